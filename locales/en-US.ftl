@@ -1,0 +1,130 @@
+## General
+internal-error = Something went wrong on our side; nothing was changed. (error id { $id })
+game-unknown = There is no game called “{ $game }”. Games: { $known }.
+option-unknown = Unknown option “{ $key }”. Options of this game: { $known }, and first.
+option-bad-value = Option { $key } cannot be “{ $value }”: use { $expected }.
+game-over = The game is over.
+game-changed = Someone else's action was applied to this game a moment before yours; nothing of yours was changed. Look at the board and try again.
+
+## Game and side names
+game-name-hoyito = Hoyito II
+side = { $side ->
+    [south] South
+    [north] North
+   *[other] { $side }
+}
+badge-to-move = to move
+badge-winner = winner
+badge-draw = draw
+
+## Challenges
+challenge-posted = { $challenger } challenges { $opponent } to { $game } (game #{ $id }; { $options }). { $opponent }: accept or decline.
+challenge-open = { $challenger } posts an open challenge to { $game } (game #{ $id }; { $options }). Anyone may accept.
+challenge-expires = The challenge expires in { $hours ->
+    [one] one hour
+   *[other] { $hours } hours
+} if nobody answers it.
+challenge-self = You cannot challenge yourself: name another player, or leave the opponent out for an open challenge.
+channel-busy = This channel already has a game (#{ $game }). Finish it first, or play in another channel or thread.
+challenge-already-accepted = That challenge has already been accepted; the game is on.
+challenge-expired = That challenge expired before anyone accepted it.
+no-challenge = There is no open challenge in this channel.
+accept-own-challenge = You cannot accept your own challenge; wait for your opponent, or cancel it.
+accept-not-challenged = This challenge is for { $opponent }; only they can accept it.
+decline-not-challenged = This challenge is for { $opponent }; only they can decline it.
+decline-own = To withdraw your own challenge, use cancel.
+decline-open = An open challenge cannot be declined; just leave it, and it will expire.
+challenge-accepted = { $player } accepted. { $first } plays { side } and moves first.
+challenge-declined = { $player } declined { $challenger }'s challenge.
+challenge-cancelled = { $player } withdrew the challenge.
+cancel-started = The game has already started; to stop playing, resign.
+cancel-not-yours = Only { $challenger }, who made this challenge, can cancel it.
+
+## Playing
+no-game = There is no game in this channel. Start one with play.
+game-not-started = The game has not started yet: the challenge is waiting for an answer.
+not-a-player = You are not playing this game.
+not-your-turn = It is not your turn: { $player } is to move.
+move-stale = That button belongs to an earlier position; the game has moved on. Look at the latest board.
+move-refused = Move { $move } was not played: { $reason } { $hint }
+legal-moves = Legal moves: { $moves }.
+legal-moves-many = There are { $count } legal moves; see the board or the move suggestions.
+move-played = { $player }: { $details }
+to-move = { $player } ({ side }) to move.
+result-win = { $player } wins.
+result-draw = The game is drawn.
+resigned = { $player } resigned.
+draw-offered = { $player } offers a draw. { $opponent }: accept or decline.
+draw-pending = { $player } has offered a draw.
+draw-already-offered = You have already offered a draw; wait for the answer.
+draw-none = There is no draw offer from your opponent to answer.
+draw-agreed = { $player } accepted the draw: the game is drawn.
+draw-declined = { $player } declined the draw; play on.
+button-accept = Accept
+button-decline = Decline
+button-draw-accept = Accept draw
+button-draw-decline = Decline draw
+
+## History and rules
+history-title = { $game }, game #{ $id }: { $count ->
+    [one] one move
+   *[other] { $count } moves
+}.
+history-cut = (only the last { $shown } moves are shown)
+rules-which = Which game? { $known }.
+rules-hoyito =
+    Hoyito II (Dominican mancala). Two rows of holes, 4 seeds in each; you own the row nearer you and number its holes 1 to 6 (or 12) from your left.
+    • Your move: take all seeds from one of your holes and sow them one by one, counter-clockwise, into the following holes of both rows.
+    • If the last seed lands in an occupied hole and makes it 2, 3, 5 or more, lift that hole and keep sowing (relay). If it lands in an empty hole, your move ends.
+    • If the last seed makes exactly 4, you capture those 4, and the unbroken run of 4s just behind it, on either side. After a capture you move again.
+    • With no seeds in your row, you pass. A sowing that would never end may not be played.
+    • When a capture leaves only 4 seeds on the board, the capturer takes them too. Most seeds captured wins; equal totals draw.
+
+## Hoyito II
+hoyito-not-a-hole = “{ $text }” is not a hole number.
+hoyito-no-such-hole = there is no hole { $hole }: your holes are 1 to { $holes }, counted from your left.
+hoyito-empty-hole = your hole { $hole } is empty.
+hoyito-never-ending = sowing hole { $hole } would go round for ever, so it may not be played.
+hoyito-sowed = { side } sowed hole { $hole } ({ $laps ->
+    [one] one lap
+   *[other] { $laps } laps
+}).
+hoyito-captured = Captured { $seeds } seeds.
+hoyito-captured-last-four = Captured { $seeds } seeds, the last four on the board included.
+hoyito-extra-move = { side } moves again.
+hoyito-passes = { side } has nothing to play and passes.
+hoyito-score = captured { $seeds }
+hoyito-end-board-empty = Every seed has been captured: South { $south }, North { $north }.
+hoyito-end-no-moves = Neither side has a sowing that ends; the captured seeds decide: South { $south }, North { $north }.
+hoyito-end-limit = { $limit } moves without a capture: the game ends on the captured seeds, South { $south }, North { $north }.
+
+## Console
+console-welcome = tablero console. Type lines like “ana: play hoyito @ben”, then “ben: accept” and “ana: move 3”; “help” lists every command.
+console-help =
+    Lines are “name: command arguments key=value ...”. Commands:
+      play <game> [@opponent] [key=value ...]   challenge someone (no opponent: an open challenge); options: first=challenger|opponent|random, holes=6|12, skip_origin=true|false, max_moves_without_capture=N
+      accept | decline | cancel                 answer or withdraw the challenge of this channel
+      move <move>                               play a move (Hoyito II: your hole number, 1 to 6 counted from your left)
+      resign | draw [offer|accept|decline]      end the game
+      board | history | rules [game]            show the game
+      press <button-id>                         press a button shown under a reply
+      locale en-US|es-419|es-ES                 the language replies use for you
+      roles @&role ...                          the roles you have
+    Console lines: #channel (switch channel), wait 25h (advance the clock), help, quit. Lines starting with // are ignored.
+console-channel = Now in channel #{ $channel }.
+console-waited = The clock moved { $seconds } seconds forward.
+console-bad-channel = “{ $text }” is not a channel: write # and one word, like #lobby.
+console-bad-duration = “{ $text }” is not a duration: write for example 90s, 15m, 25h or 3d.
+console-bad-line = “{ $text }” is not understood: write “name: command”, for example “ana: move 3”, or “help”.
+console-bad-name = “{ $text }” cannot be a player's name: use one word without @.
+console-no-command = { $name }, what should happen? Write a command after the colon; “help” lists them.
+console-bad-option = “{ $text }” is malformed: options are written key=value.
+console-usage = Usage: { $usage }
+console-unexpected = Unexpected “{ $text }”: options are written key=value.
+console-unknown-button = There is no button “{ $id }”.
+console-bad-locale = “{ $tag }” is not a supported language: en-US, es-419 or es-ES.
+console-locale-set = Replies for you are now in { $locale }.
+console-bad-role = “{ $text }” is not a role: write @&name.
+console-roles-set = You now have { $count } roles.
+console-bad-mention = “{ $text }” is not a player: write @name.
+console-unknown-command = Unknown command “{ $command }”. “help” lists the commands.

@@ -1,0 +1,130 @@
+## General
+internal-error = Algo falló de nuestro lado; no se cambió nada. (código de error { $id })
+game-unknown = No hay ningún juego llamado «{ $game }». Juegos: { $known }.
+option-unknown = Opción desconocida «{ $key }». Opciones de este juego: { $known }, y first.
+option-bad-value = La opción { $key } no puede valer «{ $value }»: usa { $expected }.
+game-over = La partida ya terminó.
+game-changed = La acción de otra persona se aplicó a esta partida justo antes que la tuya; no se cambió nada tuyo. Mira el tablero y vuelve a intentarlo.
+
+## Game and side names
+game-name-hoyito = Hoyito II
+side = { $side ->
+    [south] Sur
+    [north] Norte
+   *[other] { $side }
+}
+badge-to-move = le toca
+badge-winner = ganador
+badge-draw = tablas
+
+## Challenges
+challenge-posted = { $challenger } reta a { $opponent } a { $game } (partida #{ $id }; { $options }). { $opponent }: acepta o rechaza.
+challenge-open = { $challenger } lanza un reto abierto a { $game } (partida #{ $id }; { $options }). Cualquiera puede aceptarlo.
+challenge-expires = El reto caduca en { $hours ->
+    [one] una hora
+   *[other] { $hours } horas
+} si nadie lo responde.
+challenge-self = No puedes retarte a ti mismo: nombra a otra persona, o no nombres a nadie para un reto abierto.
+channel-busy = Este canal ya tiene una partida (#{ $game }). Termínala primero, o juega en otro canal o hilo.
+challenge-already-accepted = Ese reto ya fue aceptado; la partida está en marcha.
+challenge-expired = Ese reto caducó antes de que alguien lo aceptara.
+no-challenge = No hay ningún reto abierto en este canal.
+accept-own-challenge = No puedes aceptar tu propio reto; espera a tu rival o cancélalo.
+accept-not-challenged = Este reto es para { $opponent }; solo esa persona puede aceptarlo.
+decline-not-challenged = Este reto es para { $opponent }; solo esa persona puede rechazarlo.
+decline-own = Para retirar tu propio reto, usa cancel.
+decline-open = Un reto abierto no se rechaza; déjalo y caducará solo.
+challenge-accepted = { $player } aceptó. { $first } juega con { side } y empieza.
+challenge-declined = { $player } rechazó el reto de { $challenger }.
+challenge-cancelled = { $player } retiró el reto.
+cancel-started = La partida ya empezó; para dejar de jugar, abandona (resign).
+cancel-not-yours = Solo { $challenger }, quien hizo este reto, puede cancelarlo.
+
+## Playing
+no-game = No hay ninguna partida en este canal. Empieza una con play.
+game-not-started = La partida aún no empezó: el reto espera respuesta.
+not-a-player = No juegas en esta partida.
+not-your-turn = No es tu turno: le toca a { $player }.
+move-stale = Ese botón es de una posición anterior; la partida ya avanzó. Mira el último tablero.
+move-refused = La jugada { $move } no se hizo: { $reason } { $hint }
+legal-moves = Jugadas posibles: { $moves }.
+legal-moves-many = Hay { $count } jugadas posibles; míralas en el tablero o en las sugerencias.
+move-played = { $player }: { $details }
+to-move = Le toca a { $player } ({ side }).
+result-win = Gana { $player }.
+result-draw = La partida termina en tablas.
+resigned = { $player } abandonó.
+draw-offered = { $player } ofrece tablas. { $opponent }: acepta o rechaza.
+draw-pending = { $player } ofreció tablas.
+draw-already-offered = Ya ofreciste tablas; espera la respuesta.
+draw-none = Tu rival no te ha ofrecido tablas.
+draw-agreed = { $player } aceptó las tablas: la partida termina empatada.
+draw-declined = { $player } rechazó las tablas; se sigue jugando.
+button-accept = Aceptar
+button-decline = Rechazar
+button-draw-accept = Aceptar tablas
+button-draw-decline = Rechazar tablas
+
+## History and rules
+history-title = { $game }, partida #{ $id }: { $count ->
+    [one] una jugada
+   *[other] { $count } jugadas
+}.
+history-cut = (solo se muestran las últimas { $shown } jugadas)
+rules-which = ¿Qué juego? { $known }.
+rules-hoyito =
+    Hoyito II (mancala dominicano). Dos filas de hoyos con 4 semillas cada uno; tu fila es la más cercana a ti y numeras sus hoyos del 1 al 6 (o 12) desde tu izquierda.
+    • Tu jugada: toma todas las semillas de uno de tus hoyos y siémbralas una a una, en sentido contrario a las agujas del reloj, en los hoyos siguientes de ambas filas.
+    • Si la última semilla cae en un hoyo ocupado y lo deja con 2, 3, 5 o más, levanta ese hoyo y sigue sembrando (relevo). Si cae en un hoyo vacío, tu jugada termina.
+    • Si la última semilla deja exactamente 4, capturas esas 4 y la serie seguida de hoyos con 4 justo detrás, en cualquier fila. Tras capturar vuelves a jugar.
+    • Sin semillas en tu fila, pasas. No se puede jugar una siembra que nunca terminaría.
+    • Cuando una captura deja solo 4 semillas en el tablero, quien captura se las lleva también. Gana quien capture más semillas; con igual número, tablas.
+
+## Hoyito II
+hoyito-not-a-hole = «{ $text }» no es un número de hoyo.
+hoyito-no-such-hole = no existe el hoyo { $hole }: tus hoyos van del 1 al { $holes }, contando desde tu izquierda.
+hoyito-empty-hole = tu hoyo { $hole } está vacío.
+hoyito-never-ending = la siembra del hoyo { $hole } daría vueltas para siempre, así que no se puede jugar.
+hoyito-sowed = { side } sembró el hoyo { $hole } ({ $laps ->
+    [one] una vuelta
+   *[other] { $laps } vueltas
+}).
+hoyito-captured = Capturó { $seeds } semillas.
+hoyito-captured-last-four = Capturó { $seeds } semillas, incluidas las cuatro últimas del tablero.
+hoyito-extra-move = { side } vuelve a jugar.
+hoyito-passes = { side } no tiene nada que jugar y pasa.
+hoyito-score = capturadas { $seeds }
+hoyito-end-board-empty = Se capturaron todas las semillas: Sur { $south }, Norte { $north }.
+hoyito-end-no-moves = Ningún lado tiene una siembra que termine; deciden las semillas capturadas: Sur { $south }, Norte { $north }.
+hoyito-end-limit = { $limit } jugadas sin captura: la partida termina por las semillas capturadas, Sur { $south }, Norte { $north }.
+
+## Console
+console-welcome = Consola de tablero. Escribe líneas como «ana: play hoyito @ben», luego «ben: accept» y «ana: move 3»; «help» muestra todos los comandos.
+console-help =
+    Las líneas son «nombre: comando argumentos clave=valor ...». Comandos:
+      play <juego> [@rival] [clave=valor ...]   reta a alguien (sin rival: reto abierto); opciones: first=challenger|opponent|random, holes=6|12, skip_origin=true|false, max_moves_without_capture=N
+      accept | decline | cancel                 responde o retira el reto de este canal
+      move <jugada>                             juega (Hoyito II: el número de tu hoyo, del 1 al 6 desde tu izquierda)
+      resign | draw [offer|accept|decline]      termina la partida
+      board | history | rules [juego]           muestra la partida
+      press <id-de-botón>                       pulsa un botón mostrado bajo una respuesta
+      locale en-US|es-419|es-ES                 el idioma de tus respuestas
+      roles @&rol ...                           los roles que tienes
+    Líneas de la consola: #canal (cambia de canal), wait 25h (adelanta el reloj), help, quit. Las líneas que empiezan por // se ignoran.
+console-channel = Ahora en el canal #{ $channel }.
+console-waited = El reloj avanzó { $seconds } segundos.
+console-bad-channel = «{ $text }» no es un canal: escribe # y una palabra, como #lobby.
+console-bad-duration = «{ $text }» no es una duración: escribe por ejemplo 90s, 15m, 25h o 3d.
+console-bad-line = No se entiende «{ $text }»: escribe «nombre: comando», por ejemplo «ana: move 3», o «help».
+console-bad-name = «{ $text }» no puede ser el nombre de un jugador: usa una palabra sin @.
+console-no-command = { $name }, ¿qué quieres hacer? Escribe un comando después de los dos puntos; «help» los muestra.
+console-bad-option = «{ $text }» está mal escrito: las opciones se escriben clave=valor.
+console-usage = Uso: { $usage }
+console-unexpected = «{ $text }» sobra: las opciones se escriben clave=valor.
+console-unknown-button = No hay ningún botón «{ $id }».
+console-bad-locale = «{ $tag }» no es un idioma disponible: en-US, es-419 o es-ES.
+console-locale-set = Tus respuestas ahora están en { $locale }.
+console-bad-role = «{ $text }» no es un rol: escribe @&nombre.
+console-roles-set = Ahora tienes { $count } roles.
+console-bad-mention = «{ $text }» no es un jugador: escribe @nombre.
+console-unknown-command = Comando desconocido «{ $command }». «help» muestra los comandos.

@@ -1,0 +1,61 @@
+//! `tablero analyze`: replays a move list and prints the position as one JSON object. Tests and tools outside
+//! the project depend on its exact keys and exit statuses (issue "Foundation", CLARIFICATIONS 1):
+//! 0 and the position; 1 and `{"error", "move", "index"}` for an illegal move; 2 and `{"error"}` for an unknown
+//! game, a bad option or an unparsable move list.
+
+use serde_json::{Value, json};
+
+use crate::games::{GameKind, MoveError, OptionSet, Outcome, Position};
+use crate::i18n::{self, Locale, Message};
+
+fn english(m: &Message) -> String {
+    i18n::text(Locale::English, m)
+}
+
+/// The exit status and the JSON to print.
+pub fn analyze(game: &str, options: &[String], moves: &str) -> (i32, Value) {
+    let kind: GameKind = match game.parse() {
+        Ok(k) => k,
+        Err(m) => return (2, json!({ "error": english(&m) })),
+    };
+    let mut set = OptionSet::new();
+    for option in options {
+        match option.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() => {
+                set.insert(k.trim().to_string(), v.trim().to_string());
+            }
+            _ => return (2, json!({ "error": format!("option {option:?} is not of the form key=value") })),
+        }
+    }
+    let mut position = match Position::new(kind, &set) {
+        Ok(p) => p,
+        Err(e) => return (2, json!({ "error": english(&e.message()) })),
+    };
+    for (index, m) in moves.split_whitespace().enumerate() {
+        match position.play(m) {
+            Ok(_) => {}
+            Err(MoveError::Notation(reason)) => {
+                return (2, json!({ "error": format!("move {} ({m:?}): {}", index, english(&reason)) }));
+            }
+            Err(MoveError::Illegal(reason)) => {
+                return (1, json!({ "error": english(&reason), "move": m, "index": index }));
+            }
+        }
+    }
+    (0, describe(&position))
+}
+
+fn describe(position: &Position) -> Value {
+    let (status, winner) = match position.outcome() {
+        Outcome::Ongoing => ("ongoing", Value::Null),
+        Outcome::Won(side) => ("won", json!(position.side_name(side))),
+        Outcome::Draw => ("draw", Value::Null),
+    };
+    let mut out = position.analysis();
+    out.insert("game".into(), json!(position.kind().name()));
+    out.insert("to_move".into(), position.to_move().map_or(Value::Null, |s| json!(position.side_name(s))));
+    out.insert("status".into(), json!(status));
+    out.insert("winner".into(), winner);
+    out.insert("legal".into(), json!(position.legal_moves()));
+    Value::Object(out)
+}

@@ -1,0 +1,126 @@
+//! Configuration: `config.toml` (every key documented in `config.example.toml`), then environment variables,
+//! which win for secrets and for what tests need to fix.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::i18n::Locale;
+use crate::table::TableConfig;
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Where the sled store lives.
+    pub data_dir: PathBuf,
+    /// Where the console writes board pictures.
+    pub out_dir: PathBuf,
+    /// How long a challenge waits for an answer, in hours.
+    pub challenge_expiry_hours: u64,
+    /// Language of users whose own language is unknown or unsupported.
+    pub default_locale: String,
+    pub discord: DiscordConfig,
+    /// Not for users: fixes the random generator so tests are repeatable (env `TABLERO_TEST_SEED`).
+    #[serde(skip)]
+    pub test_seed: Option<u64>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiscordConfig {
+    /// The bot token; the environment variable `DISCORD_TOKEN` overrides it.
+    pub token: Option<String>,
+    /// Register commands in this guild only (instant, for development); globally when unset.
+    pub guild_id: Option<u64>,
+    /// REST base URL, for tests against a fake Discord (env `DISCORD_API_BASE`).
+    pub api_base: Option<String>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            data_dir: PathBuf::from("tablero-data"),
+            out_dir: PathBuf::from("tablero-out"),
+            challenge_expiry_hours: 24,
+            default_locale: "en-US".to_string(),
+            discord: DiscordConfig::default(),
+            test_seed: None,
+        }
+    }
+}
+
+impl Config {
+    /// Reads `path` (which must exist when given), else `./config.toml` when present, else the defaults; then
+    /// applies the environment.
+    pub fn load(path: Option<&Path>) -> Result<Config, String> {
+        let mut config = match path {
+            Some(p) => Config::parse_file(p)?,
+            None if Path::new("config.toml").exists() => Config::parse_file(Path::new("config.toml"))?,
+            None => Config::default(),
+        };
+        config.apply_env(|key| std::env::var(key).ok())?;
+        Ok(config)
+    }
+
+    fn parse_file(path: &Path) -> Result<Config, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) -> Result<(), String> {
+        if let Some(token) = var("DISCORD_TOKEN").filter(|t| !t.is_empty()) {
+            self.discord.token = Some(token);
+        }
+        if let Some(base) = var("DISCORD_API_BASE").filter(|t| !t.is_empty()) {
+            self.discord.api_base = Some(base);
+        }
+        if let Some(seed) = var("TABLERO_TEST_SEED") {
+            self.test_seed = Some(seed.parse().map_err(|_| format!("TABLERO_TEST_SEED must be a number, not {seed}"))?);
+        }
+        if Locale::parse(&self.default_locale).is_none() {
+            return Err(format!("default_locale {:?} is not supported: use en-US, es-419 or es-ES", self.default_locale));
+        }
+        Ok(())
+    }
+
+    pub fn default_locale(&self) -> Locale {
+        Locale::parse(&self.default_locale).unwrap_or_default()
+    }
+
+    pub fn table(&self) -> TableConfig {
+        TableConfig { challenge_expiry_secs: self.challenge_expiry_hours * 3600, seed: self.test_seed }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_file_documents_every_key_and_parses() {
+        let example: Config = toml::from_str(include_str!("../config.example.toml")).expect("example parses");
+        assert_eq!(example.challenge_expiry_hours, 24);
+        assert_eq!(example.data_dir, PathBuf::from("tablero-data"));
+    }
+
+    #[test]
+    fn environment_overrides_secrets() {
+        let mut config = Config::default();
+        config
+            .apply_env(|k| match k {
+                "DISCORD_TOKEN" => Some("secret".into()),
+                "TABLERO_TEST_SEED" => Some("7".into()),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(config.discord.token.as_deref(), Some("secret"));
+        assert_eq!(config.test_seed, Some(7));
+    }
+
+    #[test]
+    fn unknown_keys_and_locales_are_refused() {
+        assert!(toml::from_str::<Config>("data_folder = 'x'").is_err());
+        let mut config = Config { default_locale: "fr".into(), ..Config::default() };
+        assert!(config.apply_env(|_| None).is_err());
+    }
+}

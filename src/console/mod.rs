@@ -1,0 +1,263 @@
+//! `tablero local`: a terminal front end to the table service, for trying the bot without Discord and for
+//! transcript tests. It reads `name: command ...` lines from a prompt or piped standard input, prints the
+//! replies and a text diagram, and writes each board picture into the output folder. Like the Discord front
+//! end it only translates: every decision is the table service's.
+
+mod line;
+
+use std::collections::HashMap;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::i18n::{self, Locale, Message};
+use crate::store::record::{Player, Timestamp};
+use crate::table::{Actor, Command, Permissions, Reply, RoleId, Table};
+
+pub use line::{Line, Words, parse};
+
+/// A stable id for a console name (`ana`, `#lobby`, `@&red`): FNV-1a of its lower-case form.
+pub fn id_of(name: &str) -> u64 {
+    name.to_lowercase().bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// The console guild: everything typed here happens in one pretend server.
+const GUILD: u64 = 1;
+
+pub struct Console {
+    table: Table,
+    out_dir: PathBuf,
+    channel: String,
+    default_locale: Locale,
+    locales: HashMap<u64, Locale>,
+    roles: HashMap<u64, Vec<RoleId>>,
+    /// Seconds added to the real clock by `wait`.
+    clock_offset: u64,
+    /// Names of the users seen, to show whom a reply notifies.
+    names: HashMap<u64, String>,
+}
+
+impl Console {
+    pub fn new(table: Table, out_dir: PathBuf, default_locale: Locale) -> Console {
+        Console {
+            table,
+            out_dir,
+            channel: "lobby".to_string(),
+            default_locale,
+            locales: HashMap::new(),
+            roles: HashMap::new(),
+            clock_offset: 0,
+            names: HashMap::new(),
+        }
+    }
+
+    fn now(&self) -> Timestamp {
+        SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) + self.clock_offset
+    }
+
+    /// Reads lines until the input ends or `quit`; prints a prompt before each line when `prompt` is set.
+    pub fn run(&mut self, input: impl BufRead, out: &mut impl Write, prompt: bool) -> io::Result<()> {
+        writeln!(out, "{}", i18n::text(self.default_locale, &Message::new("console-welcome")))?;
+        let mut lines = input.lines();
+        loop {
+            if prompt {
+                write!(out, "tablero #{}> ", self.channel)?;
+                out.flush()?;
+            }
+            let Some(text) = lines.next().transpose()? else { break };
+            if !prompt && !text.trim().is_empty() {
+                writeln!(out, "#{}> {}", self.channel, text.trim())?;
+            }
+            if !self.line(&text, out)? {
+                break;
+            }
+            out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Handles one line; false when the console should stop.
+    pub fn line(&mut self, text: &str, out: &mut impl Write) -> io::Result<bool> {
+        let locale = self.default_locale;
+        match parse(text) {
+            Ok(Line::Empty) => {}
+            Ok(Line::Quit) => return Ok(false),
+            Ok(Line::Help) => writeln!(out, "{}", i18n::text(locale, &Message::new("console-help")))?,
+            Ok(Line::Channel(name)) => {
+                self.channel = name.to_lowercase();
+                writeln!(out, "  {}", i18n::text(locale, &Message::new("console-channel").str("channel", name)))?;
+            }
+            Ok(Line::Wait(secs)) => {
+                self.clock_offset += secs;
+                writeln!(out, "  {}", i18n::text(locale, &Message::new("console-waited").num("seconds", secs as i64)))?;
+            }
+            Ok(Line::User { name, words }) => self.user_line(&name, words, out)?,
+            Err(m) => writeln!(out, "  ✗ {}", i18n::text(locale, &m))?,
+        }
+        Ok(true)
+    }
+
+    fn actor(&self, name: &str) -> Actor {
+        let user = id_of(name);
+        Actor {
+            guild: GUILD,
+            channel: id_of(&format!("#{}", self.channel)),
+            user,
+            name: name.to_string(),
+            roles: self.roles.get(&user).cloned().unwrap_or_default(),
+            locale: self.locales.get(&user).copied().unwrap_or(self.default_locale),
+            permissions: Permissions::default(),
+        }
+    }
+
+    fn user_line(&mut self, name: &str, words: Words, out: &mut impl Write) -> io::Result<()> {
+        let actor = self.actor(name);
+        self.names.insert(actor.user, actor.name.clone());
+        let command = match self.command(&actor, words) {
+            Ok(Step::Table(c)) => c,
+            Ok(Step::Note(text)) => return writeln!(out, "  {text}"),
+            Err(m) => return writeln!(out, "  ✗ {}", i18n::text(actor.locale, &m)),
+        };
+        match self.table.handle(&actor, command, self.now()) {
+            Ok(replies) => {
+                for reply in replies {
+                    self.print_reply(&reply, out)?;
+                }
+            }
+            Err(refusal) => writeln!(out, "  ✗ {}", refusal.text)?,
+        }
+        Ok(())
+    }
+
+    /// Turns a user's words into a table command; console settings (`locale`, `roles`) are handled here.
+    fn command(&mut self, actor: &Actor, words: Words) -> Result<Step, Message> {
+        let Words { command, positional, options } = words;
+        let usage = |what: &'static str| Message::new("console-usage").str("usage", what);
+        let no_options = |usage_text: &'static str| {
+            if options.is_empty() { Ok(()) } else { Err(usage(usage_text)) }
+        };
+        let bare = |c: Command, usage_text: &'static str| {
+            if positional.is_empty() && options.is_empty() { Ok(Step::Table(c)) } else { Err(usage(usage_text)) }
+        };
+        match command.as_str() {
+            "play" | "challenge" => {
+                let mut it = positional.iter();
+                let game = it.next().ok_or(usage("play <game> [@opponent] [key=value ...]"))?;
+                let opponent = match it.next() {
+                    Some(user) => Some(mention(user)?),
+                    None => None,
+                };
+                if let Some(p) = &opponent {
+                    self.names.insert(p.id, p.name.clone());
+                }
+                if let Some(extra) = it.next() {
+                    return Err(Message::new("console-unexpected").str("text", extra.as_str()));
+                }
+                Ok(Step::Table(Command::Challenge { game: game.clone(), opponent, options }))
+            }
+            "accept" => bare(Command::Accept { game: None }, "accept"),
+            "decline" => bare(Command::Decline { game: None }, "decline"),
+            "cancel" => bare(Command::Cancel, "cancel"),
+            "resign" => bare(Command::Resign, "resign"),
+            "board" => bare(Command::Board, "board"),
+            "history" => bare(Command::History, "history"),
+            "move" | "m" => {
+                no_options("move <move>")?;
+                if positional.is_empty() {
+                    return Err(usage("move <move>"));
+                }
+                Ok(Step::Table(Command::Move { notation: positional.join(" "), at: None }))
+            }
+            "draw" => {
+                no_options("draw [offer|accept|decline]")?;
+                match positional.first().map(|s| s.to_lowercase()).as_deref() {
+                    None | Some("offer") => Ok(Step::Table(Command::DrawOffer)),
+                    Some("accept") => Ok(Step::Table(Command::DrawAccept { game: None })),
+                    Some("decline") => Ok(Step::Table(Command::DrawDecline { game: None })),
+                    Some(_) => Err(usage("draw [offer|accept|decline]")),
+                }
+            }
+            "rules" => {
+                no_options("rules [game]")?;
+                Ok(Step::Table(Command::Rules { game: positional.first().cloned() }))
+            }
+            "press" => {
+                let id = positional.first().ok_or(usage("press <button-id>"))?;
+                Command::from_button(id)
+                    .map(Step::Table)
+                    .ok_or_else(|| Message::new("console-unknown-button").str("id", id.as_str()))
+            }
+            "locale" => {
+                let tag = positional.first().ok_or(usage("locale en-US|es-419|es-ES"))?;
+                let locale = Locale::parse(tag).ok_or_else(|| Message::new("console-bad-locale").str("tag", tag.as_str()))?;
+                self.locales.insert(actor.user, locale);
+                Ok(Step::Note(i18n::text(locale, &Message::new("console-locale-set").str("locale", locale.tag()))))
+            }
+            "roles" => {
+                let roles = positional
+                    .iter()
+                    .map(|r| match r.strip_prefix("@&") {
+                        Some(name) if !name.is_empty() => Ok(id_of(&format!("@&{name}"))),
+                        _ => Err(Message::new("console-bad-role").str("text", r.as_str())),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                let count = roles.len() as i64;
+                self.roles.insert(actor.user, roles);
+                Ok(Step::Note(i18n::text(actor.locale, &Message::new("console-roles-set").num("count", count))))
+            }
+            other => Err(Message::new("console-unknown-command").str("command", other)),
+        }
+    }
+
+    fn print_reply(&self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
+        for line in reply.text.lines() {
+            writeln!(out, "  {line}")?;
+        }
+        if let Some(diagram) = &reply.diagram {
+            for line in diagram.lines() {
+                writeln!(out, "    {line}")?;
+            }
+        }
+        if let Some(image) = &reply.image {
+            let path = self.out_dir.join(&image.file_name);
+            match std::fs::create_dir_all(&self.out_dir).and_then(|_| std::fs::write(&path, &image.png)) {
+                Ok(()) => writeln!(out, "  board: {}", path.display())?,
+                Err(e) => writeln!(out, "  (could not write {}: {e})", path.display())?,
+            }
+        }
+        if !reply.mentions.is_empty() {
+            let names: Vec<String> = reply
+                .mentions
+                .iter()
+                .map(|id| format!("@{}", self.names.get(id).map(String::as_str).unwrap_or("?")))
+                .collect();
+            writeln!(out, "  notify: {}", names.join(" "))?;
+        }
+        if !reply.buttons.is_empty() {
+            let shown: Vec<String> = reply
+                .buttons
+                .iter()
+                .map(|b| if b.enabled { format!("[{}]", b.label) } else { format!("({})", b.label) })
+                .collect();
+            writeln!(out, "  buttons: {}", shown.join(" "))?;
+            let ids: Vec<&str> = reply.buttons.iter().filter(|b| b.enabled).map(|b| b.id.as_str()).collect();
+            writeln!(out, "  button ids: {}", ids.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+/// What a user line asks for.
+enum Step {
+    Table(Command),
+    /// A console setting was changed; this says so.
+    Note(String),
+}
+
+/// `@name` as a console user.
+fn mention(text: &str) -> Result<Player, Message> {
+    match text.strip_prefix('@') {
+        Some(name) if !name.is_empty() && !name.starts_with('&') => Ok(Player { id: id_of(name), name: name.to_string() }),
+        _ => Err(Message::new("console-bad-mention").str("text", text)),
+    }
+}

@@ -1,0 +1,87 @@
+//! The games: pure, synchronous rules engines, one module per game.
+//!
+//! Nothing here does IO, touches the store, renders pixels, knows about Discord or draws random numbers: dice
+//! and sticks are inputs. Each game implements [`Game`]; [`Position`] erases the game type so the table service
+//! can hold any game alike. Errors are [`Message`]s (a catalogue id plus arguments) so the front ends can say
+//! them in the user's language.
+
+pub mod hoyito;
+mod options;
+mod position;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::i18n::Message;
+
+pub use options::{GameOptions, OptionError, OptionSet};
+pub use position::{GameKind, MoveError, Position};
+
+/// One of the two sides of a game (South/North, White/Black, West/East, Dark/Light).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        match self {
+            Side::First => 0,
+            Side::Second => 1,
+        }
+    }
+}
+
+/// How a game stands according to its rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Ongoing,
+    Won(Side),
+    Draw,
+}
+
+/// A rule-level failure of [`Game::play`]: the reason, and the position exactly as it was before the attempt.
+#[derive(Debug, Clone)]
+pub struct PlayError<G> {
+    pub reason: Message,
+    pub position: G,
+}
+
+/// The interface every game engine offers.
+pub trait Game: Clone + Sized {
+    /// A move in the rules document's notation.
+    type Move: Clone + PartialEq + fmt::Debug + fmt::Display + FromStr<Err = Message>;
+    type Options: GameOptions;
+
+    fn new(options: &Self::Options) -> Self;
+    fn options(&self) -> &Self::Options;
+    /// The side whose decision it is, or `None` when the game is over.
+    fn to_move(&self) -> Option<Side>;
+    /// Every legal move of the side to move, in a stable, readable order.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// Plays a move; an illegal move gives the untouched position back with the reason.
+    fn play(self, m: &Self::Move) -> Result<Self, PlayError<Self>>;
+    fn outcome(&self) -> Outcome;
+    /// The rules' name of a side (`"south"`, `"white"`...), as `analyze` prints it.
+    fn side_name(side: Side) -> &'static str;
+    /// A plain-text picture of the position, for terminals and logs.
+    fn diagram(&self) -> String;
+    /// What the last move did, in words (captures, extra moves, passes), for the reply to a move.
+    fn describe_last_move(&self) -> Vec<Message>;
+    /// Why the game ended, with the final score, once it is over.
+    fn describe_end(&self) -> Option<Message>;
+    /// A side's score or material for captions ("captured 12").
+    fn score(&self, side: Side) -> Message;
+    /// The game's own keys of `tablero analyze`.
+    fn analysis(&self) -> serde_json::Map<String, serde_json::Value>;
+}

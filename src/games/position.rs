@@ -1,0 +1,187 @@
+//! The game kinds and a position of any of them, so the table service, the store and `analyze` can treat every
+//! game alike. Moves cross this boundary as notation text.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::hoyito::Hoyito;
+use super::{Game, GameOptions, OptionError, OptionSet, Outcome, Side};
+use crate::i18n::Message;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    Hoyito,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 1] = [GameKind::Hoyito];
+
+    /// The name used in commands, records and `analyze`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Hoyito => "hoyito",
+        }
+    }
+
+    /// The option keys of this game.
+    pub fn option_keys(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Hoyito => <Hoyito as Game>::Options::KEYS,
+        }
+    }
+
+    /// Checks options and completes them with defaults.
+    pub fn normalise_options(self, given: &OptionSet) -> Result<OptionSet, OptionError> {
+        match self {
+            GameKind::Hoyito => <Hoyito as Game>::Options::from_set(given).map(|o| o.to_set()),
+        }
+    }
+
+    /// The rules' name of a side.
+    pub fn side_name(self, side: Side) -> &'static str {
+        match self {
+            GameKind::Hoyito => Hoyito::side_name(side),
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = Message;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let wanted = s.trim().to_lowercase();
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.name() == wanted || (wanted == "hoyito-ii" && *k == GameKind::Hoyito))
+            .ok_or_else(|| {
+                let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+                Message::new("game-unknown").str("game", s).str("known", known.join(", "))
+            })
+    }
+}
+
+/// Why a move given as text was not played.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MoveError {
+    /// The text is not a move in this game's notation.
+    Notation(Message),
+    /// A well-formed move the rules forbid here.
+    Illegal(Message),
+}
+
+impl MoveError {
+    pub fn message(&self) -> &Message {
+        match self {
+            MoveError::Notation(m) | MoveError::Illegal(m) => m,
+        }
+    }
+}
+
+/// A position of any game.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Position {
+    Hoyito(Hoyito),
+}
+
+/// Applies `$body` to the concrete game inside a [`Position`].
+macro_rules! each_game {
+    ($position:expr, $g:ident => $body:expr) => {
+        match $position {
+            Position::Hoyito($g) => $body,
+        }
+    };
+}
+
+fn play_text<G: Game>(game: &mut G, text: &str) -> Result<G::Move, MoveError> {
+    let m: G::Move = text.parse().map_err(MoveError::Notation)?;
+    match game.clone().play(&m) {
+        Ok(next) => {
+            *game = next;
+            Ok(m)
+        }
+        Err(e) => Err(MoveError::Illegal(e.reason)),
+    }
+}
+
+impl Position {
+    /// The start position of `kind` with the given options (unknown keys or bad values are refused).
+    pub fn new(kind: GameKind, options: &OptionSet) -> Result<Position, OptionError> {
+        Ok(match kind {
+            GameKind::Hoyito => Position::Hoyito(Hoyito::new(&GameOptions::from_set(options)?)),
+        })
+    }
+
+    /// Replays `moves` from the start; on an illegal move, its index and the error.
+    pub fn replay<'a>(
+        kind: GameKind,
+        options: &OptionSet,
+        moves: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Result<Position, (usize, MoveError)>, OptionError> {
+        let mut position = Position::new(kind, options)?;
+        for (i, m) in moves.into_iter().enumerate() {
+            if let Err(e) = position.play(m) {
+                return Ok(Err((i, e)));
+            }
+        }
+        Ok(Ok(position))
+    }
+
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Position::Hoyito(_) => GameKind::Hoyito,
+        }
+    }
+
+    pub fn to_move(&self) -> Option<Side> {
+        each_game!(self, g => g.to_move())
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        each_game!(self, g => g.outcome())
+    }
+
+    /// The legal moves in notation.
+    pub fn legal_moves(&self) -> Vec<String> {
+        each_game!(self, g => g.legal_moves().iter().map(|m| m.to_string()).collect())
+    }
+
+    /// Plays a move given in notation; the position is unchanged on error. Returns the move as the notation
+    /// prints it (normalised).
+    pub fn play(&mut self, text: &str) -> Result<String, MoveError> {
+        each_game!(self, g => play_text(g, text).map(|m| m.to_string()))
+    }
+
+    pub fn diagram(&self) -> String {
+        each_game!(self, g => g.diagram())
+    }
+
+    pub fn describe_last_move(&self) -> Vec<Message> {
+        each_game!(self, g => g.describe_last_move())
+    }
+
+    pub fn describe_end(&self) -> Option<Message> {
+        each_game!(self, g => g.describe_end())
+    }
+
+    pub fn score(&self, side: Side) -> Message {
+        each_game!(self, g => g.score(side))
+    }
+
+    pub fn analysis(&self) -> Map<String, Value> {
+        each_game!(self, g => g.analysis())
+    }
+
+    pub fn side_name(&self, side: Side) -> &'static str {
+        self.kind().side_name(side)
+    }
+}

@@ -1,0 +1,173 @@
+//! User-facing text: messages as data ([`Message`]: a catalogue id plus arguments) and the Fluent catalogue that
+//! says them in English, Latin-American Spanish (es-419) or Spanish of Spain (es-ES).
+//!
+//! Lookup falls back es-ES -> es (the shared Spanish text, also es-419) -> en-US, so es-ES only holds the
+//! phrases that differ. Bidirectional isolation marks are off: they would break mentions and transcripts.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::OnceLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use serde::{Deserialize, Serialize};
+
+/// A supported language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Locale {
+    #[default]
+    #[serde(rename = "en-US")]
+    English,
+    #[serde(rename = "es-419")]
+    SpanishLatinAmerica,
+    #[serde(rename = "es-ES")]
+    SpanishSpain,
+}
+
+impl Locale {
+    /// Reads a locale tag as Discord or a user writes it (`en-GB`, `es-419`, `es-MX`, `es-ES`, `es`...).
+    pub fn parse(tag: &str) -> Option<Locale> {
+        let t = tag.trim().to_ascii_lowercase().replace('_', "-");
+        if t == "es-es" {
+            Some(Locale::SpanishSpain)
+        } else if t == "es" || t.starts_with("es-") {
+            Some(Locale::SpanishLatinAmerica)
+        } else if t == "en" || t.starts_with("en-") {
+            Some(Locale::English)
+        } else {
+            None
+        }
+    }
+
+    pub fn tag(self) -> &'static str {
+        match self {
+            Locale::English => "en-US",
+            Locale::SpanishLatinAmerica => "es-419",
+            Locale::SpanishSpain => "es-ES",
+        }
+    }
+}
+
+impl fmt::Display for Locale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.tag())
+    }
+}
+
+/// An argument of a message.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    Num(i64),
+    Str(String),
+}
+
+/// Something to tell a user, before it is put into words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Message {
+    pub id: Cow<'static, str>,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Message {
+    pub fn new(id: &'static str) -> Message {
+        Message { id: Cow::Borrowed(id), args: Vec::new() }
+    }
+
+    /// A message whose id is only known at run time (for example `rules-<game>`).
+    pub fn dynamic(id: String) -> Message {
+        Message { id: Cow::Owned(id), args: Vec::new() }
+    }
+
+    pub fn num(mut self, name: &'static str, value: impl Into<i64>) -> Message {
+        self.args.push((name, Arg::Num(value.into())));
+        self
+    }
+
+    pub fn str(mut self, name: &'static str, value: impl Into<String>) -> Message {
+        self.args.push((name, Arg::Str(value.into())));
+        self
+    }
+}
+
+type Bundle = FluentBundle<FluentResource>;
+
+/// The message catalogue of every supported language.
+pub struct Catalog {
+    english: Bundle,
+    spanish: Bundle,
+    spain: Bundle,
+}
+
+const ENGLISH: &str = include_str!("../../locales/en-US.ftl");
+const SPANISH: &str = include_str!("../../locales/es.ftl");
+const SPAIN: &str = include_str!("../../locales/es-ES.ftl");
+
+fn bundle(tag: &str, source: &str) -> Bundle {
+    let id: unic_langid::LanguageIdentifier = tag.parse().expect("valid language tag");
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    bundle.set_use_isolating(false);
+    let resource = FluentResource::try_new(source.to_string())
+        .unwrap_or_else(|(_, errors)| panic!("catalogue {tag} does not parse: {errors:?}"));
+    bundle.add_resource(resource).unwrap_or_else(|errors| panic!("catalogue {tag}: {errors:?}"));
+    bundle
+}
+
+/// The catalogue, parsed once.
+pub fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| Catalog {
+        english: bundle("en-US", ENGLISH),
+        spanish: bundle("es-419", SPANISH),
+        spain: bundle("es-ES", SPAIN),
+    })
+}
+
+impl Catalog {
+    /// The message in `locale`, falling back to Spanish and then English; an id missing everywhere is shown
+    /// as itself (and is a bug the catalogue tests catch).
+    pub fn text(&self, locale: Locale, message: &Message) -> String {
+        let chain: [&Bundle; 3] = match locale {
+            Locale::English => [&self.english, &self.english, &self.english],
+            Locale::SpanishLatinAmerica => [&self.spanish, &self.english, &self.english],
+            Locale::SpanishSpain => [&self.spain, &self.spanish, &self.english],
+        };
+        let mut args = FluentArgs::new();
+        for (name, value) in &message.args {
+            match value {
+                Arg::Num(n) => args.set(*name, FluentValue::from(*n)),
+                Arg::Str(s) => args.set(*name, FluentValue::from(s.as_str())),
+            }
+        }
+        for bundle in chain {
+            if let Some(pattern) = bundle.get_message(&message.id).and_then(|m| m.value()) {
+                let mut errors = Vec::new();
+                let text = bundle.format_pattern(pattern, Some(&args), &mut errors);
+                if !errors.is_empty() {
+                    tracing::warn!(id = %message.id, ?errors, "message formatted with errors");
+                }
+                return text.into_owned();
+            }
+        }
+        tracing::warn!(id = %message.id, "message missing from the catalogue");
+        message.id.to_string()
+    }
+
+    /// Every message id of a language's own file (for the catalogue tests).
+    pub fn ids(source: &str) -> Vec<String> {
+        let resource = FluentResource::try_new(source.to_string()).unwrap_or_else(|(r, _)| r);
+        resource
+            .entries()
+            .filter_map(|e| match e {
+                fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// Shorthand: `text(locale, &message)` with the global catalogue.
+pub fn text(locale: Locale, message: &Message) -> String {
+    catalog().text(locale, message)
+}
+
+pub const SOURCES: [(&str, &str); 3] = [("en-US", ENGLISH), ("es", SPANISH), ("es-ES", SPAIN)];

@@ -1,0 +1,13 @@
+//! tablero: traditional board games on Discord (and in a local console).
+//!
+//! Layers, from the front ends down: `console` (and later `discord`) translate user actions into table
+//! commands; `table` decides; `games` holds the rules, `render` the pictures, `store` the records.
+
+pub mod analyze;
+pub mod config;
+pub mod console;
+pub mod games;
+pub mod i18n;
+pub mod render;
+pub mod store;
+pub mod table;

@@ -1,0 +1,87 @@
+//! The `tablero` command: `local` (the console), `analyze` (replay a move list to JSON).
+
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand};
+
+use tablero::config::Config;
+use tablero::console::Console;
+use tablero::store::SledStore;
+use tablero::table::Table;
+
+#[derive(Parser)]
+#[command(name = "tablero", version, about = "Traditional board games on Discord, and in a local console")]
+struct Cli {
+    /// Configuration file (default: ./config.toml when present).
+    #[arg(long, global = true)]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Mode,
+}
+
+#[derive(Subcommand)]
+enum Mode {
+    /// Play in the terminal: lines like `ana: play hoyito @ben`, `ben: accept`, `ana: move 3`; `help` lists all.
+    Local {
+        /// Store folder (overrides `data_dir`).
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// Folder for board pictures (overrides `out_dir`).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Replay moves and print the position as JSON.
+    Analyze {
+        /// hoyito
+        game: String,
+        /// A game option, key=value (repeatable).
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// The moves, separated by spaces.
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_writer(io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
+        )
+        .init();
+    let cli = Cli::parse();
+    match cli.command {
+        Mode::Analyze { game, options, moves } => {
+            let (status, json) = tablero::analyze::analyze(&game, &options, &moves);
+            println!("{json}");
+            ExitCode::from(status as u8)
+        }
+        Mode::Local { data, out } => match local(cli.config, data, out) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("tablero: {e}");
+                ExitCode::FAILURE
+            }
+        },
+    }
+}
+
+fn local(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>) -> Result<(), String> {
+    let mut config = Config::load(config.as_deref())?;
+    if let Some(d) = data {
+        config.data_dir = d;
+    }
+    if let Some(o) = out {
+        config.out_dir = o;
+    }
+    let store = SledStore::open(&config.data_dir).map_err(|e| e.to_string())?;
+    let table = Table::new(Arc::new(store), config.table());
+    let mut console = Console::new(table, config.out_dir.clone(), config.default_locale());
+    let stdin = io::stdin();
+    let prompt = stdin.is_terminal();
+    console.run(stdin.lock(), &mut io::stdout().lock(), prompt).map_err(|e| e.to_string())
+}

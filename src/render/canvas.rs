@@ -1,0 +1,144 @@
+//! An indexed-colour canvas and its palette. Anti-aliasing is done with colour ramps: a ramp is 16 palette
+//! entries blending a known background into a foreground, so a shape drawn over a uniform background needs no
+//! blending at run time, and the PNG is written as an 8-bit indexed image (small and fast to encode).
+
+/// 16 palette entries from a background (level 0) to a foreground (level 15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ramp {
+    base: u8,
+}
+
+pub const RAMP_LEVELS: u8 = 16;
+
+impl Ramp {
+    pub fn level(self, coverage: f32) -> Option<u8> {
+        let level = (coverage.clamp(0.0, 1.0) * f32::from(RAMP_LEVELS - 1)).round() as u8;
+        (level > 0).then_some(self.base + level)
+    }
+
+    /// The full-strength foreground colour.
+    pub fn solid(self) -> u8 {
+        self.base + RAMP_LEVELS - 1
+    }
+
+    /// The background colour.
+    pub fn background(self) -> u8 {
+        self.base
+    }
+}
+
+/// A palette of at most 256 colours, built once per theme.
+#[derive(Debug, Clone, Default)]
+pub struct Palette {
+    rgb: Vec<u8>,
+}
+
+pub type Rgb = [u8; 3];
+
+impl Palette {
+    pub fn ramp(&mut self, background: Rgb, foreground: Rgb) -> Ramp {
+        let base = self.len();
+        assert!(base + usize::from(RAMP_LEVELS) <= 256, "palette full");
+        for level in 0..RAMP_LEVELS {
+            let t = f32::from(level) / f32::from(RAMP_LEVELS - 1);
+            for c in 0..3 {
+                let v = f32::from(background[c]) * (1.0 - t) + f32::from(foreground[c]) * t;
+                self.rgb.push(v.round() as u8);
+            }
+        }
+        Ramp { base: base as u8 }
+    }
+
+    fn len(&self) -> usize {
+        self.rgb.len() / 3
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        &self.rgb
+    }
+}
+
+/// Palette indices, row by row.
+pub struct Canvas {
+    pub width: usize,
+    pub height: usize,
+    pub pixels: Vec<u8>,
+}
+
+impl Canvas {
+    pub fn new(width: usize, height: usize, background: u8) -> Canvas {
+        Canvas { width, height, pixels: vec![background; width * height] }
+    }
+
+    pub fn fill_rect(&mut self, x: usize, y: usize, w: usize, h: usize, colour: u8) {
+        let x1 = (x + w).min(self.width);
+        for row in y..(y + h).min(self.height) {
+            self.pixels[row * self.width + x.min(x1)..row * self.width + x1].fill(colour);
+        }
+    }
+
+    /// Paints `coverage(x, y)` (pixel centres) over the box `x0..x1, y0..y1` with `ramp`; zero coverage leaves
+    /// the pixel alone.
+    fn paint(&mut self, bounds: (f32, f32, f32, f32), ramp: Ramp, coverage: impl Fn(f32, f32) -> f32) {
+        let (x0, y0, x1, y1) = bounds;
+        let xs = (x0.floor().max(0.0) as usize)..(x1.ceil().max(0.0) as usize).min(self.width);
+        let ys = (y0.floor().max(0.0) as usize)..(y1.ceil().max(0.0) as usize).min(self.height);
+        for y in ys {
+            let row = y * self.width;
+            for x in xs.clone() {
+                if let Some(level) = ramp.level(coverage(x as f32 + 0.5, y as f32 + 0.5)) {
+                    self.pixels[row + x] = level;
+                }
+            }
+        }
+    }
+
+    /// An anti-aliased disc over a background that is `ramp`'s.
+    pub fn disc(&mut self, cx: f32, cy: f32, r: f32, ramp: Ramp) {
+        self.paint((cx - r - 1.0, cy - r - 1.0, cx + r + 1.0, cy + r + 1.0), ramp, |x, y| {
+            let d = ((x - cx).powi(2) + (y - cy).powi(2)).sqrt();
+            r - d + 0.5
+        });
+    }
+
+    /// An anti-aliased ring between radii `inner` and `outer`.
+    pub fn ring(&mut self, cx: f32, cy: f32, inner: f32, outer: f32, ramp: Ramp) {
+        let r = outer;
+        self.paint((cx - r - 1.0, cy - r - 1.0, cx + r + 1.0, cy + r + 1.0), ramp, |x, y| {
+            let d = ((x - cx).powi(2) + (y - cy).powi(2)).sqrt();
+            (outer - d + 0.5).clamp(0.0, 1.0) - (inner - d + 0.5).clamp(0.0, 1.0)
+        });
+    }
+
+    /// Copies a coverage bitmap (levels 0..16) onto the canvas at `(x, y)` with `ramp`.
+    pub fn blit_coverage(&mut self, x: i32, y: i32, w: usize, levels: &[u8], ramp: Ramp) {
+        for (j, row) in levels.chunks(w.max(1)).enumerate() {
+            let py = y + j as i32;
+            if py < 0 || py as usize >= self.height {
+                continue;
+            }
+            for (i, &level) in row.iter().enumerate() {
+                let px = x + i as i32;
+                if level > 0 && px >= 0 && (px as usize) < self.width {
+                    self.pixels[py as usize * self.width + px as usize] = ramp.background() + level;
+                }
+            }
+        }
+    }
+
+    /// Encodes the canvas as an 8-bit indexed PNG.
+    pub fn encode(&self, palette: &Palette) -> Vec<u8> {
+        let mut out = Vec::with_capacity(32 * 1024);
+        let mut encoder = png::Encoder::new(&mut out, self.width as u32, self.height as u32);
+        encoder.set_color(png::ColorType::Indexed);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_palette(palette.bytes().to_vec());
+        encoder.set_compression(png::Compression::Fast);
+        encoder.set_filter(png::Filter::NoFilter);
+        // Writing into a Vec cannot fail, and the header matches the data by construction.
+        let mut writer = encoder.write_header().expect("PNG header");
+        writer.write_image_data(&self.pixels).expect("PNG data");
+        writer.finish().expect("PNG end");
+        out
+    }
+}

@@ -1,0 +1,191 @@
+//! The Hoyito II board, seen from above with South at the bottom: North's row on top runs from North's hole n
+//! (left) to hole 1 (right), South's row from 1 to n, so each row's numbers read as its owner counts them.
+//! Each hole shows its seeds (up to 12, or the count written large beyond that) and its count beside it; the
+//! hole the last move started from is ringed in blue, the holes it captured in orange (a pair that colour-blind
+//! viewers also tell apart); the band of the side to move is highlighted.
+
+use std::sync::OnceLock;
+
+use super::canvas::{Canvas, Palette, Ramp, Rgb};
+use super::text::{self, Align, Style, Weight};
+use super::{Captions, SideCaption};
+use crate::games::hoyito::Hoyito;
+
+const PAGE: Rgb = [0x2b, 0x2f, 0x36];
+const PAGE_TEXT: Rgb = [0xec, 0xee, 0xf1];
+const BAND: Rgb = [0xf2, 0xc1, 0x4e];
+const BAND_TEXT: Rgb = [0x1d, 0x1b, 0x16];
+const WOOD: Rgb = [0xc9, 0x9a, 0x5b];
+const WOOD_TEXT: Rgb = [0x4a, 0x30, 0x14];
+const COUNT_TEXT: Rgb = [0x1f, 0x14, 0x08];
+const HOLE: Rgb = [0x5a, 0x3b, 0x1e];
+const SEED: Rgb = [0xf4, 0xea, 0xd0];
+const ORIGIN: Rgb = [0x1f, 0x6f, 0xeb];
+const CAPTURED: Rgb = [0xff, 0x7a, 0x00];
+
+struct Theme {
+    palette: Palette,
+    page: Ramp,
+    band: Ramp,
+    wood_text: Ramp,
+    count_text: Ramp,
+    hole: Ramp,
+    seed: Ramp,
+    origin: Ramp,
+    captured: Ramp,
+}
+
+fn theme() -> &'static Theme {
+    static THEME: OnceLock<Theme> = OnceLock::new();
+    THEME.get_or_init(|| {
+        let mut palette = Palette::default();
+        let page = palette.ramp(PAGE, PAGE_TEXT);
+        let band = palette.ramp(BAND, BAND_TEXT);
+        let wood_text = palette.ramp(WOOD, WOOD_TEXT);
+        let count_text = palette.ramp(WOOD, COUNT_TEXT);
+        let hole = palette.ramp(WOOD, HOLE);
+        let seed = palette.ramp(HOLE, SEED);
+        let origin = palette.ramp(WOOD, ORIGIN);
+        let captured = palette.ramp(WOOD, CAPTURED);
+        Theme { palette, page, band, wood_text, count_text, hole, seed, origin, captured }
+    })
+}
+
+/// Seed slots inside a hole of radius 1: the centre, an inner ring of five, an outer ring of six.
+fn seed_slots() -> &'static [(f32, f32); 12] {
+    static SLOTS: OnceLock<[(f32, f32); 12]> = OnceLock::new();
+    SLOTS.get_or_init(|| {
+        let mut slots = [(0.0, 0.0); 12];
+        for i in 0..5 {
+            let a = std::f32::consts::TAU * i as f32 / 5.0 - std::f32::consts::FRAC_PI_2;
+            slots[1 + i] = (0.36 * a.cos(), 0.36 * a.sin());
+        }
+        for i in 0..6 {
+            let a = std::f32::consts::TAU * (i as f32 + 0.5) / 6.0 - std::f32::consts::FRAC_PI_2;
+            slots[6 + i] = (0.7 * a.cos(), 0.7 * a.sin());
+        }
+        slots
+    })
+}
+
+/// Seeds are drawn while they stay countable at a glance; beyond this the count is written in the hole.
+const MAX_DRAWN_SEEDS: u8 = 12;
+
+struct Layout {
+    cell: usize,
+    margin: usize,
+    band: usize,
+    numbers: usize,
+    counts: usize,
+}
+
+impl Layout {
+    fn for_holes(n: u8) -> Layout {
+        let cell = if n <= 6 { 100 } else { 72 };
+        Layout { cell, margin: 20, band: 50, numbers: 26, counts: 32 }
+    }
+
+    fn width(&self, n: usize) -> usize {
+        2 * self.margin + n * self.cell
+    }
+
+    fn height(&self) -> usize {
+        2 * self.band + 2 * self.numbers + 2 * self.cell + 2 * self.counts
+    }
+
+    /// Top of North's holes row, and of South's.
+    fn rows(&self) -> (usize, usize) {
+        let north = self.band + self.numbers;
+        (north, north + self.cell + 2 * self.counts)
+    }
+}
+
+pub fn render(game: &Hoyito, captions: &Captions) -> Vec<u8> {
+    let t = theme();
+    let n = usize::from(game.n());
+    let l = Layout::for_holes(game.n());
+    let (w, h) = (l.width(n), l.height());
+    let mut c = Canvas::new(w, h, t.page.background());
+    // The wooden board between the two caption bands.
+    c.fill_rect(0, l.band, w, h - 2 * l.band, t.hole.background());
+    let (north_top, south_top) = (l.rows().0, l.rows().1);
+    let mid = north_top + l.cell + l.counts;
+    c.fill_rect(l.margin, mid - 1, w - 2 * l.margin, 2, t.wood_text.level(0.5).unwrap_or(t.wood_text.solid()));
+
+    let last = game.last_move();
+    let holes = game.holes();
+    let r = l.cell as f32 * 0.4;
+    for (i, &seeds) in holes.iter().enumerate() {
+        // Column from the left and row of board index i.
+        let (column, top, number, count_y) = if i < n {
+            (i, south_top, i + 1, south_top - l.counts / 2)
+        } else {
+            (2 * n - 1 - i, north_top, i - n + 1, north_top + l.cell + l.counts / 2)
+        };
+        let cx = (l.margin + column * l.cell) as f32 + l.cell as f32 / 2.0;
+        let cy = top as f32 + l.cell as f32 / 2.0;
+        let mark = last.and_then(|m| {
+            if m.captured_holes & (1 << i) != 0 {
+                Some(t.captured)
+            } else if m.origin == i {
+                Some(t.origin)
+            } else {
+                None
+            }
+        });
+        if let Some(ramp) = mark {
+            c.ring(cx, cy, r + 3.0, r + 8.0, ramp);
+        }
+        c.disc(cx, cy, r, t.hole);
+        draw_seeds(&mut c, cx, cy, r, seeds, t);
+        let number_y = if i < n { south_top + l.cell + l.numbers / 2 } else { north_top - l.numbers / 2 };
+        let small = Style { size: 15, weight: Weight::Regular, ramp: t.wood_text };
+        text::draw(&mut c, &number.to_string(), cx as i32, number_y as i32, Align::Centre, small);
+        let bold = Style { size: 22, weight: Weight::Bold, ramp: t.count_text };
+        text::draw(&mut c, &seeds.to_string(), cx as i32, count_y as i32, Align::Centre, bold);
+    }
+    let [south, north] = &captions.sides;
+    draw_band(&mut c, north, 0, &l, t);
+    draw_band(&mut c, south, h - l.band, &l, t);
+    c.encode(&t.palette)
+}
+
+fn draw_seeds(c: &mut Canvas, cx: f32, cy: f32, r: f32, seeds: u8, t: &Theme) {
+    if seeds > MAX_DRAWN_SEEDS {
+        let style = Style { size: (r * 0.8) as u32, weight: Weight::Bold, ramp: t.seed };
+        text::draw(c, &seeds.to_string(), cx as i32, cy as i32, Align::Centre, style);
+        return;
+    }
+    for &(x, y) in &seed_slots()[..usize::from(seeds)] {
+        c.disc(cx + x * r, cy + y * r, r * 0.15, t.seed);
+    }
+}
+
+fn draw_band(c: &mut Canvas, caption: &SideCaption, top: usize, l: &Layout, t: &Theme) {
+    let ramp = if caption.badge.is_some() { t.band } else { t.page };
+    c.fill_rect(0, top, c.width, l.band, ramp.background());
+    let cy = (top + l.band / 2) as i32;
+    let right = (c.width - l.margin) as i32;
+    let score = Style { size: 18, weight: Weight::Regular, ramp };
+    text::draw(c, &caption.score, right, cy, Align::Right, score);
+    let mut x = l.margin as i32;
+    let title = Style { size: 20, weight: Weight::Bold, ramp };
+    if let Some(badge) = &caption.badge {
+        let badge_text = format!("▶ {badge}");
+        text::draw(c, &badge_text, x, cy, Align::Left, title);
+        x += text::width(&badge_text, title.size, title.weight) + 14;
+    }
+    let room = right - text::width(&caption.score, score.size, score.weight) - 16 - x;
+    let name = text::fit(&caption.title, title.size, Weight::Regular, room);
+    text::draw(c, &name, x, cy, Align::Left, Style { weight: Weight::Regular, ..title });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn theme_fits_one_palette() {
+        assert!(theme().palette.bytes().len() <= 256 * 3);
+    }
+}

@@ -1,0 +1,57 @@
+//! Persistence. The rest of the program sees the store through the [`Store`] trait and the record types of
+//! [`record`], never through sled's types, so another backend can replace sled without touching `table/`.
+//!
+//! Guarantees every implementation gives: a write either happens whole or not at all (record and indexes
+//! together); a write that returned `Ok` is durable (flushed); `update_game` refuses a record whose base
+//! revision is no longer the stored one, so two concurrent moves cannot both apply.
+
+pub mod record;
+mod sled_store;
+
+pub use record::{ChannelId, GameId, GameRecord, UserId};
+pub use sled_store::SledStore;
+
+/// The version of the stored layout this build reads and writes.
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error(
+        "the store at {path} has schema version {found}, but this tablero only understands version {expected}; \
+         use a tablero release made for that version, or a fresh data folder"
+    )]
+    Schema { path: String, found: String, expected: u32 },
+    #[error("the store at {path} holds data but no schema version; it was not written by tablero")]
+    Unversioned { path: String },
+    #[error("storage failure: {0}")]
+    Backend(String),
+    #[error("a stored record is unreadable: {0}")]
+    Corrupt(String),
+}
+
+/// Why a write was not made.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The channel already has a live game.
+    #[error("the channel already has game {0}")]
+    ChannelBusy(GameId),
+    /// The stored record changed since it was read.
+    #[error("the game changed since it was read")]
+    Conflict,
+    #[error("no such game")]
+    Missing,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+pub trait Store: Send + Sync {
+    fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError>;
+    /// The live game (challenge or active) of a channel.
+    fn channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError>;
+    /// Every game a user took part in, oldest first.
+    fn user_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError>;
+    /// Stores a new game, assigning its id, and indexes it; refused when its channel has a live game.
+    fn create_game(&self, record: GameRecord) -> Result<GameRecord, WriteError>;
+    /// Replaces a game's record if the stored one is still at revision `base`; keeps the indexes in step.
+    fn update_game(&self, record: &GameRecord, base: u64) -> Result<(), WriteError>;
+}

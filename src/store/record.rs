@@ -1,0 +1,114 @@
+//! The stored form of a game: its record. Everything about a game that cannot be derived is here; the position
+//! is derived by replaying `moves` (with their throws, for games of chance) from the start.
+
+use serde::{Deserialize, Serialize};
+
+use crate::games::{GameKind, OptionSet, Side};
+
+pub type GameId = u64;
+pub type UserId = u64;
+pub type ChannelId = u64;
+pub type GuildId = u64;
+
+/// Seconds since the Unix epoch.
+pub type Timestamp = u64;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub id: UserId,
+    pub name: String,
+}
+
+/// Who takes the first side (South, White...) when the challenge is accepted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum First {
+    Challenger,
+    Opponent,
+    #[default]
+    Random,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FinishReason {
+    /// The rules ended the game.
+    Rules,
+    Resignation,
+    DrawAgreed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "state")]
+pub enum Status {
+    /// Posted, waiting for the opponent.
+    Challenge,
+    Active,
+    Finished { winner: Option<Side>, reason: FinishReason },
+    Declined,
+    Cancelled,
+    Expired,
+}
+
+impl Status {
+    /// Whether the game still holds its channel.
+    pub fn is_live(self) -> bool {
+        matches!(self, Status::Challenge | Status::Active)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveEntry {
+    /// The move in the game's notation.
+    pub notation: String,
+    pub by: UserId,
+    pub at: Timestamp,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Assigned by the store when the game is created.
+    pub id: GameId,
+    pub kind: GameKind,
+    /// The complete, normalised options.
+    pub options: OptionSet,
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub challenger: Player,
+    /// `None` for an open challenge, which anyone but the challenger may accept.
+    pub opponent: Option<Player>,
+    pub first: First,
+    /// The players by side (index 0 moves first), filled in when the challenge is accepted.
+    pub seats: Vec<Player>,
+    pub moves: Vec<MoveEntry>,
+    pub status: Status,
+    /// The side that offered a draw still unanswered.
+    pub draw_offer: Option<Side>,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+    /// When an unanswered challenge lapses.
+    pub expires_at: Timestamp,
+    /// Incremented by every write; a write based on an older revision is refused.
+    pub revision: u64,
+}
+
+impl GameRecord {
+    pub fn seat_of(&self, user: UserId) -> Option<Side> {
+        Side::BOTH.into_iter().find(|s| self.seats.get(s.index()).is_some_and(|p| p.id == user))
+    }
+
+    pub fn player(&self, side: Side) -> Option<&Player> {
+        self.seats.get(side.index())
+    }
+
+    /// Everyone the game belongs to, for the user index.
+    pub fn participants(&self) -> Vec<UserId> {
+        let mut ids: Vec<UserId> = std::iter::once(self.challenger.id)
+            .chain(self.opponent.iter().map(|p| p.id))
+            .chain(self.seats.iter().map(|p| p.id))
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+}

@@ -1,0 +1,181 @@
+//! The sled backend of [`Store`]. Trees: `meta` (schema version, id counter), `games` (id -> JSON record),
+//! `channels` (channel id -> live game id), `user_games` (user id ++ game id -> nothing). Keys are big-endian
+//! so that prefix scans come back in id order. Every write is one transaction over the trees it touches and
+//! is flushed before it returns.
+
+use std::path::Path;
+
+use sled::Transactional;
+use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
+
+use super::record::{ChannelId, GameId, GameRecord, UserId};
+use super::{SCHEMA_VERSION, Store, StoreError, WriteError};
+
+const SCHEMA_KEY: &[u8] = b"schema_version";
+const NEXT_ID_KEY: &[u8] = b"next_game_id";
+
+pub struct SledStore {
+    db: sled::Db,
+    meta: sled::Tree,
+    games: sled::Tree,
+    channels: sled::Tree,
+    user_games: sled::Tree,
+}
+
+fn backend(e: sled::Error) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
+fn user_key(user: UserId, game: GameId) -> [u8; 16] {
+    let mut key = [0; 16];
+    key[..8].copy_from_slice(&user.to_be_bytes());
+    key[8..].copy_from_slice(&game.to_be_bytes());
+    key
+}
+
+fn id_from(bytes: &[u8]) -> Result<u64, StoreError> {
+    bytes
+        .try_into()
+        .map(u64::from_be_bytes)
+        .map_err(|_| StoreError::Corrupt(format!("an id of {} bytes", bytes.len())))
+}
+
+/// A stored game is its revision (8 bytes, big-endian) followed by the JSON record, so that the revision check
+/// of a write does not decode the whole record.
+fn encode(record: &GameRecord) -> Result<Vec<u8>, StoreError> {
+    let mut bytes = record.revision.to_be_bytes().to_vec();
+    serde_json::to_writer(&mut bytes, record).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    Ok(bytes)
+}
+
+fn revision_of(bytes: &[u8]) -> Result<u64, StoreError> {
+    id_from(bytes.get(..8).unwrap_or_default())
+}
+
+fn decode(bytes: &[u8]) -> Result<GameRecord, StoreError> {
+    serde_json::from_slice(bytes.get(8..).unwrap_or_default()).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+type Abort = ConflictableTransactionError<WriteError>;
+
+fn abort(e: impl Into<WriteError>) -> Abort {
+    ConflictableTransactionError::Abort(e.into())
+}
+
+impl SledStore {
+    /// Opens (or creates) the store in `path`, refusing a store of another schema version.
+    pub fn open(path: &Path) -> Result<SledStore, StoreError> {
+        let db = sled::open(path).map_err(|e| {
+            StoreError::Backend(format!("cannot open the store at {}: {e}", path.display()))
+        })?;
+        let store = SledStore {
+            meta: db.open_tree("meta").map_err(backend)?,
+            games: db.open_tree("games").map_err(backend)?,
+            channels: db.open_tree("channels").map_err(backend)?,
+            user_games: db.open_tree("user_games").map_err(backend)?,
+            db,
+        };
+        let shown = path.display().to_string();
+        match store.meta.get(SCHEMA_KEY).map_err(backend)? {
+            Some(found) => {
+                let found = String::from_utf8_lossy(&found).into_owned();
+                if found != SCHEMA_VERSION.to_string() {
+                    return Err(StoreError::Schema { path: shown, found, expected: SCHEMA_VERSION });
+                }
+            }
+            None => {
+                if !store.games.is_empty() || !store.meta.is_empty() {
+                    return Err(StoreError::Unversioned { path: shown });
+                }
+                store.meta.insert(SCHEMA_KEY, SCHEMA_VERSION.to_string().as_bytes()).map_err(backend)?;
+                store.db.flush().map_err(backend)?;
+            }
+        }
+        Ok(store)
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush().map(|_| ()).map_err(backend)
+    }
+
+    fn index(
+        channels: &TransactionalTree,
+        user_games: &TransactionalTree,
+        record: &GameRecord,
+    ) -> Result<(), Abort> {
+        let channel = record.channel.to_be_bytes();
+        let id = record.id.to_be_bytes();
+        if record.status.is_live() {
+            channels.insert(&channel, &id)?;
+        } else if channels.get(channel)?.is_some_and(|held| *held == id) {
+            channels.remove(&channel)?;
+        }
+        for user in record.participants() {
+            user_games.insert(&user_key(user, record.id), &[])?;
+        }
+        Ok(())
+    }
+}
+
+fn finish<T>(result: Result<T, TransactionError<WriteError>>) -> Result<T, WriteError> {
+    result.map_err(|e| match e {
+        TransactionError::Abort(e) => e,
+        TransactionError::Storage(e) => WriteError::Store(backend(e)),
+    })
+}
+
+impl Store for SledStore {
+    fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.games.get(id.to_be_bytes()).map_err(backend)?.map(|b| decode(&b)).transpose()
+    }
+
+    fn channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
+        self.channels.get(channel.to_be_bytes()).map_err(backend)?.map(|b| id_from(&b)).transpose()
+    }
+
+    fn user_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
+        self.user_games
+            .scan_prefix(user.to_be_bytes())
+            .map(|entry| entry.map_err(backend).and_then(|(key, _)| id_from(&key[8..])))
+            .collect()
+    }
+
+    fn create_game(&self, record: GameRecord) -> Result<GameRecord, WriteError> {
+        let created = finish((&self.meta, &self.games, &self.channels, &self.user_games).transaction(
+            |(meta, games, channels, user_games)| {
+                if let Some(held) = channels.get(record.channel.to_be_bytes())? {
+                    return Err(abort(WriteError::ChannelBusy(id_from(&held).map_err(abort)?)));
+                }
+                let id = match meta.get(NEXT_ID_KEY)? {
+                    Some(b) => id_from(&b).map_err(abort)?,
+                    None => 1,
+                };
+                meta.insert(NEXT_ID_KEY, &(id + 1).to_be_bytes())?;
+                let mut stored = record.clone();
+                stored.id = id;
+                let bytes = encode(&stored).map_err(abort)?;
+                games.insert(&id.to_be_bytes(), bytes)?;
+                SledStore::index(channels, user_games, &stored)?;
+                Ok(stored)
+            },
+        ))?;
+        self.flush()?;
+        Ok(created)
+    }
+
+    fn update_game(&self, record: &GameRecord, base: u64) -> Result<(), WriteError> {
+        let bytes = encode(record)?;
+        finish((&self.games, &self.channels, &self.user_games).transaction(|(games, channels, user_games)| {
+            let key = record.id.to_be_bytes();
+            let stored = games.get(key)?.ok_or_else(|| abort(WriteError::Missing))?;
+            if revision_of(&stored).map_err(abort)? != base {
+                return Err(abort(WriteError::Conflict));
+            }
+            games.insert(&key, bytes.as_slice())?;
+            SledStore::index(channels, user_games, record)?;
+            Ok(())
+        }))?;
+        self.flush()?;
+        Ok(())
+    }
+}

@@ -1,0 +1,31 @@
+//! Who is acting, as the front end knows it: where (guild, channel), who (id, display name, roles), in which
+//! language, with which permissions. The table service decides everything from this; it never asks Discord.
+
+use crate::i18n::Locale;
+use crate::store::record::{ChannelId, GuildId, Player, UserId};
+
+pub type RoleId = u64;
+
+/// What the front end knows of the member's permissions.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Permissions {
+    /// Discord's Manage Server, or the console's organiser flag.
+    pub manage_server: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Actor {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub user: UserId,
+    pub name: String,
+    pub roles: Vec<RoleId>,
+    pub locale: Locale,
+    pub permissions: Permissions,
+}
+
+impl Actor {
+    pub fn player(&self) -> Player {
+        Player { id: self.user, name: self.name.clone() }
+    }
+}

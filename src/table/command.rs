@@ -1,0 +1,83 @@
+//! What a user asks the table service to do, and the stable ids of buttons that ask it again later.
+//!
+//! Button ids survive restarts because they carry everything needed: `c:<game>:accept`, `c:<game>:decline`,
+//! `d:<game>:accept`, `d:<game>:decline`, and `g:<game>:m:<ply>:<move>` where `<ply>` is the number of moves
+//! played when the button was drawn (a press on an outdated board is refused).
+
+use crate::games::OptionSet;
+use crate::store::record::{GameId, Player};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Challenge `opponent` (anyone, when `None`) to a game; `options` may include `first`.
+    Challenge { game: String, opponent: Option<Player>, options: OptionSet },
+    Accept { game: Option<GameId> },
+    Decline { game: Option<GameId> },
+    Cancel,
+    /// A move in the game's notation; `at` pins it to a game and move number (from a button).
+    Move { notation: String, at: Option<(GameId, usize)> },
+    Resign,
+    DrawOffer,
+    DrawAccept { game: Option<GameId> },
+    DrawDecline { game: Option<GameId> },
+    Board,
+    History,
+    /// The rules of a game, or of the channel's game when `None`.
+    Rules { game: Option<String> },
+}
+
+impl Command {
+    /// The command of a button id, or `None` when the id is not one of ours.
+    pub fn from_button(id: &str) -> Option<Command> {
+        let parts: Vec<&str> = id.split(':').collect();
+        let game = parts.get(1)?.parse::<GameId>().ok();
+        match parts.as_slice() {
+            ["c", _, "accept"] => Some(Command::Accept { game: Some(game?) }),
+            ["c", _, "decline"] => Some(Command::Decline { game: Some(game?) }),
+            ["d", _, "accept"] => Some(Command::DrawAccept { game: Some(game?) }),
+            ["d", _, "decline"] => Some(Command::DrawDecline { game: Some(game?) }),
+            ["g", _, "m", ply, notation] => {
+                Some(Command::Move { notation: notation.to_string(), at: Some((game?, ply.parse().ok()?)) })
+            }
+            _ => None,
+        }
+    }
+}
+
+pub fn accept_button(game: GameId) -> String {
+    format!("c:{game}:accept")
+}
+
+pub fn decline_button(game: GameId) -> String {
+    format!("c:{game}:decline")
+}
+
+pub fn draw_accept_button(game: GameId) -> String {
+    format!("d:{game}:accept")
+}
+
+pub fn draw_decline_button(game: GameId) -> String {
+    format!("d:{game}:decline")
+}
+
+pub fn move_button(game: GameId, ply: usize, notation: &str) -> String {
+    format!("g:{game}:m:{ply}:{notation}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn button_ids_round_trip() {
+        assert_eq!(Command::from_button(&accept_button(7)), Some(Command::Accept { game: Some(7) }));
+        assert_eq!(Command::from_button(&decline_button(7)), Some(Command::Decline { game: Some(7) }));
+        assert_eq!(Command::from_button(&draw_accept_button(3)), Some(Command::DrawAccept { game: Some(3) }));
+        assert_eq!(
+            Command::from_button(&move_button(12, 40, "5")),
+            Some(Command::Move { notation: "5".into(), at: Some((12, 40)) })
+        );
+        assert_eq!(Command::from_button("g:x:m:1:2"), None);
+        assert_eq!(Command::from_button("zzz"), None);
+    }
+}

@@ -1,0 +1,173 @@
+//! The table service: who may do what with which game. Front ends turn user actions into a [`Command`] with an
+//! [`Actor`]; this module checks it against the game record (via the store) and the rules (via `games/`),
+//! writes the change in one store transaction, and answers with [`Reply`]s or a [`Refusal`], in the actor's
+//! language. It knows nothing of Discord or terminals.
+//!
+//! Invariants: a refused command changes nothing stored; one live game per channel; only the challenged user
+//! accepts; only the player on turn moves; a move is acknowledged only after its write is flushed.
+
+mod actor;
+mod challenge;
+mod command;
+mod play;
+mod reply;
+mod view;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::games::Position;
+use crate::i18n::{self, Message};
+use crate::store::record::{GameId, GameRecord, Status, Timestamp};
+use crate::store::{Store, StoreError, WriteError};
+
+pub use actor::{Actor, Permissions, RoleId};
+pub use command::Command;
+pub use reply::{Button, ButtonStyle, Image, Refusal, Reply};
+
+/// Settings of the service.
+#[derive(Debug, Clone)]
+pub struct TableConfig {
+    /// How long a challenge waits for an answer.
+    pub challenge_expiry_secs: u64,
+    /// Fixes the random generator (who starts) for tests; `None` seeds it from the operating system.
+    pub seed: Option<u64>,
+}
+
+impl Default for TableConfig {
+    fn default() -> Self {
+        TableConfig { challenge_expiry_secs: 24 * 3600, seed: None }
+    }
+}
+
+/// Why a command failed, before it is put into words.
+#[derive(Debug)]
+enum Fail {
+    User(Message),
+    Internal(String),
+}
+
+impl From<Message> for Fail {
+    fn from(m: Message) -> Fail {
+        Fail::User(m)
+    }
+}
+
+impl From<StoreError> for Fail {
+    fn from(e: StoreError) -> Fail {
+        Fail::Internal(e.to_string())
+    }
+}
+
+type Outcome = Result<Vec<Reply>, Fail>;
+
+pub struct Table {
+    store: Arc<dyn Store>,
+    config: TableConfig,
+    rng: Mutex<StdRng>,
+    /// Positions of recently used games with the record revision they belong to; derived data only.
+    positions: Mutex<HashMap<GameId, (u64, Position)>>,
+}
+
+impl Table {
+    pub fn new(store: Arc<dyn Store>, config: TableConfig) -> Table {
+        let rng = match config.seed {
+            Some(seed) => StdRng::seed_from_u64(seed),
+            None => StdRng::from_os_rng(),
+        };
+        Table { store, config, rng: Mutex::new(rng), positions: Mutex::new(HashMap::new()) }
+    }
+
+    /// Carries out `command` for `actor` at time `now` (seconds since the epoch).
+    pub fn handle(&self, actor: &Actor, command: Command, now: Timestamp) -> Result<Vec<Reply>, Refusal> {
+        let result = match command {
+            Command::Challenge { game, opponent, options } => self.challenge(actor, &game, opponent, options, now),
+            Command::Accept { game } => self.accept(actor, game, now),
+            Command::Decline { game } => self.decline(actor, game, now),
+            Command::Cancel => self.cancel(actor, now),
+            Command::Move { notation, at } => self.play_move(actor, &notation, at, now),
+            Command::Resign => self.resign(actor, now),
+            Command::DrawOffer => self.draw_offer(actor, now),
+            Command::DrawAccept { game } => self.draw_answer(actor, game, true, now),
+            Command::DrawDecline { game } => self.draw_answer(actor, game, false, now),
+            Command::Board => self.board(actor, now),
+            Command::History => self.history(actor, now),
+            Command::Rules { game } => self.rules(actor, game.as_deref(), now),
+        };
+        result.map_err(|fail| match fail {
+            Fail::User(m) => Refusal { text: i18n::text(actor.locale, &m), internal: false },
+            Fail::Internal(context) => {
+                let id = format!("{:08x}", self.rng().random::<u32>());
+                tracing::error!(error_id = %id, %context, "internal failure");
+                Refusal { text: i18n::text(actor.locale, &Message::new("internal-error").str("id", id)), internal: true }
+            }
+        })
+    }
+
+    fn rng(&self) -> std::sync::MutexGuard<'_, StdRng> {
+        self.rng.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The live game of the actor's channel, with a lapsed challenge marked expired on the way.
+    fn channel_game(&self, actor: &Actor, now: Timestamp) -> Result<Option<GameRecord>, Fail> {
+        let Some(id) = self.store.channel_game(actor.channel)? else { return Ok(None) };
+        let Some(record) = self.store.game(id)? else {
+            return Err(Fail::Internal(format!("channel index points at missing game {id}")));
+        };
+        if self.expire_if_due(&record, now)? { Ok(None) } else { Ok(Some(record)) }
+    }
+
+    /// Marks a lapsed challenge expired; true when it was (or already is) no longer live.
+    fn expire_if_due(&self, record: &GameRecord, now: Timestamp) -> Result<bool, Fail> {
+        if record.status != Status::Challenge || now < record.expires_at {
+            return Ok(!record.status.is_live());
+        }
+        let mut expired = record.clone();
+        expired.status = Status::Expired;
+        expired.updated_at = now;
+        match self.save(expired, record.revision) {
+            Ok(_) | Err(Fail::User(_)) => Ok(true),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Writes `record` (its revision bumped) over revision `base`. A conflicting write is the user's to retry.
+    fn save(&self, mut record: GameRecord, base: u64) -> Result<GameRecord, Fail> {
+        record.revision = base + 1;
+        match self.store.update_game(&record, base) {
+            Ok(()) => Ok(record),
+            Err(WriteError::Conflict) => Err(Message::new("game-changed").into()),
+            Err(e) => Err(Fail::Internal(e.to_string())),
+        }
+    }
+
+    /// The current position of a record: from the cache when it is of the same revision, else replayed.
+    fn position(&self, record: &GameRecord) -> Result<Position, Fail> {
+        if let Some((revision, position)) = self.positions.lock().unwrap_or_else(|e| e.into_inner()).get(&record.id)
+            && *revision == record.revision
+        {
+            return Ok(position.clone());
+        }
+        let moves = record.moves.iter().map(|m| m.notation.as_str());
+        let position = match Position::replay(record.kind, &record.options, moves) {
+            Ok(Ok(p)) => p,
+            Ok(Err((i, e))) => {
+                return Err(Fail::Internal(format!("game {} does not replay at move {i}: {e:?}", record.id)));
+            }
+            Err(e) => return Err(Fail::Internal(format!("game {} has bad options: {e:?}", record.id))),
+        };
+        self.remember(record, &position);
+        Ok(position)
+    }
+
+    fn remember(&self, record: &GameRecord, position: &Position) {
+        let mut cache = self.positions.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() > 10_000 {
+            cache.clear();
+        }
+        cache.insert(record.id, (record.revision, position.clone()));
+    }
+}

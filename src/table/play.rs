@@ -1,0 +1,141 @@
+//! Playing a game: moves, resignation, draw offers.
+
+use super::{Actor, Fail, Outcome, Table};
+use crate::games::{Outcome as GameOutcome, Side};
+use crate::i18n::{self, Message};
+use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Status, Timestamp};
+
+/// Errors list the legal moves only when they are few (CLARIFICATIONS 11).
+const LIST_LEGAL_UP_TO: usize = 10;
+
+impl Table {
+    /// The channel's game in progress and the actor's side in it.
+    fn active_game(&self, actor: &Actor, now: Timestamp) -> Result<(GameRecord, Side), Fail> {
+        let record = match self.channel_game(actor, now)? {
+            Some(r) if r.status == Status::Active => r,
+            Some(_) => return Err(Message::new("game-not-started").into()),
+            None => return Err(Message::new("no-game").into()),
+        };
+        match record.seat_of(actor.user) {
+            Some(side) => Ok((record, side)),
+            None => Err(Message::new("not-a-player").into()),
+        }
+    }
+
+    pub(super) fn play_move(
+        &self,
+        actor: &Actor,
+        notation: &str,
+        at: Option<(GameId, usize)>,
+        now: Timestamp,
+    ) -> Outcome {
+        let (mut record, side) = self.active_game(actor, now)?;
+        if let Some((game, ply)) = at
+            && (game != record.id || ply != record.moves.len())
+        {
+            return Err(Message::new("move-stale").into());
+        }
+        let mut position = self.position(&record)?;
+        let Some(on_turn) = position.to_move() else {
+            return Err(Fail::Internal(format!("active game {} has no side to move", record.id)));
+        };
+        if on_turn != side {
+            let name = record.player(on_turn).map(|p| p.name.clone()).unwrap_or_default();
+            return Err(Message::new("not-your-turn").str("player", name).into());
+        }
+        let played = match position.play(notation) {
+            Ok(m) => m,
+            Err(e) => {
+                let legal = position.legal_moves();
+                let hint = if legal.len() <= LIST_LEGAL_UP_TO {
+                    Message::new("legal-moves").str("moves", legal.join(", "))
+                } else {
+                    Message::new("legal-moves-many").num("count", legal.len() as i64)
+                };
+                return Err(Message::new("move-refused")
+                    .str("move", notation.trim())
+                    .str("reason", i18n::text(actor.locale, e.message()))
+                    .str("hint", i18n::text(actor.locale, &hint))
+                    .into());
+            }
+        };
+        record.moves.push(MoveEntry { notation: played, by: actor.user, at: now });
+        if record.draw_offer == Some(side.other()) {
+            // Moving instead of answering declines the opponent's offer.
+            record.draw_offer = None;
+        }
+        let finished = position.outcome() != GameOutcome::Ongoing;
+        if finished {
+            let winner = match position.outcome() {
+                GameOutcome::Won(s) => Some(s),
+                _ => None,
+            };
+            record.status = Status::Finished { winner, reason: FinishReason::Rules };
+            record.draw_offer = None;
+        }
+        record.updated_at = now;
+        let base = record.revision;
+        let record = self.save(record, base)?;
+        self.remember(&record, &position);
+        let lines = position.describe_last_move();
+        let mut said = vec![Message::new("move-played").str("player", actor.name.as_str()).str(
+            "details",
+            lines.iter().map(|m| i18n::text(actor.locale, m)).collect::<Vec<_>>().join(" "),
+        )];
+        if let Some(end) = position.describe_end() {
+            said.push(end);
+        }
+        Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
+    }
+
+    pub(super) fn resign(&self, actor: &Actor, now: Timestamp) -> Outcome {
+        let (mut record, side) = self.active_game(actor, now)?;
+        record.status = Status::Finished { winner: Some(side.other()), reason: FinishReason::Resignation };
+        record.draw_offer = None;
+        record.updated_at = now;
+        let base = record.revision;
+        let record = self.save(record, base)?;
+        let position = self.position(&record)?;
+        let said = vec![Message::new("resigned").str("player", actor.name.as_str())];
+        Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
+    }
+
+    pub(super) fn draw_offer(&self, actor: &Actor, now: Timestamp) -> Outcome {
+        let (mut record, side) = self.active_game(actor, now)?;
+        match record.draw_offer {
+            Some(s) if s == side => return Err(Message::new("draw-already-offered").into()),
+            // Both want a draw: offering after the opponent's offer accepts it.
+            Some(_) => return self.draw_answer(actor, Some(record.id), true, now),
+            None => {}
+        }
+        record.draw_offer = Some(side);
+        record.updated_at = now;
+        let base = record.revision;
+        let record = self.save(record, base)?;
+        let opponent = record.player(side.other()).cloned();
+        Ok(vec![self.draw_offer_reply(actor, &record, opponent)])
+    }
+
+    pub(super) fn draw_answer(&self, actor: &Actor, game: Option<GameId>, accept: bool, now: Timestamp) -> Outcome {
+        let (mut record, side) = self.active_game(actor, now)?;
+        if game.is_some_and(|g| g != record.id) || record.draw_offer != Some(side.other()) {
+            return Err(Message::new("draw-none").into());
+        }
+        record.draw_offer = None;
+        record.updated_at = now;
+        if accept {
+            record.status = Status::Finished { winner: None, reason: FinishReason::DrawAgreed };
+        }
+        let base = record.revision;
+        let record = self.save(record, base)?;
+        if accept {
+            let position = self.position(&record)?;
+            let said = vec![Message::new("draw-agreed").str("player", actor.name.as_str())];
+            Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
+        } else {
+            let offerer = record.player(side.other()).cloned();
+            let text = i18n::text(actor.locale, &Message::new("draw-declined").str("player", actor.name.as_str()));
+            Ok(vec![super::Reply { text, mentions: offerer.map(|p| p.id).into_iter().collect(), ..Default::default() }])
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! What the table service answers: plain data that any front end can show.
+
+use crate::store::record::UserId;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Image {
+    pub file_name: String,
+    pub png: Vec<u8>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ButtonStyle {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Button {
+    /// A stable id that [`super::Command::from_button`] reads back.
+    pub id: String,
+    pub label: String,
+    pub enabled: bool,
+    pub style: ButtonStyle,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reply {
+    pub text: String,
+    pub image: Option<Image>,
+    /// A plain-text board for terminals.
+    pub diagram: Option<String>,
+    /// At most 25, in rows of 5 as Discord lays them out.
+    pub buttons: Vec<Button>,
+    /// Users to notify (the player now on turn, the challenged player).
+    pub mentions: Vec<UserId>,
+    /// Only the actor should see it.
+    pub private: bool,
+}
+
+/// A refusal, already in the actor's language. Nothing was changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{text}")]
+pub struct Refusal {
+    pub text: String,
+    /// True when the fault is ours (the text apologises and gives an error id), false for a user's mistake.
+    pub internal: bool,
+}

@@ -1,0 +1,194 @@
+//! Showing games: the board reply after every change (text, picture, diagram, buttons), the history, the rules.
+
+use super::command::{draw_accept_button, draw_decline_button, move_button};
+use super::{Actor, Button, ButtonStyle, Fail, Image, Outcome, Reply, Table};
+use crate::games::{GameKind, Position, Side};
+use crate::i18n::{self, Locale, Message};
+use crate::render::{self, Captions, SideCaption};
+use crate::store::record::{FinishReason, GameRecord, Player, Status, Timestamp};
+
+/// History replies show at most this many moves, the latest ones, to stay under Discord's 2,000 characters.
+const HISTORY_MOVES: usize = 80;
+
+pub(super) fn game_name(locale: Locale, kind: GameKind) -> String {
+    i18n::text(locale, &Message::dynamic(format!("game-name-{kind}")))
+}
+
+fn side_name(locale: Locale, position: &Position, side: Side) -> String {
+    i18n::text(locale, &Message::new("side").str("side", position.side_name(side)))
+}
+
+impl Table {
+    /// The reply that shows a game: what just happened (`said`), whose turn it is or the result, the picture,
+    /// the text diagram, and the move buttons of the player on turn.
+    pub(super) fn board_reply(
+        &self,
+        locale: Locale,
+        record: &GameRecord,
+        position: &Position,
+        said: Vec<Message>,
+    ) -> Reply {
+        let name = |side: Side| record.player(side).map(|p| p.name.clone()).unwrap_or_default();
+        let mut lines: Vec<String> = said.iter().map(|m| i18n::text(locale, m)).collect();
+        let mut mentions = Vec::new();
+        let mut badges: [Option<String>; 2] = [None, None];
+        match record.status {
+            Status::Active => {
+                if let Some(side) = position.to_move() {
+                    lines.push(i18n::text(
+                        locale,
+                        &Message::new("to-move").str("player", name(side)).str("side", position.side_name(side)),
+                    ));
+                    badges[side.index()] = Some(i18n::text(locale, &Message::new("badge-to-move")));
+                    mentions.extend(record.player(side).map(|p| p.id));
+                }
+                if let Some(offerer) = record.draw_offer {
+                    lines.push(i18n::text(locale, &Message::new("draw-pending").str("player", name(offerer))));
+                }
+            }
+            Status::Finished { winner, reason } => {
+                match winner {
+                    Some(side) => {
+                        lines.push(i18n::text(locale, &Message::new("result-win").str("player", name(side))));
+                        badges[side.index()] = Some(i18n::text(locale, &Message::new("badge-winner")));
+                    }
+                    None => {
+                        if reason != FinishReason::DrawAgreed {
+                            lines.push(i18n::text(locale, &Message::new("result-draw")));
+                        }
+                        let draw = i18n::text(locale, &Message::new("badge-draw"));
+                        badges = [Some(draw.clone()), Some(draw)];
+                    }
+                }
+            }
+            _ => {}
+        }
+        let captions = Captions {
+            sides: Side::BOTH.map(|side| SideCaption {
+                title: format!("{} · {}", name(side), side_name(locale, position, side)),
+                score: i18n::text(locale, &position.score(side)),
+                badge: badges[side.index()].take(),
+            }),
+        };
+        let png = render::board_png(position, &captions);
+        let ply = record.moves.len();
+        Reply {
+            text: lines.join("\n"),
+            image: Some(Image { file_name: format!("game-{}-{ply:04}.png", record.id), png }),
+            diagram: Some(position.diagram()),
+            buttons: self.buttons(locale, record, position),
+            mentions,
+            private: false,
+        }
+    }
+
+    fn buttons(&self, locale: Locale, record: &GameRecord, position: &Position) -> Vec<Button> {
+        if record.status != Status::Active {
+            return Vec::new();
+        }
+        let ply = record.moves.len();
+        let legal = position.legal_moves();
+        let mut buttons: Vec<Button> = match position {
+            // One button per hole of the mover's row, the playable ones enabled.
+            Position::Hoyito(game) => (1..=game.n())
+                .map(|hole| {
+                    let notation = hole.to_string();
+                    Button {
+                        id: move_button(record.id, ply, &notation),
+                        enabled: legal.contains(&notation),
+                        label: notation,
+                        style: ButtonStyle::Secondary,
+                    }
+                })
+                .collect(),
+        };
+        if record.draw_offer.is_some() {
+            buttons.push(Button {
+                id: draw_accept_button(record.id),
+                label: i18n::text(locale, &Message::new("button-draw-accept")),
+                enabled: true,
+                style: ButtonStyle::Success,
+            });
+            buttons.push(Button {
+                id: draw_decline_button(record.id),
+                label: i18n::text(locale, &Message::new("button-draw-decline")),
+                enabled: true,
+                style: ButtonStyle::Danger,
+            });
+        }
+        buttons.truncate(25);
+        buttons
+    }
+
+    pub(super) fn draw_offer_reply(&self, actor: &Actor, record: &GameRecord, opponent: Option<Player>) -> Reply {
+        let text = i18n::text(
+            actor.locale,
+            &Message::new("draw-offered")
+                .str("player", actor.name.as_str())
+                .str("opponent", opponent.as_ref().map(|p| p.name.clone()).unwrap_or_default()),
+        );
+        let buttons = vec![
+            Button {
+                id: draw_accept_button(record.id),
+                label: i18n::text(actor.locale, &Message::new("button-draw-accept")),
+                enabled: true,
+                style: ButtonStyle::Success,
+            },
+            Button {
+                id: draw_decline_button(record.id),
+                label: i18n::text(actor.locale, &Message::new("button-draw-decline")),
+                enabled: true,
+                style: ButtonStyle::Danger,
+            },
+        ];
+        Reply { text, buttons, mentions: opponent.map(|p| p.id).into_iter().collect(), ..Reply::default() }
+    }
+
+    pub(super) fn board(&self, actor: &Actor, now: Timestamp) -> Outcome {
+        let record = self.channel_game(actor, now)?.ok_or(Message::new("no-game"))?;
+        if record.status == Status::Challenge {
+            return Err(Message::new("game-not-started").into());
+        }
+        let position = self.position(&record)?;
+        Ok(vec![self.board_reply(actor.locale, &record, &position, Vec::new())])
+    }
+
+    pub(super) fn history(&self, actor: &Actor, now: Timestamp) -> Outcome {
+        let record = self.channel_game(actor, now)?.ok_or(Message::new("no-game"))?;
+        let locale = actor.locale;
+        let total = record.moves.len();
+        let mut lines = vec![i18n::text(
+            locale,
+            &Message::new("history-title")
+                .str("game", game_name(locale, record.kind))
+                .num("id", record.id as i64)
+                .num("count", total as i64),
+        )];
+        let skip = total.saturating_sub(HISTORY_MOVES);
+        if skip > 0 {
+            lines.push(i18n::text(locale, &Message::new("history-cut").num("shown", HISTORY_MOVES as i64)));
+        }
+        let name_of = |id| {
+            record.seats.iter().chain(std::iter::once(&record.challenger)).find(|p| p.id == id).map(|p| p.name.as_str())
+        };
+        for (i, m) in record.moves.iter().enumerate().skip(skip) {
+            lines.push(format!("{}. {}: {}", i + 1, name_of(m.by).unwrap_or("?"), m.notation));
+        }
+        Ok(vec![Reply { text: lines.join("\n"), ..Reply::default() }])
+    }
+
+    pub(super) fn rules(&self, actor: &Actor, game: Option<&str>, now: Timestamp) -> Outcome {
+        let kind = match game {
+            Some(g) => g.parse::<GameKind>()?,
+            None => match self.channel_game(actor, now)? {
+                Some(record) => record.kind,
+                None => {
+                    let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+                    return Err(Fail::User(Message::new("rules-which").str("known", known.join(", "))));
+                }
+            },
+        };
+        let text = i18n::text(actor.locale, &Message::dynamic(format!("rules-{kind}")));
+        Ok(vec![Reply { text, ..Reply::default() }])
+    }
+}
