@@ -274,18 +274,17 @@ impl Game for Hoyito {
 
     fn diagram(&self) -> String {
         let n = usize::from(self.options.holes);
+        let numbers = |order: &mut dyn Iterator<Item = usize>| order.map(|k| format!(" {k:>2} ")).collect::<String>();
+        let holes = |order: &mut dyn Iterator<Item = usize>| {
+            order.map(|i| format!("[{:>2}]", self.board[i])).collect::<String>()
+        };
         let mut out = String::new();
-        let cell = |s: u8| format!("[{s:>2}]");
-        let numbers = |it: &mut dyn Iterator<Item = usize>| it.map(|k| format!(" {k:>2} ")).collect::<String>();
-        let _ = writeln!(out, "North {:>3} | {}", "", numbers(&mut (1..=n).rev()));
-        let _ = writeln!(
-            out,
-            "      {:>3} | {}",
-            self.captured[1],
-            (n..2 * n).rev().map(|i| cell(self.board[i])).collect::<String>()
-        );
-        let _ = writeln!(out, "      {:>3} | {}", self.captured[0], (0..n).map(|i| cell(self.board[i])).collect::<String>());
-        let _ = write!(out, "South {:>3} | {}", "", numbers(&mut (1..=n)));
+        let _ = writeln!(out, "North, captured {}", self.captured[1]);
+        let _ = writeln!(out, "{}", numbers(&mut (1..=n).rev()));
+        let _ = writeln!(out, "{}", holes(&mut (n..2 * n).rev()));
+        let _ = writeln!(out, "{}", holes(&mut (0..n)));
+        let _ = writeln!(out, "{}", numbers(&mut (1..=n)));
+        let _ = write!(out, "South, captured {}", self.captured[0]);
         out
     }
 

@@ -92,6 +92,18 @@ fn rules_3_8_never_ending_sowing_is_illegal_and_leaves_the_position() {
 }
 
 #[test]
+fn a_never_ending_sowing_reached_in_play_is_left_out_of_the_legal_moves() {
+    let mut p = Hoyito::new(&six());
+    for hole in [1, 1, 4, 3, 5, 1] {
+        p = play(p, hole);
+    }
+    assert_eq!(p.to_move(), Some(Side::Second));
+    assert_eq!(p.holes(), &[1, 0, 4, 3, 2, 11, 5, 7, 0, 2, 6, 3]);
+    assert_eq!(p.is_legal(Hole(6)), Err(IllegalMove::NeverEnding { hole: 6 }));
+    assert_eq!(p.legal_moves(), vec![Hole(1), Hole(2), Hole(4), Hole(5)]);
+}
+
+#[test]
 fn equal_totals_draw() {
     // South's single seed makes a four in index 6; the four left in index 10 go with it (rules 3.7): 24-24.
     let p = play(position(&[0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 4, 0], 16, 24), 6);

@@ -1,0 +1,330 @@
+//! The table service through its public interface, on a real sled store in a temporary folder: who may do what,
+//! what a refusal says, and that a refusal changes nothing stored.
+
+use std::sync::{Arc, Barrier};
+
+use tablero::games::{GameKind, Position, Side};
+use tablero::i18n::Locale;
+use tablero::store::record::{FinishReason, Player, Status};
+use tablero::store::{SledStore, Store};
+use tablero::table::{Actor, Command, Permissions, Reply, Table, TableConfig};
+
+const NOW: u64 = 1_800_000_000;
+
+struct World {
+    _dir: tempfile::TempDir,
+    store: Arc<SledStore>,
+    table: Table,
+}
+
+fn world() -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let table = Table::new(store.clone(), TableConfig { challenge_expiry_secs: 3600, seed: Some(1) });
+    World { _dir: dir, store, table }
+}
+
+fn actor(user: u64, name: &str) -> Actor {
+    Actor {
+        guild: 1,
+        channel: 10,
+        user,
+        name: name.to_string(),
+        roles: vec![],
+        locale: Locale::English,
+        permissions: Permissions::default(),
+    }
+}
+
+fn ana() -> Actor {
+    actor(1, "ana")
+}
+fn ben() -> Actor {
+    actor(2, "ben")
+}
+fn cy() -> Actor {
+    actor(3, "cy")
+}
+
+fn challenge(opponent: Option<&Actor>, options: &[(&str, &str)]) -> Command {
+    Command::Challenge {
+        game: "hoyito".into(),
+        opponent: opponent.map(|a| Player { id: a.user, name: a.name.clone() }),
+        options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+    }
+}
+
+fn mv(notation: &str) -> Command {
+    Command::Move { notation: notation.into(), at: None }
+}
+
+impl World {
+    fn ok(&self, who: &Actor, c: Command) -> Vec<Reply> {
+        self.table.handle(who, c.clone(), NOW).unwrap_or_else(|r| panic!("{c:?} refused: {}", r.text))
+    }
+
+    /// Runs a command that must be refused, checks nothing stored changed, and returns the refusal text.
+    fn refused(&self, who: &Actor, c: Command) -> String {
+        let before = self.snapshot();
+        let refusal = self.table.handle(who, c.clone(), NOW).expect_err(&format!("{c:?} should be refused"));
+        assert!(!refusal.internal, "a user mistake is not an internal error: {}", refusal.text);
+        assert_eq!(self.snapshot(), before, "a refusal changed the store");
+        refusal.text
+    }
+
+    fn snapshot(&self) -> Vec<String> {
+        let mut out = vec![format!("{:?}", self.store.channel_game(10).unwrap())];
+        for id in 1..5 {
+            out.push(format!("{:?}", self.store.game(id).unwrap()));
+        }
+        out
+    }
+
+    /// ana (South) against ben, game accepted.
+    fn started(&self) {
+        self.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger")]));
+        self.ok(&ben(), Command::Accept { game: None });
+    }
+}
+
+#[test]
+fn a_challenge_is_accepted_and_played() {
+    let w = world();
+    let replies = w.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger")]));
+    assert_eq!(replies[0].mentions, vec![2]);
+    assert_eq!(replies[0].buttons.len(), 2);
+    let replies = w.ok(&ben(), Command::Accept { game: None });
+    assert!(replies[0].text.contains("ana plays South"), "{}", replies[0].text);
+    assert!(replies[0].image.is_some());
+    assert_eq!(replies[0].mentions, vec![1], "the player on turn is notified");
+    let replies = w.ok(&ana(), mv("1"));
+    assert!(replies[0].text.contains("South sowed hole 1 (5 laps)"), "{}", replies[0].text);
+    let record = w.store.game(1).unwrap().unwrap();
+    assert_eq!(record.moves.len(), 1);
+    assert_eq!(record.moves[0].notation, "1");
+    // The buttons of North's turn: holes 1..6, hole 3 (empty) disabled, ids pinned to move number 1.
+    let buttons = &replies[0].buttons;
+    assert_eq!(buttons.len(), 6);
+    assert!(!buttons[2].enabled);
+    assert_eq!(buttons[0].id, "g:1:m:1:1");
+}
+
+#[test]
+fn bad_moves_get_specific_messages_and_change_nothing() {
+    let w = world();
+    w.started();
+    assert!(w.refused(&ben(), mv("1")).contains("not your turn: ana is to move"));
+    assert!(w.refused(&cy(), mv("1")).contains("not playing"));
+    assert!(w.refused(&ana(), mv("0")).contains("no hole 0: your holes are 1 to 6"));
+    assert!(w.refused(&ana(), mv("7")).contains("no hole 7"));
+    assert!(w.refused(&ana(), mv("x")).contains("“x” is not a hole number"));
+    w.ok(&ana(), mv("1"));
+    let text = w.refused(&ben(), mv("3"));
+    assert!(text.contains("your hole 3 is empty") && text.contains("Legal moves: 1, 2, 4, 5, 6"), "{text}");
+}
+
+/// A game reached by random play in which North's hole 6 would sow for ever (rules 3.8 point 3).
+const TO_NEVER_ENDING: [&str; 6] = ["1", "1", "4", "3", "5", "1"];
+
+impl World {
+    /// Plays `moves` for whoever is on turn (ana is South).
+    fn play_line(&self, moves: &[&str]) {
+        let mut position = Position::new(GameKind::Hoyito, &Default::default()).unwrap();
+        for m in moves {
+            let who = if position.to_move() == Some(Side::First) { ana() } else { ben() };
+            self.ok(&who, mv(m));
+            position.play(m).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_never_ending_sowing_is_refused_through_the_table() {
+    let w = world();
+    w.started();
+    w.play_line(&TO_NEVER_ENDING);
+    let text = w.refused(&ben(), mv("6"));
+    assert!(text.contains("sowing hole 6 would go round for ever"), "{text}");
+    assert!(text.contains("Legal moves: 1, 2, 4, 5"), "{text}");
+}
+
+#[test]
+fn only_the_challenged_player_accepts() {
+    let w = world();
+    w.ok(&ana(), challenge(Some(&ben()), &[]));
+    assert!(w.refused(&cy(), Command::Accept { game: None }).contains("only they can accept"));
+    assert!(w.refused(&ana(), Command::Accept { game: None }).contains("your own challenge"));
+    assert!(w.refused(&cy(), Command::Decline { game: None }).contains("only they can decline"));
+    assert!(w.refused(&cy(), Command::Cancel).contains("Only ana"));
+    assert!(w.refused(&ana(), mv("1")).contains("has not started"));
+    w.ok(&ben(), Command::Decline { game: None });
+    assert_eq!(w.store.game(1).unwrap().unwrap().status, Status::Declined);
+    assert_eq!(w.store.channel_game(10).unwrap(), None, "a declined challenge frees the channel");
+}
+
+#[test]
+fn an_open_challenge_is_accepted_by_anyone_but_the_challenger() {
+    let w = world();
+    w.ok(&ana(), challenge(None, &[]));
+    assert!(w.refused(&ana(), Command::Accept { game: None }).contains("your own challenge"));
+    w.ok(&cy(), Command::Accept { game: None });
+    let record = w.store.game(1).unwrap().unwrap();
+    assert_eq!(record.status, Status::Active);
+    assert!(record.seat_of(3).is_some() && record.seat_of(1).is_some());
+}
+
+#[test]
+fn one_game_per_channel_and_moves_need_a_game() {
+    let w = world();
+    assert!(w.refused(&ana(), mv("1")).contains("no game in this channel"));
+    assert!(w.refused(&ana(), Command::Board).contains("no game"));
+    w.started();
+    let text = w.refused(&cy(), challenge(Some(&ben()), &[]));
+    assert!(text.contains("already has a game (#1)"), "{text}");
+    // Another channel is free.
+    let elsewhere = Actor { channel: 11, ..cy() };
+    w.table.handle(&elsewhere, challenge(Some(&ben()), &[]), NOW).expect("another channel is free");
+}
+
+#[test]
+fn malformed_options_are_refused_by_name() {
+    let w = world();
+    assert!(w.refused(&ana(), challenge(Some(&ben()), &[("holes", "7")])).contains("holes cannot be “7”: use 6|12"));
+    assert!(w.refused(&ana(), challenge(Some(&ben()), &[("colour", "red")])).contains("Unknown option “colour”"));
+    assert!(w.refused(&ana(), challenge(Some(&ben()), &[("first", "me-first")])).contains("first cannot be"));
+    assert!(w.refused(&ana(), challenge(Some(&ana()), &[])).contains("cannot challenge yourself"));
+    let unknown = Command::Challenge { game: "chess".into(), opponent: None, options: Default::default() };
+    assert!(w.refused(&ana(), unknown).contains("no game called “chess”"));
+}
+
+#[test]
+fn challenges_expire() {
+    let w = world();
+    w.ok(&ana(), challenge(Some(&ben()), &[]));
+    let late = NOW + 3600;
+    let refusal = w.table.handle(&ben(), Command::Accept { game: Some(1) }, late).unwrap_err();
+    assert!(refusal.text.contains("expired"), "{}", refusal.text);
+    assert_eq!(w.store.game(1).unwrap().unwrap().status, Status::Expired);
+    // The channel is free again.
+    w.table.handle(&cy(), challenge(Some(&ben()), &[]), late).expect("the channel is free");
+}
+
+#[test]
+fn a_stale_button_is_refused() {
+    let w = world();
+    w.started();
+    let button = Command::from_button("g:1:m:0:1").unwrap();
+    w.ok(&ana(), button.clone());
+    w.ok(&ben(), mv("1"));
+    // ana has an extra move or not: either way, move number 0 is long gone.
+    assert!(w.refused(&ana(), button).contains("earlier position"));
+}
+
+#[test]
+fn two_threads_submitting_the_same_move_exactly_one_applies() {
+    for _ in 0..20 {
+        let w = Arc::new(world());
+        w.started();
+        let barrier = Arc::new(Barrier::new(2));
+        let handles: Vec<_> = (0..2)
+            .map(|_| {
+                let (w, barrier) = (w.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    w.table.handle(&ana(), Command::from_button("g:1:m:0:2").unwrap(), NOW)
+                })
+            })
+            .collect();
+        let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        let applied = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(applied, 1, "{results:?}");
+        let refusal = results.iter().find_map(|r| r.as_ref().err()).unwrap();
+        assert!(!refusal.internal);
+        assert!(
+            refusal.text.contains("earlier position") || refusal.text.contains("a moment before yours"),
+            "{}",
+            refusal.text
+        );
+        assert_eq!(w.store.game(1).unwrap().unwrap().moves.len(), 1);
+    }
+}
+
+#[test]
+fn two_threads_typing_a_move_at_once_exactly_one_applies() {
+    // Hole 2 then hole 2 again: after South's first 2 it is North's turn (no capture), so the second is refused
+    // whichever way the race goes.
+    for _ in 0..20 {
+        let w = Arc::new(world());
+        w.started();
+        let barrier = Arc::new(Barrier::new(2));
+        let handles: Vec<_> = (0..2)
+            .map(|_| {
+                let (w, barrier) = (w.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    w.table.handle(&ana(), mv("2"), NOW)
+                })
+            })
+            .collect();
+        let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
+        assert_eq!(w.store.game(1).unwrap().unwrap().moves.len(), 1);
+    }
+}
+
+#[test]
+fn resign_and_draws() {
+    let w = world();
+    w.started();
+    assert!(w.refused(&ana(), Command::DrawAccept { game: None }).contains("no draw offer"));
+    let offer = w.ok(&ana(), Command::DrawOffer);
+    assert_eq!(offer[0].mentions, vec![2]);
+    assert!(w.refused(&ana(), Command::DrawOffer).contains("already offered"));
+    assert!(w.refused(&ana(), Command::DrawAccept { game: None }).contains("no draw offer"));
+    w.ok(&ben(), Command::DrawDecline { game: None });
+    assert_eq!(w.store.game(1).unwrap().unwrap().draw_offer, None);
+    w.ok(&ben(), Command::DrawOffer);
+    let done = w.ok(&ana(), Command::DrawAccept { game: None });
+    assert!(done[0].text.contains("accepted the draw"));
+    assert_eq!(
+        w.store.game(1).unwrap().unwrap().status,
+        Status::Finished { winner: None, reason: FinishReason::DrawAgreed }
+    );
+    assert_eq!(w.store.channel_game(10).unwrap(), None);
+
+    let w = world();
+    w.started();
+    let done = w.ok(&ben(), Command::Resign);
+    assert!(done[0].text.contains("ben resigned") && done[0].text.contains("ana wins"), "{}", done[0].text);
+    assert!(w.refused(&ana(), mv("1")).contains("no game"));
+    assert_eq!(w.store.user_games(1).unwrap(), vec![1]);
+}
+
+#[test]
+fn replies_follow_the_actors_language() {
+    let w = world();
+    let ana_es = Actor { locale: Locale::SpanishLatinAmerica, ..ana() };
+    let ben_es = Actor { locale: Locale::SpanishSpain, ..ben() };
+    let r = w.ok(&ana_es, challenge(Some(&ben()), &[("first", "challenger")]));
+    assert!(r[0].text.contains("reta a ben"), "{}", r[0].text);
+    let r = w.ok(&ben_es, Command::Accept { game: None });
+    assert!(r[0].text.contains("ha aceptado") && r[0].text.contains("Sur"), "{}", r[0].text);
+    let text = w.table.handle(&ben_es, mv("1"), NOW).unwrap_err().text;
+    assert!(text.contains("No es tu turno: le toca a ana"), "{text}");
+    let text = w.table.handle(&ana_es, mv("9"), NOW).unwrap_err().text;
+    assert!(text.contains("no existe el hoyo 9"), "{text}");
+}
+
+#[test]
+fn a_finished_game_by_the_rules_is_recorded_with_its_winner() {
+    let w = world();
+    w.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger"), ("max_moves_without_capture", "1")]));
+    w.ok(&ben(), Command::Accept { game: None });
+    let r = w.ok(&ana(), mv("1"));
+    assert!(r[0].text.contains("1 moves without a capture"), "{}", r[0].text);
+    assert!(r[0].buttons.is_empty());
+    assert_eq!(
+        w.store.game(1).unwrap().unwrap().status,
+        Status::Finished { winner: None, reason: FinishReason::Rules }
+    );
+}
