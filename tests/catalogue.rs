@@ -1,0 +1,54 @@
+//! The message catalogue: both languages say everything, and fallbacks work.
+
+use std::collections::BTreeSet;
+
+use tablero::i18n::{Catalog, Locale, Message, SOURCES, text};
+
+fn ids(source: &str) -> BTreeSet<String> {
+    Catalog::ids(source).into_iter().collect()
+}
+
+#[test]
+fn spanish_and_english_have_the_same_messages() {
+    let english = ids(SOURCES[0].1);
+    let spanish = ids(SOURCES[1].1);
+    assert!(!english.is_empty());
+    assert_eq!(english.difference(&spanish).collect::<Vec<_>>(), Vec::<&String>::new(), "missing in es.ftl");
+    assert_eq!(spanish.difference(&english).collect::<Vec<_>>(), Vec::<&String>::new(), "missing in en-US.ftl");
+}
+
+#[test]
+fn spain_only_overrides_existing_messages() {
+    let english = ids(SOURCES[0].1);
+    for id in ids(SOURCES[2].1) {
+        assert!(english.contains(&id), "es-ES.ftl has {id}, which no other catalogue has");
+    }
+}
+
+#[test]
+fn fallbacks_and_arguments() {
+    let m = Message::new("not-your-turn").str("player", "ana");
+    assert_eq!(text(Locale::English, &m), "It is not your turn: ana is to move.");
+    assert_eq!(text(Locale::SpanishLatinAmerica, &m), "No es tu turno: le toca a ana.");
+    // es-ES has no text of its own for this one and falls back to the shared Spanish.
+    assert_eq!(text(Locale::SpanishSpain, &m), "No es tu turno: le toca a ana.");
+    let m = Message::new("resigned").str("player", "ana");
+    assert_eq!(text(Locale::SpanishSpain, &m), "ana ha abandonado.");
+    assert_eq!(text(Locale::SpanishLatinAmerica, &m), "ana abandonó.");
+}
+
+#[test]
+fn side_names_follow_the_argument_inside_other_messages() {
+    let m = Message::new("hoyito-extra-move").str("side", "north");
+    assert_eq!(text(Locale::English, &m), "North moves again.");
+    assert_eq!(text(Locale::SpanishLatinAmerica, &m), "Norte vuelve a jugar.");
+}
+
+#[test]
+fn locale_tags_as_discord_sends_them() {
+    assert_eq!(Locale::parse("es-ES"), Some(Locale::SpanishSpain));
+    assert_eq!(Locale::parse("es-419"), Some(Locale::SpanishLatinAmerica));
+    assert_eq!(Locale::parse("es-MX"), Some(Locale::SpanishLatinAmerica));
+    assert_eq!(Locale::parse("en-GB"), Some(Locale::English));
+    assert_eq!(Locale::parse("fr"), None);
+}

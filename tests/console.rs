@@ -1,0 +1,183 @@
+//! Transcripts through `tablero local`, as a user would type them: a whole game, a game interrupted by killing
+//! the process and finished after a restart, and bad input.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use tablero::games::{GameKind, Position, Side};
+
+/// Every wait for output is bounded, so a failure fails fast.
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+fn console(dir: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tablero"));
+    c.arg("local").arg("--data").arg(dir.join("data")).arg("--out").arg(dir.join("out"));
+    c.env("TABLERO_TEST_SEED", "7").env_remove("DISCORD_TOKEN").current_dir(dir);
+    c
+}
+
+/// Runs a whole transcript and returns what the console printed.
+fn transcript(dir: &Path, lines: &[String]) -> String {
+    let mut child = console(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = lines.join("\n") + "\n";
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().expect("runs");
+    writer.join().unwrap().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A random complete game of Hoyito II as console lines, ana (South) against ben.
+fn game_lines(seed: u64) -> Vec<String> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut position = Position::new(GameKind::Hoyito, &Default::default()).unwrap();
+    let mut lines = vec!["ana: play hoyito @ben first=challenger".to_string(), "ben: accept".to_string()];
+    while let Some(side) = position.to_move() {
+        let legal = position.legal_moves();
+        let m = legal[rng.random_range(0..legal.len())].clone();
+        let who = if side == Side::First { "ana" } else { "ben" };
+        lines.push(format!("{who}: move {m}"));
+        position.play(&m).unwrap();
+    }
+    lines
+}
+
+#[test]
+fn a_whole_game_through_the_console() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = game_lines(3);
+    let moves = lines.len() - 2;
+    let out = transcript(dir.path(), &lines);
+    assert!(out.contains("ana challenges ben to Hoyito II"), "{out}");
+    assert!(out.contains("ben accepted. ana plays South and moves first."));
+    assert!(!out.contains('✗'), "no line of a legal game is refused:\n{out}");
+    assert!(out.contains("Every seed has been captured"), "{out}");
+    assert!(out.contains(" wins.") || out.contains("The game is drawn."));
+    // A picture after acceptance and after every move, each written where the console says.
+    let boards: Vec<&str> = out.lines().filter_map(|l| l.trim().strip_prefix("board: ")).collect();
+    assert_eq!(boards.len(), moves + 1);
+    for b in &boards {
+        assert!(dir.path().join(b).exists(), "{b} was written");
+    }
+    // The whole history is stored.
+    let history = transcript(dir.path(), &["ana: history".to_string()]);
+    assert!(history.contains("no game"), "a finished game no longer holds the channel:\n{history}");
+}
+
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Running {
+    fn start(dir: &Path) -> Running {
+        let mut child = console(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if tx.send(line.unwrap_or_default()).is_err() {
+                    break;
+                }
+            }
+        });
+        Running { child, stdin, lines: rx }
+    }
+
+    /// Sends a line and waits until the console has answered it with a line containing `expect`.
+    fn send(&mut self, line: &str, expect: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        loop {
+            let got = self.lines.recv_timeout(TIMEOUT).unwrap_or_else(|_| panic!("no {expect:?} after {line:?}"));
+            assert!(!got.contains('✗'), "{line:?} was refused: {got}");
+            if got.contains(expect) {
+                return;
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_survives_the_process_being_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = game_lines(11);
+    let half = lines.len() / 2;
+    let mut first = Running::start(dir.path());
+    first.send(&lines[0], "challenges ben");
+    for line in &lines[1..half] {
+        first.send(line, "board: ");
+    }
+    // No clean shutdown: every acknowledged move must already be on disk.
+    first.child.kill().unwrap();
+    first.child.wait().unwrap();
+
+    let mut second = Running::start(dir.path());
+    second.send("ana: history", &format!("{} moves.", half - 2));
+    let (last, rest) = lines[half..].split_last().unwrap();
+    for line in rest {
+        second.send(line, "board: ");
+    }
+    second.send(last, "Every seed has been captured");
+    drop(second.stdin);
+    second.child.wait().unwrap();
+}
+
+#[test]
+fn bad_input_gets_specific_messages_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines: Vec<String> = [
+        "ana: move 1",
+        "ana: dance",
+        "ana: play hoyito @ben holes=7",
+        "ana: play hoyito @ben holes",
+        "ana play hoyito",
+        "ana: play hoyito @ben first=challenger",
+        "cy: accept",
+        "ben: accept",
+        "cy: play hoyito @ben",
+        "ana: move 0",
+        "ana: move 7",
+        "ben: move 1",
+        "ana: move 1",
+        "ben: move 3",
+        "ben: move 1",
+        "ana: move 4",
+        "ben: move 3",
+        "ana: move 5",
+        "ben: move 1",
+        "ben: move 6",
+        "ana: history",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let out = transcript(dir.path(), &lines);
+    let expected = [
+        "There is no game in this channel.",
+        "Unknown command “dance”",
+        "Option holes cannot be “7”: use 6|12.",
+        "Unexpected “holes”: options are written key=value.",
+        "is not understood: write “name: command”",
+        "This challenge is for ben; only they can accept it.",
+        "This channel already has a game (#1).",
+        "Move 0 was not played: there is no hole 0: your holes are 1 to 6",
+        "Move 7 was not played: there is no hole 7",
+        "It is not your turn: ana is to move.",
+        "Move 3 was not played: your hole 3 is empty.",
+        "Move 6 was not played: sowing hole 6 would go round for ever",
+        "6 moves.",
+    ];
+    for e in expected {
+        assert!(out.contains(e), "missing {e:?} in:\n{out}");
+    }
+    assert_eq!(out.matches('✗').count(), 12, "{out}");
+}
