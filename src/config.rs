@@ -78,7 +78,10 @@ impl Config {
             self.test_seed = Some(seed.parse().map_err(|_| format!("TABLERO_TEST_SEED must be a number, not {seed}"))?);
         }
         if Locale::parse(&self.default_locale).is_none() {
-            return Err(format!("default_locale {:?} is not supported: use en-US, es-419 or es-ES", self.default_locale));
+            return Err(format!(
+                "default_locale {:?} is not supported: use en-US, es-419 or es-ES",
+                self.default_locale
+            ));
         }
         Ok(())
     }

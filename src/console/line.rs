@@ -15,7 +15,10 @@ pub enum Line {
     /// Advance the simulated clock by this many seconds.
     Wait(u64),
     /// A user's command.
-    User { name: String, words: Words },
+    User {
+        name: String,
+        words: Words,
+    },
 }
 
 /// A user command split into its parts.

@@ -189,7 +189,8 @@ impl Console {
             }
             "locale" => {
                 let tag = positional.first().ok_or(usage("locale en-US|es-419|es-ES"))?;
-                let locale = Locale::parse(tag).ok_or_else(|| Message::new("console-bad-locale").str("tag", tag.as_str()))?;
+                let locale =
+                    Locale::parse(tag).ok_or_else(|| Message::new("console-bad-locale").str("tag", tag.as_str()))?;
                 self.locales.insert(actor.user, locale);
                 Ok(Step::Note(i18n::text(locale, &Message::new("console-locale-set").str("locale", locale.tag()))))
             }
@@ -257,7 +258,9 @@ enum Step {
 /// `@name` as a console user.
 fn mention(text: &str) -> Result<Player, Message> {
     match text.strip_prefix('@') {
-        Some(name) if !name.is_empty() && !name.starts_with('&') => Ok(Player { id: id_of(name), name: name.to_string() }),
+        Some(name) if !name.is_empty() && !name.starts_with('&') => {
+            Ok(Player { id: id_of(name), name: name.to_string() })
+        }
         _ => Err(Message::new("console-bad-mention").str("text", text)),
     }
 }

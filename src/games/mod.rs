@@ -52,16 +52,23 @@ pub enum Outcome {
 
 /// A rule-level failure of [`Game::play`]: the reason, and the position exactly as it was before the attempt.
 #[derive(Debug, Clone)]
-pub struct PlayError<G> {
-    pub reason: Message,
+pub struct PlayError<G: Game> {
+    pub reason: G::IllegalMove,
     pub position: G,
 }
 
+/// Something that can be told to a user.
+pub trait Explain {
+    fn message(&self) -> Message;
+}
+
 /// The interface every game engine offers.
-pub trait Game: Clone + Sized {
+pub trait Game: Clone + Sized + fmt::Debug {
     /// A move in the rules document's notation.
     type Move: Clone + PartialEq + fmt::Debug + fmt::Display + FromStr<Err = Message>;
     type Options: GameOptions;
+    /// Why a move is illegal; cheap to build, since search and playouts meet many illegal moves.
+    type IllegalMove: Clone + fmt::Debug + PartialEq + Explain;
 
     fn new(options: &Self::Options) -> Self;
     fn options(&self) -> &Self::Options;

@@ -18,13 +18,12 @@ pub enum OptionError {
 impl OptionError {
     pub fn message(&self) -> Message {
         match self {
-            OptionError::Unknown { key, known } => Message::new("option-unknown")
-                .str("key", key)
-                .str("known", known.join(", ")),
-            OptionError::BadValue { key, value, expected } => Message::new("option-bad-value")
-                .str("key", key)
-                .str("value", value)
-                .str("expected", expected),
+            OptionError::Unknown { key, known } => {
+                Message::new("option-unknown").str("key", key).str("known", known.join(", "))
+            }
+            OptionError::BadValue { key, value, expected } => {
+                Message::new("option-bad-value").str("key", key).str("value", value).str("expected", expected)
+            }
         }
     }
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::hoyito::Hoyito;
-use super::{Game, GameOptions, OptionError, OptionSet, Outcome, Side};
+use super::{Explain, Game, GameOptions, OptionError, OptionSet, Outcome, Side};
 use crate::i18n::Message;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -109,7 +109,7 @@ fn play_text<G: Game>(game: &mut G, text: &str) -> Result<G::Move, MoveError> {
             *game = next;
             Ok(m)
         }
-        Err(e) => Err(MoveError::Illegal(e.reason)),
+        Err(e) => Err(MoveError::Illegal(e.reason.message())),
     }
 }
 

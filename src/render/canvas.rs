@@ -134,7 +134,7 @@ impl Canvas {
         encoder.set_depth(png::BitDepth::Eight);
         encoder.set_palette(palette.bytes().to_vec());
         encoder.set_compression(png::Compression::Fast);
-        encoder.set_filter(png::Filter::NoFilter);
+        encoder.set_filter(png::Filter::Sub);
         // Writing into a Vec cannot fail, and the header matches the data by construction.
         let mut writer = encoder.write_header().expect("PNG header");
         writer.write_image_data(&self.pixels).expect("PNG data");

@@ -127,7 +127,7 @@ pub fn render(game: &Hoyito, captions: &Captions) -> Vec<u8> {
         let mark = last.and_then(|m| {
             if m.captured_holes & (1 << i) != 0 {
                 Some(t.captured)
-            } else if m.origin == i {
+            } else if usize::from(m.origin) == i {
                 Some(t.origin)
             } else {
                 None

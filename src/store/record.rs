@@ -44,7 +44,10 @@ pub enum Status {
     /// Posted, waiting for the opponent.
     Challenge,
     Active,
-    Finished { winner: Option<Side>, reason: FinishReason },
+    Finished {
+        winner: Option<Side>,
+        reason: FinishReason,
+    },
     Declined,
     Cancelled,
     Expired,

@@ -34,10 +34,7 @@ fn user_key(user: UserId, game: GameId) -> [u8; 16] {
 }
 
 fn id_from(bytes: &[u8]) -> Result<u64, StoreError> {
-    bytes
-        .try_into()
-        .map(u64::from_be_bytes)
-        .map_err(|_| StoreError::Corrupt(format!("an id of {} bytes", bytes.len())))
+    bytes.try_into().map(u64::from_be_bytes).map_err(|_| StoreError::Corrupt(format!("an id of {} bytes", bytes.len())))
 }
 
 /// A stored game is its revision (8 bytes, big-endian) followed by the JSON record, so that the revision check
@@ -65,9 +62,8 @@ fn abort(e: impl Into<WriteError>) -> Abort {
 impl SledStore {
     /// Opens (or creates) the store in `path`, refusing a store of another schema version.
     pub fn open(path: &Path) -> Result<SledStore, StoreError> {
-        let db = sled::open(path).map_err(|e| {
-            StoreError::Backend(format!("cannot open the store at {}: {e}", path.display()))
-        })?;
+        let db = sled::open(path)
+            .map_err(|e| StoreError::Backend(format!("cannot open the store at {}: {e}", path.display())))?;
         let store = SledStore {
             meta: db.open_tree("meta").map_err(backend)?,
             games: db.open_tree("games").map_err(backend)?,
@@ -98,11 +94,7 @@ impl SledStore {
         self.db.flush().map(|_| ()).map_err(backend)
     }
 
-    fn index(
-        channels: &TransactionalTree,
-        user_games: &TransactionalTree,
-        record: &GameRecord,
-    ) -> Result<(), Abort> {
+    fn index(channels: &TransactionalTree, user_games: &TransactionalTree, record: &GameRecord) -> Result<(), Abort> {
         let channel = record.channel.to_be_bytes();
         let id = record.id.to_be_bytes();
         if record.status.is_live() {

@@ -74,7 +74,9 @@ impl Table {
         };
         let created = match created {
             Ok(r) => r,
-            Err(WriteError::ChannelBusy(held)) => return Err(Message::new("channel-busy").num("game", held as i64).into()),
+            Err(WriteError::ChannelBusy(held)) => {
+                return Err(Message::new("channel-busy").num("game", held as i64).into());
+            }
             Err(e) => return Err(Fail::Internal(e.to_string())),
         };
         Ok(vec![self.challenge_reply(actor, &created)])

@@ -10,20 +10,37 @@ use crate::store::record::{GameId, Player};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     /// Challenge `opponent` (anyone, when `None`) to a game; `options` may include `first`.
-    Challenge { game: String, opponent: Option<Player>, options: OptionSet },
-    Accept { game: Option<GameId> },
-    Decline { game: Option<GameId> },
+    Challenge {
+        game: String,
+        opponent: Option<Player>,
+        options: OptionSet,
+    },
+    Accept {
+        game: Option<GameId>,
+    },
+    Decline {
+        game: Option<GameId>,
+    },
     Cancel,
     /// A move in the game's notation; `at` pins it to a game and move number (from a button).
-    Move { notation: String, at: Option<(GameId, usize)> },
+    Move {
+        notation: String,
+        at: Option<(GameId, usize)>,
+    },
     Resign,
     DrawOffer,
-    DrawAccept { game: Option<GameId> },
-    DrawDecline { game: Option<GameId> },
+    DrawAccept {
+        game: Option<GameId>,
+    },
+    DrawDecline {
+        game: Option<GameId>,
+    },
     Board,
     History,
     /// The rules of a game, or of the channel's game when `None`.
-    Rules { game: Option<String> },
+    Rules {
+        game: Option<String>,
+    },
 }
 
 impl Command {

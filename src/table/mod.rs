@@ -102,7 +102,10 @@ impl Table {
             Fail::Internal(context) => {
                 let id = format!("{:08x}", self.rng().random::<u32>());
                 tracing::error!(error_id = %id, %context, "internal failure");
-                Refusal { text: i18n::text(actor.locale, &Message::new("internal-error").str("id", id)), internal: true }
+                Refusal {
+                    text: i18n::text(actor.locale, &Message::new("internal-error").str("id", id)),
+                    internal: true,
+                }
             }
         })
     }

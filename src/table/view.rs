@@ -46,21 +46,19 @@ impl Table {
                     lines.push(i18n::text(locale, &Message::new("draw-pending").str("player", name(offerer))));
                 }
             }
-            Status::Finished { winner, reason } => {
-                match winner {
-                    Some(side) => {
-                        lines.push(i18n::text(locale, &Message::new("result-win").str("player", name(side))));
-                        badges[side.index()] = Some(i18n::text(locale, &Message::new("badge-winner")));
-                    }
-                    None => {
-                        if reason != FinishReason::DrawAgreed {
-                            lines.push(i18n::text(locale, &Message::new("result-draw")));
-                        }
-                        let draw = i18n::text(locale, &Message::new("badge-draw"));
-                        badges = [Some(draw.clone()), Some(draw)];
-                    }
+            Status::Finished { winner, reason } => match winner {
+                Some(side) => {
+                    lines.push(i18n::text(locale, &Message::new("result-win").str("player", name(side))));
+                    badges[side.index()] = Some(i18n::text(locale, &Message::new("badge-winner")));
                 }
-            }
+                None => {
+                    if reason != FinishReason::DrawAgreed {
+                        lines.push(i18n::text(locale, &Message::new("result-draw")));
+                    }
+                    let draw = i18n::text(locale, &Message::new("badge-draw"));
+                    badges = [Some(draw.clone()), Some(draw)];
+                }
+            },
             _ => {}
         }
         let captions = Captions {

@@ -40,10 +40,11 @@ impl FromStr for Hole {
     /// Any hole number parses; whether it exists on this board is a rule question for `play`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
-        if !t.is_empty() && t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit()) {
-            if let Ok(n) = t.parse::<u8>() {
-                return Ok(Hole(n));
-            }
+        if !t.is_empty()
+            && t.bytes().all(|b| b.is_ascii_digit())
+            && let Ok(n) = t.parse::<u8>()
+        {
+            return Ok(Hole(n));
         }
         Err(Message::new("hoyito-not-a-hole").str("text", s))
     }

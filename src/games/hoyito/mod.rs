@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value, json};
 
-use crate::games::{Game, Outcome, PlayError, Side};
+use crate::games::{Explain, Game, Outcome, PlayError, Side};
 use crate::i18n::Message;
 
 pub use hole::Hole;
@@ -29,9 +29,9 @@ pub struct LastMove {
     pub side: Side,
     pub hole: Hole,
     /// Board index of the hole the move started from.
-    pub origin: usize,
+    pub origin: u8,
     /// Board index where the last seed fell.
-    pub last: usize,
+    pub last: u8,
     pub laps: u32,
     /// Seeds taken, the last four of rules 3.7 included.
     pub captured: u32,
@@ -58,6 +58,8 @@ pub struct Hoyito {
     options: Options,
     board: Board,
     captured: [u32; 2],
+    /// Seeds on the board (kept, so the end test need not read the board back).
+    on_board: u32,
     to_move: Side,
     end: Option<End>,
     moves_without_capture: u32,
@@ -73,9 +75,9 @@ pub enum IllegalMove {
     NeverEnding { hole: u8 },
 }
 
-impl IllegalMove {
-    pub fn message(self) -> Message {
-        match self {
+impl Explain for IllegalMove {
+    fn message(&self) -> Message {
+        match *self {
             IllegalMove::GameOver => Message::new("game-over"),
             IllegalMove::NoSuchHole { hole, holes } => {
                 Message::new("hoyito-no-such-hole").num("hole", hole).num("holes", holes)
@@ -92,7 +94,8 @@ impl Hoyito {
         assert_eq!(holes.len(), 2 * usize::from(options.holes), "board size must match the options");
         let mut board = [0; MAX_HOLES];
         board[..holes.len()].copy_from_slice(holes);
-        Hoyito { options, board, captured, to_move, end: None, moves_without_capture: 0, last: None }
+        let on_board = holes.iter().map(|&s| u32::from(s)).sum();
+        Hoyito { options, board, captured, on_board, to_move, end: None, moves_without_capture: 0, last: None }
     }
 
     /// Holes per row.
@@ -145,7 +148,10 @@ impl Hoyito {
 
     /// Whether `side` has at least one hole whose sowing ends.
     fn can_move(&self, side: Side) -> bool {
-        self.row(side).any(|i| self.board[i] > 0 && self.try_sow(i).is_some())
+        let (size, skip) = (self.size(), self.options.skip_origin);
+        // Nearly always some hole ends after one lap, which needs no sowing to see.
+        self.row(side).any(|i| sowing::ends_in_one_lap(&self.board, size, i, skip))
+            || self.row(side).any(|i| self.board[i] > 0 && self.try_sow(i).is_some())
     }
 
     fn check(&self, hole: Hole) -> Result<(Board, sowing::Sowing), IllegalMove> {
@@ -163,34 +169,44 @@ impl Hoyito {
         self.try_sow(index).ok_or(IllegalMove::NeverEnding { hole: hole.0 })
     }
 
+    /// The holes of the side to move that hold seeds, as a bit mask (bit k-1 for hole k): the candidates of a
+    /// move, before the never-ending sowings are weeded out. Cheap, for playouts.
+    pub fn sowable(&self) -> u32 {
+        let row = self.row(self.to_move);
+        let start = row.start;
+        row.filter(|&i| self.board[i] > 0).fold(0, |mask, i| mask | 1 << (i - start))
+    }
+
     /// Whether a hole is a legal move, with the reason when it is not.
     pub fn is_legal(&self, hole: Hole) -> Result<(), IllegalMove> {
         self.check(hole).map(|_| ())
     }
 
-    fn apply(&mut self, hole: Hole, board: Board, sown: sowing::Sowing) {
+    /// Completes a move whose sowing gave `board`: capture, last four, extra move or pass, end of the game.
+    fn apply(&mut self, hole: Hole, mut board: Board, sown: sowing::Sowing) {
         let size = self.size();
         let mover = self.to_move;
-        self.board = board;
         let mut last = LastMove {
             side: mover,
             hole,
-            origin: hole.index(mover, self.options.holes),
-            last: sown.last,
+            origin: hole.index(mover, self.options.holes) as u8,
+            last: sown.last as u8,
             laps: sown.laps,
             captured: 0,
             captured_holes: 0,
             took_last_four: false,
         };
-        let preferred = if self.board[sown.last] == 4 {
-            let (taken, mask) = sowing::capture(&mut self.board, size, sown.last);
+        // The capture works on the local board, before it is stored into `self`.
+        let preferred = if sown.captures {
+            let (taken, mask) = sowing::capture(&mut board, size, sown.last);
             last.captured = taken;
             last.captured_holes = mask;
-            let left: u32 = self.holes().iter().map(|&s| u32::from(s)).sum();
-            if left == 4 {
+            self.on_board -= taken;
+            if self.on_board == 4 {
                 last.captured += 4;
                 last.took_last_four = true;
-                self.board = [0; MAX_HOLES];
+                board = [0; MAX_HOLES];
+                self.on_board = 0;
             }
             self.captured[mover.index()] += last.captured;
             self.moves_without_capture = 0;
@@ -199,8 +215,9 @@ impl Hoyito {
             self.moves_without_capture += 1;
             mover.other()
         };
+        self.board = board;
         self.last = Some(last);
-        if self.holes().iter().all(|&s| s == 0) {
+        if self.on_board == 0 {
             self.end = Some(End::BoardEmpty);
         } else if self.moves_without_capture >= self.options.max_moves_without_capture {
             self.end = Some(End::NoCaptureLimit);
@@ -222,6 +239,7 @@ impl Hoyito {
 impl Game for Hoyito {
     type Move = Hole;
     type Options = Options;
+    type IllegalMove = IllegalMove;
 
     fn new(options: &Options) -> Self {
         let holes = vec![4; 2 * usize::from(options.holes)];
@@ -249,7 +267,7 @@ impl Game for Hoyito {
                 self.apply(*m, board, sown);
                 Ok(self)
             }
-            Err(reason) => Err(PlayError { reason: reason.message(), position: self }),
+            Err(reason) => Err(PlayError { reason, position: self }),
         }
     }
 
@@ -291,8 +309,7 @@ impl Game for Hoyito {
     fn describe_last_move(&self) -> Vec<Message> {
         let Some(m) = self.last else { return Vec::new() };
         let side = Self::side_name(m.side);
-        let mut out =
-            vec![Message::new("hoyito-sowed").str("side", side).num("hole", m.hole.0).num("laps", m.laps)];
+        let mut out = vec![Message::new("hoyito-sowed").str("side", side).num("hole", m.hole.0).num("laps", m.laps)];
         if m.captured > 0 {
             let id = if m.took_last_four { "hoyito-captured-last-four" } else { "hoyito-captured" };
             out.push(Message::new(id).num("seeds", m.captured));

@@ -39,9 +39,7 @@ impl GameOptions for Options {
                 }
             }
             "skip_origin" => self.skip_origin = parse_bool(key, value)?,
-            "max_moves_without_capture" => {
-                self.max_moves_without_capture = parse_number(key, value, 1u32, 1_000_000)?
-            }
+            "max_moves_without_capture" => self.max_moves_without_capture = parse_number(key, value, 1u32, 1_000_000)?,
             _ => {
                 return Err(OptionError::Unknown { key: key.to_string(), known: Self::KEYS.to_vec() });
             }

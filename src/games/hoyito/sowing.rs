@@ -16,24 +16,35 @@ pub struct Sowing {
     /// The hole where the last seed of the last lap fell.
     pub last: usize,
     pub laps: u32,
+    /// The last seed made a four (else it fell into an empty hole).
+    pub captures: bool,
 }
 
 /// Sows the hole `start` of `board` (the first `size` entries are the holes) to the end of the move, relaying as
 /// the rules say. Returns `None`, leaving `board` in some intermediate state, when the sowing never ends.
 pub fn sow(board: &mut Board, size: usize, start: usize, skip_origin: bool) -> Option<Sowing> {
+    // Nearly every sowing ends within a few laps: play those plainly, and look for a cycle only after that.
+    const PLAIN_LAPS: u32 = 32;
     let mut pos = start;
-    let mut laps = 0u32;
-    // Brent's cycle detection: `saved` is the tortoise, refreshed at powers of two.
+    for laps in 1..=PLAIN_LAPS {
+        let (last, count) = lap(board, size, pos, skip_origin);
+        if count == 1 || count == 4 {
+            return Some(Sowing { last, laps, captures: count == 4 });
+        }
+        pos = last;
+    }
+    // Brent's cycle detection from here on: `saved` is the tortoise, refreshed at powers of two.
+    let mut laps = PLAIN_LAPS;
     let mut saved = (*board, pos);
     let mut power = 1u32;
     let mut steps = 0u32;
     loop {
-        let last = lap(board, size, pos, skip_origin);
+        let (last, count) = lap(board, size, pos, skip_origin);
         laps += 1;
-        match board[last] {
-            1 | 4 => return Some(Sowing { last, laps }),
-            _ => pos = last,
+        if count == 1 || count == 4 {
+            return Some(Sowing { last, laps, captures: count == 4 });
         }
+        pos = last;
         if pos == saved.1 && *board == saved.0 {
             return None;
         }
@@ -46,14 +57,30 @@ pub fn sow(board: &mut Board, size: usize, start: usize, skip_origin: bool) -> O
     }
 }
 
-/// Lifts every seed of `origin` and sows them one per hole from the next hole on; returns the last hole sown.
-fn lap(board: &mut Board, size: usize, origin: usize, skip_origin: bool) -> usize {
+/// Whether sowing `start` certainly ends after its first lap, decided without sowing: the lap does not come
+/// back round, and its last seed falls into an empty hole or makes a four. `false` means "unknown".
+pub fn ends_in_one_lap(board: &Board, size: usize, start: usize, skip_origin: bool) -> bool {
+    let hand = usize::from(board[start]);
+    if hand == 0 {
+        false
+    } else if hand < size {
+        let last = if start + hand >= size { start + hand - size } else { start + hand };
+        matches!(board[last], 0 | 3)
+    } else {
+        // Exactly one round without skipping: the last seed falls into the emptied origin.
+        hand == size && !skip_origin
+    }
+}
+
+/// Lifts every seed of `origin` and sows them one per hole from the next hole on; returns the last hole sown and
+/// the count it now holds.
+fn lap(board: &mut Board, size: usize, origin: usize, skip_origin: bool) -> (usize, u8) {
     let mut hand = usize::from(board[origin]);
     board[origin] = 0;
-    // Whole rounds first: every hole of the round gets one seed each.
+    // Whole rounds first: every hole of the round gets `whole` seeds.
     let round = if skip_origin { size - 1 } else { size };
     if hand > round {
-        // Leave between 1 and `round` seeds for the seed-by-seed pass, which finds the last hole.
+        // Leave between 1 and `round` seeds for the last pass, which decides the last hole.
         let whole = (hand - 1) / round;
         for (i, hole) in board[..size].iter_mut().enumerate() {
             if !(skip_origin && i == origin) {
@@ -62,19 +89,17 @@ fn lap(board: &mut Board, size: usize, origin: usize, skip_origin: bool) -> usiz
         }
         hand -= whole * round;
     }
+    // Now hand <= round, so this last pass never comes back to the origin when it is skipped. Seed by seed:
+    // most laps are a few seeds long, where a plain loop beats anything cleverer.
     let mut pos = origin;
-    while hand > 0 {
+    for _ in 0..hand {
         pos += 1;
         if pos == size {
             pos = 0;
         }
-        if skip_origin && pos == origin {
-            continue;
-        }
         board[pos] += 1;
-        hand -= 1;
     }
-    pos
+    (pos, board[pos])
 }
 
 /// Takes the four in `last` and the unbroken run of fours before it (rules 3.4). Returns the seeds taken and a
@@ -111,7 +136,7 @@ mod tests {
                     let mut fast = board(&[1, 2, 0, 3, 1, 0, 2, 5, 1, 0, 0, 4]);
                     fast[origin] = seeds;
                     let mut slow = fast;
-                    let last_fast = lap(&mut fast, 12, origin, skip);
+                    let (last_fast, count) = lap(&mut fast, 12, origin, skip);
                     // Reference: one seed at a time.
                     let mut hand = slow[origin];
                     slow[origin] = 0;
@@ -126,9 +151,31 @@ mod tests {
                     }
                     assert_eq!(fast, slow, "skip={skip} seeds={seeds} origin={origin}");
                     assert_eq!(last_fast, pos);
+                    if seeds > 0 {
+                        assert_eq!(count, fast[last_fast]);
+                    }
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_one_lap_shortcut_agrees_with_sowing() {
+        let mut seen = 0;
+        for skip in [false, true] {
+            for seeds in 0..30u8 {
+                for origin in 0..12 {
+                    let mut b = board(&[1, 3, 0, 3, 1, 0, 2, 5, 1, 0, 3, 4]);
+                    b[origin] = seeds;
+                    if ends_in_one_lap(&b, 12, origin, skip) {
+                        seen += 1;
+                        let sown = sow(&mut b.clone(), 12, origin, skip).expect("ends");
+                        assert_eq!(sown.laps, 1, "skip={skip} seeds={seeds} origin={origin}");
+                    }
+                }
+            }
+        }
+        assert!(seen > 50);
     }
 
     #[test]

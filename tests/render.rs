@@ -1,0 +1,119 @@
+//! Board pictures: golden images (compared as decoded pixels), the marks a picture must carry, determinism, size.
+//! Set `UPDATE_GOLDEN=1` to rewrite the golden files after a deliberate change, then look at them.
+
+use std::path::PathBuf;
+
+use image::{Rgba, RgbaImage};
+use tablero::games::hoyito::{Hole, Hoyito, Options};
+use tablero::games::{Game, Position, Side};
+use tablero::render::{Captions, SideCaption, board_png};
+
+fn captions(to_move: Option<Side>) -> Captions {
+    let badge = |side| (to_move == Some(side)).then(|| "to move".to_string());
+    Captions {
+        sides: [
+            SideCaption { title: "ana · South".into(), score: "captured 8".into(), badge: badge(Side::First) },
+            SideCaption { title: "ben · North".into(), score: "captured 12".into(), badge: badge(Side::Second) },
+        ],
+    }
+}
+
+/// Example 3 of the rules after South's relay and capture: South's hole 3 (index 2) was played, indexes 4 and 5
+/// captured.
+fn example_3() -> Hoyito {
+    Hoyito::from_parts(Options::default(), &[4, 0, 8, 0, 2, 2, 0, 2, 1, 6, 1, 6], [4, 12], Side::First)
+        .play(&Hole(3))
+        .unwrap()
+}
+
+fn decode(png: &[u8]) -> RgbaImage {
+    image::load_from_memory_with_format(png, image::ImageFormat::Png).expect("a valid PNG").to_rgba8()
+}
+
+fn golden(name: &str, png: &[u8]) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, png).unwrap();
+    }
+    let expected = decode(&std::fs::read(&path).unwrap_or_else(|_| panic!("{} missing", path.display())));
+    let actual = decode(png);
+    if expected != actual {
+        let out = std::env::temp_dir().join(format!("actual-{name}"));
+        std::fs::write(&out, png).unwrap();
+        panic!("{name} differs from its golden image; the new picture is {}", out.display());
+    }
+}
+
+/// The centre of board index `i` on a 2x6 picture (cells of 100 px, margin 20, North's row on top).
+fn hole_centre(i: usize) -> (u32, u32) {
+    if i < 6 { (70 + 100 * i as u32, 290) } else { (70 + 100 * (11 - i) as u32, 126) }
+}
+
+fn is_blue(p: Rgba<u8>) -> bool {
+    p[2] > 200 && p[0] < 80
+}
+
+fn is_orange(p: Rgba<u8>) -> bool {
+    p[0] > 230 && p[1] > 90 && p[1] < 150 && p[2] < 40
+}
+
+#[test]
+fn golden_start_position() {
+    let p = Position::Hoyito(Hoyito::new(&Options::default()));
+    golden("hoyito-start.png", &board_png(&p, &captions(Some(Side::First))));
+}
+
+#[test]
+fn golden_example_3() {
+    golden("hoyito-example-3.png", &board_png(&Position::Hoyito(example_3()), &captions(Some(Side::First))));
+}
+
+#[test]
+fn golden_two_by_twelve() {
+    let options = Options { holes: 12, ..Options::default() };
+    let p = Hoyito::new(&options).play(&Hole(5)).unwrap();
+    golden("hoyito-2x12.png", &board_png(&Position::Hoyito(p), &captions(Some(Side::Second))));
+}
+
+#[test]
+fn the_last_move_and_its_captures_are_marked() {
+    let img = decode(&board_png(&Position::Hoyito(example_3()), &captions(Some(Side::First))));
+    // Rings sit 3 to 8 px outside the hole's radius of 40 px.
+    let ring = |i| {
+        let (x, y) = hole_centre(i);
+        *img.get_pixel(x + 45, y)
+    };
+    assert!(is_blue(ring(2)), "the hole played (South's 3, index 2) is ringed in blue: {:?}", ring(2));
+    assert!(is_orange(ring(4)) && is_orange(ring(5)), "captured holes are ringed in orange");
+    for i in [0, 1, 3, 6, 7, 8, 9, 10, 11] {
+        assert!(!is_blue(ring(i)) && !is_orange(ring(i)), "hole {i} is not marked");
+    }
+}
+
+#[test]
+fn the_band_of_the_side_to_move_is_highlighted() {
+    let highlighted = |p: Rgba<u8>| p[0] > 200 && p[1] > 150 && p[2] < 120;
+    let img = decode(&board_png(&Position::Hoyito(example_3()), &captions(Some(Side::First))));
+    let (top, bottom) = (*img.get_pixel(5, 5), *img.get_pixel(5, img.height() - 5));
+    assert!(highlighted(bottom) && !highlighted(top), "South to move: {top:?} {bottom:?}");
+}
+
+#[test]
+fn the_same_state_gives_the_same_bytes_and_a_small_file() {
+    let p = Position::Hoyito(example_3());
+    let a = board_png(&p, &captions(Some(Side::First)));
+    let b = board_png(&p, &captions(Some(Side::First)));
+    assert_eq!(a, b);
+    assert!(a.len() <= 40 * 1024, "{} bytes", a.len());
+    let img = decode(&a);
+    assert_eq!((img.width(), img.height()), (640, 416));
+}
+
+#[test]
+fn long_names_are_cut_to_fit() {
+    let mut c = captions(Some(Side::First));
+    c.sides[0].title = "a name far too long to fit in the band of the picture at all · South".into();
+    // Must not panic, and must not paint over the score on the right.
+    let img = decode(&board_png(&Position::Hoyito(example_3()), &c));
+    assert_eq!(img.width(), 640);
+}
