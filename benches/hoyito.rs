@@ -1,12 +1,13 @@
 //! Hoyito II random playouts: whole games of uniformly random moves from the start position.
-//! `legal`: the full legal list every move (every candidate sowing simulated); `lazy`: pick a random non-empty
-//! hole and reject it only if it never ends (CLARIFICATIONS 21), the way a playout-based computer player would.
+//! `legal`: through `Game::play` with the full legal list every move (every candidate sowing simulated);
+//! `lazy`: `Hoyito::playout`, which picks a random hole with seeds and rejects it only if it never ends
+//! (CLARIFICATIONS 21), the way a playout-based computer player would. Both are uniform over the legal moves.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tablero::games::Game;
-use tablero::games::hoyito::{Hole, Hoyito, Options};
+use tablero::games::hoyito::{Hoyito, Options};
 
 fn playout_legal(rng: &mut SmallRng, start: &Hoyito) -> usize {
     let mut p = start.clone();
@@ -20,31 +21,8 @@ fn playout_legal(rng: &mut SmallRng, start: &Hoyito) -> usize {
 }
 
 fn playout_lazy(rng: &mut SmallRng, start: &Hoyito) -> usize {
-    let mut p = start.clone();
     let mut moves = 0;
-    while p.to_move().is_some() {
-        // A random hole with seeds; a never-ending one is dropped and another drawn.
-        let mut candidates = p.sowable();
-        loop {
-            let pick = rng.random_range(0..candidates.count_ones());
-            let mut bits = candidates;
-            for _ in 0..pick {
-                bits &= bits - 1;
-            }
-            let hole = Hole(bits.trailing_zeros() as u8 + 1);
-            match p.play(&hole) {
-                Ok(next) => {
-                    p = next;
-                    break;
-                }
-                Err(e) => {
-                    p = e.position;
-                    candidates &= !(1 << (hole.0 - 1));
-                }
-            }
-        }
-        moves += 1;
-    }
+    start.clone().playout(rng, |_| moves += 1);
     moves
 }
 

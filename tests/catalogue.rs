@@ -52,3 +52,37 @@ fn locale_tags_as_discord_sends_them() {
     assert_eq!(Locale::parse("en-GB"), Some(Locale::English));
     assert_eq!(Locale::parse("fr"), None);
 }
+
+/// Every message id the code names (`Message::new("...")`) is in the English catalogue, and every game has its
+/// name and rules text: a missing id would show users the bare id.
+#[test]
+fn every_message_the_code_uses_exists() {
+    let english = ids(SOURCES[0].1);
+    let mut missing = Vec::new();
+    let mut stack = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let mut seen = 0;
+    while let Some(path) = stack.pop() {
+        if path.is_dir() {
+            stack.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).unwrap();
+        for (i, _) in source.match_indices("Message::new(\"") {
+            let rest = &source[i + "Message::new(\"".len()..];
+            let id = &rest[..rest.find('"').unwrap()];
+            seen += 1;
+            if !english.contains(id) {
+                missing.push(format!("{id} ({})", path.display()));
+            }
+        }
+    }
+    for kind in tablero::games::GameKind::ALL {
+        for id in [format!("game-name-{kind}"), format!("rules-{kind}")] {
+            if !english.contains(&id) {
+                missing.push(id);
+            }
+        }
+    }
+    assert!(seen > 50, "the scan found the code's messages");
+    assert_eq!(missing, Vec::<String>::new());
+}

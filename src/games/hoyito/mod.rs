@@ -8,6 +8,7 @@
 
 mod hole;
 mod options;
+mod playout;
 mod sowing;
 #[cfg(test)]
 mod tests;
@@ -137,7 +138,13 @@ impl Hoyito {
     }
 
     fn row_is_empty(&self, side: Side) -> bool {
-        self.board[self.row(side)].iter().all(|&s| s == 0)
+        self.sowable_of(side) == 0
+    }
+
+    /// The holes of `side` that hold seeds, bit k-1 for hole k.
+    fn sowable_of(&self, side: Side) -> u32 {
+        let n = u32::from(self.options.holes);
+        (sowing::nonempty(&self.board) >> (side.index() as u32 * n)) & ((1 << n) - 1)
     }
 
     /// Simulates `hole` of `side` without changing anything; `None` when its sowing never ends.
@@ -172,9 +179,7 @@ impl Hoyito {
     /// The holes of the side to move that hold seeds, as a bit mask (bit k-1 for hole k): the candidates of a
     /// move, before the never-ending sowings are weeded out. Cheap, for playouts.
     pub fn sowable(&self) -> u32 {
-        let row = self.row(self.to_move);
-        let start = row.start;
-        row.filter(|&i| self.board[i] > 0).fold(0, |mask, i| mask | 1 << (i - start))
+        self.sowable_of(self.to_move)
     }
 
     /// Whether a hole is a legal move, with the reason when it is not.
@@ -182,8 +187,22 @@ impl Hoyito {
         self.check(hole).map(|_| ())
     }
 
-    /// Completes a move whose sowing gave `board`: capture, last four, extra move or pass, end of the game.
-    fn apply(&mut self, hole: Hole, mut board: Board, sown: sowing::Sowing) {
+    /// Completes a move whose sowing gave `board` and decides who moves next, exactly: a side whose row is empty
+    /// or whose every sowing would never end passes (rules 3.5, 3.6, 3.8).
+    fn apply(&mut self, hole: Hole, board: Board, sown: sowing::Sowing) {
+        let Some(preferred) = self.settle(hole, board, sown) else { return };
+        if self.can_move(preferred) {
+            self.to_move = preferred;
+        } else if self.can_move(preferred.other()) {
+            self.to_move = preferred.other();
+        } else {
+            self.end = Some(End::NoMoves);
+        }
+    }
+
+    /// Captures (rules 3.4, 3.7), counts, and ends the game when the rules say so. Returns the side that should
+    /// move next if it can (the mover again after a capture), or `None` when the game is over.
+    fn settle(&mut self, hole: Hole, mut board: Board, sown: sowing::Sowing) -> Option<Side> {
         let size = self.size();
         let mover = self.to_move;
         let mut last = LastMove {
@@ -221,13 +240,8 @@ impl Hoyito {
             self.end = Some(End::BoardEmpty);
         } else if self.moves_without_capture >= self.options.max_moves_without_capture {
             self.end = Some(End::NoCaptureLimit);
-        } else if self.can_move(preferred) {
-            self.to_move = preferred;
-        } else if self.can_move(preferred.other()) {
-            self.to_move = preferred.other();
-        } else {
-            self.end = Some(End::NoMoves);
         }
+        self.end.is_none().then_some(preferred)
     }
 
     /// Whether `side`'s row is empty (it passes on its turn).

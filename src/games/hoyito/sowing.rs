@@ -23,37 +23,93 @@ pub struct Sowing {
 /// Sows the hole `start` of `board` (the first `size` entries are the holes) to the end of the move, relaying as
 /// the rules say. Returns `None`, leaving `board` in some intermediate state, when the sowing never ends.
 pub fn sow(board: &mut Board, size: usize, start: usize, skip_origin: bool) -> Option<Sowing> {
+    let mut words = Words::load(board);
+    let result = sow_words(&mut words, size, start, board[start], skip_origin);
+    words.store(board);
+    result
+}
+
+fn sow_words(words: &mut Words, size: usize, start: usize, hand: u8, skip_origin: bool) -> Option<Sowing> {
     // Nearly every sowing ends within a few laps: play those plainly, and look for a cycle only after that.
     const PLAIN_LAPS: u32 = 32;
-    let mut pos = start;
+    let (mut pos, mut hand) = (start, hand);
     for laps in 1..=PLAIN_LAPS {
-        let (last, count) = lap(board, size, pos, skip_origin);
+        let (last, count) = lap(words, size, pos, hand, skip_origin);
         if count == 1 || count == 4 {
             return Some(Sowing { last, laps, captures: count == 4 });
         }
-        pos = last;
+        (pos, hand) = (last, count);
     }
     // Brent's cycle detection from here on: `saved` is the tortoise, refreshed at powers of two.
     let mut laps = PLAIN_LAPS;
-    let mut saved = (*board, pos);
+    let mut saved = (*words, pos);
     let mut power = 1u32;
     let mut steps = 0u32;
     loop {
-        let (last, count) = lap(board, size, pos, skip_origin);
+        let (last, count) = lap(words, size, pos, hand, skip_origin);
         laps += 1;
         if count == 1 || count == 4 {
             return Some(Sowing { last, laps, captures: count == 4 });
         }
-        pos = last;
-        if pos == saved.1 && *board == saved.0 {
+        (pos, hand) = (last, count);
+        if pos == saved.1 && *words == saved.0 {
             return None;
         }
         steps += 1;
         if steps == power {
-            saved = (*board, pos);
+            saved = (*words, pos);
             power = power.saturating_mul(2);
             steps = 0;
         }
+    }
+}
+
+/// The board as three 64-bit words of eight holes each, so a lap is a few register additions: no count can
+/// overflow into its neighbour, since a board never holds more than 96 seeds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Words([u64; 3]);
+
+impl Words {
+    fn load(board: &Board) -> Words {
+        let word = |i: usize| u64::from_le_bytes(board[8 * i..8 * i + 8].try_into().expect("8 bytes"));
+        Words([word(0), word(1), word(2)])
+    }
+
+    fn store(self, board: &mut Board) {
+        for (i, w) in self.0.iter().enumerate() {
+            board[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
+        }
+    }
+
+    /// Selects without indexing, so the words can stay in registers.
+    #[inline(always)]
+    fn word(&self, hole: usize) -> u64 {
+        let [a, b, c] = self.0;
+        if hole < 8 {
+            a
+        } else if hole < 16 {
+            b
+        } else {
+            c
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, hole: usize) -> u8 {
+        (self.word(hole) >> (8 * (hole % 8))) as u8
+    }
+
+    #[inline(always)]
+    fn add(&mut self, [a, b, c]: [u64; 3]) {
+        let [x, y, z] = self.0;
+        self.0 = [x + a, y + b, z + c];
+    }
+
+    #[inline(always)]
+    fn clear(&mut self, hole: usize) {
+        let [a, b, c] = KEEP_ALL_BUT[hole];
+        let [x, y, z] = self.0;
+        self.0 = [x & a, y & b, z & c];
     }
 }
 
@@ -72,34 +128,96 @@ pub fn ends_in_one_lap(board: &Board, size: usize, start: usize, skip_origin: bo
     }
 }
 
-/// Lifts every seed of `origin` and sows them one per hole from the next hole on; returns the last hole sown and
-/// the count it now holds.
-fn lap(board: &mut Board, size: usize, origin: usize, skip_origin: bool) -> (usize, u8) {
-    let mut hand = usize::from(board[origin]);
-    board[origin] = 0;
+/// The holes holding seeds, as a bit mask (bit i for hole i), computed eight holes at a time.
+pub fn nonempty(board: &Board) -> u32 {
+    let Words([a, b, c]) = Words::load(board);
+    nonzero_bytes(a) | nonzero_bytes(b) << 8 | nonzero_bytes(c) << 16
+}
+
+/// Bit k set when byte k of `x` is not zero.
+fn nonzero_bytes(x: u64) -> u32 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // The high bit of each byte: set when the byte is not zero (no carry crosses bytes).
+    let high = (((x & LOW7) + LOW7) | x) & !LOW7;
+    // Gather the eight high bits into one byte.
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// `KEEP_ALL_BUT[hole]`: masks that clear one hole.
+static KEEP_ALL_BUT: [[u64; 3]; MAX_HOLES] = keep_all_but();
+
+const fn keep_all_but() -> [[u64; 3]; MAX_HOLES] {
+    let mut masks = [[u64::MAX; 3]; MAX_HOLES];
+    let mut hole = 0;
+    while hole < MAX_HOLES {
+        masks[hole][hole / 8] = !(0xff << (8 * (hole % 8)));
+        hole += 1;
+    }
+    masks
+}
+
+/// `INCREMENTS[board][origin][hand]`: what a pass of `hand` seeds (at most one round) from `origin` adds to each
+/// hole, for the 2x6 board (`board` 0) and the 2x12 board (`board` 1). A lap is then one table look-up and three
+/// additions, with no loop whose length the processor must guess.
+static INCREMENTS: [[[[u64; 3]; MAX_HOLES + 1]; MAX_HOLES]; 2] = [increments(12), increments(24)];
+
+/// One seed in each of the first `size` holes, by word.
+static ONES: [[u64; 3]; 2] = [ones(12), ones(24)];
+
+const fn ones(size: usize) -> [u64; 3] {
+    let mut words = [0u64; 3];
+    let mut hole = 0;
+    while hole < size {
+        words[hole / 8] += 1 << (8 * (hole % 8));
+        hole += 1;
+    }
+    words
+}
+
+const fn increments(size: usize) -> [[[u64; 3]; MAX_HOLES + 1]; MAX_HOLES] {
+    let mut table = [[[0; 3]; MAX_HOLES + 1]; MAX_HOLES];
+    let mut origin = 0;
+    while origin < size {
+        let mut hand = 1;
+        while hand <= size {
+            let mut seed = 1;
+            while seed <= hand {
+                let hole = (origin + seed) % size;
+                table[origin][hand][hole / 8] += 1 << (8 * (hole % 8));
+                seed += 1;
+            }
+            hand += 1;
+        }
+        origin += 1;
+    }
+    table
+}
+
+/// Lifts the `hand` seeds of `origin` and sows them one per hole from the next hole on; returns the last hole
+/// sown and the count it now holds. Inlined, so that the words stay in registers across laps.
+#[inline(always)]
+fn lap(words: &mut Words, size: usize, origin: usize, hand: u8, skip_origin: bool) -> (usize, u8) {
+    debug_assert_eq!(words.get(origin), hand);
+    let board = usize::from(size == MAX_HOLES);
+    let mut hand = usize::from(hand);
+    words.clear(origin);
     // Whole rounds first: every hole of the round gets `whole` seeds.
     let round = if skip_origin { size - 1 } else { size };
     if hand > round {
         // Leave between 1 and `round` seeds for the last pass, which decides the last hole.
         let whole = (hand - 1) / round;
-        for (i, hole) in board[..size].iter_mut().enumerate() {
-            if !(skip_origin && i == origin) {
-                *hole += whole as u8;
-            }
+        let [a, b, c] = ONES[board];
+        let w = whole as u64;
+        words.add([w * a, w * b, w * c]);
+        if skip_origin {
+            words.clear(origin);
         }
         hand -= whole * round;
     }
-    // Now hand <= round, so this last pass never comes back to the origin when it is skipped. Seed by seed:
-    // most laps are a few seeds long, where a plain loop beats anything cleverer.
-    let mut pos = origin;
-    for _ in 0..hand {
-        pos += 1;
-        if pos == size {
-            pos = 0;
-        }
-        board[pos] += 1;
-    }
-    (pos, board[pos])
+    // Now hand <= round, so this pass never comes back to a skipped origin.
+    words.add(INCREMENTS[board][origin][hand]);
+    let last = if origin + hand >= size { origin + hand - size } else { origin + hand };
+    (last, words.get(last))
 }
 
 /// Takes the four in `last` and the unbroken run of fours before it (rules 3.4). Returns the seeds taken and a
@@ -136,7 +254,9 @@ mod tests {
                     let mut fast = board(&[1, 2, 0, 3, 1, 0, 2, 5, 1, 0, 0, 4]);
                     fast[origin] = seeds;
                     let mut slow = fast;
-                    let (last_fast, count) = lap(&mut fast, 12, origin, skip);
+                    let mut words = Words::load(&fast);
+                    let (last_fast, count) = lap(&mut words, 12, origin, seeds, skip);
+                    words.store(&mut fast);
                     // Reference: one seed at a time.
                     let mut hand = slow[origin];
                     slow[origin] = 0;
@@ -176,6 +296,14 @@ mod tests {
             }
         }
         assert!(seen > 50);
+    }
+
+    #[test]
+    fn nonempty_masks_match_the_board() {
+        let b = board(&[1, 0, 255, 0, 0, 7, 0, 0, 128, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 9]);
+        let expected = b.iter().enumerate().filter(|(_, s)| **s > 0).fold(0u32, |m, (i, _)| m | 1 << i);
+        assert_eq!(nonempty(&b), expected);
+        assert_eq!(nonempty(&[0; MAX_HOLES]), 0);
     }
 
     #[test]
