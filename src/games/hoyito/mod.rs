@@ -143,8 +143,12 @@ impl Hoyito {
 
     /// The holes of `side` that hold seeds, bit k-1 for hole k.
     fn sowable_of(&self, side: Side) -> u32 {
+        self.row_mask(&self.board, side)
+    }
+
+    fn row_mask(&self, board: &Board, side: Side) -> u32 {
         let n = u32::from(self.options.holes);
-        (sowing::nonempty(&self.board) >> (side.index() as u32 * n)) & ((1 << n) - 1)
+        (sowing::nonempty(board) >> (side.index() as u32 * n)) & ((1 << n) - 1)
     }
 
     /// Simulates `hole` of `side` without changing anything; `None` when its sowing never ends.

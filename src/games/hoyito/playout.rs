@@ -26,8 +26,9 @@ impl Hoyito {
                     Some(sown) => {
                         let hole = Hole(k as u8 + 1);
                         on_move(hole);
+                        // A side with an empty row simply finds no candidate below and passes.
                         if let Some(next) = self.settle(hole, board, sown) {
-                            self.to_move = if self.row_is_empty(next) { next.other() } else { next };
+                            self.to_move = next;
                         }
                         moved = true;
                         break;
