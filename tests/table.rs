@@ -220,24 +220,29 @@ fn a_stale_button_is_refused() {
     assert!(w.refused(&ana(), button).contains("earlier position"));
 }
 
+/// Submits `command` for ana from two threads at once, on a fresh started game.
+fn race(command: Command) -> (Arc<World>, Vec<Result<Vec<Reply>, tablero::table::Refusal>>) {
+    let w = Arc::new(world());
+    w.started();
+    let barrier = Arc::new(Barrier::new(2));
+    let handles: Vec<_> = (0..2)
+        .map(|_| {
+            let (w, barrier, command) = (w.clone(), barrier.clone(), command.clone());
+            std::thread::spawn(move || {
+                barrier.wait();
+                w.table.handle(&ana(), command, NOW)
+            })
+        })
+        .collect();
+    let results = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    (w, results)
+}
+
 #[test]
 fn two_threads_submitting_the_same_move_exactly_one_applies() {
     for _ in 0..20 {
-        let w = Arc::new(world());
-        w.started();
-        let barrier = Arc::new(Barrier::new(2));
-        let handles: Vec<_> = (0..2)
-            .map(|_| {
-                let (w, barrier) = (w.clone(), barrier.clone());
-                std::thread::spawn(move || {
-                    barrier.wait();
-                    w.table.handle(&ana(), Command::from_button("g:1:m:0:2").unwrap(), NOW)
-                })
-            })
-            .collect();
-        let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
-        let applied = results.iter().filter(|r| r.is_ok()).count();
-        assert_eq!(applied, 1, "{results:?}");
+        let (w, results) = race(Command::from_button("g:1:m:0:2").unwrap());
+        assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
         let refusal = results.iter().find_map(|r| r.as_ref().err()).unwrap();
         assert!(!refusal.internal);
         assert!(
@@ -251,22 +256,9 @@ fn two_threads_submitting_the_same_move_exactly_one_applies() {
 
 #[test]
 fn two_threads_typing_a_move_at_once_exactly_one_applies() {
-    // Hole 2 then hole 2 again: after South's first 2 it is North's turn (no capture), so the second is refused
-    // whichever way the race goes.
+    // After South's 2 it is North's turn (no capture), so the second 2 is refused whichever way the race goes.
     for _ in 0..20 {
-        let w = Arc::new(world());
-        w.started();
-        let barrier = Arc::new(Barrier::new(2));
-        let handles: Vec<_> = (0..2)
-            .map(|_| {
-                let (w, barrier) = (w.clone(), barrier.clone());
-                std::thread::spawn(move || {
-                    barrier.wait();
-                    w.table.handle(&ana(), mv("2"), NOW)
-                })
-            })
-            .collect();
-        let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        let (w, results) = race(mv("2"));
         assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
         assert_eq!(w.store.game(1).unwrap().unwrap().moves.len(), 1);
     }

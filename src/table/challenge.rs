@@ -2,9 +2,8 @@
 
 use rand::Rng;
 
-use super::command::{accept_button, decline_button};
-use super::view::game_name;
-use super::{Actor, Button, ButtonStyle, Fail, Outcome, Reply, Table};
+use super::view::{Question, answer_buttons, game_name};
+use super::{Actor, Answer, Fail, Reply, Table};
 use crate::games::{GameKind, OptionSet, Side};
 use crate::i18n::{self, Message};
 use crate::store::WriteError;
@@ -30,7 +29,7 @@ impl Table {
         opponent: Option<Player>,
         mut options: OptionSet,
         now: Timestamp,
-    ) -> Outcome {
+    ) -> Answer {
         let kind: GameKind = game.parse()?;
         let first = match options.remove("first") {
             Some(v) => parse_first(&v)?,
@@ -58,21 +57,15 @@ impl Table {
             expires_at: now + self.config.challenge_expiry_secs,
             revision: 0,
         };
-        let created = match self.store.create_game(record.clone()) {
-            Err(WriteError::ChannelBusy(held)) => {
-                // A lapsed challenge does not hold the channel: expire it and try once more.
-                let lapsed = match self.store.game(held)? {
-                    Some(old) => self.expire_if_due(&old, now)?,
-                    None => false,
-                };
-                if !lapsed {
-                    return Err(Message::new("channel-busy").num("game", held as i64).into());
-                }
-                self.store.create_game(record)
-            }
-            other => other,
-        };
-        let created = match created {
+        let mut attempt = self.store.create_game(record.clone());
+        if let Err(WriteError::ChannelBusy(held)) = attempt
+            && let Some(old) = self.store.game(held)?
+            && self.expire_if_due(&old, now)?
+        {
+            // A lapsed challenge does not hold the channel: it is now marked expired, so try once more.
+            attempt = self.store.create_game(record);
+        }
+        let created = match attempt {
             Ok(r) => r,
             Err(WriteError::ChannelBusy(held)) => {
                 return Err(Message::new("channel-busy").num("game", held as i64).into());
@@ -103,20 +96,7 @@ impl Table {
             ),
             i18n::text(locale, &Message::new("challenge-expires").num("hours", hours)),
         );
-        let buttons = vec![
-            Button {
-                id: accept_button(record.id),
-                label: i18n::text(locale, &Message::new("button-accept")),
-                enabled: true,
-                style: ButtonStyle::Success,
-            },
-            Button {
-                id: decline_button(record.id),
-                label: i18n::text(locale, &Message::new("button-decline")),
-                enabled: true,
-                style: ButtonStyle::Danger,
-            },
-        ];
+        let buttons = answer_buttons(locale, record.id, Question::Challenge).to_vec();
         Reply { text, buttons, mentions: record.opponent.iter().map(|p| p.id).collect(), ..Reply::default() }
     }
 
@@ -141,7 +121,7 @@ impl Table {
         Ok(record)
     }
 
-    pub(super) fn accept(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Outcome {
+    pub(super) fn accept(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
         let mut record = self.pending_challenge(actor, game, now)?;
         if record.challenger.id == actor.user {
             return Err(Message::new("accept-own-challenge").into());
@@ -176,7 +156,7 @@ impl Table {
         Ok(vec![self.board_reply(actor.locale, &record, &position, vec![intro])])
     }
 
-    pub(super) fn decline(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Outcome {
+    pub(super) fn decline(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
         let mut record = self.pending_challenge(actor, game, now)?;
         match &record.opponent {
             Some(p) if p.id == actor.user => {}
@@ -197,7 +177,7 @@ impl Table {
         Ok(vec![Reply { text, mentions: vec![record.challenger.id], ..Reply::default() }])
     }
 
-    pub(super) fn cancel(&self, actor: &Actor, now: Timestamp) -> Outcome {
+    pub(super) fn cancel(&self, actor: &Actor, now: Timestamp) -> Answer {
         let mut record = match self.channel_game(actor, now)? {
             Some(r) if r.status == Status::Challenge => r,
             Some(_) => return Err(Message::new("cancel-started").into()),

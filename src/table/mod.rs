@@ -62,7 +62,8 @@ impl From<StoreError> for Fail {
     }
 }
 
-type Outcome = Result<Vec<Reply>, Fail>;
+/// What a command handler gives back before it is put into words.
+type Answer = Result<Vec<Reply>, Fail>;
 
 pub struct Table {
     store: Arc<dyn Store>,
@@ -132,7 +133,9 @@ impl Table {
         expired.status = Status::Expired;
         expired.updated_at = now;
         match self.save(expired, record.revision) {
-            Ok(_) | Err(Fail::User(_)) => Ok(true),
+            Ok(_) => Ok(true),
+            // Someone acted on it meanwhile (accepted it, say): judge the record as it now is.
+            Err(Fail::User(_)) => Ok(self.store.game(record.id)?.is_none_or(|r| !r.status.is_live())),
             Err(e) => Err(e),
         }
     }

@@ -1,6 +1,6 @@
 //! Playing a game: moves, resignation, draw offers.
 
-use super::{Actor, Fail, Outcome, Table};
+use super::{Actor, Answer, Fail, Table};
 use crate::games::{Outcome as GameOutcome, Side};
 use crate::i18n::{self, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Status, Timestamp};
@@ -28,7 +28,7 @@ impl Table {
         notation: &str,
         at: Option<(GameId, usize)>,
         now: Timestamp,
-    ) -> Outcome {
+    ) -> Answer {
         let (mut record, side) = self.active_game(actor, now)?;
         if let Some((game, ply)) = at
             && (game != record.id || ply != record.moves.len())
@@ -89,7 +89,7 @@ impl Table {
         Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
     }
 
-    pub(super) fn resign(&self, actor: &Actor, now: Timestamp) -> Outcome {
+    pub(super) fn resign(&self, actor: &Actor, now: Timestamp) -> Answer {
         let (mut record, side) = self.active_game(actor, now)?;
         record.status = Status::Finished { winner: Some(side.other()), reason: FinishReason::Resignation };
         record.draw_offer = None;
@@ -101,7 +101,7 @@ impl Table {
         Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
     }
 
-    pub(super) fn draw_offer(&self, actor: &Actor, now: Timestamp) -> Outcome {
+    pub(super) fn draw_offer(&self, actor: &Actor, now: Timestamp) -> Answer {
         let (mut record, side) = self.active_game(actor, now)?;
         match record.draw_offer {
             Some(s) if s == side => return Err(Message::new("draw-already-offered").into()),
@@ -117,7 +117,7 @@ impl Table {
         Ok(vec![self.draw_offer_reply(actor, &record, opponent)])
     }
 
-    pub(super) fn draw_answer(&self, actor: &Actor, game: Option<GameId>, accept: bool, now: Timestamp) -> Outcome {
+    pub(super) fn draw_answer(&self, actor: &Actor, game: Option<GameId>, accept: bool, now: Timestamp) -> Answer {
         let (mut record, side) = self.active_game(actor, now)?;
         if game.is_some_and(|g| g != record.id) || record.draw_offer != Some(side.other()) {
             return Err(Message::new("draw-none").into());

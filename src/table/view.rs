@@ -1,11 +1,11 @@
 //! Showing games: the board reply after every change (text, picture, diagram, buttons), the history, the rules.
 
-use super::command::{draw_accept_button, draw_decline_button, move_button};
-use super::{Actor, Button, ButtonStyle, Fail, Image, Outcome, Reply, Table};
+use super::command::{accept_button, decline_button, draw_accept_button, draw_decline_button, move_button};
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
 use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message};
 use crate::render::{self, Captions, SideCaption};
-use crate::store::record::{FinishReason, GameRecord, Player, Status, Timestamp};
+use crate::store::record::{FinishReason, GameId, GameRecord, Player, Status, Timestamp};
 
 /// History replies show at most this many moves, the latest ones, to stay under Discord's 2,000 characters.
 const HISTORY_MOVES: usize = 80;
@@ -16,6 +16,37 @@ pub(super) fn game_name(locale: Locale, kind: GameKind) -> String {
 
 fn side_name(locale: Locale, position: &Position, side: Side) -> String {
     i18n::text(locale, &Message::new("side").str("side", position.side_name(side)))
+}
+
+/// A yes-or-no question put to a player with two buttons.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Question {
+    Challenge,
+    Draw,
+}
+
+/// The Accept and Decline buttons of a challenge or a draw offer.
+pub(super) fn answer_buttons(locale: Locale, game: GameId, question: Question) -> [Button; 2] {
+    let (accept, decline, accept_label, decline_label) = match question {
+        Question::Challenge => (accept_button(game), decline_button(game), "button-accept", "button-decline"),
+        Question::Draw => {
+            (draw_accept_button(game), draw_decline_button(game), "button-draw-accept", "button-draw-decline")
+        }
+    };
+    [
+        Button {
+            id: accept,
+            label: i18n::text(locale, &Message::new(accept_label)),
+            enabled: true,
+            style: ButtonStyle::Success,
+        },
+        Button {
+            id: decline,
+            label: i18n::text(locale, &Message::new(decline_label)),
+            enabled: true,
+            style: ButtonStyle::Danger,
+        },
+    ]
 }
 
 impl Table {
@@ -101,18 +132,7 @@ impl Table {
                 .collect(),
         };
         if record.draw_offer.is_some() {
-            buttons.push(Button {
-                id: draw_accept_button(record.id),
-                label: i18n::text(locale, &Message::new("button-draw-accept")),
-                enabled: true,
-                style: ButtonStyle::Success,
-            });
-            buttons.push(Button {
-                id: draw_decline_button(record.id),
-                label: i18n::text(locale, &Message::new("button-draw-decline")),
-                enabled: true,
-                style: ButtonStyle::Danger,
-            });
+            buttons.extend(answer_buttons(locale, record.id, Question::Draw));
         }
         buttons.truncate(25);
         buttons
@@ -125,24 +145,11 @@ impl Table {
                 .str("player", actor.name.as_str())
                 .str("opponent", opponent.as_ref().map(|p| p.name.clone()).unwrap_or_default()),
         );
-        let buttons = vec![
-            Button {
-                id: draw_accept_button(record.id),
-                label: i18n::text(actor.locale, &Message::new("button-draw-accept")),
-                enabled: true,
-                style: ButtonStyle::Success,
-            },
-            Button {
-                id: draw_decline_button(record.id),
-                label: i18n::text(actor.locale, &Message::new("button-draw-decline")),
-                enabled: true,
-                style: ButtonStyle::Danger,
-            },
-        ];
+        let buttons = answer_buttons(actor.locale, record.id, Question::Draw).to_vec();
         Reply { text, buttons, mentions: opponent.map(|p| p.id).into_iter().collect(), ..Reply::default() }
     }
 
-    pub(super) fn board(&self, actor: &Actor, now: Timestamp) -> Outcome {
+    pub(super) fn board(&self, actor: &Actor, now: Timestamp) -> Answer {
         let record = self.channel_game(actor, now)?.ok_or(Message::new("no-game"))?;
         if record.status == Status::Challenge {
             return Err(Message::new("game-not-started").into());
@@ -151,7 +158,7 @@ impl Table {
         Ok(vec![self.board_reply(actor.locale, &record, &position, Vec::new())])
     }
 
-    pub(super) fn history(&self, actor: &Actor, now: Timestamp) -> Outcome {
+    pub(super) fn history(&self, actor: &Actor, now: Timestamp) -> Answer {
         let record = self.channel_game(actor, now)?.ok_or(Message::new("no-game"))?;
         let locale = actor.locale;
         let total = record.moves.len();
@@ -175,7 +182,7 @@ impl Table {
         Ok(vec![Reply { text: lines.join("\n"), ..Reply::default() }])
     }
 
-    pub(super) fn rules(&self, actor: &Actor, game: Option<&str>, now: Timestamp) -> Outcome {
+    pub(super) fn rules(&self, actor: &Actor, game: Option<&str>, now: Timestamp) -> Answer {
         let kind = match game {
             Some(g) => g.parse::<GameKind>()?,
             None => match self.channel_game(actor, now)? {
