@@ -11,6 +11,8 @@ game-name-hoyito = Hoyito II
 side = { $side ->
     [south] South
     [north] North
+    [white] White
+    [black] Black
    *[other] { $side }
 }
 badge-to-move = to move
@@ -97,6 +99,41 @@ hoyito-score = captured { $seeds }
 hoyito-end-board-empty = Every seed has been captured: South { $south }, North { $north }.
 hoyito-end-no-moves = Neither side has a sowing that ends; the captured seeds decide: South { $south }, North { $north }.
 hoyito-end-limit = { $limit } moves without a capture: the game ends on the captured seeds, South { $south }, North { $north }.
+
+## Epaminondas
+game-name-epaminondas = Epaminondas
+rules-epaminondas =
+    Epaminondas (Robert Abbott, 1975). A 14 x 12 board; White starts on ranks 1-2 and moves first, Black on ranks 11-12.
+    • A move: pick one of your pieces (the tail) and a direction. The group is the tail and every piece of yours right in front of it in that direction. A group of k pieces moves 1 to k squares that way, never through a piece. Write it as tail-destination of the front piece, like c2-c4.
+    • Capture: if the front piece lands on an enemy piece and the enemy line from there (counted in the direction of travel) is shorter than your group, that whole enemy line is removed. Write it with x, like d4xd8. Capturing is optional.
+    • Win: at the start of your turn, if you have more pieces on the far row than your opponent has on your home row, you win. So a crossing gives the opponent one move to answer.
+    • A player with no legal move loses. While your opponent leads the far-row count, you may not make the position a mirror image of itself (the anti-copy rule).
+epaminondas-bad-notation = “{ $text }” is not a move: write the tail square, - (or x for a capture) and the square the front piece goes to, like c2-c4 or d4xd8.
+epaminondas-bad-square = “{ $text }” is not a square: files a to n, ranks 1 to 12.
+epaminondas-empty-square = there is no piece of yours on { $square }: it is empty.
+epaminondas-not-yours = the piece on { $square } is your opponent's.
+epaminondas-not-in-line = { $tail } and { $dest } are not on one line (a file, a rank or a diagonal).
+epaminondas-inside-group = the group moving that way ends at { $head }; its front piece must go beyond it, not to { $dest }.
+epaminondas-too-far = { $group ->
+    [one] a lone piece moves one square only
+   *[other] a group of { $group } pieces moves at most { $group } squares
+}, and this would be { $distance }.
+epaminondas-blocked-own = the way is blocked by your own piece on { $square }.
+epaminondas-blocked-enemy = the way is blocked by the enemy piece on { $square } (no piece jumps).
+epaminondas-capture-too-small = { $group } of yours cannot capture a line of { $run }: the capturing group must be larger.
+epaminondas-symmetric = while your opponent leads on the far rows, you may not leave the position a mirror image of itself (anti-copy rule).
+epaminondas-moved = { side } played { $move } ({ $group ->
+    [one] one piece
+   *[other] { $group } pieces
+}).
+epaminondas-captured = Captured { $count ->
+    [one] one piece
+   *[other] { $count } pieces
+}.
+epaminondas-threat = { side } is under threat: { $ahead } against { $behind } on the far rows. Capture the intruders or cross too.
+epaminondas-score = { $pieces } pieces · far row { $far }
+epaminondas-end-crossing = { side } starts the turn with { $ahead } on the far row against { $behind }: a crossing win.
+epaminondas-end-no-moves = { side } has no legal move and loses.
 
 ## Console
 console-welcome = tablero console. Type lines like “ana: play hoyito @ben”, then “ben: accept” and “ana: move 3”; “help” lists every command.

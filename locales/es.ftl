@@ -11,6 +11,8 @@ game-name-hoyito = Hoyito II
 side = { $side ->
     [south] Sur
     [north] Norte
+    [white] Blancas
+    [black] Negras
    *[other] { $side }
 }
 badge-to-move = le toca
@@ -97,6 +99,41 @@ hoyito-score = capturadas { $seeds }
 hoyito-end-board-empty = Se capturaron todas las semillas: Sur { $south }, Norte { $north }.
 hoyito-end-no-moves = Ningún lado tiene una siembra que termine; deciden las semillas capturadas: Sur { $south }, Norte { $north }.
 hoyito-end-limit = { $limit } jugadas sin captura: la partida termina por las semillas capturadas, Sur { $south }, Norte { $north }.
+
+## Epaminondas
+game-name-epaminondas = Epaminondas
+rules-epaminondas =
+    Epaminondas (Robert Abbott, 1975). Tablero de 14 x 12; las blancas empiezan en las filas 1-2 y juegan primero, las negras en las filas 11-12.
+    • Una jugada: elige una ficha tuya (la cola) y una dirección. El grupo es la cola y todas las fichas tuyas seguidas delante de ella en esa dirección. Un grupo de k fichas avanza de 1 a k casillas en esa dirección, sin atravesar fichas. Se escribe cola-destino de la ficha delantera, como c2-c4.
+    • Captura: si la ficha delantera cae sobre una ficha enemiga y la fila enemiga desde ahí (contada en la dirección de avance) es más corta que tu grupo, se retira esa fila enemiga entera. Se escribe con x, como d4xd8. Capturar es opcional.
+    • Victoria: al empezar tu turno, si tienes más fichas en la última fila que las que tu rival tiene en tu primera fila, ganas. Así, quien cruza da al rival una jugada para responder.
+    • Quien no tiene jugada legal pierde. Mientras tu rival va por delante en la última fila, no puedes dejar la posición simétrica (regla anticopia).
+epaminondas-bad-notation = «{ $text }» no es una jugada: escribe la casilla de la cola, - (o x si capturas) y la casilla a la que va la ficha delantera, como c2-c4 o d4xd8.
+epaminondas-bad-square = «{ $text }» no es una casilla: columnas de la a a la n, filas del 1 al 12.
+epaminondas-empty-square = no tienes ninguna ficha en { $square }: está vacía.
+epaminondas-not-yours = la ficha de { $square } es de tu rival.
+epaminondas-not-in-line = { $tail } y { $dest } no están en una misma línea (columna, fila o diagonal).
+epaminondas-inside-group = el grupo que avanza en esa dirección termina en { $head }; su ficha delantera debe ir más allá, no a { $dest }.
+epaminondas-too-far = { $group ->
+    [one] una ficha sola avanza solo una casilla
+   *[other] un grupo de { $group } fichas avanza como mucho { $group } casillas
+}, y aquí serían { $distance }.
+epaminondas-blocked-own = el camino está cortado por tu propia ficha en { $square }.
+epaminondas-blocked-enemy = el camino está cortado por la ficha enemiga en { $square } (no se salta).
+epaminondas-capture-too-small = { $group } fichas tuyas no pueden capturar una fila de { $run }: el grupo que captura debe ser mayor.
+epaminondas-symmetric = mientras tu rival va por delante en la última fila, no puedes dejar la posición simétrica (regla anticopia).
+epaminondas-moved = { side } jugaron { $move } ({ $group ->
+    [one] una ficha
+   *[other] { $group } fichas
+}).
+epaminondas-captured = Capturaron { $count ->
+    [one] una ficha
+   *[other] { $count } fichas
+}.
+epaminondas-threat = { side } están amenazadas: { $ahead } contra { $behind } en las últimas filas. Captura a los intrusos o cruza tú también.
+epaminondas-score = { $pieces } fichas · última fila { $far }
+epaminondas-end-crossing = { side } empiezan el turno con { $ahead } en la última fila contra { $behind }: ganan por cruce.
+epaminondas-end-no-moves = { side } no tienen jugada legal y pierden.
 
 ## Console
 console-welcome = Consola de tablero. Escribe líneas como «ana: play hoyito @ben», luego «ben: accept» y «ana: move 3»; «help» muestra todos los comandos.

@@ -82,3 +82,37 @@ fn bad_games_options_and_notation_exit_with_status_2() {
         assert!(v["error"].is_string(), "{args:?}: {v}");
     }
 }
+
+#[test]
+fn epaminondas_start_and_moves() {
+    let (status, v) = analyze(&["epaminondas"]);
+    assert_eq!(status, 0);
+    assert_eq!(v["game"], "epaminondas");
+    assert_eq!(v["to_move"], "white");
+    assert_eq!(v["legal"].as_array().unwrap().len(), 114);
+    let white = v["pieces"]["white"].as_array().unwrap();
+    assert_eq!(white.len(), 28);
+    assert_eq!((white[0].clone(), white[1].clone(), white[2].clone()), (json!("a1"), json!("a2"), json!("b1")));
+    assert_eq!(v["pieces"]["black"].as_array().unwrap().last().unwrap(), "n12");
+    // Sorted by the tail's file, then rank, then the destination likewise.
+    let legal: Vec<&str> = v["legal"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert_eq!(&legal[..5], ["a1-a3", "a1-a4", "a1-c3", "a1-d4", "a2-a3"]);
+    let (status, v) = analyze(&["epaminondas", "--moves", "c1-c3 d12-d10"]);
+    assert_eq!(status, 0);
+    assert_eq!(v["to_move"], "white");
+    assert!(v["pieces"]["white"].as_array().unwrap().contains(&json!("c3")));
+}
+
+#[test]
+fn epaminondas_errors() {
+    let (status, v) = analyze(&["epaminondas", "--moves", "c1-c3 c2-c4"]);
+    assert_eq!((status, v["index"].clone(), v["move"].clone()), (1, json!(1), json!("c2-c4")));
+    assert!(v["error"].as_str().unwrap().contains("opponent's"), "{v}");
+    let (status, v) = analyze(&["epaminondas", "--moves", "c2-c4"]);
+    assert_eq!(status, 1);
+    assert!(v["error"].as_str().unwrap().contains("one square only"), "{v}");
+    assert_eq!(analyze(&["epaminondas", "--option", "symmetry=sideways"]).0, 2);
+    assert_eq!(analyze(&["epaminondas", "--moves", "c2c4"]).0, 2);
+    let (status, v) = analyze(&["epaminondas", "--option", "symmetry=off"]);
+    assert_eq!((status, v["legal"].as_array().unwrap().len()), (0, 114));
+}

@@ -65,9 +65,10 @@ fn a_whole_game_through_the_console() {
     for b in &boards {
         assert!(dir.path().join(b).exists(), "{b} was written");
     }
-    // The whole history is stored.
-    let history = transcript(dir.path(), &["ana: history".to_string()]);
-    assert!(history.contains("no game"), "a finished game no longer holds the channel:\n{history}");
+    // The whole history is stored, and shown after the game (in a new process).
+    let history = transcript(dir.path(), &["ana: history".to_string(), "ana: move 1".to_string()]);
+    assert!(history.contains(&format!("Hoyito II, game #1: {moves} moves.")), "{history}");
+    assert!(history.contains("There is no game in this channel"), "a finished game no longer holds the channel");
 }
 
 struct Running {
@@ -180,4 +181,27 @@ fn bad_input_gets_specific_messages_and_changes_nothing() {
         assert!(out.contains(e), "missing {e:?} in:\n{out}");
     }
     assert_eq!(out.matches('✗').count(), 12, "{out}");
+}
+
+#[test]
+fn an_epaminondas_game_to_a_crossing_win() {
+    use tablero::games::Game;
+    use tablero::games::epaminondas::{End, Epaminondas, Options};
+    // A short random game (27 plies with this generator) that ends with a crossing.
+    let mut moves = Vec::new();
+    let (end, _) = Epaminondas::new(&Options::default()).playout(&mut StdRng::seed_from_u64(1551), |m| moves.push(m));
+    let Some(End::Crossing { winner, .. }) = end.end() else { panic!("seed 1551 should end by a crossing") };
+    let mut lines = vec!["ana: play epaminondas @ben first=challenger".to_string(), "ben: accept".to_string()];
+    for (i, m) in moves.iter().enumerate() {
+        lines.push(format!("{}: move {m}", if i % 2 == 0 { "ana" } else { "ben" }));
+    }
+    lines.push("ana: history".to_string());
+    let dir = tempfile::tempdir().unwrap();
+    let out = transcript(dir.path(), &lines);
+    assert!(!out.contains('✗'), "{out}");
+    assert!(out.contains("a crossing win"), "{out}");
+    let winner = if winner == Side::First { "ana wins." } else { "ben wins." };
+    assert!(out.contains(winner), "{out}");
+    assert!(out.contains(&format!("1. ana: {}", moves[0])), "the history is in notation");
+    assert!(out.contains(&format!("Epaminondas, game #1: {} moves.", moves.len())), "{out}");
 }

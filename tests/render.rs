@@ -117,3 +117,101 @@ fn long_names_are_cut_to_fit() {
     let img = decode(&board_png(&Position::Hoyito(example_3()), &c));
     assert_eq!(img.width(), 640);
 }
+
+mod epaminondas {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    use tablero::games::epaminondas::{Epaminondas, Options as EpOptions, Square};
+
+    /// A mid-game position: 60 random moves, then random moves until one captures, which is the last move.
+    fn mid_game() -> Epaminondas {
+        let mut rng = StdRng::seed_from_u64(4);
+        let mut p = Epaminondas::new(&EpOptions::default());
+        for ply in 0.. {
+            let legal = p.legal_moves();
+            let capture = legal.iter().find(|m| m.capture).copied().filter(|_| ply >= 60);
+            p = p.play(&capture.unwrap_or(legal[rng.random_range(0..legal.len())])).unwrap();
+            if capture.is_some() {
+                break;
+            }
+        }
+        p
+    }
+
+    fn captions(to_move: Option<Side>) -> Captions {
+        let badge = |side| (to_move == Some(side)).then(|| "to move".to_string());
+        Captions {
+            sides: [
+                SideCaption {
+                    title: "ana · White".into(),
+                    score: "26 pieces · far row 0".into(),
+                    badge: badge(Side::First),
+                },
+                SideCaption {
+                    title: "ben · Black".into(),
+                    score: "25 pieces · far row 1".into(),
+                    badge: badge(Side::Second),
+                },
+            ],
+        }
+    }
+
+    fn centre(square: Square) -> (u32, u32) {
+        (24 + 40 * u32::from(square.file) + 20, 50 + 24 + 40 * (11 - u32::from(square.rank)) + 20)
+    }
+
+    #[test]
+    fn golden_mid_game() {
+        golden(
+            "epaminondas-mid-game.png",
+            &board_png(&Position::Epaminondas(mid_game()), &captions(Some(Side::First))),
+        );
+    }
+
+    #[test]
+    fn pieces_and_the_last_move_are_drawn_where_they_are() {
+        let p = mid_game();
+        let img = decode(&board_png(&Position::Epaminondas(p.clone()), &captions(Some(Side::First))));
+        assert_eq!((img.width(), img.height()), (608, 628));
+        for square in Square::all() {
+            let (x, y) = centre(square);
+            let centre = img.get_pixel(x, y);
+            match p.piece_at(square) {
+                Some(Side::First) => assert!(centre[0] > 240 && centre[2] > 240, "white piece on {square}"),
+                Some(Side::Second) => assert!(centre[0] < 50, "black piece on {square}"),
+                None => assert!(centre[0] > 100, "empty {square}"),
+            }
+        }
+        // Corners of the last move's squares carry their tint: pale blue left, blue arrived, orange captured.
+        let last = p.last_move().unwrap();
+        assert!(!last.captured.is_empty());
+        let corner = |s: Square| *img.get_pixel(centre(s).0 - 18, centre(s).1 - 18);
+        let blueish = |px: Rgba<u8>| px[2] > px[0] + 30;
+        for s in &last.from {
+            if !last.to.contains(s) {
+                assert!(blueish(corner(*s)), "left square {s} tinted: {:?}", corner(*s));
+            }
+        }
+        for s in &last.to {
+            if !last.captured.contains(s) {
+                assert!(blueish(corner(*s)), "arrival square {s} tinted");
+            }
+        }
+        for s in &last.captured {
+            assert!(is_orange_tint(corner(*s)), "captured square {s} tinted orange: {:?}", corner(*s));
+        }
+    }
+
+    fn is_orange_tint(p: Rgba<u8>) -> bool {
+        p[0] > 220 && p[1] > 130 && p[1] < 180 && p[2] < 110
+    }
+
+    #[test]
+    fn small_and_deterministic() {
+        let p = Position::Epaminondas(mid_game());
+        let a = board_png(&p, &captions(None));
+        assert_eq!(a, board_png(&p, &captions(None)));
+        assert!(a.len() <= 60 * 1024, "{} bytes", a.len());
+    }
+}

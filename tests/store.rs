@@ -38,6 +38,8 @@ fn records_and_indexes_survive_reopening() {
     assert_eq!(store.channel_game(11).unwrap(), Some(2));
     assert_eq!(store.user_games(2).unwrap(), vec![1, 2]);
     assert_eq!(store.user_games(3).unwrap(), Vec::<u64>::new());
+    assert_eq!(store.last_channel_game(10).unwrap(), Some(1));
+    assert_eq!(store.last_channel_game(99).unwrap(), None);
     assert_eq!(store.create_game(record(12)).unwrap().id, 3, "ids continue after a restart");
 }
 
@@ -61,6 +63,7 @@ fn updates_check_the_revision_and_free_the_channel_when_the_game_ends() {
     assert_eq!(store.channel_game(10).unwrap(), Some(1));
     store.update_game(&r, 0).unwrap();
     assert_eq!(store.channel_game(10).unwrap(), None);
+    assert_eq!(store.last_channel_game(10).unwrap(), Some(1), "the ended game is still the channel's latest");
     assert!(matches!(store.update_game(&r, 0), Err(WriteError::Conflict)), "a second write on the same base fails");
     let mut missing = r.clone();
     missing.id = 99;

@@ -66,7 +66,12 @@ impl World {
     /// Runs a command that must be refused, checks nothing stored changed, and returns the refusal text.
     fn refused(&self, who: &Actor, c: Command) -> String {
         let before = self.snapshot();
-        let refusal = self.table.handle(who, c.clone(), NOW).expect_err(&format!("{c:?} should be refused"));
+        let refusal = match self.table.handle(who, c.clone(), NOW) {
+            Ok(replies) => {
+                panic!("{c:?} should be refused, but got {:?}", replies.iter().map(|r| &r.text).collect::<Vec<_>>())
+            }
+            Err(refusal) => refusal,
+        };
         assert!(!refusal.internal, "a user mistake is not an internal error: {}", refusal.text);
         assert_eq!(self.snapshot(), before, "a refusal changed the store");
         refusal.text
@@ -319,4 +324,29 @@ fn a_finished_game_by_the_rules_is_recorded_with_its_winner() {
         w.store.game(1).unwrap().unwrap().status,
         Status::Finished { winner: None, reason: FinishReason::Rules }
     );
+}
+
+#[test]
+fn epaminondas_through_the_table() {
+    let w = world();
+    let play = Command::Challenge {
+        game: "epaminondas".into(),
+        opponent: Some(Player { id: 2, name: "ben".into() }),
+        options: [("first".to_string(), "challenger".to_string()), ("symmetry".to_string(), "off".to_string())]
+            .into_iter()
+            .collect(),
+    };
+    w.ok(&ana(), play);
+    let r = w.ok(&ben(), Command::Accept { game: None });
+    assert!(r[0].text.contains("ana plays White"), "{}", r[0].text);
+    assert!(r[0].buttons.is_empty(), "no move buttons for 114 moves");
+    let text = w.refused(&ana(), mv("c2-c4"));
+    assert!(text.contains("a lone piece moves one square only, and this would be 2"), "{text}");
+    assert!(text.contains("There are 114 legal moves"), "{text}");
+    assert!(w.refused(&ana(), mv("c2c4")).contains("is not a move"));
+    let r = w.ok(&ana(), mv("c1-c3"));
+    assert!(r[0].text.contains("White played c1-c3 (2 pieces)"), "{}", r[0].text);
+    assert!(w.refused(&ben(), mv("c12-c11")).contains("the group moving that way ends at c11"));
+    let history = w.ok(&ana(), Command::History);
+    assert!(history[0].text.contains("1. ana: c1-c3"), "{}", history[0].text);
 }

@@ -5,6 +5,7 @@
 //! can hold any game alike. Errors are [`Message`]s (a catalogue id plus arguments) so the front ends can say
 //! them in the user's language.
 
+pub mod epaminondas;
 pub mod hoyito;
 mod options;
 mod position;
@@ -76,6 +77,10 @@ pub trait Game: Clone + Sized + fmt::Debug {
     fn to_move(&self) -> Option<Side>;
     /// Every legal move of the side to move, in a stable, readable order.
     fn legal_moves(&self) -> Vec<Self::Move>;
+    /// The canonical form of a move as written (for example a capture written with `-` gets its `x`).
+    fn normalise(&self, m: &Self::Move) -> Self::Move {
+        m.clone()
+    }
     /// Plays a move; an illegal move gives the untouched position back with the reason.
     fn play(self, m: &Self::Move) -> Result<Self, PlayError<Self>>;
     fn outcome(&self) -> Outcome;

@@ -7,6 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::epaminondas::Epaminondas;
 use super::hoyito::Hoyito;
 use super::{Explain, Game, GameOptions, OptionError, OptionSet, Outcome, Side};
 use crate::i18n::Message;
@@ -14,15 +15,17 @@ use crate::i18n::Message;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GameKind {
+    Epaminondas,
     Hoyito,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 1] = [GameKind::Hoyito];
+    pub const ALL: [GameKind; 2] = [GameKind::Epaminondas, GameKind::Hoyito];
 
     /// The name used in commands, records and `analyze`.
     pub fn name(self) -> &'static str {
         match self {
+            GameKind::Epaminondas => "epaminondas",
             GameKind::Hoyito => "hoyito",
         }
     }
@@ -30,6 +33,7 @@ impl GameKind {
     /// The option keys of this game.
     pub fn option_keys(self) -> &'static [&'static str] {
         match self {
+            GameKind::Epaminondas => <Epaminondas as Game>::Options::KEYS,
             GameKind::Hoyito => <Hoyito as Game>::Options::KEYS,
         }
     }
@@ -37,6 +41,7 @@ impl GameKind {
     /// Checks options and completes them with defaults.
     pub fn normalise_options(self, given: &OptionSet) -> Result<OptionSet, OptionError> {
         match self {
+            GameKind::Epaminondas => <Epaminondas as Game>::Options::from_set(given).map(|o| o.to_set()),
             GameKind::Hoyito => <Hoyito as Game>::Options::from_set(given).map(|o| o.to_set()),
         }
     }
@@ -44,6 +49,7 @@ impl GameKind {
     /// The rules' name of a side.
     pub fn side_name(self, side: Side) -> &'static str {
         match self {
+            GameKind::Epaminondas => Epaminondas::side_name(side),
             GameKind::Hoyito => Hoyito::side_name(side),
         }
     }
@@ -90,6 +96,7 @@ impl MoveError {
 /// A position of any game.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Position {
+    Epaminondas(Epaminondas),
     Hoyito(Hoyito),
 }
 
@@ -97,6 +104,7 @@ pub enum Position {
 macro_rules! each_game {
     ($position:expr, $g:ident => $body:expr) => {
         match $position {
+            Position::Epaminondas($g) => $body,
             Position::Hoyito($g) => $body,
         }
     };
@@ -104,6 +112,7 @@ macro_rules! each_game {
 
 fn play_text<G: Game>(game: &mut G, text: &str) -> Result<G::Move, MoveError> {
     let m: G::Move = text.parse().map_err(MoveError::Notation)?;
+    let m = game.normalise(&m);
     match game.clone().play(&m) {
         Ok(next) => {
             *game = next;
@@ -117,6 +126,7 @@ impl Position {
     /// The start position of `kind` with the given options (unknown keys or bad values are refused).
     pub fn new(kind: GameKind, options: &OptionSet) -> Result<Position, OptionError> {
         Ok(match kind {
+            GameKind::Epaminondas => Position::Epaminondas(Epaminondas::new(&GameOptions::from_set(options)?)),
             GameKind::Hoyito => Position::Hoyito(Hoyito::new(&GameOptions::from_set(options)?)),
         })
     }
@@ -138,6 +148,7 @@ impl Position {
 
     pub fn kind(&self) -> GameKind {
         match self {
+            Position::Epaminondas(_) => GameKind::Epaminondas,
             Position::Hoyito(_) => GameKind::Hoyito,
         }
     }

@@ -6,15 +6,12 @@
 
 use std::sync::OnceLock;
 
+use super::Captions;
 use super::canvas::{Canvas, Palette, Ramp, Rgb};
+use super::caption::{BAND_HEIGHT, Bands};
 use super::text::{self, Align, Style, Weight};
-use super::{Captions, SideCaption};
 use crate::games::hoyito::Hoyito;
 
-const PAGE: Rgb = [0x2b, 0x2f, 0x36];
-const PAGE_TEXT: Rgb = [0xec, 0xee, 0xf1];
-const BAND: Rgb = [0xf2, 0xc1, 0x4e];
-const BAND_TEXT: Rgb = [0x1d, 0x1b, 0x16];
 const WOOD: Rgb = [0xc9, 0x9a, 0x5b];
 const WOOD_TEXT: Rgb = [0x4a, 0x30, 0x14];
 const COUNT_TEXT: Rgb = [0x1f, 0x14, 0x08];
@@ -25,8 +22,7 @@ const CAPTURED: Rgb = [0xff, 0x7a, 0x00];
 
 struct Theme {
     palette: Palette,
-    page: Ramp,
-    band: Ramp,
+    bands: Bands,
     wood_text: Ramp,
     count_text: Ramp,
     hole: Ramp,
@@ -39,15 +35,14 @@ fn theme() -> &'static Theme {
     static THEME: OnceLock<Theme> = OnceLock::new();
     THEME.get_or_init(|| {
         let mut palette = Palette::default();
-        let page = palette.ramp(PAGE, PAGE_TEXT);
-        let band = palette.ramp(BAND, BAND_TEXT);
+        let bands = Bands::new(&mut palette);
         let wood_text = palette.ramp(WOOD, WOOD_TEXT);
         let count_text = palette.ramp(WOOD, COUNT_TEXT);
         let hole = palette.ramp(WOOD, HOLE);
         let seed = palette.ramp(HOLE, SEED);
         let origin = palette.ramp(WOOD, ORIGIN);
         let captured = palette.ramp(WOOD, CAPTURED);
-        Theme { palette, page, band, wood_text, count_text, hole, seed, origin, captured }
+        Theme { palette, bands, wood_text, count_text, hole, seed, origin, captured }
     })
 }
 
@@ -82,7 +77,7 @@ struct Layout {
 impl Layout {
     fn for_holes(n: u8) -> Layout {
         let cell = if n <= 6 { 100 } else { 72 };
-        Layout { cell, margin: 20, band: 50, numbers: 26, counts: 32 }
+        Layout { cell, margin: 20, band: BAND_HEIGHT, numbers: 26, counts: 32 }
     }
 
     fn width(&self, n: usize) -> usize {
@@ -105,7 +100,7 @@ pub fn render(game: &Hoyito, captions: &Captions) -> Vec<u8> {
     let n = usize::from(game.n());
     let l = Layout::for_holes(game.n());
     let (w, h) = (l.width(n), l.height());
-    let mut c = Canvas::new(w, h, t.page.background());
+    let mut c = Canvas::new(w, h, t.bands.page.background());
     // The wooden board between the two caption bands.
     c.fill_rect(0, l.band, w, h - 2 * l.band, t.hole.background());
     let (north_top, south_top) = (l.rows().0, l.rows().1);
@@ -145,8 +140,8 @@ pub fn render(game: &Hoyito, captions: &Captions) -> Vec<u8> {
         text::draw(&mut c, &seeds.to_string(), cx as i32, count_y as i32, Align::Centre, bold);
     }
     let [south, north] = &captions.sides;
-    draw_band(&mut c, north, 0, &l, t);
-    draw_band(&mut c, south, h - l.band, &l, t);
+    t.bands.draw(&mut c, north, 0, l.margin);
+    t.bands.draw(&mut c, south, h - l.band, l.margin);
     c.encode(&t.palette)
 }
 
@@ -159,25 +154,6 @@ fn draw_seeds(c: &mut Canvas, cx: f32, cy: f32, r: f32, seeds: u8, t: &Theme) {
     for &(x, y) in &seed_slots()[..usize::from(seeds)] {
         c.disc(cx + x * r, cy + y * r, r * 0.15, t.seed);
     }
-}
-
-fn draw_band(c: &mut Canvas, caption: &SideCaption, top: usize, l: &Layout, t: &Theme) {
-    let ramp = if caption.badge.is_some() { t.band } else { t.page };
-    c.fill_rect(0, top, c.width, l.band, ramp.background());
-    let cy = (top + l.band / 2) as i32;
-    let right = (c.width - l.margin) as i32;
-    let score = Style { size: 18, weight: Weight::Regular, ramp };
-    text::draw(c, &caption.score, right, cy, Align::Right, score);
-    let mut x = l.margin as i32;
-    let title = Style { size: 20, weight: Weight::Bold, ramp };
-    if let Some(badge) = &caption.badge {
-        let badge_text = format!("▶ {badge}");
-        text::draw(c, &badge_text, x, cy, Align::Left, title);
-        x += text::width(&badge_text, title.size, title.weight) + 14;
-    }
-    let room = right - text::width(&caption.score, score.size, score.weight) - 16 - x;
-    let name = text::fit(&caption.title, title.size, Weight::Regular, room);
-    text::draw(c, &name, x, cy, Align::Left, Style { weight: Weight::Regular, ..title });
 }
 
 #[cfg(test)]

@@ -5,6 +5,8 @@
 //! them out.
 
 mod canvas;
+mod caption;
+mod epaminondas;
 mod hoyito;
 mod text;
 
@@ -30,6 +32,7 @@ pub struct Captions {
 /// Renders a position as a PNG.
 pub fn board_png(position: &Position, captions: &Captions) -> Vec<u8> {
     match position {
+        Position::Epaminondas(game) => epaminondas::render(game, captions),
         Position::Hoyito(game) => hoyito::render(game, captions),
     }
 }

@@ -48,6 +48,8 @@ pub trait Store: Send + Sync {
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError>;
     /// The live game (challenge or active) of a channel.
     fn channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError>;
+    /// The most recent game created in a channel, live or not (to show a finished game's board and history).
+    fn last_channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError>;
     /// Every game a user took part in, oldest first.
     fn user_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError>;
     /// Stores a new game, assigning its id, and indexes it; refused when its channel has a live game.

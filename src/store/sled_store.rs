@@ -1,5 +1,6 @@
 //! The sled backend of [`Store`]. Trees: `meta` (schema version, id counter), `games` (id -> JSON record),
-//! `channels` (channel id -> live game id), `user_games` (user id ++ game id -> nothing). Keys are big-endian
+//! `channels` (channel id -> live game id), `channel_last` (channel id -> latest game id), `user_games`
+//! (user id ++ game id -> nothing). Keys are big-endian
 //! so that prefix scans come back in id order. Every write is one transaction over the trees it touches and
 //! is flushed before it returns.
 
@@ -19,6 +20,7 @@ pub struct SledStore {
     meta: sled::Tree,
     games: sled::Tree,
     channels: sled::Tree,
+    channel_last: sled::Tree,
     user_games: sled::Tree,
 }
 
@@ -68,6 +70,7 @@ impl SledStore {
             meta: db.open_tree("meta").map_err(backend)?,
             games: db.open_tree("games").map_err(backend)?,
             channels: db.open_tree("channels").map_err(backend)?,
+            channel_last: db.open_tree("channel_last").map_err(backend)?,
             user_games: db.open_tree("user_games").map_err(backend)?,
             db,
         };
@@ -125,6 +128,10 @@ impl Store for SledStore {
         self.channels.get(channel.to_be_bytes()).map_err(backend)?.map(|b| id_from(&b)).transpose()
     }
 
+    fn last_channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
+        self.channel_last.get(channel.to_be_bytes()).map_err(backend)?.map(|b| id_from(&b)).transpose()
+    }
+
     fn user_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
         self.user_games
             .scan_prefix(user.to_be_bytes())
@@ -133,24 +140,24 @@ impl Store for SledStore {
     }
 
     fn create_game(&self, record: GameRecord) -> Result<GameRecord, WriteError> {
-        let created = finish((&self.meta, &self.games, &self.channels, &self.user_games).transaction(
-            |(meta, games, channels, user_games)| {
-                if let Some(held) = channels.get(record.channel.to_be_bytes())? {
-                    return Err(abort(WriteError::ChannelBusy(id_from(&held).map_err(abort)?)));
-                }
-                let id = match meta.get(NEXT_ID_KEY)? {
-                    Some(b) => id_from(&b).map_err(abort)?,
-                    None => 1,
-                };
-                meta.insert(NEXT_ID_KEY, &(id + 1).to_be_bytes())?;
-                let mut stored = record.clone();
-                stored.id = id;
-                let bytes = encode(&stored).map_err(abort)?;
-                games.insert(&id.to_be_bytes(), bytes)?;
-                SledStore::index(channels, user_games, &stored)?;
-                Ok(stored)
-            },
-        ))?;
+        let trees = (&self.meta, &self.games, &self.channels, &self.channel_last, &self.user_games);
+        let created = finish(trees.transaction(|(meta, games, channels, channel_last, user_games)| {
+            if let Some(held) = channels.get(record.channel.to_be_bytes())? {
+                return Err(abort(WriteError::ChannelBusy(id_from(&held).map_err(abort)?)));
+            }
+            let id = match meta.get(NEXT_ID_KEY)? {
+                Some(b) => id_from(&b).map_err(abort)?,
+                None => 1,
+            };
+            meta.insert(NEXT_ID_KEY, &(id + 1).to_be_bytes())?;
+            let mut stored = record.clone();
+            stored.id = id;
+            let bytes = encode(&stored).map_err(abort)?;
+            games.insert(&id.to_be_bytes(), bytes)?;
+            channel_last.insert(&record.channel.to_be_bytes(), &id.to_be_bytes())?;
+            SledStore::index(channels, user_games, &stored)?;
+            Ok(stored)
+        }))?;
         self.flush()?;
         Ok(created)
     }

@@ -124,6 +124,17 @@ impl Table {
         if self.expire_if_due(&record, now)? { Ok(None) } else { Ok(Some(record)) }
     }
 
+    /// The game a board or history request is about: the channel's live game, else its most recent one.
+    fn shown_game(&self, actor: &Actor, now: Timestamp) -> Result<Option<GameRecord>, Fail> {
+        if let Some(record) = self.channel_game(actor, now)? {
+            return Ok(Some(record));
+        }
+        match self.store.last_channel_game(actor.channel)? {
+            Some(id) => Ok(self.store.game(id)?),
+            None => Ok(None),
+        }
+    }
+
     /// Marks a lapsed challenge expired; true when it was (or already is) no longer live.
     fn expire_if_due(&self, record: &GameRecord, now: Timestamp) -> Result<bool, Fail> {
         if record.status != Status::Challenge || now < record.expires_at {

@@ -118,6 +118,8 @@ impl Table {
         let ply = record.moves.len();
         let legal = position.legal_moves();
         let mut buttons: Vec<Button> = match position {
+            // Far too many moves for buttons: the move command (with suggestions on Discord) does it.
+            Position::Epaminondas(_) => Vec::new(),
             // One button per hole of the mover's row, the playable ones enabled.
             Position::Hoyito(game) => (1..=game.n())
                 .map(|hole| {
@@ -150,8 +152,8 @@ impl Table {
     }
 
     pub(super) fn board(&self, actor: &Actor, now: Timestamp) -> Answer {
-        let record = self.channel_game(actor, now)?.ok_or(Message::new("no-game"))?;
-        if record.status == Status::Challenge {
+        let record = self.shown_game(actor, now)?.ok_or(Message::new("no-game"))?;
+        if record.seats.is_empty() {
             return Err(Message::new("game-not-started").into());
         }
         let position = self.position(&record)?;
@@ -159,7 +161,7 @@ impl Table {
     }
 
     pub(super) fn history(&self, actor: &Actor, now: Timestamp) -> Answer {
-        let record = self.channel_game(actor, now)?.ok_or(Message::new("no-game"))?;
+        let record = self.shown_game(actor, now)?.ok_or(Message::new("no-game"))?;
         let locale = actor.locale;
         let total = record.moves.len();
         let mut lines = vec![i18n::text(
@@ -185,7 +187,7 @@ impl Table {
     pub(super) fn rules(&self, actor: &Actor, game: Option<&str>, now: Timestamp) -> Answer {
         let kind = match game {
             Some(g) => g.parse::<GameKind>()?,
-            None => match self.channel_game(actor, now)? {
+            None => match self.shown_game(actor, now)? {
                 Some(record) => record.kind,
                 None => {
                     let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();

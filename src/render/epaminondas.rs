@@ -1,0 +1,144 @@
+//! The Epaminondas board: 14 x 12 squares, White at the bottom, coordinates on all four sides. Each square is a
+//! tile drawn once (5 backgrounds x empty/white/black), so a frame is tile copies plus text. The last move's
+//! from-squares are tinted pale blue, its to-squares blue, the squares of captured pieces orange (a pair
+//! colour-blind viewers also tell apart); pieces are white with a dark rim and black with a light rim.
+
+use std::sync::OnceLock;
+
+use super::Captions;
+use super::canvas::{Canvas, Palette, Ramp, Rgb};
+use super::caption::{BAND_HEIGHT, Bands};
+use super::text::{self, Align, Style, Weight};
+use crate::games::Side;
+use crate::games::epaminondas::{Epaminondas, FILES, RANKS, Square};
+
+const CELL: usize = 40;
+const MARGIN: usize = 24;
+
+const LIGHT: Rgb = [0xec, 0xd9, 0xb4];
+const DARK: Rgb = [0xc2, 0x98, 0x6b];
+const FROM: Rgb = [0xb4, 0xcf, 0xee];
+const TO: Rgb = [0x6e, 0xa2, 0xde];
+const CAPTURED: Rgb = [0xf2, 0x9a, 0x4c];
+const WHITE_FILL: Rgb = [0xfb, 0xfb, 0xf8];
+const WHITE_RIM: Rgb = [0x3a, 0x3a, 0x3a];
+const BLACK_FILL: Rgb = [0x1f, 0x1f, 0x22];
+const BLACK_RIM: Rgb = [0xe2, 0xe2, 0xe2];
+
+/// The square backgrounds, in tile order.
+const BACKGROUNDS: [Rgb; 5] = [LIGHT, DARK, FROM, TO, CAPTURED];
+
+struct Theme {
+    palette: Palette,
+    bands: Bands,
+    /// `tiles[background][content]`: content 0 empty, 1 white piece, 2 black piece; CELL x CELL indices.
+    tiles: Vec<Vec<Vec<u8>>>,
+}
+
+fn theme() -> &'static Theme {
+    static THEME: OnceLock<Theme> = OnceLock::new();
+    THEME.get_or_init(|| {
+        let mut palette = Palette::default();
+        let bands = Bands::new(&mut palette);
+        let fills = [palette.ramp(WHITE_RIM, WHITE_FILL), palette.ramp(BLACK_RIM, BLACK_FILL)];
+        let tiles = BACKGROUNDS
+            .iter()
+            .map(|&bg| {
+                let rims = [palette.ramp(bg, WHITE_RIM), palette.ramp(bg, BLACK_RIM)];
+                (0..3)
+                    .map(|content| {
+                        let mut tile = Canvas::new(CELL, CELL, rims[0].background());
+                        if content > 0 {
+                            let c = CELL as f32 / 2.0;
+                            let r = CELL as f32 * 0.4;
+                            tile.disc(c, c, r, rims[content - 1]);
+                            tile.disc(c, c, r - 2.5, fills[content - 1]);
+                        }
+                        tile.pixels
+                    })
+                    .collect()
+            })
+            .collect();
+        Theme { palette, bands, tiles }
+    })
+}
+
+fn width() -> usize {
+    2 * MARGIN + usize::from(FILES) * CELL
+}
+
+fn height() -> usize {
+    2 * BAND_HEIGHT + 2 * MARGIN + usize::from(RANKS) * CELL
+}
+
+/// The top-left pixel of a square (White at the bottom).
+fn origin(square: Square) -> (usize, usize) {
+    let x = MARGIN + usize::from(square.file) * CELL;
+    let y = BAND_HEIGHT + MARGIN + usize::from(RANKS - 1 - square.rank) * CELL;
+    (x, y)
+}
+
+pub fn render(game: &Epaminondas, captions: &Captions) -> Vec<u8> {
+    let t = theme();
+    let mut c = Canvas::new(width(), height(), t.bands.page.background());
+    let last = game.last_move();
+    let in_list = |list: Option<&Vec<Square>>, s: &Square| list.is_some_and(|l| l.contains(s));
+    for square in Square::all() {
+        let background = if in_list(last.map(|m| &m.captured), &square) {
+            4
+        } else if in_list(last.map(|m| &m.to), &square) {
+            3
+        } else if in_list(last.map(|m| &m.from), &square) {
+            2
+        } else {
+            usize::from((square.file + square.rank) % 2 == 0)
+        };
+        let content = match game.piece_at(square) {
+            None => 0,
+            Some(Side::First) => 1,
+            Some(Side::Second) => 2,
+        };
+        let (x, y) = origin(square);
+        blit(&mut c, x, y, &t.tiles[background][content]);
+    }
+    draw_coordinates(&mut c, t.bands.page);
+    let [white, black] = &captions.sides;
+    t.bands.draw(&mut c, black, 0, MARGIN);
+    t.bands.draw(&mut c, white, height() - BAND_HEIGHT, MARGIN);
+    c.encode(&t.palette)
+}
+
+fn blit(c: &mut Canvas, x: usize, y: usize, tile: &[u8]) {
+    for (row, line) in tile.chunks(CELL).enumerate() {
+        let start = (y + row) * c.width + x;
+        c.pixels[start..start + CELL].copy_from_slice(line);
+    }
+}
+
+fn draw_coordinates(c: &mut Canvas, ramp: Ramp) {
+    let style = Style { size: 14, weight: Weight::Regular, ramp };
+    let board_top = BAND_HEIGHT + MARGIN;
+    let board_bottom = board_top + usize::from(RANKS) * CELL;
+    for file in 0..FILES {
+        let letter = ((b'a' + file) as char).to_string();
+        let x = (MARGIN + usize::from(file) * CELL + CELL / 2) as i32;
+        text::draw(c, &letter, x, (board_top - MARGIN / 2) as i32, Align::Centre, style);
+        text::draw(c, &letter, x, (board_bottom + MARGIN / 2) as i32, Align::Centre, style);
+    }
+    for rank in 0..RANKS {
+        let number = (rank + 1).to_string();
+        let y = (board_top + usize::from(RANKS - 1 - rank) * CELL + CELL / 2) as i32;
+        text::draw(c, &number, (MARGIN / 2) as i32, y, Align::Centre, style);
+        text::draw(c, &number, (c.width - MARGIN / 2) as i32, y, Align::Centre, style);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn theme_fits_one_palette() {
+        assert!(theme().palette.bytes().len() <= 256 * 3);
+    }
+}
