@@ -48,7 +48,7 @@ proptest! {
             record.push(m.to_string());
             let white = p.pieces(Side::First);
             prop_assert!(p.pieces(Side::Second).iter().all(|s| !white.contains(s)), "two pieces on one square");
-            let captured = p.last_move().unwrap().captured.len();
+            let captured = p.last_move().unwrap().captured_count() as usize;
             prop_assert_eq!(count(&p, mover), if mover == Side::First { before.0 } else { before.1 });
             let theirs = if mover == Side::First { (before.1, Side::Second) } else { (before.0, Side::First) };
             prop_assert_eq!(count(&p, theirs.1) + captured, theirs.0);

@@ -185,20 +185,20 @@ mod epaminondas {
         }
         // Corners of the last move's squares carry their tint: pale blue left, blue arrived, orange captured.
         let last = p.last_move().unwrap();
-        assert!(!last.captured.is_empty());
+        assert!(last.captured_count() > 0);
         let corner = |s: Square| *img.get_pixel(centre(s).0 - 18, centre(s).1 - 18);
         let blueish = |px: Rgba<u8>| px[2] > px[0] + 30;
-        for s in &last.from {
-            if !last.to.contains(s) {
+        for s in &last.from() {
+            if !last.to().contains(s) {
                 assert!(blueish(corner(*s)), "left square {s} tinted: {:?}", corner(*s));
             }
         }
-        for s in &last.to {
-            if !last.captured.contains(s) {
+        for s in &last.to() {
+            if !last.captured().contains(s) {
                 assert!(blueish(corner(*s)), "arrival square {s} tinted");
             }
         }
-        for s in &last.captured {
+        for s in &last.captured() {
             assert!(is_orange_tint(corner(*s)), "captured square {s} tinted orange: {:?}", corner(*s));
         }
     }

@@ -10,7 +10,7 @@ use super::canvas::{Canvas, Palette, Ramp, Rgb};
 use super::caption::{BAND_HEIGHT, Bands};
 use super::text::{self, Align, Style, Weight};
 use crate::games::Side;
-use crate::games::epaminondas::{Epaminondas, FILES, RANKS, Square};
+use crate::games::epaminondas::{Epaminondas, FILES, RANKS, Square, Touch};
 
 const CELL: usize = 40;
 const MARGIN: usize = 24;
@@ -82,16 +82,12 @@ pub fn render(game: &Epaminondas, captions: &Captions) -> Vec<u8> {
     let t = theme();
     let mut c = Canvas::new(width(), height(), t.bands.page.background());
     let last = game.last_move();
-    let in_list = |list: Option<&Vec<Square>>, s: &Square| list.is_some_and(|l| l.contains(s));
     for square in Square::all() {
-        let background = if in_list(last.map(|m| &m.captured), &square) {
-            4
-        } else if in_list(last.map(|m| &m.to), &square) {
-            3
-        } else if in_list(last.map(|m| &m.from), &square) {
-            2
-        } else {
-            usize::from((square.file + square.rank) % 2 == 0)
+        let background = match last.and_then(|m| m.touched(square)) {
+            Some(Touch::Captured) => 4,
+            Some(Touch::Arrived) => 3,
+            Some(Touch::Left) => 2,
+            None => usize::from((square.file + square.rank) % 2 == 0),
         };
         let content = match game.piece_at(square) {
             None => 0,

@@ -35,10 +35,56 @@ pub struct LastMove {
     pub side: Side,
     pub played: Move,
     pub group: u8,
-    /// The squares the group left, and those it now stands on.
-    pub from: Vec<Square>,
-    pub to: Vec<Square>,
-    pub captured: Vec<Square>,
+    /// The squares the group left, those it now stands on, and those of the pieces it captured.
+    from: Bits,
+    to: Bits,
+    captured: Bits,
+}
+
+fn squares_of(bits: Bits) -> Vec<Square> {
+    let mut squares: Vec<Square> = bits.indices().map(Square::from_index).collect();
+    squares.sort();
+    squares
+}
+
+impl LastMove {
+    pub fn from(&self) -> Vec<Square> {
+        squares_of(self.from)
+    }
+
+    pub fn to(&self) -> Vec<Square> {
+        squares_of(self.to)
+    }
+
+    pub fn captured(&self) -> Vec<Square> {
+        squares_of(self.captured)
+    }
+
+    pub fn captured_count(&self) -> u32 {
+        self.captured.count()
+    }
+
+    /// How the move touched a square, for pictures.
+    pub fn touched(&self, square: Square) -> Option<Touch> {
+        let i = square.index();
+        if self.captured.has(i) {
+            Some(Touch::Captured)
+        } else if self.to.has(i) {
+            Some(Touch::Arrived)
+        } else if self.from.has(i) {
+            Some(Touch::Left)
+        } else {
+            None
+        }
+    }
+}
+
+/// What the last move did on a square (a capture square is also where the head arrived).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Touch {
+    Left,
+    Arrived,
+    Captured,
 }
 
 /// How the game ended.
@@ -204,25 +250,22 @@ impl Epaminondas {
         let at = |i: i32| (i32::from(step.tail) + i * o) as u8;
         let group = i32::from(step.group);
         let dist = i32::from(step.dist);
-        let mut captured = Vec::new();
+        let mut captured = Bits::EMPTY;
         if step.capture {
             let mut i = group - 1 + dist;
             while (0..180).contains(&(i32::from(step.tail) + i * o)) && self.pieces[1 - me].has(at(i)) {
                 self.pieces[1 - me].clear(at(i));
-                captured.push(Square::from_index(at(i)));
+                captured.set(at(i));
                 i += 1;
             }
         }
-        let from: Vec<Square> = (0..group).map(|i| Square::from_index(at(i))).collect();
-        let to: Vec<Square> = (0..group).map(|i| Square::from_index(at(i + dist))).collect();
+        let (mut from, mut to) = (Bits::EMPTY, Bits::EMPTY);
         for i in 0..group {
-            self.pieces[me].clear(at(i));
+            from.set(at(i));
+            to.set(at(i + dist));
         }
-        for i in 0..group {
-            self.pieces[me].set(at(i + dist));
-        }
-        let played = Move { tail: from[0], dest: *to.last().expect("a group has a head"), capture: step.capture };
-        LastMove { side: self.to_move, played, group: step.group, from, to, captured }
+        self.pieces[me] = (self.pieces[me] & !from) | to;
+        LastMove { side: self.to_move, played: Epaminondas::step_to_move(step), group: step.group, from, to, captured }
     }
 
     /// Plays a generated step: the move, then the opponent's start-of-turn tests.
@@ -382,8 +425,8 @@ impl Game for Epaminondas {
                 .str("move", m.played.to_string())
                 .num("group", m.group),
         ];
-        if !m.captured.is_empty() {
-            out.push(Message::new("epaminondas-captured").num("count", m.captured.len() as i64));
+        if m.captured_count() > 0 {
+            out.push(Message::new("epaminondas-captured").num("count", m.captured_count()));
         }
         if self.end.is_none() && self.under_threat() {
             out.push(

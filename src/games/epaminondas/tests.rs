@@ -90,7 +90,7 @@ fn example_b_legal_capture() {
     let after = p.clone().play(&mv("d4xd8")).unwrap();
     assert_eq!(after.pieces(Side::First), squares("d6 d7 d8"));
     assert_eq!(after.pieces(Side::Second), squares("n12"));
-    assert_eq!(after.last_move().unwrap().captured, squares("d8 d9"));
+    assert_eq!(after.last_move().unwrap().captured(), squares("d8 d9"));
     // The d5 group (k = 2) reaches d7 only: landing on d8 would be 2 against 2.
     assert!(p.legal_moves().contains(&mv("d5-d7")));
     assert_eq!(p.resolve(&mv("d5xd8")), Err(IllegalMove::CaptureTooSmall { group: 2, run: 2 }));
