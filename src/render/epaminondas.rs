@@ -112,7 +112,7 @@ fn blit(c: &mut Canvas, x: usize, y: usize, tile: &[u8]) {
 }
 
 fn draw_coordinates(c: &mut Canvas, ramp: Ramp) {
-    let style = Style { size: 14, weight: Weight::Regular, ramp };
+    let style = Style { size: 16, weight: Weight::Regular, ramp };
     let board_top = BAND_HEIGHT + MARGIN;
     let board_bottom = board_top + usize::from(RANKS) * CELL;
     for file in 0..FILES {
