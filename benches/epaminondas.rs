@@ -21,22 +21,6 @@ fn mid_game() -> Epaminondas {
     p
 }
 
-fn perft(p: &Epaminondas, depth: u32) -> u64 {
-    let mut steps = Vec::new();
-    p.legal_steps(&mut steps);
-    if depth == 1 {
-        return steps.len() as u64;
-    }
-    steps
-        .iter()
-        .map(|&s| {
-            let mut next = p.clone();
-            next.play_step(s);
-            perft(&next, depth - 1)
-        })
-        .sum()
-}
-
 fn bench(c: &mut Criterion) {
     let start = Epaminondas::new(&Options::default());
     let busy = mid_game();
@@ -48,7 +32,7 @@ fn bench(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("epaminondas_perft");
     group.sample_size(10);
-    group.bench_function("perft_3", |b| b.iter(|| assert_eq!(perft(&start, 3), 1_787_292)));
+    group.bench_function("perft_3", |b| b.iter(|| assert_eq!(start.perft(3), 1_787_292)));
     group.finish();
 
     let mut rng = SmallRng::seed_from_u64(1);

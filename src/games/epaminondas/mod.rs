@@ -11,6 +11,7 @@ mod board;
 mod movegen;
 mod notation;
 mod options;
+mod perft;
 mod playout;
 #[cfg(test)]
 mod tests;

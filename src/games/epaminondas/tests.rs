@@ -38,22 +38,6 @@ fn sorted(list: &[&str]) -> Vec<String> {
     v
 }
 
-fn perft(p: &Epaminondas, depth: u32) -> u64 {
-    let mut steps = Vec::new();
-    p.legal_steps(&mut steps);
-    if depth == 1 {
-        return steps.len() as u64;
-    }
-    steps
-        .iter()
-        .map(|&s| {
-            let mut next = p.clone();
-            next.play_step(s);
-            perft(&next, depth - 1)
-        })
-        .sum()
-}
-
 #[test]
 fn reference_counts_of_2_11() {
     let start = Epaminondas::new(&Options::default());
@@ -65,12 +49,12 @@ fn reference_counts_of_2_11() {
     assert_eq!(steps.iter().filter(|s| s.group == 2).count(), 74);
     assert_eq!(steps.iter().filter(|s| s.dist == 1).count(), 78);
     assert_eq!(steps.iter().filter(|s| s.dist == 2).count(), 36);
-    assert_eq!(perft(&start, 2), 12_996);
+    assert_eq!(start.perft(2), 12_996);
 }
 
 #[test]
 fn perft_3() {
-    assert_eq!(perft(&Epaminondas::new(&Options::default()), 3), 1_787_292);
+    assert_eq!(Epaminondas::new(&Options::default()).perft(3), 1_787_292);
 }
 
 #[test]
