@@ -93,8 +93,7 @@ impl Hoyito {
     /// A position from its parts, for tests and worked examples: `holes` are the 2n counts of rules 3.1.
     pub fn from_parts(options: Options, holes: &[u8], captured: [u32; 2], to_move: Side) -> Hoyito {
         assert_eq!(holes.len(), 2 * usize::from(options.holes), "board size must match the options");
-        let mut board = [0; MAX_HOLES];
-        board[..holes.len()].copy_from_slice(holes);
+        let board = Board::from_holes(holes);
         let on_board = holes.iter().map(|&s| u32::from(s)).sum();
         Hoyito { options, board, captured, on_board, to_move, end: None, moves_without_capture: 0, last: None }
     }
@@ -109,8 +108,8 @@ impl Hoyito {
     }
 
     /// The 2n hole counts in the indexing of rules 3.1.
-    pub fn holes(&self) -> &[u8] {
-        &self.board[..self.size()]
+    pub fn holes(&self) -> Vec<u8> {
+        self.board.holes(self.size())
     }
 
     pub fn captured(&self, side: Side) -> u32 {
@@ -148,7 +147,7 @@ impl Hoyito {
 
     fn row_mask(&self, board: &Board, side: Side) -> u32 {
         let n = u32::from(self.options.holes);
-        (sowing::nonempty(board) >> (side.index() as u32 * n)) & ((1 << n) - 1)
+        (board.nonempty() >> (side.index() as u32 * n)) & ((1 << n) - 1)
     }
 
     /// Simulates `hole` of `side` without changing anything; `None` when its sowing never ends.
@@ -162,7 +161,7 @@ impl Hoyito {
         let (size, skip) = (self.size(), self.options.skip_origin);
         // Nearly always some hole ends after one lap, which needs no sowing to see.
         self.row(side).any(|i| sowing::ends_in_one_lap(&self.board, size, i, skip))
-            || self.row(side).any(|i| self.board[i] > 0 && self.try_sow(i).is_some())
+            || self.row(side).any(|i| self.board.get(i) > 0 && self.try_sow(i).is_some())
     }
 
     fn check(&self, hole: Hole) -> Result<(Board, sowing::Sowing), IllegalMove> {
@@ -174,7 +173,7 @@ impl Hoyito {
             return Err(IllegalMove::NoSuchHole { hole: hole.0, holes: n });
         }
         let index = hole.index(self.to_move, n);
-        if self.board[index] == 0 {
+        if self.board.get(index) == 0 {
             return Err(IllegalMove::EmptyHole { hole: hole.0 });
         }
         self.try_sow(index).ok_or(IllegalMove::NeverEnding { hole: hole.0 })
@@ -228,7 +227,7 @@ impl Hoyito {
             if self.on_board == 4 {
                 last.captured += 4;
                 last.took_last_four = true;
-                board = [0; MAX_HOLES];
+                board = Board::default();
                 self.on_board = 0;
             }
             self.captured[mover.index()] += last.captured;
@@ -312,7 +311,7 @@ impl Game for Hoyito {
         let n = usize::from(self.options.holes);
         let numbers = |order: &mut dyn Iterator<Item = usize>| order.map(|k| format!(" {k:>2} ")).collect::<String>();
         let holes = |order: &mut dyn Iterator<Item = usize>| {
-            order.map(|i| format!("[{:>2}]", self.board[i])).collect::<String>()
+            order.map(|i| format!("[{:>2}]", self.board.get(i))).collect::<String>()
         };
         let mut out = String::new();
         let _ = writeln!(out, "North, captured {}", self.captured[1]);
