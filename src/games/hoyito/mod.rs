@@ -136,18 +136,10 @@ impl Hoyito {
         }
     }
 
-    fn row_is_empty(&self, side: Side) -> bool {
-        self.sowable_of(side) == 0
-    }
-
     /// The holes of `side` that hold seeds, bit k-1 for hole k.
     fn sowable_of(&self, side: Side) -> u32 {
-        self.row_mask(&self.board, side)
-    }
-
-    fn row_mask(&self, board: &Board, side: Side) -> u32 {
         let n = u32::from(self.options.holes);
-        (board.nonempty() >> (side.index() as u32 * n)) & ((1 << n) - 1)
+        (self.board.nonempty() >> (side.index() as u32 * n)) & ((1 << n) - 1)
     }
 
     /// Simulates `hole` of `side` without changing anything; `None` when its sowing never ends.
@@ -245,11 +237,6 @@ impl Hoyito {
             self.end = Some(End::NoCaptureLimit);
         }
         self.end.is_none().then_some(preferred)
-    }
-
-    /// Whether `side`'s row is empty (it passes on its turn).
-    pub fn passes(&self, side: Side) -> bool {
-        self.row_is_empty(side)
     }
 }
 
