@@ -350,3 +350,32 @@ fn epaminondas_through_the_table() {
     let history = w.ok(&ana(), Command::History);
     assert!(history[0].text.contains("1. ana: c1-c3"), "{}", history[0].text);
 }
+
+#[test]
+fn a_long_history_fits_in_one_message() {
+    let w = world();
+    let long = |id, name: &str| Actor { name: name.repeat(8), ..actor(id, name) };
+    let (a, b) = (long(1, "anastasia"), long(2, "benedetto"));
+    let play = Command::Challenge {
+        game: "hoyito".into(),
+        opponent: Some(Player { id: 2, name: b.name.clone() }),
+        options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
+    };
+    w.ok(&a, play);
+    w.ok(&b, Command::Accept { game: None });
+    let mut position = Position::new(GameKind::Hoyito, &Default::default()).unwrap();
+    for _ in 0..60 {
+        let Some(side) = position.to_move() else { break };
+        let m = position.legal_moves()[0].clone();
+        w.ok(if side == Side::First { &a } else { &b }, mv(&m));
+        position.play(&m).unwrap();
+    }
+    let text = w.ok(&a, Command::History).remove(0).text;
+    assert!(text.chars().count() <= 2000, "{} characters", text.chars().count());
+    assert!(text.contains("only the last"), "{text}");
+    assert!(text.lines().last().unwrap().starts_with(&format!("{}. ", position_moves(&w))), "{text}");
+}
+
+fn position_moves(w: &World) -> usize {
+    w.store.game(1).unwrap().unwrap().moves.len()
+}

@@ -98,7 +98,7 @@ impl Table {
             Command::History => self.history(actor, now),
             Command::Rules { game } => self.rules(actor, game.as_deref(), now),
         };
-        result.map_err(|fail| match fail {
+        result.map(|replies| replies.into_iter().map(fit_message).collect()).map_err(|fail| match fail {
             Fail::User(m) => Refusal { text: i18n::text(actor.locale, &m), internal: false },
             Fail::Internal(context) => {
                 let id = format!("{:08x}", self.rng().random::<u32>());
@@ -187,4 +187,12 @@ impl Table {
         }
         cache.insert(record.id, (record.revision, position.clone()));
     }
+}
+
+/// The last guard of CLARIFICATIONS 11: a reply's text never exceeds one Discord message.
+fn fit_message(mut reply: Reply) -> Reply {
+    if reply.text.chars().count() > view::MAX_REPLY_CHARS {
+        reply.text = reply.text.chars().take(view::MAX_REPLY_CHARS - 1).collect::<String>() + "…";
+    }
+    reply
 }

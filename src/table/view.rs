@@ -7,8 +7,8 @@ use crate::i18n::{self, Locale, Message};
 use crate::render::{self, Captions, SideCaption};
 use crate::store::record::{FinishReason, GameId, GameRecord, Player, Status, Timestamp};
 
-/// History replies show at most this many moves, the latest ones, to stay under Discord's 2,000 characters.
-const HISTORY_MOVES: usize = 80;
+/// No reply may be longer than a Discord message (CLARIFICATIONS 11).
+pub(super) const MAX_REPLY_CHARS: usize = 2000;
 
 pub(super) fn game_name(locale: Locale, kind: GameKind) -> String {
     i18n::text(locale, &Message::dynamic(format!("game-name-{kind}")))
@@ -164,23 +164,33 @@ impl Table {
         let record = self.shown_game(actor, now)?.ok_or(Message::new("no-game"))?;
         let locale = actor.locale;
         let total = record.moves.len();
-        let mut lines = vec![i18n::text(
+        let title = i18n::text(
             locale,
             &Message::new("history-title")
                 .str("game", game_name(locale, record.kind))
                 .num("id", record.id as i64)
                 .num("count", total as i64),
-        )];
-        let skip = total.saturating_sub(HISTORY_MOVES);
-        if skip > 0 {
-            lines.push(i18n::text(locale, &Message::new("history-cut").num("shown", HISTORY_MOVES as i64)));
-        }
+        );
         let name_of = |id| {
             record.seats.iter().chain(std::iter::once(&record.challenger)).find(|p| p.id == id).map(|p| p.name.as_str())
         };
-        for (i, m) in record.moves.iter().enumerate().skip(skip) {
-            lines.push(format!("{}. {}: {}", i + 1, name_of(m.by).unwrap_or("?"), m.notation));
+        // The latest moves that fit, newest last; the room left for the "only the last N" line is kept aside.
+        let mut shown: Vec<String> = Vec::new();
+        let mut used = title.chars().count() + 80;
+        for (i, m) in record.moves.iter().enumerate().rev() {
+            let line = format!("{}. {}: {}", i + 1, name_of(m.by).unwrap_or("?"), m.notation);
+            used += line.chars().count() + 1;
+            if used > MAX_REPLY_CHARS {
+                break;
+            }
+            shown.push(line);
         }
+        shown.reverse();
+        let mut lines = vec![title];
+        if shown.len() < total {
+            lines.push(i18n::text(locale, &Message::new("history-cut").num("shown", shown.len() as i64)));
+        }
+        lines.extend(shown);
         Ok(vec![Reply { text: lines.join("\n"), ..Reply::default() }])
     }
 
