@@ -184,8 +184,8 @@ impl Hoyito {
 
     /// Completes a move whose sowing gave `board` and decides who moves next, exactly: a side whose row is empty
     /// or whose every sowing would never end passes (rules 3.5, 3.6, 3.8).
-    fn apply(&mut self, hole: Hole, board: Board, sown: sowing::Sowing) {
-        let Some(preferred) = self.settle(hole, board, sown) else { return };
+    fn apply(&mut self, hole: Hole, mut board: Board, sown: sowing::Sowing) {
+        let Some(preferred) = self.settle(hole, &mut board, sown) else { return };
         if self.can_move(preferred) {
             self.to_move = preferred;
         } else if self.can_move(preferred.other()) {
@@ -197,7 +197,9 @@ impl Hoyito {
 
     /// Captures (rules 3.4, 3.7), counts, and ends the game when the rules say so. Returns the side that should
     /// move next if it can (the mover again after a capture), or `None` when the game is over.
-    fn settle(&mut self, hole: Hole, mut board: Board, sown: sowing::Sowing) -> Option<Side> {
+    /// `board` (the sowing's result) is updated too, so a caller may go on from it without reading `self` back.
+    #[inline]
+    fn settle(&mut self, hole: Hole, board: &mut Board, sown: sowing::Sowing) -> Option<Side> {
         let size = self.size();
         let mover = self.to_move;
         let mut last = LastMove {
@@ -212,14 +214,14 @@ impl Hoyito {
         };
         // The capture works on the local board, before it is stored into `self`.
         let preferred = if sown.captures {
-            let (taken, mask) = sowing::capture(&mut board, size, sown.last);
+            let (taken, mask) = sowing::capture(board, size, sown.last);
             last.captured = taken;
             last.captured_holes = mask;
             self.on_board -= taken;
             if self.on_board == 4 {
                 last.captured += 4;
                 last.took_last_four = true;
-                board = Board::default();
+                *board = Board::default();
                 self.on_board = 0;
             }
             self.captured[mover.index()] += last.captured;
@@ -229,7 +231,7 @@ impl Hoyito {
             self.moves_without_capture += 1;
             mover.other()
         };
-        self.board = board;
+        self.board = *board;
         self.last = Some(last);
         if self.on_board == 0 {
             self.end = Some(End::BoardEmpty);

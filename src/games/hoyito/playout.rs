@@ -15,21 +15,25 @@ impl Hoyito {
         let (size, skip) = (2 * n, self.options.skip_origin);
         // Sides in a row found without a move: two means neither can move.
         let mut stuck = 0;
+        // The board is kept here as well as in `self`, so each move starts from registers.
+        let mut current = self.board;
+        let row = (1u32 << n) - 1;
         while self.end.is_none() {
             let base = self.to_move.index() * n;
-            let mut candidates = self.sowable();
+            let mut candidates = (current.nonempty() >> base) & row;
             let mut moved = false;
             while candidates != 0 {
-                let k = nth_bit(candidates, rng.random_range(0..candidates.count_ones()));
-                let mut board = self.board;
+                let k = nth_bit(candidates, rng.random_range(0..bit_count(candidates)));
+                let mut board = current;
                 match sowing::sow(&mut board, size, base + k, skip) {
                     Some(sown) => {
                         let hole = Hole(k as u8 + 1);
                         on_move(hole);
                         // A side with an empty row simply finds no candidate below and passes.
-                        if let Some(next) = self.settle(hole, board, sown) {
+                        if let Some(next) = self.settle(hole, &mut board, sown) {
                             self.to_move = next;
                         }
+                        current = board;
                         moved = true;
                         break;
                     }
@@ -70,6 +74,24 @@ const fn nth_bits() -> [[u8; 6]; 64] {
         mask += 1;
     }
     table
+}
+
+/// `BIT_COUNT[mask]` for 6-bit masks: the baseline x86-64 target has no popcount instruction, and the portable
+/// fallback costs more than this look-up.
+static BIT_COUNT: [u8; 64] = bit_counts();
+
+const fn bit_counts() -> [u8; 64] {
+    let mut table = [0; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        table[mask] = (mask as u32).count_ones() as u8;
+        mask += 1;
+    }
+    table
+}
+
+fn bit_count(mask: u32) -> u32 {
+    if mask < 64 { u32::from(BIT_COUNT[mask as usize]) } else { mask.count_ones() }
 }
 
 /// The position of the `i`-th set bit of `mask` (counting from 0).

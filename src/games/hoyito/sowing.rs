@@ -46,17 +46,25 @@ impl Board {
         (self.word(hole) >> (8 * (hole % 8))) as u8
     }
 
+    /// Adds word by word, wrapping: exact whenever every resulting count fits its byte.
     #[inline(always)]
     fn add(&mut self, [a, b, c]: [u64; 3]) {
         let [x, y, z] = self.0;
-        self.0 = [x + a, y + b, z + c];
+        self.0 = [x.wrapping_add(a), y.wrapping_add(b), z.wrapping_add(c)];
+    }
+
+    /// Takes `seeds` from `hole` (which holds at least that many).
+    #[inline(always)]
+    fn sub_at(&mut self, hole: usize, seeds: u64) {
+        let x = seeds << (8 * (hole % 8));
+        let pick = |word: usize| if hole / 8 == word { x } else { 0 };
+        self.add([pick(0).wrapping_neg(), pick(1).wrapping_neg(), pick(2).wrapping_neg()]);
     }
 
     #[inline(always)]
     fn clear(&mut self, hole: usize) {
-        let [a, b, c] = KEEP_ALL_BUT[hole];
-        let [x, y, z] = self.0;
-        self.0 = [x & a, y & b, z & c];
+        let seeds = u64::from(self.get(hole));
+        self.sub_at(hole, seeds);
     }
 
     /// The holes holding seeds, as a bit mask (bit i for hole i), eight holes at a time.
@@ -89,6 +97,7 @@ pub struct Sowing {
 
 /// Sows the hole `start` of `board` (the first `size` entries are the holes) to the end of the move, relaying as
 /// the rules say. Returns `None`, leaving `board` in some intermediate state, when the sowing never ends.
+#[inline]
 pub fn sow(board: &mut Board, size: usize, start: usize, skip_origin: bool) -> Option<Sowing> {
     // Nearly every sowing ends within a few laps: play those plainly, and look for a cycle only after that.
     const PLAIN_LAPS: u32 = 32;
@@ -139,23 +148,12 @@ pub fn ends_in_one_lap(board: &Board, size: usize, start: usize, skip_origin: bo
     }
 }
 
-/// `KEEP_ALL_BUT[hole]`: masks that clear one hole.
-static KEEP_ALL_BUT: [[u64; 3]; MAX_HOLES] = keep_all_but();
-
-const fn keep_all_but() -> [[u64; 3]; MAX_HOLES] {
-    let mut masks = [[u64::MAX; 3]; MAX_HOLES];
-    let mut hole = 0;
-    while hole < MAX_HOLES {
-        masks[hole][hole / 8] = !(0xff << (8 * (hole % 8)));
-        hole += 1;
-    }
-    masks
-}
-
-/// `INCREMENTS[board][origin][hand]`: what a pass of `hand` seeds (at most one round) from `origin` adds to each
-/// hole, for the 2x6 board (`board` 0) and the 2x12 board (`board` 1). A lap is then one table look-up and three
-/// additions, with no loop whose length the processor must guess.
-static INCREMENTS: [[[[u64; 3]; MAX_HOLES + 1]; MAX_HOLES]; 2] = [increments(12), increments(24)];
+/// `LAPS[board][origin][hand]`: what lifting `hand` seeds from `origin` and sowing them (at most one round)
+/// changes, as one wrapping addition per word (the origin's byte goes down by `hand`, each sown hole up by one),
+/// for the 2x6 board (`board` 0) and the 2x12 board (`board` 1). The sum is exact because every resulting count
+/// fits its byte. A lap is then one table look-up and three additions, with no loop whose length the processor
+/// must guess.
+static LAPS: [[[[u64; 3]; MAX_HOLES + 1]; MAX_HOLES]; 2] = [laps(12), laps(24)];
 
 /// One seed in each of the first `size` holes, by word.
 static ONES: [[u64; 3]; 2] = [ones(12), ones(24)];
@@ -170,16 +168,18 @@ const fn ones(size: usize) -> [u64; 3] {
     words
 }
 
-const fn increments(size: usize) -> [[[u64; 3]; MAX_HOLES + 1]; MAX_HOLES] {
-    let mut table = [[[0; 3]; MAX_HOLES + 1]; MAX_HOLES];
+const fn laps(size: usize) -> [[[u64; 3]; MAX_HOLES + 1]; MAX_HOLES] {
+    let mut table = [[[0u64; 3]; MAX_HOLES + 1]; MAX_HOLES];
     let mut origin = 0;
     while origin < size {
         let mut hand = 1;
         while hand <= size {
+            let words = &mut table[origin][hand];
+            words[origin / 8] = words[origin / 8].wrapping_sub((hand as u64) << (8 * (origin % 8)));
             let mut seed = 1;
             while seed <= hand {
                 let hole = (origin + seed) % size;
-                table[origin][hand][hole / 8] += 1 << (8 * (hole % 8));
+                words[hole / 8] = words[hole / 8].wrapping_add(1 << (8 * (hole % 8)));
                 seed += 1;
             }
             hand += 1;
@@ -196,22 +196,19 @@ fn lap(board: &mut Board, size: usize, origin: usize, hand: u8, skip_origin: boo
     debug_assert_eq!(board.get(origin), hand);
     let table = usize::from(size == MAX_HOLES);
     let mut hand = usize::from(hand);
-    board.clear(origin);
-    // Whole rounds first: every hole of the round gets `whole` seeds.
     let round = if skip_origin { size - 1 } else { size };
     if hand > round {
-        // Leave between 1 and `round` seeds for the last pass, which decides the last hole.
+        // Whole rounds first: every hole of the round gets `whole` seeds, and the origin keeps the rest of the
+        // hand (plus its own share when it is not skipped) for the last pass below, which decides the last hole.
         let whole = (hand - 1) / round;
         let [a, b, c] = ONES[table];
         let w = whole as u64;
         board.add([w * a, w * b, w * c]);
-        if skip_origin {
-            board.clear(origin);
-        }
+        let taken = whole * round + if skip_origin { whole } else { 0 };
+        board.sub_at(origin, taken as u64);
         hand -= whole * round;
     }
-    // Now hand <= round, so this pass never comes back to a skipped origin.
-    board.add(INCREMENTS[table][origin][hand]);
+    board.add(LAPS[table][origin][hand]);
     let last = if origin + hand >= size { origin + hand - size } else { origin + hand };
     (last, board.get(last))
 }
