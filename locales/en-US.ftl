@@ -13,6 +13,8 @@ side = { $side ->
     [north] North
     [white] White
     [black] Black
+    [west] West
+    [east] East
    *[other] { $side }
 }
 badge-to-move = to move
@@ -61,6 +63,7 @@ draw-pending = { $player } has offered a draw.
 draw-already-offered = You have already offered a draw; wait for the answer.
 draw-none = There is no draw offer from your opponent to answer.
 draw-agreed = { $player } accepted the draw: the game is drawn.
+stop-agreed = { $player } agreed to stop the game here: the counters decide.
 draw-declined = { $player } declined the draw; play on.
 button-accept = Accept
 button-decline = Decline
@@ -134,6 +137,53 @@ epaminondas-threat = { side } is under threat: { $ahead } against { $behind } on
 epaminondas-score = { $pieces } pieces · far row { $far }
 epaminondas-end-crossing = { side } starts the turn with { $ahead } on the far row against { $behind }: a crossing win.
 epaminondas-end-no-moves = { side } has no legal move and loses.
+
+## Zohn Ahl and Tsoñä
+game-name-zohn-ahl = Zohn Ahl
+rules-zohn-ahl =
+    Zohn Ahl (Kiowa awl game). Two teams, West and East, race their awls round 40 spaces in opposite directions, starting at the south creek; West throws first. Throw the four sticks: 1, 2 or 3 flat sides up move 1, 2 or 3; all four flat move 5, all four round move 10, and those two throw again.
+    • Landing on the near bank of the north creek is falling in: your awl goes home and your team pays a counter. Jump over it.
+    • Landing on the other awl sends it home, and its team pays you a counter. Reaching or passing the south creek wins a counter from the other team, and your awl starts again.
+    • A team that holds every counter wins.
+    Tsoñä (variant=tsona): the fourth stick is the sahe; 1 or 3 with the sahe flat also throw again, all four flat move 6. Both the north and the south river are dangerous (you just go home); captures cost nothing; every lap takes a counter from a shared pile, and the first team to complete the laps agreed wins.
+zohn-ahl-bad-throw = “{ $text }” is not a throw: four letters, F for a stick flat side up and R for round side up, like FRRF.
+use-throw = In this game you do not choose moves: throw the sticks with throw.
+no-throws = This game has no sticks to throw: play a move instead.
+button-throw = Throw the sticks
+zohn-ahl-threw = { side } threw { $throw } ({ $flat } flat): { $value }.
+zohn-ahl-moved = The awl is on step { $step } (space { $space }).
+zohn-ahl-captured = It landed on { $other ->
+    [west] West's
+   *[east] East's
+} awl: that awl goes home and its team pays a counter.
+tsona-captured = It landed on { $other ->
+    [west] West's
+   *[east] East's
+} awl, which goes home.
+zohn-ahl-fell-in = { side } fell into the creek: the awl goes home and the team pays a counter.
+tsona-fell-in = { side } fell into the river: the awl goes home.
+zohn-ahl-lap = { side } completed a lap and wins a counter from { $other ->
+    [west] West
+   *[east] East
+}.
+tsona-lap = { side } completed a lap and takes a counter from the pile.
+zohn-ahl-lap-captured = A lap, and the awl landed on { $other ->
+    [west] West's
+   *[east] East's
+} awl too: two counters won.
+tsona-lap-captured = A lap, and the awl landed on { $other ->
+    [west] West's
+   *[east] East's
+} awl, which goes home.
+zohn-ahl-dry-branch = { side } landed on a dry branch and will lose its next throw.
+zohn-ahl-extra-throw = { side } throws again.
+zohn-ahl-end = { side } holds all { $counters } counters.
+tsona-end = { side } completed { $laps ->
+    [one] the lap
+   *[other] { $laps } laps
+} first.
+zohn-ahl-score = { $counters } counters · step { $step }
+tsona-score = { $counters } laps · step { $step }
 
 ## Console
 console-welcome = tablero console. Type lines like “ana: play hoyito @ben”, then “ben: accept” and “ana: move 3”; “help” lists every command.

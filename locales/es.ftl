@@ -13,6 +13,8 @@ side = { $side ->
     [north] Norte
     [white] Blancas
     [black] Negras
+    [west] Oeste
+    [east] Este
    *[other] { $side }
 }
 badge-to-move = le toca
@@ -61,6 +63,7 @@ draw-pending = { $player } ofreció tablas.
 draw-already-offered = Ya ofreciste tablas; espera la respuesta.
 draw-none = Tu rival no te ha ofrecido tablas.
 draw-agreed = { $player } aceptó las tablas: la partida termina empatada.
+stop-agreed = { $player } aceptó terminar la partida aquí: deciden los contadores.
 draw-declined = { $player } rechazó las tablas; se sigue jugando.
 button-accept = Aceptar
 button-decline = Rechazar
@@ -134,6 +137,53 @@ epaminondas-threat = { side } están amenazadas: { $ahead } contra { $behind } e
 epaminondas-score = { $pieces } fichas · última fila { $far }
 epaminondas-end-crossing = { side } empiezan el turno con { $ahead } en la última fila contra { $behind }: ganan por cruce.
 epaminondas-end-no-moves = { side } no tienen jugada legal y pierden.
+
+## Zohn Ahl and Tsoñä
+game-name-zohn-ahl = Zohn Ahl
+rules-zohn-ahl =
+    Zohn Ahl (juego kiowa de la lezna). Dos equipos, Oeste y Este, llevan sus leznas por 40 casillas en sentidos opuestos, desde el arroyo sur; empieza Oeste. Se lanzan los cuatro palos: 1, 2 o 3 lados planos arriba avanzan 1, 2 o 3; los cuatro planos avanzan 5, los cuatro redondos 10, y estos dos vuelven a lanzar.
+    • Caer en la orilla cercana del arroyo norte es caer al arroyo: la lezna vuelve al inicio y tu equipo paga un contador. Hay que saltarlo.
+    • Caer sobre la otra lezna la manda al inicio, y su equipo te paga un contador. Llegar al arroyo sur o pasarlo gana un contador del otro equipo, y la lezna empieza de nuevo.
+    • Gana el equipo que reúne todos los contadores.
+    Tsoñä (variant=tsona): el cuarto palo es el sahe; 1 o 3 con el sahe plano también vuelven a lanzar, los cuatro planos avanzan 6. Los ríos norte y sur son peligrosos (solo se vuelve al inicio); capturar no cuesta nada; cada vuelta toma un contador de un montón común, y gana el primer equipo que completa las vueltas acordadas.
+zohn-ahl-bad-throw = «{ $text }» no es un lanzamiento: cuatro letras, F para un palo con el lado plano arriba y R para el redondo, como FRRF.
+use-throw = En este juego no se eligen jugadas: lanza los palos con throw.
+no-throws = Este juego no tiene palos que lanzar: haz una jugada.
+button-throw = Lanzar los palos
+zohn-ahl-threw = { side } lanzó { $throw } ({ $flat } planos): { $value }.
+zohn-ahl-moved = La lezna está en el paso { $step } (casilla { $space }).
+zohn-ahl-captured = Cayó sobre la lezna de { $other ->
+    [west] Oeste
+   *[east] Este
+}: esa lezna vuelve al inicio y su equipo paga un contador.
+tsona-captured = Cayó sobre la lezna de { $other ->
+    [west] Oeste
+   *[east] Este
+}, que vuelve al inicio.
+zohn-ahl-fell-in = { side } cayó al arroyo: la lezna vuelve al inicio y el equipo paga un contador.
+tsona-fell-in = { side } cayó al río: la lezna vuelve al inicio.
+zohn-ahl-lap = { side } completó una vuelta y gana un contador de { $other ->
+    [west] Oeste
+   *[east] Este
+}.
+tsona-lap = { side } completó una vuelta y toma un contador del montón.
+zohn-ahl-lap-captured = Una vuelta, y además la lezna cayó sobre la de { $other ->
+    [west] Oeste
+   *[east] Este
+}: gana dos contadores.
+tsona-lap-captured = Una vuelta, y además la lezna cayó sobre la de { $other ->
+    [west] Oeste
+   *[east] Este
+}, que vuelve al inicio.
+zohn-ahl-dry-branch = { side } cayó en un brazo seco y perderá su próximo lanzamiento.
+zohn-ahl-extra-throw = { side } vuelve a lanzar.
+zohn-ahl-end = { side } reúne los { $counters } contadores.
+tsona-end = { side } completó { $laps ->
+    [one] la vuelta
+   *[other] las { $laps } vueltas
+} primero.
+zohn-ahl-score = { $counters } contadores · paso { $step }
+tsona-score = { $counters } vueltas · paso { $step }
 
 ## Console
 console-welcome = Consola de tablero. Escribe líneas como «ana: play hoyito @ben», luego «ben: accept» y «ana: move 3»; «help» muestra todos los comandos.

@@ -159,6 +159,7 @@ impl Console {
             "decline" => bare(Command::Decline { game: None }, "decline"),
             "cancel" => bare(Command::Cancel, "cancel"),
             "resign" => bare(Command::Resign, "resign"),
+            "throw" => bare(Command::Throw { at: None }, "throw"),
             "board" => bare(Command::Board, "board"),
             "history" => bare(Command::History, "history"),
             "move" | "m" => {

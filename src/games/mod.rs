@@ -7,6 +7,7 @@
 
 pub mod epaminondas;
 pub mod hoyito;
+pub mod zohn_ahl;
 mod options;
 mod position;
 
@@ -84,6 +85,14 @@ pub trait Game: Clone + Sized + fmt::Debug {
     /// Plays a move; an illegal move gives the untouched position back with the reason.
     fn play(self, m: &Self::Move) -> Result<Self, PlayError<Self>>;
     fn outcome(&self) -> Outcome;
+    /// The result when the players agree to stop early; a draw unless the game's rules say otherwise.
+    fn early_end(&self) -> Outcome {
+        Outcome::Draw
+    }
+    /// The legal moves as `analyze` lists them (in notation, unless the game says otherwise).
+    fn legal_names(&self) -> Vec<String> {
+        self.legal_moves().iter().map(|m| m.to_string()).collect()
+    }
     /// The rules' name of a side (`"south"`, `"white"`...), as `analyze` prints it.
     fn side_name(side: Side) -> &'static str;
     /// A plain-text picture of the position, for terminals and logs.

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 use super::epaminondas::Epaminondas;
 use super::hoyito::Hoyito;
+use super::zohn_ahl::ZohnAhl;
 use super::{Explain, Game, GameOptions, OptionError, OptionSet, Outcome, Side};
 use crate::i18n::Message;
 
@@ -17,16 +18,18 @@ use crate::i18n::Message;
 pub enum GameKind {
     Epaminondas,
     Hoyito,
+    ZohnAhl,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::Epaminondas, GameKind::Hoyito];
+    pub const ALL: [GameKind; 3] = [GameKind::Epaminondas, GameKind::Hoyito, GameKind::ZohnAhl];
 
     /// The name used in commands, records and `analyze`.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Epaminondas => "epaminondas",
             GameKind::Hoyito => "hoyito",
+            GameKind::ZohnAhl => "zohn-ahl",
         }
     }
 
@@ -35,6 +38,7 @@ impl GameKind {
         match self {
             GameKind::Epaminondas => <Epaminondas as Game>::Options::KEYS,
             GameKind::Hoyito => <Hoyito as Game>::Options::KEYS,
+            GameKind::ZohnAhl => <ZohnAhl as Game>::Options::KEYS,
         }
     }
 
@@ -43,14 +47,21 @@ impl GameKind {
         match self {
             GameKind::Epaminondas => <Epaminondas as Game>::Options::from_set(given).map(|o| o.to_set()),
             GameKind::Hoyito => <Hoyito as Game>::Options::from_set(given).map(|o| o.to_set()),
+            GameKind::ZohnAhl => <ZohnAhl as Game>::Options::from_set(given).map(|o| o.to_set()),
         }
     }
 
     /// The rules' name of a side.
+    /// Whether a move is a throw of the sticks, made by the table rather than chosen by the player.
+    pub fn moves_are_throws(self) -> bool {
+        self == GameKind::ZohnAhl
+    }
+
     pub fn side_name(self, side: Side) -> &'static str {
         match self {
             GameKind::Epaminondas => Epaminondas::side_name(side),
             GameKind::Hoyito => Hoyito::side_name(side),
+            GameKind::ZohnAhl => ZohnAhl::side_name(side),
         }
     }
 }
@@ -68,7 +79,11 @@ impl FromStr for GameKind {
         let wanted = s.trim().to_lowercase();
         GameKind::ALL
             .into_iter()
-            .find(|k| k.name() == wanted || (wanted == "hoyito-ii" && *k == GameKind::Hoyito))
+            .find(|k| {
+                k.name() == wanted
+                    || (wanted == "hoyito-ii" && *k == GameKind::Hoyito)
+                    || (matches!(wanted.as_str(), "zohnahl" | "tsona" | "tsoñä") && *k == GameKind::ZohnAhl)
+            })
             .ok_or_else(|| {
                 let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
                 Message::new("game-unknown").str("game", s).str("known", known.join(", "))
@@ -98,6 +113,7 @@ impl MoveError {
 pub enum Position {
     Epaminondas(Epaminondas),
     Hoyito(Hoyito),
+    ZohnAhl(ZohnAhl),
 }
 
 /// Applies `$body` to the concrete game inside a [`Position`].
@@ -106,6 +122,7 @@ macro_rules! each_game {
         match $position {
             Position::Epaminondas($g) => $body,
             Position::Hoyito($g) => $body,
+            Position::ZohnAhl($g) => $body,
         }
     };
 }
@@ -128,6 +145,7 @@ impl Position {
         Ok(match kind {
             GameKind::Epaminondas => Position::Epaminondas(Epaminondas::new(&GameOptions::from_set(options)?)),
             GameKind::Hoyito => Position::Hoyito(Hoyito::new(&GameOptions::from_set(options)?)),
+            GameKind::ZohnAhl => Position::ZohnAhl(ZohnAhl::new(&GameOptions::from_set(options)?)),
         })
     }
 
@@ -150,6 +168,7 @@ impl Position {
         match self {
             Position::Epaminondas(_) => GameKind::Epaminondas,
             Position::Hoyito(_) => GameKind::Hoyito,
+            Position::ZohnAhl(_) => GameKind::ZohnAhl,
         }
     }
 
@@ -161,9 +180,14 @@ impl Position {
         each_game!(self, g => g.outcome())
     }
 
-    /// The legal moves in notation.
+    /// The legal moves in notation (for a game of chance, `["throw"]`).
     pub fn legal_moves(&self) -> Vec<String> {
-        each_game!(self, g => g.legal_moves().iter().map(|m| m.to_string()).collect())
+        each_game!(self, g => g.legal_names())
+    }
+
+    /// The result if the players agree to stop now.
+    pub fn early_end(&self) -> Outcome {
+        each_game!(self, g => g.early_end())
     }
 
     /// Plays a move given in notation; the position is unchanged on error. Returns the move as the notation

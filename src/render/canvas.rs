@@ -49,6 +49,14 @@ impl Palette {
         Ramp { base: base as u8 }
     }
 
+    /// One colour, for shapes with straight edges (no anti-aliasing needed).
+    pub fn solid(&mut self, colour: Rgb) -> u8 {
+        let index = self.len();
+        assert!(index < 256, "palette full");
+        self.rgb.extend_from_slice(&colour);
+        index as u8
+    }
+
     fn len(&self) -> usize {
         self.rgb.len() / 3
     }
@@ -105,6 +113,20 @@ impl Canvas {
     pub fn ring(&mut self, cx: f32, cy: f32, inner: f32, outer: f32, ramp: Ramp) {
         let r = outer;
         self.paint((cx - r - 1.0, cy - r - 1.0, cx + r + 1.0, cy + r + 1.0), ramp, |x, y| {
+            let d = ((x - cx).powi(2) + (y - cy).powi(2)).sqrt();
+            (outer - d + 0.5).clamp(0.0, 1.0) - (inner - d + 0.5).clamp(0.0, 1.0)
+        });
+    }
+
+    /// A quarter of a ring of radius `r` and `width` around (cx, cy): the quarter on the side of `towards`
+    /// (each coordinate -1 or 1).
+    pub fn quarter_ring(&mut self, cx: f32, cy: f32, r: f32, width: f32, towards: (f32, f32), ramp: Ramp) {
+        let outer = r + width / 2.0;
+        let inner = r - width / 2.0;
+        self.paint((cx - outer - 1.0, cy - outer - 1.0, cx + outer + 1.0, cy + outer + 1.0), ramp, |x, y| {
+            if (x - cx) * towards.0 < 0.0 || (y - cy) * towards.1 < 0.0 {
+                return 0.0;
+            }
             let d = ((x - cx).powi(2) + (y - cy).powi(2)).sqrt();
             (outer - d + 0.5).clamp(0.0, 1.0) - (inner - d + 0.5).clamp(0.0, 1.0)
         });

@@ -9,6 +9,7 @@ mod caption;
 mod epaminondas;
 mod hoyito;
 mod text;
+mod zohn_ahl;
 
 use crate::games::Position;
 
@@ -34,5 +35,6 @@ pub fn board_png(position: &Position, captions: &Captions) -> Vec<u8> {
     match position {
         Position::Epaminondas(game) => epaminondas::render(game, captions),
         Position::Hoyito(game) => hoyito::render(game, captions),
+        Position::ZohnAhl(game) => zohn_ahl::render(game, captions),
     }
 }

@@ -1,8 +1,8 @@
 //! What a user asks the table service to do, and the stable ids of buttons that ask it again later.
 //!
 //! Button ids survive restarts because they carry everything needed: `c:<game>:accept`, `c:<game>:decline`,
-//! `d:<game>:accept`, `d:<game>:decline`, and `g:<game>:m:<ply>:<move>` where `<ply>` is the number of moves
-//! played when the button was drawn (a press on an outdated board is refused).
+//! `d:<game>:accept`, `d:<game>:decline`, `g:<game>:m:<ply>:<move>` and `g:<game>:t:<ply>` (a throw), where
+//! `<ply>` is the number of moves played when the button was drawn (a press on an outdated board is refused).
 
 use crate::games::OptionSet;
 use crate::store::record::{GameId, Player};
@@ -25,6 +25,10 @@ pub enum Command {
     /// A move in the game's notation; `at` pins it to a game and move number (from a button).
     Move {
         notation: String,
+        at: Option<(GameId, usize)>,
+    },
+    /// Throw the sticks (games of chance): the service throws for the player or team on turn.
+    Throw {
         at: Option<(GameId, usize)>,
     },
     Resign,
@@ -53,6 +57,7 @@ impl Command {
             ["c", _, "decline"] => Some(Command::Decline { game: Some(game?) }),
             ["d", _, "accept"] => Some(Command::DrawAccept { game: Some(game?) }),
             ["d", _, "decline"] => Some(Command::DrawDecline { game: Some(game?) }),
+            ["g", _, "t", ply] => Some(Command::Throw { at: Some((game?, ply.parse().ok()?)) }),
             ["g", _, "m", ply, notation] => {
                 Some(Command::Move { notation: notation.to_string(), at: Some((game?, ply.parse().ok()?)) })
             }
@@ -77,6 +82,10 @@ pub fn draw_decline_button(game: GameId) -> String {
     format!("d:{game}:decline")
 }
 
+pub fn throw_button(game: GameId, ply: usize) -> String {
+    format!("g:{game}:t:{ply}")
+}
+
 pub fn move_button(game: GameId, ply: usize, notation: &str) -> String {
     format!("g:{game}:m:{ply}:{notation}")
 }
@@ -94,6 +103,7 @@ mod tests {
             Command::from_button(&move_button(12, 40, "5")),
             Some(Command::Move { notation: "5".into(), at: Some((12, 40)) })
         );
+        assert_eq!(Command::from_button(&throw_button(4, 9)), Some(Command::Throw { at: Some((4, 9)) }));
         assert_eq!(Command::from_button("g:x:m:1:2"), None);
         assert_eq!(Command::from_button("zzz"), None);
     }

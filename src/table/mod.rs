@@ -11,6 +11,7 @@ mod challenge;
 mod command;
 mod play;
 mod reply;
+mod sticks;
 mod view;
 
 use std::collections::HashMap;
@@ -27,6 +28,7 @@ use crate::store::{Store, StoreError, WriteError};
 pub use actor::{Actor, Permissions, RoleId};
 pub use command::Command;
 pub use reply::{Button, ButtonStyle, Image, Refusal, Reply};
+pub use sticks::throw_sticks;
 
 /// Settings of the service.
 #[derive(Debug, Clone)]
@@ -90,6 +92,7 @@ impl Table {
             Command::Decline { game } => self.decline(actor, game, now),
             Command::Cancel => self.cancel(actor, now),
             Command::Move { notation, at } => self.play_move(actor, &notation, at, now),
+            Command::Throw { at } => self.throw(actor, at, now),
             Command::Resign => self.resign(actor, now),
             Command::DrawOffer => self.draw_offer(actor, now),
             Command::DrawAccept { game } => self.draw_answer(actor, game, true, now),

@@ -1,7 +1,7 @@
 //! Playing a game: moves, resignation, draw offers.
 
-use super::{Actor, Answer, Fail, Table};
-use crate::games::{Outcome as GameOutcome, Side};
+use super::{Actor, Answer, Fail, Table, throw_sticks};
+use crate::games::{Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Status, Timestamp};
 
@@ -29,13 +29,36 @@ impl Table {
         at: Option<(GameId, usize)>,
         now: Timestamp,
     ) -> Answer {
-        let (mut record, side) = self.active_game(actor, now)?;
+        let (record, _, position) = self.turn_of(actor, at, now)?;
+        if record.kind.moves_are_throws() {
+            return Err(Message::new("use-throw").into());
+        }
+        self.commit_move(actor, record, position, notation, now)
+    }
+
+    pub(super) fn throw(&self, actor: &Actor, at: Option<(GameId, usize)>, now: Timestamp) -> Answer {
+        let (record, _, position) = self.turn_of(actor, at, now)?;
+        let Position::ZohnAhl(game) = &position else {
+            return Err(Message::new("no-throws").into());
+        };
+        let throw = throw_sticks(&mut *self.rng(), game.options_ref().p_flat);
+        self.commit_move(actor, record, position, &throw.to_string(), now)
+    }
+
+    /// The channel's game, checked that it is the actor's turn (and, from a button, that the board is current).
+    fn turn_of(
+        &self,
+        actor: &Actor,
+        at: Option<(GameId, usize)>,
+        now: Timestamp,
+    ) -> Result<(GameRecord, Side, Position), Fail> {
+        let (record, side) = self.active_game(actor, now)?;
         if let Some((game, ply)) = at
             && (game != record.id || ply != record.moves.len())
         {
             return Err(Message::new("move-stale").into());
         }
-        let mut position = self.position(&record)?;
+        let position = self.position(&record)?;
         let Some(on_turn) = position.to_move() else {
             return Err(Fail::Internal(format!("active game {} has no side to move", record.id)));
         };
@@ -43,6 +66,19 @@ impl Table {
             let name = record.player(on_turn).map(|p| p.name.clone()).unwrap_or_default();
             return Err(Message::new("not-your-turn").str("player", name).into());
         }
+        Ok((record, side, position))
+    }
+
+    /// Plays a move on the position and stores it; the reply shows the new board.
+    fn commit_move(
+        &self,
+        actor: &Actor,
+        mut record: GameRecord,
+        mut position: Position,
+        notation: &str,
+        now: Timestamp,
+    ) -> Answer {
+        let side = position.to_move().expect("checked by turn_of");
         let played = match position.play(notation) {
             Ok(m) => m,
             Err(e) => {
@@ -64,8 +100,7 @@ impl Table {
             // Moving instead of answering declines the opponent's offer.
             record.draw_offer = None;
         }
-        let finished = position.outcome() != GameOutcome::Ongoing;
-        if finished {
+        if position.outcome() != GameOutcome::Ongoing {
             let winner = match position.outcome() {
                 GameOutcome::Won(s) => Some(s),
                 _ => None,
@@ -78,11 +113,10 @@ impl Table {
         let record = self.save(record, base)?;
         self.remember(&record, &position);
         let lines = position.describe_last_move();
-        let mut said = vec![
-            Message::new("move-played")
-                .str("player", actor.name.as_str())
-                .str("details", lines.iter().map(|m| i18n::text(actor.locale, m)).collect::<Vec<_>>().join(" ")),
-        ];
+        let mut said = vec![Message::new("move-played").str("player", actor.name.as_str()).str(
+            "details",
+            lines.iter().map(|m| i18n::text(actor.locale, m)).collect::<Vec<_>>().join(" "),
+        )];
         if let Some(end) = position.describe_end() {
             said.push(end);
         }
@@ -125,13 +159,22 @@ impl Table {
         record.draw_offer = None;
         record.updated_at = now;
         if accept {
-            record.status = Status::Finished { winner: None, reason: FinishReason::DrawAgreed };
+            // Stopping by agreement: a draw, unless the game scores an early end (Zohn Ahl: counters decide).
+            let winner = match self.position(&record)?.early_end() {
+                GameOutcome::Won(s) => Some(s),
+                _ => None,
+            };
+            record.status = Status::Finished { winner, reason: FinishReason::DrawAgreed };
         }
         let base = record.revision;
         let record = self.save(record, base)?;
         if accept {
             let position = self.position(&record)?;
-            let said = vec![Message::new("draw-agreed").str("player", actor.name.as_str())];
+            let id = match record.status {
+                Status::Finished { winner: Some(_), .. } => "stop-agreed",
+                _ => "draw-agreed",
+            };
+            let said = vec![Message::new(id).str("player", actor.name.as_str())];
             Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
         } else {
             let offerer = record.player(side.other()).cloned();

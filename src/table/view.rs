@@ -1,6 +1,8 @@
 //! Showing games: the board reply after every change (text, picture, diagram, buttons), the history, the rules.
 
-use super::command::{accept_button, decline_button, draw_accept_button, draw_decline_button, move_button};
+use super::command::{
+    accept_button, decline_button, draw_accept_button, draw_decline_button, move_button, throw_button,
+};
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
 use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message};
@@ -120,6 +122,12 @@ impl Table {
         let mut buttons: Vec<Button> = match position {
             // Far too many moves for buttons: the move command (with suggestions on Discord) does it.
             Position::Epaminondas(_) => Vec::new(),
+            Position::ZohnAhl(_) => vec![Button {
+                id: throw_button(record.id, ply),
+                label: i18n::text(locale, &Message::new("button-throw")),
+                enabled: true,
+                style: ButtonStyle::Primary,
+            }],
             // One button per hole of the mover's row, the playable ones enabled.
             Position::Hoyito(game) => (1..=game.n())
                 .map(|hole| {
