@@ -7,9 +7,9 @@
 
 pub mod epaminondas;
 pub mod hoyito;
-pub mod zohn_ahl;
 mod options;
 mod position;
+pub mod zohn_ahl;
 
 use std::fmt;
 use std::str::FromStr;

@@ -164,7 +164,12 @@ fn draw_creeks(c: &mut Canvas, t: &Theme, south_dangerous: bool) {
 /// The 40 spaces: dots, bank lines and the corner curves with their two ends.
 fn draw_track(c: &mut Canvas, t: &Theme) {
     let y0 = BAND_HEIGHT as f32;
-    let corners = [(LEFT, y0 + BOTTOM, (-1.0, 1.0)), (LEFT, y0 + TOP, (-1.0, -1.0)), (RIGHT, y0 + TOP, (1.0, -1.0)), (RIGHT, y0 + BOTTOM, (1.0, 1.0))];
+    let corners = [
+        (LEFT, y0 + BOTTOM, (-1.0, 1.0)),
+        (LEFT, y0 + TOP, (-1.0, -1.0)),
+        (RIGHT, y0 + TOP, (1.0, -1.0)),
+        (RIGHT, y0 + BOTTOM, (1.0, 1.0)),
+    ];
     for (x, y, towards) in corners {
         let r = ALONG[0];
         c.quarter_ring(x - towards.0 * r, y - towards.1 * r, r, 3.0, towards, t.ink);

@@ -113,10 +113,11 @@ impl Table {
         let record = self.save(record, base)?;
         self.remember(&record, &position);
         let lines = position.describe_last_move();
-        let mut said = vec![Message::new("move-played").str("player", actor.name.as_str()).str(
-            "details",
-            lines.iter().map(|m| i18n::text(actor.locale, m)).collect::<Vec<_>>().join(" "),
-        )];
+        let mut said = vec![
+            Message::new("move-played")
+                .str("player", actor.name.as_str())
+                .str("details", lines.iter().map(|m| i18n::text(actor.locale, m)).collect::<Vec<_>>().join(" ")),
+        ];
         if let Some(end) = position.describe_end() {
             said.push(end);
         }

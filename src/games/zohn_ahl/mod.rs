@@ -369,10 +369,12 @@ impl Game for ZohnAhl {
 
     fn describe_end(&self) -> Option<Message> {
         Some(match self.end? {
-            End::AllCounters { winner } => {
-                Message::new("zohn-ahl-end").str("side", Self::side_name(winner)).num("counters", self.counters[winner.index()])
+            End::AllCounters { winner } => Message::new("zohn-ahl-end")
+                .str("side", Self::side_name(winner))
+                .num("counters", self.counters[winner.index()]),
+            End::Laps { winner } => {
+                Message::new("tsona-end").str("side", Self::side_name(winner)).num("laps", self.options.laps)
             }
-            End::Laps { winner } => Message::new("tsona-end").str("side", Self::side_name(winner)).num("laps", self.options.laps),
         })
     }
 
