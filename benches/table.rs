@@ -36,6 +36,7 @@ fn new_game(table: &Table, channel: u64) -> Game {
         game: "hoyito".into(),
         opponent: Some(Player { id: 2, name: "player2".into() }),
         options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
+        teams: None,
     };
     table.handle(&actor(1, channel), challenge, 0).unwrap();
     table.handle(&actor(2, channel), Command::Accept { game: None }, 0).unwrap();

@@ -139,6 +139,20 @@ epaminondas-end-crossing = { side } starts the turn with { $ahead } on the far r
 epaminondas-end-no-moves = { side } has no legal move and loses.
 
 ## Zohn Ahl and Tsoñä
+challenge-teams = { $challenger } challenges: { $west } (West) against { $east } (East) at { $game } (game #{ $id }; { $options }). Any member of { $challenged } may accept.
+accept-not-on-team = Only a member of { $team } can accept this challenge.
+decline-not-on-team = Only a member of { $team } can decline this challenge.
+challenge-accepted-team = { $player } accepted for { $team }. { $first } (West) throws first.
+not-on-a-team = You are on neither team of this game.
+not-your-teams-turn = It is not your team's turn: { $team } is throwing.
+not-your-throw = It is { $player }'s throw now; your team's members throw in turn.
+teams-not-here = { $game } is not played by teams: name one opponent.
+teams-and-opponent = Give either the two teams (west= and east=) or one opponent, not both.
+teams-empty = A team needs at least one player.
+teams-overlap = A player cannot be on both teams.
+teams-not-yours = You must be on one of the two teams you set up.
+teams-role-needs-free = A team given as a role throws with turn_mode=free (any member throws), not { $mode }.
+teams-unequal = turn_mode=blocks needs teams of equal size (West { $west }, East { $east }); use turn_mode=alternate or free.
 game-name-zohn-ahl = Zohn Ahl
 rules-zohn-ahl =
     Zohn Ahl (Kiowa awl game). Two teams, West and East, race their awls round 40 spaces in opposite directions, starting at the south creek; West throws first. Throw the four sticks: 1, 2 or 3 flat sides up move 1, 2 or 3; all four flat move 5, all four round move 10, and those two throw again.
@@ -215,3 +229,5 @@ console-bad-role = “{ $text }” is not a role: write @&name.
 console-roles-set = You now have { $count } roles.
 console-bad-mention = “{ $text }” is not a player: write @name.
 console-unknown-command = Unknown command “{ $command }”. “help” lists the commands.
+console-both-teams = A team game needs both west= and east=.
+console-bad-team = “{ $text }” is not a team: write a role as @&name, or players as @ana,@cy.

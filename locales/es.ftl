@@ -139,6 +139,20 @@ epaminondas-end-crossing = { side } empiezan el turno con { $ahead } en la últi
 epaminondas-end-no-moves = { side } no tienen jugada legal y pierden.
 
 ## Zohn Ahl and Tsoñä
+challenge-teams = { $challenger } reta: { $west } (Oeste) contra { $east } (Este) a { $game } (partida #{ $id }; { $options }). Cualquier miembro de { $challenged } puede aceptar.
+accept-not-on-team = Solo un miembro de { $team } puede aceptar este reto.
+decline-not-on-team = Solo un miembro de { $team } puede rechazar este reto.
+challenge-accepted-team = { $player } aceptó por { $team }. { $first } (Oeste) lanza primero.
+not-on-a-team = No estás en ninguno de los dos equipos de esta partida.
+not-your-teams-turn = No es el turno de tu equipo: lanza { $team }.
+not-your-throw = Ahora lanza { $player }; los miembros de tu equipo lanzan por turnos.
+teams-not-here = { $game } no se juega por equipos: nombra a un rival.
+teams-and-opponent = Da los dos equipos (west= y east=) o un rival, no ambos.
+teams-empty = Un equipo necesita al menos un jugador.
+teams-overlap = Un jugador no puede estar en los dos equipos.
+teams-not-yours = Debes estar en uno de los dos equipos que formas.
+teams-role-needs-free = Un equipo dado como rol lanza con turn_mode=free (lanza cualquier miembro), no { $mode }.
+teams-unequal = turn_mode=blocks necesita equipos del mismo tamaño (Oeste { $west }, Este { $east }); usa turn_mode=alternate o free.
 game-name-zohn-ahl = Zohn Ahl
 rules-zohn-ahl =
     Zohn Ahl (juego kiowa de la lezna). Dos equipos, Oeste y Este, llevan sus leznas por 40 casillas en sentidos opuestos, desde el arroyo sur; empieza Oeste. Se lanzan los cuatro palos: 1, 2 o 3 lados planos arriba avanzan 1, 2 o 3; los cuatro planos avanzan 5, los cuatro redondos 10, y estos dos vuelven a lanzar.
@@ -215,3 +229,5 @@ console-bad-role = «{ $text }» no es un rol: escribe @&nombre.
 console-roles-set = Ahora tienes { $count } roles.
 console-bad-mention = «{ $text }» no es un jugador: escribe @nombre.
 console-unknown-command = Comando desconocido «{ $command }». «help» muestra los comandos.
+console-both-teams = Un juego por equipos necesita west= y east=.
+console-bad-team = «{ $text }» no es un equipo: escribe un rol como @&nombre, o jugadores como @ana,@cy.

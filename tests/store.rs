@@ -15,6 +15,8 @@ fn record(channel: u64) -> GameRecord {
         opponent: Some(Player { id: 2, name: "ben".into() }),
         first: First::Random,
         seats: vec![],
+        teams: vec![],
+        challenger_side: None,
         moves: vec![],
         status: Status::Challenge,
         draw_offer: None,

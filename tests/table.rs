@@ -51,6 +51,7 @@ fn challenge(opponent: Option<&Actor>, options: &[(&str, &str)]) -> Command {
         game: "hoyito".into(),
         opponent: opponent.map(|a| Player { id: a.user, name: a.name.clone() }),
         options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        teams: None,
     }
 }
 
@@ -175,7 +176,7 @@ fn an_open_challenge_is_accepted_by_anyone_but_the_challenger() {
     w.ok(&cy(), Command::Accept { game: None });
     let record = w.store.game(1).unwrap().unwrap();
     assert_eq!(record.status, Status::Active);
-    assert!(record.seat_of(3).is_some() && record.seat_of(1).is_some());
+    assert!(!record.sides_of(3, &[]).is_empty() && !record.sides_of(1, &[]).is_empty());
 }
 
 #[test]
@@ -198,7 +199,7 @@ fn malformed_options_are_refused_by_name() {
     assert!(w.refused(&ana(), challenge(Some(&ben()), &[("colour", "red")])).contains("Unknown option “colour”"));
     assert!(w.refused(&ana(), challenge(Some(&ben()), &[("first", "me-first")])).contains("first cannot be"));
     assert!(w.refused(&ana(), challenge(Some(&ana()), &[])).contains("cannot challenge yourself"));
-    let unknown = Command::Challenge { game: "chess".into(), opponent: None, options: Default::default() };
+    let unknown = Command::Challenge { game: "chess".into(), opponent: None, options: Default::default(), teams: None };
     assert!(w.refused(&ana(), unknown).contains("no game called “chess”"));
 }
 
@@ -335,6 +336,7 @@ fn epaminondas_through_the_table() {
         options: [("first".to_string(), "challenger".to_string()), ("symmetry".to_string(), "off".to_string())]
             .into_iter()
             .collect(),
+        teams: None,
     };
     w.ok(&ana(), play);
     let r = w.ok(&ben(), Command::Accept { game: None });
@@ -360,6 +362,7 @@ fn a_long_history_fits_in_one_message() {
         game: "hoyito".into(),
         opponent: Some(Player { id: 2, name: b.name.clone() }),
         options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
+        teams: None,
     };
     w.ok(&a, play);
     w.ok(&b, Command::Accept { game: None });

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::i18n::{self, Locale, Message};
-use crate::store::record::{Player, Timestamp};
+use crate::store::record::{Player, Team, Timestamp};
 use crate::table::{Actor, Command, Permissions, Reply, RoleId, Table};
 
 pub use line::{Line, Words, parse};
@@ -33,7 +33,7 @@ pub struct Console {
     roles: HashMap<u64, Vec<RoleId>>,
     /// Seconds added to the real clock by `wait`.
     clock_offset: u64,
-    /// Names of the users seen, to show whom a reply notifies.
+    /// Names of the users and roles seen, to show whom a reply notifies.
     names: HashMap<u64, String>,
 }
 
@@ -131,7 +131,7 @@ impl Console {
 
     /// Turns a user's words into a table command; console settings (`locale`, `roles`) are handled here.
     fn command(&mut self, actor: &Actor, words: Words) -> Result<Step, Message> {
-        let Words { command, positional, options } = words;
+        let Words { command, positional, mut options } = words;
         let usage = |what: &'static str| Message::new("console-usage").str("usage", what);
         let no_options = |usage_text: &'static str| {
             if options.is_empty() { Ok(()) } else { Err(usage(usage_text)) }
@@ -150,10 +150,15 @@ impl Console {
                 if let Some(p) = &opponent {
                     self.names.insert(p.id, p.name.clone());
                 }
+                let teams = match (options.remove("west"), options.remove("east")) {
+                    (Some(west), Some(east)) => Some([self.team(&west)?, self.team(&east)?]),
+                    (None, None) => None,
+                    _ => return Err(Message::new("console-both-teams")),
+                };
                 if let Some(extra) = it.next() {
                     return Err(Message::new("console-unexpected").str("text", extra.as_str()));
                 }
-                Ok(Step::Table(Command::Challenge { game: game.clone(), opponent, options }))
+                Ok(Step::Table(Command::Challenge { game: game.clone(), opponent, options, teams }))
             }
             "accept" => bare(Command::Accept { game: None }, "accept"),
             "decline" => bare(Command::Decline { game: None }, "decline"),
@@ -199,7 +204,11 @@ impl Console {
                 let roles = positional
                     .iter()
                     .map(|r| match r.strip_prefix("@&") {
-                        Some(name) if !name.is_empty() => Ok(id_of(&format!("@&{name}"))),
+                        Some(name) if !name.is_empty() => {
+                            let id = id_of(&format!("@&{name}"));
+                            self.names.insert(id, name.to_string());
+                            Ok(id)
+                        }
                         _ => Err(Message::new("console-bad-role").str("text", r.as_str())),
                     })
                     .collect::<Result<Vec<_>, _>>()?;
@@ -209,6 +218,27 @@ impl Console {
             }
             other => Err(Message::new("console-unknown-command").str("command", other)),
         }
+    }
+
+    /// A team written as `@&role` or as players `@ana,@cy`.
+    fn team(&mut self, text: &str) -> Result<Team, Message> {
+        if let Some(role) = text.strip_prefix("@&") {
+            if role.is_empty() || role.contains(',') {
+                return Err(Message::new("console-bad-team").str("text", text));
+            }
+            let id = id_of(&format!("@&{role}"));
+            self.names.insert(id, role.to_string());
+            return Ok(Team::Role { id, name: role.to_string() });
+        }
+        let players = text.split(',').map(mention).collect::<Result<Vec<_>, _>>()?;
+        for p in &players {
+            self.names.insert(p.id, p.name.clone());
+        }
+        Ok(Team::Players { players })
+    }
+
+    fn roles_named(&self, id: u64) -> &str {
+        self.names.get(&id).map(String::as_str).unwrap_or("?")
     }
 
     fn print_reply(&self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
@@ -227,11 +257,12 @@ impl Console {
                 Err(e) => writeln!(out, "  (could not write {}: {e})", path.display())?,
             }
         }
-        if !reply.mentions.is_empty() {
+        if !reply.mentions.is_empty() || !reply.role_mentions.is_empty() {
             let names: Vec<String> = reply
                 .mentions
                 .iter()
                 .map(|id| format!("@{}", self.names.get(id).map(String::as_str).unwrap_or("?")))
+                .chain(reply.role_mentions.iter().map(|id| format!("@&{}", self.roles_named(*id))))
                 .collect();
             writeln!(out, "  notify: {}", names.join(" "))?;
         }

@@ -19,6 +19,40 @@ pub struct Player {
     pub name: String,
 }
 
+/// A team of a team game (Zohn Ahl): named players, or everyone holding a Discord role at the time they act.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Team {
+    Players { players: Vec<Player> },
+    Role { id: u64, name: String },
+}
+
+impl Team {
+    /// The team's name as people read it: the role, or the players.
+    pub fn name(&self) -> String {
+        match self {
+            Team::Players { players } => players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", "),
+            Team::Role { name, .. } => format!("@{name}"),
+        }
+    }
+
+    /// Whether a user with these roles belongs to the team now.
+    pub fn has(&self, user: UserId, roles: &[u64]) -> bool {
+        match self {
+            Team::Players { players } => players.iter().any(|p| p.id == user),
+            Team::Role { id, .. } => roles.contains(id),
+        }
+    }
+
+    /// The named players (none for a role team).
+    pub fn players(&self) -> &[Player] {
+        match self {
+            Team::Players { players } => players,
+            Team::Role { .. } => &[],
+        }
+    }
+}
+
 /// Who takes the first side (South, White...) when the challenge is accepted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
@@ -81,8 +115,14 @@ pub struct GameRecord {
     /// `None` for an open challenge, which anyone but the challenger may accept.
     pub opponent: Option<Player>,
     pub first: First,
-    /// The players by side (index 0 moves first), filled in when the challenge is accepted.
+    /// The players by side (index 0 moves first), filled in when the challenge is accepted (two-player games).
     pub seats: Vec<Player>,
+    /// The teams by side, for team games; empty otherwise.
+    #[serde(default)]
+    pub teams: Vec<Team>,
+    /// In a team game, the challenger's team; the other team answers the challenge.
+    #[serde(default)]
+    pub challenger_side: Option<Side>,
     pub moves: Vec<MoveEntry>,
     pub status: Status,
     /// The side that offered a draw still unanswered.
@@ -96,12 +136,34 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    pub fn seat_of(&self, user: UserId) -> Option<Side> {
-        Side::BOTH.into_iter().find(|s| self.seats.get(s.index()).is_some_and(|p| p.id == user))
+    /// The sides a user (with these roles) plays: one in a two-player game; in a team game possibly two, for a
+    /// member of both roles.
+    pub fn sides_of(&self, user: UserId, roles: &[u64]) -> Vec<Side> {
+        Side::BOTH
+            .into_iter()
+            .filter(|s| match self.teams.get(s.index()) {
+                Some(team) => team.has(user, roles),
+                None => self.seats.get(s.index()).is_some_and(|p| p.id == user),
+            })
+            .collect()
     }
 
+    /// The single player of a side, in a two-player game.
     pub fn player(&self, side: Side) -> Option<&Player> {
         self.seats.get(side.index())
+    }
+
+    /// A side's name for people: its player, or its team.
+    pub fn side_label(&self, side: Side) -> String {
+        match self.teams.get(side.index()) {
+            Some(team) => team.name(),
+            None => self.player(side).map(|p| p.name.clone()).unwrap_or_default(),
+        }
+    }
+
+    /// Whether the game is played by teams.
+    pub fn is_team_game(&self) -> bool {
+        !self.teams.is_empty()
     }
 
     /// Everyone the game belongs to, for the user index.
@@ -109,6 +171,7 @@ impl GameRecord {
         let mut ids: Vec<UserId> = std::iter::once(self.challenger.id)
             .chain(self.opponent.iter().map(|p| p.id))
             .chain(self.seats.iter().map(|p| p.id))
+            .chain(self.teams.iter().flat_map(|t| t.players().iter().map(|p| p.id)))
             .collect();
         ids.sort_unstable();
         ids.dedup();

@@ -7,7 +7,7 @@ use super::{Actor, Answer, Fail, Reply, Table};
 use crate::games::{GameKind, OptionSet, Side};
 use crate::i18n::{self, Message};
 use crate::store::WriteError;
-use crate::store::record::{First, GameId, GameRecord, Player, Status, Timestamp};
+use crate::store::record::{First, GameId, GameRecord, Player, Status, Team, Timestamp};
 
 fn parse_first(value: &str) -> Result<First, Message> {
     match value.to_ascii_lowercase().as_str() {
@@ -21,6 +21,48 @@ fn parse_first(value: &str) -> Result<First, Message> {
     }
 }
 
+/// Checks the teams of a team game and completes its options: role teams throw in free mode unless a mode is
+/// given (CLARIFICATIONS 13), TeamBlocks needs equal teams and plays as many sequences as a team has members.
+fn check_teams(
+    actor: &Actor,
+    kind: GameKind,
+    teams: &[Team; 2],
+    named_opponent: bool,
+    options: &mut OptionSet,
+) -> Result<(), Message> {
+    if !kind.moves_are_throws() {
+        return Err(Message::new("teams-not-here").str("game", kind.name()));
+    }
+    if named_opponent {
+        return Err(Message::new("teams-and-opponent"));
+    }
+    if teams.iter().any(|t| matches!(t, Team::Players { players } if players.is_empty())) {
+        return Err(Message::new("teams-empty"));
+    }
+    let [west, east] = teams;
+    if west.players().iter().any(|p| east.has(p.id, &[])) {
+        return Err(Message::new("teams-overlap"));
+    }
+    if !teams.iter().any(|t| t.has(actor.user, &actor.roles)) {
+        return Err(Message::new("teams-not-yours"));
+    }
+    let has_role = teams.iter().any(|t| matches!(t, Team::Role { .. }));
+    let mode = options.get("turn_mode").cloned().unwrap_or_else(|| if has_role { "free" } else { "blocks" }.into());
+    if has_role && mode != "free" {
+        return Err(Message::new("teams-role-needs-free").str("mode", mode));
+    }
+    if mode == "blocks" {
+        let (w, e) = (west.players().len(), east.players().len());
+        if w != e {
+            return Err(Message::new("teams-unequal").num("west", w as i64).num("east", e as i64));
+        }
+        options.insert("west_block".into(), w.to_string());
+        options.insert("east_block".into(), e.to_string());
+    }
+    options.insert("turn_mode".into(), mode);
+    Ok(())
+}
+
 impl Table {
     pub(super) fn challenge(
         &self,
@@ -28,6 +70,7 @@ impl Table {
         game: &str,
         opponent: Option<Player>,
         mut options: OptionSet,
+        teams: Option<[Team; 2]>,
         now: Timestamp,
     ) -> Answer {
         let kind: GameKind = game.parse()?;
@@ -35,6 +78,9 @@ impl Table {
             Some(v) => parse_first(&v)?,
             None => First::Random,
         };
+        if let Some(teams) = &teams {
+            check_teams(actor, kind, teams, opponent.is_some(), &mut options)?;
+        }
         let options = kind.normalise_options(&options).map_err(|e| e.message())?;
         if opponent.as_ref().is_some_and(|p| p.id == actor.user) {
             return Err(Message::new("challenge-self").into());
@@ -49,6 +95,10 @@ impl Table {
             opponent,
             first,
             seats: Vec::new(),
+            challenger_side: teams
+                .as_ref()
+                .and_then(|t| Side::BOTH.into_iter().find(|s| t[s.index()].has(actor.user, &actor.roles))),
+            teams: teams.map(Vec::from).unwrap_or_default(),
             moves: Vec::new(),
             status: Status::Challenge,
             draw_offer: None,
@@ -80,9 +130,13 @@ impl Table {
         let game = game_name(locale, record.kind);
         let hours = self.config.challenge_expiry_secs.div_ceil(3600) as i64;
         let options = record.options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ");
-        let message = match &record.opponent {
-            Some(p) => Message::new("challenge-posted").str("opponent", p.name.as_str()),
-            None => Message::new("challenge-open"),
+        let message = match (&record.opponent, record.challenger_side) {
+            (_, Some(side)) => Message::new("challenge-teams")
+                .str("west", record.side_label(Side::First))
+                .str("east", record.side_label(Side::Second))
+                .str("challenged", record.side_label(side.other())),
+            (Some(p), None) => Message::new("challenge-posted").str("opponent", p.name.as_str()),
+            (None, None) => Message::new("challenge-open"),
         };
         let text = format!(
             "{}\n{}",
@@ -97,7 +151,13 @@ impl Table {
             i18n::text(locale, &Message::new("challenge-expires").num("hours", hours)),
         );
         let buttons = answer_buttons(locale, record.id, Question::Challenge).to_vec();
-        Reply { text, buttons, mentions: record.opponent.iter().map(|p| p.id).collect(), ..Reply::default() }
+        let (mut mentions, mut role_mentions) = (Vec::new(), Vec::new());
+        match record.challenger_side.and_then(|s| record.teams.get(s.other().index())) {
+            Some(Team::Players { players }) => mentions.extend(players.iter().map(|p| p.id)),
+            Some(Team::Role { id, .. }) => role_mentions.push(*id),
+            None => mentions.extend(record.opponent.iter().map(|p| p.id)),
+        }
+        Reply { text, buttons, mentions, role_mentions, ..Reply::default() }
     }
 
     /// The channel's pending challenge, checked against the game a button was drawn for.
@@ -125,6 +185,9 @@ impl Table {
         let mut record = self.pending_challenge(actor, game, now)?;
         if record.challenger.id == actor.user {
             return Err(Message::new("accept-own-challenge").into());
+        }
+        if let Some(side) = record.challenger_side {
+            return self.accept_for_team(actor, record, side.other(), now);
         }
         if let Some(p) = &record.opponent
             && p.id != actor.user
@@ -156,13 +219,40 @@ impl Table {
         Ok(vec![self.board_reply(actor.locale, &record, &position, vec![intro])])
     }
 
+    /// Any member of the challenged team accepts for it (CLARIFICATIONS 13). West throws first.
+    fn accept_for_team(&self, actor: &Actor, mut record: GameRecord, challenged: Side, now: Timestamp) -> Answer {
+        if !record.teams[challenged.index()].has(actor.user, &actor.roles) {
+            let team = record.side_label(challenged);
+            return Err(Message::new("accept-not-on-team").str("team", team).into());
+        }
+        record.opponent = Some(actor.player());
+        record.status = Status::Active;
+        record.updated_at = now;
+        let base = record.revision;
+        let record = self.save(record, base)?;
+        let position = self.position(&record)?;
+        let intro = Message::new("challenge-accepted-team")
+            .str("player", actor.name.as_str())
+            .str("team", record.side_label(challenged))
+            .str("first", record.side_label(Side::First));
+        Ok(vec![self.board_reply(actor.locale, &record, &position, vec![intro])])
+    }
+
     pub(super) fn decline(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
         let mut record = self.pending_challenge(actor, game, now)?;
-        match &record.opponent {
-            Some(p) if p.id == actor.user => {}
-            Some(p) => return Err(Message::new("decline-not-challenged").str("opponent", p.name.as_str()).into()),
-            None if record.challenger.id == actor.user => return Err(Message::new("decline-own").into()),
-            None => return Err(Message::new("decline-open").into()),
+        match (&record.opponent, record.challenger_side) {
+            (_, Some(side)) => {
+                if !record.teams[side.other().index()].has(actor.user, &actor.roles) {
+                    let team = record.side_label(side.other());
+                    return Err(Message::new("decline-not-on-team").str("team", team).into());
+                }
+            }
+            (Some(p), None) if p.id == actor.user => {}
+            (Some(p), None) => {
+                return Err(Message::new("decline-not-challenged").str("opponent", p.name.as_str()).into());
+            }
+            (None, None) if record.challenger.id == actor.user => return Err(Message::new("decline-own").into()),
+            (None, None) => return Err(Message::new("decline-open").into()),
         }
         record.status = Status::Declined;
         record.updated_at = now;

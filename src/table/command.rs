@@ -5,7 +5,7 @@
 //! `<ply>` is the number of moves played when the button was drawn (a press on an outdated board is refused).
 
 use crate::games::OptionSet;
-use crate::store::record::{GameId, Player};
+use crate::store::record::{GameId, Player, Team};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -14,6 +14,8 @@ pub enum Command {
         game: String,
         opponent: Option<Player>,
         options: OptionSet,
+        /// West's and East's teams, for a team game (Zohn Ahl); `None` for a game of one player a side.
+        teams: Option<[Team; 2]>,
     },
     Accept {
         game: Option<GameId>,

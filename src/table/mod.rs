@@ -87,7 +87,9 @@ impl Table {
     /// Carries out `command` for `actor` at time `now` (seconds since the epoch).
     pub fn handle(&self, actor: &Actor, command: Command, now: Timestamp) -> Result<Vec<Reply>, Refusal> {
         let result = match command {
-            Command::Challenge { game, opponent, options } => self.challenge(actor, &game, opponent, options, now),
+            Command::Challenge { game, opponent, options, teams } => {
+                self.challenge(actor, &game, opponent, options, teams, now)
+            }
             Command::Accept { game } => self.accept(actor, game, now),
             Command::Decline { game } => self.decline(actor, game, now),
             Command::Cancel => self.cancel(actor, now),

@@ -1,23 +1,39 @@
 //! Playing a game: moves, resignation, draw offers.
 
 use super::{Actor, Answer, Fail, Table, throw_sticks};
-use crate::games::{Outcome as GameOutcome, Position, Side};
+use crate::games::zohn_ahl::TurnMode;
+use crate::games::{Game, Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Message};
-use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Status, Timestamp};
+use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Player, Status, Timestamp};
 
 /// Errors list the legal moves only when they are few (CLARIFICATIONS 11).
 const LIST_LEGAL_UP_TO: usize = 10;
 
+/// The member whose throw it is, in a team game whose turn mode names one (TeamBlocks and Alternate: the team's
+/// players in order, one throw sequence each); `None` when any member may throw.
+pub(super) fn called_member<'a>(record: &'a GameRecord, position: &Position) -> Option<&'a Player> {
+    let Position::ZohnAhl(game) = position else { return None };
+    let side = game.to_move()?;
+    if game.options_ref().turn_mode == TurnMode::Free {
+        return None;
+    }
+    let players = record.teams.get(side.index())?.players();
+    (!players.is_empty()).then(|| &players[game.sequences(side) as usize % players.len()])
+}
+
 impl Table {
-    /// The channel's game in progress and the actor's side in it.
+    /// The channel's game in progress and the actor's side in it (for a member of both teams, the one on turn).
     fn active_game(&self, actor: &Actor, now: Timestamp) -> Result<(GameRecord, Side), Fail> {
         let record = match self.channel_game(actor, now)? {
             Some(r) if r.status == Status::Active => r,
             Some(_) => return Err(Message::new("game-not-started").into()),
             None => return Err(Message::new("no-game").into()),
         };
-        match record.seat_of(actor.user) {
-            Some(side) => Ok((record, side)),
+        let sides = record.sides_of(actor.user, &actor.roles);
+        let on_turn = self.position(&record)?.to_move();
+        match sides.iter().find(|&&s| Some(s) == on_turn).or(sides.first()) {
+            Some(&side) => Ok((record, side)),
+            None if record.is_team_game() => Err(Message::new("not-on-a-team").into()),
             None => Err(Message::new("not-a-player").into()),
         }
     }
@@ -63,8 +79,17 @@ impl Table {
             return Err(Fail::Internal(format!("active game {} has no side to move", record.id)));
         };
         if on_turn != side {
+            if record.is_team_game() {
+                let team = record.side_label(on_turn);
+                return Err(Message::new("not-your-teams-turn").str("team", team).into());
+            }
             let name = record.player(on_turn).map(|p| p.name.clone()).unwrap_or_default();
             return Err(Message::new("not-your-turn").str("player", name).into());
+        }
+        if let Some(called) = called_member(&record, &position)
+            && called.id != actor.user
+        {
+            return Err(Message::new("not-your-throw").str("player", called.name.clone()).into());
         }
         Ok((record, side, position))
     }
@@ -148,8 +173,7 @@ impl Table {
         record.updated_at = now;
         let base = record.revision;
         let record = self.save(record, base)?;
-        let opponent = record.player(side.other()).cloned();
-        Ok(vec![self.draw_offer_reply(actor, &record, opponent)])
+        Ok(vec![self.draw_offer_reply(actor, &record, side.other())])
     }
 
     pub(super) fn draw_answer(&self, actor: &Actor, game: Option<GameId>, accept: bool, now: Timestamp) -> Answer {

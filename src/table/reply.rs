@@ -35,6 +35,8 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// Users to notify (the player now on turn, the challenged player).
     pub mentions: Vec<UserId>,
+    /// Roles to notify (a role team on turn in free mode, a challenged role).
+    pub role_mentions: Vec<u64>,
     /// Only the actor should see it.
     pub private: bool,
 }

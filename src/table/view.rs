@@ -3,11 +3,12 @@
 use super::command::{
     accept_button, decline_button, draw_accept_button, draw_decline_button, move_button, throw_button,
 };
+use super::play::called_member;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
 use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message};
 use crate::render::{self, Captions, SideCaption};
-use crate::store::record::{FinishReason, GameId, GameRecord, Player, Status, Timestamp};
+use crate::store::record::{FinishReason, GameId, GameRecord, Status, Team, Timestamp};
 
 /// No reply may be longer than a Discord message (CLARIFICATIONS 11).
 pub(super) const MAX_REPLY_CHARS: usize = 2000;
@@ -61,19 +62,26 @@ impl Table {
         position: &Position,
         said: Vec<Message>,
     ) -> Reply {
-        let name = |side: Side| record.player(side).map(|p| p.name.clone()).unwrap_or_default();
+        let name = |side: Side| record.side_label(side);
         let mut lines: Vec<String> = said.iter().map(|m| i18n::text(locale, m)).collect();
-        let mut mentions = Vec::new();
+        let (mut mentions, mut role_mentions) = (Vec::new(), Vec::new());
         let mut badges: [Option<String>; 2] = [None, None];
         match record.status {
             Status::Active => {
                 if let Some(side) = position.to_move() {
+                    let called = called_member(record, position);
+                    let player = called.map(|p| p.name.clone()).unwrap_or_else(|| name(side));
                     lines.push(i18n::text(
                         locale,
-                        &Message::new("to-move").str("player", name(side)).str("side", position.side_name(side)),
+                        &Message::new("to-move").str("player", player).str("side", position.side_name(side)),
                     ));
                     badges[side.index()] = Some(i18n::text(locale, &Message::new("badge-to-move")));
-                    mentions.extend(record.player(side).map(|p| p.id));
+                    match (called, record.teams.get(side.index())) {
+                        (Some(p), _) => mentions.push(p.id),
+                        (None, Some(Team::Role { id, .. })) => role_mentions.push(*id),
+                        (None, Some(Team::Players { players })) => mentions.extend(players.iter().map(|p| p.id)),
+                        (None, None) => mentions.extend(record.player(side).map(|p| p.id)),
+                    }
                 }
                 if let Some(offerer) = record.draw_offer {
                     lines.push(i18n::text(locale, &Message::new("draw-pending").str("player", name(offerer))));
@@ -109,6 +117,7 @@ impl Table {
             diagram: Some(position.diagram()),
             buttons: self.buttons(locale, record, position),
             mentions,
+            role_mentions,
             private: false,
         }
     }
@@ -148,21 +157,28 @@ impl Table {
         buttons
     }
 
-    pub(super) fn draw_offer_reply(&self, actor: &Actor, record: &GameRecord, opponent: Option<Player>) -> Reply {
+    /// The offer of a draw (or, in Zohn Ahl, of stopping on the counters) put to the other side.
+    pub(super) fn draw_offer_reply(&self, actor: &Actor, record: &GameRecord, to: Side) -> Reply {
         let text = i18n::text(
             actor.locale,
-            &Message::new("draw-offered")
-                .str("player", actor.name.as_str())
-                .str("opponent", opponent.as_ref().map(|p| p.name.clone()).unwrap_or_default()),
+            &Message::new("draw-offered").str("player", actor.name.as_str()).str("opponent", record.side_label(to)),
         );
         let buttons = answer_buttons(actor.locale, record.id, Question::Draw).to_vec();
-        Reply { text, buttons, mentions: opponent.map(|p| p.id).into_iter().collect(), ..Reply::default() }
+        let (mut mentions, mut role_mentions) = (Vec::new(), Vec::new());
+        match record.teams.get(to.index()) {
+            Some(Team::Role { id, .. }) => role_mentions.push(*id),
+            Some(Team::Players { players }) => mentions.extend(players.iter().map(|p| p.id)),
+            None => mentions.extend(record.player(to).map(|p| p.id)),
+        }
+        Reply { text, buttons, mentions, role_mentions, ..Reply::default() }
     }
 
     pub(super) fn board(&self, actor: &Actor, now: Timestamp) -> Answer {
         let record = self.shown_game(actor, now)?.ok_or(Message::new("no-game"))?;
-        if record.seats.is_empty() {
-            return Err(Message::new("game-not-started").into());
+        match record.status {
+            Status::Challenge => return Err(Message::new("game-not-started").into()),
+            Status::Declined | Status::Cancelled | Status::Expired => return Err(Message::new("no-game").into()),
+            Status::Active | Status::Finished { .. } => {}
         }
         let position = self.position(&record)?;
         Ok(vec![self.board_reply(actor.locale, &record, &position, Vec::new())])
@@ -180,13 +196,20 @@ impl Table {
                 .num("count", total as i64),
         );
         let name_of = |id| {
-            record.seats.iter().chain(std::iter::once(&record.challenger)).find(|p| p.id == id).map(|p| p.name.as_str())
+            let team_players = record.teams.iter().flat_map(|t| t.players().iter());
+            record
+                .seats
+                .iter()
+                .chain(team_players)
+                .chain([&record.challenger])
+                .find(|p| p.id == id)
+                .map(|p| p.name.clone())
         };
         // The latest moves that fit, newest last; the room left for the "only the last N" line is kept aside.
         let mut shown: Vec<String> = Vec::new();
         let mut used = title.chars().count() + 80;
         for (i, m) in record.moves.iter().enumerate().rev() {
-            let line = format!("{}. {}: {}", i + 1, name_of(m.by).unwrap_or("?"), m.notation);
+            let line = format!("{}. {}: {}", i + 1, name_of(m.by).unwrap_or_else(|| "?".into()), m.notation);
             used += line.chars().count() + 1;
             if used > MAX_REPLY_CHARS {
                 break;
