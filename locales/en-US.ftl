@@ -226,7 +226,10 @@ console-unknown-button = There is no button “{ $id }”.
 console-bad-locale = “{ $tag }” is not a supported language: en-US, es-419 or es-ES.
 console-locale-set = Replies for you are now in { $locale }.
 console-bad-role = “{ $text }” is not a role: write @&name.
-console-roles-set = You now have { $count } roles.
+console-roles-set = You now have { $count ->
+    [one] one role
+   *[other] { $count } roles
+}.
 console-bad-mention = “{ $text }” is not a player: write @name.
 console-unknown-command = Unknown command “{ $command }”. “help” lists the commands.
 console-both-teams = A team game needs both west= and east=.

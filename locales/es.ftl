@@ -226,7 +226,10 @@ console-unknown-button = No hay ningún botón «{ $id }».
 console-bad-locale = «{ $tag }» no es un idioma disponible: en-US, es-419 o es-ES.
 console-locale-set = Tus respuestas ahora están en { $locale }.
 console-bad-role = «{ $text }» no es un rol: escribe @&nombre.
-console-roles-set = Ahora tienes { $count } roles.
+console-roles-set = Ahora tienes { $count ->
+    [one] un rol
+   *[other] { $count } roles
+}.
 console-bad-mention = «{ $text }» no es un jugador: escribe @nombre.
 console-unknown-command = Comando desconocido «{ $command }». «help» muestra los comandos.
 console-both-teams = Un juego por equipos necesita west= y east=.

@@ -116,3 +116,37 @@ fn epaminondas_errors() {
     let (status, v) = analyze(&["epaminondas", "--option", "symmetry=off"]);
     assert_eq!((status, v["legal"].as_array().unwrap().len()), (0, 114));
 }
+
+#[test]
+fn zohn_ahl_throws_through_analyze() {
+    let (status, v) = analyze(&["zohn-ahl"]);
+    assert_eq!(status, 0);
+    assert_eq!(v["to_move"], "west");
+    assert_eq!(v["legal"], json!(["throw"]));
+    assert_eq!(v["awls"], json!({"west": 0, "east": 0}));
+    assert_eq!(v["counters"], json!({"west": 4, "east": 4}));
+    assert!(v.get("pile").is_none());
+    // 5 and another throw, then 1: West at 6; then East throws 2.
+    let (status, v) = analyze(&["zohn-ahl", "--moves", "FFFF FRRR RRFF"]);
+    assert_eq!(status, 0);
+    assert_eq!(v["awls"], json!({"west": 6, "east": 2}));
+    assert_eq!(v["to_move"], "west");
+    let (status, v) = analyze(&["zohn-ahl", "--option", "variant=tsona", "--moves", "RRRF"]);
+    assert_eq!(status, 0);
+    assert_eq!((v["pile"].clone(), v["to_move"].clone()), (json!(4), json!("west")), "the sahe alone throws again");
+    assert_eq!(analyze(&["zohn-ahl", "--moves", "FFXF"]).0, 2);
+    assert_eq!(analyze(&["zohn-ahl", "--option", "counters=11"]).0, 2);
+    assert_eq!(analyze(&["zohn-ahl", "--option", "turn_mode=chaos"]).0, 2);
+}
+
+#[test]
+fn zohn_ahl_throws_after_the_end_are_illegal() {
+    // One counter each. West: 5, 5, 5 (each throws again), 2 = step 17; East: 2; West: 2 = step 19, falls in.
+    let moves = "FFFF FFFF FFFF FFRR FFRR FFRR";
+    let (status, v) = analyze(&["zohn-ahl", "--option", "counters=1", "--moves", moves]);
+    assert_eq!(status, 0, "{v}");
+    assert_eq!((v["status"].clone(), v["winner"].clone()), (json!("won"), json!("east")));
+    assert_eq!(v["legal"], json!([]));
+    let (status, v) = analyze(&["zohn-ahl", "--option", "counters=1", "--moves", &format!("{moves} FRRR")]);
+    assert_eq!((status, v["index"].clone()), (1, json!(6)));
+}

@@ -205,3 +205,29 @@ fn an_epaminondas_game_to_a_crossing_win() {
     assert!(out.contains(&format!("1. ana: {}", moves[0])), "the history is in notation");
     assert!(out.contains(&format!("Epaminondas, game #1: {} moves.", moves.len())), "{out}");
 }
+
+/// Throws for both players until the game is over (a line for the player not on turn is simply refused).
+fn zohn_ahl_transcript(setup: &str, expect_end: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lines = vec![setup.to_string(), "ben: accept".to_string()];
+    for _ in 0..400 {
+        lines.push("ana: throw".to_string());
+        lines.push("ben: throw".to_string());
+    }
+    let out = transcript(dir.path(), &lines);
+    assert!(out.contains(expect_end), "{out}");
+    assert!(out.contains(" wins."), "{out}");
+    let throws = out.matches(" threw ").count();
+    assert!(throws > 5, "{throws} throws");
+    assert!(!out.contains("Something went wrong"), "{out}");
+}
+
+#[test]
+fn a_two_counter_game_of_zohn_ahl_to_the_end() {
+    zohn_ahl_transcript("ana: play zohn-ahl west=@ana east=@ben counters=2", "holds all 4 counters");
+}
+
+#[test]
+fn a_two_counter_game_of_tsona_to_the_end() {
+    zohn_ahl_transcript("ana: play zohn-ahl west=@ana east=@ben variant=tsona laps=1", "completed the lap first");
+}

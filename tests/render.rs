@@ -215,3 +215,48 @@ mod epaminondas {
         assert!(a.len() <= 60 * 1024, "{} bytes", a.len());
     }
 }
+
+mod zohn_ahl {
+    use super::*;
+    use tablero::games::zohn_ahl::{Options as ZaOptions, Variant, ZohnAhl};
+
+    fn captions() -> Captions {
+        Captions {
+            sides: [
+                SideCaption {
+                    title: "@red · West".into(),
+                    score: "1 laps · step 12".into(),
+                    badge: Some("to move".into()),
+                },
+                SideCaption { title: "ana, ben · East".into(), score: "0 laps · step 24".into(), badge: None },
+            ],
+        }
+    }
+
+    /// Tsoñä: West at step 9 throws 3 with the sahe flat (another throw), landing on step 12.
+    fn position() -> ZohnAhl {
+        let options = ZaOptions { variant: Variant::Tsona, ..ZaOptions::default() };
+        ZohnAhl::from_parts(options, [9, 24], [1, 0], Side::First).play(&"FRFF".parse().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn golden_tsona_board() {
+        golden("tsona-board.png", &board_png(&Position::ZohnAhl(position()), &captions()));
+    }
+
+    #[test]
+    fn the_awls_the_path_and_the_sticks_are_drawn() {
+        let img = decode(&board_png(&Position::ZohnAhl(position()), &captions()));
+        assert_eq!((img.width(), img.height()), (600, 700));
+        // West's awl on G12 (left side, 5th space above the west creek): blue.
+        let west = *img.get_pixel(70 - 9, 50 + 530 - 334);
+        assert!(west[2] > 180 && west[0] < 80, "{west:?}");
+        // The sahe (fourth stick) has its green tip; the second stick is round side up (darker).
+        // Sticks 26 px wide, 22 apart, centred: the first starts at x = 215.
+        let sahe = *img.get_pixel(215 + 3 * 48 + 6, 50 + 175);
+        assert!(sahe[1] > sahe[0] + 50, "{sahe:?}");
+        let round = *img.get_pixel(215 + 48 + 6, 50 + 250);
+        let flat = *img.get_pixel(215 + 4, 50 + 250);
+        assert!(round[0] < flat[0], "round {round:?} darker than flat {flat:?}");
+    }
+}

@@ -1,0 +1,190 @@
+//! Team games through the table service: who may accept, whose throw it is in each turn mode, and refusals for
+//! the other team, outsiders, and a member whose role was taken away.
+
+use std::sync::Arc;
+
+use tablero::games::OptionSet;
+use tablero::i18n::Locale;
+use tablero::store::SledStore;
+use tablero::store::record::{Player, Status, Team};
+use tablero::table::{Actor, Command, Permissions, Refusal, Reply, Table, TableConfig};
+
+const NOW: u64 = 1_800_000_000;
+const RED: u64 = 900;
+const BLUE: u64 = 901;
+
+fn actor(user: u64, name: &str, roles: &[u64]) -> Actor {
+    Actor {
+        guild: 1,
+        channel: 10,
+        user,
+        name: name.into(),
+        roles: roles.to_vec(),
+        locale: Locale::English,
+        permissions: Permissions::default(),
+    }
+}
+
+fn player(id: u64, name: &str) -> Player {
+    Player { id, name: name.into() }
+}
+
+fn players(list: &[(u64, &str)]) -> Team {
+    Team::Players { players: list.iter().map(|&(id, n)| player(id, n)).collect() }
+}
+
+struct World {
+    _dir: tempfile::TempDir,
+    table: Table,
+    store: Arc<SledStore>,
+}
+
+fn world() -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    World {
+        table: Table::new(store.clone(), TableConfig { challenge_expiry_secs: 3600, seed: Some(3) }),
+        store,
+        _dir: dir,
+    }
+}
+
+fn challenge(teams: [Team; 2], options: &[(&str, &str)]) -> Command {
+    let options: OptionSet = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    Command::Challenge { game: "zohn-ahl".into(), opponent: None, options, teams: Some(teams) }
+}
+
+impl World {
+    fn run(&self, who: &Actor, c: Command) -> Result<Vec<Reply>, Refusal> {
+        self.table.handle(who, c, NOW)
+    }
+
+    fn ok(&self, who: &Actor, c: Command) -> Vec<Reply> {
+        self.run(who, c).unwrap_or_else(|r| panic!("refused: {}", r.text))
+    }
+
+    fn refused(&self, who: &Actor, c: Command) -> String {
+        let before = self.store_snapshot();
+        let text = self.run(who, c).map(|r| r[0].text.clone()).expect_err("should be refused").text;
+        assert_eq!(before, self.store_snapshot(), "a refusal changed nothing stored");
+        text
+    }
+
+    fn store_snapshot(&self) -> String {
+        use tablero::store::Store;
+        format!("{:?}", self.store.game(1).unwrap())
+    }
+
+    /// Throws for whoever the table calls, `n` times, and returns who threw.
+    fn throws(&self, team_members: &[Actor], n: usize) -> Vec<String> {
+        let mut who = Vec::new();
+        for _ in 0..n {
+            let thrower = team_members
+                .iter()
+                .find(|a| self.run(a, Command::Throw { at: None }).is_ok())
+                .unwrap_or_else(|| panic!("nobody could throw after {who:?}"));
+            who.push(thrower.name.clone());
+        }
+        who
+    }
+}
+
+#[test]
+fn team_blocks_call_every_member_of_a_team_then_the_other_team() {
+    let w = world();
+    let (ana, cy, ben, dan) = (actor(1, "ana", &[]), actor(3, "cy", &[]), actor(2, "ben", &[]), actor(4, "dan", &[]));
+    let teams = [players(&[(1, "ana"), (3, "cy")]), players(&[(2, "ben"), (4, "dan")])];
+    let r = w.ok(&ana, challenge(teams, &[("counters", "10")]));
+    assert_eq!(r[0].mentions, vec![2, 4], "the challenged team is notified");
+    assert!(w.refused(&cy, Command::Accept { game: None }).contains("Only a member of ben, dan"));
+    w.ok(&dan, Command::Accept { game: None });
+    // The first throw is ana's; cy, ben and dan are refused with her name.
+    assert!(w.refused(&cy, Command::Throw { at: None }).contains("It is ana's throw"));
+    assert!(w.refused(&ben, Command::Throw { at: None }).contains("not your team's turn"));
+    // Ignoring extra throws (same member again), the order of sequences is ana, cy, ben, dan, ana...
+    let all = [ana, cy, ben, dan];
+    let who = w.throws(&all, 30);
+    let mut sequences: Vec<&str> = who.iter().map(String::as_str).collect();
+    sequences.dedup();
+    let expected = ["ana", "cy", "ben", "dan"];
+    for (i, name) in sequences.iter().enumerate() {
+        assert_eq!(*name, expected[i % 4], "sequence {i} in {sequences:?}");
+    }
+}
+
+#[test]
+fn alternate_mode_alternates_teams_and_rotates_members_and_allows_unequal_teams() {
+    let w = world();
+    let (ana, cy, ben) = (actor(1, "ana", &[]), actor(3, "cy", &[]), actor(2, "ben", &[]));
+    let teams = || [players(&[(1, "ana"), (3, "cy")]), players(&[(2, "ben")])];
+    let text = w.run(&ana, challenge(teams(), &[])).unwrap_err().text;
+    assert!(text.contains("equal size"), "blocks mode refuses 2 against 1: {text}");
+    w.ok(&ana, challenge(teams(), &[("turn_mode", "alternate"), ("counters", "10")]));
+    w.ok(&ben, Command::Accept { game: None });
+    let who = w.throws(&[ana, cy, ben], 30);
+    let mut sequences: Vec<&str> = who.iter().map(String::as_str).collect();
+    sequences.dedup();
+    let expected = ["ana", "ben", "cy", "ben"];
+    for (i, name) in sequences.iter().enumerate() {
+        assert_eq!(*name, expected[i % 4], "sequence {i} in {sequences:?}");
+    }
+}
+
+#[test]
+fn role_teams_any_member_throws_and_losing_the_role_loses_the_right() {
+    let w = world();
+    let ana = actor(1, "ana", &[RED]);
+    let eve = actor(5, "eve", &[RED]);
+    let ben = actor(2, "ben", &[BLUE]);
+    let outsider = actor(9, "zed", &[]);
+    let teams = || [Team::Role { id: RED, name: "red".into() }, Team::Role { id: BLUE, name: "blue".into() }];
+    let text = w.run(&outsider, challenge(teams(), &[])).unwrap_err().text;
+    assert!(text.contains("must be on one of the two teams"), "{text}");
+    let text = w.run(&ana, challenge(teams(), &[("turn_mode", "blocks")])).unwrap_err().text;
+    assert!(text.contains("turn_mode=free"), "{text}");
+    let r = w.ok(&ana, challenge(teams(), &[]));
+    assert_eq!(r[0].role_mentions, vec![BLUE]);
+    assert!(w.refused(&eve, Command::Accept { game: None }).contains("Only a member of @blue"));
+    w.ok(&ben, Command::Accept { game: None });
+    assert!(w.refused(&outsider, Command::Throw { at: None }).contains("neither team"));
+    assert!(w.refused(&ben, Command::Throw { at: None }).contains("@red is throwing"));
+    // Any member of red may throw: eve, who did not set the game up, does.
+    let r = w.ok(&eve, Command::Throw { at: None });
+    assert!(r[0].text.starts_with("eve: West threw"), "{}", r[0].text);
+    // ana loses the red role: she can no longer throw for it.
+    let ana_without_role = actor(1, "ana", &[]);
+    assert!(w.refused(&ana_without_role, Command::Throw { at: None }).contains("neither team"));
+    assert!(w.refused(&ana_without_role, Command::Resign).contains("neither team"));
+}
+
+#[test]
+fn stopping_by_agreement_is_decided_by_counters() {
+    let w = world();
+    let (ana, ben) = (actor(1, "ana", &[]), actor(2, "ben", &[]));
+    w.ok(&ana, challenge([players(&[(1, "ana")]), players(&[(2, "ben")])], &[]));
+    w.ok(&ben, Command::Accept { game: None });
+    w.ok(&ana, Command::DrawOffer);
+    let r = w.ok(&ben, Command::DrawAccept { game: None });
+    // Four counters each: equal counters are a draw (CLARIFICATIONS 7); the engine tests the unequal case.
+    assert!(r[0].text.contains("the game is drawn"), "{}", r[0].text);
+    use tablero::store::Store;
+    assert!(matches!(w.store.game(1).unwrap().unwrap().status, Status::Finished { .. }));
+}
+
+#[test]
+fn moves_are_refused_in_a_throwing_game_and_throws_elsewhere() {
+    let w = world();
+    let (ana, ben) = (actor(1, "ana", &[]), actor(2, "ben", &[]));
+    w.ok(&ana, challenge([players(&[(1, "ana")]), players(&[(2, "ben")])], &[]));
+    w.ok(&ben, Command::Accept { game: None });
+    let text = w.refused(&ana, Command::Move { notation: "FFFF".into(), at: None });
+    assert!(text.contains("throw the sticks"), "{text}");
+    let hoyito = Command::Challenge {
+        game: "hoyito".into(),
+        opponent: None,
+        options: OptionSet::new(),
+        teams: Some([players(&[(1, "ana")]), players(&[(2, "ben")])]),
+    };
+    let elsewhere = Actor { channel: 11, ..ana.clone() };
+    assert!(w.run(&elsewhere, hoyito).unwrap_err().text.contains("not played by teams"));
+}
