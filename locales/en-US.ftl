@@ -161,6 +161,7 @@ rules-zohn-ahl =
     • A team that holds every counter wins.
     Tsoñä (variant=tsona): the fourth stick is the sahe; 1 or 3 with the sahe flat also throw again, all four flat move 6. Both the north and the south river are dangerous (you just go home); captures cost nothing; every lap takes a counter from a shared pile, and the first team to complete the laps agreed wins.
 zohn-ahl-bad-throw = “{ $text }” is not a throw: four letters, F for a stick flat side up and R for round side up, like FRRF.
+autothrow-played = { $player } started the automatic throws: { $throws } throws played to the end.
 use-throw = In this game you do not choose moves: throw the sticks with throw.
 no-throws = This game has no sticks to throw: play a move instead.
 button-throw = Throw the sticks

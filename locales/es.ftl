@@ -161,6 +161,7 @@ rules-zohn-ahl =
     • Gana el equipo que reúne todos los contadores.
     Tsoñä (variant=tsona): el cuarto palo es el sahe; 1 o 3 con el sahe plano también vuelven a lanzar, los cuatro planos avanzan 6. Los ríos norte y sur son peligrosos (solo se vuelve al inicio); capturar no cuesta nada; cada vuelta toma un contador de un montón común, y gana el primer equipo que completa las vueltas acordadas.
 zohn-ahl-bad-throw = «{ $text }» no es un lanzamiento: cuatro letras, F para un palo con el lado plano arriba y R para el redondo, como FRRF.
+autothrow-played = { $player } inició los lanzamientos automáticos: { $throws } lanzamientos hasta el final.
 use-throw = En este juego no se eligen jugadas: lanza los palos con throw.
 no-throws = Este juego no tiene palos que lanzar: haz una jugada.
 button-throw = Lanzar los palos

@@ -188,3 +188,24 @@ fn moves_are_refused_in_a_throwing_game_and_throws_elsewhere() {
     let elsewhere = Actor { channel: 11, ..ana.clone() };
     assert!(w.run(&elsewhere, hoyito).unwrap_err().text.contains("not played by teams"));
 }
+
+#[test]
+fn autothrow_plays_the_game_out_with_every_throw_recorded() {
+    let w = world();
+    let (ana, ben) = (actor(1, "ana", &[]), actor(2, "ben", &[]));
+    w.ok(
+        &ana,
+        challenge([players(&[(1, "ana")]), players(&[(2, "ben")])], &[("autothrow", "true"), ("counters", "2")]),
+    );
+    w.ok(&ben, Command::Accept { game: None });
+    let r = w.ok(&ana, Command::Throw { at: None });
+    assert!(r[0].text.contains("automatic throws"), "{}", r[0].text);
+    assert!(r[0].text.contains("holds all 4 counters"), "{}", r[0].text);
+    use tablero::store::Store;
+    let record = w.store.game(1).unwrap().unwrap();
+    assert!(matches!(record.status, Status::Finished { winner: Some(_), .. }));
+    // The record replays to the same end: every throw is in it.
+    let moves = record.moves.iter().map(|m| m.notation.as_str());
+    let end = tablero::games::Position::replay(record.kind, &record.options, moves).unwrap().unwrap();
+    assert_eq!(end.to_move(), None);
+}

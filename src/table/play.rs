@@ -9,6 +9,20 @@ use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Player, 
 /// Errors list the legal moves only when they are few (CLARIFICATIONS 11).
 const LIST_LEGAL_UP_TO: usize = 10;
 
+/// At most this many throws are made automatically in one go (a 10-counter game needs about 850 sequences).
+const AUTOTHROW_LIMIT: i64 = 20_000;
+
+/// Marks the record finished when the rules have ended the game.
+fn finish_if_over(record: &mut GameRecord, position: &Position) {
+    let winner = match position.outcome() {
+        GameOutcome::Ongoing => return,
+        GameOutcome::Won(s) => Some(s),
+        GameOutcome::Draw => None,
+    };
+    record.status = Status::Finished { winner, reason: FinishReason::Rules };
+    record.draw_offer = None;
+}
+
 /// The member whose throw it is, in a team game whose turn mode names one (TeamBlocks and Alternate: the team's
 /// players in order, one throw sequence each); `None` when any member may throw.
 pub(super) fn called_member<'a>(record: &'a GameRecord, position: &Position) -> Option<&'a Player> {
@@ -53,12 +67,33 @@ impl Table {
     }
 
     pub(super) fn throw(&self, actor: &Actor, at: Option<(GameId, usize)>, now: Timestamp) -> Answer {
-        let (record, _, position) = self.turn_of(actor, at, now)?;
+        let (mut record, _, mut position) = self.turn_of(actor, at, now)?;
         let Position::ZohnAhl(game) = &position else {
             return Err(Message::new("no-throws").into());
         };
-        let throw = throw_sticks(&mut *self.rng(), game.options_ref().p_flat);
-        self.commit_move(actor, record, position, &throw.to_string(), now)
+        let options = *game.options_ref();
+        if !options.autothrow {
+            let throw = throw_sticks(&mut *self.rng(), options.p_flat);
+            return self.commit_move(actor, record, position, &throw.to_string(), now);
+        }
+        // Both teams agreed to autothrow (one set it in the challenge, the other accepted it): the service throws
+        // for everyone until the game ends, every throw recorded, in one write.
+        let mut throws = 0;
+        while position.to_move().is_some() && throws < AUTOTHROW_LIMIT {
+            let throw = throw_sticks(&mut *self.rng(), options.p_flat);
+            let notation =
+                position.play(&throw.to_string()).map_err(|e| Fail::Internal(format!("a throw refused: {e:?}")))?;
+            record.moves.push(MoveEntry { notation, by: actor.user, at: now });
+            throws += 1;
+        }
+        finish_if_over(&mut record, &position);
+        record.updated_at = now;
+        let base = record.revision;
+        let record = self.save(record, base)?;
+        self.remember(&record, &position);
+        let mut said = vec![Message::new("autothrow-played").str("player", actor.name.as_str()).num("throws", throws)];
+        said.extend(position.describe_end());
+        Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
     }
 
     /// The channel's game, checked that it is the actor's turn (and, from a button, that the board is current).
@@ -125,14 +160,7 @@ impl Table {
             // Moving instead of answering declines the opponent's offer.
             record.draw_offer = None;
         }
-        if position.outcome() != GameOutcome::Ongoing {
-            let winner = match position.outcome() {
-                GameOutcome::Won(s) => Some(s),
-                _ => None,
-            };
-            record.status = Status::Finished { winner, reason: FinishReason::Rules };
-            record.draw_offer = None;
-        }
+        finish_if_over(&mut record, &position);
         record.updated_at = now;
         let base = record.revision;
         let record = self.save(record, base)?;
