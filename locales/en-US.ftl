@@ -139,6 +139,13 @@ epaminondas-end-crossing = { side } starts the turn with { $ahead } on the far r
 epaminondas-end-no-moves = { side } has no legal move and loses.
 
 ## Zohn Ahl and Tsoñä
+join-not-a-role-member = Only members of a team given as a role join it; yours is not one.
+join-already = You have already joined.
+joined = { $player } joined { $team } ({ $count ->
+    [one] one member
+   *[other] { $count } members
+} so far).
+button-join = Join
 challenge-teams = { $challenger } challenges: { $west } (West) against { $east } (East) at { $game } (game #{ $id }; { $options }). Any member of { $challenged } may accept.
 accept-not-on-team = Only a member of { $team } can accept this challenge.
 decline-not-on-team = Only a member of { $team } can decline this challenge.
@@ -151,7 +158,6 @@ teams-and-opponent = Give either the two teams (west= and east=) or one opponent
 teams-empty = A team needs at least one player.
 teams-overlap = A player cannot be on both teams.
 teams-not-yours = You must be on one of the two teams you set up.
-teams-role-needs-free = A team given as a role throws with turn_mode=free (any member throws), not { $mode }.
 teams-unequal = turn_mode=blocks needs teams of equal size (West { $west }, East { $east }); use turn_mode=alternate or free.
 game-name-zohn-ahl = Zohn Ahl
 rules-zohn-ahl =
@@ -205,7 +211,8 @@ console-welcome = tablero console. Type lines like “ana: play hoyito @ben”, 
 console-help =
     Lines are “name: command arguments key=value ...”. Commands:
       play <game> [@opponent] [key=value ...]   challenge someone (no opponent: an open challenge); options: first=challenger|opponent|random, holes=6|12, skip_origin=true|false, max_moves_without_capture=N
-      accept | decline | cancel                 answer or withdraw the challenge of this channel
+      play zohn-ahl west=@ana,@cy east=@&red    a team game (players, or a role); then: throw
+      accept | decline | cancel | join          answer or withdraw the challenge of this channel; join a role team
       move <move>                               play a move (Hoyito II: your hole number, 1 to 6 counted from your left)
       resign | draw [offer|accept|decline]      end the game
       board | history | rules [game]            show the game

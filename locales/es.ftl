@@ -139,6 +139,13 @@ epaminondas-end-crossing = { side } empiezan el turno con { $ahead } en la últi
 epaminondas-end-no-moves = { side } no tienen jugada legal y pierden.
 
 ## Zohn Ahl and Tsoñä
+join-not-a-role-member = Solo se unen los miembros de un equipo dado como rol; el tuyo no lo es.
+join-already = Ya te uniste.
+joined = { $player } se unió a { $team } ({ $count ->
+    [one] un miembro
+   *[other] { $count } miembros
+} por ahora).
+button-join = Unirse
 challenge-teams = { $challenger } reta: { $west } (Oeste) contra { $east } (Este) a { $game } (partida #{ $id }; { $options }). Cualquier miembro de { $challenged } puede aceptar.
 accept-not-on-team = Solo un miembro de { $team } puede aceptar este reto.
 decline-not-on-team = Solo un miembro de { $team } puede rechazar este reto.
@@ -151,7 +158,6 @@ teams-and-opponent = Da los dos equipos (west= y east=) o un rival, no ambos.
 teams-empty = Un equipo necesita al menos un jugador.
 teams-overlap = Un jugador no puede estar en los dos equipos.
 teams-not-yours = Debes estar en uno de los dos equipos que formas.
-teams-role-needs-free = Un equipo dado como rol lanza con turn_mode=free (lanza cualquier miembro), no { $mode }.
 teams-unequal = turn_mode=blocks necesita equipos del mismo tamaño (Oeste { $west }, Este { $east }); usa turn_mode=alternate o free.
 game-name-zohn-ahl = Zohn Ahl
 rules-zohn-ahl =
@@ -205,7 +211,8 @@ console-welcome = Consola de tablero. Escribe líneas como «ana: play hoyito @b
 console-help =
     Las líneas son «nombre: comando argumentos clave=valor ...». Comandos:
       play <juego> [@rival] [clave=valor ...]   reta a alguien (sin rival: reto abierto); opciones: first=challenger|opponent|random, holes=6|12, skip_origin=true|false, max_moves_without_capture=N
-      accept | decline | cancel                 responde o retira el reto de este canal
+      play zohn-ahl west=@ana,@cy east=@&rojo   un juego por equipos (jugadores, o un rol); luego: throw
+      accept | decline | cancel | join          responde o retira el reto de este canal; únete a un equipo-rol
       move <jugada>                             juega (Hoyito II: el número de tu hoyo, del 1 al 6 desde tu izquierda)
       resign | draw [offer|accept|decline]      termina la partida
       board | history | rules [juego]           muestra la partida

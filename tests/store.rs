@@ -17,6 +17,7 @@ fn record(channel: u64) -> GameRecord {
         seats: vec![],
         teams: vec![],
         challenger_side: None,
+        rosters: vec![],
         moves: vec![],
         status: Status::Challenge,
         draw_offer: None,

@@ -140,8 +140,6 @@ fn role_teams_any_member_throws_and_losing_the_role_loses_the_right() {
     let teams = || [Team::Role { id: RED, name: "red".into() }, Team::Role { id: BLUE, name: "blue".into() }];
     let text = w.run(&outsider, challenge(teams(), &[])).unwrap_err().text;
     assert!(text.contains("must be on one of the two teams"), "{text}");
-    let text = w.run(&ana, challenge(teams(), &[("turn_mode", "blocks")])).unwrap_err().text;
-    assert!(text.contains("turn_mode=free"), "{text}");
     let r = w.ok(&ana, challenge(teams(), &[]));
     assert_eq!(r[0].role_mentions, vec![BLUE]);
     assert!(w.refused(&eve, Command::Accept { game: None }).contains("Only a member of @blue"));
@@ -208,4 +206,30 @@ fn autothrow_plays_the_game_out_with_every_throw_recorded() {
     let moves = record.moves.iter().map(|m| m.notation.as_str());
     let end = tablero::games::Position::replay(record.kind, &record.options, moves).unwrap().unwrap();
     assert_eq!(end.to_move(), None);
+}
+
+#[test]
+fn role_teams_throw_in_turn_by_the_roster_of_those_who_joined() {
+    let w = world();
+    let ana = actor(1, "ana", &[RED]);
+    let eve = actor(5, "eve", &[RED]);
+    let ben = actor(2, "ben", &[BLUE]);
+    let dan = actor(4, "dan", &[BLUE]);
+    let teams = [Team::Role { id: RED, name: "red".into() }, Team::Role { id: BLUE, name: "blue".into() }];
+    let r = w.ok(&ana, challenge(teams, &[("turn_mode", "blocks"), ("counters", "10")]));
+    assert!(r[0].buttons.iter().any(|b| b.id == "c:1:join"), "a Join button for role teams in turn");
+    assert!(w.ok(&eve, Command::Join { game: None })[0].text.contains("eve joined @red (2 members so far)"));
+    assert!(w.refused(&eve, Command::Join { game: None }).contains("already joined"));
+    assert!(w.refused(&actor(9, "zed", &[]), Command::Join { game: None }).contains("Only members"));
+    // Blocks needs equal rosters: red has ana and eve, blue only ben (who accepts).
+    assert!(w.refused(&ben, Command::Accept { game: None }).contains("equal size (West 2, East 1)"));
+    w.ok(&dan, Command::Join { game: None });
+    w.ok(&ben, Command::Accept { game: None });
+    let who = w.throws(&[ana, eve, ben, dan], 30);
+    let mut sequences: Vec<&str> = who.iter().map(String::as_str).collect();
+    sequences.dedup();
+    let expected = ["ana", "eve", "dan", "ben"];
+    for (i, name) in sequences.iter().enumerate() {
+        assert_eq!(*name, expected[i % 4], "sequence {i} in {sequences:?}");
+    }
 }

@@ -163,6 +163,7 @@ impl Console {
             "accept" => bare(Command::Accept { game: None }, "accept"),
             "decline" => bare(Command::Decline { game: None }, "decline"),
             "cancel" => bare(Command::Cancel, "cancel"),
+            "join" => bare(Command::Join { game: None }, "join"),
             "resign" => bare(Command::Resign, "resign"),
             "throw" => bare(Command::Throw { at: None }, "throw"),
             "board" => bare(Command::Board, "board"),

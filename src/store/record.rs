@@ -123,6 +123,9 @@ pub struct GameRecord {
     /// In a team game, the challenger's team; the other team answers the challenge.
     #[serde(default)]
     pub challenger_side: Option<Side>,
+    /// For role teams that throw in turn: the members who joined before the game started, in order, by side.
+    #[serde(default)]
+    pub rosters: Vec<Vec<Player>>,
     pub moves: Vec<MoveEntry>,
     pub status: Status,
     /// The side that offered a draw still unanswered.
@@ -161,6 +164,15 @@ impl GameRecord {
         }
     }
 
+    /// The members of a side who throw in turn: a team's players, or the roster of a role team.
+    pub fn members(&self, side: Side) -> &[Player] {
+        match self.teams.get(side.index()) {
+            Some(Team::Players { players }) => players,
+            Some(Team::Role { .. }) => self.rosters.get(side.index()).map(Vec::as_slice).unwrap_or_default(),
+            None => &[],
+        }
+    }
+
     /// Whether the game is played by teams.
     pub fn is_team_game(&self) -> bool {
         !self.teams.is_empty()
@@ -172,6 +184,7 @@ impl GameRecord {
             .chain(self.opponent.iter().map(|p| p.id))
             .chain(self.seats.iter().map(|p| p.id))
             .chain(self.teams.iter().flat_map(|t| t.players().iter().map(|p| p.id)))
+            .chain(self.rosters.iter().flatten().map(|p| p.id))
             .collect();
         ids.sort_unstable();
         ids.dedup();

@@ -2,8 +2,9 @@
 
 use rand::Rng;
 
+use super::command::join_button;
 use super::view::{Question, answer_buttons, game_name};
-use super::{Actor, Answer, Fail, Reply, Table};
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table};
 use crate::games::{GameKind, OptionSet, Side};
 use crate::i18n::{self, Message};
 use crate::store::WriteError;
@@ -48,10 +49,8 @@ fn check_teams(
     }
     let has_role = teams.iter().any(|t| matches!(t, Team::Role { .. }));
     let mode = options.get("turn_mode").cloned().unwrap_or_else(|| if has_role { "free" } else { "blocks" }.into());
-    if has_role && mode != "free" {
-        return Err(Message::new("teams-role-needs-free").str("mode", mode));
-    }
-    if mode == "blocks" {
+    // Role teams that throw in turn are counted at acceptance, from who joined.
+    if mode == "blocks" && !has_role {
         let (w, e) = (west.players().len(), east.players().len());
         if w != e {
             return Err(Message::new("teams-unequal").num("west", w as i64).num("east", e as i64));
@@ -98,6 +97,18 @@ impl Table {
             challenger_side: teams
                 .as_ref()
                 .and_then(|t| Side::BOTH.into_iter().find(|s| t[s.index()].has(actor.user, &actor.roles))),
+            // The challenger is the first member of a role team's roster.
+            rosters: teams
+                .as_ref()
+                .map(|t| {
+                    t.iter()
+                        .map(|team| match team {
+                            Team::Role { .. } if team.has(actor.user, &actor.roles) => vec![actor.player()],
+                            _ => Vec::new(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
             teams: teams.map(Vec::from).unwrap_or_default(),
             moves: Vec::new(),
             status: Status::Challenge,
@@ -150,7 +161,16 @@ impl Table {
             ),
             i18n::text(locale, &Message::new("challenge-expires").num("hours", hours)),
         );
-        let buttons = answer_buttons(locale, record.id, Question::Challenge).to_vec();
+        let mut buttons = answer_buttons(locale, record.id, Question::Challenge).to_vec();
+        let in_turn = record.options.get("turn_mode").is_some_and(|m| m != "free");
+        if in_turn && record.teams.iter().any(|t| matches!(t, Team::Role { .. })) {
+            buttons.push(Button {
+                id: join_button(record.id),
+                label: i18n::text(locale, &Message::new("button-join")),
+                enabled: true,
+                style: ButtonStyle::Primary,
+            });
+        }
         let (mut mentions, mut role_mentions) = (Vec::new(), Vec::new());
         match record.challenger_side.and_then(|s| record.teams.get(s.other().index())) {
             Some(Team::Players { players }) => mentions.extend(players.iter().map(|p| p.id)),
@@ -225,6 +245,23 @@ impl Table {
             let team = record.side_label(challenged);
             return Err(Message::new("accept-not-on-team").str("team", team).into());
         }
+        if let Some(roster) = record.rosters.get_mut(challenged.index())
+            && matches!(record.teams[challenged.index()], Team::Role { .. })
+            && !roster.iter().any(|p| p.id == actor.user)
+        {
+            roster.push(actor.player());
+        }
+        let mode = record.options.get("turn_mode").cloned().unwrap_or_default();
+        if mode != "free" {
+            let (west, east) = (record.members(Side::First).len(), record.members(Side::Second).len());
+            if mode == "blocks" && west != east {
+                return Err(Message::new("teams-unequal").num("west", west as i64).num("east", east as i64).into());
+            }
+            if mode == "blocks" {
+                record.options.insert("west_block".into(), west.to_string());
+                record.options.insert("east_block".into(), east.to_string());
+            }
+        }
         record.opponent = Some(actor.player());
         record.status = Status::Active;
         record.updated_at = now;
@@ -236,6 +273,33 @@ impl Table {
             .str("team", record.side_label(challenged))
             .str("first", record.side_label(Side::First));
         Ok(vec![self.board_reply(actor.locale, &record, &position, vec![intro])])
+    }
+
+    /// A member of a role team joins its roster before the game starts, to be called in turn.
+    pub(super) fn join(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
+        let mut record = self.pending_challenge(actor, game, now)?;
+        let sides: Vec<Side> = Side::BOTH
+            .into_iter()
+            .filter(|s| matches!(record.teams.get(s.index()), Some(team @ Team::Role { .. }) if team.has(actor.user, &actor.roles)))
+            .collect();
+        let Some(&side) = sides.first() else {
+            return Err(Message::new("join-not-a-role-member").into());
+        };
+        if record.members(side).iter().any(|p| p.id == actor.user) {
+            return Err(Message::new("join-already").into());
+        }
+        record.rosters.resize(2, Vec::new());
+        record.rosters[side.index()].push(actor.player());
+        record.updated_at = now;
+        let base = record.revision;
+        let record = self.save(record, base)?;
+        let team = record.side_label(side);
+        let count = record.members(side).len() as i64;
+        let text = i18n::text(
+            actor.locale,
+            &Message::new("joined").str("player", actor.name.as_str()).str("team", team).num("count", count),
+        );
+        Ok(vec![Reply { text, ..Reply::default() }])
     }
 
     pub(super) fn decline(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {

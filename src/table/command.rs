@@ -24,6 +24,10 @@ pub enum Command {
         game: Option<GameId>,
     },
     Cancel,
+    /// Join the roster of one's role team before a team game starts (turn modes that call members in turn).
+    Join {
+        game: Option<GameId>,
+    },
     /// A move in the game's notation; `at` pins it to a game and move number (from a button).
     Move {
         notation: String,
@@ -57,6 +61,7 @@ impl Command {
         match parts.as_slice() {
             ["c", _, "accept"] => Some(Command::Accept { game: Some(game?) }),
             ["c", _, "decline"] => Some(Command::Decline { game: Some(game?) }),
+            ["c", _, "join"] => Some(Command::Join { game: Some(game?) }),
             ["d", _, "accept"] => Some(Command::DrawAccept { game: Some(game?) }),
             ["d", _, "decline"] => Some(Command::DrawDecline { game: Some(game?) }),
             ["g", _, "t", ply] => Some(Command::Throw { at: Some((game?, ply.parse().ok()?)) }),
@@ -74,6 +79,10 @@ pub fn accept_button(game: GameId) -> String {
 
 pub fn decline_button(game: GameId) -> String {
     format!("c:{game}:decline")
+}
+
+pub fn join_button(game: GameId) -> String {
+    format!("c:{game}:join")
 }
 
 pub fn draw_accept_button(game: GameId) -> String {

@@ -93,6 +93,7 @@ impl Table {
             Command::Accept { game } => self.accept(actor, game, now),
             Command::Decline { game } => self.decline(actor, game, now),
             Command::Cancel => self.cancel(actor, now),
+            Command::Join { game } => self.join(actor, game, now),
             Command::Move { notation, at } => self.play_move(actor, &notation, at, now),
             Command::Throw { at } => self.throw(actor, at, now),
             Command::Resign => self.resign(actor, now),

@@ -31,7 +31,7 @@ pub(super) fn called_member<'a>(record: &'a GameRecord, position: &Position) -> 
     if game.options_ref().turn_mode == TurnMode::Free {
         return None;
     }
-    let players = record.teams.get(side.index())?.players();
+    let players = record.members(side);
     (!players.is_empty()).then(|| &players[game.sequences(side) as usize % players.len()])
 }
 
