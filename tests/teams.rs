@@ -54,6 +54,16 @@ fn challenge(teams: [Team; 2], options: &[(&str, &str)]) -> Command {
     Command::Challenge { game: "zohn-ahl".into(), opponent: None, options, teams: Some(teams) }
 }
 
+/// Checks that the throw sequences (a member's consecutive throws, extra throws included, count once) follow
+/// `expected` round and round.
+fn assert_sequences(who: &[String], expected: &[&str]) {
+    let mut sequences: Vec<&str> = who.iter().map(String::as_str).collect();
+    sequences.dedup();
+    for (i, name) in sequences.iter().enumerate() {
+        assert_eq!(*name, expected[i % expected.len()], "sequence {i} in {sequences:?}");
+    }
+}
+
 impl World {
     fn run(&self, who: &Actor, c: Command) -> Result<Vec<Reply>, Refusal> {
         self.table.handle(who, c, NOW)
@@ -104,12 +114,7 @@ fn team_blocks_call_every_member_of_a_team_then_the_other_team() {
     // Ignoring extra throws (same member again), the order of sequences is ana, cy, ben, dan, ana...
     let all = [ana, cy, ben, dan];
     let who = w.throws(&all, 30);
-    let mut sequences: Vec<&str> = who.iter().map(String::as_str).collect();
-    sequences.dedup();
-    let expected = ["ana", "cy", "ben", "dan"];
-    for (i, name) in sequences.iter().enumerate() {
-        assert_eq!(*name, expected[i % 4], "sequence {i} in {sequences:?}");
-    }
+    assert_sequences(&who, &["ana", "cy", "ben", "dan"]);
 }
 
 #[test]
@@ -122,12 +127,7 @@ fn alternate_mode_alternates_teams_and_rotates_members_and_allows_unequal_teams(
     w.ok(&ana, challenge(teams(), &[("turn_mode", "alternate"), ("counters", "10")]));
     w.ok(&ben, Command::Accept { game: None });
     let who = w.throws(&[ana, cy, ben], 30);
-    let mut sequences: Vec<&str> = who.iter().map(String::as_str).collect();
-    sequences.dedup();
-    let expected = ["ana", "ben", "cy", "ben"];
-    for (i, name) in sequences.iter().enumerate() {
-        assert_eq!(*name, expected[i % 4], "sequence {i} in {sequences:?}");
-    }
+    assert_sequences(&who, &["ana", "ben", "cy", "ben"]);
 }
 
 #[test]
@@ -226,10 +226,5 @@ fn role_teams_throw_in_turn_by_the_roster_of_those_who_joined() {
     w.ok(&dan, Command::Join { game: None });
     w.ok(&ben, Command::Accept { game: None });
     let who = w.throws(&[ana, eve, ben, dan], 30);
-    let mut sequences: Vec<&str> = who.iter().map(String::as_str).collect();
-    sequences.dedup();
-    let expected = ["ana", "eve", "dan", "ben"];
-    for (i, name) in sequences.iter().enumerate() {
-        assert_eq!(*name, expected[i % 4], "sequence {i} in {sequences:?}");
-    }
+    assert_sequences(&who, &["ana", "eve", "dan", "ben"]);
 }

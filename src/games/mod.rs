@@ -52,6 +52,17 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// The first side wins with the larger score, the second with the larger; equal scores draw.
+    pub fn by_score<T: Ord>(first: T, second: T) -> Outcome {
+        match first.cmp(&second) {
+            std::cmp::Ordering::Greater => Outcome::Won(Side::First),
+            std::cmp::Ordering::Less => Outcome::Won(Side::Second),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+}
+
 /// A rule-level failure of [`Game::play`]: the reason, and the position exactly as it was before the attempt.
 #[derive(Debug, Clone)]
 pub struct PlayError<G: Game> {

@@ -281,12 +281,7 @@ impl Game for Hoyito {
         if self.end.is_none() {
             return Outcome::Ongoing;
         }
-        let [south, north] = self.captured;
-        match south.cmp(&north) {
-            std::cmp::Ordering::Greater => Outcome::Won(Side::First),
-            std::cmp::Ordering::Less => Outcome::Won(Side::Second),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        }
+        Outcome::by_score(self.captured[0], self.captured[1])
     }
 
     fn side_name(side: Side) -> &'static str {

@@ -310,11 +310,7 @@ impl Game for ZohnAhl {
     }
 
     fn early_end(&self) -> Outcome {
-        match self.counters[0].cmp(&self.counters[1]) {
-            std::cmp::Ordering::Greater => Outcome::Won(Side::First),
-            std::cmp::Ordering::Less => Outcome::Won(Side::Second),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        }
+        Outcome::by_score(self.counters[0], self.counters[1])
     }
 
     fn side_name(side: Side) -> &'static str {
