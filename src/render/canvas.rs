@@ -148,6 +148,14 @@ impl Canvas {
         }
     }
 
+    /// Copies a `w`-wide tile of palette indices with its top-left corner at (x, y).
+    pub fn blit(&mut self, x: usize, y: usize, w: usize, tile: &[u8]) {
+        for (row, line) in tile.chunks(w).enumerate() {
+            let start = (y + row) * self.width + x;
+            self.pixels[start..start + w].copy_from_slice(line);
+        }
+    }
+
     /// Encodes the canvas as an 8-bit indexed PNG.
     pub fn encode(&self, palette: &Palette) -> Vec<u8> {
         let mut out = Vec::with_capacity(32 * 1024);

@@ -95,20 +95,13 @@ pub fn render(game: &Epaminondas, captions: &Captions) -> Vec<u8> {
             Some(Side::Second) => 2,
         };
         let (x, y) = origin(square);
-        blit(&mut c, x, y, &t.tiles[background][content]);
+        c.blit(x, y, CELL, &t.tiles[background][content]);
     }
     draw_coordinates(&mut c, t.bands.page);
     let [white, black] = &captions.sides;
     t.bands.draw(&mut c, black, 0, MARGIN);
     t.bands.draw(&mut c, white, height() - BAND_HEIGHT, MARGIN);
     c.encode(&t.palette)
-}
-
-fn blit(c: &mut Canvas, x: usize, y: usize, tile: &[u8]) {
-    for (row, line) in tile.chunks(CELL).enumerate() {
-        let start = (y + row) * c.width + x;
-        c.pixels[start..start + CELL].copy_from_slice(line);
-    }
 }
 
 fn draw_coordinates(c: &mut Canvas, ramp: Ramp) {

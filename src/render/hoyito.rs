@@ -119,20 +119,17 @@ pub fn render(game: &Hoyito, captions: &Captions) -> Vec<u8> {
         };
         let cx = (l.margin + column * l.cell) as f32 + l.cell as f32 / 2.0;
         let cy = top as f32 + l.cell as f32 / 2.0;
-        let mark = last.and_then(|m| {
-            if m.captured_holes & (1 << i) != 0 {
-                Some(t.captured)
-            } else if usize::from(m.origin) == i {
-                Some(t.origin)
-            } else {
-                None
-            }
-        });
-        if let Some(ramp) = mark {
-            c.ring(cx, cy, r + 3.0, r + 8.0, ramp);
+        let mark = match last {
+            Some(m) if m.captured_holes & (1 << i) != 0 => Mark::Captured,
+            Some(m) if usize::from(m.origin) == i => Mark::Played,
+            _ => Mark::None,
+        };
+        let drawn = if seeds > MAX_DRAWN_SEEDS { 0 } else { seeds };
+        c.blit(l.margin + column * l.cell, top, l.cell, tile(l.cell, mark, drawn));
+        if seeds > MAX_DRAWN_SEEDS {
+            let style = Style { size: (r * 0.8) as u32, weight: Weight::Bold, ramp: t.seed };
+            text::draw(&mut c, &seeds.to_string(), cx as i32, cy as i32, Align::Centre, style);
         }
-        c.disc(cx, cy, r, t.hole);
-        draw_seeds(&mut c, cx, cy, r, seeds, t);
         let number_y = if i < n { south_top + l.cell + l.numbers / 2 } else { north_top - l.numbers / 2 };
         let small = Style { size: 15, weight: Weight::Regular, ramp: t.wood_text };
         text::draw(&mut c, &number.to_string(), cx as i32, number_y as i32, Align::Centre, small);
@@ -145,15 +142,49 @@ pub fn render(game: &Hoyito, captions: &Captions) -> Vec<u8> {
     c.encode(&t.palette)
 }
 
-fn draw_seeds(c: &mut Canvas, cx: f32, cy: f32, r: f32, seeds: u8, t: &Theme) {
-    if seeds > MAX_DRAWN_SEEDS {
-        let style = Style { size: (r * 0.8) as u32, weight: Weight::Bold, ramp: t.seed };
-        text::draw(c, &seeds.to_string(), cx as i32, cy as i32, Align::Centre, style);
-        return;
+/// How the last move touched a hole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    None,
+    /// The hole the move was played from: a blue ring.
+    Played,
+    /// A hole the move captured: an orange ring.
+    Captured,
+}
+
+/// A hole as a tile of `cell` x `cell` palette indices: the wood, the ring of its mark, the hole, its seeds.
+/// Every tile is drawn once, for both cell sizes, and then only copied (lila-gif's approach).
+fn tile(cell: usize, mark: Mark, seeds: u8) -> &'static [u8] {
+    const KINDS: usize = 3 * (MAX_DRAWN_SEEDS as usize + 1);
+    static TILES: OnceLock<[Vec<Vec<u8>>; 2]> = OnceLock::new();
+    let tiles = TILES.get_or_init(|| {
+        [Layout::for_holes(6).cell, Layout::for_holes(12).cell].map(|cell| {
+            (0..KINDS)
+                .map(|kind| {
+                    let mark = [Mark::None, Mark::Played, Mark::Captured][kind / (MAX_DRAWN_SEEDS as usize + 1)];
+                    draw_tile(cell, mark, (kind % (MAX_DRAWN_SEEDS as usize + 1)) as u8)
+                })
+                .collect()
+        })
+    });
+    let size = usize::from(cell != Layout::for_holes(6).cell);
+    &tiles[size][mark as usize * (MAX_DRAWN_SEEDS as usize + 1) + usize::from(seeds)]
+}
+
+fn draw_tile(cell: usize, mark: Mark, seeds: u8) -> Vec<u8> {
+    let t = theme();
+    let mut c = Canvas::new(cell, cell, t.hole.background());
+    let (centre, r) = (cell as f32 / 2.0, cell as f32 * 0.4);
+    match mark {
+        Mark::Played => c.ring(centre, centre, r + 3.0, r + 8.0, t.origin),
+        Mark::Captured => c.ring(centre, centre, r + 3.0, r + 8.0, t.captured),
+        Mark::None => {}
     }
+    c.disc(centre, centre, r, t.hole);
     for &(x, y) in &seed_slots()[..usize::from(seeds)] {
-        c.disc(cx + x * r, cy + y * r, r * 0.15, t.seed);
+        c.disc(centre + x * r, centre + y * r, r * 0.15, t.seed);
     }
+    c.pixels
 }
 
 #[cfg(test)]
