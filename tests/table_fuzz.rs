@@ -1,0 +1,82 @@
+//! Random command sequences from several users in two channels: the table service never panics, never reports
+//! an internal fault, and every game it stores replays to a valid position.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use tablero::games::Position;
+use tablero::i18n::Locale;
+use tablero::store::record::{Player, Team};
+use tablero::store::{SledStore, Store};
+use tablero::table::{Actor, Command, Permissions, Table, TableConfig};
+
+fn actor(user: u64, channel: u64) -> Actor {
+    Actor {
+        guild: 1,
+        channel,
+        user,
+        name: format!("user{user}"),
+        roles: if user == 3 { vec![77] } else { vec![] },
+        locale: [Locale::English, Locale::SpanishLatinAmerica, Locale::SpanishSpain][user as usize % 3],
+        permissions: Permissions::default(),
+    }
+}
+
+fn command(kind: u8, arg: u8, text: &str) -> Command {
+    let games = ["hoyito", "epaminondas", "zohn-ahl", "chess"];
+    let option = |k: &str, v: &str| [(k.to_string(), v.to_string())].into_iter().collect();
+    match kind % 12 {
+        0 => Command::Challenge {
+            game: games[usize::from(arg) % 4].into(),
+            opponent: Some(Player { id: u64::from(arg % 4), name: format!("user{}", arg % 4) }),
+            options: if arg % 3 == 0 { option("first", "challenger") } else { option("holes", text) },
+            teams: None,
+        },
+        1 => Command::Challenge {
+            game: "zohn-ahl".into(),
+            opponent: None,
+            options: option("counters", "1"),
+            teams: Some([
+                Team::Players { players: vec![Player { id: u64::from(arg % 4), name: "a".into() }] },
+                Team::Role { id: 77, name: "red".into() },
+            ]),
+        },
+        2 => Command::Accept { game: None },
+        3 => Command::Decline { game: None },
+        4 => Command::Cancel,
+        5 | 6 => Command::Move { notation: text.into(), at: None },
+        7 => Command::Throw { at: None },
+        8 => Command::Resign,
+        9 => [Command::DrawOffer, Command::DrawAccept { game: None }, Command::DrawDecline { game: None }]
+            [usize::from(arg) % 3]
+            .clone(),
+        10 => [Command::Board, Command::History, Command::Join { game: None }][usize::from(arg) % 3].clone(),
+        _ => Command::from_button(&format!("g:{}:m:{}:{}", arg % 3, arg % 5, text)).unwrap_or(Command::Cancel),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn random_commands_never_break_the_service(
+        steps in prop::collection::vec((0u64..5, 10u64..12, any::<u8>(), any::<u8>(), "[a-n1-9x\\- ]{0,6}"), 1..120)
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(SledStore::open(dir.path()).unwrap());
+        let table = Table::new(store.clone(), TableConfig { challenge_expiry_secs: 3600, seed: Some(1) });
+        for (i, (user, channel, kind, arg, text)) in steps.into_iter().enumerate() {
+            let now = 1_800_000_000 + i as u64 * 600;
+            if let Err(refusal) = table.handle(&actor(user, channel), command(kind, arg, &text), now) {
+                prop_assert!(!refusal.internal, "internal fault: {}", refusal.text);
+                prop_assert!(!refusal.text.is_empty());
+            }
+        }
+        for id in 1..200 {
+            let Some(record) = store.game(id).unwrap() else { break };
+            let moves = record.moves.iter().map(|m| m.notation.as_str());
+            let replay = Position::replay(record.kind, &record.options, moves).unwrap();
+            prop_assert!(replay.is_ok(), "game {id} does not replay");
+        }
+    }
+}
