@@ -29,7 +29,7 @@ fn command(kind: u8, arg: u8, text: &str) -> Command {
         0 => Command::Challenge {
             game: games[usize::from(arg) % 4].into(),
             opponent: Some(Player { id: u64::from(arg % 4), name: format!("user{}", arg % 4) }),
-            options: if arg % 3 == 0 { option("first", "challenger") } else { option("holes", text) },
+            options: if arg.is_multiple_of(3) { option("first", "challenger") } else { option("holes", text) },
             teams: None,
         },
         1 => Command::Challenge {
