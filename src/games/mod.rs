@@ -7,6 +7,7 @@
 
 pub mod epaminondas;
 pub mod hoyito;
+pub mod ocencahuac;
 mod options;
 mod position;
 pub mod zohn_ahl;
