@@ -15,6 +15,8 @@ side = { $side ->
     [black] Black
     [west] West
     [east] East
+    [dark] Sangangüey (dark)
+    [light] Ceboruco (light)
    *[other] { $side }
 }
 badge-to-move = to move
@@ -205,6 +207,37 @@ tsona-end = { side } completed { $laps ->
 } first.
 zohn-ahl-score = { $counters } counters · step { $step }
 tsona-score = { $counters } laps · step { $step }
+
+## Ocencahuac
+game-name-ocencahuac = Ocencahuac
+rules-ocencahuac =
+    Ocencahuac (the game of the Cahita princes, Nayarit). A 5 x 8 board: two volcano rows for each side and the river between them. Each side has an Emperor (E), Princess Mololoa (M), Prince (P) and three Warriors (W); Sangangüey (dark) moves up, Ceboruco (light) down.
+    • Stage 1: a piece steps one square orthogonally, or jumps over an adjacent piece of either colour onto the empty square beyond, and may go on jumping (write every landing square: a1-a3-c3). Nothing is captured. Jumping an opposing royal pushes it back (up to three squares) and stuns it for its next turn.
+    • A royal that ends a move on the far row is crowned. When all three of a side's royals are crowned, they gain stage-2 powers: the Princess and the Emperor slide any distance (the Princess captures along rows, the Emperor along columns), the Prince leaps like a chess knight; they capture only Warriors and can no longer be jumped, except to relieve a threatened Warrior (a7-a5 @b5).
+    • Capture the three opposing Warriors to win. Repetition, 100 moves without progress or a long game draw.
+ocencahuac-bad-notation = “{ $text }” is not a move: write the squares, like b2-b3, a1-a3-c3, a5xd5 or a7-a5 @b5, or pass.
+ocencahuac-empty = there is no piece on { $square }.
+ocencahuac-not-yours = the piece on { $square } is your opponent's.
+ocencahuac-needs-choice = this move needs a choice; the complete moves are: { $moves }.
+ocencahuac-not-legal = that is not a move of the piece on { $square }. { $count ->
+    [0] It has no move.
+   *[other] Its moves: { $moves }.
+}
+ocencahuac-must-pass = you have no legal move: pass.
+ocencahuac-cannot-pass = you have moves, so you may not pass.
+ocencahuac-passed = { side } has no move and passes.
+ocencahuac-moved = { side } played { $move }.
+ocencahuac-retreat = The piece on { $from } was pushed back to { $to } and is stunned.
+ocencahuac-relocated = The relieved royal went from { $from } to { $to }.
+ocencahuac-captured = A Warrior was captured on { $square }.
+ocencahuac-crowned = { side } crowned a royal.
+ocencahuac-activated = All three royals of { side } are crowned: stage 2 begins for them.
+ocencahuac-end-warriors = { side } captured all three opposing Warriors.
+ocencahuac-end-repetition = The same position came back a third time: a draw.
+ocencahuac-end-no-progress = { $plies } moves without a capture or a crown: a draw.
+ocencahuac-end-cap = The game reached { $plies } moves: a draw.
+ocencahuac-end-passes = Neither side can move: a draw.
+ocencahuac-score = { $captured } Warriors captured · { $crowns } crowns
 
 ## Console
 console-welcome = tablero console. Type lines like “ana: play hoyito @ben”, then “ben: accept” and “ana: move 3”; “help” lists every command.

@@ -15,6 +15,8 @@ side = { $side ->
     [black] Negras
     [west] Oeste
     [east] Este
+    [dark] Sangangüey (oscuras)
+    [light] Ceboruco (claras)
    *[other] { $side }
 }
 badge-to-move = le toca
@@ -205,6 +207,37 @@ tsona-end = { side } completó { $laps ->
 } primero.
 zohn-ahl-score = { $counters } contadores · paso { $step }
 tsona-score = { $counters } vueltas · paso { $step }
+
+## Ocencahuac
+game-name-ocencahuac = Ocencahuac
+rules-ocencahuac =
+    Ocencahuac (el juego de los príncipes cahitas, Nayarit). Tablero de 5 x 8: dos filas de volcanes por lado y el río en medio. Cada lado tiene Emperador (E), Princesa Mololoa (M), Príncipe (P) y tres Guerreros (W); Sangangüey (oscuras) avanza hacia arriba, Ceboruco (claras) hacia abajo.
+    • Primera etapa: una pieza da un paso ortogonal, o salta una pieza vecina de cualquier color hasta la casilla vacía siguiente, y puede seguir saltando (escribe cada casilla de llegada: a1-a3-c3). No se captura nada. Saltar una pieza real contraria la hace retroceder (hasta tres casillas) y la aturde en su siguiente turno.
+    • Una pieza real que termina una jugada en la última fila se corona. Cuando las tres piezas reales de un lado están coronadas, ganan los poderes de la segunda etapa: la Princesa y el Emperador se deslizan cualquier distancia (la Princesa captura en las filas, el Emperador en las columnas), el Príncipe salta como el caballo del ajedrez; solo capturan Guerreros y ya no pueden ser saltadas, salvo para liberar a un Guerrero amenazado (a7-a5 @b5).
+    • Gana quien captura los tres Guerreros contrarios. La repetición, 100 jugadas sin progreso o una partida muy larga son tablas.
+ocencahuac-bad-notation = «{ $text }» no es una jugada: escribe las casillas, como b2-b3, a1-a3-c3, a5xd5 o a7-a5 @b5, o pass.
+ocencahuac-empty = no hay ninguna pieza en { $square }.
+ocencahuac-not-yours = la pieza de { $square } es de tu rival.
+ocencahuac-needs-choice = esta jugada necesita una elección; las jugadas completas son: { $moves }.
+ocencahuac-not-legal = esa no es una jugada de la pieza de { $square }. { $count ->
+    [0] No tiene jugadas.
+   *[other] Sus jugadas: { $moves }.
+}
+ocencahuac-must-pass = no tienes ninguna jugada legal: pasa.
+ocencahuac-cannot-pass = tienes jugadas, así que no puedes pasar.
+ocencahuac-passed = { side } no tiene jugada y pasa.
+ocencahuac-moved = { side } jugó { $move }.
+ocencahuac-retreat = La pieza de { $from } retrocedió a { $to } y queda aturdida.
+ocencahuac-relocated = La pieza real liberada pasó de { $from } a { $to }.
+ocencahuac-captured = Se capturó un Guerrero en { $square }.
+ocencahuac-crowned = { side } coronó una pieza real.
+ocencahuac-activated = Las tres piezas reales de { side } están coronadas: empieza para ellas la segunda etapa.
+ocencahuac-end-warriors = { side } capturó los tres Guerreros contrarios.
+ocencahuac-end-repetition = La misma posición se repitió por tercera vez: tablas.
+ocencahuac-end-no-progress = { $plies } jugadas sin captura ni coronación: tablas.
+ocencahuac-end-cap = La partida llegó a { $plies } jugadas: tablas.
+ocencahuac-end-passes = Ningún lado puede mover: tablas.
+ocencahuac-score = { $captured } Guerreros capturados · { $crowns } coronas
 
 ## Console
 console-welcome = Consola de tablero. Escribe líneas como «ana: play hoyito @ben», luego «ben: accept» y «ana: move 3»; «help» muestra todos los comandos.

@@ -31,7 +31,18 @@ pub fn analyze(game: &str, options: &[String], moves: &str) -> (i32, Value) {
         Ok(p) => p,
         Err(e) => return (2, json!({ "error": english(&e.message()) })),
     };
-    for (index, m) in moves.split_whitespace().enumerate() {
+    // A token starting with `@` belongs to the move before it (an Ocencahuac relief: `a7-a5 @b5`).
+    let mut list: Vec<String> = Vec::new();
+    for token in moves.split_whitespace() {
+        match list.last_mut() {
+            Some(previous) if token.starts_with('@') => {
+                previous.push(' ');
+                previous.push_str(token);
+            }
+            _ => list.push(token.to_string()),
+        }
+    }
+    for (index, m) in list.iter().map(String::as_str).enumerate() {
         match position.play(m) {
             Ok(_) => {}
             Err(MoveError::Notation(reason)) => {

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 use super::epaminondas::Epaminondas;
 use super::hoyito::Hoyito;
+use super::ocencahuac::Ocencahuac;
 use super::zohn_ahl::ZohnAhl;
 use super::{Explain, Game, GameOptions, OptionError, OptionSet, Outcome, Side};
 use crate::i18n::Message;
@@ -18,17 +19,19 @@ use crate::i18n::Message;
 pub enum GameKind {
     Epaminondas,
     Hoyito,
+    Ocencahuac,
     ZohnAhl,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::Epaminondas, GameKind::Hoyito, GameKind::ZohnAhl];
+    pub const ALL: [GameKind; 4] = [GameKind::Epaminondas, GameKind::Hoyito, GameKind::Ocencahuac, GameKind::ZohnAhl];
 
     /// The name used in commands, records and `analyze`.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Epaminondas => "epaminondas",
             GameKind::Hoyito => "hoyito",
+            GameKind::Ocencahuac => "ocencahuac",
             GameKind::ZohnAhl => "zohn-ahl",
         }
     }
@@ -38,6 +41,7 @@ impl GameKind {
         match self {
             GameKind::Epaminondas => <Epaminondas as Game>::Options::KEYS,
             GameKind::Hoyito => <Hoyito as Game>::Options::KEYS,
+            GameKind::Ocencahuac => <Ocencahuac as Game>::Options::KEYS,
             GameKind::ZohnAhl => <ZohnAhl as Game>::Options::KEYS,
         }
     }
@@ -47,6 +51,7 @@ impl GameKind {
         match self {
             GameKind::Epaminondas => <Epaminondas as Game>::Options::from_set(given).map(|o| o.to_set()),
             GameKind::Hoyito => <Hoyito as Game>::Options::from_set(given).map(|o| o.to_set()),
+            GameKind::Ocencahuac => <Ocencahuac as Game>::Options::from_set(given).map(|o| o.to_set()),
             GameKind::ZohnAhl => <ZohnAhl as Game>::Options::from_set(given).map(|o| o.to_set()),
         }
     }
@@ -61,6 +66,7 @@ impl GameKind {
         match self {
             GameKind::Epaminondas => Epaminondas::side_name(side),
             GameKind::Hoyito => Hoyito::side_name(side),
+            GameKind::Ocencahuac => Ocencahuac::side_name(side),
             GameKind::ZohnAhl => ZohnAhl::side_name(side),
         }
     }
@@ -113,6 +119,7 @@ impl MoveError {
 pub enum Position {
     Epaminondas(Epaminondas),
     Hoyito(Hoyito),
+    Ocencahuac(Ocencahuac),
     ZohnAhl(ZohnAhl),
 }
 
@@ -122,6 +129,7 @@ macro_rules! each_game {
         match $position {
             Position::Epaminondas($g) => $body,
             Position::Hoyito($g) => $body,
+            Position::Ocencahuac($g) => $body,
             Position::ZohnAhl($g) => $body,
         }
     };
@@ -145,6 +153,7 @@ impl Position {
         Ok(match kind {
             GameKind::Epaminondas => Position::Epaminondas(Epaminondas::new(&GameOptions::from_set(options)?)),
             GameKind::Hoyito => Position::Hoyito(Hoyito::new(&GameOptions::from_set(options)?)),
+            GameKind::Ocencahuac => Position::Ocencahuac(Ocencahuac::new(&GameOptions::from_set(options)?)),
             GameKind::ZohnAhl => Position::ZohnAhl(ZohnAhl::new(&GameOptions::from_set(options)?)),
         })
     }
@@ -168,6 +177,7 @@ impl Position {
         match self {
             Position::Epaminondas(_) => GameKind::Epaminondas,
             Position::Hoyito(_) => GameKind::Hoyito,
+            Position::Ocencahuac(_) => GameKind::Ocencahuac,
             Position::ZohnAhl(_) => GameKind::ZohnAhl,
         }
     }

@@ -148,6 +148,25 @@ impl Canvas {
         }
     }
 
+    /// A straight line `width` pixels wide in one colour (no anti-aliasing: it crosses several backgrounds).
+    pub fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, colour: u8) {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let length2 = (dx * dx + dy * dy).max(1e-6);
+        let half = width / 2.0;
+        let (x0, x1) = (from.0.min(to.0) - half, from.0.max(to.0) + half);
+        let (y0, y1) = (from.1.min(to.1) - half, from.1.max(to.1) + half);
+        for y in (y0.max(0.0) as usize)..(y1.ceil() as usize).min(self.height) {
+            for x in (x0.max(0.0) as usize)..(x1.ceil() as usize).min(self.width) {
+                let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
+                let t = (((px - from.0) * dx + (py - from.1) * dy) / length2).clamp(0.0, 1.0);
+                let (cx, cy) = (from.0 + t * dx, from.1 + t * dy);
+                if (px - cx).powi(2) + (py - cy).powi(2) <= half * half {
+                    self.pixels[y * self.width + x] = colour;
+                }
+            }
+        }
+    }
+
     /// Copies a `w`-wide tile of palette indices with its top-left corner at (x, y).
     pub fn blit(&mut self, x: usize, y: usize, w: usize, tile: &[u8]) {
         for (row, line) in tile.chunks(w).enumerate() {

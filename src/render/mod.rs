@@ -8,6 +8,7 @@ mod canvas;
 mod caption;
 mod epaminondas;
 mod hoyito;
+mod ocencahuac;
 mod text;
 mod zohn_ahl;
 
@@ -35,6 +36,7 @@ pub fn board_png(position: &Position, captions: &Captions) -> Vec<u8> {
     match position {
         Position::Epaminondas(game) => epaminondas::render(game, captions),
         Position::Hoyito(game) => hoyito::render(game, captions),
+        Position::Ocencahuac(game) => ocencahuac::render(game, captions),
         Position::ZohnAhl(game) => zohn_ahl::render(game, captions),
     }
 }

@@ -130,7 +130,7 @@ impl Table {
         let legal = position.legal_moves();
         let mut buttons: Vec<Button> = match position {
             // Far too many moves for buttons: the move command (with suggestions on Discord) does it.
-            Position::Epaminondas(_) => Vec::new(),
+            Position::Epaminondas(_) | Position::Ocencahuac(_) => Vec::new(),
             Position::ZohnAhl(_) => vec![Button {
                 id: throw_button(record.id, ply),
                 label: i18n::text(locale, &Message::new("button-throw")),

@@ -127,7 +127,9 @@ impl Board {
         let mut key: Vec<u8> = Board::squares()
             .map(|s| match self.at(s) {
                 None => 0,
-                Some(p) => 1 + p.side.index() as u8 * 64 + (p.kind as u8) * 8 + u8::from(p.crowned) * 2 + u8::from(p.stunned),
+                Some(p) => {
+                    1 + p.side.index() as u8 * 64 + (p.kind as u8) * 8 + u8::from(p.crowned) * 2 + u8::from(p.stunned)
+                }
             })
             .collect();
         key.extend([u8::from(self.activated[0]), u8::from(self.activated[1]), to_move.index() as u8]);

@@ -41,7 +41,9 @@ pub struct LastMove {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum End {
     /// The winner captured the three opposing Warriors.
-    Warriors { winner: Side },
+    Warriors {
+        winner: Side,
+    },
     Repetition,
     NoProgress,
     PlyCap,
@@ -65,12 +67,22 @@ pub struct Ocencahuac {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IllegalMove {
     GameOver,
-    EmptySquare { square: Square },
-    NotYours { square: Square },
+    EmptySquare {
+        square: Square,
+    },
+    NotYours {
+        square: Square,
+    },
     /// A move that needs a choice the text left out; the complete moves.
-    NeedsChoice { moves: String },
+    NeedsChoice {
+        moves: String,
+    },
     /// Not a legal move of the piece; what it may do instead.
-    NotLegal { square: Square, moves: String, count: usize },
+    NotLegal {
+        square: Square,
+        moves: String,
+        count: usize,
+    },
     /// There is no legal move: the only move is `pass`.
     MustPass,
     /// Passing while a move exists.
@@ -140,7 +152,9 @@ impl Ocencahuac {
             return Err(IllegalMove::MustPass);
         }
         // Exact (ignoring how a capture was marked), else the moves it leaves a choice open in.
-        if let Some(c) = all.iter().find(|c| c.mv.squares == m.squares && c.mv.ties == m.ties && c.mv.relief == m.relief) {
+        if let Some(c) =
+            all.iter().find(|c| c.mv.squares == m.squares && c.mv.ties == m.ties && c.mv.relief == m.relief)
+        {
             return Ok(c.clone());
         }
         let open: Vec<String> = all
@@ -160,7 +174,8 @@ impl Ocencahuac {
             None => Err(IllegalMove::EmptySquare { square: from }),
             Some(p) if p.side != self.to_move => Err(IllegalMove::NotYours { square: from }),
             Some(_) => {
-                let mut own: Vec<String> = all.iter().filter(|c| c.mv.squares[0] == from).map(|c| c.mv.to_string()).collect();
+                let mut own: Vec<String> =
+                    all.iter().filter(|c| c.mv.squares[0] == from).map(|c| c.mv.to_string()).collect();
                 own.sort();
                 let count = own.len();
                 own.truncate(10);
@@ -221,7 +236,14 @@ impl Ocencahuac {
 
 impl Candidate {
     fn pass(board: &Board) -> Candidate {
-        Candidate { mv: Move::pass(), after: *board, retreats: Vec::new(), captured: None, relocated: None, crowned: false }
+        Candidate {
+            mv: Move::pass(),
+            after: *board,
+            retreats: Vec::new(),
+            captured: None,
+            relocated: None,
+            crowned: false,
+        }
     }
 }
 
@@ -293,7 +315,16 @@ impl Game for Ocencahuac {
                     Some(p) => {
                         let letter = p.kind.letter();
                         let letter = if p.side == Side::First { letter } else { letter.to_ascii_lowercase() };
-                        format!(" {letter}{}", if p.crowned { '*' } else if p.stunned { '!' } else { ' ' })
+                        format!(
+                            " {letter}{}",
+                            if p.crowned {
+                                '*'
+                            } else if p.stunned {
+                                '!'
+                            } else {
+                                ' '
+                            }
+                        )
                     }
                 })
                 .collect();

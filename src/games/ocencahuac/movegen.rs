@@ -36,7 +36,14 @@ pub fn candidates(board: &Board, me: Side, options: &Options) -> Vec<Candidate> 
                 let mut after = *board;
                 after.put(from, None);
                 after.put(to, Some(piece));
-                finish(Move { squares: vec![from, to], ties: vec![None], capture: false, relief: None }, after, Vec::new(), None, None, &mut out);
+                finish(
+                    Move { squares: vec![from, to], ties: vec![None], capture: false, relief: None },
+                    after,
+                    Vec::new(),
+                    None,
+                    None,
+                    &mut out,
+                );
             }
         }
         let start = Chain { squares: vec![from], ties: Vec::new(), hopped: Vec::new(), retreats: Vec::new() };
@@ -109,9 +116,8 @@ fn chain(board: &Board, jumper: Piece, so_far: Chain, options: &Options, out: &m
         let mut hopped = *board;
         hopped.put(at, None);
         hopped.put(land, Some(jumper));
-        let pushed = jumped.side != jumper.side
-            && !jumper.stunned
-            && (jumped.kind.is_royal() || options.retreat_warriors);
+        let pushed =
+            jumped.side != jumper.side && !jumper.stunned && (jumped.kind.is_royal() || options.retreat_warriors);
         let outcomes = if pushed { retreat(&hopped, over, at, land) } else { vec![None] };
         let tie = outcomes.len() > 1;
         for outcome in outcomes {
@@ -141,14 +147,16 @@ pub fn retreat(board: &Board, x: Square, from: Square, to: Square) -> Vec<Option
     let owner = board.at(x).expect("a jumped piece").side;
     if x.row == penultimate_row(owner) {
         for d in 1..=4 {
-            let found: Vec<Square> = [x.offset(-d, 0), x.offset(d, 0)].into_iter().flatten().filter(|&s| board.is_empty(s)).collect();
+            let found: Vec<Square> =
+                [x.offset(-d, 0), x.offset(d, 0)].into_iter().flatten().filter(|&s| board.is_empty(s)).collect();
             if !found.is_empty() {
                 return found.into_iter().map(Some).collect();
             }
         }
         return vec![None];
     }
-    let dir = if from.row == to.row { ((i32::from(to.col) - i32::from(from.col)).signum(), 0) } else { (0, -forward(owner)) };
+    let dir =
+        if from.row == to.row { ((i32::from(to.col) - i32::from(from.col)).signum(), 0) } else { (0, -forward(owner)) };
     for d in [3, 2, 1] {
         if let Some(s) = x.offset(d * dir.0, d * dir.1)
             && board.is_empty(s)
@@ -166,7 +174,8 @@ pub fn threatened(board: &Board, at: Square) -> Vec<Square> {
     match royal.kind {
         Kind::Prince => KNIGHT.iter().filter_map(|&(dc, dr)| at.offset(dc, dr)).filter(|&s| prey(s)).collect(),
         Kind::Princess | Kind::Emperor => {
-            let axis: &[(i32, i32)] = if royal.kind == Kind::Princess { &[(1, 0), (-1, 0)] } else { &[(0, 1), (0, -1)] };
+            let axis: &[(i32, i32)] =
+                if royal.kind == Kind::Princess { &[(1, 0), (-1, 0)] } else { &[(0, 1), (0, -1)] };
             axis.iter().filter_map(|&(dc, dr)| first_occupied(board, at, dc, dr)).filter(|&s| prey(s)).collect()
         }
         Kind::Warrior => Vec::new(),
@@ -230,7 +239,11 @@ fn relief(board: &Board, from: Square, jumper: Piece, out: &mut Vec<Candidate>) 
     for (dc, dr) in ORTHOGONAL {
         let (Some(over), Some(land)) = (from.offset(dc, dr), from.offset(2 * dc, 2 * dr)) else { continue };
         let Some(royal) = board.at(over) else { continue };
-        if royal.side == jumper.side || !board.is_activated(royal) || !board.is_empty(land) || threatened(board, over).is_empty() {
+        if royal.side == jumper.side
+            || !board.is_activated(royal)
+            || !board.is_empty(land)
+            || threatened(board, over).is_empty()
+        {
             continue;
         }
         let mut hopped = *board;

@@ -56,7 +56,13 @@ fn example_1_opening_moves() {
 #[test]
 fn example_2_chain_mixing_own_and_opposing_pieces() {
     let p = position(
-        &[("a1", DARK, Kind::Emperor, false), ("b1", DARK, Kind::Princess, false), ("a2", DARK, Kind::Warrior, false), ("b3", DARK, Kind::Warrior, false), ("c4", LIGHT, Kind::Warrior, false)],
+        &[
+            ("a1", DARK, Kind::Emperor, false),
+            ("b1", DARK, Kind::Princess, false),
+            ("a2", DARK, Kind::Warrior, false),
+            ("b3", DARK, Kind::Warrior, false),
+            ("c4", LIGHT, Kind::Warrior, false),
+        ],
         [false, false],
         DARK,
     );
@@ -71,7 +77,12 @@ fn example_2_chain_mixing_own_and_opposing_pieces() {
 
 #[test]
 fn example_3_vertical_retreat_passes_over_the_jumper() {
-    let pieces = [("c5", LIGHT, Kind::Prince, false), ("c7", LIGHT, Kind::Warrior, false), ("c4", DARK, Kind::Warrior, false), ("a1", DARK, Kind::Emperor, false)];
+    let pieces = [
+        ("c5", LIGHT, Kind::Prince, false),
+        ("c7", LIGHT, Kind::Warrior, false),
+        ("c4", DARK, Kind::Warrior, false),
+        ("a1", DARK, Kind::Emperor, false),
+    ];
     let after = play(position(&pieces, [false, false], DARK), "c4-c6");
     let prince = after.board().at(sq("c8")).expect("the Prince went to c8");
     assert_eq!(prince.kind, Kind::Prince);
@@ -85,25 +96,33 @@ fn example_3_vertical_retreat_passes_over_the_jumper() {
 
 #[test]
 fn example_4_retreat_toward_darks_home() {
-    let pieces = [("b5", DARK, Kind::Princess, false), ("b2", DARK, Kind::Warrior, false), ("b6", LIGHT, Kind::Warrior, false)];
+    let pieces =
+        [("b5", DARK, Kind::Princess, false), ("b2", DARK, Kind::Warrior, false), ("b6", LIGHT, Kind::Warrior, false)];
     let after = play(position(&pieces, [false, false], LIGHT), "b6-b4");
     assert_eq!(after.board().at(sq("b3")).map(|p| p.kind), Some(Kind::Princess));
 }
 
 #[test]
 fn example_5_horizontal_retreat() {
-    let pieces = [("a4", LIGHT, Kind::Warrior, false), ("b4", DARK, Kind::Emperor, false), ("e4", DARK, Kind::Warrior, false)];
+    let pieces =
+        [("a4", LIGHT, Kind::Warrior, false), ("b4", DARK, Kind::Emperor, false), ("e4", DARK, Kind::Warrior, false)];
     let after = play(position(&pieces, [false, false], LIGHT), "a4-c4");
     assert_eq!(after.board().at(sq("d4")).map(|p| p.kind), Some(Kind::Emperor));
 }
 
 #[test]
 fn example_6_penultimate_row_and_the_tie() {
-    let pieces = [("c7", DARK, Kind::Prince, false), ("c8", LIGHT, Kind::Warrior, false), ("b7", LIGHT, Kind::Warrior, false), ("e7", LIGHT, Kind::Emperor, false)];
+    let pieces = [
+        ("c7", DARK, Kind::Prince, false),
+        ("c8", LIGHT, Kind::Warrior, false),
+        ("b7", LIGHT, Kind::Warrior, false),
+        ("e7", LIGHT, Kind::Emperor, false),
+    ];
     let after = play(position(&pieces, [false, false], LIGHT), "c8-c6");
     assert_eq!(after.board().at(sq("d7")).map(|p| p.kind), Some(Kind::Prince));
     // With b7 empty, b7 and d7 tie: light chooses, and a move without the choice lists both complete moves.
-    let tie = [("c7", DARK, Kind::Prince, false), ("c8", LIGHT, Kind::Warrior, false), ("e7", LIGHT, Kind::Emperor, false)];
+    let tie =
+        [("c7", DARK, Kind::Prince, false), ("c8", LIGHT, Kind::Warrior, false), ("e7", LIGHT, Kind::Emperor, false)];
     let p = position(&tie, [false, false], LIGHT);
     let moves = from(&p, "c8");
     assert!(moves.contains(&"c8-c6/b7".to_string()) && moves.contains(&"c8-c6/d7".to_string()), "{moves:?}");
@@ -115,7 +134,12 @@ fn example_6_penultimate_row_and_the_tie() {
 
 #[test]
 fn example_7_block() {
-    let pieces = [("c4", DARK, Kind::Warrior, false), ("c5", DARK, Kind::Warrior, false), ("c6", LIGHT, Kind::Prince, false), ("b4", LIGHT, Kind::Warrior, false)];
+    let pieces = [
+        ("c4", DARK, Kind::Warrior, false),
+        ("c5", DARK, Kind::Warrior, false),
+        ("c6", LIGHT, Kind::Prince, false),
+        ("b4", LIGHT, Kind::Warrior, false),
+    ];
     let p = position(&pieces, [false, false], LIGHT);
     let prince = from(&p, "c6");
     assert!(!prince.iter().any(|m| m.starts_with("c6-c4")), "{prince:?}");
@@ -129,7 +153,12 @@ fn example_7_block() {
 #[test]
 fn example_8_stun() {
     // Dark pushes the light Prince to c6 (stunned), then light jumps the dark Princess without pushing it.
-    let pieces = [("c3", LIGHT, Kind::Prince, false), ("c2", DARK, Kind::Warrior, false), ("a8", DARK, Kind::Emperor, false), ("e1", LIGHT, Kind::Emperor, false)];
+    let pieces = [
+        ("c3", LIGHT, Kind::Prince, false),
+        ("c2", DARK, Kind::Warrior, false),
+        ("a8", DARK, Kind::Emperor, false),
+        ("e1", LIGHT, Kind::Emperor, false),
+    ];
     let p = play(position(&pieces, [false, false], DARK), "c2-c4");
     let prince = p.board().at(sq("c6")).expect("pushed back three squares");
     assert!(prince.stunned);
@@ -145,7 +174,12 @@ fn example_8_stun() {
 
 #[test]
 fn example_9_crowning_and_activation() {
-    let pieces = [("b8", DARK, Kind::Princess, true), ("d8", DARK, Kind::Prince, true), ("a7", DARK, Kind::Emperor, false), ("e1", LIGHT, Kind::Warrior, false)];
+    let pieces = [
+        ("b8", DARK, Kind::Princess, true),
+        ("d8", DARK, Kind::Prince, true),
+        ("a7", DARK, Kind::Emperor, false),
+        ("e1", LIGHT, Kind::Warrior, false),
+    ];
     let after = play(position(&pieces, [false, false], DARK), "a7-a8");
     assert!(after.board().at(sq("a8")).unwrap().crowned);
     assert!(after.board().activated[0]);
@@ -216,7 +250,15 @@ fn capturing_the_third_warrior_wins() {
 #[test]
 fn no_legal_move_passes_and_two_passes_draw() {
     // A lone light Warrior on a8 boxed in by dark Warriors it cannot jump (landing squares off the board or full).
-    let pieces = [("a8", LIGHT, Kind::Warrior, false), ("a7", DARK, Kind::Warrior, false), ("b8", DARK, Kind::Warrior, false), ("a6", DARK, Kind::Warrior, false), ("c8", DARK, Kind::Warrior, false), ("b7", DARK, Kind::Emperor, false), ("e1", DARK, Kind::Prince, false)];
+    let pieces = [
+        ("a8", LIGHT, Kind::Warrior, false),
+        ("a7", DARK, Kind::Warrior, false),
+        ("b8", DARK, Kind::Warrior, false),
+        ("a6", DARK, Kind::Warrior, false),
+        ("c8", DARK, Kind::Warrior, false),
+        ("b7", DARK, Kind::Emperor, false),
+        ("e1", DARK, Kind::Prince, false),
+    ];
     let p = position(&pieces, [false, false], LIGHT);
     assert_eq!(legal(&p), vec!["pass"]);
     let after = play(p, "pass");

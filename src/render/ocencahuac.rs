@@ -1,0 +1,144 @@
+//! The Ocencahuac board: five columns a-e, rows 1-8 with Sangangüey (dark) at the bottom; the two volcano rows of
+//! each side drawn as earth with their points, the four river rows as water between five lines. Pieces carry
+//! their letter (E Emperor, M Princess Mololoa, P Prince, W Warrior); a crowned royal has a gold ring, a doubled
+//! one once its side is activated; a stunned piece has a `!` beside it. The last move's squares are ringed in
+//! orange hop by hop; each retreat is a purple line from where the piece stood to where it went.
+
+use std::sync::OnceLock;
+
+use super::Captions;
+use super::canvas::{Canvas, Palette, Ramp, Rgb};
+use super::caption::{BAND_HEIGHT, Bands};
+use super::text::{self, Align, Style, Weight};
+use crate::games::ocencahuac::{Ocencahuac, Square};
+
+const CELL: usize = 72;
+const MARGIN: usize = 28;
+const EARTH: Rgb = [0xd8, 0xc3, 0x9e];
+const WATER: Rgb = [0x9c, 0xc8, 0xe4];
+const INK: Rgb = [0x3a, 0x2a, 0x1a];
+const DARK_FILL: Rgb = [0x2c, 0x28, 0x24];
+const DARK_RIM: Rgb = [0xe8, 0xe0, 0xd0];
+const LIGHT_FILL: Rgb = [0xf6, 0xf2, 0xe8];
+const LIGHT_RIM: Rgb = [0x4a, 0x40, 0x36];
+const GOLD: Rgb = [0xe0, 0xa8, 0x10];
+const PATH: Rgb = [0xf0, 0x70, 0x10];
+const RETREAT: Rgb = [0x8a, 0x2b, 0xc2];
+
+struct Theme {
+    palette: Palette,
+    bands: Bands,
+    /// Per background (earth, water): rims of dark and light pieces (the light pieces' dark rim also draws the
+    /// volcano points and the `!`), gold, path.
+    rims: [[Ramp; 2]; 2],
+    gold: [Ramp; 2],
+    path: [Ramp; 2],
+    fills: [Ramp; 2],
+    letters: [Ramp; 2],
+    line: u8,
+    retreat: u8,
+}
+
+fn theme() -> &'static Theme {
+    static THEME: OnceLock<Theme> = OnceLock::new();
+    THEME.get_or_init(|| {
+        let mut palette = Palette::default();
+        let bands = Bands::new(&mut palette);
+        let grounds = [EARTH, WATER];
+        let rims = grounds.map(|g| [palette.ramp(g, DARK_RIM), palette.ramp(g, LIGHT_RIM)]);
+        let gold = grounds.map(|g| palette.ramp(g, GOLD));
+        let path = grounds.map(|g| palette.ramp(g, PATH));
+        let fills = [palette.ramp(DARK_RIM, DARK_FILL), palette.ramp(LIGHT_RIM, LIGHT_FILL)];
+        let letters = [palette.ramp(DARK_FILL, DARK_RIM), palette.ramp(LIGHT_FILL, LIGHT_RIM)];
+        let line = palette.solid(INK);
+        let retreat = palette.solid(RETREAT);
+        Theme { palette, bands, rims, gold, path, fills, letters, line, retreat }
+    })
+}
+
+/// The centre of a square, dark's row 1 at the bottom.
+fn centre(s: Square) -> (f32, f32) {
+    let x = MARGIN + usize::from(s.col) * CELL + CELL / 2;
+    let y = BAND_HEIGHT + MARGIN + usize::from(7 - s.row) * CELL + CELL / 2;
+    (x as f32, y as f32)
+}
+
+fn ground(s: Square) -> usize {
+    usize::from((2..=5).contains(&s.row))
+}
+
+pub fn render(game: &Ocencahuac, captions: &Captions) -> Vec<u8> {
+    let t = theme();
+    let (w, h) = (2 * MARGIN + 5 * CELL, 2 * BAND_HEIGHT + 2 * MARGIN + 8 * CELL);
+    let mut c = Canvas::new(w, h, t.bands.page.background());
+    let top = BAND_HEIGHT + MARGIN;
+    // Earth for the volcano rows, water for the river, and the river's five lines.
+    c.fill_rect(MARGIN, top, 5 * CELL, 8 * CELL, t.rims[0][0].background());
+    c.fill_rect(MARGIN, top + 2 * CELL, 5 * CELL, 4 * CELL, t.rims[1][0].background());
+    for i in 0..5 {
+        c.fill_rect(MARGIN, top + 2 * CELL + i * CELL - 1, 5 * CELL, 3, t.line);
+    }
+    let board = game.board();
+    let last = game.last_move();
+    for s in (0..8u8).flat_map(|row| (0..5u8).map(move |col| Square { col, row })) {
+        let (x, y) = centre(s);
+        let g = ground(s);
+        if g == 0 && board.at(s).is_none() {
+            c.disc(x, y, 4.0, t.rims[0][1]);
+        }
+        if last.is_some_and(|l| l.played.squares.contains(&s)) {
+            c.ring(x, y, 30.0, 34.0, t.path[g]);
+        }
+        let Some(piece) = board.at(s) else { continue };
+        let i = piece.side.index();
+        if piece.crowned {
+            c.ring(x, y, 25.5, 28.5, t.gold[g]);
+            if board.activated[i] {
+                c.ring(x, y, 20.5, 23.0, t.gold[g]);
+            }
+        }
+        let r = if piece.crowned { 19.0 } else { 25.0 };
+        c.disc(x, y, r, t.rims[g][i]);
+        c.disc(x, y, r - 2.5, t.fills[i]);
+        let letter = Style { size: if piece.crowned { 18 } else { 22 }, weight: Weight::Bold, ramp: t.letters[i] };
+        text::draw(&mut c, &piece.kind.letter().to_string(), x as i32, y as i32, Align::Centre, letter);
+        if piece.stunned {
+            let mark = Style { size: 18, weight: Weight::Bold, ramp: t.rims[g][1] };
+            text::draw(&mut c, "!", (x + 30.0) as i32, (y - 24.0) as i32, Align::Centre, mark);
+        }
+    }
+    if let Some(l) = last {
+        for (from, to) in &l.retreats {
+            let (a, b) = (centre(*from), centre(*to));
+            c.line(a, b, 4.0, t.retreat);
+            c.fill_rect(b.0 as usize - 5, b.1 as usize - 34, 10, 6, t.retreat);
+        }
+    }
+    let coords = Style { size: 15, weight: Weight::Regular, ramp: t.bands.page };
+    for col in 0..5u8 {
+        let x = (MARGIN + usize::from(col) * CELL + CELL / 2) as i32;
+        let letter = ((b'a' + col) as char).to_string();
+        text::draw(&mut c, &letter, x, (top - MARGIN / 2) as i32, Align::Centre, coords);
+        text::draw(&mut c, &letter, x, (top + 8 * CELL + MARGIN / 2) as i32, Align::Centre, coords);
+    }
+    for row in 0..8u8 {
+        let y = (top + usize::from(7 - row) * CELL + CELL / 2) as i32;
+        let number = (row + 1).to_string();
+        text::draw(&mut c, &number, (MARGIN / 2) as i32, y, Align::Centre, coords);
+        text::draw(&mut c, &number, (w - MARGIN / 2) as i32, y, Align::Centre, coords);
+    }
+    let [dark, light] = &captions.sides;
+    t.bands.draw(&mut c, light, 0, 12);
+    t.bands.draw(&mut c, dark, h - BAND_HEIGHT, 12);
+    c.encode(&t.palette)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn theme_fits_one_palette() {
+        assert!(theme().palette.bytes().len() <= 256 * 3);
+    }
+}
