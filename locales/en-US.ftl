@@ -15,8 +15,8 @@ side = { $side ->
     [black] Black
     [west] West
     [east] East
-    [dark] Sangangüey (dark)
-    [light] Ceboruco (light)
+    [dark] Sangangüey
+    [light] Ceboruco
    *[other] { $side }
 }
 badge-to-move = to move
@@ -237,7 +237,7 @@ ocencahuac-end-repetition = The same position came back a third time: a draw.
 ocencahuac-end-no-progress = { $plies } moves without a capture or a crown: a draw.
 ocencahuac-end-cap = The game reached { $plies } moves: a draw.
 ocencahuac-end-passes = Neither side can move: a draw.
-ocencahuac-score = { $captured } Warriors captured · { $crowns } crowns
+ocencahuac-score = captured { $captured } · crowns { $crowns }
 
 ## Console
 console-welcome = tablero console. Type lines like “ana: play hoyito @ben”, then “ben: accept” and “ana: move 3”; “help” lists every command.

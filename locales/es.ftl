@@ -15,8 +15,8 @@ side = { $side ->
     [black] Negras
     [west] Oeste
     [east] Este
-    [dark] Sangangüey (oscuras)
-    [light] Ceboruco (claras)
+    [dark] Sangangüey
+    [light] Ceboruco
    *[other] { $side }
 }
 badge-to-move = le toca
@@ -237,7 +237,7 @@ ocencahuac-end-repetition = La misma posición se repitió por tercera vez: tabl
 ocencahuac-end-no-progress = { $plies } jugadas sin captura ni coronación: tablas.
 ocencahuac-end-cap = La partida llegó a { $plies } jugadas: tablas.
 ocencahuac-end-passes = Ningún lado puede mover: tablas.
-ocencahuac-score = { $captured } Guerreros capturados · { $crowns } coronas
+ocencahuac-score = capturas { $captured } · coronas { $crowns }
 
 ## Console
 console-welcome = Consola de tablero. Escribe líneas como «ana: play hoyito @ben», luego «ben: accept» y «ana: move 3»; «help» muestra todos los comandos.

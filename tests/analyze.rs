@@ -150,3 +150,34 @@ fn zohn_ahl_throws_after_the_end_are_illegal() {
     let (status, v) = analyze(&["zohn-ahl", "--option", "counters=1", "--moves", &format!("{moves} FRRR")]);
     assert_eq!((status, v["index"].clone()), (1, json!(6)));
 }
+
+#[test]
+fn ocencahuac_through_analyze() {
+    let (status, v) = analyze(&["ocencahuac"]);
+    assert_eq!(status, 0);
+    assert_eq!(v["to_move"], "dark");
+    assert_eq!(v["activated"], json!({"dark": false, "light": false}));
+    assert_eq!(v["legal"].as_array().unwrap().len(), 10);
+    assert_eq!(
+        v["pieces"][0],
+        json!({"square": "a1", "color": "dark", "kind": "emperor", "crowned": false, "stunned": false})
+    );
+    assert_eq!(v["pieces"].as_array().unwrap().len(), 12);
+    // Dark's Prince goes up, light's Prince comes down, dark's Prince jumps it: pushed back and stunned.
+    let (status, v) = analyze(&["ocencahuac", "--moves", "c1-c3 c8-c6 c3-c4 c6-c5 c4-c6"]);
+    assert_eq!(status, 0, "{v}");
+    let c8 = v["pieces"].as_array().unwrap().iter().find(|p| p["square"] == "c8").unwrap().clone();
+    assert_eq!((c8["kind"].clone(), c8["stunned"].clone()), (json!("prince"), json!(true)));
+    let (status, v) = analyze(&["ocencahuac", "--moves", "c1-c3 c8-c5"]);
+    assert_eq!((status, v["index"].clone()), (1, json!(1)));
+    assert_eq!(analyze(&["ocencahuac", "--moves", "c1c3"]).0, 2);
+    assert_eq!(analyze(&["ocencahuac", "--option", "max_plies=0"]).0, 2);
+}
+
+#[test]
+fn ocencahuac_relief_tokens_belong_to_their_move() {
+    // Only the joining of `@` tokens is checked here (the relief itself is a unit test): `@b5` after a move that
+    // is not a relief makes that move illegal, at index 0, counting moves and not tokens.
+    let (status, v) = analyze(&["ocencahuac", "--moves", "a2-a3 @b5"]);
+    assert_eq!((status, v["index"].clone(), v["move"].clone()), (1, json!(0), json!("a2-a3 @b5")));
+}

@@ -12,7 +12,7 @@ use super::caption::{BAND_HEIGHT, Bands};
 use super::text::{self, Align, Style, Weight};
 use crate::games::ocencahuac::{Ocencahuac, Square};
 
-const CELL: usize = 72;
+const CELL: usize = 80;
 const MARGIN: usize = 28;
 const EARTH: Rgb = [0xd8, 0xc3, 0x9e];
 const WATER: Rgb = [0x9c, 0xc8, 0xe4];
@@ -80,6 +80,10 @@ pub fn render(game: &Ocencahuac, captions: &Captions) -> Vec<u8> {
     }
     let board = game.board();
     let last = game.last_move();
+    // Retreats first, so the pieces stand over the lines.
+    for (from, to) in last.map(|l| l.retreats.as_slice()).unwrap_or_default() {
+        c.line(centre(*from), centre(*to), 5.0, t.retreat);
+    }
     for s in (0..8u8).flat_map(|row| (0..5u8).map(move |col| Square { col, row })) {
         let (x, y) = centre(s);
         let g = ground(s);
@@ -87,31 +91,24 @@ pub fn render(game: &Ocencahuac, captions: &Captions) -> Vec<u8> {
             c.disc(x, y, 4.0, t.rims[0][1]);
         }
         if last.is_some_and(|l| l.played.squares.contains(&s)) {
-            c.ring(x, y, 30.0, 34.0, t.path[g]);
+            c.ring(x, y, 33.0, 37.0, t.path[g]);
         }
         let Some(piece) = board.at(s) else { continue };
         let i = piece.side.index();
         if piece.crowned {
-            c.ring(x, y, 25.5, 28.5, t.gold[g]);
+            c.ring(x, y, 27.5, 30.5, t.gold[g]);
             if board.activated[i] {
-                c.ring(x, y, 20.5, 23.0, t.gold[g]);
+                c.ring(x, y, 22.5, 25.0, t.gold[g]);
             }
         }
-        let r = if piece.crowned { 19.0 } else { 25.0 };
+        let r = if piece.crowned { 21.0 } else { 28.0 };
         c.disc(x, y, r, t.rims[g][i]);
         c.disc(x, y, r - 2.5, t.fills[i]);
         let letter = Style { size: if piece.crowned { 18 } else { 22 }, weight: Weight::Bold, ramp: t.letters[i] };
         text::draw(&mut c, &piece.kind.letter().to_string(), x as i32, y as i32, Align::Centre, letter);
         if piece.stunned {
             let mark = Style { size: 18, weight: Weight::Bold, ramp: t.rims[g][1] };
-            text::draw(&mut c, "!", (x + 30.0) as i32, (y - 24.0) as i32, Align::Centre, mark);
-        }
-    }
-    if let Some(l) = last {
-        for (from, to) in &l.retreats {
-            let (a, b) = (centre(*from), centre(*to));
-            c.line(a, b, 4.0, t.retreat);
-            c.fill_rect(b.0 as usize - 5, b.1 as usize - 34, 10, 6, t.retreat);
+            text::draw(&mut c, "!", (x + 31.0) as i32, (y - 26.0) as i32, Align::Centre, mark);
         }
     }
     let coords = Style { size: 15, weight: Weight::Regular, ramp: t.bands.page };

@@ -10,6 +10,7 @@ mod board;
 mod movegen;
 mod notation;
 mod options;
+mod playout;
 #[cfg(test)]
 mod tests;
 
@@ -25,6 +26,7 @@ pub use board::{Board, Kind, Piece};
 pub use movegen::{Candidate, threatened};
 pub use notation::{Move, Square};
 pub use options::Options;
+pub use playout::Policy;
 
 /// What the last move did, for pictures and replies.
 #[derive(Debug, Clone, PartialEq)]
