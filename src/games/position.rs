@@ -114,8 +114,10 @@ impl MoveError {
     }
 }
 
-/// A position of any game.
+/// A position of any game. Variants differ in size (an Ocencahuac position carries its repetition history); a
+/// position is held one at a time per game, so boxing would buy nothing but indirection.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Position {
     Epaminondas(Epaminondas),
     Hoyito(Hoyito),
