@@ -231,3 +231,27 @@ fn a_two_counter_game_of_zohn_ahl_to_the_end() {
 fn a_two_counter_game_of_tsona_to_the_end() {
     zohn_ahl_transcript("ana: play zohn-ahl west=@ana east=@ben variant=tsona laps=1", "completed the lap first");
 }
+
+#[test]
+fn an_ocencahuac_game_into_stage_two_and_to_a_win() {
+    use tablero::games::Game;
+    use tablero::games::ocencahuac::{End, Ocencahuac, Options, Policy};
+    let mut moves = Vec::new();
+    let end = Ocencahuac::new(&Options::default())
+        .playout(&mut StdRng::seed_from_u64(5), Policy::Biased, |m| moves.push(m.clone()));
+    assert!(matches!(end.end(), Some(End::Warriors { .. })), "the biased game of seed 5 ends with a win");
+    let mut lines = vec!["ana: play ocencahuac @ben first=challenger".to_string(), "ben: accept".to_string()];
+    let mut position = Ocencahuac::new(&Options::default());
+    for m in &moves {
+        let who = if position.to_move() == Some(Side::First) { "ana" } else { "ben" };
+        lines.push(format!("{who}: move {m}"));
+        position = position.play(m).unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = transcript(dir.path(), &lines);
+    assert!(!out.contains('✗'), "{out}");
+    assert!(out.contains("stage 2 begins"), "{out}");
+    assert!(out.contains("A Warrior was captured"), "{out}");
+    assert!(out.contains("captured all three opposing Warriors"), "{out}");
+    assert!(out.contains(" wins."), "{out}");
+}

@@ -260,3 +260,70 @@ mod zohn_ahl {
         assert!(round[0] < flat[0], "round {round:?} darker than flat {flat:?}");
     }
 }
+
+mod ocencahuac {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+    use tablero::games::ocencahuac::{Ocencahuac, Options as OcOptions, Policy};
+
+    fn captions() -> Captions {
+        Captions {
+            sides: [
+                SideCaption {
+                    title: "ana · Sangangüey".into(),
+                    score: "captured 1 · crowns 3".into(),
+                    badge: Some("to move".into()),
+                },
+                SideCaption { title: "ben · Ceboruco".into(), score: "captured 0 · crowns 1".into(), badge: None },
+            ],
+        }
+    }
+
+    /// The biased player's game (seed 3) stopped at the first capture: both stages are on the board.
+    fn stage_two() -> Ocencahuac {
+        let mut moves = Vec::new();
+        Ocencahuac::new(&OcOptions::default())
+            .playout(&mut StdRng::seed_from_u64(3), Policy::Biased, |m| moves.push(m.clone()));
+        let mut p = Ocencahuac::new(&OcOptions::default());
+        for m in moves {
+            p = p.play(&m).unwrap();
+            if p.last_move().unwrap().captured.is_some() {
+                break;
+            }
+        }
+        assert!(p.board().activated.iter().any(|&a| a), "a capture needs an activated side");
+        p
+    }
+
+    #[test]
+    fn golden_opening() {
+        let p = Ocencahuac::new(&OcOptions::default()).play(&"c1-c3".parse().unwrap()).unwrap();
+        golden("ocencahuac-opening.png", &board_png(&Position::Ocencahuac(p), &captions()));
+    }
+
+    #[test]
+    fn golden_stage_two() {
+        golden("ocencahuac-stage-two.png", &board_png(&Position::Ocencahuac(stage_two()), &captions()));
+    }
+
+    #[test]
+    fn pieces_are_drawn_by_side_and_crowns_in_gold() {
+        let p = stage_two();
+        let img = decode(&board_png(&Position::Ocencahuac(p.clone()), &captions()));
+        for (s, piece) in p.board().pieces() {
+            let (x, y) = (28 + 80 * u32::from(s.col) + 40, 50 + 28 + 80 * (7 - u32::from(s.row)) + 40);
+            // Left of the letter, inside the disc: dark fill or light fill.
+            let px = *img.get_pixel(x - 12, y);
+            if piece.side == Side::First {
+                assert!(px[0] < 80, "dark piece on {s}: {px:?}");
+            } else {
+                assert!(px[0] > 220, "light piece on {s}: {px:?}");
+            }
+            if piece.crowned {
+                let ring = *img.get_pixel(x + 29, y);
+                assert!(ring[0] > 200 && ring[2] < 80, "gold ring on {s}: {ring:?}");
+            }
+        }
+    }
+}

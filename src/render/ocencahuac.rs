@@ -82,7 +82,16 @@ pub fn render(game: &Ocencahuac, captions: &Captions) -> Vec<u8> {
     let last = game.last_move();
     // Retreats first, so the pieces stand over the lines.
     for (from, to) in last.map(|l| l.retreats.as_slice()).unwrap_or_default() {
-        c.line(centre(*from), centre(*to), 5.0, t.retreat);
+        let (a, b) = (centre(*from), centre(*to));
+        c.line(a, b, 5.0, t.retreat);
+        // The arrowhead just outside the pushed piece, pointing at it.
+        let length = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt().max(1.0);
+        let (dx, dy) = ((b.0 - a.0) / length, (b.1 - a.1) / length);
+        let tip = (b.0 - dx * 31.0, b.1 - dy * 31.0);
+        for side in [-1.0, 1.0] {
+            let wing = (tip.0 - dx * 13.0 + side * dy * 9.0, tip.1 - dy * 13.0 - side * dx * 9.0);
+            c.line(tip, wing, 5.0, t.retreat);
+        }
     }
     for s in (0..8u8).flat_map(|row| (0..5u8).map(move |col| Square { col, row })) {
         let (x, y) = centre(s);
