@@ -243,10 +243,11 @@ ocencahuac-score = captured { $captured } · crowns { $crowns }
 console-welcome = tablero console. Type lines like “ana: play hoyito @ben”, then “ben: accept” and “ana: move 3”; “help” lists every command.
 console-help =
     Lines are “name: command arguments key=value ...”. Commands:
-      play <game> [@opponent] [key=value ...]   challenge someone (no opponent: an open challenge); options: first=challenger|opponent|random, holes=6|12, skip_origin=true|false, max_moves_without_capture=N
+      play <game> [@opponent] [key=value ...]   challenge someone (no opponent: an open challenge); games: hoyito, epaminondas, zohn-ahl, ocencahuac; option first=challenger|opponent|random, and the game's own (see README)
       play zohn-ahl west=@ana,@cy east=@&red    a team game (players, or a role); then: throw
       accept | decline | cancel | join          answer or withdraw the challenge of this channel; join a role team
-      move <move>                               play a move (Hoyito II: your hole number, 1 to 6 counted from your left)
+      move <move>                               play a move: Hoyito II 3 (your hole, from your left), Epaminondas c1-c3 or d4xd8,
+                                                Ocencahuac a1-a3-c3, a5xd5 or a7-a5 @b5; throw (Zohn Ahl)
       resign | draw [offer|accept|decline]      end the game
       board | history | rules [game]            show the game
       press <button-id>                         press a button shown under a reply

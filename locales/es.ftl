@@ -243,10 +243,11 @@ ocencahuac-score = capturas { $captured } · coronas { $crowns }
 console-welcome = Consola de tablero. Escribe líneas como «ana: play hoyito @ben», luego «ben: accept» y «ana: move 3»; «help» muestra todos los comandos.
 console-help =
     Las líneas son «nombre: comando argumentos clave=valor ...». Comandos:
-      play <juego> [@rival] [clave=valor ...]   reta a alguien (sin rival: reto abierto); opciones: first=challenger|opponent|random, holes=6|12, skip_origin=true|false, max_moves_without_capture=N
+      play <juego> [@rival] [clave=valor ...]   reta a alguien (sin rival: reto abierto); juegos: hoyito, epaminondas, zohn-ahl, ocencahuac; opción first=challenger|opponent|random, y las del juego (ver README)
       play zohn-ahl west=@ana,@cy east=@&rojo   un juego por equipos (jugadores, o un rol); luego: throw
       accept | decline | cancel | join          responde o retira el reto de este canal; únete a un equipo-rol
-      move <jugada>                             juega (Hoyito II: el número de tu hoyo, del 1 al 6 desde tu izquierda)
+      move <jugada>                             juega: Hoyito II 3 (tu hoyo, desde tu izquierda), Epaminondas c1-c3 o d4xd8,
+                                                Ocencahuac a1-a3-c3, a5xd5 o a7-a5 @b5; throw (Zohn Ahl)
       resign | draw [offer|accept|decline]      termina la partida
       board | history | rules [juego]           muestra la partida
       press <id-de-botón>                       pulsa un botón mostrado bajo una respuesta
