@@ -211,6 +211,11 @@ impl Epaminondas {
         !steps.is_empty()
     }
 
+    /// Whether the symmetry rule can forbid a move now (the mover is under threat and the rule is on).
+    fn symmetry_applies(&self) -> bool {
+        self.options.symmetry != Symmetry::Off && self.under_threat()
+    }
+
     /// Every legal move as the generator finds it, the symmetry rule applied.
     pub fn legal_steps(&self, out: &mut Vec<Step>) {
         out.clear();
@@ -219,7 +224,7 @@ impl Epaminondas {
         }
         let me = self.to_move.index();
         movegen::steps(self.pieces[me], self.pieces[1 - me], out);
-        if self.options.symmetry != Symmetry::Off && self.under_threat() {
+        if self.symmetry_applies() {
             out.retain(|&step| {
                 let mut after = self.clone();
                 after.apply(step);

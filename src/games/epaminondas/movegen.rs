@@ -4,6 +4,8 @@
 //! `d`; the tails of groups of exactly `k` are `own_runs[k] & !own_runs[k + 1]`. Their heads are pushed forward
 //! one step at a time: a front landing on an empty square is a quiet move and may go on (up to `k` steps); a
 //! front landing on an enemy piece is a capture when the enemy run from there is shorter than `k`, and stops.
+//! The moves come out as sets of destinations sharing direction, size and distance, so a playout can count them
+//! and draw one without listing them all.
 
 use super::board::{Bits, Direction};
 
@@ -24,8 +26,34 @@ impl Step {
     }
 }
 
-/// Every move of the side owning `own` against `opp`, ignoring the symmetry rule (which needs the position).
-pub fn steps(own: Bits, opp: Bits, out: &mut Vec<Step>) {
+/// A set of moves sharing a direction, group size, distance and kind, given by their destination squares.
+#[derive(Debug, Clone, Copy)]
+pub struct Targets {
+    pub dests: Bits,
+    pub dir: Direction,
+    pub group: u8,
+    pub dist: u8,
+    pub capture: bool,
+}
+
+impl Targets {
+    /// The move of this set whose head lands on `dest`.
+    pub fn step(&self, dest: u8) -> Step {
+        let back = (i32::from(self.group) - 1 + i32::from(self.dist)) * self.dir.offset();
+        Step {
+            tail: (i32::from(dest) - back) as u8,
+            dir: self.dir,
+            dist: self.dist,
+            group: self.group,
+            capture: self.capture,
+        }
+    }
+}
+
+/// Calls `visit` with every non-empty set of moves of the side owning `own` against `opp`, ignoring the symmetry
+/// rule (which needs the position).
+#[inline]
+pub fn targets(own: Bits, opp: Bits, mut visit: impl FnMut(Targets)) {
     let empty = !(own | opp);
     for dir in Direction::ALL {
         let o = dir.offset();
@@ -49,25 +77,32 @@ pub fn steps(own: Bits, opp: Bits, out: &mut Vec<Step>) {
                 }
                 for s in 1..=k {
                     front = front.shift(o);
-                    let back = (k - 1 + s) as i32 * o;
-                    let push = |targets: Bits, capture: bool, out: &mut Vec<Step>| {
-                        for x in targets.indices() {
-                            let tail = (i32::from(x) - back) as u8;
-                            out.push(Step { tail, dir, dist: s as u8, group: k as u8, capture });
-                        }
-                    };
-                    push(front & opp & !enemy_runs[k], true, out);
+                    let set =
+                        |dests: Bits, capture: bool| Targets { dests, dir, group: k as u8, dist: s as u8, capture };
+                    let captures = front & opp & !enemy_runs[k];
+                    if !captures.is_empty() {
+                        visit(set(captures, true));
+                    }
                     front &= empty;
-                    push(front, false, out);
                     if front.is_empty() {
                         break;
                     }
+                    visit(set(front, false));
                 }
             }
             at_least = longer;
             k += 1;
         }
     }
+}
+
+/// Every move of the side owning `own` against `opp`, ignoring the symmetry rule (which needs the position).
+pub fn steps(own: Bits, opp: Bits, out: &mut Vec<Step>) {
+    targets(own, opp, |t| {
+        for dest in t.dests.indices() {
+            out.push(t.step(dest));
+        }
+    });
 }
 
 /// Whether the side owning `own` has a one-square step somewhere: a piece with an empty neighbour always has

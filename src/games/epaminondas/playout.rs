@@ -3,7 +3,7 @@
 
 use rand::Rng;
 
-use super::{Epaminondas, Move};
+use super::{Epaminondas, Move, movegen};
 use crate::games::Game;
 
 impl Epaminondas {
@@ -11,10 +11,34 @@ impl Epaminondas {
     /// position and the plies played.
     pub fn playout<R: Rng + ?Sized>(mut self, rng: &mut R, mut on_move: impl FnMut(Move)) -> (Epaminondas, u32) {
         let mut steps = Vec::with_capacity(256);
+        let mut sets = Vec::with_capacity(64);
         let mut plies = 0;
         while self.to_move().is_some() {
-            self.legal_steps(&mut steps);
-            let step = steps[rng.random_range(0..steps.len())];
+            let step = if self.symmetry_applies() {
+                // Rare: the symmetry rule needs every move tried, so list them.
+                self.legal_steps(&mut steps);
+                steps[rng.random_range(0..steps.len())]
+            } else {
+                // Count the moves set by set and draw one, without listing them.
+                sets.clear();
+                let me = self.to_move.index();
+                movegen::targets(self.pieces[me], self.pieces[1 - me], |t| sets.push((t, t.dests.count())));
+                let total: u32 = sets.iter().map(|(_, n)| n).sum();
+                let mut pick = rng.random_range(0..total);
+                let (set, _) = sets
+                    .iter()
+                    .find(|(_, n)| {
+                        if pick < *n {
+                            true
+                        } else {
+                            pick -= n;
+                            false
+                        }
+                    })
+                    .expect("a move");
+                let dest = set.dests.indices().nth(pick as usize).expect("a square of the set");
+                set.step(dest)
+            };
             on_move(Epaminondas::step_to_move(step));
             self.play_step(step);
             plies += 1;
