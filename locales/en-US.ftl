@@ -276,3 +276,33 @@ console-bad-mention = “{ $text }” is not a player: write @name.
 console-unknown-command = Unknown command “{ $command }”. “help” lists the commands.
 console-both-teams = A team game needs both west= and east=.
 console-bad-team = “{ $text }” is not a team: write a role as @&name, or players as @ana,@cy.
+
+## Your games, confirmations, threads
+games-title = Your games in this server ({ $count }):
+games-none = You have no game in progress or challenge waiting in this server.
+games-line-challenge = { $game } #{ $id } in { $where }: challenge waiting for an answer
+games-line-your-turn = { $game } #{ $id } in { $where }: your turn (move { $moves })
+games-line-their-turn = { $game } #{ $id } in { $where }: { $player } to move (move { $moves })
+button-offer-draw = Offer a draw
+button-resign = Resign
+button-resign-confirm = Yes, resign
+button-offer-draw-confirm = Yes, offer a draw
+confirm-resign = Do you really want to resign this game? It counts as a loss.
+confirm-draw = Offer your opponent a draw? They can accept or decline it.
+
+## Discord
+discord-guild-only = Games are played in a server's channels, not in direct messages.
+discord-missing-permissions = I cannot play here: I lack the permission{ $count ->
+    [one] { "" }
+   *[other] s
+} { $missing } in this channel. Ask a server admin to grant { $count ->
+    [one] it
+   *[other] them
+}, or play in another channel.
+discord-thread-opened = The game continues in { $thread }.
+discord-thread-failed = I could not open a thread for this game, so it is played here.
+discord-team-everyone = @everyone and @here cannot be a team: choose a role, or a player.
+discord-team-missing = Name both teams: west and east (a role or a player each).
+discord-not-yours = Only the player who opened this question can answer it.
+discord-unknown-button = This button is not one of mine any more; use the latest board or the commands.
+discord-done = Done.

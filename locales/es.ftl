@@ -276,3 +276,36 @@ console-bad-mention = «{ $text }» no es un jugador: escribe @nombre.
 console-unknown-command = Comando desconocido «{ $command }». «help» muestra los comandos.
 console-both-teams = Un juego por equipos necesita west= y east=.
 console-bad-team = «{ $text }» no es un equipo: escribe un rol como @&nombre, o jugadores como @ana,@cy.
+
+## Tus partidas, confirmaciones, hilos
+games-title = Tus partidas en este servidor ({ $count }):
+games-none = No tienes partidas en curso ni desafíos pendientes en este servidor.
+games-line-challenge = { $game } #{ $id } en { $where }: desafío esperando respuesta
+games-line-your-turn = { $game } #{ $id } en { $where }: te toca (jugada { $moves })
+games-line-their-turn = { $game } #{ $id } en { $where }: le toca a { $player } (jugada { $moves })
+button-offer-draw = Ofrecer tablas
+button-resign = Abandonar
+button-resign-confirm = Sí, abandono
+button-offer-draw-confirm = Sí, ofrecer tablas
+confirm-resign = ¿De verdad quieres abandonar esta partida? Cuenta como derrota.
+confirm-draw = ¿Ofrecer tablas a tu rival? Puede aceptarlas o rechazarlas.
+
+## Discord
+discord-guild-only = Las partidas se juegan en los canales de un servidor, no en mensajes directos.
+discord-missing-permissions = No puedo jugar aquí: me falta{ $count ->
+    [one] { "" }
+   *[other] n
+} { $count ->
+    [one] el permiso
+   *[other] los permisos
+} { $missing } en este canal. Pide a un administrador del servidor que { $count ->
+    [one] me lo conceda
+   *[other] me los conceda
+}, o juega en otro canal.
+discord-thread-opened = La partida sigue en { $thread }.
+discord-thread-failed = No pude abrir un hilo para esta partida, así que se juega aquí.
+discord-team-everyone = @everyone y @here no pueden ser un equipo: elige un rol o un jugador.
+discord-team-missing = Nombra los dos equipos: oeste y este (un rol o un jugador cada uno).
+discord-not-yours = Solo quien abrió esta pregunta puede responderla.
+discord-unknown-button = Este botón ya no es mío; usa el último tablero o los comandos.
+discord-done = Hecho.

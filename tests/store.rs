@@ -25,6 +25,7 @@ fn record(channel: u64) -> GameRecord {
         updated_at: 10,
         expires_at: 100,
         revision: 0,
+        wants_thread: false,
     }
 }
 

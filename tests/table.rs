@@ -110,9 +110,18 @@ fn a_challenge_is_accepted_and_played() {
     assert_eq!(record.moves[0].notation, "1");
     // The buttons of North's turn: holes 1..6, hole 3 (empty) disabled, ids pinned to move number 1.
     let buttons = &replies[0].buttons;
-    assert_eq!(buttons.len(), 6);
+    assert_eq!(buttons.len(), 8, "six holes, then offer a draw and resign");
     assert!(!buttons[2].enabled);
     assert_eq!(buttons[0].id, "g:1:m:1:1");
+    assert_eq!(buttons[6].id, "g:1:draw?");
+    assert!(buttons[6].new_row);
+    assert_eq!(buttons[7].id, "g:1:resign?");
+    // Resigning from a button asks first, privately; the confirming button resigns.
+    let asked = w.ok(&ben(), Command::from_button("g:1:resign?").unwrap());
+    assert!(asked[0].private && asked[0].buttons[0].id == "g:1:resign!", "{asked:?}");
+    assert_eq!(w.store.game(1).unwrap().unwrap().status, Status::Active, "asking changes nothing");
+    let text = w.refused(&cy(), Command::from_button("g:1:resign?").unwrap());
+    assert!(text.contains("not playing"), "{text}");
 }
 
 #[test]
@@ -341,7 +350,7 @@ fn epaminondas_through_the_table() {
     w.ok(&ana(), play);
     let r = w.ok(&ben(), Command::Accept { game: None });
     assert!(r[0].text.contains("ana plays White"), "{}", r[0].text);
-    assert!(r[0].buttons.is_empty(), "no move buttons for 114 moves");
+    assert!(r[0].buttons.iter().all(|b| !b.id.contains(":m:")), "no move buttons for 114 moves");
     let text = w.refused(&ana(), mv("c2-c4"));
     assert!(text.contains("a lone piece moves one square only, and this would be 2"), "{text}");
     assert!(text.contains("There are 114 legal moves"), "{text}");
@@ -381,4 +390,57 @@ fn a_long_history_fits_in_one_message() {
 
 fn position_moves(w: &World) -> usize {
     w.store.game(1).unwrap().unwrap().moves.len()
+}
+
+#[test]
+fn a_game_that_wants_a_thread_moves_there_and_frees_its_channel() {
+    let w = world();
+    w.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger"), ("thread", "true")]));
+    let accepted = w.ok(&ben(), Command::Accept { game: None });
+    let title = accepted[0].open_thread.as_deref().expect("asks for a thread");
+    assert_eq!(title, "Hoyito II #1: ana – ben");
+    // A stranger cannot move the game; a player can, and the channel is free again.
+    let text = w.refused(&cy(), Command::MoveTo { game: 1, channel: 99 });
+    assert!(text.contains("not playing"), "{text}");
+    w.ok(&ben(), Command::MoveTo { game: 1, channel: 99 });
+    assert_eq!(w.store.channel_game(10).unwrap(), None);
+    assert_eq!(w.store.channel_game(99).unwrap(), Some(1));
+    assert_eq!(w.store.last_channel_game(99).unwrap(), Some(1));
+    let in_thread = Actor { channel: 99, ..ana() };
+    w.ok(&in_thread, mv("1"));
+    // A new game in the old channel may not be moved into the busy thread.
+    w.ok(&cy(), challenge(Some(&ben()), &[]));
+    w.ok(&ben(), Command::Accept { game: None });
+    let text = w.table.handle(&ben(), Command::MoveTo { game: 2, channel: 99 }, NOW).unwrap_err().text;
+    assert!(text.contains("already has a game (#1)"), "{text}");
+    let text = w.refused(&ana(), challenge(Some(&ben()), &[("thread", "maybe")]));
+    assert!(text.contains("thread cannot be “maybe”"), "{text}");
+}
+
+#[test]
+fn games_lists_the_callers_games_and_suggestions_follow_the_turn() {
+    let w = world();
+    let text = w.refused(&ana(), Command::Games);
+    assert!(text.contains("no game in progress"), "{text}");
+    w.started();
+    let listed = w.ok(&ana(), Command::Games);
+    assert!(listed[0].private);
+    assert!(listed[0].text.contains("Hoyito II #1 in <#10>: your turn (move 0)"), "{}", listed[0].text);
+    let listed = w.ok(&ben(), Command::Games);
+    assert!(listed[0].text.contains("ana to move"), "{}", listed[0].text);
+    assert_eq!(w.table.suggest_moves(&ana(), "", 25, NOW), ["1", "2", "3", "4", "5", "6"]);
+    assert_eq!(w.table.suggest_moves(&ana(), "4", 25, NOW), ["4"]);
+    assert!(w.table.suggest_moves(&ben(), "", 25, NOW).is_empty(), "not ben's turn");
+    assert!(w.table.suggest_moves(&cy(), "", 25, NOW).is_empty(), "not a player");
+}
+
+#[test]
+fn public_replies_speak_the_servers_language_and_refusals_the_users() {
+    let w = world();
+    let spanish_ben = Actor { locale: Locale::SpanishLatinAmerica, ..ben() };
+    w.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger")]));
+    let replies = w.table.handle_for(&spanish_ben, Command::Accept { game: None }, NOW, Locale::English).unwrap();
+    assert!(replies[0].text.contains("ben accepted"), "{}", replies[0].text);
+    let refusal = w.table.handle_for(&spanish_ben, mv("1"), NOW, Locale::English).unwrap_err();
+    assert!(refusal.text.contains("No es tu turno"), "{}", refusal.text);
 }

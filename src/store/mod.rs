@@ -54,6 +54,11 @@ pub trait Store: Send + Sync {
     fn user_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError>;
     /// Stores a new game, assigning its id, and indexes it; refused when its channel has a live game.
     fn create_game(&self, record: GameRecord) -> Result<GameRecord, WriteError>;
-    /// Replaces a game's record if the stored one is still at revision `base`; keeps the indexes in step.
+    /// Replaces a game's record if the stored one is still at revision `base`; keeps the indexes in step. A
+    /// live game whose channel changed leaves its old channel and is refused when the new one has a live game.
     fn update_game(&self, record: &GameRecord, base: u64) -> Result<(), WriteError>;
+    /// The message that shows a game's latest board (channel, message), as the front end last recorded it.
+    fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError>;
+    /// Records the message that shows a game's latest board.
+    fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError>;
 }

@@ -136,6 +136,9 @@ pub struct GameRecord {
     pub expires_at: Timestamp,
     /// Incremented by every write; a write based on an older revision is refused.
     pub revision: u64,
+    /// The front end should give the game a channel of its own (a Discord thread) once it is accepted.
+    #[serde(default)]
+    pub wants_thread: bool,
 }
 
 impl GameRecord {

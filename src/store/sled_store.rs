@@ -22,6 +22,8 @@ pub struct SledStore {
     channels: sled::Tree,
     channel_last: sled::Tree,
     user_games: sled::Tree,
+    /// game -> (channel, message) of the post that shows its latest board (front ends strip its buttons later).
+    board_posts: sled::Tree,
 }
 
 fn backend(e: sled::Error) -> StoreError {
@@ -72,6 +74,7 @@ impl SledStore {
             channels: db.open_tree("channels").map_err(backend)?,
             channel_last: db.open_tree("channel_last").map_err(backend)?,
             user_games: db.open_tree("user_games").map_err(backend)?,
+            board_posts: db.open_tree("board_posts").map_err(backend)?,
             db,
         };
         let shown = path.display().to_string();
@@ -164,11 +167,25 @@ impl Store for SledStore {
 
     fn update_game(&self, record: &GameRecord, base: u64) -> Result<(), WriteError> {
         let bytes = encode(record)?;
-        finish((&self.games, &self.channels, &self.user_games).transaction(|(games, channels, user_games)| {
+        let trees = (&self.games, &self.channels, &self.channel_last, &self.user_games);
+        finish(trees.transaction(|(games, channels, channel_last, user_games)| {
             let key = record.id.to_be_bytes();
             let stored = games.get(key)?.ok_or_else(|| abort(WriteError::Missing))?;
             if revision_of(&stored).map_err(abort)? != base {
                 return Err(abort(WriteError::Conflict));
+            }
+            let old = decode(&stored).map_err(abort)?;
+            if old.channel != record.channel {
+                // The game moves (into its thread): it leaves the old channel and needs the new one free.
+                if let Some(held) = channels.get(record.channel.to_be_bytes())?
+                    && *held != key
+                {
+                    return Err(abort(WriteError::ChannelBusy(id_from(&held).map_err(abort)?)));
+                }
+                if channels.get(old.channel.to_be_bytes())?.is_some_and(|held| *held == key) {
+                    channels.remove(&old.channel.to_be_bytes())?;
+                }
+                channel_last.insert(&record.channel.to_be_bytes(), &key)?;
             }
             games.insert(&key, bytes.as_slice())?;
             SledStore::index(channels, user_games, record)?;
@@ -176,5 +193,21 @@ impl Store for SledStore {
         }))?;
         self.flush()?;
         Ok(())
+    }
+
+    fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError> {
+        let Some(bytes) = self.board_posts.get(game.to_be_bytes()).map_err(backend)? else { return Ok(None) };
+        if bytes.len() != 16 {
+            return Err(StoreError::Corrupt(format!("board post of game {game} has {} bytes", bytes.len())));
+        }
+        Ok(Some((id_from(&bytes[..8])?, id_from(&bytes[8..])?)))
+    }
+
+    fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError> {
+        let mut value = [0u8; 16];
+        value[..8].copy_from_slice(&channel.to_be_bytes());
+        value[8..].copy_from_slice(&message.to_be_bytes());
+        self.board_posts.insert(game.to_be_bytes(), &value).map_err(backend)?;
+        self.flush()
     }
 }

@@ -5,7 +5,8 @@ use rand::Rng;
 use super::command::join_button;
 use super::view::{Question, answer_buttons, game_name};
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table};
-use crate::games::{GameKind, OptionSet, Side};
+use crate::games::{GameKind, OptionSet, Position, Side};
+use crate::i18n::Locale;
 use crate::i18n::{self, Message};
 use crate::store::WriteError;
 use crate::store::record::{First, GameId, GameRecord, Player, Status, Team, Timestamp};
@@ -73,6 +74,17 @@ impl Table {
         now: Timestamp,
     ) -> Answer {
         let kind: GameKind = game.parse()?;
+        let wants_thread = match options.remove("thread").as_deref() {
+            None | Some("false" | "no" | "off") => false,
+            Some("true" | "yes" | "on") => true,
+            Some(v) => {
+                return Err(Message::new("option-bad-value")
+                    .str("key", "thread")
+                    .str("value", v)
+                    .str("expected", "true|false")
+                    .into());
+            }
+        };
         let first = match options.remove("first") {
             Some(v) => parse_first(&v)?,
             None => First::Random,
@@ -117,6 +129,7 @@ impl Table {
             updated_at: now,
             expires_at: now + self.config.challenge_expiry_secs,
             revision: 0,
+            wants_thread,
         };
         let mut attempt = self.store.create_game(record.clone());
         if let Err(WriteError::ChannelBusy(held)) = attempt
@@ -169,6 +182,7 @@ impl Table {
                 label: i18n::text(locale, &Message::new("button-join")),
                 enabled: true,
                 style: ButtonStyle::Primary,
+                new_row: false,
             });
         }
         let (mut mentions, mut role_mentions) = (Vec::new(), Vec::new());
@@ -236,7 +250,18 @@ impl Table {
             .str("player", actor.name.as_str())
             .str("first", first)
             .str("side", position.side_name(Side::First));
-        Ok(vec![self.board_reply(actor.locale, &record, &position, vec![intro])])
+        Ok(vec![self.accepted_reply(actor.locale, &record, &position, intro)])
+    }
+
+    /// The first board of an accepted game; it asks the front end for a thread when the challenge wanted one.
+    fn accepted_reply(&self, locale: Locale, record: &GameRecord, position: &Position, intro: Message) -> Reply {
+        let mut reply = self.board_reply(locale, record, position, vec![intro]);
+        if record.wants_thread {
+            let names = format!("{} – {}", record.side_label(Side::First), record.side_label(Side::Second));
+            let title = format!("{} #{}: {names}", game_name(locale, record.kind), record.id);
+            reply.open_thread = Some(title.chars().take(100).collect());
+        }
+        reply
     }
 
     /// Any member of the challenged team accepts for it (CLARIFICATIONS 13). West throws first.
@@ -272,7 +297,7 @@ impl Table {
             .str("player", actor.name.as_str())
             .str("team", record.side_label(challenged))
             .str("first", record.side_label(Side::First));
-        Ok(vec![self.board_reply(actor.locale, &record, &position, vec![intro])])
+        Ok(vec![self.accepted_reply(actor.locale, &record, &position, intro)])
     }
 
     /// A member of a role team joins its roster before the game starts, to be called in turn.

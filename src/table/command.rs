@@ -1,11 +1,12 @@
 //! What a user asks the table service to do, and the stable ids of buttons that ask it again later.
 //!
 //! Button ids survive restarts because they carry everything needed: `c:<game>:accept`, `c:<game>:decline`,
-//! `d:<game>:accept`, `d:<game>:decline`, `g:<game>:m:<ply>:<move>` and `g:<game>:t:<ply>` (a throw), where
+//! `d:<game>:accept`, `d:<game>:decline`, `g:<game>:m:<ply>:<move>`, `g:<game>:t:<ply>` (a throw),
+//! `g:<game>:resign?` / `g:<game>:draw?` (ask first) and `g:<game>:resign!` / `g:<game>:draw!` (confirmed), where
 //! `<ply>` is the number of moves played when the button was drawn (a press on an outdated board is refused).
 
 use crate::games::OptionSet;
-use crate::store::record::{GameId, Player, Team};
+use crate::store::record::{ChannelId, GameId, Player, Team};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -38,7 +39,15 @@ pub enum Command {
         at: Option<(GameId, usize)>,
     },
     Resign,
+    /// Asks "really resign?" (a button), answered by [`Command::Resign`] through the confirming button.
+    AskResign {
+        game: GameId,
+    },
     DrawOffer,
+    /// Asks "really offer a draw?" (a button), answered by [`Command::DrawOffer`] through the confirming button.
+    AskDraw {
+        game: GameId,
+    },
     DrawAccept {
         game: Option<GameId>,
     },
@@ -50,6 +59,13 @@ pub enum Command {
     /// The rules of a game, or of the channel's game when `None`.
     Rules {
         game: Option<String>,
+    },
+    /// The actor's live games in the guild.
+    Games,
+    /// Moves a live game into `channel` (the thread a front end opened for it, see [`super::Reply::open_thread`]).
+    MoveTo {
+        game: GameId,
+        channel: ChannelId,
     },
 }
 
@@ -64,6 +80,10 @@ impl Command {
             ["c", _, "join"] => Some(Command::Join { game: Some(game?) }),
             ["d", _, "accept"] => Some(Command::DrawAccept { game: Some(game?) }),
             ["d", _, "decline"] => Some(Command::DrawDecline { game: Some(game?) }),
+            ["g", _, "resign?"] => Some(Command::AskResign { game: game? }),
+            ["g", _, "resign!"] => Some(Command::Resign),
+            ["g", _, "draw?"] => Some(Command::AskDraw { game: game? }),
+            ["g", _, "draw!"] => Some(Command::DrawOffer),
             ["g", _, "t", ply] => Some(Command::Throw { at: Some((game?, ply.parse().ok()?)) }),
             ["g", _, "m", ply, notation] => {
                 Some(Command::Move { notation: notation.to_string(), at: Some((game?, ply.parse().ok()?)) })
@@ -97,6 +117,16 @@ pub fn throw_button(game: GameId, ply: usize) -> String {
     format!("g:{game}:t:{ply}")
 }
 
+/// `confirmed` false: the button that asks; true: the button that resigns.
+pub fn resign_button(game: GameId, confirmed: bool) -> String {
+    format!("g:{game}:resign{}", if confirmed { "!" } else { "?" })
+}
+
+/// `confirmed` false: the button that asks; true: the button that offers the draw.
+pub fn draw_button(game: GameId, confirmed: bool) -> String {
+    format!("g:{game}:draw{}", if confirmed { "!" } else { "?" })
+}
+
 pub fn move_button(game: GameId, ply: usize, notation: &str) -> String {
     format!("g:{game}:m:{ply}:{notation}")
 }
@@ -115,6 +145,10 @@ mod tests {
             Some(Command::Move { notation: "5".into(), at: Some((12, 40)) })
         );
         assert_eq!(Command::from_button(&throw_button(4, 9)), Some(Command::Throw { at: Some((4, 9)) }));
+        assert_eq!(Command::from_button(&resign_button(5, false)), Some(Command::AskResign { game: 5 }));
+        assert_eq!(Command::from_button(&resign_button(5, true)), Some(Command::Resign));
+        assert_eq!(Command::from_button(&draw_button(5, false)), Some(Command::AskDraw { game: 5 }));
+        assert_eq!(Command::from_button(&draw_button(5, true)), Some(Command::DrawOffer));
         assert_eq!(Command::from_button("g:x:m:1:2"), None);
         assert_eq!(Command::from_button("zzz"), None);
     }

@@ -9,6 +9,7 @@
 mod actor;
 mod challenge;
 mod command;
+mod places;
 mod play;
 mod reply;
 mod sticks;
@@ -86,7 +87,43 @@ impl Table {
 
     /// Carries out `command` for `actor` at time `now` (seconds since the epoch).
     pub fn handle(&self, actor: &Actor, command: Command, now: Timestamp) -> Result<Vec<Reply>, Refusal> {
-        let result = match command {
+        self.handle_for(actor, command, now, actor.locale)
+    }
+
+    /// As [`Table::handle`], with the replies in `public` (a server's language, for posts everyone reads) while
+    /// a refusal, which only the actor sees, stays in the actor's language. Private replies are in the actor's.
+    pub fn handle_for(
+        &self,
+        actor: &Actor,
+        command: Command,
+        now: Timestamp,
+        public: i18n::Locale,
+    ) -> Result<Vec<Reply>, Refusal> {
+        let private_answer = matches!(
+            command,
+            Command::Games
+                | Command::AskResign { .. }
+                | Command::AskDraw { .. }
+                | Command::History
+                | Command::Rules { .. }
+        );
+        let speaker = Actor { locale: if private_answer { actor.locale } else { public }, ..actor.clone() };
+        let result = self.dispatch(&speaker, command, now);
+        result.map(|replies| replies.into_iter().map(fit_message).collect()).map_err(|fail| match fail {
+            Fail::User(m) => Refusal { text: i18n::text(actor.locale, &m), internal: false },
+            Fail::Internal(context) => {
+                let id = format!("{:08x}", self.rng().random::<u32>());
+                tracing::error!(error_id = %id, %context, "internal failure");
+                Refusal {
+                    text: i18n::text(actor.locale, &Message::new("internal-error").str("id", id)),
+                    internal: true,
+                }
+            }
+        })
+    }
+
+    fn dispatch(&self, actor: &Actor, command: Command, now: Timestamp) -> Answer {
+        match command {
             Command::Challenge { game, opponent, options, teams } => {
                 self.challenge(actor, &game, opponent, options, teams, now)
             }
@@ -103,18 +140,11 @@ impl Table {
             Command::Board => self.board(actor, now),
             Command::History => self.history(actor, now),
             Command::Rules { game } => self.rules(actor, game.as_deref(), now),
-        };
-        result.map(|replies| replies.into_iter().map(fit_message).collect()).map_err(|fail| match fail {
-            Fail::User(m) => Refusal { text: i18n::text(actor.locale, &m), internal: false },
-            Fail::Internal(context) => {
-                let id = format!("{:08x}", self.rng().random::<u32>());
-                tracing::error!(error_id = %id, %context, "internal failure");
-                Refusal {
-                    text: i18n::text(actor.locale, &Message::new("internal-error").str("id", id)),
-                    internal: true,
-                }
-            }
-        })
+            Command::Games => self.games(actor, now),
+            Command::MoveTo { game, channel } => self.move_to(actor, game, channel, now),
+            Command::AskResign { game } => self.ask(actor, game, true, now),
+            Command::AskDraw { game } => self.ask(actor, game, false, now),
+        }
     }
 
     fn rng(&self) -> std::sync::MutexGuard<'_, StdRng> {

@@ -1,6 +1,7 @@
 //! Playing a game: moves, resignation, draw offers.
 
-use super::{Actor, Answer, Fail, Table, throw_sticks};
+use super::command::{draw_button, resign_button};
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, throw_sticks};
 use crate::games::zohn_ahl::TurnMode;
 use crate::games::{Game, Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Message};
@@ -187,6 +188,28 @@ impl Table {
         let position = self.position(&record)?;
         let said = vec![Message::new("resigned").str("player", actor.name.as_str())];
         Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
+    }
+
+    /// Asks the actor to confirm a resignation (`resign`) or a draw offer, privately, with one button that does it.
+    pub(super) fn ask(&self, actor: &Actor, game: GameId, resign: bool, now: Timestamp) -> Answer {
+        let (record, _) = self.active_game(actor, now)?;
+        if record.id != game {
+            return Err(Message::new("move-stale").into());
+        }
+        let (question, label, id) = if resign {
+            ("confirm-resign", "button-resign-confirm", resign_button(game, true))
+        } else {
+            ("confirm-draw", "button-offer-draw-confirm", draw_button(game, true))
+        };
+        let button = Button {
+            id,
+            label: i18n::text(actor.locale, &Message::new(label)),
+            enabled: true,
+            style: if resign { ButtonStyle::Danger } else { ButtonStyle::Primary },
+            new_row: false,
+        };
+        let text = i18n::text(actor.locale, &Message::new(question));
+        Ok(vec![Reply { text, buttons: vec![button], private: true, ..Reply::default() }])
     }
 
     pub(super) fn draw_offer(&self, actor: &Actor, now: Timestamp) -> Answer {

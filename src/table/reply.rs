@@ -23,6 +23,8 @@ pub struct Button {
     pub label: String,
     pub enabled: bool,
     pub style: ButtonStyle,
+    /// Starts a new row (rows hold five buttons; a full row also starts a new one).
+    pub new_row: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -39,6 +41,9 @@ pub struct Reply {
     pub role_mentions: Vec<u64>,
     /// Only the actor should see it.
     pub private: bool,
+    /// The game wants a channel of its own, with this title: the front end opens it (a Discord thread), posts
+    /// this reply there and tells the table with [`super::Command::MoveTo`]. Front ends without threads ignore it.
+    pub open_thread: Option<String>,
 }
 
 /// A refusal, already in the actor's language. Nothing was changed.

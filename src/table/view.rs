@@ -1,7 +1,8 @@
 //! Showing games: the board reply after every change (text, picture, diagram, buttons), the history, the rules.
 
 use super::command::{
-    accept_button, decline_button, draw_accept_button, draw_decline_button, move_button, throw_button,
+    accept_button, decline_button, draw_accept_button, draw_button, draw_decline_button, move_button, resign_button,
+    throw_button,
 };
 use super::play::called_member;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
@@ -42,12 +43,14 @@ pub(super) fn answer_buttons(locale: Locale, game: GameId, question: Question) -
             label: i18n::text(locale, &Message::new(accept_label)),
             enabled: true,
             style: ButtonStyle::Success,
+            new_row: false,
         },
         Button {
             id: decline,
             label: i18n::text(locale, &Message::new(decline_label)),
             enabled: true,
             style: ButtonStyle::Danger,
+            new_row: false,
         },
     ]
 }
@@ -119,6 +122,7 @@ impl Table {
             mentions,
             role_mentions,
             private: false,
+            open_thread: None,
         }
     }
 
@@ -136,6 +140,7 @@ impl Table {
                 label: i18n::text(locale, &Message::new("button-throw")),
                 enabled: true,
                 style: ButtonStyle::Primary,
+                new_row: false,
             }],
             // One button per hole of the mover's row, the playable ones enabled.
             Position::Hoyito(game) => (1..=game.n())
@@ -146,12 +151,25 @@ impl Table {
                         enabled: legal.contains(&notation),
                         label: notation,
                         style: ButtonStyle::Secondary,
+                        new_row: false,
                     }
                 })
                 .collect(),
         };
         if record.draw_offer.is_some() {
             buttons.extend(answer_buttons(locale, record.id, Question::Draw));
+        }
+        // On a row of their own: the two actions that end the game, each asked again before it is done.
+        let actions =
+            [(draw_button(record.id, false), "button-offer-draw"), (resign_button(record.id, false), "button-resign")];
+        for (i, (id, label)) in actions.into_iter().enumerate() {
+            buttons.push(Button {
+                id,
+                label: i18n::text(locale, &Message::new(label)),
+                enabled: true,
+                style: ButtonStyle::Secondary,
+                new_row: i == 0,
+            });
         }
         buttons.truncate(25);
         buttons
@@ -222,7 +240,7 @@ impl Table {
             lines.push(i18n::text(locale, &Message::new("history-cut").num("shown", shown.len() as i64)));
         }
         lines.extend(shown);
-        Ok(vec![Reply { text: lines.join("\n"), ..Reply::default() }])
+        Ok(vec![Reply { text: lines.join("\n"), private: true, ..Reply::default() }])
     }
 
     pub(super) fn rules(&self, actor: &Actor, game: Option<&str>, now: Timestamp) -> Answer {
@@ -237,6 +255,6 @@ impl Table {
             },
         };
         let text = i18n::text(actor.locale, &Message::dynamic(format!("rules-{kind}")));
-        Ok(vec![Reply { text, ..Reply::default() }])
+        Ok(vec![Reply { text, private: true, ..Reply::default() }])
     }
 }

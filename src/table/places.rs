@@ -1,0 +1,105 @@
+//! Where games live and how a user finds them: moving an accepted game into its own channel (a thread), the
+//! list of a user's games, and the move suggestions a front end offers while a move is typed.
+
+use super::{Actor, Answer, Fail, Reply, Table};
+use crate::games::Side;
+use crate::i18n::{self, Message};
+use crate::store::WriteError;
+use crate::store::record::{ChannelId, GameId, Status, Timestamp};
+
+/// `/games` lists at most this many games (the newest first).
+const LISTED_GAMES: usize = 20;
+
+impl Table {
+    /// Moves a live game to `channel` (the thread the front end opened for it). Only its players may.
+    pub(super) fn move_to(&self, actor: &Actor, game: GameId, channel: ChannelId, now: Timestamp) -> Answer {
+        let mut record = self.store.game(game)?.ok_or(Message::new("no-game"))?;
+        if !record.status.is_live() {
+            return Err(Message::new("no-game").into());
+        }
+        if !record.participants().contains(&actor.user) && record.sides_of(actor.user, &actor.roles).is_empty() {
+            return Err(Message::new("not-a-player").into());
+        }
+        if record.channel == channel {
+            return Ok(Vec::new());
+        }
+        record.channel = channel;
+        record.updated_at = now;
+        let base = record.revision;
+        record.revision = base + 1;
+        match self.store.update_game(&record, base) {
+            Ok(()) => Ok(Vec::new()),
+            Err(WriteError::ChannelBusy(held)) => Err(Message::new("channel-busy").num("game", held as i64).into()),
+            Err(WriteError::Conflict) => Err(Message::new("game-changed").into()),
+            Err(e) => Err(Fail::Internal(e.to_string())),
+        }
+    }
+
+    /// The actor's live games in this guild, newest first, with whose turn it is and where each is played.
+    pub(super) fn games(&self, actor: &Actor, now: Timestamp) -> Answer {
+        let locale = actor.locale;
+        let mut lines = Vec::new();
+        for id in self.store.user_games(actor.user)?.into_iter().rev() {
+            let Some(record) = self.store.game(id)? else { continue };
+            if record.guild != actor.guild || !record.status.is_live() || self.expire_if_due(&record, now)? {
+                continue;
+            }
+            if lines.len() == LISTED_GAMES {
+                break;
+            }
+            let game = super::view::game_name(locale, record.kind);
+            let where_ = format!("<#{}>", record.channel);
+            let line = match record.status {
+                Status::Challenge => Message::new("games-line-challenge"),
+                _ => {
+                    let position = self.position(&record)?;
+                    let turn = position.to_move().unwrap_or(Side::First);
+                    let yours = record.sides_of(actor.user, &actor.roles).contains(&turn);
+                    Message::new(if yours { "games-line-your-turn" } else { "games-line-their-turn" })
+                        .str("player", record.side_label(turn))
+                        .num("moves", record.moves.len() as i64)
+                }
+            };
+            let line = line.str("game", game).num("id", id as i64).str("where", where_);
+            lines.push(format!("• {}", i18n::text(locale, &line)));
+        }
+        if lines.is_empty() {
+            return Err(Message::new("games-none").into());
+        }
+        lines.insert(0, i18n::text(locale, &Message::new("games-title").num("count", lines.len() as i64)));
+        Ok(vec![Reply { text: lines.join("\n"), private: true, ..Reply::default() }])
+    }
+
+    /// Legal moves of the channel's game that match what the actor has typed, the most useful first (those
+    /// that start with the text, captures before quiet moves), at most `limit`. Empty when it is not the
+    /// actor's turn: suggestions never reveal more than the board does, and never fail.
+    pub fn suggest_moves(&self, actor: &Actor, typed: &str, limit: usize, now: Timestamp) -> Vec<String> {
+        let Ok(Some(record)) = self.channel_game(actor, now) else { return Vec::new() };
+        if record.status != Status::Active || record.kind.moves_are_throws() {
+            return Vec::new();
+        }
+        let Ok(position) = self.position(&record) else { return Vec::new() };
+        let Some(turn) = position.to_move() else { return Vec::new() };
+        if !record.sides_of(actor.user, &actor.roles).contains(&turn) {
+            return Vec::new();
+        }
+        let typed = typed.trim().to_ascii_lowercase();
+        let mut moves: Vec<(u8, String)> = position
+            .legal_moves()
+            .into_iter()
+            .filter_map(|m| {
+                let lower = m.to_ascii_lowercase();
+                let rank = if lower.starts_with(&typed) {
+                    0
+                } else if lower.contains(&typed) {
+                    2
+                } else {
+                    return None;
+                };
+                Some((rank + u8::from(!lower.contains('x')), m))
+            })
+            .collect();
+        moves.sort();
+        moves.into_iter().take(limit).map(|(_, m)| m).collect()
+    }
+}
