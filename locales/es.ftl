@@ -309,3 +309,6 @@ discord-team-missing = Nombra los dos equipos: oeste y este (un rol o un jugador
 discord-not-yours = Solo quien abrió esta pregunta puede responderla.
 discord-unknown-button = Este botón ya no es mío; usa el último tablero o los comandos.
 discord-done = Hecho.
+discord-bad-option = No pude leer la opción «{ $input }»: { $error }
+discord-options-format = No pude leer «{ $input }»: escribe las opciones de reglas como pares clave=valor, separados por espacios.
+discord-bot-opponent = Los bots no pueden jugar: desafía a una persona, o deja el rival vacío para un desafío abierto.

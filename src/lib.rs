@@ -6,6 +6,7 @@
 pub mod analyze;
 pub mod config;
 pub mod console;
+pub mod discord;
 pub mod games;
 pub mod i18n;
 pub mod render;

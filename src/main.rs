@@ -1,4 +1,5 @@
-//! The `tablero` command: `local` (the console), `analyze` (replay a move list to JSON).
+//! The `tablero` command: `bot` (the Discord bot), `local` (the console), `analyze` (replay a move list to JSON);
+//! with no subcommand, the bot when a token is configured, else the console.
 
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -19,11 +20,17 @@ struct Cli {
     #[arg(long, global = true)]
     config: Option<PathBuf>,
     #[command(subcommand)]
-    command: Mode,
+    command: Option<Mode>,
 }
 
 #[derive(Subcommand)]
 enum Mode {
+    /// Run the Discord bot (token from DISCORD_TOKEN or the config file); Ctrl-C or SIGTERM stops it cleanly.
+    Bot {
+        /// Store folder (overrides `data_dir`).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
     /// Play in the terminal: lines like `ana: play hoyito @ben`, `ben: accept`, `ana: move 3`; `help` lists all.
     Local {
         /// Store folder (overrides `data_dir`).
@@ -52,7 +59,25 @@ fn main() -> ExitCode {
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()))
         .init();
     let cli = Cli::parse();
-    match cli.command {
+    let command = match cli.command {
+        Some(c) => c,
+        None => match Config::load(cli.config.as_deref()) {
+            Ok(c) if c.discord.token.is_some() => Mode::Bot { data: None },
+            Ok(_) => Mode::Local { data: None, out: None },
+            Err(e) => {
+                eprintln!("tablero: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    match command {
+        Mode::Bot { data } => match bot(cli.config, data) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("tablero: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Mode::Analyze { game, options, moves } => {
             let (status, json) = tablero::analyze::analyze(&game, &options, &moves);
             println!("{json}");
@@ -66,6 +91,15 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+fn bot(config: Option<PathBuf>, data: Option<PathBuf>) -> Result<(), String> {
+    let mut config = Config::load(config.as_deref())?;
+    if let Some(d) = data {
+        config.data_dir = d;
+    }
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    runtime.block_on(tablero::discord::run(&config)).map_err(|e| e.to_string())
 }
 
 fn local(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>) -> Result<(), String> {

@@ -96,7 +96,8 @@ impl SledStore {
         Ok(store)
     }
 
-    fn flush(&self) -> Result<(), StoreError> {
+    /// Writes everything to disk (every write already does; this is for shutdown).
+    pub fn flush(&self) -> Result<(), StoreError> {
         self.db.flush().map(|_| ()).map_err(backend)
     }
 

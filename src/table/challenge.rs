@@ -191,7 +191,7 @@ impl Table {
             Some(Team::Role { id, .. }) => role_mentions.push(*id),
             None => mentions.extend(record.opponent.iter().map(|p| p.id)),
         }
-        Reply { text, buttons, mentions, role_mentions, ..Reply::default() }
+        Reply { text, buttons, mentions, role_mentions, game: Some(record.id), ..Reply::default() }
     }
 
     /// The channel's pending challenge, checked against the game a button was drawn for.

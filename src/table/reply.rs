@@ -1,6 +1,6 @@
 //! What the table service answers: plain data that any front end can show.
 
-use crate::store::record::UserId;
+use crate::store::record::{GameId, UserId};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Image {
@@ -44,6 +44,9 @@ pub struct Reply {
     /// The game wants a channel of its own, with this title: the front end opens it (a Discord thread), posts
     /// this reply there and tells the table with [`super::Command::MoveTo`]. Front ends without threads ignore it.
     pub open_thread: Option<String>,
+    /// The game this reply shows the latest state of (a board, or a challenge waiting for its answer). A front
+    /// end keeps one such post per game with live buttons, and strips the buttons of the one before.
+    pub game: Option<GameId>,
 }
 
 /// A refusal, already in the actor's language. Nothing was changed.

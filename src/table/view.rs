@@ -123,6 +123,7 @@ impl Table {
             role_mentions,
             private: false,
             open_thread: None,
+            game: Some(record.id),
         }
     }
 

@@ -1,0 +1,115 @@
+//! Who acts, as an interaction tells it: the table's [`Actor`] (member roles and permissions come from the
+//! interaction itself, so no member list or privileged intent is needed), the language of public posts, and
+//! what the bot may do in the channel.
+
+use poise::serenity_prelude as serenity;
+
+use super::localize;
+use crate::i18n::{Locale, Message};
+use crate::table::{Actor, Permissions};
+
+/// An interaction, reduced to what the table and the delivery need.
+#[derive(Debug, Clone)]
+pub struct Invocation {
+    pub actor: Actor,
+    /// The language of posts everyone reads.
+    pub public: Locale,
+    /// The bot's permissions in the channel (`None` when Discord did not say).
+    pub bot_permissions: Option<serenity::Permissions>,
+    /// Whether the channel is a thread (a game never opens a thread inside a thread).
+    pub in_thread: bool,
+    pub channel: serenity::ChannelId,
+}
+
+/// The parts of an interaction an [`Invocation`] is made of (commands and components carry the same ones).
+pub struct Source<'a> {
+    pub guild: Option<serenity::GuildId>,
+    pub channel: serenity::ChannelId,
+    pub channel_kind: Option<serenity::ChannelType>,
+    pub user: &'a serenity::User,
+    pub member: Option<&'a serenity::Member>,
+    pub locale: &'a str,
+    pub guild_locale: Option<&'a str>,
+    pub app_permissions: Option<serenity::Permissions>,
+}
+
+impl Invocation {
+    /// `Err` (a message for the user) outside a server: games live in a server's channels.
+    pub fn new(source: Source<'_>, default_locale: Locale) -> Result<Invocation, (Locale, Message)> {
+        let locale = localize::locale(source.locale);
+        let Some(guild) = source.guild else { return Err((locale, Message::new("discord-guild-only"))) };
+        let name = source
+            .member
+            .and_then(|m| m.nick.clone())
+            .or_else(|| source.user.global_name.clone())
+            .unwrap_or_else(|| source.user.name.clone());
+        let roles = source.member.map(|m| m.roles.iter().map(|r| r.get()).collect()).unwrap_or_default();
+        let manage_server =
+            source.member.and_then(|m| m.permissions).is_some_and(|p| p.manage_guild() || p.administrator());
+        let actor = Actor {
+            guild: guild.get(),
+            channel: source.channel.get(),
+            user: source.user.id.get(),
+            name,
+            roles,
+            locale,
+            permissions: Permissions { manage_server },
+        };
+        Ok(Invocation {
+            actor,
+            public: localize::public_locale(source.guild_locale, default_locale),
+            bot_permissions: source.app_permissions,
+            in_thread: source.channel_kind.is_some_and(|k| {
+                matches!(
+                    k,
+                    serenity::ChannelType::PublicThread
+                        | serenity::ChannelType::PrivateThread
+                        | serenity::ChannelType::NewsThread
+                )
+            }),
+            channel: source.channel,
+        })
+    }
+
+    /// What the bot lacks of `needed` in this channel, by name; empty when it has everything (or when Discord
+    /// did not tell us, in which case sending will say).
+    pub fn missing(&self, needed: serenity::Permissions) -> Vec<String> {
+        let Some(have) = self.bot_permissions else { return Vec::new() };
+        if have.administrator() {
+            return Vec::new();
+        }
+        (needed - have).get_permission_names().into_iter().map(|n| format!("“{n}”")).collect()
+    }
+
+    /// What posting boards needs here: sending (in threads, sending in threads), attaching files, embedding.
+    pub fn posting_permissions(&self) -> serenity::Permissions {
+        let send = if self.in_thread {
+            serenity::Permissions::SEND_MESSAGES_IN_THREADS
+        } else {
+            serenity::Permissions::SEND_MESSAGES
+        };
+        serenity::Permissions::VIEW_CHANNEL
+            | send
+            | serenity::Permissions::ATTACH_FILES
+            | serenity::Permissions::EMBED_LINKS
+    }
+
+    /// Whether the bot may open a public thread here for a game.
+    pub fn can_open_threads(&self) -> bool {
+        !self.in_thread
+            && self
+                .missing(serenity::Permissions::CREATE_PUBLIC_THREADS | serenity::Permissions::SEND_MESSAGES_IN_THREADS)
+                .is_empty()
+            && self.bot_permissions.is_some()
+    }
+
+    /// The refusal for missing permissions, or `None` when nothing is missing.
+    pub fn missing_message(&self, needed: serenity::Permissions) -> Option<Message> {
+        let missing = self.missing(needed);
+        (!missing.is_empty()).then(|| {
+            Message::new("discord-missing-permissions")
+                .num("count", missing.len() as i64)
+                .str("missing", missing.join(", "))
+        })
+    }
+}

@@ -1,0 +1,115 @@
+//! Button presses, routed by their stable ids in the event handler (no collectors), so that a board posted
+//! days ago, before any number of restarts, still plays: the id carries the game and the move number, and the
+//! table refuses a press on an out-of-date board.
+
+use poise::serenity_prelude as serenity;
+
+use super::actor::{Invocation, Source};
+use super::deliver::{self, response_message, run_table};
+use super::{Data, Error};
+use crate::i18n::{self, Message};
+use crate::table::Command;
+
+pub async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(press) } = event {
+        press_button(&framework.serenity_context.http, framework.user_data, press).await?;
+    }
+    Ok(())
+}
+
+async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::ComponentInteraction) -> Result<(), Error> {
+    let source = Source {
+        guild: press.guild_id,
+        channel: press.channel_id,
+        channel_kind: press.channel.as_ref().map(|c| c.kind),
+        user: &press.user,
+        member: press.member.as_ref(),
+        locale: &press.locale,
+        guild_locale: press.guild_locale.as_deref(),
+        app_permissions: press.app_permissions,
+    };
+    let invocation = match Invocation::new(source, data.default_locale) {
+        Ok(i) => i,
+        Err((locale, m)) => return say_privately(http, press, i18n::text(locale, &m)).await,
+    };
+    let Some(command) = Command::from_button(&press.data.custom_id) else {
+        let text = i18n::text(invocation.actor.locale, &Message::new("discord-unknown-button"));
+        return say_privately(http, press, text).await;
+    };
+    // A join leaves the challenge open; the other presses change what the pressed message shows.
+    let replaces_message =
+        !matches!(command, Command::Join { .. } | Command::AskResign { .. } | Command::AskDraw { .. });
+    let acknowledged = std::sync::atomic::AtomicBool::new(false);
+    let result = run_table(data, &invocation, command, async {
+        if press.create_response(http, serenity::CreateInteractionResponse::Acknowledge).await.is_ok() {
+            acknowledged.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    })
+    .await;
+    let acknowledged = acknowledged.into_inner();
+    let replies = match result {
+        Ok(replies) => replies,
+        Err(refusal) => return say(http, press, &invocation, deliver::private_text(refusal.text), acknowledged).await,
+    };
+    let mut replies = replies.into_iter();
+    if !replaces_message {
+        // The answer is the response itself (public for a join, private for a confirmation question).
+        if let Some(first) = replies.next() {
+            say(http, press, &invocation, first, acknowledged).await?;
+        }
+    } else if !acknowledged {
+        // The pressed board or question is done with: its buttons go, and the news comes as a new message.
+        let strip = serenity::CreateInteractionResponseMessage::new().components(Vec::new());
+        press.create_response(http, serenity::CreateInteractionResponse::UpdateMessage(strip)).await?;
+    } else {
+        deliver::strip_buttons(http, press.channel_id, press.message.id).await;
+    }
+    for reply in replies {
+        if reply.private {
+            let followup =
+                serenity::CreateInteractionResponseFollowup::new().content(reply.text.clone()).ephemeral(true);
+            press.create_followup(http, followup).await?;
+        } else if let Some(note) = deliver::post(data, http, &invocation, &reply).await {
+            let followup = serenity::CreateInteractionResponseFollowup::new().content(note);
+            press.create_followup(http, followup).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Answers the press with a reply: as the response, or as a follow-up when the press was already acknowledged.
+async fn say(
+    http: &serenity::Http,
+    press: &serenity::ComponentInteraction,
+    invocation: &Invocation,
+    reply: crate::table::Reply,
+    acknowledged: bool,
+) -> Result<(), Error> {
+    if acknowledged {
+        let mut followup = serenity::CreateInteractionResponseFollowup::new()
+            .content(reply.text.clone())
+            .ephemeral(reply.private)
+            .components(deliver::components(&reply.buttons));
+        if let Some(image) = &reply.image {
+            followup = followup.add_file(serenity::CreateAttachment::bytes(image.png.clone(), image.file_name.clone()));
+        }
+        press.create_followup(http, followup).await?;
+        return Ok(());
+    }
+    let _ = invocation;
+    press.create_response(http, serenity::CreateInteractionResponse::Message(response_message(&reply))).await?;
+    Ok(())
+}
+
+async fn say_privately(
+    http: &serenity::Http,
+    press: &serenity::ComponentInteraction,
+    text: String,
+) -> Result<(), Error> {
+    let message = serenity::CreateInteractionResponseMessage::new().content(text).ephemeral(true);
+    press.create_response(http, serenity::CreateInteractionResponse::Message(message)).await?;
+    Ok(())
+}

@@ -1,0 +1,310 @@
+//! The slash commands other than `/play`: each is a few lines that build a table [`Command`] and hand it to
+//! [`respond`], which runs it and answers (refusals privately, in the user's language).
+
+use poise::serenity_prelude as serenity;
+
+use super::actor::{Invocation, Source};
+use super::deliver::{self, poise_reply, private_text, run_table};
+use super::{Context, Data, Error};
+use crate::i18n::{self, Locale, Message};
+use crate::table::{Command, Refusal, Reply};
+
+/// The interaction of a slash command as an [`Invocation`], or the private text that says why there is none.
+pub fn invocation(ctx: Context<'_>) -> Result<Invocation, String> {
+    let poise::Context::Application(app) = ctx else {
+        return Err("tablero only answers slash commands.".into());
+    };
+    let i = app.interaction;
+    let source = Source {
+        guild: i.guild_id,
+        channel: i.channel_id,
+        channel_kind: i.channel.as_ref().map(|c| c.kind),
+        user: &i.user,
+        member: i.member.as_deref(),
+        locale: &i.locale,
+        guild_locale: i.guild_locale.as_deref(),
+        app_permissions: i.app_permissions,
+    };
+    Invocation::new(source, ctx.data().default_locale).map_err(|(locale, m)| i18n::text(locale, &m))
+}
+
+/// Runs `command` for the caller and answers.
+pub async fn respond(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    let invocation = match invocation(ctx) {
+        Ok(i) => i,
+        Err(text) => return send_private(ctx, text).await,
+    };
+    let result = run_table(ctx.data(), &invocation, command, async {
+        // Slow work: tell Discord we are on it (a refusal then cannot be private; it is rare and harmless).
+        let _ = ctx.defer().await;
+    })
+    .await;
+    answer(ctx, &invocation, result).await
+}
+
+async fn send_private(ctx: Context<'_>, text: String) -> Result<(), Error> {
+    ctx.send(poise_reply(&private_text(text))).await?;
+    Ok(())
+}
+
+/// Answers a slash command with the table's result: the first reply as the response, the rest as follow-ups;
+/// a board post is remembered so that the game's previous board loses its buttons.
+pub async fn answer(
+    ctx: Context<'_>,
+    invocation: &Invocation,
+    result: Result<Vec<Reply>, Refusal>,
+) -> Result<(), Error> {
+    let replies = match result {
+        Ok(replies) => replies,
+        Err(refusal) => return send_private(ctx, refusal.text).await,
+    };
+    if replies.is_empty() {
+        return send_private(ctx, i18n::text(invocation.actor.locale, &Message::new("discord-done"))).await;
+    }
+    let data = ctx.data();
+    let http = ctx.serenity_context().http.clone();
+    for reply in replies {
+        if reply.open_thread.is_some() {
+            // The board goes into the game's new thread; here, what happened and where the game went.
+            let note = deliver::post(data, &http, invocation, &reply).await;
+            let said = reply.text.lines().next().unwrap_or_default().to_string();
+            let text = [said, note.unwrap_or_default()].join("\n");
+            ctx.send(poise::CreateReply::default().content(text)).await?;
+            continue;
+        }
+        let handle = ctx.send(poise_reply(&reply)).await?;
+        if reply.game.is_some() && !reply.private {
+            match handle.message().await {
+                Ok(m) => deliver::track(data, &http, &reply, m.channel_id, m.id).await,
+                Err(e) => tracing::debug!(error = %e, "could not read back the posted board"),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Errors poise meets before or around a command: a malformed option gets a specific private answer.
+pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::ArgumentParse { error, input, ctx, .. } => {
+            let locale = locale_of(ctx);
+            let m = Message::new("discord-bad-option")
+                .str("input", input.unwrap_or_default())
+                .str("error", error.to_string());
+            let _ = ctx.send(poise_reply(&private_text(i18n::text(locale, &m)))).await;
+        }
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
+            let m = Message::new("internal-error").str("id", ctx.id().to_string());
+            let _ = ctx.send(poise_reply(&private_text(i18n::text(locale_of(ctx), &m)))).await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "error while handling an error");
+            }
+        }
+    }
+}
+
+fn locale_of(ctx: Context<'_>) -> Locale {
+    ctx.locale().map(super::localize::locale).unwrap_or_default()
+}
+
+/// A game, for `/rules`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum GameChoice {
+    #[name = "Epaminondas"]
+    Epaminondas,
+    #[name = "Hoyito II"]
+    Hoyito,
+    #[name = "Zohn Ahl"]
+    ZohnAhl,
+    #[name = "Ocencahuac"]
+    Ocencahuac,
+}
+
+impl GameChoice {
+    fn id(self) -> &'static str {
+        match self {
+            GameChoice::Epaminondas => "epaminondas",
+            GameChoice::Hoyito => "hoyito",
+            GameChoice::ZohnAhl => "zohn-ahl",
+            GameChoice::Ocencahuac => "ocencahuac",
+        }
+    }
+}
+
+/// Accept the challenge waiting in this channel.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "aceptar"),
+    description_localized("es-ES", "Acepta el desafío pendiente en este canal")
+)]
+pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
+    respond(ctx, Command::Accept { game: None }).await
+}
+
+/// Decline the challenge waiting in this channel.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "rechazar"),
+    description_localized("es-ES", "Rechaza el desafío pendiente en este canal")
+)]
+pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
+    respond(ctx, Command::Decline { game: None }).await
+}
+
+/// Withdraw your challenge in this channel.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "cancelar"),
+    description_localized("es-ES", "Retira tu desafío en este canal")
+)]
+pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
+    respond(ctx, Command::Cancel).await
+}
+
+/// Suggests the caller's legal moves that match what is typed (nothing when it is not their turn).
+async fn suggest_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let choices = match invocation(ctx) {
+        Ok(invocation) => {
+            let (table, actor, typed) = (ctx.data().table.clone(), invocation.actor, partial.to_string());
+            tokio::task::spawn_blocking(move || table.suggest_moves(&actor, &typed, 25, super::now()))
+                .await
+                .unwrap_or_default()
+        }
+        Err(_) => Vec::new(),
+    };
+    serenity::CreateAutocompleteResponse::new()
+        .set_choices(choices.into_iter().map(|m| serenity::AutocompleteChoice::new(m.clone(), m)).collect())
+}
+
+/// Make a move in this channel's game.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "move",
+    name_localized("es-ES", "mover"),
+    description_localized("es-ES", "Haz una jugada en la partida de este canal")
+)]
+pub async fn move_(
+    ctx: Context<'_>,
+    #[description = "The move, e.g. 3 (Hoyito), c2-c4 or d4xd8 (Epaminondas)"]
+    #[name_localized("es-ES", "jugada")]
+    #[description_localized("es-ES", "La jugada, p. ej. 3 (Hoyito), c2-c4 o d4xd8 (Epaminondas)")]
+    #[autocomplete = "suggest_moves"]
+    #[max_length = 60]
+    notation: String,
+) -> Result<(), Error> {
+    respond(ctx, Command::Move { notation, at: None }).await
+}
+
+/// Throw the sticks (Zohn Ahl) for your team.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "lanzar"),
+    description_localized("es-ES", "Lanza los palos (Zohn Ahl) por tu equipo")
+)]
+pub async fn throw(ctx: Context<'_>) -> Result<(), Error> {
+    respond(ctx, Command::Throw { at: None }).await
+}
+
+/// Show the board of this channel's game.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "tablero"),
+    description_localized("es-ES", "Muestra el tablero de la partida de este canal")
+)]
+pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    respond(ctx, Command::Board).await
+}
+
+/// The moves of this channel's game so far.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "historial"),
+    description_localized("es-ES", "Las jugadas de la partida de este canal")
+)]
+pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
+    respond(ctx, Command::History).await
+}
+
+/// Resign this channel's game.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "abandonar"),
+    description_localized("es-ES", "Abandona la partida de este canal")
+)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    respond(ctx, Command::Resign).await
+}
+
+/// What to do about a draw.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum DrawAction {
+    #[name = "offer"]
+    #[name_localized("es-ES", "ofrecer")]
+    Offer,
+    #[name = "accept"]
+    #[name_localized("es-ES", "aceptar")]
+    Accept,
+    #[name = "decline"]
+    #[name_localized("es-ES", "rechazar")]
+    Decline,
+}
+
+/// Offer, accept or decline a draw (in Zohn Ahl: stopping on the counters).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "tablas"),
+    description_localized("es-ES", "Ofrece, acepta o rechaza tablas (en Zohn Ahl: parar y contar fichas)")
+)]
+pub async fn draw(
+    ctx: Context<'_>,
+    #[description = "offer, accept or decline"]
+    #[name_localized("es-ES", "accion")]
+    #[description_localized("es-ES", "ofrecer, aceptar o rechazar")]
+    action: DrawAction,
+) -> Result<(), Error> {
+    let command = match action {
+        DrawAction::Offer => Command::DrawOffer,
+        DrawAction::Accept => Command::DrawAccept { game: None },
+        DrawAction::Decline => Command::DrawDecline { game: None },
+    };
+    respond(ctx, command).await
+}
+
+/// The rules of a game (of this channel's game when none is named).
+#[poise::command(
+    slash_command,
+    name_localized("es-ES", "reglas"),
+    description_localized("es-ES", "Las reglas de un juego (del de este canal si no nombras ninguno)")
+)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "Which game"]
+    #[name_localized("es-ES", "juego")]
+    #[description_localized("es-ES", "Qué juego")]
+    game: Option<GameChoice>,
+) -> Result<(), Error> {
+    respond(ctx, Command::Rules { game: game.map(|g| g.id().to_string()) }).await
+}
+
+/// Your games in this server: whose turn it is, and where.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "partidas"),
+    description_localized("es-ES", "Tus partidas en este servidor: a quién le toca y dónde")
+)]
+pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    respond(ctx, Command::Games).await
+}

@@ -1,0 +1,220 @@
+//! From the table's replies to Discord messages, and the work around a post: the board picture as an embed
+//! image attachment, buttons in rows, mentions limited to who is called, the game's previous board stripped
+//! of its buttons, and a thread opened for a game that wants one. Posts use the bot's token (channel
+//! endpoints), never an interaction token, so nothing here depends on a token that expires after 15 minutes.
+
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use super::actor::Invocation;
+use super::{Data, now};
+use crate::i18n::{self, Message};
+use crate::table::{Button, ButtonStyle, Command, Refusal, Reply};
+
+/// Work that takes longer than this is acknowledged first (Discord allows 3 seconds).
+const ACKNOWLEDGE_AFTER: Duration = Duration::from_millis(1500);
+
+/// Runs a table command on the blocking pool (the store flushes to disk, rendering is CPU work). `on_slow` runs
+/// if the answer is not ready in time to reply directly, to acknowledge the interaction.
+pub async fn run_table<F: Future<Output = ()>>(
+    data: &Data,
+    invocation: &Invocation,
+    command: Command,
+    on_slow: F,
+) -> Result<Vec<Reply>, Refusal> {
+    let (table, actor, public) = (data.table.clone(), invocation.actor.clone(), invocation.public);
+    let mut task = tokio::task::spawn_blocking(move || table.handle_for(&actor, command, now(), public));
+    let joined = match tokio::time::timeout(ACKNOWLEDGE_AFTER, &mut task).await {
+        Ok(joined) => joined,
+        Err(_) => {
+            on_slow.await;
+            task.await
+        }
+    };
+    joined.unwrap_or_else(|e| {
+        tracing::error!(error = %e, "the table task failed");
+        Err(Refusal {
+            text: i18n::text(invocation.actor.locale, &Message::new("internal-error").str("id", "task")),
+            internal: true,
+        })
+    })
+}
+
+fn style(style: ButtonStyle) -> serenity::ButtonStyle {
+    match style {
+        ButtonStyle::Primary => serenity::ButtonStyle::Primary,
+        ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+        ButtonStyle::Success => serenity::ButtonStyle::Success,
+        ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+    }
+}
+
+/// Buttons in rows of at most five, a new row where a button asks for one; at most five rows.
+pub fn components(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {
+    let mut rows: Vec<Vec<serenity::CreateButton>> = Vec::new();
+    for b in buttons {
+        if rows.last().is_none_or(|r| r.len() == 5) || b.new_row {
+            rows.push(Vec::new());
+        }
+        let button =
+            serenity::CreateButton::new(b.id.clone()).label(b.label.clone()).style(style(b.style)).disabled(!b.enabled);
+        rows.last_mut().expect("a row was pushed").push(button);
+    }
+    rows.truncate(5);
+    rows.into_iter().map(serenity::CreateActionRow::Buttons).collect()
+}
+
+/// The text with the called players and roles mentioned in front.
+fn content(reply: &Reply) -> String {
+    let mut calls: Vec<String> = reply.mentions.iter().map(|u| format!("<@{u}>")).collect();
+    calls.extend(reply.role_mentions.iter().map(|r| format!("<@&{r}>")));
+    let text = if calls.is_empty() { reply.text.clone() } else { format!("{} {}", calls.join(" "), reply.text) };
+    text.chars().take(2000).collect()
+}
+
+/// Only the players and roles the reply calls are notified: names typed by users never ping anyone.
+fn allowed_mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
+    serenity::CreateAllowedMentions::new()
+        .users(reply.mentions.iter().map(|&u| serenity::UserId::new(u)))
+        .roles(reply.role_mentions.iter().map(|&r| serenity::RoleId::new(r)))
+}
+
+fn picture(reply: &Reply) -> Option<(serenity::CreateAttachment, serenity::CreateEmbed)> {
+    reply.image.as_ref().map(|image| {
+        let attachment = serenity::CreateAttachment::bytes(image.png.clone(), image.file_name.clone());
+        let embed = serenity::CreateEmbed::new().image(format!("attachment://{}", image.file_name));
+        (attachment, embed)
+    })
+}
+
+/// A reply as an answer to a slash command.
+pub fn poise_reply(reply: &Reply) -> poise::CreateReply {
+    let mut out = poise::CreateReply::default()
+        .content(content(reply))
+        .components(components(&reply.buttons))
+        .allowed_mentions(allowed_mentions(reply))
+        .ephemeral(reply.private);
+    if let Some((attachment, embed)) = picture(reply) {
+        out = out.attachment(attachment).embed(embed);
+    }
+    out
+}
+
+/// A reply as an interaction response message (to a button press).
+pub fn response_message(reply: &Reply) -> serenity::CreateInteractionResponseMessage {
+    let mut out = serenity::CreateInteractionResponseMessage::new()
+        .content(content(reply))
+        .components(components(&reply.buttons))
+        .allowed_mentions(allowed_mentions(reply))
+        .ephemeral(reply.private);
+    if let Some((attachment, embed)) = picture(reply) {
+        out = out.add_file(attachment).embed(embed);
+    }
+    out
+}
+
+/// A reply as a new channel message.
+fn channel_message(reply: &Reply) -> serenity::CreateMessage {
+    let mut out = serenity::CreateMessage::new()
+        .content(content(reply))
+        .components(components(&reply.buttons))
+        .allowed_mentions(allowed_mentions(reply));
+    if let Some((attachment, embed)) = picture(reply) {
+        out = out.add_file(attachment).embed(embed);
+    }
+    out
+}
+
+/// A short private text for the actor.
+pub fn private_text(text: impl Into<String>) -> Reply {
+    Reply { text: text.into(), private: true, ..Reply::default() }
+}
+
+/// After `message` in `channel` came to show the latest state of the reply's game: the game's previous such
+/// post loses its buttons (a press there would only be refused as out of date), and this one is remembered.
+pub async fn track(
+    data: &Data,
+    http: &serenity::Http,
+    reply: &Reply,
+    channel: serenity::ChannelId,
+    message: serenity::MessageId,
+) {
+    let Some(game) = reply.game else { return };
+    let store = data.store.clone();
+    let (c, m) = (channel.get(), message.get());
+    let previous = tokio::task::spawn_blocking(move || {
+        let previous = store.board_post(game);
+        if let Err(e) = store.set_board_post(game, c, m) {
+            tracing::warn!(game, error = %e, "could not record the board post");
+        }
+        previous
+    })
+    .await;
+    if let Ok(Ok(Some((pc, pm)))) = previous
+        && (pc, pm) != (c, m)
+    {
+        strip_buttons(http, serenity::ChannelId::new(pc), serenity::MessageId::new(pm)).await;
+    }
+}
+
+/// Removes a message's buttons; a failure (message deleted, say) only costs dead buttons that are refused anyway.
+pub async fn strip_buttons(http: &serenity::Http, channel: serenity::ChannelId, message: serenity::MessageId) {
+    let edit = serenity::EditMessage::new().components(Vec::new());
+    if let Err(e) = channel.edit_message(http, message, edit).await {
+        tracing::debug!(%channel, %message, error = %e, "could not remove old buttons");
+    }
+}
+
+/// Posts a public reply as a new message of the game's channel, first opening the thread the game asks for
+/// (and moving the game there). Returns a line for the actor about where the game went, if it moved.
+pub async fn post(data: &Data, http: &serenity::Http, invocation: &Invocation, reply: &Reply) -> Option<String> {
+    let mut channel = invocation.channel;
+    let mut note = None;
+    if let Some(title) = &reply.open_thread {
+        match open_thread(data, http, invocation, title, reply).await {
+            Ok(thread) => {
+                channel = thread;
+                note = Some(i18n::text(
+                    invocation.public,
+                    &Message::new("discord-thread-opened").str("thread", format!("<#{thread}>")),
+                ));
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "no thread for the game; it stays in its channel");
+                note = Some(i18n::text(invocation.public, &Message::new("discord-thread-failed")));
+            }
+        }
+    }
+    match channel.send_message(http, channel_message(reply)).await {
+        Ok(message) => track(data, http, reply, channel, message.id).await,
+        Err(e) => {
+            tracing::warn!(%channel, error = %e, "could not post a reply");
+            let missing = invocation.missing_message(invocation.posting_permissions());
+            let text = missing.map(|m| i18n::text(invocation.actor.locale, &m)).unwrap_or_else(|| e.to_string());
+            return Some(text);
+        }
+    }
+    note
+}
+
+async fn open_thread(
+    data: &Data,
+    http: &serenity::Http,
+    invocation: &Invocation,
+    title: &str,
+    reply: &Reply,
+) -> Result<serenity::ChannelId, super::Error> {
+    let game = reply.game.ok_or("a thread for a reply without a game")?;
+    let thread = invocation
+        .channel
+        .create_thread(http, serenity::CreateThread::new(title).kind(serenity::ChannelType::PublicThread))
+        .await?;
+    let moved = Command::MoveTo { game, channel: thread.id.get() };
+    if let Err(refusal) = run_table(data, invocation, moved, async {}).await {
+        // The game could not move (its thread is somehow busy): it stays where it is; the thread goes.
+        let _ = thread.id.delete(http).await;
+        return Err(refusal.text.into());
+    }
+    Ok(thread.id)
+}

@@ -1,0 +1,136 @@
+//! The Discord front end: poise slash commands and a serenity event handler that turn Discord interactions into
+//! table commands and the table's replies into Discord messages. It decides nothing about games: who may act
+//! and what a move does are the table's business. Button ids are the table's stable strings, routed here in
+//! the event handler (never in-memory collectors), so every button keeps working after a restart.
+//!
+//! `build_client` is the only seam tests use: with `discord.api_base` set, serenity's REST calls go to that base
+//! URL (its proxy setting, which only works with the rate limiter off) and the gateway URL comes from its
+//! `GET /gateway`, so the unmodified bot runs against a fake Discord on 127.0.0.1.
+
+mod actor;
+mod buttons;
+mod commands;
+mod deliver;
+mod localize;
+mod play;
+
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use poise::serenity_prelude as serenity;
+
+use crate::config::Config;
+use crate::i18n::Locale;
+use crate::store::{SledStore, Store};
+use crate::table::Table;
+
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// What every command and event handler shares.
+pub struct Data {
+    pub table: Arc<Table>,
+    pub store: Arc<dyn Store>,
+    /// For servers whose preferred language is not supported.
+    pub default_locale: Locale,
+}
+
+/// Seconds since the epoch, the table's clock.
+fn now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or_default()
+}
+
+/// Every slash command, with Spanish names and descriptions for both of Discord's Spanish locales.
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    let mut all = vec![
+        play::play(),
+        commands::accept(),
+        commands::decline(),
+        commands::cancel(),
+        commands::move_(),
+        commands::throw(),
+        commands::board(),
+        commands::history(),
+        commands::resign(),
+        commands::draw(),
+        commands::rules(),
+        commands::games(),
+    ];
+    localize::copy_spanish(&mut all);
+    all
+}
+
+/// The serenity client of the bot, ready to `start()`. The store is opened by the caller (so tests and the
+/// binary choose the folder) and shared with the table.
+pub async fn build_client(config: &Config, store: Arc<SledStore>) -> Result<serenity::Client, Error> {
+    let token = config.discord.token.clone().filter(|t| !t.trim().is_empty()).ok_or(
+        "no Discord token: set DISCORD_TOKEN or [discord] token in config.toml (see the README), \
+         or play in the terminal with `tablero local`",
+    )?;
+    let store: Arc<dyn Store> = store;
+    let table = Arc::new(Table::new(store.clone(), config.table()));
+    let data = Data { table, store, default_locale: config.default_locale() };
+    let guild = config.discord.guild_id;
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands(),
+            on_error: |error| Box::pin(commands::on_error(error)),
+            event_handler: |framework, event| Box::pin(buttons::on_event(framework, event)),
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match guild {
+                    Some(g) => poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g)).await?,
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                Ok(data)
+            })
+        })
+        .build();
+    let mut http = serenity::HttpBuilder::new(&token);
+    if let Some(base) = &config.discord.api_base {
+        http = http.proxy(base.trim_end_matches('/')).ratelimiter_disabled(true);
+    }
+    let client = serenity::ClientBuilder::new_with_http(http.build(), serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await?;
+    Ok(client)
+}
+
+/// Runs the bot until Ctrl-C or SIGTERM, then closes the gateway; every acknowledged move was flushed when it
+/// was made, and the store is flushed once more before returning.
+pub async fn run(config: &Config) -> Result<(), Error> {
+    let store = Arc::new(SledStore::open(&config.data_dir)?);
+    let mut client = build_client(config, store.clone()).await?;
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        shards.shutdown_all().await;
+    });
+    client.start().await?;
+    store.flush()?;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(s) => s,
+            Err(_) => return std::future::pending().await,
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

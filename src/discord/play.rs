@@ -1,0 +1,369 @@
+//! `/play <game>`: one subcommand per game, with the game's main options as slash options, the rest as
+//! `key=value` text, and the common ones (who starts, thread). The challenge itself is the table's.
+
+use poise::serenity_prelude as serenity;
+
+use super::commands::{invocation, respond};
+use super::deliver::{poise_reply, private_text};
+use super::{Context, Error};
+use crate::games::OptionSet;
+use crate::i18n::{self, Message};
+use crate::store::record::{Player, Team};
+use crate::table::Command;
+
+/// Who takes the first side.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FirstChoice {
+    #[name = "random"]
+    #[name_localized("es-ES", "al azar")]
+    Random,
+    #[name = "me"]
+    #[name_localized("es-ES", "yo")]
+    Challenger,
+    #[name = "my opponent"]
+    #[name_localized("es-ES", "mi rival")]
+    Opponent,
+}
+
+/// The size of a Hoyito board.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Holes {
+    #[name = "6 holes a side"]
+    #[name_localized("es-ES", "6 hoyos por lado")]
+    Six,
+    #[name = "12 holes a side"]
+    #[name_localized("es-ES", "12 hoyos por lado")]
+    Twelve,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum VariantChoice {
+    #[name = "Zohn Ahl"]
+    ZohnAhl,
+    #[name = "Tsoñä"]
+    Tsona,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum TurnModeChoice {
+    #[name = "free (anyone of the team on turn)"]
+    #[name_localized("es-ES", "libre (cualquiera del equipo en turno)")]
+    Free,
+    #[name = "blocks (each member a turn, then the other team)"]
+    #[name_localized("es-ES", "bloques (cada miembro un turno, luego el otro equipo)")]
+    Blocks,
+    #[name = "alternate (members in turn, teams alternating)"]
+    #[name_localized("es-ES", "alterno (miembros por turno, equipos alternando)")]
+    Alternate,
+}
+
+/// A Zohn Ahl team: a role (everyone who holds it) or one player.
+#[derive(Debug, Clone)]
+pub enum TeamArg {
+    Role(serenity::Role),
+    User(serenity::User),
+}
+
+#[poise::async_trait]
+impl poise::SlashArgument for TeamArg {
+    async fn extract(
+        _: &serenity::Context,
+        _: &serenity::CommandInteraction,
+        value: &serenity::ResolvedValue<'_>,
+    ) -> Result<Self, poise::SlashArgError> {
+        match value {
+            serenity::ResolvedValue::Role(role) => Ok(TeamArg::Role((*role).clone())),
+            serenity::ResolvedValue::User(user, _) => Ok(TeamArg::User((*user).clone())),
+            _ => Err(poise::SlashArgError::new_command_structure_mismatch("expected a role or a user")),
+        }
+    }
+
+    fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+        builder.kind(serenity::CommandOptionType::Mentionable)
+    }
+}
+
+/// Challenge someone to a game.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("epaminondas", "hoyito", "ocencahuac", "zohn_ahl"),
+    subcommand_required,
+    name_localized("es-ES", "jugar"),
+    description_localized("es-ES", "Desafía a alguien a una partida")
+)]
+pub async fn play(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Reads `key=value` pairs separated by spaces or commas.
+fn parse_options(text: Option<&str>) -> Result<OptionSet, String> {
+    let mut options = OptionSet::new();
+    for pair in text.unwrap_or_default().split([' ', ',']).filter(|p| !p.is_empty()) {
+        let (k, v) = pair.split_once('=').ok_or_else(|| pair.to_string())?;
+        if k.is_empty() || v.is_empty() {
+            return Err(pair.to_string());
+        }
+        options.insert(k.trim().to_ascii_lowercase(), v.trim().to_string());
+    }
+    Ok(options)
+}
+
+/// The options every `/play` has.
+struct Common {
+    first: Option<FirstChoice>,
+    thread: Option<bool>,
+    /// More rules options, as `key=value` text.
+    extra: Option<String>,
+}
+
+/// What every `/play` shares: the options text, who starts, the thread, the permission check.
+async fn challenge(
+    ctx: Context<'_>,
+    game: &str,
+    opponent: Option<serenity::User>,
+    teams: Option<[Team; 2]>,
+    mut options: OptionSet,
+    common: Common,
+) -> Result<(), Error> {
+    let Common { first, thread, extra } = common;
+    let invocation = match invocation(ctx) {
+        Ok(i) => i,
+        Err(text) => {
+            ctx.send(poise_reply(&private_text(text))).await?;
+            return Ok(());
+        }
+    };
+    let locale = invocation.actor.locale;
+    let refuse = |m: Message| poise_reply(&private_text(i18n::text(locale, &m)));
+    if let Some(m) = invocation.missing_message(invocation.posting_permissions()) {
+        ctx.send(refuse(m)).await?;
+        return Ok(());
+    }
+    let typed = match parse_options(extra.as_deref()) {
+        Ok(o) => o,
+        Err(bad) => {
+            ctx.send(refuse(Message::new("discord-options-format").str("input", bad))).await?;
+            return Ok(());
+        }
+    };
+    for (k, v) in typed {
+        options.entry(k).or_insert(v);
+    }
+    if let Some(first) = first {
+        let value = match first {
+            FirstChoice::Random => "random",
+            FirstChoice::Challenger => "challenger",
+            FirstChoice::Opponent => "opponent",
+        };
+        options.insert("first".into(), value.into());
+    }
+    // A game gets its own thread when it is accepted, unless the caller says no or the bot cannot open one
+    // here (then the channel itself is used, if it is free).
+    if thread.unwrap_or(true) && invocation.can_open_threads() {
+        options.insert("thread".into(), "true".into());
+    }
+    if opponent.as_ref().is_some_and(|u| u.bot) {
+        ctx.send(refuse(Message::new("discord-bot-opponent"))).await?;
+        return Ok(());
+    }
+    let opponent = opponent.map(|u| Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) });
+    respond(ctx, Command::Challenge { game: game.into(), opponent, options, teams }).await
+}
+
+/// Epaminondas: two phalanxes on a 14x12 board; cross with more pieces than your opponent.
+#[poise::command(
+    slash_command,
+    guild_only,
+    description_localized("es-ES", "Epaminondas: dos falanges en un tablero de 14x12")
+)]
+pub async fn epaminondas(
+    ctx: Context<'_>,
+    #[description = "Who you challenge (leave empty for an open challenge)"]
+    #[name_localized("es-ES", "rival")]
+    #[description_localized("es-ES", "A quién desafías (vacío para un desafío abierto)")]
+    opponent: Option<serenity::User>,
+    #[description = "Who plays White and starts"]
+    #[name_localized("es-ES", "empieza")]
+    #[description_localized("es-ES", "Quién juega con blancas y empieza")]
+    first: Option<FirstChoice>,
+    #[description = "Play in a new thread (default: yes, when I may open one)"]
+    #[name_localized("es-ES", "hilo")]
+    #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
+    thread: Option<bool>,
+    #[description = "More rules options as key=value, e.g. symmetry=off"]
+    #[name_localized("es-ES", "opciones")]
+    #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. symmetry=off")]
+    options: Option<String>,
+) -> Result<(), Error> {
+    let common = Common { first, thread, extra: options };
+    challenge(ctx, "epaminondas", opponent, None, OptionSet::new(), common).await
+}
+
+/// Hoyito II: the Dominican mancala of relay sowing.
+#[poise::command(
+    slash_command,
+    guild_only,
+    description_localized("es-ES", "Hoyito II: el mancala dominicano de siembra en relevos")
+)]
+pub async fn hoyito(
+    ctx: Context<'_>,
+    #[description = "Who you challenge (leave empty for an open challenge)"]
+    #[name_localized("es-ES", "rival")]
+    #[description_localized("es-ES", "A quién desafías (vacío para un desafío abierto)")]
+    opponent: Option<serenity::User>,
+    #[description = "Board size (default 6 holes a side)"]
+    #[name_localized("es-ES", "hoyos")]
+    #[description_localized("es-ES", "Tamaño del tablero (por defecto 6 hoyos por lado)")]
+    holes: Option<Holes>,
+    #[description = "Who plays South and starts"]
+    #[name_localized("es-ES", "empieza")]
+    #[description_localized("es-ES", "Quién juega el Sur y empieza")]
+    first: Option<FirstChoice>,
+    #[description = "Play in a new thread (default: yes, when I may open one)"]
+    #[name_localized("es-ES", "hilo")]
+    #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
+    thread: Option<bool>,
+    #[description = "More rules options as key=value, e.g. skip_origin=false"]
+    #[name_localized("es-ES", "opciones")]
+    #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. skip_origin=false")]
+    options: Option<String>,
+) -> Result<(), Error> {
+    let mut set = OptionSet::new();
+    if let Some(h) = holes {
+        set.insert("holes".into(), if matches!(h, Holes::Six) { "6" } else { "12" }.into());
+    }
+    challenge(ctx, "hoyito", opponent, None, set, Common { first, thread, extra: options }).await
+}
+
+/// Ocencahuac: the war game of Nayarit, volcano against volcano.
+#[poise::command(
+    slash_command,
+    guild_only,
+    description_localized("es-ES", "Ocencahuac: el juego de guerra de Nayarit, volcán contra volcán")
+)]
+pub async fn ocencahuac(
+    ctx: Context<'_>,
+    #[description = "Who you challenge (leave empty for an open challenge)"]
+    #[name_localized("es-ES", "rival")]
+    #[description_localized("es-ES", "A quién desafías (vacío para un desafío abierto)")]
+    opponent: Option<serenity::User>,
+    #[description = "Who plays Sangangüey and starts"]
+    #[name_localized("es-ES", "empieza")]
+    #[description_localized("es-ES", "Quién juega Sangangüey y empieza")]
+    first: Option<FirstChoice>,
+    #[description = "Play in a new thread (default: yes, when I may open one)"]
+    #[name_localized("es-ES", "hilo")]
+    #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
+    thread: Option<bool>,
+    #[description = "More rules options as key=value, e.g. single_jump_only=true"]
+    #[name_localized("es-ES", "opciones")]
+    #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. single_jump_only=true")]
+    options: Option<String>,
+) -> Result<(), Error> {
+    let common = Common { first, thread, extra: options };
+    challenge(ctx, "ocencahuac", opponent, None, OptionSet::new(), common).await
+}
+
+/// A team for the table: a role, or a single player; `@everyone` is no team.
+fn team(arg: TeamArg, guild: u64) -> Result<Team, Message> {
+    match arg {
+        TeamArg::Role(role) if role.id.get() == guild => Err(Message::new("discord-team-everyone")),
+        TeamArg::Role(role) => Ok(Team::Role { id: role.id.get(), name: role.name }),
+        TeamArg::User(user) => Ok(Team::Players {
+            players: vec![Player { id: user.id.get(), name: user.global_name.unwrap_or(user.name) }],
+        }),
+    }
+}
+
+/// Zohn Ahl (or Tsoñä): the Kiowa stick-dice race, team against team.
+#[allow(clippy::too_many_arguments)] // one per slash option
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "zohn-ahl",
+    description_localized("es-ES", "Zohn Ahl (o Tsoñä): la carrera kiowa de palos, equipo contra equipo")
+)]
+pub async fn zohn_ahl(
+    ctx: Context<'_>,
+    #[description = "West team: a role or a player"]
+    #[name_localized("es-ES", "oeste")]
+    #[description_localized("es-ES", "Equipo oeste: un rol o un jugador")]
+    west: TeamArg,
+    #[description = "East team: a role or a player"]
+    #[name_localized("es-ES", "este")]
+    #[description_localized("es-ES", "Equipo este: un rol o un jugador")]
+    east: TeamArg,
+    #[description = "Zohn Ahl (default) or Tsoñä"]
+    #[name_localized("es-ES", "variante")]
+    #[description_localized("es-ES", "Zohn Ahl (por defecto) o Tsoñä")]
+    variant: Option<VariantChoice>,
+    #[description = "Counters a team (2 makes a short game)"]
+    #[name_localized("es-ES", "fichas")]
+    #[description_localized("es-ES", "Fichas por equipo (2 da una partida corta)")]
+    #[min = 1]
+    #[max = 10]
+    counters: Option<u8>,
+    #[description = "Laps a counter runs"]
+    #[name_localized("es-ES", "vueltas")]
+    #[description_localized("es-ES", "Vueltas que corre cada ficha")]
+    #[min = 1]
+    #[max = 10]
+    laps: Option<u8>,
+    #[description = "Who of a team throws (role teams: free unless members join)"]
+    #[name_localized("es-ES", "turnos")]
+    #[description_localized("es-ES", "Quién del equipo lanza (equipos de rol: libre salvo que se unan)")]
+    turn_mode: Option<TurnModeChoice>,
+    #[description = "Play in a new thread (default: yes, when I may open one)"]
+    #[name_localized("es-ES", "hilo")]
+    #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
+    thread: Option<bool>,
+    #[description = "More rules options as key=value, e.g. autothrow=true"]
+    #[name_localized("es-ES", "opciones")]
+    #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. autothrow=true")]
+    options: Option<String>,
+) -> Result<(), Error> {
+    let guild = ctx.guild_id().map(|g| g.get()).unwrap_or_default();
+    let teams = match (team(west, guild), team(east, guild)) {
+        (Ok(w), Ok(e)) => [w, e],
+        (Err(m), _) | (_, Err(m)) => {
+            let locale = super::localize::locale(ctx.locale().unwrap_or_default());
+            ctx.send(poise_reply(&private_text(i18n::text(locale, &m)))).await?;
+            return Ok(());
+        }
+    };
+    let mut set = OptionSet::new();
+    if let Some(v) = variant {
+        set.insert("variant".into(), if matches!(v, VariantChoice::Tsona) { "tsona" } else { "zohn-ahl" }.into());
+    }
+    if let Some(c) = counters {
+        set.insert("counters".into(), c.to_string());
+    }
+    if let Some(l) = laps {
+        set.insert("laps".into(), l.to_string());
+    }
+    if let Some(m) = turn_mode {
+        let mode = match m {
+            TurnModeChoice::Free => "free",
+            TurnModeChoice::Blocks => "blocks",
+            TurnModeChoice::Alternate => "alternate",
+        };
+        set.insert("turn_mode".into(), mode.into());
+    }
+    challenge(ctx, "zohn-ahl", None, Some(teams), set, Common { first: None, thread, extra: options }).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_text_is_read_as_pairs() {
+        let o = parse_options(Some("symmetry=off, holes=12")).unwrap();
+        assert_eq!(o.get("symmetry").map(String::as_str), Some("off"));
+        assert_eq!(o.get("holes").map(String::as_str), Some("12"));
+        assert_eq!(parse_options(Some("holes")), Err("holes".into()));
+        assert_eq!(parse_options(Some("=3")), Err("=3".into()));
+        assert!(parse_options(None).unwrap().is_empty());
+    }
+}

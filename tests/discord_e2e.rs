@@ -1,0 +1,257 @@
+//! The real bot (poise + serenity, in this process) against the fake Discord on 127.0.0.1: what it registers,
+//! and games played through slash commands, autocomplete and buttons, checked by what it sends.
+
+mod fake_discord;
+
+use fake_discord::FakeDiscord;
+use fake_discord::harness::{Place, Running};
+use fake_discord::payloads::{self, Member, Opt};
+use serde_json::Value;
+
+fn ana() -> Member {
+    Member::new(101, "ana")
+}
+fn ben() -> Member {
+    Member::new(102, "ben")
+}
+
+const HALL: Place = Place { channel: 700, thread: false };
+
+async fn bot() -> (FakeDiscord, Running, Value, tempfile::TempDir) {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (running, registration) = Running::start(&fake, dir.path()).await;
+    (fake, running, registration.json.expect("commands"), dir)
+}
+
+fn find<'a>(list: &'a Value, name: &str) -> &'a Value {
+    list.as_array().unwrap().iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("no {name} in {list}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_are_registered_with_spanish_localisations() {
+    let (_fake, running, commands, _dir) = bot().await;
+    let names: Vec<&str> = commands.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    for expected in
+        ["play", "accept", "decline", "cancel", "move", "throw", "board", "history", "resign", "draw", "rules", "games"]
+    {
+        assert!(names.contains(&expected), "{expected} registered: {names:?}");
+    }
+    let play = find(&commands, "play");
+    assert_eq!(play["name_localizations"]["es-ES"], "jugar");
+    assert_eq!(play["name_localizations"]["es-419"], "jugar");
+    let subcommands = &play["options"];
+    for game in ["epaminondas", "hoyito", "ocencahuac", "zohn-ahl"] {
+        let sub = find(subcommands, game);
+        assert!(sub["description_localizations"]["es-419"].as_str().is_some_and(|d| !d.is_empty()), "{sub}");
+    }
+    let zohn = find(subcommands, "zohn-ahl");
+    assert_eq!(find(&zohn["options"], "west")["type"], 9, "a team is a role or a user (mentionable)");
+    assert_eq!(find(&zohn["options"], "west")["name_localizations"]["es-419"], "oeste");
+    let hoyito = find(subcommands, "hoyito");
+    let first = find(&hoyito["options"], "first");
+    assert_eq!(first["choices"][1]["name_localizations"]["es-ES"], "yo");
+    let mv = find(&commands, "move");
+    assert_eq!(mv["name_localizations"]["es-419"], "mover");
+    assert_eq!(find(&mv["options"], "notation")["autocomplete"], true);
+    assert_eq!(find(&commands, "draw")["options"][0]["choices"][0]["name_localizations"]["es-419"], "ofrecer");
+    running.stop().await;
+}
+
+/// Who a board post calls: the user mentioned first.
+fn called(content: &str) -> u64 {
+    content
+        .strip_prefix("<@")
+        .and_then(|r| r.split('>').next())
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("no player called in {content:?}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hoyito_game_is_played_to_its_result_with_buttons_and_move() {
+    let (fake, running, _, _dir) = bot().await;
+    let (ana, ben) = (ana(), ben());
+    let challenge =
+        fake.slash(&ana, HALL, &["play", "hoyito"], &[Opt::User("opponent", ben.clone()), Opt::Int("first", 1)]).await;
+    assert_eq!(challenge.callback_type(), Some(4));
+    assert!(challenge.content().starts_with("<@102> ana challenges ben to Hoyito II"), "{}", challenge.content());
+    assert_eq!(challenge.json.as_ref().unwrap()["data"]["allowed_mentions"]["users"], serde_json::json!(["102"]));
+    assert_eq!(challenge.button_ids(), ["c:1:accept", "c:1:decline"]);
+    let challenge_message = challenge.created.expect("the challenge is a message");
+
+    // Only ben may accept: ana's press is refused privately, and nothing is posted.
+    let refused = fake.press(&ana, HALL, challenge_message, "c:1:accept").await;
+    assert!(refused.is_ephemeral() && refused.content().contains("cannot accept your own challenge"), "{refused:?}");
+
+    // ben accepts with the button: the challenge loses its buttons, a thread opens, the board goes there.
+    let from = fake.mark();
+    let accepted = fake.press(&ben, HALL, challenge_message, "c:1:accept").await;
+    assert_eq!(accepted.callback_type(), Some(7), "the challenge message is updated");
+    assert!(accepted.button_ids().is_empty());
+    let thread = fake
+        .wait_for(from, "a thread", |r| r.method == "POST" && r.path == format!("/channels/{}/threads", HALL.channel))
+        .await;
+    assert_eq!(thread.json.as_ref().unwrap()["name"], "Hoyito II #1: ana – ben");
+    let thread = Place { channel: thread.created.unwrap(), thread: true };
+    let mut board = fake.post_in(from, thread.channel).await;
+    let note = fake.wait_for(from, "where the game went", |r| r.path.starts_with("/webhooks/")).await;
+    assert!(note.content().contains(&format!("continues in <#{}>", thread.channel)), "{}", note.content());
+
+    let members = [ana.clone(), ben.clone()];
+    let mut previous_board: Option<(u64, String)> = None;
+    let mut moves = 0;
+    loop {
+        assert!(board.png().is_some(), "every board has its picture");
+        let message = board.created.unwrap();
+        let moves_here: Vec<String> = fake.enabled_buttons(message).into_iter().filter(|b| b.contains(":m:")).collect();
+        if moves_here.is_empty() {
+            break;
+        }
+        let mover = members.iter().find(|m| m.id == called(&board.content())).unwrap().clone();
+        let other = members.iter().find(|m| m.id != mover.id).unwrap().clone();
+        if moves == 3 {
+            // Out of turn: refused privately.
+            let r = fake.slash(&other, thread, &["move"], &[Opt::Str("notation", "1".into())]).await;
+            assert!(r.is_ephemeral() && r.content().contains("It is not your turn"), "{}", r.content());
+        }
+        if moves == 4 {
+            // A button of the board before: out of date.
+            let (old, id) = previous_board.clone().unwrap();
+            let r = fake.press(&mover, thread, old, &id).await;
+            assert!(r.is_ephemeral() && r.content().contains("earlier position"), "{}", r.content());
+        }
+        let from = fake.mark();
+        if moves % 2 == 0 {
+            let pressed = fake.press(&mover, thread, message, &moves_here[0]).await;
+            assert_eq!(pressed.callback_type(), Some(7), "the pressed board loses its buttons");
+            previous_board = Some((message, moves_here[0].clone()));
+            board = fake.post_in(from, thread.channel).await;
+        } else {
+            let notation = moves_here.last().unwrap().rsplit(':').next().unwrap().to_string();
+            board = fake.slash(&mover, thread, &["move"], &[Opt::Str("notation", notation)]).await;
+            assert!(!board.is_ephemeral(), "{}", board.content());
+            // The board before loses its buttons.
+            fake.wait_for(from, "the old board stripped", |r| {
+                r.method == "PATCH" && r.path.ends_with(&format!("/messages/{message}"))
+            })
+            .await;
+        }
+        moves += 1;
+        assert!(moves < 2000, "the game ends");
+    }
+    let result = board.content();
+    assert!(result.contains("wins") || result.contains("draw"), "a result post: {result}");
+    assert!(moves > 10, "a real game: {moves} moves");
+    let history = fake.slash(&ana, thread, &["history"], &[]).await;
+    assert!(history.is_ephemeral() && history.content().contains(&format!("{moves} moves")), "{}", history.content());
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_zohn_ahl_game_between_roles_refuses_the_wrong_team() {
+    let (fake, running, _, _dir) = bot().await;
+    const WEST: u64 = 501;
+    const EAST: u64 = 502;
+    let ana = ana().with_roles(&[WEST]);
+    let ben = ben().with_roles(&[EAST]);
+    let cy = Member::new(103, "cy").with_roles(&[WEST]);
+    let options = [
+        Opt::Role("west", WEST, "herons"),
+        Opt::Role("east", EAST, "otters"),
+        Opt::Int("counters", 2),
+        Opt::Bool("thread", false),
+    ];
+    let challenge = fake.slash(&ana, HALL, &["play", "zohn-ahl"], &options).await;
+    assert!(challenge.content().starts_with("<@&502>"), "the challenged role is called: {}", challenge.content());
+    let message = challenge.created.unwrap();
+    let wrong = fake.press(&cy, HALL, message, "c:1:accept").await;
+    assert!(wrong.is_ephemeral() && wrong.content().contains("@otters"), "{}", wrong.content());
+    let from = fake.mark();
+    fake.press(&ben, HALL, message, "c:1:accept").await;
+    let board = fake.post_in(from, HALL.channel).await;
+    assert!(board.content().starts_with("<@&501>"), "West's role is on turn: {}", board.content());
+    assert!(board.png().is_some());
+    let throw = board.button_ids().into_iter().find(|b| b.contains(":t:")).expect("a Throw button");
+    // A member of the other team cannot throw for West.
+    let refused = fake.press(&ben, HALL, board.created.unwrap(), &throw).await;
+    assert!(refused.is_ephemeral(), "{}", refused.content());
+    assert!(refused.content().contains("herons"), "{}", refused.content());
+    // A member of West (who did not start the game) throws.
+    let from = fake.mark();
+    fake.press(&cy, HALL, board.created.unwrap(), &throw).await;
+    let after = fake.post_in(from, HALL.channel).await;
+    assert!(after.content().contains("cy"), "{}", after.content());
+    assert!(after.png().is_some());
+    // And by slash command too, whoever is on turn now.
+    let now_on_turn = if after.content().starts_with("<@&501>") { &ana } else { &ben };
+    let thrown = fake.slash(now_on_turn, HALL, &["throw"], &[]).await;
+    assert!(!thrown.is_ephemeral() && thrown.png().is_some(), "{}", thrown.content());
+    running.stop().await;
+}
+
+/// Starts a two-player game by `/play <game>` and `/accept` in `place`, ana first.
+async fn started(fake: &FakeDiscord, place: Place, game: &str) -> Value {
+    fake.slash(
+        &ana(),
+        place,
+        &["play", game],
+        &[Opt::User("opponent", ben()), Opt::Int("first", 1), Opt::Bool("thread", false)],
+    )
+    .await;
+    let accepted = fake.slash(&ben(), place, &["accept"], &[]).await;
+    assert!(accepted.png().is_some(), "the first board: {}", accepted.content());
+    accepted.json.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn epaminondas_and_ocencahuac_are_played_by_move_with_suggestions() {
+    let (fake, running, _, _dir) = bot().await;
+    for (game, channel) in [("epaminondas", 710), ("ocencahuac", 711)] {
+        let place = Place { channel, thread: false };
+        started(&fake, place, game).await;
+        let players = [ana(), ben()];
+        for ply in 0..4 {
+            let (mover, other) = (&players[ply % 2], &players[(ply + 1) % 2]);
+            let typed = Opt::Focused("notation", String::new());
+            let suggestions = fake.autocomplete(mover, place, &["move"], &[typed.clone()]).await;
+            assert!(!suggestions.is_empty() && suggestions.len() <= 25, "{game}: {suggestions:?}");
+            assert!(fake.autocomplete(other, place, &["move"], &[typed]).await.is_empty(), "not their turn");
+            // Typing narrows the suggestions to the moves that match.
+            let prefix: String = suggestions[0].chars().take(2).collect();
+            let narrowed =
+                fake.autocomplete(mover, place, &["move"], &[Opt::Focused("notation", prefix.clone())]).await;
+            assert!(narrowed.iter().all(|m| m.to_lowercase().contains(&prefix.to_lowercase())), "{narrowed:?}");
+            let played = fake.slash(mover, place, &["move"], &[Opt::Str("notation", suggestions[0].clone())]).await;
+            assert!(!played.is_ephemeral(), "{game} {}: {}", suggestions[0], played.content());
+            assert!(played.png().is_some());
+        }
+        let wrong = fake.slash(&ana(), place, &["move"], &[Opt::Str("notation", "zz9".into())]).await;
+        assert!(wrong.is_ephemeral() && wrong.content().contains("zz9"), "{}", wrong.content());
+    }
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_speak_the_users_language_and_say_what_the_bot_lacks() {
+    let (fake, running, _, _dir) = bot().await;
+    let place = Place { channel: 720, thread: false };
+    started(&fake, place, "hoyito").await;
+    let spanish_ben = ben().speaking("es-419");
+    let r = fake.slash(&spanish_ben, place, &["move"], &[Opt::Str("notation", "1".into())]).await;
+    assert!(r.is_ephemeral() && r.content().contains("No es tu turno"), "{}", r.content());
+    // The same player's successful move is posted in the server's language (English here).
+    let r = fake.slash(&ana().speaking("es-ES"), place, &["move"], &[Opt::Str("notation", "1".into())]).await;
+    assert!(r.content().contains("South sowed hole 1"), "{}", r.content());
+
+    // A channel where the bot may not attach files: /play says so and creates nothing.
+    let id = fake.next_id();
+    let mut payload = payloads::slash(2, id, 721, false, &ana(), &["play", "hoyito"], &[Opt::User("opponent", ben())]);
+    payload["app_permissions"] = Value::String(((1u64 << 10) | (1 << 11)).to_string());
+    let from = fake.mark();
+    fake.interact(payload);
+    let r = fake.callback(from, id).await;
+    assert!(r.is_ephemeral() && r.content().contains("Attach Files"), "{}", r.content());
+    let games = fake.slash(&ana(), Place { channel: 721, thread: false }, &["games"], &[]).await;
+    assert!(games.content().contains("<#720>") && !games.content().contains("<#721>"), "{}", games.content());
+    running.stop().await;
+}

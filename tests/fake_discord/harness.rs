@@ -1,0 +1,118 @@
+//! Driving the bot through the fake Discord: start it (in process) on a data folder, make slash commands,
+//! autocomplete requests and button presses as members, and wait for what the bot sends back.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use serde_json::Value;
+use tablero::config::Config;
+use tablero::store::SledStore;
+
+use super::payloads::{self, GUILD_ID, Member, Opt};
+use super::{FakeDiscord, Recorded, WAIT};
+
+/// The configuration of a bot talking to `fake`, storing in `data`.
+pub fn config(fake: &FakeDiscord, data: &Path) -> Config {
+    let mut config = Config::default();
+    config.data_dir = data.to_path_buf();
+    config.discord.token = Some("test-token".into());
+    config.discord.api_base = Some(fake.base());
+    config.discord.guild_id = Some(GUILD_ID);
+    config.test_seed = Some(7);
+    config
+}
+
+/// The bot, running in this process.
+pub struct Running {
+    shards: Arc<serenity::ShardManager>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    /// Starts the bot and waits until it has registered its commands; returns it with the registration.
+    pub async fn start(fake: &FakeDiscord, data: &Path) -> (Running, Recorded) {
+        // Warnings show in a failing test's output (serenity drops payloads it cannot read with only a warning).
+        let _ = tracing_subscriber::fmt().with_env_filter("warn").with_test_writer().try_init();
+        let from = fake.mark();
+        let store = Arc::new(SledStore::open(data).expect("store opens"));
+        let mut client = tablero::discord::build_client(&config(fake, data), store).await.expect("client");
+        let shards = client.shard_manager.clone();
+        let task = tokio::spawn(async move { client.start().await.expect("the bot runs") });
+        let registration = fake.wait_ready(from).await;
+        (Running { shards, task }, registration)
+    }
+
+    /// Closes the gateway and waits for the client to return (its store is dropped with it).
+    pub async fn stop(self) {
+        self.shards.shutdown_all().await;
+        tokio::time::timeout(WAIT, self.task).await.expect("the bot stops in time").expect("the bot task ends well");
+    }
+}
+
+/// A place to play: a channel (or thread) of the test guild.
+#[derive(Debug, Clone, Copy)]
+pub struct Place {
+    pub channel: u64,
+    pub thread: bool,
+}
+
+impl FakeDiscord {
+    /// Runs a slash command and returns the bot's interaction response.
+    pub async fn slash(&self, who: &Member, at: Place, path: &[&str], options: &[Opt]) -> Recorded {
+        let id = self.next_id();
+        let from = self.mark();
+        self.interact(payloads::slash(2, id, at.channel, at.thread, who, path, options));
+        self.callback(from, id).await
+    }
+
+    /// Asks for the autocomplete choices of a slash option being typed; returns their values.
+    pub async fn autocomplete(&self, who: &Member, at: Place, path: &[&str], options: &[Opt]) -> Vec<String> {
+        let id = self.next_id();
+        let from = self.mark();
+        self.interact(payloads::slash(4, id, at.channel, at.thread, who, path, options));
+        let response = self.callback(from, id).await;
+        assert_eq!(response.callback_type(), Some(8), "an autocomplete result");
+        let json = response.json.expect("a JSON body");
+        json["data"]["choices"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| c["value"].as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    /// Presses a button of a message the bot posted and returns the bot's interaction response.
+    pub async fn press(&self, who: &Member, at: Place, message: u64, custom_id: &str) -> Recorded {
+        let id = self.next_id();
+        let from = self.mark();
+        let stored = self.message(message);
+        self.interact(payloads::press(id, at.channel, at.thread, who, &stored, custom_id));
+        self.callback(from, id).await
+    }
+
+    /// The response to interaction `id`.
+    pub async fn callback(&self, from: usize, id: u64) -> Recorded {
+        let path = format!("/interactions/{id}/token-{id}/callback");
+        self.wait_for(from, &format!("the response to interaction {id}"), |r| r.path == path).await
+    }
+
+    /// The next message the bot posts in `channel` after `from`.
+    pub async fn post_in(&self, from: usize, channel: u64) -> Recorded {
+        let path = format!("/channels/{channel}/messages");
+        self.wait_for(from, &format!("a post in channel {channel}"), |r| r.method == "POST" && r.path == path).await
+    }
+
+    /// The enabled buttons of a stored message.
+    pub fn enabled_buttons(&self, message: u64) -> Vec<String> {
+        let stored = self.message(message);
+        stored["components"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter(|b| b["disabled"] != Value::Bool(true))
+            .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
+            .collect()
+    }
+}

@@ -1,0 +1,360 @@
+//! A fake Discord on 127.0.0.1 for end-to-end tests: a REST server (axum) that records what the bot sends and
+//! answers like Discord, and a gateway (tokio-tungstenite, serenity's version) that says HELLO, READY and then
+//! dispatches the interactions a test makes. Every payload it produces is checked against serenity's own types
+//! (`payloads_deserialize_with_serenity`). Nothing here reaches the internet.
+//!
+//! See ../shared/notes/testing-discord.md for what serenity and poise expect.
+
+#![allow(dead_code)] // each test binary uses part of the harness
+
+pub mod harness;
+pub mod payloads;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::net::TcpListener;
+use tokio::sync::{Notify, mpsc};
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+/// Every wait in a test ends after this: a failure fails fast instead of hanging CI.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// One request the bot made.
+#[derive(Debug, Clone)]
+pub struct Recorded {
+    pub method: String,
+    pub path: String,
+    /// The JSON body, or the `payload_json` part of a multipart body.
+    pub json: Option<Value>,
+    /// Attached files: (file name, bytes).
+    pub files: Vec<(String, Vec<u8>)>,
+    /// The id of the message this request created, if it created one.
+    pub created: Option<u64>,
+}
+
+#[derive(Default)]
+struct Inner {
+    log: Vec<Recorded>,
+    /// Messages the bot posted, by id, as Discord would return them (for button presses on them).
+    messages: HashMap<u64, Value>,
+    /// The response message of each interaction token.
+    originals: HashMap<String, u64>,
+    /// The channel of each interaction token.
+    token_channels: HashMap<String, u64>,
+    next_id: u64,
+    gateway: Option<mpsc::UnboundedSender<Value>>,
+    identified: u32,
+}
+
+#[derive(Clone)]
+pub struct FakeDiscord {
+    inner: Arc<Mutex<Inner>>,
+    changed: Arc<Notify>,
+    pub rest_port: u16,
+    pub gateway_port: u16,
+}
+
+impl FakeDiscord {
+    pub async fn start() -> FakeDiscord {
+        let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind rest");
+        let gateway = TcpListener::bind("127.0.0.1:0").await.expect("bind gateway");
+        let fake = FakeDiscord {
+            inner: Arc::new(Mutex::new(Inner { next_id: 5_000_000, ..Inner::default() })),
+            changed: Arc::new(Notify::new()),
+            rest_port: rest.local_addr().unwrap().port(),
+            gateway_port: gateway.local_addr().unwrap().port(),
+        };
+        let app = axum::Router::new().fallback(handle_rest).with_state(fake.clone());
+        tokio::spawn(async move { axum::serve(rest, app).await.expect("rest server") });
+        let f = fake.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = gateway.accept().await {
+                let f = f.clone();
+                tokio::spawn(async move { f.gateway_session(stream).await });
+            }
+        });
+        fake
+    }
+
+    /// The REST base URL to give the bot (`discord.api_base`).
+    pub fn base(&self) -> String {
+        format!("http://127.0.0.1:{}", self.rest_port)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn next_id(&self) -> u64 {
+        let mut inner = self.lock();
+        inner.next_id += 1;
+        inner.next_id
+    }
+
+    /// How many requests are logged (a cursor for [`FakeDiscord::wait_for`]).
+    pub fn mark(&self) -> usize {
+        self.lock().log.len()
+    }
+
+    pub fn log(&self) -> Vec<Recorded> {
+        self.lock().log.clone()
+    }
+
+    /// A message the bot posted, as Discord would show it.
+    pub fn message(&self, id: u64) -> Value {
+        self.lock().messages.get(&id).cloned().unwrap_or_else(|| panic!("no message {id}"))
+    }
+
+    /// Waits for the first request after `from` that satisfies `test`; panics after [`WAIT`].
+    pub async fn wait_for(&self, from: usize, what: &str, test: impl Fn(&Recorded) -> bool) -> Recorded {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let notified = self.changed.notified();
+            if let Some(found) = self.lock().log.iter().skip(from).find(|r| test(r)).cloned() {
+                return found;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                let seen: Vec<String> =
+                    self.lock().log.iter().skip(from).map(|r| format!("{} {}", r.method, r.path)).collect();
+                panic!("timed out waiting for {what}; requests since: {seen:#?}");
+            }
+        }
+    }
+
+    /// Waits until the bot has connected and registered its commands; returns the registration request.
+    pub async fn wait_ready(&self, from: usize) -> Recorded {
+        self.wait_for(from, "command registration", |r| r.method == "PUT" && r.path.ends_with("/commands")).await
+    }
+
+    /// Sends a gateway dispatch (an INTERACTION_CREATE, say) to the connected bot.
+    pub fn dispatch(&self, event: &str, data: Value) {
+        let sender = self.lock().gateway.clone().expect("the bot is connected to the gateway");
+        sender.send(json!({"op": 0, "t": event, "d": data})).expect("gateway session alive");
+    }
+
+    /// Sends an interaction to the bot (its token remembered, so its responses land in its channel).
+    pub fn interact(&self, interaction: Value) {
+        let token = interaction["token"].as_str().unwrap_or_default().to_string();
+        let channel = interaction["channel_id"].as_str().and_then(|c| c.parse().ok()).unwrap_or_default();
+        self.lock().token_channels.insert(token, channel);
+        self.dispatch("INTERACTION_CREATE", interaction);
+    }
+
+    pub fn identified(&self) -> u32 {
+        self.lock().identified
+    }
+
+    async fn gateway_session(&self, stream: tokio::net::TcpStream) {
+        let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else { return };
+        let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}});
+        if ws.send(WsMessage::Text(hello.to_string())).await.is_err() {
+            return;
+        }
+        let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+        let mut seq = 0u64;
+        loop {
+            tokio::select! {
+                incoming = ws.next() => {
+                    let Some(Ok(frame)) = incoming else { break };
+                    let WsMessage::Text(text) = frame else {
+                        if matches!(frame, WsMessage::Close(_)) { continue; } else { continue; }
+                    };
+                    let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
+                    match payload["op"].as_u64() {
+                        Some(2) => {
+                            seq += 1;
+                            let ready = payloads::ready(self.gateway_port);
+                            let frame = json!({"op": 0, "t": "READY", "s": seq, "d": ready});
+                            let _ = ws.send(WsMessage::Text(frame.to_string())).await;
+                            let mut inner = self.lock();
+                            inner.gateway = Some(tx.clone());
+                            inner.identified += 1;
+                            drop(inner);
+                            self.changed.notify_waiters();
+                        }
+                        Some(1) => {
+                            let _ = ws.send(WsMessage::Text(json!({"op": 11}).to_string())).await;
+                        }
+                        _ => {}
+                    }
+                }
+                outgoing = rx.recv() => {
+                    let Some(mut frame) = outgoing else { break };
+                    seq += 1;
+                    frame["s"] = json!(seq);
+                    if ws.send(WsMessage::Text(frame.to_string())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    fn record(&self, recorded: Recorded) {
+        self.lock().log.push(recorded);
+        self.changed.notify_waiters();
+    }
+
+    /// Stores a message the bot created and returns it as Discord would.
+    fn create_message(&self, channel: u64, body: &Value, files: &[(String, Vec<u8>)]) -> Value {
+        let id = self.next_id();
+        let message = payloads::message(id, channel, body, files);
+        self.lock().messages.insert(id, message.clone());
+        message
+    }
+
+    fn edit_message(&self, id: u64, body: &Value) -> Value {
+        let mut inner = self.lock();
+        let message = inner.messages.entry(id).or_insert_with(|| payloads::message(id, 0, &json!({}), &[]));
+        for key in ["content", "components", "embeds"] {
+            if let Some(v) = body.get(key) {
+                message[key] = v.clone();
+            }
+        }
+        message.clone()
+    }
+}
+
+fn json_response(status: StatusCode, value: Value) -> Response {
+    (status, [("content-type", "application/json")], value.to_string()).into_response()
+}
+
+async fn handle_rest(State(fake): State<FakeDiscord>, request: Request) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().trim_start_matches("/api/v10").to_string();
+    let multipart = request
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    let (mut json, mut files) = (None, Vec::new());
+    if multipart {
+        let mut form = Multipart::from_request(request, &()).await.expect("a multipart body");
+        while let Ok(Some(field)) = form.next_field().await {
+            let name = field.name().unwrap_or_default().to_string();
+            let file_name = field.file_name().map(str::to_string);
+            let bytes = field.bytes().await.expect("a multipart field").to_vec();
+            if name == "payload_json" {
+                json = serde_json::from_slice(&bytes).ok();
+            } else {
+                files.push((file_name.unwrap_or(name), bytes));
+            }
+        }
+    } else {
+        let bytes = axum::body::to_bytes(request.into_body(), 64 << 20).await.unwrap_or_default();
+        json = serde_json::from_slice(&bytes).ok();
+    }
+    let body = json.clone().unwrap_or(Value::Null);
+    let (response, created) = respond(&fake, &method, &path, &body, &files);
+    fake.record(Recorded { method: method.to_string(), path, json, files, created });
+    response
+}
+
+/// Discord's answer to a request, and the id of the message it created, if any.
+fn respond(
+    fake: &FakeDiscord,
+    method: &Method,
+    path: &str,
+    body: &Value,
+    files: &[(String, Vec<u8>)],
+) -> (Response, Option<u64>) {
+    let created = |m: &Value| m["id"].as_str().and_then(|i| i.parse().ok());
+    let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let id = |s: &str| s.parse::<u64>().unwrap_or_default();
+    let response = match (method, parts.as_slice()) {
+        (&Method::GET, ["gateway"]) => {
+            json_response(StatusCode::OK, json!({"url": format!("ws://127.0.0.1:{}", fake.gateway_port)}))
+        }
+        (&Method::GET, ["gateway", "bot"]) => json_response(
+            StatusCode::OK,
+            json!({"url": format!("ws://127.0.0.1:{}", fake.gateway_port), "shards": 1,
+                   "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
+        ),
+        (&Method::GET, ["oauth2", "applications", "@me"]) => json_response(StatusCode::OK, payloads::application()),
+        (&Method::PUT, ["applications", _, "guilds", _, "commands"])
+        | (&Method::PUT, ["applications", _, "commands"]) => json_response(StatusCode::OK, json!([])),
+        (&Method::POST, ["interactions", _, token, "callback"]) => {
+            // Messages (type 4) become the interaction's original response; updates (7) edit the pressed one.
+            if body["type"] == 4 {
+                let channel = fake.lock().token_channels.get(*token).copied().unwrap_or_default();
+                let message = fake.create_message(channel, &body["data"], files);
+                let mid = message["id"].as_str().map(id).unwrap_or_default();
+                fake.lock().originals.insert(token.to_string(), mid);
+                return (StatusCode::NO_CONTENT.into_response(), Some(mid));
+            }
+            StatusCode::NO_CONTENT.into_response()
+        }
+        (&Method::GET | &Method::PATCH, ["webhooks", _, token, "messages", "@original"]) => {
+            let original = fake.lock().originals.get(*token).copied();
+            match original {
+                Some(mid) if method == Method::PATCH => json_response(StatusCode::OK, fake.edit_message(mid, body)),
+                Some(mid) => json_response(StatusCode::OK, fake.message(mid)),
+                None => json_response(StatusCode::NOT_FOUND, json!({"message": "Unknown Message", "code": 10008})),
+            }
+        }
+        (&Method::POST, ["webhooks", _, token]) => {
+            let channel = fake.lock().token_channels.get(*token).copied().unwrap_or_default();
+            let message = fake.create_message(channel, body, files);
+            return (json_response(StatusCode::OK, message.clone()), created(&message));
+        }
+        (&Method::POST, ["channels", channel, "messages"]) => {
+            let message = fake.create_message(id(channel), body, files);
+            return (json_response(StatusCode::OK, message.clone()), created(&message));
+        }
+        (&Method::PATCH, ["channels", _, "messages", message]) => {
+            json_response(StatusCode::OK, fake.edit_message(id(message), body))
+        }
+        (&Method::POST, ["channels", channel, "threads"]) => {
+            let thread = fake.next_id();
+            let name = body["name"].as_str().unwrap_or("");
+            return (json_response(StatusCode::CREATED, payloads::thread(thread, id(channel), name)), Some(thread));
+        }
+        (&Method::DELETE, ["channels", channel]) => {
+            json_response(StatusCode::OK, payloads::thread(id(channel), 0, "deleted"))
+        }
+        _ => json_response(StatusCode::NOT_FOUND, json!({"message": "404: Not Found", "code": 0})),
+    };
+    (response, None)
+}
+
+impl Recorded {
+    /// The interaction callback's type (4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete).
+    pub fn callback_type(&self) -> Option<u64> {
+        self.json.as_ref().and_then(|j| j["type"].as_u64())
+    }
+
+    /// The message content of a callback, a follow-up or a channel message.
+    pub fn content(&self) -> String {
+        let j = self.json.as_ref().unwrap_or(&Value::Null);
+        let data = if j.get("data").is_some() { &j["data"] } else { j };
+        data["content"].as_str().unwrap_or_default().to_string()
+    }
+
+    pub fn is_ephemeral(&self) -> bool {
+        let j = self.json.as_ref().unwrap_or(&Value::Null);
+        let data = if j.get("data").is_some() { &j["data"] } else { j };
+        data["flags"].as_u64().is_some_and(|f| f & 64 != 0)
+    }
+
+    /// The custom ids of the buttons of a posted or edited message, in order.
+    pub fn button_ids(&self) -> Vec<String> {
+        let j = self.json.as_ref().unwrap_or(&Value::Null);
+        let data = if j.get("data").is_some() { &j["data"] } else { j };
+        payloads::button_ids(data)
+    }
+
+    /// The PNG attached, if any (checked to be a PNG).
+    pub fn png(&self) -> Option<&[u8]> {
+        self.files.iter().find(|(n, _)| n.ends_with(".png")).map(|(_, b)| {
+            assert!(b.starts_with(b"\x89PNG\r\n\x1a\n"), "attachment is a PNG");
+            b.as_slice()
+        })
+    }
+}
