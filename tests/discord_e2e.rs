@@ -96,6 +96,7 @@ async fn a_hoyito_game_is_played_to_its_result_with_buttons_and_move() {
     let mut board = fake.post_in(from, thread.channel).await;
     let note = fake.wait_for(from, "where the game went", |r| r.path.starts_with("/webhooks/")).await;
     assert!(note.content().contains(&format!("continues in <#{}>", thread.channel)), "{}", note.content());
+    assert!(note.content().starts_with("ben accepted."), "{}", note.content());
 
     let members = [ana.clone(), ben.clone()];
     let mut previous_board: Option<(u64, String)> = None;
@@ -213,7 +214,7 @@ async fn epaminondas_and_ocencahuac_are_played_by_move_with_suggestions() {
         for ply in 0..4 {
             let (mover, other) = (&players[ply % 2], &players[(ply + 1) % 2]);
             let typed = Opt::Focused("notation", String::new());
-            let suggestions = fake.autocomplete(mover, place, &["move"], &[typed.clone()]).await;
+            let suggestions = fake.autocomplete(mover, place, &["move"], std::slice::from_ref(&typed)).await;
             assert!(!suggestions.is_empty() && suggestions.len() <= 25, "{game}: {suggestions:?}");
             assert!(fake.autocomplete(other, place, &["move"], &[typed]).await.is_empty(), "not their turn");
             // Typing narrows the suggestions to the moves that match.

@@ -67,9 +67,7 @@ pub async fn answer(
         if reply.open_thread.is_some() {
             // The board goes into the game's new thread; here, what happened and where the game went.
             let note = deliver::post(data, &http, invocation, &reply).await;
-            let said = reply.text.lines().next().unwrap_or_default().to_string();
-            let text = [said, note.unwrap_or_default()].join("\n");
-            ctx.send(poise::CreateReply::default().content(text)).await?;
+            ctx.send(poise::CreateReply::default().content(note.unwrap_or_default())).await?;
             continue;
         }
         let handle = ctx.send(poise_reply(&reply)).await?;

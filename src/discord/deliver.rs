@@ -167,7 +167,8 @@ pub async fn strip_buttons(http: &serenity::Http, channel: serenity::ChannelId, 
 }
 
 /// Posts a public reply as a new message of the game's channel, first opening the thread the game asks for
-/// (and moving the game there). Returns a line for the actor about where the game went, if it moved.
+/// (and moving the game there). Returns what to say where the actor is, when the post went elsewhere (what
+/// happened and where the game went) or failed.
 pub async fn post(data: &Data, http: &serenity::Http, invocation: &Invocation, reply: &Reply) -> Option<String> {
     let mut channel = invocation.channel;
     let mut note = None;
@@ -175,10 +176,9 @@ pub async fn post(data: &Data, http: &serenity::Http, invocation: &Invocation, r
         match open_thread(data, http, invocation, title, reply).await {
             Ok(thread) => {
                 channel = thread;
-                note = Some(i18n::text(
-                    invocation.public,
-                    &Message::new("discord-thread-opened").str("thread", format!("<#{thread}>")),
-                ));
+                let said = reply.text.lines().next().unwrap_or_default();
+                let went = Message::new("discord-thread-opened").str("thread", format!("<#{thread}>"));
+                note = Some(format!("{said}\n{}", i18n::text(invocation.public, &went)));
             }
             Err(e) => {
                 tracing::warn!(error = %e, "no thread for the game; it stays in its channel");

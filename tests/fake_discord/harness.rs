@@ -14,8 +14,7 @@ use super::{FakeDiscord, Recorded, WAIT};
 
 /// The configuration of a bot talking to `fake`, storing in `data`.
 pub fn config(fake: &FakeDiscord, data: &Path) -> Config {
-    let mut config = Config::default();
-    config.data_dir = data.to_path_buf();
+    let mut config = Config { data_dir: data.to_path_buf(), ..Config::default() };
     config.discord.token = Some("test-token".into());
     config.discord.api_base = Some(fake.base());
     config.discord.guild_id = Some(GUILD_ID);

@@ -163,9 +163,8 @@ impl FakeDiscord {
             tokio::select! {
                 incoming = ws.next() => {
                     let Some(Ok(frame)) = incoming else { break };
-                    let WsMessage::Text(text) = frame else {
-                        if matches!(frame, WsMessage::Close(_)) { continue; } else { continue; }
-                    };
+                    // Keep reading after a Close frame, so that tungstenite flushes its reply.
+                    let WsMessage::Text(text) = frame else { continue };
                     let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
                     match payload["op"].as_u64() {
                         Some(2) => {
