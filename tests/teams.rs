@@ -228,3 +228,45 @@ fn role_teams_throw_in_turn_by_the_roster_of_those_who_joined() {
     let who = w.throws(&[ana, eve, ben, dan], 30);
     assert_sequences(&who, &["ana", "eve", "dan", "ben"]);
 }
+
+/// CLARIFICATIONS 13: one board picture per team turn, summarising its throws; while the team throws again,
+/// a short line with the Throw button and no picture (and the team is not called again).
+#[test]
+fn one_board_picture_per_team_turn_with_all_its_throws() {
+    use tablero::games::{GameKind, Position};
+    use tablero::store::Store;
+    let w = world();
+    let ana = actor(1, "ana", &[RED]);
+    let ben = actor(2, "ben", &[BLUE]);
+    let teams = [Team::Role { id: RED, name: "red".into() }, Team::Role { id: BLUE, name: "blue".into() }];
+    w.table.handle(&ana, challenge(teams, &[("counters", "2")]), NOW).unwrap();
+    w.table.handle(&ben, Command::Accept { game: None }, NOW).unwrap();
+    let (mut pictures, mut extra_throws, mut throws_this_turn) = (0, 0, 0);
+    for _ in 0..400 {
+        let record = w.store.game(1).unwrap().unwrap();
+        if record.status != Status::Active {
+            break;
+        }
+        let moves = record.moves.iter().map(|m| m.notation.as_str());
+        let before = Position::replay(GameKind::ZohnAhl, &record.options, moves).unwrap().unwrap().to_move();
+        let thrower = if before == Some(tablero::games::Side::First) { &ana } else { &ben };
+        let reply = w.table.handle(thrower, Command::Throw { at: None }, NOW).unwrap().remove(0);
+        throws_this_turn += 1;
+        let record = w.store.game(1).unwrap().unwrap();
+        let moves = record.moves.iter().map(|m| m.notation.as_str());
+        let after = Position::replay(GameKind::ZohnAhl, &record.options, moves).unwrap().unwrap().to_move();
+        if after == before && record.status == Status::Active {
+            assert!(reply.image.is_none(), "no picture while the team throws again: {}", reply.text);
+            assert!(reply.role_mentions.is_empty(), "the team is not called again");
+            assert!(reply.buttons.iter().any(|b| b.id.contains(":t:")), "the Throw button comes along");
+            extra_throws += 1;
+        } else {
+            assert!(reply.image.is_some(), "the turn ends with the board picture");
+            let summarised = reply.text.lines().filter(|l| l.starts_with("ana:") || l.starts_with("ben:")).count();
+            assert_eq!(summarised, throws_this_turn, "every throw of the turn: {}", reply.text);
+            pictures += 1;
+            throws_this_turn = 0;
+        }
+    }
+    assert!(pictures > 10 && extra_throws > 0, "{pictures} pictures, {extra_throws} extra throws");
+}

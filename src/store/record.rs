@@ -181,6 +181,19 @@ impl GameRecord {
         !self.teams.is_empty()
     }
 
+    /// The name of a user the record knows (a player, a named team member, a member of a roster).
+    pub fn name_of(&self, id: UserId) -> Option<&str> {
+        let team_players = self.teams.iter().flat_map(|t| t.players().iter());
+        self.seats
+            .iter()
+            .chain(team_players)
+            .chain(self.rosters.iter().flatten())
+            .chain([&self.challenger])
+            .chain(self.opponent.iter())
+            .find(|p| p.id == id)
+            .map(|p| p.name.as_str())
+    }
+
     /// Everyone the game belongs to, for the user index.
     pub fn participants(&self) -> Vec<UserId> {
         let mut ids: Vec<UserId> = std::iter::once(self.challenger.id)

@@ -5,7 +5,7 @@ use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, throw_sticks
 use crate::games::zohn_ahl::TurnMode;
 use crate::games::{Game, Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Message};
-use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Player, Status, Timestamp};
+use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Player, Status, Timestamp, UserId};
 
 /// Errors list the legal moves only when they are few (CLARIFICATIONS 11).
 const LIST_LEGAL_UP_TO: usize = 10;
@@ -166,16 +166,59 @@ impl Table {
         let base = record.revision;
         let record = self.save(record, base)?;
         self.remember(&record, &position);
-        let lines = position.describe_last_move();
-        let mut said = vec![
-            Message::new("move-played")
-                .str("player", actor.name.as_str())
-                .str("details", lines.iter().map(|m| i18n::text(actor.locale, m)).collect::<Vec<_>>().join(" ")),
-        ];
-        if let Some(end) = position.describe_end() {
-            said.push(end);
+        let details =
+            |lines: Vec<Message>| lines.iter().map(|m| i18n::text(actor.locale, m)).collect::<Vec<_>>().join(" ");
+        if !record.kind.moves_are_throws() {
+            let mut said = vec![
+                Message::new("move-played")
+                    .str("player", actor.name.as_str())
+                    .str("details", details(position.describe_last_move())),
+            ];
+            said.extend(position.describe_end());
+            return Ok(vec![self.board_reply(actor.locale, &record, &position, said)]);
         }
+        // Games of chance (CLARIFICATIONS 13): while the team throws again, a short line with its Throw button;
+        // the board picture once per team turn, when the turn passes, with every throw of the turn.
+        if record.status == Status::Active && position.to_move() == Some(side) {
+            let said = vec![
+                Message::new("move-played")
+                    .str("player", actor.name.as_str())
+                    .str("details", details(position.describe_last_move())),
+            ];
+            let mut reply = self.board_reply(actor.locale, &record, &position, said);
+            reply.image = None;
+            // The team was called when its turn began: only a newly called member is notified again.
+            reply.role_mentions.clear();
+            reply.mentions.retain(|&u| u != actor.user);
+            return Ok(vec![reply]);
+        }
+        let mut said: Vec<Message> = self
+            .turn_throws(&record, side)?
+            .into_iter()
+            .map(|(by, lines)| {
+                let known = if by == actor.user { Some(actor.name.as_str()) } else { record.name_of(by) };
+                let name = known.map(str::to_string).unwrap_or_else(|| record.side_label(side));
+                Message::new("move-played").str("player", name).str("details", details(lines))
+            })
+            .collect();
+        said.extend(position.describe_end());
         Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
+    }
+
+    /// The throws of `side`'s latest turn (who threw, and what each did), oldest first, by replaying the record.
+    fn turn_throws(&self, record: &GameRecord, side: Side) -> Result<Vec<(UserId, Vec<Message>)>, Fail> {
+        let mut position = Position::new(record.kind, &record.options)
+            .map_err(|e| Fail::Internal(format!("game {} has bad options: {e:?}", record.id)))?;
+        let mut turns: Vec<(Option<Side>, UserId, Vec<Message>)> = Vec::with_capacity(record.moves.len());
+        for m in &record.moves {
+            let before = position.to_move();
+            position
+                .play(&m.notation)
+                .map_err(|e| Fail::Internal(format!("game {} does not replay: {e:?}", record.id)))?;
+            turns.push((before, m.by, position.describe_last_move()));
+        }
+        let start = turns.iter().rposition(|(before, _, _)| *before != Some(side)).map_or(0, |i| i + 1);
+        Ok(turns.drain(start..).map(|(_, by, lines)| (by, lines)).collect())
     }
 
     pub(super) fn resign(&self, actor: &Actor, now: Timestamp) -> Answer {

@@ -214,16 +214,7 @@ impl Table {
                 .num("id", record.id as i64)
                 .num("count", total as i64),
         );
-        let name_of = |id| {
-            let team_players = record.teams.iter().flat_map(|t| t.players().iter());
-            record
-                .seats
-                .iter()
-                .chain(team_players)
-                .chain([&record.challenger])
-                .find(|p| p.id == id)
-                .map(|p| p.name.clone())
-        };
+        let name_of = |id| record.name_of(id).map(str::to_string);
         // The latest moves that fit, newest last; the room left for the "only the last N" line is kept aside.
         let mut shown: Vec<String> = Vec::new();
         let mut used = title.chars().count() + 80;

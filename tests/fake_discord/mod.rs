@@ -37,6 +37,8 @@ pub struct Recorded {
     pub files: Vec<(String, Vec<u8>)>,
     /// The id of the message this request created, if it created one.
     pub created: Option<u64>,
+    /// When the request arrived.
+    pub at: std::time::Instant,
 }
 
 #[derive(Default)]
@@ -250,9 +252,10 @@ async fn handle_rest(State(fake): State<FakeDiscord>, request: Request) -> Respo
         let bytes = axum::body::to_bytes(request.into_body(), 64 << 20).await.unwrap_or_default();
         json = serde_json::from_slice(&bytes).ok();
     }
+    let at = std::time::Instant::now();
     let body = json.clone().unwrap_or(Value::Null);
     let (response, created) = respond(&fake, &method, &path, &body, &files);
-    fake.record(Recorded { method: method.to_string(), path, json, files, created });
+    fake.record(Recorded { method: method.to_string(), path, json, files, created, at });
     response
 }
 
