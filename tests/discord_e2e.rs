@@ -256,3 +256,29 @@ async fn refusals_speak_the_users_language_and_say_what_the_bot_lacks() {
     assert!(games.content().contains("<#720>") && !games.content().contains("<#721>"), "{}", games.content());
     running.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resigning_by_button_asks_first_and_everyone_is_no_team() {
+    let (fake, running, _, _dir) = bot().await;
+    let place = Place { channel: 740, thread: false };
+    started(&fake, place, "hoyito").await;
+    let board_message = fake.log().iter().rev().find_map(|r| r.created.filter(|_| r.png().is_some())).unwrap();
+    let asked = fake.press(&ben(), place, board_message, "g:1:resign?").await;
+    assert!(asked.is_ephemeral() && asked.content().contains("really want to resign"), "{}", asked.content());
+    assert_eq!(asked.button_ids(), ["g:1:resign!"]);
+    let from = fake.mark();
+    let confirmed = fake.press(&ben(), place, asked.created.unwrap(), "g:1:resign!").await;
+    assert_eq!(confirmed.callback_type(), Some(7), "the question loses its button");
+    let result = fake.post_in(from, place.channel).await;
+    assert!(result.content().contains("ben resigned") && result.content().contains("ana wins"), "{}", result.content());
+    assert!(result.png().is_some());
+
+    let everyone = [Opt::Role("west", payloads::GUILD_ID, "@everyone"), Opt::Role("east", 502, "otters")];
+    let refused = fake.slash(&ana(), Place { channel: 741, thread: false }, &["play", "zohn-ahl"], &everyone).await;
+    assert!(
+        refused.is_ephemeral() && refused.content().contains("@everyone and @here cannot be a team"),
+        "{}",
+        refused.content()
+    );
+    running.stop().await;
+}

@@ -122,6 +122,8 @@ fn a_challenge_is_accepted_and_played() {
     assert_eq!(w.store.game(1).unwrap().unwrap().status, Status::Active, "asking changes nothing");
     let text = w.refused(&cy(), Command::from_button("g:1:resign?").unwrap());
     assert!(text.contains("not playing"), "{text}");
+    let text = w.refused(&ben(), Command::from_button("g:7:resign!").unwrap());
+    assert!(text.contains("earlier position"), "a confirmation of another game: {text}");
 }
 
 #[test]

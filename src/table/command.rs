@@ -39,13 +39,21 @@ pub enum Command {
         at: Option<(GameId, usize)>,
     },
     Resign,
-    /// Asks "really resign?" (a button), answered by [`Command::Resign`] through the confirming button.
+    /// Asks "really resign?" (a button), answered by [`Command::ConfirmResign`] through the confirming button.
     AskResign {
         game: GameId,
     },
+    /// Resigns `game` (the confirming button: refused if the channel's game is another one by now).
+    ConfirmResign {
+        game: GameId,
+    },
     DrawOffer,
-    /// Asks "really offer a draw?" (a button), answered by [`Command::DrawOffer`] through the confirming button.
+    /// Asks "really offer a draw?" (a button), answered by [`Command::ConfirmDraw`] through the confirming button.
     AskDraw {
+        game: GameId,
+    },
+    /// Offers a draw in `game` (the confirming button).
+    ConfirmDraw {
         game: GameId,
     },
     DrawAccept {
@@ -81,9 +89,9 @@ impl Command {
             ["d", _, "accept"] => Some(Command::DrawAccept { game: Some(game?) }),
             ["d", _, "decline"] => Some(Command::DrawDecline { game: Some(game?) }),
             ["g", _, "resign?"] => Some(Command::AskResign { game: game? }),
-            ["g", _, "resign!"] => Some(Command::Resign),
+            ["g", _, "resign!"] => Some(Command::ConfirmResign { game: game? }),
             ["g", _, "draw?"] => Some(Command::AskDraw { game: game? }),
-            ["g", _, "draw!"] => Some(Command::DrawOffer),
+            ["g", _, "draw!"] => Some(Command::ConfirmDraw { game: game? }),
             ["g", _, "t", ply] => Some(Command::Throw { at: Some((game?, ply.parse().ok()?)) }),
             ["g", _, "m", ply, notation] => {
                 Some(Command::Move { notation: notation.to_string(), at: Some((game?, ply.parse().ok()?)) })
@@ -146,9 +154,9 @@ mod tests {
         );
         assert_eq!(Command::from_button(&throw_button(4, 9)), Some(Command::Throw { at: Some((4, 9)) }));
         assert_eq!(Command::from_button(&resign_button(5, false)), Some(Command::AskResign { game: 5 }));
-        assert_eq!(Command::from_button(&resign_button(5, true)), Some(Command::Resign));
+        assert_eq!(Command::from_button(&resign_button(5, true)), Some(Command::ConfirmResign { game: 5 }));
         assert_eq!(Command::from_button(&draw_button(5, false)), Some(Command::AskDraw { game: 5 }));
-        assert_eq!(Command::from_button(&draw_button(5, true)), Some(Command::DrawOffer));
+        assert_eq!(Command::from_button(&draw_button(5, true)), Some(Command::ConfirmDraw { game: 5 }));
         assert_eq!(Command::from_button("g:x:m:1:2"), None);
         assert_eq!(Command::from_button("zzz"), None);
     }

@@ -144,6 +144,8 @@ impl Table {
             Command::MoveTo { game, channel } => self.move_to(actor, game, channel, now),
             Command::AskResign { game } => self.ask(actor, game, true, now),
             Command::AskDraw { game } => self.ask(actor, game, false, now),
+            Command::ConfirmResign { game } => self.confirmed(actor, game, true, now),
+            Command::ConfirmDraw { game } => self.confirmed(actor, game, false, now),
         }
     }
 

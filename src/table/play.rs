@@ -255,6 +255,15 @@ impl Table {
         Ok(vec![Reply { text, buttons: vec![button], private: true, ..Reply::default() }])
     }
 
+    /// The confirming button of [`Table::ask`]: resigns or offers the draw, if `game` is still the channel's.
+    pub(super) fn confirmed(&self, actor: &Actor, game: GameId, resign: bool, now: Timestamp) -> Answer {
+        let (record, _) = self.active_game(actor, now)?;
+        if record.id != game {
+            return Err(Message::new("move-stale").into());
+        }
+        if resign { self.resign(actor, now) } else { self.draw_offer(actor, now) }
+    }
+
     pub(super) fn draw_offer(&self, actor: &Actor, now: Timestamp) -> Answer {
         let (mut record, side) = self.active_game(actor, now)?;
         match record.draw_offer {
