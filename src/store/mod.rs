@@ -59,6 +59,6 @@ pub trait Store: Send + Sync {
     fn update_game(&self, record: &GameRecord, base: u64) -> Result<(), WriteError>;
     /// The message that shows a game's latest board (channel, message), as the front end last recorded it.
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError>;
-    /// Records the message that shows a game's latest board.
+    /// Records the message that shows a game's latest board. Cosmetic data: it need not be flushed at once.
     fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError>;
 }

@@ -208,7 +208,9 @@ impl Store for SledStore {
         let mut value = [0u8; 16];
         value[..8].copy_from_slice(&channel.to_be_bytes());
         value[8..].copy_from_slice(&message.to_be_bytes());
+        // Not flushed on its own: losing it in a crash only leaves an old board's buttons in place (a press there
+        // is refused as out of date); the next game write, or sled's periodic flush, makes it durable.
         self.board_posts.insert(game.to_be_bytes(), &value).map_err(backend)?;
-        self.flush()
+        Ok(())
     }
 }

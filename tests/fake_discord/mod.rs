@@ -17,6 +17,7 @@ use std::time::Duration;
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::serve::ListenerExt;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
@@ -74,6 +75,10 @@ impl FakeDiscord {
             gateway_port: gateway.local_addr().unwrap().port(),
         };
         let app = axum::Router::new().fallback(handle_rest).with_state(fake.clone());
+        // No Nagle delay on the fake's side: its answers go out at once, as Discord's would.
+        let rest = rest.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         tokio::spawn(async move { axum::serve(rest, app).await.expect("rest server") });
         let f = fake.clone();
         tokio::spawn(async move {
@@ -154,6 +159,7 @@ impl FakeDiscord {
     }
 
     async fn gateway_session(&self, stream: tokio::net::TcpStream) {
+        let _ = stream.set_nodelay(true);
         let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else { return };
         let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}});
         if ws.send(WsMessage::Text(hello.to_string())).await.is_err() {
