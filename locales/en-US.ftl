@@ -253,7 +253,12 @@ console-help =
       press <button-id>                         press a button shown under a reply
       locale en-US|es-419|es-ES                 the language replies use for you
       roles @&role ...                          the roles you have
-    Console lines: #channel (switch channel), wait 25h (advance the clock), help, quit. Lines starting with // are ignored.
+      claim                                     claim the win when your opponent's time is up
+      games                                     your games, whose turn, and until when
+      settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true language=auto]
+                                                the server's defaults for new games (shown without options)
+      notify on|off                             reminders also by direct message
+    Console lines: #channel (switch channel), wait 25h (advance the clock: reminders and timeouts fall due), help, quit. Lines starting with // are ignored.
 console-channel = Now in channel #{ $channel }.
 console-waited = The clock moved { $seconds } seconds forward.
 console-bad-channel = “{ $text }” is not a channel: write # and one word, like #lobby.
@@ -309,3 +314,23 @@ discord-done = Done.
 discord-bad-option = I could not read the option “{ $input }”: { $error }
 discord-options-format = I could not read “{ $input }”: write rules options as key=value pairs, separated by spaces.
 discord-bot-opponent = Bots cannot play: challenge a person, or leave the opponent out for an open challenge.
+
+## Time controls
+deadline = Time for this move runs out { $when }.
+notice-reminder = Reminder, { $player }: it is your move in { $game }, and time runs out { $when }.
+notice-timed-out = { $player } ran out of time in { $game }. { $opponent } may claim the win.
+notice-timed-out-auto = { $player } ran out of time in { $game }. { $opponent } may claim the win, or the game is adjudicated { $auto }.
+notice-adjudicated = { $player } lost { $game } on time.
+notice-aborted = { $game } aborted: nobody moved before the first deadline, so it is not scored.
+notice-expired = { $challenger }'s challenge to { $game } expired unanswered.
+button-claim = Claim the win
+claimed = { $player } claimed the win on time: { $loser } did not move in time.
+claim-no-clock = This game has no time limit, so there is nothing to claim.
+claim-own-turn = It is your own move: only the side waiting for a move can claim a win on time.
+claim-too-early = Time is not up yet: it runs out { $when }.
+settings-not-allowed = Only members with the Manage Server permission can change the server's settings.
+settings-unknown = There is no setting “{ $key }”. Settings: { $known }.
+settings-shown = Server settings: time per move { $time }; reminders { $remind }; when time runs out: { $timeout } (grace { $grace }); threads { $threads }; language { $language }.
+notify-on = Reminders will also come to you by direct message.
+notify-off = Reminders come only in the game's channel, not by direct message.
+games-deadline = time runs out { $when }

@@ -253,6 +253,11 @@ console-help =
       press <id-de-botón>                       pulsa un botón mostrado bajo una respuesta
       locale en-US|es-419|es-ES                 el idioma de tus respuestas
       roles @&rol ...                           los roles que tienes
+      claim                                     reclama la victoria si a tu rival se le acabó el tiempo
+      games                                     tus partidas, a quién le toca y hasta cuándo
+      settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true language=auto]
+                                                los ajustes del servidor para partidas nuevas (sin opciones: los muestra)
+      notify on|off                             recordatorios también por mensaje directo
     Líneas de la consola: #canal (cambia de canal), wait 25h (adelanta el reloj), help, quit. Las líneas que empiezan por // se ignoran.
 console-channel = Ahora en el canal #{ $channel }.
 console-waited = El reloj avanzó { $seconds } segundos.
@@ -312,3 +317,23 @@ discord-done = Hecho.
 discord-bad-option = No pude leer la opción «{ $input }»: { $error }
 discord-options-format = No pude leer «{ $input }»: escribe las opciones de reglas como pares clave=valor, separados por espacios.
 discord-bot-opponent = Los bots no pueden jugar: desafía a una persona, o deja el rival vacío para un desafío abierto.
+
+## Tiempos
+deadline = El tiempo para esta jugada se acaba { $when }.
+notice-reminder = Recordatorio, { $player }: te toca mover en { $game }, y el tiempo se acaba { $when }.
+notice-timed-out = A { $player } se le acabó el tiempo en { $game }. { $opponent } puede reclamar la victoria.
+notice-timed-out-auto = A { $player } se le acabó el tiempo en { $game }. { $opponent } puede reclamar la victoria, o la partida se adjudica { $auto }.
+notice-adjudicated = { $player } perdió { $game } por tiempo.
+notice-aborted = { $game } anulada: nadie movió antes del primer plazo, así que no cuenta.
+notice-expired = El desafío de { $challenger } a { $game } caducó sin respuesta.
+button-claim = Reclamar la victoria
+claimed = { $player } reclamó la victoria por tiempo: { $loser } no movió a tiempo.
+claim-no-clock = Esta partida no tiene límite de tiempo, así que no hay nada que reclamar.
+claim-own-turn = Te toca mover a ti: solo el lado que espera una jugada puede reclamar la victoria por tiempo.
+claim-too-early = Aún no se acabó el tiempo: se acaba { $when }.
+settings-not-allowed = Solo los miembros con el permiso Gestionar servidor pueden cambiar los ajustes del servidor.
+settings-unknown = No existe el ajuste «{ $key }». Ajustes: { $known }.
+settings-shown = Ajustes del servidor: tiempo por jugada { $time }; recordatorios { $remind }; al acabarse el tiempo: { $timeout } (margen { $grace }); hilos { $threads }; idioma { $language }.
+notify-on = Los recordatorios también te llegarán por mensaje directo.
+notify-off = Los recordatorios llegan solo al canal de la partida, no por mensaje directo.
+games-deadline = el tiempo se acaba { $when }

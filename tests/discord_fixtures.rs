@@ -22,6 +22,8 @@ fn payloads_deserialize_with_serenity() {
     let thread: serenity::GuildChannel = serde_json::from_value(payloads::thread(9, 10, "game")).expect("thread");
     assert_eq!(thread.kind, serenity::ChannelType::PublicThread);
     let _: serenity::Role = serde_json::from_value(payloads::role(5, "west")).expect("role");
+    let dm: serenity::PrivateChannel = serde_json::from_value(payloads::dm_channel(9, 1)).expect("dm channel");
+    assert_eq!(dm.recipient.id.get(), 1);
 
     let ana = Member::new(1, "ana").with_roles(&[5]).speaking("es-419");
     let ben = Member::new(2, "ben");

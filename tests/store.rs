@@ -26,6 +26,8 @@ fn record(channel: u64) -> GameRecord {
         expires_at: 100,
         revision: 0,
         wants_thread: false,
+        clock: None,
+        due: None,
     }
 }
 

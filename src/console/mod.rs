@@ -35,6 +35,8 @@ pub struct Console {
     clock_offset: u64,
     /// Names of the users and roles seen, to show whom a reply notifies.
     names: HashMap<u64, String>,
+    /// Channel names by id, to say where a scheduler notice belongs.
+    channels: HashMap<u64, String>,
 }
 
 impl Console {
@@ -48,6 +50,7 @@ impl Console {
             roles: HashMap::new(),
             clock_offset: 0,
             names: HashMap::new(),
+            channels: HashMap::new(),
         }
     }
 
@@ -90,11 +93,78 @@ impl Console {
             Ok(Line::Wait(secs)) => {
                 self.clock_offset += secs;
                 writeln!(out, "  {}", i18n::text(locale, &Message::new("console-waited").num("seconds", secs as i64)))?;
+                self.deliver(out)?;
             }
-            Ok(Line::User { name, words }) => self.user_line(&name, words, out)?,
+            Ok(Line::User { name, words }) => {
+                self.user_line(&name, words, out)?;
+                self.deliver(out)?;
+            }
             Err(m) => writeln!(out, "  ✗ {}", i18n::text(locale, &m))?,
         }
         Ok(true)
+    }
+
+    /// Runs the scheduler at the console's time and prints what it decided (reminders, timeouts, expiries), each
+    /// once, with the channel it belongs to.
+    fn deliver(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if let Err(e) = self.table.tick(self.now()) {
+            writeln!(out, "  ✗ scheduler: {e}")?;
+        }
+        let deliveries = match self.table.deliveries(self.default_locale) {
+            Ok(d) => d,
+            Err(e) => return writeln!(out, "  ✗ scheduler: {e}"),
+        };
+        for delivery in deliveries {
+            let channel = self.channels.get(&delivery.channel).cloned().unwrap_or_else(|| delivery.channel.to_string());
+            writeln!(out, "  [#{channel}]")?;
+            self.print_reply(&delivery.reply, out)?;
+            if !delivery.direct.is_empty() {
+                let names: Vec<String> = delivery
+                    .direct
+                    .iter()
+                    .map(|u| format!("@{}", self.names.get(u).map(String::as_str).unwrap_or("?")))
+                    .collect();
+                writeln!(out, "  direct message to: {}", names.join(" "))?;
+            }
+            if let Err(e) = self.table.delivered(delivery.notice) {
+                writeln!(out, "  ✗ scheduler: {e}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `<t:SECONDS:R>` (a Discord timestamp) as a time relative to the console's clock.
+    fn timestamps(&self, line: &str) -> String {
+        let mut out = String::new();
+        let mut rest = line;
+        while let Some(start) = rest.find("<t:") {
+            out.push_str(&rest[..start]);
+            let tail = &rest[start + 3..];
+            let parsed = tail.find(":R>").and_then(|end| tail[..end].parse::<u64>().ok().map(|t| (t, end)));
+            match parsed {
+                Some((t, end)) => {
+                    let now = self.now();
+                    let span = |s: u64| match s {
+                        s if s >= 86_400 => format!("{}d {}h", s / 86_400, s % 86_400 / 3600),
+                        s if s >= 3600 => format!("{}h {}m", s / 3600, s % 3600 / 60),
+                        s if s >= 60 => format!("{}m {}s", s / 60, s % 60),
+                        s => format!("{s}s"),
+                    };
+                    if t >= now {
+                        out.push_str(&format!("in {}", span(t - now)));
+                    } else {
+                        out.push_str(&format!("{} ago", span(now - t)));
+                    }
+                    rest = &tail[end + 3..];
+                }
+                None => {
+                    out.push_str("<t:");
+                    rest = tail;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
     }
 
     fn actor(&self, name: &str) -> Actor {
@@ -106,12 +176,14 @@ impl Console {
             name: name.to_string(),
             roles: self.roles.get(&user).cloned().unwrap_or_default(),
             locale: self.locales.get(&user).copied().unwrap_or(self.default_locale),
-            permissions: Permissions::default(),
+            // The console is the operator's own server: everyone in it may change its settings.
+            permissions: Permissions { manage_server: true },
         }
     }
 
     fn user_line(&mut self, name: &str, words: Words, out: &mut impl Write) -> io::Result<()> {
         let actor = self.actor(name);
+        self.channels.insert(actor.channel, self.channel.clone());
         self.names.insert(actor.user, actor.name.clone());
         let command = match self.command(&actor, words) {
             Ok(Step::Table(c)) => c,
@@ -124,7 +196,7 @@ impl Console {
                     self.print_reply(&reply, out)?;
                 }
             }
-            Err(refusal) => writeln!(out, "  ✗ {}", refusal.text)?,
+            Err(refusal) => writeln!(out, "  ✗ {}", self.timestamps(&refusal.text))?,
         }
         Ok(())
     }
@@ -167,6 +239,26 @@ impl Console {
             "resign" => bare(Command::Resign, "resign"),
             "throw" => bare(Command::Throw { at: None }, "throw"),
             "board" => bare(Command::Board, "board"),
+            "claim" => bare(Command::Claim { game: None }, "claim"),
+            "games" => bare(Command::Games, "games"),
+            "settings" => {
+                if !positional.is_empty() {
+                    return Err(usage(
+                        "settings [time=3d] [remind=half,12h] [timeout=claim|auto] [grace=1d] [threads=true] [language=auto]",
+                    ));
+                }
+                Ok(Step::Table(Command::Settings { changes: options.into_iter().collect() }))
+            }
+            "notify" => {
+                no_options("notify [on|off]")?;
+                let on = match positional.first().map(|s| s.to_lowercase()).as_deref() {
+                    None => None,
+                    Some("on") => Some(true),
+                    Some("off") => Some(false),
+                    Some(_) => return Err(usage("notify [on|off]")),
+                };
+                Ok(Step::Table(Command::Notify { on }))
+            }
             "history" => bare(Command::History, "history"),
             "move" | "m" => {
                 no_options("move <move>")?;
@@ -244,7 +336,7 @@ impl Console {
 
     fn print_reply(&self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
         for line in reply.text.lines() {
-            writeln!(out, "  {line}")?;
+            writeln!(out, "  {}", self.timestamps(line))?;
         }
         if let Some(diagram) = &reply.diagram {
             for line in diagram.lines() {

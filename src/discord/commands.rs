@@ -306,3 +306,135 @@ pub async fn rules(
 pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, Command::Games).await
 }
+
+/// Claim the win when your opponent's time for a move is up.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "reclamar"),
+    description_localized("es-ES", "Reclama la victoria cuando a tu rival se le acabó el tiempo")
+)]
+pub async fn claim(ctx: Context<'_>) -> Result<(), Error> {
+    respond(ctx, Command::Claim { game: None }).await
+}
+
+/// Settings: the server's defaults for new games, and your reminders.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("settings_server", "settings_notify"),
+    subcommand_required,
+    name_localized("es-ES", "ajustes"),
+    description_localized("es-ES", "Ajustes: los del servidor para partidas nuevas, y tus recordatorios")
+)]
+pub async fn settings(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// What happens when time runs out.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum TimeoutChoice {
+    #[name = "the opponent may claim the win"]
+    #[name_localized("es-ES", "el rival puede reclamar la victoria")]
+    Claim,
+    #[name = "adjudicated automatically after the grace period"]
+    #[name_localized("es-ES", "se adjudica sola tras el margen")]
+    Auto,
+}
+
+/// The language of public posts.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    #[name = "the server's own"]
+    #[name_localized("es-ES", "el del servidor")]
+    Auto,
+    #[name = "English"]
+    English,
+    #[name = "Español (Latinoamérica)"]
+    SpanishLatinAmerica,
+    #[name = "Español (España)"]
+    SpanishSpain,
+}
+
+/// The server's defaults for new games (Manage Server to change them; without options, shows them).
+#[allow(clippy::too_many_arguments)] // one per slash option
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "server",
+    name_localized("es-ES", "servidor"),
+    description_localized(
+        "es-ES",
+        "Los ajustes del servidor para partidas nuevas (cambiarlos requiere Gestionar servidor)"
+    )
+)]
+pub async fn settings_server(
+    ctx: Context<'_>,
+    #[description = "Time per move: 30m, 12h, 3d, or none"]
+    #[name_localized("es-ES", "tiempo")]
+    #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none")]
+    time: Option<String>,
+    #[description = "Reminders: half, and/or times before the deadline, e.g. half,12h; or none"]
+    #[name_localized("es-ES", "recordatorios")]
+    #[description_localized("es-ES", "Recordatorios: half y/o tiempos antes del plazo, p. ej. half,12h; o none")]
+    remind: Option<String>,
+    #[description = "When time runs out"]
+    #[name_localized("es-ES", "al-acabarse")]
+    #[description_localized("es-ES", "Qué pasa al acabarse el tiempo")]
+    timeout: Option<TimeoutChoice>,
+    #[description = "With automatic adjudication: how long after the deadline, e.g. 1d"]
+    #[name_localized("es-ES", "margen")]
+    #[description_localized("es-ES", "Con adjudicación automática: cuánto después del plazo, p. ej. 1d")]
+    grace: Option<String>,
+    #[description = "Open a thread for each accepted game"]
+    #[name_localized("es-ES", "hilos")]
+    #[description_localized("es-ES", "Abrir un hilo para cada partida aceptada")]
+    threads: Option<bool>,
+    #[description = "The language of public posts"]
+    #[name_localized("es-ES", "idioma")]
+    #[description_localized("es-ES", "El idioma de los mensajes públicos")]
+    language: Option<LanguageChoice>,
+) -> Result<(), Error> {
+    let mut changes: Vec<(String, String)> = Vec::new();
+    let mut set = |k: &str, v: Option<String>| {
+        if let Some(v) = v {
+            changes.push((k.to_string(), v));
+        }
+    };
+    set("time", time);
+    set("remind", remind);
+    set("timeout", timeout.map(|t| if matches!(t, TimeoutChoice::Auto) { "auto" } else { "claim" }.to_string()));
+    set("grace", grace);
+    set("threads", threads.map(|t| t.to_string()));
+    set(
+        "language",
+        language.map(|l| {
+            match l {
+                LanguageChoice::Auto => "auto",
+                LanguageChoice::English => "en-US",
+                LanguageChoice::SpanishLatinAmerica => "es-419",
+                LanguageChoice::SpanishSpain => "es-ES",
+            }
+            .to_string()
+        }),
+    );
+    respond(ctx, Command::Settings { changes }).await
+}
+
+/// Reminders by direct message, on or off (without an answer, says which it is).
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "notify",
+    name_localized("es-ES", "avisos"),
+    description_localized("es-ES", "Recordatorios por mensaje directo, sí o no")
+)]
+pub async fn settings_notify(
+    ctx: Context<'_>,
+    #[description = "Also send me reminders by direct message"]
+    #[name_localized("es-ES", "directo")]
+    #[description_localized("es-ES", "Enviarme también los recordatorios por mensaje directo")]
+    direct: Option<bool>,
+) -> Result<(), Error> {
+    respond(ctx, Command::Notify { on: direct }).await
+}

@@ -32,6 +32,8 @@ pub async fn run_table<F: Future<Output = ()>>(
             task.await
         }
     };
+    // What falls due when may have changed (a move restarts a clock, a challenge starts one).
+    data.wake.notify_one();
     joined.unwrap_or_else(|e| {
         tracing::error!(error = %e, "the table task failed");
         Err(Refusal {
@@ -114,8 +116,13 @@ pub fn response_message(reply: &Reply) -> serenity::CreateInteractionResponseMes
     out
 }
 
+/// A reply's text for a direct message: no mentions (they would ping nobody useful there), no buttons.
+pub fn plain(reply: &Reply) -> String {
+    reply.text.chars().take(2000).collect()
+}
+
 /// A reply as a new channel message.
-fn channel_message(reply: &Reply) -> serenity::CreateMessage {
+pub fn channel_message(reply: &Reply) -> serenity::CreateMessage {
     let mut out = serenity::CreateMessage::new()
         .content(content(reply))
         .components(components(&reply.buttons))

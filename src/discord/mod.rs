@@ -13,6 +13,7 @@ mod commands;
 mod deliver;
 mod localize;
 mod play;
+mod scheduler;
 
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -33,6 +34,18 @@ pub struct Data {
     pub store: Arc<dyn Store>,
     /// For servers whose preferred language is not supported.
     pub default_locale: Locale,
+    /// Wakes the scheduler (after a command that may have changed what falls due when).
+    pub wake: Arc<tokio::sync::Notify>,
+}
+
+/// A shared handle on the same data, for the scheduler task (poise keeps its own `Data`).
+fn share(data: &Data) -> Data {
+    Data {
+        table: data.table.clone(),
+        store: data.store.clone(),
+        default_locale: data.default_locale,
+        wake: data.wake.clone(),
+    }
 }
 
 /// Seconds since the epoch, the table's clock.
@@ -55,6 +68,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::draw(),
         commands::rules(),
         commands::games(),
+        commands::claim(),
+        commands::settings(),
     ];
     localize::copy_spanish(&mut all);
     all
@@ -69,7 +84,8 @@ pub async fn build_client(config: &Config, store: Arc<SledStore>) -> Result<sere
     )?;
     let store: Arc<dyn Store> = store;
     let table = Arc::new(Table::new(store.clone(), config.table()));
-    let data = Data { table, store, default_locale: config.default_locale() };
+    let wake = Arc::new(tokio::sync::Notify::new());
+    let data = Data { table, store, default_locale: config.default_locale(), wake };
     let guild = config.discord.guild_id;
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -87,6 +103,9 @@ pub async fn build_client(config: &Config, store: Arc<SledStore>) -> Result<sere
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                // The scheduler starts once connected, and first catches up on what fell due while down.
+                let shared = Arc::new(share(&data));
+                tokio::spawn(scheduler::run(ctx.http.clone(), shared.clone(), shared.wake.clone()));
                 Ok(data)
             })
         })

@@ -112,6 +112,8 @@ fn parse_options(text: Option<&str>) -> Result<OptionSet, String> {
 /// The options every `/play` has.
 struct Common {
     first: Option<FirstChoice>,
+    /// Time per move (`30m`, `12h`, `3d`, `none`); the server's default when not given.
+    time: Option<String>,
     thread: Option<bool>,
     /// More rules options, as `key=value` text.
     extra: Option<String>,
@@ -126,7 +128,10 @@ async fn challenge(
     mut options: OptionSet,
     common: Common,
 ) -> Result<(), Error> {
-    let Common { first, thread, extra } = common;
+    let Common { first, time, thread, extra } = common;
+    if let Some(time) = time {
+        options.insert("time".into(), time);
+    }
     let invocation = match invocation(ctx) {
         Ok(i) => i,
         Err(text) => {
@@ -158,10 +163,16 @@ async fn challenge(
         };
         options.insert("first".into(), value.into());
     }
-    // A game gets its own thread when it is accepted, unless the caller says no or the bot cannot open one
-    // here (then the channel itself is used, if it is free).
-    if thread.unwrap_or(true) && invocation.can_open_threads() {
-        options.insert("thread".into(), "true".into());
+    // A game gets its own thread when it is accepted (the server's setting, unless the caller says), if the bot
+    // can open one here; otherwise the channel itself is used, if it is free.
+    match (invocation.can_open_threads(), thread) {
+        (false, _) => {
+            options.insert("thread".into(), "false".into());
+        }
+        (true, Some(t)) => {
+            options.insert("thread".into(), t.to_string());
+        }
+        (true, None) => {}
     }
     if opponent.as_ref().is_some_and(|u| u.bot) {
         ctx.send(refuse(Message::new("discord-bot-opponent"))).await?;
@@ -172,6 +183,7 @@ async fn challenge(
 }
 
 /// Epaminondas: two phalanxes on a 14x12 board; cross with more pieces than your opponent.
+#[allow(clippy::too_many_arguments)] // one per slash option
 #[poise::command(
     slash_command,
     guild_only,
@@ -187,6 +199,10 @@ pub async fn epaminondas(
     #[name_localized("es-ES", "empieza")]
     #[description_localized("es-ES", "Quién juega con blancas y empieza")]
     first: Option<FirstChoice>,
+    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
+    #[name_localized("es-ES", "tiempo")]
+    #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none (por defecto: el ajuste del servidor)")]
+    time: Option<String>,
     #[description = "Play in a new thread (default: yes, when I may open one)"]
     #[name_localized("es-ES", "hilo")]
     #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
@@ -196,11 +212,12 @@ pub async fn epaminondas(
     #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. symmetry=off")]
     options: Option<String>,
 ) -> Result<(), Error> {
-    let common = Common { first, thread, extra: options };
+    let common = Common { first, time, thread, extra: options };
     challenge(ctx, "epaminondas", opponent, None, OptionSet::new(), common).await
 }
 
 /// Hoyito II: the Dominican mancala of relay sowing.
+#[allow(clippy::too_many_arguments)] // one per slash option
 #[poise::command(
     slash_command,
     guild_only,
@@ -220,6 +237,10 @@ pub async fn hoyito(
     #[name_localized("es-ES", "empieza")]
     #[description_localized("es-ES", "Quién juega el Sur y empieza")]
     first: Option<FirstChoice>,
+    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
+    #[name_localized("es-ES", "tiempo")]
+    #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none (por defecto: el ajuste del servidor)")]
+    time: Option<String>,
     #[description = "Play in a new thread (default: yes, when I may open one)"]
     #[name_localized("es-ES", "hilo")]
     #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
@@ -233,10 +254,11 @@ pub async fn hoyito(
     if let Some(h) = holes {
         set.insert("holes".into(), if matches!(h, Holes::Six) { "6" } else { "12" }.into());
     }
-    challenge(ctx, "hoyito", opponent, None, set, Common { first, thread, extra: options }).await
+    challenge(ctx, "hoyito", opponent, None, set, Common { first, time, thread, extra: options }).await
 }
 
 /// Ocencahuac: the war game of Nayarit, volcano against volcano.
+#[allow(clippy::too_many_arguments)] // one per slash option
 #[poise::command(
     slash_command,
     guild_only,
@@ -252,6 +274,10 @@ pub async fn ocencahuac(
     #[name_localized("es-ES", "empieza")]
     #[description_localized("es-ES", "Quién juega Sangangüey y empieza")]
     first: Option<FirstChoice>,
+    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
+    #[name_localized("es-ES", "tiempo")]
+    #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none (por defecto: el ajuste del servidor)")]
+    time: Option<String>,
     #[description = "Play in a new thread (default: yes, when I may open one)"]
     #[name_localized("es-ES", "hilo")]
     #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
@@ -261,7 +287,7 @@ pub async fn ocencahuac(
     #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. single_jump_only=true")]
     options: Option<String>,
 ) -> Result<(), Error> {
-    let common = Common { first, thread, extra: options };
+    let common = Common { first, time, thread, extra: options };
     challenge(ctx, "ocencahuac", opponent, None, OptionSet::new(), common).await
 }
 
@@ -314,6 +340,10 @@ pub async fn zohn_ahl(
     #[name_localized("es-ES", "turnos")]
     #[description_localized("es-ES", "Quién del equipo lanza (equipos de rol: libre salvo que se unan)")]
     turn_mode: Option<TurnModeChoice>,
+    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
+    #[name_localized("es-ES", "tiempo")]
+    #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none (por defecto: el ajuste del servidor)")]
+    time: Option<String>,
     #[description = "Play in a new thread (default: yes, when I may open one)"]
     #[name_localized("es-ES", "hilo")]
     #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
@@ -350,7 +380,7 @@ pub async fn zohn_ahl(
         };
         set.insert("turn_mode".into(), mode.into());
     }
-    challenge(ctx, "zohn-ahl", None, Some(teams), set, Common { first: None, thread, extra: options }).await
+    challenge(ctx, "zohn-ahl", None, Some(teams), set, Common { first: None, time, thread, extra: options }).await
 }
 
 #[cfg(test)]

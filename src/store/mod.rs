@@ -6,9 +6,11 @@
 //! revision is no longer the stored one, so two concurrent moves cannot both apply.
 
 pub mod record;
+pub mod settings;
 mod sled_store;
 
-pub use record::{ChannelId, GameId, GameRecord, UserId};
+pub use record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
+pub use settings::GuildSettings;
 pub use sled_store::SledStore;
 
 /// The version of the stored layout this build reads and writes.
@@ -56,7 +58,30 @@ pub trait Store: Send + Sync {
     fn create_game(&self, record: GameRecord) -> Result<GameRecord, WriteError>;
     /// Replaces a game's record if the stored one is still at revision `base`; keeps the indexes in step. A
     /// live game whose channel changed leaves its old channel and is refused when the new one has a live game.
-    fn update_game(&self, record: &GameRecord, base: u64) -> Result<(), WriteError>;
+    fn update_game(&self, record: &GameRecord, base: u64) -> Result<(), WriteError> {
+        self.update_game_noting(record, base, None).map(|_| ())
+    }
+    /// As [`Store::update_game`], and in the same transaction puts `notice` in the outbox (its id assigned and
+    /// returned), so that a decision and the news of it are stored together or not at all.
+    fn update_game_noting(
+        &self,
+        record: &GameRecord,
+        base: u64,
+        notice: Option<Notice>,
+    ) -> Result<Option<u64>, WriteError>;
+    /// Games whose `due` time is at or before `until`, soonest first.
+    fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError>;
+    /// The soonest `due` time of any game.
+    fn next_due(&self) -> Result<Option<Timestamp>, StoreError>;
+    /// The outbox: notices not yet delivered, oldest first.
+    fn notices(&self) -> Result<Vec<Notice>, StoreError>;
+    /// Removes a delivered notice from the outbox (removing a missing one is not an error).
+    fn remove_notice(&self, id: u64) -> Result<(), StoreError>;
+    fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError>;
+    fn set_guild_settings(&self, guild: GuildId, settings: &GuildSettings) -> Result<(), StoreError>;
+    /// Whether a user asked for reminders by direct message.
+    fn notify_dm(&self, user: UserId) -> Result<bool, StoreError>;
+    fn set_notify_dm(&self, user: UserId, on: bool) -> Result<(), StoreError>;
     /// The message that shows a game's latest board (channel, message), as the front end last recorded it.
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError>;
     /// Records the message that shows a game's latest board. Cosmetic data: it need not be flushed at once.

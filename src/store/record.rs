@@ -70,6 +70,8 @@ pub enum FinishReason {
     Rules,
     Resignation,
     DrawAgreed,
+    /// The loser's time for a move ran out (claimed by the opponent, or adjudicated automatically).
+    Timeout,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,6 +87,8 @@ pub enum Status {
     Declined,
     Cancelled,
     Expired,
+    /// Accepted, but nobody moved before the first deadline: not scored.
+    Aborted,
 }
 
 impl Status {
@@ -139,6 +143,70 @@ pub struct GameRecord {
     /// The front end should give the game a channel of its own (a Discord thread) once it is accepted.
     #[serde(default)]
     pub wants_thread: bool,
+    /// The time control; `None` for a game without deadlines.
+    #[serde(default)]
+    pub clock: Option<Clock>,
+    /// When the game next needs the scheduler (a reminder, a timeout, an expiry); kept by the table, indexed by
+    /// the store.
+    #[serde(default)]
+    pub due: Option<Timestamp>,
+}
+
+/// What to do when time runs out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum TimeoutPolicy {
+    /// The opponent may claim the win.
+    #[default]
+    Claim,
+    /// The game is adjudicated after a grace period (the opponent may claim it before).
+    Auto,
+}
+
+/// A game's time control, fixed when the challenge is made (from the challenge and the server's settings).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    /// Seconds for each move.
+    pub per_move: u64,
+    /// Reminders, in seconds before the deadline, largest first (each shorter than `per_move`).
+    pub remind_before: Vec<u64>,
+    pub policy: TimeoutPolicy,
+    /// With [`TimeoutPolicy::Auto`]: seconds after the deadline before the game is adjudicated.
+    pub grace: u64,
+    /// When the side on turn runs out of time (0 until the game starts).
+    pub deadline: Timestamp,
+    /// How many reminders were sent for the current deadline.
+    pub reminded: u8,
+    /// Whether the timeout of the current deadline was announced.
+    pub flagged: bool,
+}
+
+/// Something the scheduler decided that a front end must post in a game's channel. Kept in the store's outbox
+/// until the front end says it was delivered, so a restart neither loses nor repeats it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Notice {
+    /// Assigned by the store.
+    pub id: u64,
+    pub game: GameId,
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub kind: NoticeKind,
+    pub at: Timestamp,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum NoticeKind {
+    /// The side on turn is reminded of its deadline.
+    Reminder { side: Side, deadline: Timestamp },
+    /// The side on turn ran out of time; the other side may claim the win.
+    TimedOut { side: Side, auto_at: Option<Timestamp> },
+    /// Adjudicated after the grace period: `side` lost on time.
+    Adjudicated { side: Side },
+    /// Nobody moved before the first deadline.
+    Aborted,
+    /// The challenge lapsed.
+    Expired,
 }
 
 impl GameRecord {

@@ -9,11 +9,12 @@ use std::path::Path;
 use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 
-use super::record::{ChannelId, GameId, GameRecord, UserId};
-use super::{SCHEMA_VERSION, Store, StoreError, WriteError};
+use super::record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
+use super::{GuildSettings, SCHEMA_VERSION, Store, StoreError, WriteError};
 
 const SCHEMA_KEY: &[u8] = b"schema_version";
 const NEXT_ID_KEY: &[u8] = b"next_game_id";
+const NEXT_NOTICE_KEY: &[u8] = b"next_notice_id";
 
 pub struct SledStore {
     db: sled::Db,
@@ -24,6 +25,21 @@ pub struct SledStore {
     user_games: sled::Tree,
     /// game -> (channel, message) of the post that shows its latest board (front ends strip its buttons later).
     board_posts: sled::Tree,
+    /// (due time, game) -> nothing: the scheduler's queue, in deadline order.
+    schedule: sled::Tree,
+    /// notice id -> JSON notice: the outbox of decisions not yet posted.
+    outbox: sled::Tree,
+    /// guild -> JSON settings.
+    guilds: sled::Tree,
+    /// user -> 1 when reminders go by direct message.
+    users: sled::Tree,
+}
+
+fn due_key(due: Timestamp, game: GameId) -> [u8; 16] {
+    let mut key = [0u8; 16];
+    key[..8].copy_from_slice(&due.to_be_bytes());
+    key[8..].copy_from_slice(&game.to_be_bytes());
+    key
 }
 
 fn backend(e: sled::Error) -> StoreError {
@@ -75,6 +91,10 @@ impl SledStore {
             channel_last: db.open_tree("channel_last").map_err(backend)?,
             user_games: db.open_tree("user_games").map_err(backend)?,
             board_posts: db.open_tree("board_posts").map_err(backend)?,
+            schedule: db.open_tree("schedule").map_err(backend)?,
+            outbox: db.open_tree("outbox").map_err(backend)?,
+            guilds: db.open_tree("guilds").map_err(backend)?,
+            users: db.open_tree("users").map_err(backend)?,
             db,
         };
         let shown = path.display().to_string();
@@ -144,8 +164,8 @@ impl Store for SledStore {
     }
 
     fn create_game(&self, record: GameRecord) -> Result<GameRecord, WriteError> {
-        let trees = (&self.meta, &self.games, &self.channels, &self.channel_last, &self.user_games);
-        let created = finish(trees.transaction(|(meta, games, channels, channel_last, user_games)| {
+        let trees = (&self.meta, &self.games, &self.channels, &self.channel_last, &self.user_games, &self.schedule);
+        let created = finish(trees.transaction(|(meta, games, channels, channel_last, user_games, schedule)| {
             if let Some(held) = channels.get(record.channel.to_be_bytes())? {
                 return Err(abort(WriteError::ChannelBusy(id_from(&held).map_err(abort)?)));
             }
@@ -160,40 +180,126 @@ impl Store for SledStore {
             games.insert(&id.to_be_bytes(), bytes)?;
             channel_last.insert(&record.channel.to_be_bytes(), &id.to_be_bytes())?;
             SledStore::index(channels, user_games, &stored)?;
+            if let Some(due) = stored.due {
+                schedule.insert(&due_key(due, id), &[])?;
+            }
             Ok(stored)
         }))?;
         self.flush()?;
         Ok(created)
     }
 
-    fn update_game(&self, record: &GameRecord, base: u64) -> Result<(), WriteError> {
+    fn update_game_noting(
+        &self,
+        record: &GameRecord,
+        base: u64,
+        notice: Option<Notice>,
+    ) -> Result<Option<u64>, WriteError> {
         let bytes = encode(record)?;
-        let trees = (&self.games, &self.channels, &self.channel_last, &self.user_games);
-        finish(trees.transaction(|(games, channels, channel_last, user_games)| {
-            let key = record.id.to_be_bytes();
-            let stored = games.get(key)?.ok_or_else(|| abort(WriteError::Missing))?;
-            if revision_of(&stored).map_err(abort)? != base {
-                return Err(abort(WriteError::Conflict));
-            }
-            let old = decode(&stored).map_err(abort)?;
-            if old.channel != record.channel {
-                // The game moves (into its thread): it leaves the old channel and needs the new one free.
-                if let Some(held) = channels.get(record.channel.to_be_bytes())?
-                    && *held != key
-                {
-                    return Err(abort(WriteError::ChannelBusy(id_from(&held).map_err(abort)?)));
+        let trees = (
+            &self.meta,
+            &self.games,
+            &self.channels,
+            &self.channel_last,
+            &self.user_games,
+            &self.schedule,
+            &self.outbox,
+        );
+        let noted =
+            finish(trees.transaction(|(meta, games, channels, channel_last, user_games, schedule, outbox)| {
+                let key = record.id.to_be_bytes();
+                let stored = games.get(key)?.ok_or_else(|| abort(WriteError::Missing))?;
+                if revision_of(&stored).map_err(abort)? != base {
+                    return Err(abort(WriteError::Conflict));
                 }
-                if channels.get(old.channel.to_be_bytes())?.is_some_and(|held| *held == key) {
-                    channels.remove(&old.channel.to_be_bytes())?;
+                let old = decode(&stored).map_err(abort)?;
+                if old.channel != record.channel {
+                    // The game moves (into its thread): it leaves the old channel and needs the new one free.
+                    if let Some(held) = channels.get(record.channel.to_be_bytes())?
+                        && *held != key
+                    {
+                        return Err(abort(WriteError::ChannelBusy(id_from(&held).map_err(abort)?)));
+                    }
+                    if channels.get(old.channel.to_be_bytes())?.is_some_and(|held| *held == key) {
+                        channels.remove(&old.channel.to_be_bytes())?;
+                    }
+                    channel_last.insert(&record.channel.to_be_bytes(), &key)?;
                 }
-                channel_last.insert(&record.channel.to_be_bytes(), &key)?;
-            }
-            games.insert(&key, bytes.as_slice())?;
-            SledStore::index(channels, user_games, record)?;
-            Ok(())
-        }))?;
+                if old.due != record.due {
+                    if let Some(due) = old.due {
+                        schedule.remove(&due_key(due, record.id))?;
+                    }
+                    if let Some(due) = record.due {
+                        schedule.insert(&due_key(due, record.id), &[])?;
+                    }
+                }
+                games.insert(&key, bytes.as_slice())?;
+                SledStore::index(channels, user_games, record)?;
+                let Some(mut notice) = notice.clone() else { return Ok(None) };
+                let id = match meta.get(NEXT_NOTICE_KEY)? {
+                    Some(b) => id_from(&b).map_err(abort)?,
+                    None => 1,
+                };
+                meta.insert(NEXT_NOTICE_KEY, &(id + 1).to_be_bytes())?;
+                notice.id = id;
+                let json = serde_json::to_vec(&notice).map_err(|e| abort(StoreError::Corrupt(e.to_string())))?;
+                outbox.insert(&id.to_be_bytes(), json)?;
+                Ok(Some(id))
+            }))?;
         self.flush()?;
-        Ok(())
+        Ok(noted)
+    }
+
+    fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
+        let mut games = Vec::new();
+        for entry in self.schedule.range(..=due_key(until, u64::MAX)) {
+            let (key, _) = entry.map_err(backend)?;
+            games.push(id_from(&key[8..])?);
+        }
+        Ok(games)
+    }
+
+    fn next_due(&self) -> Result<Option<Timestamp>, StoreError> {
+        self.schedule.first().map_err(backend)?.map(|(key, _)| id_from(&key[..8])).transpose()
+    }
+
+    fn notices(&self) -> Result<Vec<Notice>, StoreError> {
+        self.outbox
+            .iter()
+            .map(|entry| {
+                let (_, value) = entry.map_err(backend)?;
+                serde_json::from_slice(&value).map_err(|e| StoreError::Corrupt(format!("a notice: {e}")))
+            })
+            .collect()
+    }
+
+    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
+        self.outbox.remove(id.to_be_bytes()).map_err(backend)?;
+        self.flush()
+    }
+
+    fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
+        match self.guilds.get(guild.to_be_bytes()).map_err(backend)? {
+            Some(bytes) => {
+                serde_json::from_slice(&bytes).map_err(|e| StoreError::Corrupt(format!("guild settings: {e}")))
+            }
+            None => Ok(GuildSettings::default()),
+        }
+    }
+
+    fn set_guild_settings(&self, guild: GuildId, settings: &GuildSettings) -> Result<(), StoreError> {
+        let json = serde_json::to_vec(settings).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        self.guilds.insert(guild.to_be_bytes(), json).map_err(backend)?;
+        self.flush()
+    }
+
+    fn notify_dm(&self, user: UserId) -> Result<bool, StoreError> {
+        Ok(self.users.get(user.to_be_bytes()).map_err(backend)?.is_some_and(|v| v.as_ref() == [1]))
+    }
+
+    fn set_notify_dm(&self, user: UserId, on: bool) -> Result<(), StoreError> {
+        self.users.insert(user.to_be_bytes(), &[u8::from(on)]).map_err(backend)?;
+        self.flush()
     }
 
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError> {

@@ -4,7 +4,7 @@ use rand::Rng;
 
 use super::command::join_button;
 use super::view::{Question, answer_buttons, game_name};
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table};
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock};
 use crate::games::{GameKind, OptionSet, Position, Side};
 use crate::i18n::Locale;
 use crate::i18n::{self, Message};
@@ -74,8 +74,10 @@ impl Table {
         now: Timestamp,
     ) -> Answer {
         let kind: GameKind = game.parse()?;
+        let settings = self.store.guild_settings(actor.guild)?;
         let wants_thread = match options.remove("thread").as_deref() {
-            None | Some("false" | "no" | "off") => false,
+            None => settings.threads,
+            Some("false" | "no" | "off") => false,
             Some("true" | "yes" | "on") => true,
             Some(v) => {
                 return Err(Message::new("option-bad-value")
@@ -84,6 +86,10 @@ impl Table {
                     .str("expected", "true|false")
                     .into());
             }
+        };
+        let per_move = match options.remove("time") {
+            Some(text) => clock::parse_time_control(&text)?,
+            None => settings.time_per_move,
         };
         let first = match options.remove("first") {
             Some(v) => parse_first(&v)?,
@@ -130,6 +136,8 @@ impl Table {
             expires_at: now + self.config.challenge_expiry_secs,
             revision: 0,
             wants_thread,
+            clock: per_move.map(|s| clock::new_clock(s, &settings)),
+            due: Some(now + self.config.challenge_expiry_secs),
         };
         let mut attempt = self.store.create_game(record.clone());
         if let Err(WriteError::ChannelBusy(held)) = attempt
@@ -242,6 +250,7 @@ impl Table {
         record.opponent = Some(opponent);
         record.status = Status::Active;
         record.updated_at = now;
+        clock::start_turn(&mut record, now);
         let base = record.revision;
         let record = self.save(record, base)?;
         let position = self.position(&record)?;
@@ -290,6 +299,7 @@ impl Table {
         record.opponent = Some(actor.player());
         record.status = Status::Active;
         record.updated_at = now;
+        clock::start_turn(&mut record, now);
         let base = record.revision;
         let record = self.save(record, base)?;
         let position = self.position(&record)?;

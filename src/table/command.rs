@@ -2,7 +2,8 @@
 //!
 //! Button ids survive restarts because they carry everything needed: `c:<game>:accept`, `c:<game>:decline`,
 //! `d:<game>:accept`, `d:<game>:decline`, `g:<game>:m:<ply>:<move>`, `g:<game>:t:<ply>` (a throw),
-//! `g:<game>:resign?` / `g:<game>:draw?` (ask first) and `g:<game>:resign!` / `g:<game>:draw!` (confirmed), where
+//! `g:<game>:resign?` / `g:<game>:draw?` (ask first), `g:<game>:resign!` / `g:<game>:draw!` (confirmed) and
+//! `g:<game>:claim` (a win on time), where
 //! `<ply>` is the number of moves played when the button was drawn (a press on an outdated board is refused).
 
 use crate::games::OptionSet;
@@ -70,6 +71,18 @@ pub enum Command {
     },
     /// The actor's live games in the guild.
     Games,
+    /// Claims the win when the opponent's time for a move is up.
+    Claim {
+        game: Option<GameId>,
+    },
+    /// Shows the server's settings, or changes them (`key`, `value`; Manage Server needed).
+    Settings {
+        changes: Vec<(String, String)>,
+    },
+    /// Reminders by direct message: on, off, or (`None`) which it is.
+    Notify {
+        on: Option<bool>,
+    },
     /// Moves a live game into `channel` (the thread a front end opened for it, see [`super::Reply::open_thread`]).
     MoveTo {
         game: GameId,
@@ -92,6 +105,7 @@ impl Command {
             ["g", _, "resign!"] => Some(Command::ConfirmResign { game: game? }),
             ["g", _, "draw?"] => Some(Command::AskDraw { game: game? }),
             ["g", _, "draw!"] => Some(Command::ConfirmDraw { game: game? }),
+            ["g", _, "claim"] => Some(Command::Claim { game: Some(game?) }),
             ["g", _, "t", ply] => Some(Command::Throw { at: Some((game?, ply.parse().ok()?)) }),
             ["g", _, "m", ply, notation] => {
                 Some(Command::Move { notation: notation.to_string(), at: Some((game?, ply.parse().ok()?)) })
@@ -135,6 +149,10 @@ pub fn draw_button(game: GameId, confirmed: bool) -> String {
     format!("g:{game}:draw{}", if confirmed { "!" } else { "?" })
 }
 
+pub fn claim_button(game: GameId) -> String {
+    format!("g:{game}:claim")
+}
+
 pub fn move_button(game: GameId, ply: usize, notation: &str) -> String {
     format!("g:{game}:m:{ply}:{notation}")
 }
@@ -157,6 +175,7 @@ mod tests {
         assert_eq!(Command::from_button(&resign_button(5, true)), Some(Command::ConfirmResign { game: 5 }));
         assert_eq!(Command::from_button(&draw_button(5, false)), Some(Command::AskDraw { game: 5 }));
         assert_eq!(Command::from_button(&draw_button(5, true)), Some(Command::ConfirmDraw { game: 5 }));
+        assert_eq!(Command::from_button(&claim_button(8)), Some(Command::Claim { game: Some(8) }));
         assert_eq!(Command::from_button("g:x:m:1:2"), None);
         assert_eq!(Command::from_button("zzz"), None);
     }

@@ -8,10 +8,12 @@
 
 mod actor;
 mod challenge;
+pub mod clock;
 mod command;
 mod places;
 mod play;
 mod reply;
+mod schedule;
 mod sticks;
 mod view;
 
@@ -29,6 +31,7 @@ use crate::store::{Store, StoreError, WriteError};
 pub use actor::{Actor, Permissions, RoleId};
 pub use command::Command;
 pub use reply::{Button, ButtonStyle, Image, Refusal, Reply};
+pub use schedule::Delivery;
 pub use sticks::throw_sticks;
 
 /// Settings of the service.
@@ -107,6 +110,11 @@ impl Table {
                 | Command::History
                 | Command::Rules { .. }
         );
+        // A server may fix the language of its public posts (`/settings`); otherwise the front end's choice.
+        let public = match self.store.guild_settings(actor.guild) {
+            Ok(settings) => settings.locale.unwrap_or(public),
+            Err(_) => public,
+        };
         let speaker = Actor { locale: if private_answer { actor.locale } else { public }, ..actor.clone() };
         let result = self.dispatch(&speaker, command, now);
         result.map(|replies| replies.into_iter().map(fit_message).collect()).map_err(|fail| match fail {
@@ -146,6 +154,9 @@ impl Table {
             Command::AskDraw { game } => self.ask(actor, game, false, now),
             Command::ConfirmResign { game } => self.confirmed(actor, game, true, now),
             Command::ConfirmDraw { game } => self.confirmed(actor, game, false, now),
+            Command::Claim { game } => self.claim(actor, game, now),
+            Command::Settings { changes } => self.settings(actor, &changes),
+            Command::Notify { on } => self.notify(actor, on),
         }
     }
 
@@ -178,10 +189,7 @@ impl Table {
         if record.status != Status::Challenge || now < record.expires_at {
             return Ok(!record.status.is_live());
         }
-        let mut expired = record.clone();
-        expired.status = Status::Expired;
-        expired.updated_at = now;
-        match self.save(expired, record.revision) {
+        match self.run_event(record, clock::Event::Expire, now) {
             Ok(_) => Ok(true),
             // Someone acted on it meanwhile (accepted it, say): judge the record as it now is.
             Err(Fail::User(_)) => Ok(self.store.game(record.id)?.is_none_or(|r| !r.status.is_live())),
@@ -189,9 +197,11 @@ impl Table {
         }
     }
 
-    /// Writes `record` (its revision bumped) over revision `base`. A conflicting write is the user's to retry.
+    /// Writes `record` (its revision bumped, its next due time updated) over revision `base`. A conflicting write
+    /// is the user's to retry.
     fn save(&self, mut record: GameRecord, base: u64) -> Result<GameRecord, Fail> {
         record.revision = base + 1;
+        record.due = clock::next_event(&record).map(|(t, _)| t);
         match self.store.update_game(&record, base) {
             Ok(()) => Ok(record),
             Err(WriteError::Conflict) => Err(Message::new("game-changed").into()),

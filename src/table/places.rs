@@ -61,7 +61,14 @@ impl Table {
                 }
             };
             let line = line.str("game", game).num("id", id as i64).str("where", where_);
-            lines.push(format!("• {}", i18n::text(locale, &line)));
+            let mut text = format!("• {}", i18n::text(locale, &line));
+            if record.status == Status::Active
+                && let Some(clock) = &record.clock
+            {
+                let when = format!("<t:{}:R>", clock.deadline);
+                text = format!("{text}; {}", i18n::text(locale, &Message::new("games-deadline").str("when", when)));
+            }
+            lines.push(text);
         }
         if lines.is_empty() {
             return Err(Message::new("games-none").into());

@@ -1,7 +1,7 @@
 //! Playing a game: moves, resignation, draw offers.
 
 use super::command::{draw_button, resign_button};
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, throw_sticks};
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock, throw_sticks};
 use crate::games::zohn_ahl::TurnMode;
 use crate::games::{Game, Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Message};
@@ -38,7 +38,7 @@ pub(super) fn called_member<'a>(record: &'a GameRecord, position: &Position) -> 
 
 impl Table {
     /// The channel's game in progress and the actor's side in it (for a member of both teams, the one on turn).
-    fn active_game(&self, actor: &Actor, now: Timestamp) -> Result<(GameRecord, Side), Fail> {
+    pub(super) fn active_game(&self, actor: &Actor, now: Timestamp) -> Result<(GameRecord, Side), Fail> {
         let record = match self.channel_game(actor, now)? {
             Some(r) if r.status == Status::Active => r,
             Some(_) => return Err(Message::new("game-not-started").into()),
@@ -89,6 +89,7 @@ impl Table {
         }
         finish_if_over(&mut record, &position);
         record.updated_at = now;
+        clock::start_turn(&mut record, now);
         let base = record.revision;
         let record = self.save(record, base)?;
         self.remember(&record, &position);
@@ -163,6 +164,7 @@ impl Table {
         }
         finish_if_over(&mut record, &position);
         record.updated_at = now;
+        clock::start_turn(&mut record, now);
         let base = record.revision;
         let record = self.save(record, base)?;
         self.remember(&record, &position);

@@ -89,6 +89,11 @@ impl Table {
                 if let Some(offerer) = record.draw_offer {
                     lines.push(i18n::text(locale, &Message::new("draw-pending").str("player", name(offerer))));
                 }
+                // A Discord timestamp (CLARIFICATIONS 14): each reader sees it in their own time zone.
+                if let Some(clock) = &record.clock {
+                    let when = format!("<t:{}:R>", clock.deadline);
+                    lines.push(i18n::text(locale, &Message::new("deadline").str("when", when)));
+                }
             }
             Status::Finished { winner, reason } => match winner {
                 Some(side) => {
@@ -196,7 +201,9 @@ impl Table {
         let record = self.shown_game(actor, now)?.ok_or(Message::new("no-game"))?;
         match record.status {
             Status::Challenge => return Err(Message::new("game-not-started").into()),
-            Status::Declined | Status::Cancelled | Status::Expired => return Err(Message::new("no-game").into()),
+            Status::Declined | Status::Cancelled | Status::Expired | Status::Aborted => {
+                return Err(Message::new("no-game").into());
+            }
             Status::Active | Status::Finished { .. } => {}
         }
         let position = self.position(&record)?;

@@ -324,6 +324,11 @@ fn respond(
             let name = body["name"].as_str().unwrap_or("");
             return (json_response(StatusCode::CREATED, payloads::thread(thread, id(channel), name)), Some(thread));
         }
+        (&Method::POST, ["users", "@me", "channels"]) => {
+            let user = body["recipient_id"].as_str().map(id).unwrap_or_default();
+            let dm = 9_000_000 + user % 1_000_000;
+            json_response(StatusCode::OK, payloads::dm_channel(dm, user))
+        }
         (&Method::DELETE, ["channels", channel]) => {
             json_response(StatusCode::OK, payloads::thread(id(channel), 0, "deleted"))
         }

@@ -122,6 +122,11 @@ pub fn thread(id: u64, parent: u64, name: &str) -> Value {
     })
 }
 
+/// A direct-message channel with `user`.
+pub fn dm_channel(id: u64, user: u64) -> Value {
+    json!({"id": id.to_string(), "type": 1, "recipients": [self::user(user, "someone", false)], "last_message_id": null})
+}
+
 /// The custom ids of the buttons in a message's components.
 pub fn button_ids(message: &Value) -> Vec<String> {
     message["components"]

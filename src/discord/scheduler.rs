@@ -1,0 +1,93 @@
+//! The scheduler's Discord side: it wakes when the next game event falls due (or when a command may have
+//! changed that), lets the table carry out what is due, and posts the table's notices: in the game's channel,
+//! and by direct message to players who asked. A notice leaves the store's outbox only once posted, so a restart
+//! neither loses nor repeats one; on start-up it catches up on everything that fell due while the bot was down.
+//! Each post carries the notice's id as an enforced nonce, so Discord drops a repeat if the bot crashes between
+//! posting and recording the delivery.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use tokio::sync::Notify;
+
+use super::{Data, deliver, now};
+use crate::table::Delivery;
+
+/// Even with nothing due, the scheduler looks again this often (a clock change, a missed wake-up).
+const LONGEST_SLEEP: Duration = Duration::from_secs(60);
+
+/// Runs until the process ends.
+pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) {
+    loop {
+        let table = data.table.clone();
+        let default = data.default_locale;
+        let round = tokio::task::spawn_blocking(move || {
+            if let Err(e) = table.tick(now()) {
+                tracing::error!(error = %e, "the scheduler could not carry out due events");
+            }
+            (table.deliveries(default), table.next_due())
+        })
+        .await;
+        let (deliveries, next) = match round {
+            Ok((Ok(d), next)) => (d, next),
+            Ok((Err(e), next)) => {
+                tracing::error!(error = %e, "the scheduler could not read its outbox");
+                (Vec::new(), next)
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "the scheduler task failed");
+                (Vec::new(), None)
+            }
+        };
+        for delivery in deliveries {
+            post(&http, &data, delivery).await;
+        }
+        let sleep = match next {
+            Some(at) => Duration::from_secs(at.saturating_sub(now())).min(LONGEST_SLEEP),
+            None => LONGEST_SLEEP,
+        };
+        tokio::select! {
+            _ = tokio::time::sleep(sleep) => {}
+            _ = wake.notified() => {}
+        }
+    }
+}
+
+/// Posts one notice; it leaves the outbox when posted, or when Discord refuses it for good (the channel is
+/// gone, or the bot may not post there any more), so one dead channel does not block the others.
+async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
+    let channel = serenity::ChannelId::new(delivery.channel);
+    let message = deliver::channel_message(&delivery.reply)
+        .nonce(serenity::Nonce::String(format!("tablero-{}", delivery.notice)))
+        .enforce_nonce(true);
+    let done = match channel.send_message(http, message).await {
+        Ok(posted) => {
+            deliver::track(data, http, &delivery.reply, channel, posted.id).await;
+            true
+        }
+        Err(e) => {
+            let permanent =
+                matches!(&e, serenity::Error::Http(h) if h.status_code().is_some_and(|s| s.is_client_error()));
+            tracing::warn!(notice = delivery.notice, %channel, error = %e, permanent, "could not post a notice");
+            permanent
+        }
+    };
+    for user in &delivery.direct {
+        let text = deliver::plain(&delivery.reply);
+        let dm = serenity::UserId::new(*user).create_dm_channel(http).await;
+        if let Err(e) = match dm {
+            Ok(dm) => dm.id.send_message(http, serenity::CreateMessage::new().content(text)).await.map(|_| ()),
+            Err(e) => Err(e),
+        } {
+            tracing::debug!(user, error = %e, "a reminder by direct message failed");
+        }
+    }
+    if done {
+        let table = data.table.clone();
+        let id = delivery.notice;
+        if let Ok(Err(e)) = tokio::task::spawn_blocking(move || table.delivered(id)).await {
+            tracing::error!(notice = id, error = %e, "could not mark a notice delivered");
+        }
+    }
+}

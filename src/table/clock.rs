@@ -1,0 +1,193 @@
+//! Time controls, pure: deadlines, reminders, timeouts, adjudication and expiry as a function of a game record
+//! and an injected time. The table stores what these functions decide; the scheduler only asks them.
+//!
+//! A game is always waiting for at most one event ([`next_event`]): the next reminder of the side on turn, its
+//! timeout, then (with the `auto` policy) the adjudication; a challenge waits for its expiry. Applying an event
+//! ([`apply`]) changes the record so that the same event is never due again: that, stored in one transaction
+//! with the notice, is what makes each event happen exactly once, across restarts.
+
+use crate::games::Side;
+use crate::i18n::Message;
+use crate::store::record::{Clock, FinishReason, GameRecord, NoticeKind, Status, TimeoutPolicy, Timestamp};
+use crate::store::settings::{GuildSettings, Remind};
+
+/// What the scheduler must do for a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// An unanswered challenge lapses.
+    Expire,
+    /// The next reminder of the side on turn.
+    Remind,
+    /// The deadline passed: the timeout is announced (or the game aborted when nobody has moved).
+    Flag,
+    /// The grace period after the deadline passed (`auto` policy): the side on turn loses on time.
+    Adjudicate,
+}
+
+/// Reads a duration: `30s`, `45m`, `12h`, `3d` (a bare number is hours).
+pub fn parse_duration(text: &str) -> Option<u64> {
+    let t = text.trim().to_ascii_lowercase();
+    let (number, unit) = match t.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => t.split_at(i),
+        None => (t.as_str(), "h"),
+    };
+    let n: u64 = number.parse().ok()?;
+    let unit = match unit.trim() {
+        "s" | "sec" | "secs" => 1,
+        "m" | "min" | "mins" => 60,
+        "h" | "hour" | "hours" => 3600,
+        "d" | "day" | "days" => 86_400,
+        _ => return None,
+    };
+    (n > 0).then(|| n.checked_mul(unit)).flatten().filter(|&s| s <= 365 * 86_400)
+}
+
+/// Reads a time per move: a duration, or `none` / `off` for no deadlines.
+pub fn parse_time_control(text: &str) -> Result<Option<u64>, Message> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "none" | "off" | "no" | "0" => Ok(None),
+        other => parse_duration(other).map(Some).ok_or_else(|| {
+            Message::new("option-bad-value").str("key", "time").str("value", text).str("expected", "none|30m|12h|3d")
+        }),
+    }
+}
+
+/// Reads reminders: `half`, durations before the deadline, comma-separated; `none` for no reminders.
+pub fn parse_reminders(text: &str) -> Result<Vec<Remind>, Message> {
+    let t = text.trim().to_ascii_lowercase();
+    if matches!(t.as_str(), "none" | "off" | "no") {
+        return Ok(Vec::new());
+    }
+    t.split([',', ' '])
+        .filter(|p| !p.is_empty())
+        .map(|p| match p {
+            "half" => Ok(Remind::Half),
+            d => parse_duration(d).map(Remind::Before).ok_or_else(|| {
+                Message::new("option-bad-value").str("key", "remind").str("value", p).str("expected", "half,12h|none")
+            }),
+        })
+        .collect()
+}
+
+/// A clock of `per_move` seconds with the server's reminder and timeout settings; it starts with the game.
+pub fn new_clock(per_move: u64, settings: &GuildSettings) -> Clock {
+    let mut remind_before: Vec<u64> = settings
+        .remind
+        .iter()
+        .map(|r| match r {
+            Remind::Half => per_move / 2,
+            Remind::Before(s) => *s,
+        })
+        .filter(|&s| s > 0 && s < per_move)
+        .collect();
+    remind_before.sort_unstable_by(|a, b| b.cmp(a));
+    remind_before.dedup();
+    Clock {
+        per_move,
+        remind_before,
+        policy: settings.timeout,
+        grace: settings.grace,
+        deadline: 0,
+        reminded: 0,
+        flagged: false,
+    }
+}
+
+/// Starts the time of the side on turn (at acceptance, and after every move).
+pub fn start_turn(record: &mut GameRecord, now: Timestamp) {
+    if let Some(clock) = &mut record.clock {
+        clock.deadline = now + clock.per_move;
+        clock.reminded = 0;
+        clock.flagged = false;
+    }
+}
+
+/// The next event of a record and when it falls due.
+pub fn next_event(record: &GameRecord) -> Option<(Timestamp, Event)> {
+    match record.status {
+        Status::Challenge => Some((record.expires_at, Event::Expire)),
+        Status::Active => {
+            let clock = record.clock.as_ref()?;
+            if let Some(before) = clock.remind_before.get(clock.reminded as usize) {
+                Some((clock.deadline.saturating_sub(*before), Event::Remind))
+            } else if !clock.flagged {
+                Some((clock.deadline, Event::Flag))
+            } else if clock.policy == TimeoutPolicy::Auto {
+                Some((clock.deadline + clock.grace, Event::Adjudicate))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Applies `event` (due at `now`) to the record; `on_turn` is the side to move. Returns the notice to post, if
+/// any: a reminder overtaken by its own deadline (the bot was down) is marked done without a post, since the
+/// timeout notice that follows it says more.
+pub fn apply(record: &mut GameRecord, event: Event, on_turn: Option<Side>, now: Timestamp) -> Option<NoticeKind> {
+    record.updated_at = now;
+    match event {
+        Event::Expire => {
+            record.status = Status::Expired;
+            Some(NoticeKind::Expired)
+        }
+        Event::Remind => {
+            let clock = record.clock.as_mut()?;
+            clock.reminded += 1;
+            let side = on_turn?;
+            (now < clock.deadline).then_some(NoticeKind::Reminder { side, deadline: clock.deadline })
+        }
+        Event::Flag => {
+            if record.moves.is_empty() {
+                record.status = Status::Aborted;
+                record.draw_offer = None;
+                return Some(NoticeKind::Aborted);
+            }
+            let clock = record.clock.as_mut()?;
+            clock.flagged = true;
+            let auto_at = (clock.policy == TimeoutPolicy::Auto).then_some(clock.deadline + clock.grace);
+            Some(NoticeKind::TimedOut { side: on_turn?, auto_at })
+        }
+        Event::Adjudicate => {
+            let side = on_turn?;
+            record.status = Status::Finished { winner: Some(side.other()), reason: FinishReason::Timeout };
+            record.draw_offer = None;
+            Some(NoticeKind::Adjudicated { side })
+        }
+    }
+}
+
+/// Whether the side on turn's time is up at `now` (so the other side may claim the win).
+pub fn time_is_up(record: &GameRecord, now: Timestamp) -> bool {
+    record.status == Status::Active && record.clock.as_ref().is_some_and(|c| now >= c.deadline)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_with_their_units() {
+        assert_eq!(parse_duration("30s"), Some(30));
+        assert_eq!(parse_duration("45m"), Some(2700));
+        assert_eq!(parse_duration("12h"), Some(43_200));
+        assert_eq!(parse_duration("3d"), Some(259_200));
+        assert_eq!(parse_duration("2"), Some(7200));
+        assert_eq!(parse_duration("0h"), None);
+        assert_eq!(parse_duration("3w"), None);
+        assert_eq!(parse_duration("999d"), None);
+        assert_eq!(parse_time_control("none"), Ok(None));
+        assert!(parse_time_control("soon").is_err());
+        assert_eq!(parse_reminders("half, 12h"), Ok(vec![Remind::Half, Remind::Before(43_200)]));
+        assert_eq!(parse_reminders("none"), Ok(vec![]));
+    }
+
+    #[test]
+    fn reminders_shorter_than_the_move_only_largest_first() {
+        let clock = new_clock(3 * 86_400, &GuildSettings::default());
+        assert_eq!(clock.remind_before, vec![129_600, 43_200], "half of 3 days, then 12 hours");
+        let clock = new_clock(3600, &GuildSettings::default());
+        assert_eq!(clock.remind_before, vec![1800], "12 hours before a 1-hour deadline is no reminder");
+    }
+}

@@ -1,0 +1,287 @@
+//! The scheduler's side of the table: carrying out due events (reminders, timeouts, adjudications, expiries)
+//! with their notices stored in the same transaction, turning notices into replies for the front end, claims
+//! of a win on time, and the settings that shape time controls.
+
+use super::clock::{self, Event};
+use super::command::claim_button;
+use super::view::game_name;
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table};
+use crate::games::Side;
+use crate::i18n::{self, Locale, Message};
+use crate::store::WriteError;
+use crate::store::record::{FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Team, Timestamp, UserId};
+use crate::store::settings::Remind;
+
+/// A notice in words, for one front end to post in `channel`, and the users who asked for it by direct message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Delivery {
+    pub notice: u64,
+    pub guild: u64,
+    pub channel: u64,
+    pub reply: Reply,
+    pub direct: Vec<UserId>,
+}
+
+impl Table {
+    /// Applies one due event to a record and stores it with its notice. `Err(Fail::User)` when the record changed
+    /// meanwhile (the caller judges it again).
+    pub(super) fn run_event(&self, record: &GameRecord, event: Event, now: Timestamp) -> Result<(), Fail> {
+        let on_turn = match record.status {
+            Status::Active => self.position(record)?.to_move(),
+            _ => None,
+        };
+        let mut next = record.clone();
+        let kind = clock::apply(&mut next, event, on_turn, now);
+        let base = record.revision;
+        next.revision = base + 1;
+        next.due = clock::next_event(&next).map(|(t, _)| t);
+        let notice = kind.map(|kind| Notice {
+            id: 0,
+            game: record.id,
+            guild: record.guild,
+            channel: record.channel,
+            kind,
+            at: now,
+        });
+        match self.store.update_game_noting(&next, base, notice) {
+            Ok(_) => Ok(()),
+            Err(WriteError::Conflict) => Err(Message::new("game-changed").into()),
+            Err(e) => Err(Fail::Internal(e.to_string())),
+        }
+    }
+
+    /// Carries out every event due at `now`, in order, each exactly once (also after downtime that spanned
+    /// several). Returns how many were carried out; their notices wait in the store's outbox.
+    pub fn tick(&self, now: Timestamp) -> Result<usize, String> {
+        let mut done = 0;
+        for id in self.store.due_games(now).map_err(|e| e.to_string())? {
+            // A game may owe several events (reminders, then the timeout); a conflicting write (a move came in)
+            // is read again; the loop ends when the record owes nothing more now.
+            for _ in 0..16 {
+                let Some(record) = self.store.game(id).map_err(|e| e.to_string())? else { break };
+                let Some((at, event)) = clock::next_event(&record).filter(|(at, _)| *at <= now) else { break };
+                match self.run_event(&record, event, now.max(at)) {
+                    Ok(()) => done += 1,
+                    Err(Fail::User(_)) => continue,
+                    Err(Fail::Internal(e)) => return Err(e),
+                }
+            }
+        }
+        Ok(done)
+    }
+
+    /// When the scheduler should next run.
+    pub fn next_due(&self) -> Option<Timestamp> {
+        self.store.next_due().ok().flatten()
+    }
+
+    /// The notices not yet delivered, each in words (in `locale`), oldest first.
+    pub fn deliveries(&self, locale: Locale) -> Result<Vec<Delivery>, String> {
+        let notices = self.store.notices().map_err(|e| e.to_string())?;
+        let mut out = Vec::with_capacity(notices.len());
+        for notice in notices {
+            let locale = self.store.guild_settings(notice.guild).ok().and_then(|s| s.locale).unwrap_or(locale);
+            match self.notice_reply(&notice, locale) {
+                Ok((reply, direct)) => out.push(Delivery {
+                    notice: notice.id,
+                    guild: notice.guild,
+                    channel: notice.channel,
+                    reply,
+                    direct,
+                }),
+                Err(e) => {
+                    tracing::error!(notice = notice.id, error = ?e, "a notice cannot be put in words; dropped");
+                    let _ = self.store.remove_notice(notice.id);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The front end posted the notice: it leaves the outbox.
+    pub fn delivered(&self, notice: u64) -> Result<(), String> {
+        self.store.remove_notice(notice).map_err(|e| e.to_string())
+    }
+
+    fn notice_reply(&self, notice: &Notice, locale: Locale) -> Result<(Reply, Vec<UserId>), Fail> {
+        let record =
+            self.store.game(notice.game)?.ok_or_else(|| Fail::Internal("a notice of a missing game".into()))?;
+        let game = format!("{} #{}", game_name(locale, record.kind), record.id);
+        let calls = |side: Side| -> (Vec<UserId>, Vec<u64>) {
+            match record.teams.get(side.index()) {
+                Some(Team::Role { id, .. }) => (Vec::new(), vec![*id]),
+                Some(Team::Players { players }) => (players.iter().map(|p| p.id).collect(), Vec::new()),
+                None => (record.player(side).map(|p| p.id).into_iter().collect(), Vec::new()),
+            }
+        };
+        let text = |m: Message| i18n::text(locale, &m.str("game", game.clone()));
+        let reply = match &notice.kind {
+            NoticeKind::Reminder { side, deadline } => {
+                let (mentions, role_mentions) = calls(*side);
+                let when = format!("<t:{deadline}:R>");
+                let message = Message::new("notice-reminder").str("player", record.side_label(*side)).str("when", when);
+                let direct = self.opted_in(&mentions);
+                return Ok((Reply { text: text(message), mentions, role_mentions, ..Reply::default() }, direct));
+            }
+            NoticeKind::TimedOut { side, auto_at } => {
+                let (mentions, role_mentions) = calls(side.other());
+                let message = match auto_at {
+                    Some(at) => Message::new("notice-timed-out-auto").str("auto", format!("<t:{at}:R>")),
+                    None => Message::new("notice-timed-out"),
+                };
+                let message =
+                    message.str("player", record.side_label(*side)).str("opponent", record.side_label(side.other()));
+                let claim = Button {
+                    id: claim_button(record.id),
+                    label: i18n::text(locale, &Message::new("button-claim")),
+                    enabled: true,
+                    style: ButtonStyle::Danger,
+                    new_row: false,
+                };
+                Reply { text: text(message), buttons: vec![claim], mentions, role_mentions, ..Reply::default() }
+            }
+            NoticeKind::Adjudicated { side } => {
+                let position = self.position(&record)?;
+                let said =
+                    vec![Message::new("notice-adjudicated").str("player", record.side_label(*side)).str("game", game)];
+                let mut reply = self.board_reply(locale, &record, &position, said);
+                reply.game = Some(record.id);
+                reply
+            }
+            NoticeKind::Aborted => Reply { text: text(Message::new("notice-aborted")), ..Reply::default() },
+            NoticeKind::Expired => {
+                let message = Message::new("notice-expired").str("challenger", record.challenger.name.as_str());
+                Reply { text: text(message), mentions: vec![record.challenger.id], ..Reply::default() }
+            }
+        };
+        Ok((reply, Vec::new()))
+    }
+
+    fn opted_in(&self, users: &[UserId]) -> Vec<UserId> {
+        users.iter().copied().filter(|&u| self.store.notify_dm(u).unwrap_or(false)).collect()
+    }
+
+    /// The side that is not on turn claims the win when the other's time is up.
+    pub(super) fn claim(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
+        let (mut record, side) = self.active_game(actor, now)?;
+        if game.is_some_and(|g| g != record.id) {
+            return Err(Message::new("move-stale").into());
+        }
+        let position = self.position(&record)?;
+        let on_turn = position.to_move().ok_or_else(|| Fail::Internal("an active game with nobody on turn".into()))?;
+        if record.clock.is_none() {
+            return Err(Message::new("claim-no-clock").into());
+        }
+        if on_turn == side && record.sides_of(actor.user, &actor.roles).len() == 1 {
+            return Err(Message::new("claim-own-turn").into());
+        }
+        if !clock::time_is_up(&record, now) {
+            let deadline = record.clock.as_ref().map_or(0, |c| c.deadline);
+            return Err(Message::new("claim-too-early").str("when", format!("<t:{deadline}:R>")).into());
+        }
+        if record.moves.is_empty() {
+            // Nobody moved since the challenge was accepted: the game is aborted, not scored.
+            record.status = Status::Aborted;
+            record.updated_at = now;
+            let base = record.revision;
+            let game = format!("{} #{}", game_name(actor.locale, record.kind), record.id);
+            self.save(record, base)?;
+            let text = i18n::text(actor.locale, &Message::new("notice-aborted").str("game", game));
+            return Ok(vec![Reply { text, ..Reply::default() }]);
+        }
+        record.status = Status::Finished { winner: Some(on_turn.other()), reason: FinishReason::Timeout };
+        record.draw_offer = None;
+        record.updated_at = now;
+        let base = record.revision;
+        let record = self.save(record, base)?;
+        let said =
+            vec![Message::new("claimed").str("player", actor.name.as_str()).str("loser", record.side_label(on_turn))];
+        Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
+    }
+
+    /// Shows the server's settings, or changes them (Manage Server needed).
+    pub(super) fn settings(&self, actor: &Actor, changes: &[(String, String)]) -> Answer {
+        let mut settings = self.store.guild_settings(actor.guild)?;
+        if !changes.is_empty() {
+            if !actor.permissions.manage_server {
+                return Err(Message::new("settings-not-allowed").into());
+            }
+            for (key, value) in changes {
+                let bad = |expected: &str| {
+                    Message::new("option-bad-value")
+                        .str("key", key.as_str())
+                        .str("value", value.as_str())
+                        .str("expected", expected)
+                };
+                match key.as_str() {
+                    "time" => settings.time_per_move = clock::parse_time_control(value)?,
+                    "remind" => settings.remind = clock::parse_reminders(value)?,
+                    "timeout" => {
+                        settings.timeout = match value.as_str() {
+                            "claim" => crate::store::record::TimeoutPolicy::Claim,
+                            "auto" => crate::store::record::TimeoutPolicy::Auto,
+                            _ => return Err(bad("claim|auto").into()),
+                        }
+                    }
+                    "grace" => settings.grace = clock::parse_duration(value).ok_or_else(|| bad("1h|12h|1d"))?,
+                    "threads" => {
+                        settings.threads = match value.as_str() {
+                            "true" | "yes" | "on" => true,
+                            "false" | "no" | "off" => false,
+                            _ => return Err(bad("true|false").into()),
+                        }
+                    }
+                    "language" => {
+                        settings.locale = match value.as_str() {
+                            "auto" | "server" => None,
+                            other => Some(Locale::parse(other).ok_or_else(|| bad("auto|en-US|es-419|es-ES"))?),
+                        }
+                    }
+                    _ => {
+                        return Err(Message::new("settings-unknown")
+                            .str("key", key.as_str())
+                            .str("known", "time, remind, timeout, grace, threads, language")
+                            .into());
+                    }
+                }
+            }
+            self.store.set_guild_settings(actor.guild, &settings)?;
+        }
+        let duration = |s: u64| match s {
+            s if s % 86_400 == 0 => format!("{}d", s / 86_400),
+            s if s % 3600 == 0 => format!("{}h", s / 3600),
+            s if s % 60 == 0 => format!("{}m", s / 60),
+            s => format!("{s}s"),
+        };
+        let remind: Vec<String> = settings
+            .remind
+            .iter()
+            .map(|r| match r {
+                Remind::Half => "half".to_string(),
+                Remind::Before(s) => duration(*s),
+            })
+            .collect();
+        let message = Message::new("settings-shown")
+            .str("time", settings.time_per_move.map_or("none".to_string(), duration))
+            .str("remind", if remind.is_empty() { "none".to_string() } else { remind.join(",") })
+            .str(
+                "timeout",
+                if settings.timeout == crate::store::record::TimeoutPolicy::Auto { "auto" } else { "claim" },
+            )
+            .str("grace", duration(settings.grace))
+            .str("threads", settings.threads.to_string())
+            .str("language", settings.locale.map_or("auto".to_string(), |l| l.tag().to_string()));
+        let text = i18n::text(actor.locale, &message);
+        Ok(vec![Reply { text, private: changes.is_empty(), ..Reply::default() }])
+    }
+
+    /// Turns reminders by direct message on or off for the actor (`None`: says which it is).
+    pub(super) fn notify(&self, actor: &Actor, on: Option<bool>) -> Answer {
+        if let Some(on) = on {
+            self.store.set_notify_dm(actor.user, on)?;
+        }
+        let on = self.store.notify_dm(actor.user)?;
+        let text = i18n::text(actor.locale, &Message::new(if on { "notify-on" } else { "notify-off" }));
+        Ok(vec![Reply { text, private: true, ..Reply::default() }])
+    }
+}
