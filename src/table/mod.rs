@@ -109,6 +109,8 @@ impl Table {
                 | Command::AskDraw { .. }
                 | Command::History
                 | Command::Rules { .. }
+                | Command::Notify { .. }
+                | Command::Settings { .. }
         );
         // A server may fix the language of its public posts (`/settings`); otherwise the front end's choice.
         let public = match self.store.guild_settings(actor.guild) {
