@@ -10,7 +10,30 @@ use fake_discord::FakeDiscord;
 use fake_discord::harness::Place;
 use fake_discord::payloads::{GUILD_ID, Member, Opt};
 
-fn start_binary(fake: &FakeDiscord, dir: &Path) -> Child {
+/// The bot process; killed when dropped, so a failing test leaves nothing running.
+struct Bot(Child);
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl std::ops::Deref for Bot {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Bot {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+fn start_binary(fake: &FakeDiscord, dir: &Path) -> Bot {
     let config = dir.join("config.toml");
     let text = format!(
         "data_dir = {:?}\n[discord]\nguild_id = {GUILD_ID}\napi_base = {:?}\ntoken = \"test-token\"\n",
@@ -29,6 +52,7 @@ fn start_binary(fake: &FakeDiscord, dir: &Path) -> Child {
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .spawn()
+        .map(Bot)
         .expect("the tablero binary starts")
 }
 
@@ -81,4 +105,65 @@ async fn a_button_from_before_a_crash_plays_after_the_restart() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     };
     assert!(exit.success(), "{exit:?}");
+}
+
+/// Issue 7 end to end: a short time control, the reminder posted, the bot killed and the deadline passing
+/// while it is down, the timeout caught up after the restart (once, and the reminder not repeated), and the
+/// Claim button ending the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminder_timeout_across_a_restart_and_the_claim_button() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let place = Place { channel: 750, thread: false };
+    let (ana, ben) = (Member::new(101, "ana"), Member::new(102, "ben"));
+    let from = fake.mark();
+    let mut bot = start_binary(&fake, dir.path());
+    fake.wait_ready(from).await;
+    let options = [
+        Opt::User("opponent", ben.clone()),
+        Opt::Int("first", 1),
+        Opt::Bool("thread", false),
+        Opt::Str("time", "6s".into()),
+    ];
+    fake.slash(&ana, place, &["play", "hoyito"], &options).await;
+    let board = fake.slash(&ben, place, &["accept"], &[]).await;
+    assert!(board.content().contains("Time for this move runs out <t:"), "{}", board.content());
+    let moved = fake.slash(&ana, place, &["move"], &[Opt::Str("notation", "1".into())]).await;
+    assert!(moved.content().contains("runs out <t:"), "{}", moved.content());
+    let reminder =
+        fake.wait_for(0, "the reminder", |r| r.method == "POST" && r.content().contains("Reminder, ben")).await;
+    assert!(reminder.content().starts_with("<@102>"), "ben is called: {}", reminder.content());
+
+    // Down while the deadline passes.
+    bot.kill().unwrap();
+    bot.wait().unwrap();
+    tokio::time::sleep(std::time::Duration::from_secs(4)).await;
+    let from = fake.mark();
+    let mut bot = start_binary(&fake, dir.path());
+    fake.wait_ready(from).await;
+    let timeout = fake
+        .wait_for(from, "the timeout, caught up", |r| r.method == "POST" && r.content().contains("ran out of time"))
+        .await;
+    assert!(timeout.content().starts_with("<@101> ben ran out of time in Hoyito II #1"), "{}", timeout.content());
+    assert_eq!(timeout.button_ids(), ["g:1:claim"]);
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    // Messages created (a repeat of a notice posted just before the kill, if any, carries the same enforced
+    // nonce, and Discord creates nothing for it).
+    let count = |needle: &str| {
+        fake.log().iter().filter(|r| r.method == "POST" && r.created.is_some() && r.content().contains(needle)).count()
+    };
+    assert_eq!(count("Reminder, ben"), 1, "the reminder is not repeated");
+    assert_eq!(count("ran out of time"), 1, "the timeout is posted once");
+
+    let from = fake.mark();
+    let pressed = fake.press(&ana, place, timeout.created.unwrap(), "g:1:claim").await;
+    assert_eq!(pressed.callback_type(), Some(7), "{}", pressed.content());
+    let result = fake.post_in(from, place.channel).await;
+    assert!(
+        result.content().contains("ana claimed the win on time") && result.content().contains("ana wins"),
+        "{}",
+        result.content()
+    );
+    bot.kill().unwrap();
+    bot.wait().unwrap();
 }

@@ -126,12 +126,16 @@ pub async fn run(config: &Config) -> Result<(), Error> {
     let store = Arc::new(SledStore::open(&config.data_dir)?);
     let mut client = build_client(config, store.clone()).await?;
     let shards = client.shard_manager.clone();
-    tokio::spawn(async move {
-        shutdown_signal().await;
-        tracing::info!("shutting down");
-        shards.shutdown_all().await;
-    });
-    client.start().await?;
+    tokio::select! {
+        ended = client.start() => ended?,
+        _ = shutdown_signal() => {
+            tracing::info!("shutting down");
+            // Closing the gateway politely; an unreachable Discord must not keep the process alive.
+            if tokio::time::timeout(std::time::Duration::from_secs(5), shards.shutdown_all()).await.is_err() {
+                tracing::warn!("the gateway did not close in time");
+            }
+        }
+    }
     store.flush()?;
     Ok(())
 }

@@ -51,6 +51,8 @@ struct Inner {
     originals: HashMap<String, u64>,
     /// The channel of each interaction token.
     token_channels: HashMap<String, u64>,
+    /// Messages created with an enforced nonce, by nonce (Discord returns the first instead of a repeat).
+    nonces: HashMap<String, u64>,
     next_id: u64,
     gateway: Option<mpsc::UnboundedSender<Value>>,
     identified: u32,
@@ -313,7 +315,15 @@ fn respond(
             return (json_response(StatusCode::OK, message.clone()), created(&message));
         }
         (&Method::POST, ["channels", channel, "messages"]) => {
+            // Like Discord: a repeated enforced nonce returns the first message and creates nothing.
+            let nonce = body["nonce"].as_str().filter(|_| body["enforce_nonce"] == true).map(str::to_string);
+            if let Some(first) = nonce.as_ref().and_then(|n| fake.lock().nonces.get(n).copied()) {
+                return (json_response(StatusCode::OK, fake.message(first)), None);
+            }
             let message = fake.create_message(id(channel), body, files);
+            if let (Some(n), Some(mid)) = (nonce, created(&message)) {
+                fake.lock().nonces.insert(n, mid);
+            }
             return (json_response(StatusCode::OK, message.clone()), created(&message));
         }
         (&Method::PATCH, ["channels", _, "messages", message]) => {
