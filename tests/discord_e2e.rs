@@ -282,3 +282,30 @@ async fn resigning_by_button_asks_first_and_everyone_is_no_team() {
     );
     running.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_settings_need_manage_server_and_set_the_time_per_move() {
+    let (fake, running, _, _dir) = bot().await;
+    let place = Place { channel: 760, thread: false };
+    let refused = fake.slash(&ben(), place, &["settings", "server"], &[Opt::Str("time", "2h".into())]).await;
+    assert!(refused.is_ephemeral() && refused.content().contains("Manage Server"), "{}", refused.content());
+    let mut admin = ana();
+    admin.manage_server = true;
+    let set = fake
+        .slash(
+            &admin,
+            place,
+            &["settings", "server"],
+            &[Opt::Str("time", "2h".into()), Opt::Str("remind", "half".into())],
+        )
+        .await;
+    assert!(set.content().contains("time per move 2h; reminders half"), "{}", set.content());
+    let notify = fake.slash(&ben(), place, &["settings", "notify"], &[Opt::Bool("direct", true)]).await;
+    assert!(notify.is_ephemeral() && notify.content().contains("direct message"), "{}", notify.content());
+    started(&fake, place, "hoyito").await;
+    let games = fake.slash(&ben(), place, &["games"], &[]).await;
+    assert!(games.content().contains("ana to move (move 0); time runs out <t:"), "{}", games.content());
+    let early = fake.slash(&ben(), place, &["claim"], &[]).await;
+    assert!(early.is_ephemeral() && early.content().contains("Time is not up yet"), "{}", early.content());
+    running.stop().await;
+}

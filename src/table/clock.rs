@@ -183,6 +183,77 @@ mod tests {
         assert_eq!(parse_reminders("none"), Ok(vec![]));
     }
 
+    fn active_record(per_move: u64, settings: &GuildSettings) -> GameRecord {
+        use crate::games::GameKind;
+        use crate::store::record::{First, MoveEntry, Player};
+        let mut record = GameRecord {
+            id: 1,
+            kind: GameKind::Hoyito,
+            options: Default::default(),
+            guild: 1,
+            channel: 1,
+            challenger: Player { id: 1, name: "ana".into() },
+            opponent: Some(Player { id: 2, name: "ben".into() }),
+            first: First::Challenger,
+            seats: vec![],
+            teams: vec![],
+            challenger_side: None,
+            rosters: vec![],
+            moves: vec![MoveEntry { notation: "1".into(), by: 1, at: 0 }],
+            status: Status::Active,
+            draw_offer: None,
+            created_at: 0,
+            updated_at: 0,
+            expires_at: 0,
+            revision: 0,
+            wants_thread: false,
+            clock: Some(new_clock(per_move, settings)),
+            due: None,
+        };
+        start_turn(&mut record, 1000);
+        record
+    }
+
+    #[test]
+    fn events_come_in_order_and_each_only_once() {
+        let settings = GuildSettings { timeout: TimeoutPolicy::Auto, grace: 50, ..GuildSettings::default() };
+        let mut record = active_record(100, &settings);
+        let on_turn = Some(Side::Second);
+        // Half of 100 s: one reminder (12 hours is longer than the move), then the timeout, then adjudication.
+        assert_eq!(next_event(&record), Some((1050, Event::Remind)));
+        let notice = apply(&mut record, Event::Remind, on_turn, 1050);
+        assert_eq!(notice, Some(NoticeKind::Reminder { side: Side::Second, deadline: 1100 }));
+        assert_eq!(next_event(&record), Some((1100, Event::Flag)), "the reminder is not due again");
+        let notice = apply(&mut record, Event::Flag, on_turn, 1100);
+        assert_eq!(notice, Some(NoticeKind::TimedOut { side: Side::Second, auto_at: Some(1150) }));
+        assert_eq!(next_event(&record), Some((1150, Event::Adjudicate)));
+        let notice = apply(&mut record, Event::Adjudicate, on_turn, 1150);
+        assert_eq!(notice, Some(NoticeKind::Adjudicated { side: Side::Second }));
+        assert_eq!(record.status, Status::Finished { winner: Some(Side::First), reason: FinishReason::Timeout });
+        assert_eq!(next_event(&record), None, "a finished game owes nothing");
+    }
+
+    #[test]
+    fn a_reminder_overtaken_by_its_deadline_is_not_posted_and_a_move_restarts_the_clock() {
+        let mut record = active_record(100, &GuildSettings::default());
+        assert_eq!(apply(&mut record, Event::Remind, Some(Side::Second), 1200), None, "the bot was down");
+        assert_eq!(next_event(&record), Some((1100, Event::Flag)));
+        apply(&mut record, Event::Flag, Some(Side::Second), 1200);
+        assert_eq!(next_event(&record), None, "the claim policy waits for the opponent");
+        assert!(time_is_up(&record, 1200));
+        start_turn(&mut record, 1300);
+        assert_eq!(next_event(&record), Some((1350, Event::Remind)), "a new turn, a new clock");
+        assert!(!time_is_up(&record, 1300));
+    }
+
+    #[test]
+    fn a_game_without_moves_is_aborted_at_its_first_deadline() {
+        let mut record = active_record(100, &GuildSettings::default());
+        record.moves.clear();
+        assert_eq!(apply(&mut record, Event::Flag, Some(Side::First), 1100), Some(NoticeKind::Aborted));
+        assert_eq!(record.status, Status::Aborted);
+    }
+
     #[test]
     fn reminders_shorter_than_the_move_only_largest_first() {
         let clock = new_clock(3 * 86_400, &GuildSettings::default());
