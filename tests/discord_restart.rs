@@ -125,6 +125,7 @@ async fn reminder_timeout_across_a_restart_and_the_claim_button() {
         Opt::Bool("thread", false),
         Opt::Str("time", "6s".into()),
     ];
+    fake.slash(&ben, place, &["settings", "notify"], &[Opt::Bool("direct", true)]).await;
     fake.slash(&ana, place, &["play", "hoyito"], &options).await;
     let board = fake.slash(&ben, place, &["accept"], &[]).await;
     assert!(board.content().contains("Time for this move runs out <t:"), "{}", board.content());
@@ -133,6 +134,11 @@ async fn reminder_timeout_across_a_restart_and_the_claim_button() {
     let reminder =
         fake.wait_for(0, "the reminder", |r| r.method == "POST" && r.content().contains("Reminder, ben")).await;
     assert!(reminder.content().starts_with("<@102>"), "ben is called: {}", reminder.content());
+    // ben asked for reminders by direct message too.
+    let dm = fake.wait_for(0, "a direct message", |r| r.method == "POST" && r.path == "/users/@me/channels").await;
+    assert_eq!(dm.json.as_ref().unwrap()["recipient_id"], "102");
+    let direct = fake.wait_for(0, "the reminder by DM", |r| r.path == "/channels/9000102/messages").await;
+    assert!(direct.content().starts_with("Reminder, ben"), "{}", direct.content());
 
     // Down while the deadline passes.
     bot.kill().unwrap();
@@ -149,11 +155,13 @@ async fn reminder_timeout_across_a_restart_and_the_claim_button() {
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     // Messages created (a repeat of a notice posted just before the kill, if any, carries the same enforced
     // nonce, and Discord creates nothing for it).
-    let count = |needle: &str| {
-        fake.log().iter().filter(|r| r.method == "POST" && r.created.is_some() && r.content().contains(needle)).count()
+    let count = |path: &str, needle: &str| {
+        let log = fake.log();
+        log.iter().filter(|r| r.path == path && r.created.is_some() && r.content().contains(needle)).count()
     };
-    assert_eq!(count("Reminder, ben"), 1, "the reminder is not repeated");
-    assert_eq!(count("ran out of time"), 1, "the timeout is posted once");
+    assert_eq!(count("/channels/750/messages", "Reminder, ben"), 1, "the reminder is not repeated");
+    assert_eq!(count("/channels/9000102/messages", "Reminder, ben"), 1, "nor its direct message");
+    assert_eq!(count("/channels/750/messages", "ran out of time"), 1, "the timeout is posted once");
 
     let from = fake.mark();
     let pressed = fake.press(&ana, place, timeout.created.unwrap(), "g:1:claim").await;

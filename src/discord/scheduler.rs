@@ -77,7 +77,11 @@ async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
         let text = deliver::plain(&delivery.reply);
         let dm = serenity::UserId::new(*user).create_dm_channel(http).await;
         if let Err(e) = match dm {
-            Ok(dm) => dm.id.send_message(http, serenity::CreateMessage::new().content(text)).await.map(|_| ()),
+            Ok(dm) => {
+                let nonce = serenity::Nonce::String(format!("tablero-{}-dm{user}", delivery.notice));
+                let message = serenity::CreateMessage::new().content(text).nonce(nonce).enforce_nonce(true);
+                dm.id.send_message(http, message).await.map(|_| ())
+            }
             Err(e) => Err(e),
         } {
             tracing::debug!(user, error = %e, "a reminder by direct message failed");
