@@ -334,3 +334,32 @@ settings-shown = Server settings: time per move { $time }; reminders { $remind }
 notify-on = Reminders will also come to you by direct message.
 notify-off = Reminders come only in the game's channel, not by direct message.
 games-deadline = time runs out { $when }
+
+## Ratings
+rated-chance = Zohn Ahl is a game of chance: it is not rated (each team's record counts its wins and counters).
+rating-change = { $player }: { $before } → { $after } ({ $delta })
+leaderboard-empty = Nobody has a { $game } rating in this server yet: rated games count once they end.
+leaderboard-title = { $game } leaderboard (page { $page } of { $pages })
+leaderboard-title-provisional = { $game }: provisional ratings, fewer games played (page { $page } of { $pages })
+leaderboard-games = { $count ->
+    [one] 1 game
+   *[other] { $count } games
+}
+leaderboard-page-empty = (no one on this page)
+leaderboard-show-provisional = Provisional players
+leaderboard-show-established = Established players
+team-board-title = { $game } records (a game of chance: no rating)
+team-board-line = { $rank }. { $team }: { $wins } wins in { $games } games, { $counters } counters
+profile-title = { $player }
+profile-line = { $game }: { $rating }; { $wins } won, { $draws } drawn, { $losses } lost; streak { $streak }
+profile-team-line = { $game }: { $wins } wins in { $games } games, { $counters } counters
+profile-recent = Last games:
+profile-won = won against { $opponent }
+profile-lost = lost to { $opponent }
+profile-drew = drew with { $opponent }
+profile-empty = { $player } has not finished a game in this server yet.
+table-rank = #
+table-player = Player
+table-rating = Rating
+table-games = Games
+table-win-rate = Score

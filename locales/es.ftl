@@ -337,3 +337,32 @@ settings-shown = Ajustes del servidor: tiempo por jugada { $time }; recordatorio
 notify-on = Los recordatorios también te llegarán por mensaje directo.
 notify-off = Los recordatorios llegan solo al canal de la partida, no por mensaje directo.
 games-deadline = el tiempo se acaba { $when }
+
+## Clasificación
+rated-chance = Zohn Ahl es un juego de azar: no tiene clasificación (el historial de cada equipo cuenta sus victorias y fichas).
+rating-change = { $player }: { $before } → { $after } ({ $delta })
+leaderboard-empty = Nadie tiene aún clasificación de { $game } en este servidor: las partidas clasificatorias cuentan al terminar.
+leaderboard-title = Clasificación de { $game } (página { $page } de { $pages })
+leaderboard-title-provisional = { $game }: clasificaciones provisionales, con pocas partidas (página { $page } de { $pages })
+leaderboard-games = { $count ->
+    [one] 1 partida
+   *[other] { $count } partidas
+}
+leaderboard-page-empty = (nadie en esta página)
+leaderboard-show-provisional = Jugadores provisionales
+leaderboard-show-established = Jugadores establecidos
+team-board-title = Historial de { $game } (juego de azar: sin clasificación)
+team-board-line = { $rank }. { $team }: { $wins } victorias en { $games } partidas, { $counters } fichas
+profile-title = { $player }
+profile-line = { $game }: { $rating }; { $wins } ganadas, { $draws } tablas, { $losses } perdidas; racha { $streak }
+profile-team-line = { $game }: { $wins } victorias en { $games } partidas, { $counters } fichas
+profile-recent = Últimas partidas:
+profile-won = ganó a { $opponent }
+profile-lost = perdió con { $opponent }
+profile-drew = tablas con { $opponent }
+profile-empty = { $player } aún no ha terminado ninguna partida en este servidor.
+table-rank = #
+table-player = Jugador
+table-rating = Clasificación
+table-games = Partidas
+table-win-rate = Puntos

@@ -28,6 +28,9 @@ fn record(channel: u64) -> GameRecord {
         wants_thread: false,
         clock: None,
         due: None,
+        rated: false,
+        rating_sequence: None,
+        rating_changes: vec![],
     }
 }
 

@@ -14,7 +14,7 @@ use super::zohn_ahl::ZohnAhl;
 use super::{Explain, Game, GameOptions, OptionError, OptionSet, Outcome, Side};
 use crate::i18n::Message;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GameKind {
     Epaminondas,

@@ -6,9 +6,11 @@
 
 mod canvas;
 mod caption;
+pub mod chart;
 mod epaminondas;
 mod hoyito;
 mod ocencahuac;
+pub mod table;
 mod text;
 mod zohn_ahl;
 

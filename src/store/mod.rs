@@ -5,12 +5,16 @@
 //! together); a write that returned `Ok` is durable (flushed); `update_game` refuses a record whose base
 //! revision is no longer the stored one, so two concurrent moves cannot both apply.
 
+pub mod rating;
 pub mod record;
 pub mod settings;
 mod sled_store;
 
+pub use rating::{Rating, Standings, TeamKey, TeamRecord};
 pub use record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
 pub use settings::GuildSettings;
+
+use crate::games::GameKind;
 pub use sled_store::SledStore;
 
 /// The version of the stored layout this build reads and writes.
@@ -68,7 +72,38 @@ pub trait Store: Send + Sync {
         record: &GameRecord,
         base: u64,
         notice: Option<Notice>,
+    ) -> Result<Option<u64>, WriteError> {
+        self.write_game(record, base, notice, &Standings::default())
+    }
+    /// As [`Store::update_game_noting`], with the ratings and team records a game's end changes, all in one
+    /// transaction (so a result is counted once, or not at all). Rating writes must be serialized by the caller.
+    fn write_game(
+        &self,
+        record: &GameRecord,
+        base: u64,
+        notice: Option<Notice>,
+        standings: &Standings,
     ) -> Result<Option<u64>, WriteError>;
+    fn rating(&self, guild: GuildId, kind: GameKind, user: UserId) -> Result<Option<Rating>, StoreError>;
+    /// A page of a server's players of a game, highest rating first: the established ones, or the provisional
+    /// ones; with how many there are in all.
+    fn leaderboard(
+        &self,
+        guild: GuildId,
+        kind: GameKind,
+        provisional: bool,
+        offset: usize,
+        limit: usize,
+    ) -> Result<(Vec<(UserId, Rating)>, usize), StoreError>;
+    fn team_record(&self, guild: GuildId, key: TeamKey) -> Result<Option<TeamRecord>, StoreError>;
+    /// A server's Zohn Ahl team records, most wins first.
+    fn team_records(&self, guild: GuildId) -> Result<Vec<(TeamKey, TeamRecord)>, StoreError>;
+    /// The sequence number of the last rated game (0 when none).
+    fn last_rating_sequence(&self) -> Result<u64, StoreError>;
+    /// Every game record (for recomputing ratings).
+    fn all_games(&self) -> Result<Vec<GameRecord>, StoreError>;
+    /// Replaces every rating and team record by these (a recomputation).
+    fn replace_standings(&self, standings: &Standings) -> Result<(), StoreError>;
     /// Games whose `due` time is at or before `until`, soonest first.
     fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError>;
     /// The soonest `due` time of any game.

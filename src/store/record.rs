@@ -150,6 +150,15 @@ pub struct GameRecord {
     /// the store.
     #[serde(default)]
     pub due: Option<Timestamp>,
+    /// Whether the game counts for ratings (chosen in the challenge).
+    #[serde(default)]
+    pub rated: bool,
+    /// Set when the game's result was counted in the ratings: its place in the order of rated games.
+    #[serde(default)]
+    pub rating_sequence: Option<u64>,
+    /// The players' ratings before and after, for the result post.
+    #[serde(default)]
+    pub rating_changes: Vec<super::rating::RatingChange>,
 }
 
 /// What to do when time runs out.

@@ -29,6 +29,8 @@ pub struct GuildSettings {
     pub threads: bool,
     /// The language of public posts; `None`: the server's own preferred language.
     pub locale: Option<Locale>,
+    /// Whether new two-player games are rated unless the challenge says otherwise.
+    pub rated: bool,
 }
 
 impl Default for GuildSettings {
@@ -40,6 +42,7 @@ impl Default for GuildSettings {
             grace: 24 * 3600,
             threads: true,
             locale: None,
+            rated: true,
         }
     }
 }

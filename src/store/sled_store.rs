@@ -10,7 +10,8 @@ use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 
 use super::record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
-use super::{GuildSettings, SCHEMA_VERSION, Store, StoreError, WriteError};
+use super::{GuildSettings, Rating, SCHEMA_VERSION, Standings, Store, StoreError, TeamKey, TeamRecord, WriteError};
+use crate::games::GameKind;
 
 const SCHEMA_KEY: &[u8] = b"schema_version";
 const NEXT_ID_KEY: &[u8] = b"next_game_id";
@@ -33,7 +34,60 @@ pub struct SledStore {
     guilds: sled::Tree,
     /// user -> 1 when reminders go by direct message.
     users: sled::Tree,
+    /// (guild, game kind, user) -> JSON rating.
+    ratings: sled::Tree,
+    /// (guild, game kind, provisional, 2^63 - rating in thousandths, user) -> nothing: leaderboards in order.
+    rating_index: sled::Tree,
+    /// (guild, team key) -> JSON team record (Zohn Ahl).
+    teams: sled::Tree,
 }
+
+fn rating_key(guild: GuildId, kind: GameKind, user: UserId) -> [u8; 17] {
+    let mut key = [0u8; 17];
+    key[..8].copy_from_slice(&guild.to_be_bytes());
+    key[8] = kind as u8;
+    key[9..].copy_from_slice(&user.to_be_bytes());
+    key
+}
+
+fn board_prefix(guild: GuildId, kind: GameKind, provisional: bool) -> [u8; 10] {
+    let mut key = [0u8; 10];
+    key[..8].copy_from_slice(&guild.to_be_bytes());
+    key[8] = kind as u8;
+    key[9] = u8::from(provisional);
+    key
+}
+
+fn board_key(guild: GuildId, kind: GameKind, user: UserId, rating: &Rating) -> [u8; 26] {
+    let mut key = [0u8; 26];
+    key[..10].copy_from_slice(&board_prefix(guild, kind, rating.provisional()));
+    let thousandths = (rating.rating * 1000.0).round().clamp(0.0, 1e15) as u64;
+    key[10..18].copy_from_slice(&((1u64 << 63) - thousandths).to_be_bytes());
+    key[18..].copy_from_slice(&user.to_be_bytes());
+    key
+}
+
+fn team_key(guild: GuildId, team: TeamKey) -> [u8; 17] {
+    let mut key = [0u8; 17];
+    key[..8].copy_from_slice(&guild.to_be_bytes());
+    let (tag, id) = match team {
+        TeamKey::Role(id) => (b'r', id),
+        TeamKey::Player(id) => (b'p', id),
+    };
+    key[8] = tag;
+    key[9..].copy_from_slice(&id.to_be_bytes());
+    key
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, StoreError> {
+    serde_json::to_vec(value).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+fn unjson<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError> {
+    serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+const LAST_RATING_KEY: &[u8] = b"last_rating_sequence";
 
 fn due_key(due: Timestamp, game: GameId) -> [u8; 16] {
     let mut key = [0u8; 16];
@@ -95,6 +149,9 @@ impl SledStore {
             outbox: db.open_tree("outbox").map_err(backend)?,
             guilds: db.open_tree("guilds").map_err(backend)?,
             users: db.open_tree("users").map_err(backend)?,
+            ratings: db.open_tree("ratings").map_err(backend)?,
+            rating_index: db.open_tree("rating_index").map_err(backend)?,
+            teams: db.open_tree("teams").map_err(backend)?,
             db,
         };
         let shown = path.display().to_string();
@@ -189,13 +246,28 @@ impl Store for SledStore {
         Ok(created)
     }
 
-    fn update_game_noting(
+    fn write_game(
         &self,
         record: &GameRecord,
         base: u64,
         notice: Option<Notice>,
+        standings: &Standings,
     ) -> Result<Option<u64>, WriteError> {
         let bytes = encode(record)?;
+        let mut rating_values = Vec::with_capacity(standings.ratings.len());
+        for (guild, kind, user, rating) in &standings.ratings {
+            let old = self.rating(*guild, *kind, *user)?.map(|r| board_key(*guild, *kind, *user, &r));
+            rating_values.push((
+                rating_key(*guild, *kind, *user),
+                old,
+                board_key(*guild, *kind, *user, rating),
+                json(rating)?,
+            ));
+        }
+        let mut team_values = Vec::with_capacity(standings.teams.len());
+        for (guild, key, team) in &standings.teams {
+            team_values.push((team_key(*guild, *key), json(team)?));
+        }
         let trees = (
             &self.meta,
             &self.games,
@@ -204,9 +276,12 @@ impl Store for SledStore {
             &self.user_games,
             &self.schedule,
             &self.outbox,
+            &self.ratings,
+            &self.rating_index,
+            &self.teams,
         );
-        let noted =
-            finish(trees.transaction(|(meta, games, channels, channel_last, user_games, schedule, outbox)| {
+        let noted = finish(trees.transaction(
+            |(meta, games, channels, channel_last, user_games, schedule, outbox, ratings, rating_index, teams)| {
                 let key = record.id.to_be_bytes();
                 let stored = games.get(key)?.ok_or_else(|| abort(WriteError::Missing))?;
                 if revision_of(&stored).map_err(abort)? != base {
@@ -235,6 +310,20 @@ impl Store for SledStore {
                 }
                 games.insert(&key, bytes.as_slice())?;
                 SledStore::index(channels, user_games, record)?;
+                // Ratings: the callers serialize rating updates, so the old index key read above is current.
+                for (rkey, old_index, index, value) in &rating_values {
+                    ratings.insert(rkey, value.as_slice())?;
+                    if let Some(old_index) = old_index {
+                        rating_index.remove(old_index)?;
+                    }
+                    rating_index.insert(index, &[])?;
+                }
+                for (tkey, value) in &team_values {
+                    teams.insert(tkey, value.as_slice())?;
+                }
+                if let Some(sequence) = standings.sequence {
+                    meta.insert(LAST_RATING_KEY, &sequence.to_be_bytes())?;
+                }
                 let Some(mut notice) = notice.clone() else { return Ok(None) };
                 let id = match meta.get(NEXT_NOTICE_KEY)? {
                     Some(b) => id_from(&b).map_err(abort)?,
@@ -245,9 +334,79 @@ impl Store for SledStore {
                 let json = serde_json::to_vec(&notice).map_err(|e| abort(StoreError::Corrupt(e.to_string())))?;
                 outbox.insert(&id.to_be_bytes(), json)?;
                 Ok(Some(id))
-            }))?;
+            },
+        ))?;
         self.flush()?;
         Ok(noted)
+    }
+
+    fn rating(&self, guild: GuildId, kind: GameKind, user: UserId) -> Result<Option<Rating>, StoreError> {
+        self.ratings.get(rating_key(guild, kind, user)).map_err(backend)?.map(|b| unjson(&b)).transpose()
+    }
+
+    fn leaderboard(
+        &self,
+        guild: GuildId,
+        kind: GameKind,
+        provisional: bool,
+        offset: usize,
+        limit: usize,
+    ) -> Result<(Vec<(UserId, Rating)>, usize), StoreError> {
+        let prefix = board_prefix(guild, kind, provisional);
+        let mut page = Vec::with_capacity(limit);
+        let mut total = 0;
+        for entry in self.rating_index.scan_prefix(prefix) {
+            let (key, _) = entry.map_err(backend)?;
+            if total >= offset && page.len() < limit {
+                let user = id_from(&key[18..])?;
+                if let Some(rating) = self.rating(guild, kind, user)? {
+                    page.push((user, rating));
+                }
+            }
+            total += 1;
+        }
+        Ok((page, total))
+    }
+
+    fn team_record(&self, guild: GuildId, key: TeamKey) -> Result<Option<TeamRecord>, StoreError> {
+        self.teams.get(team_key(guild, key)).map_err(backend)?.map(|b| unjson(&b)).transpose()
+    }
+
+    fn team_records(&self, guild: GuildId) -> Result<Vec<(TeamKey, TeamRecord)>, StoreError> {
+        let mut out: Vec<(TeamKey, TeamRecord)> = Vec::new();
+        for entry in self.teams.scan_prefix(guild.to_be_bytes()) {
+            let (key, value) = entry.map_err(backend)?;
+            let id = id_from(&key[9..])?;
+            let team = if key[8] == b'r' { TeamKey::Role(id) } else { TeamKey::Player(id) };
+            out.push((team, unjson(&value)?));
+        }
+        out.sort_by(|a, b| b.1.wins.cmp(&a.1.wins).then(a.0.cmp(&b.0)));
+        Ok(out)
+    }
+
+    fn last_rating_sequence(&self) -> Result<u64, StoreError> {
+        Ok(self.meta.get(LAST_RATING_KEY).map_err(backend)?.map(|b| id_from(&b)).transpose()?.unwrap_or(0))
+    }
+
+    fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
+        self.games.iter().map(|entry| decode(&entry.map_err(backend)?.1)).collect()
+    }
+
+    fn replace_standings(&self, standings: &Standings) -> Result<(), StoreError> {
+        self.ratings.clear().map_err(backend)?;
+        self.rating_index.clear().map_err(backend)?;
+        self.teams.clear().map_err(backend)?;
+        for (guild, kind, user, rating) in &standings.ratings {
+            self.ratings.insert(rating_key(*guild, *kind, *user), json(rating)?).map_err(backend)?;
+            self.rating_index.insert(board_key(*guild, *kind, *user, rating), &[]).map_err(backend)?;
+        }
+        for (guild, key, team) in &standings.teams {
+            self.teams.insert(team_key(*guild, *key), json(team)?).map_err(backend)?;
+        }
+        if let Some(sequence) = standings.sequence {
+            self.meta.insert(LAST_RATING_KEY, &sequence.to_be_bytes()).map_err(backend)?;
+        }
+        self.flush()
     }
 
     fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {

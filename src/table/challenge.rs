@@ -87,6 +87,21 @@ impl Table {
                     .into());
             }
         };
+        let rated = match options.remove("rated").as_deref() {
+            None => settings.rated && !kind.moves_are_throws(),
+            Some("true" | "yes" | "on") if kind.moves_are_throws() => {
+                return Err(Message::new("rated-chance").into());
+            }
+            Some("true" | "yes" | "on") => true,
+            Some("false" | "no" | "off") => false,
+            Some(v) => {
+                return Err(Message::new("option-bad-value")
+                    .str("key", "rated")
+                    .str("value", v)
+                    .str("expected", "true|false")
+                    .into());
+            }
+        };
         let per_move = match options.remove("time") {
             Some(text) => clock::parse_time_control(&text)?,
             None => settings.time_per_move,
@@ -138,6 +153,9 @@ impl Table {
             wants_thread,
             clock: per_move.map(|s| clock::new_clock(s, &settings)),
             due: Some(now + self.config.challenge_expiry_secs),
+            rated,
+            rating_sequence: None,
+            rating_changes: Vec::new(),
         };
         let mut attempt = self.store.create_game(record.clone());
         if let Err(WriteError::ChannelBusy(held)) = attempt

@@ -209,6 +209,9 @@ mod tests {
             wants_thread: false,
             clock: Some(new_clock(per_move, settings)),
             due: None,
+            rated: false,
+            rating_sequence: None,
+            rating_changes: vec![],
         };
         start_turn(&mut record, 1000);
         record

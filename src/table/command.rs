@@ -83,6 +83,17 @@ pub enum Command {
     Notify {
         on: Option<bool>,
     },
+    /// A page of a game's leaderboard in the server (provisional players apart), as a picture when asked.
+    Leaderboard {
+        game: String,
+        page: usize,
+        provisional: bool,
+        picture: bool,
+    },
+    /// A player's ratings, records and last games (the actor's own when `None`).
+    Profile {
+        player: Option<Player>,
+    },
     /// Moves a live game into `channel` (the thread a front end opened for it, see [`super::Reply::open_thread`]).
     MoveTo {
         game: GameId,
@@ -94,7 +105,15 @@ impl Command {
     /// The command of a button id, or `None` when the id is not one of ours.
     pub fn from_button(id: &str) -> Option<Command> {
         let parts: Vec<&str> = id.split(':').collect();
-        let game = parts.get(1)?.parse::<GameId>().ok();
+        let game = parts.get(1).and_then(|g| g.parse::<GameId>().ok());
+        if let ["lb", game, page, which, rest @ ..] = parts.as_slice() {
+            return Some(Command::Leaderboard {
+                game: game.to_string(),
+                page: page.parse().ok()?,
+                provisional: *which == "p",
+                picture: rest == ["i"],
+            });
+        }
         match parts.as_slice() {
             ["c", _, "accept"] => Some(Command::Accept { game: Some(game?) }),
             ["c", _, "decline"] => Some(Command::Decline { game: Some(game?) }),
@@ -176,6 +195,10 @@ mod tests {
         assert_eq!(Command::from_button(&draw_button(5, false)), Some(Command::AskDraw { game: 5 }));
         assert_eq!(Command::from_button(&draw_button(5, true)), Some(Command::ConfirmDraw { game: 5 }));
         assert_eq!(Command::from_button(&claim_button(8)), Some(Command::Claim { game: Some(8) }));
+        assert_eq!(
+            Command::from_button("lb:hoyito:2:p:i"),
+            Some(Command::Leaderboard { game: "hoyito".into(), page: 2, provisional: true, picture: true })
+        );
         assert_eq!(Command::from_button("g:x:m:1:2"), None);
         assert_eq!(Command::from_button("zzz"), None);
     }

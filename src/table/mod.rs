@@ -12,6 +12,7 @@ pub mod clock;
 mod command;
 mod places;
 mod play;
+mod ratings;
 mod reply;
 mod schedule;
 mod sticks;
@@ -77,6 +78,10 @@ pub struct Table {
     rng: Mutex<StdRng>,
     /// Positions of recently used games with the record revision they belong to; derived data only.
     positions: Mutex<HashMap<GameId, (u64, Position)>>,
+    /// Held from reading ratings to writing a game's end, so two ends never update from the same ratings.
+    ratings_lock: Mutex<()>,
+    /// The last rated game's sequence number.
+    rating_sequence: std::sync::atomic::AtomicU64,
 }
 
 impl Table {
@@ -85,7 +90,18 @@ impl Table {
             Some(seed) => StdRng::seed_from_u64(seed),
             None => StdRng::from_os_rng(),
         };
-        Table { store, config, rng: Mutex::new(rng), positions: Mutex::new(HashMap::new()) }
+        let last = store.last_rating_sequence().unwrap_or_else(|e| {
+            tracing::error!(error = %e, "cannot read the last rating sequence");
+            0
+        });
+        Table {
+            store,
+            config,
+            rng: Mutex::new(rng),
+            positions: Mutex::new(HashMap::new()),
+            ratings_lock: Mutex::new(()),
+            rating_sequence: std::sync::atomic::AtomicU64::new(last),
+        }
     }
 
     /// Carries out `command` for `actor` at time `now` (seconds since the epoch).
@@ -159,6 +175,13 @@ impl Table {
             Command::Claim { game } => self.claim(actor, game, now),
             Command::Settings { changes } => self.settings(actor, &changes),
             Command::Notify { on } => self.notify(actor, on),
+            Command::Leaderboard { game, page, provisional, picture } => {
+                self.leaderboard(actor, &game, page, provisional, picture)
+            }
+            Command::Profile { player } => {
+                let who = player.unwrap_or_else(|| actor.player());
+                self.profile(actor, who.id, &who.name)
+            }
         }
     }
 
@@ -204,8 +227,16 @@ impl Table {
     fn save(&self, mut record: GameRecord, base: u64) -> Result<GameRecord, Fail> {
         record.revision = base + 1;
         record.due = clock::next_event(&record).map(|(t, _)| t);
-        match self.store.update_game(&record, base) {
-            Ok(()) => Ok(record),
+        // A game's end updates the ratings in the same write (and only once: the record then says it counted).
+        let _guard = matches!(record.status, Status::Finished { .. })
+            .then(|| self.ratings_lock.lock().unwrap_or_else(|e| e.into_inner()));
+        let position = match record.status {
+            Status::Finished { .. } if record.rating_sequence.is_none() => Some(self.replay(&record)?),
+            _ => None,
+        };
+        let standings = self.standings(&mut record, position.as_ref())?;
+        match self.store.write_game(&record, base, None, &standings) {
+            Ok(_) => Ok(record),
             Err(WriteError::Conflict) => Err(Message::new("game-changed").into()),
             Err(e) => Err(Fail::Internal(e.to_string())),
         }
@@ -228,6 +259,15 @@ impl Table {
         };
         self.remember(record, &position);
         Ok(position)
+    }
+
+    /// The position of a record, replayed (not from the cache: the record may not be stored yet).
+    fn replay(&self, record: &GameRecord) -> Result<Position, Fail> {
+        let moves = record.moves.iter().map(|m| m.notation.as_str());
+        match Position::replay(record.kind, &record.options, moves) {
+            Ok(Ok(p)) => Ok(p),
+            _ => Err(Fail::Internal(format!("game {} does not replay", record.id))),
+        }
     }
 
     fn remember(&self, record: &GameRecord, position: &Position) {

@@ -95,21 +95,26 @@ impl Table {
                     lines.push(i18n::text(locale, &Message::new("deadline").str("when", when)));
                 }
             }
-            Status::Finished { winner, reason } => match winner {
-                Some(side) => {
-                    lines.push(i18n::text(locale, &Message::new("result-win").str("player", name(side))));
-                    badges[side.index()] = Some(i18n::text(locale, &Message::new("badge-winner")));
-                }
-                None => {
-                    if reason != FinishReason::DrawAgreed {
-                        lines.push(i18n::text(locale, &Message::new("result-draw")));
-                    }
-                    let draw = i18n::text(locale, &Message::new("badge-draw"));
-                    badges = [Some(draw.clone()), Some(draw)];
-                }
-            },
+            Status::Finished { winner, reason } => {
+                self.result_lines(locale, record, winner, reason, &mut lines, &mut badges);
+            }
             _ => {}
         }
+        self.finish_reply(locale, record, position, lines, badges, mentions, role_mentions)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn finish_reply(
+        &self,
+        locale: Locale,
+        record: &GameRecord,
+        position: &Position,
+        lines: Vec<String>,
+        mut badges: [Option<String>; 2],
+        mentions: Vec<u64>,
+        role_mentions: Vec<u64>,
+    ) -> Reply {
+        let name = |side: Side| record.side_label(side);
         let captions = Captions {
             sides: Side::BOTH.map(|side| SideCaption {
                 title: format!("{} · {}", name(side), side_name(locale, position, side)),
@@ -129,6 +134,44 @@ impl Table {
             private: false,
             open_thread: None,
             game: Some(record.id),
+        }
+    }
+
+    /// The result lines of a finished game (the winner, or the draw, and the rating changes) and its badges.
+    fn result_lines(
+        &self,
+        locale: Locale,
+        record: &GameRecord,
+        winner: Option<Side>,
+        reason: FinishReason,
+        lines: &mut Vec<String>,
+        badges: &mut [Option<String>; 2],
+    ) {
+        let name = |side: Side| record.side_label(side);
+        match winner {
+            Some(side) => {
+                lines.push(i18n::text(locale, &Message::new("result-win").str("player", name(side))));
+                badges[side.index()] = Some(i18n::text(locale, &Message::new("badge-winner")));
+            }
+            None => {
+                if reason != FinishReason::DrawAgreed {
+                    lines.push(i18n::text(locale, &Message::new("result-draw")));
+                }
+                let draw = i18n::text(locale, &Message::new("badge-draw"));
+                *badges = [Some(draw.clone()), Some(draw)];
+            }
+        }
+        for change in &record.rating_changes {
+            let who = record.name_of(change.user).unwrap_or("?").to_string();
+            let delta = change.after - change.before;
+            lines.push(i18n::text(
+                locale,
+                &Message::new("rating-change")
+                    .str("player", who)
+                    .num("before", change.before as i64)
+                    .str("after", format!("{}{}", change.after, if change.provisional { "?" } else { "" }))
+                    .str("delta", format!("{delta:+}")),
+            ));
         }
     }
 

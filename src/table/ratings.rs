@@ -1,0 +1,421 @@
+//! Ratings: Glicko-2 (skillratings) per server and game for two-player games, updated the moment a rated game
+//! ends, in the same store write; Zohn Ahl, a game of chance, keeps team records instead. Also the leaderboard,
+//! the profile, and the recomputation of everything from the game records (which must give identical numbers:
+//! the same updates in the same order).
+
+use std::collections::BTreeMap;
+
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, glicko2};
+
+use super::view::game_name;
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
+use crate::games::{GameKind, Position, Side};
+use crate::i18n::{self, Locale, Message};
+use crate::render;
+use crate::store::rating::{HISTORY_KEPT, RatingChange};
+use crate::store::record::{FinishReason, GameRecord, Status, Team, Timestamp, UserId};
+use crate::store::{Rating, Standings, TeamKey, TeamRecord};
+
+/// Players on one leaderboard page.
+pub const PAGE: usize = 10;
+
+/// Whether a finished game counts for ratings, and with which result for the first side (1, ½, 0).
+fn rated_result(record: &GameRecord) -> Option<Outcomes> {
+    let Status::Finished { winner, reason } = record.status else { return None };
+    if !record.rated
+        || record.kind.moves_are_throws()
+        || record.seats.len() != 2
+        || record.seats[0].id == record.seats[1].id
+    {
+        return None;
+    }
+    // A game the loser resigned or lost on time without ever moving does not count (CLARIFICATIONS: hard to game).
+    if let Some(w) = winner
+        && matches!(reason, FinishReason::Resignation | FinishReason::Timeout)
+    {
+        let loser = record.seats[w.other().index()].id;
+        if !record.moves.iter().any(|m| m.by == loser) {
+            return None;
+        }
+    }
+    Some(match winner {
+        Some(Side::First) => Outcomes::WIN,
+        Some(Side::Second) => Outcomes::LOSS,
+        None => Outcomes::DRAW,
+    })
+}
+
+/// A rating after one more game.
+fn rated(
+    mut rating: Rating,
+    after: &skillratings::glicko2::Glicko2Rating,
+    score: f64,
+    at: Timestamp,
+    name: &str,
+) -> Rating {
+    rating.name = name.to_string();
+    rating.rating = after.rating;
+    rating.deviation = after.deviation;
+    rating.volatility = after.volatility;
+    rating.games += 1;
+    if score == 1.0 {
+        rating.wins += 1;
+        rating.streak = rating.streak.max(0) + 1;
+    } else if score == 0.0 {
+        rating.losses += 1;
+        rating.streak = rating.streak.min(0) - 1;
+    } else {
+        rating.draws += 1;
+        rating.streak = 0;
+    }
+    rating.history.push((at, after.rating));
+    if rating.history.len() > HISTORY_KEPT {
+        rating.history.remove(0);
+    }
+    rating
+}
+
+fn glicko(r: &Rating) -> skillratings::glicko2::Glicko2Rating {
+    skillratings::glicko2::Glicko2Rating { rating: r.rating, deviation: r.deviation, volatility: r.volatility }
+}
+
+/// The Glicko-2 update of a rated game from the players' ratings before it: their ratings after, and the change
+/// shown in the result post. The one function both the live update and the recomputation use.
+fn update(record: &GameRecord, outcome: Outcomes, before: [Rating; 2]) -> ([Rating; 2], Vec<RatingChange>) {
+    let (a, b) = glicko2(&glicko(&before[0]), &glicko(&before[1]), &outcome, &Glicko2Config::new());
+    let score = match outcome {
+        Outcomes::WIN => 1.0,
+        Outcomes::LOSS => 0.0,
+        Outcomes::DRAW => 0.5,
+    };
+    let shown = [before[0].rating, before[1].rating];
+    let at = record.updated_at;
+    let [first, second] = before;
+    let after =
+        [rated(first, &a, score, at, &record.seats[0].name), rated(second, &b, 1.0 - score, at, &record.seats[1].name)];
+    let changes = (0..2)
+        .map(|i| RatingChange {
+            user: record.seats[i].id,
+            before: shown[i].round() as i32,
+            after: after[i].rating.round() as i32,
+            provisional: after[i].provisional(),
+        })
+        .collect();
+    (after, changes)
+}
+
+/// A Zohn Ahl team's key and name.
+fn team_key(team: &Team) -> Option<(TeamKey, String)> {
+    match team {
+        Team::Role { id, name } => Some((TeamKey::Role(*id), format!("@{name}"))),
+        Team::Players { players } if players.len() == 1 => {
+            Some((TeamKey::Player(players[0].id), players[0].name.clone()))
+        }
+        // A team of several named players keeps no shared record; each player's own is below.
+        Team::Players { .. } => None,
+    }
+}
+
+impl Table {
+    /// What a record's end writes about ratings and team records (empty when it does not count), and the
+    /// record marked as counted. Callers hold the ratings lock from here to the write.
+    pub(super) fn standings(&self, record: &mut GameRecord, position: Option<&Position>) -> Result<Standings, Fail> {
+        if !matches!(record.status, Status::Finished { .. }) || record.rating_sequence.is_some() {
+            return Ok(Standings::default());
+        }
+        let mut standings = Standings::default();
+        if record.kind.moves_are_throws() {
+            let Status::Finished { winner, .. } = record.status else { return Ok(standings) };
+            let counters = |side: Side| match position {
+                Some(Position::ZohnAhl(game)) => u32::from(game.counters(side)),
+                _ => 0,
+            };
+            let mut keys: Vec<(TeamKey, String, Side)> = Vec::new();
+            for side in Side::BOTH {
+                match record.teams.get(side.index()) {
+                    Some(Team::Players { players }) if players.len() > 1 => {
+                        keys.extend(players.iter().map(|p| (TeamKey::Player(p.id), p.name.clone(), side)));
+                    }
+                    Some(team) => keys.extend(team_key(team).map(|(k, n)| (k, n, side))),
+                    None => keys.extend(record.player(side).map(|p| (TeamKey::Player(p.id), p.name.clone(), side))),
+                }
+            }
+            for (key, name, side) in keys {
+                let mut team = self.store.team_record(record.guild, key)?.unwrap_or_default();
+                team.name = name;
+                team.games += 1;
+                team.wins += u32::from(winner == Some(side));
+                team.counters_won += counters(side);
+                standings.teams.push((record.guild, key, team));
+            }
+            let sequence = self.next_rating_sequence();
+            record.rating_sequence = Some(sequence);
+            standings.sequence = Some(sequence);
+            return Ok(standings);
+        }
+        let Some(outcome) = rated_result(record) else { return Ok(standings) };
+        let before = [0, 1].map(|i| {
+            let seat = &record.seats[i];
+            self.store.rating(record.guild, record.kind, seat.id).map(|r| r.unwrap_or_else(|| Rating::new(&seat.name)))
+        });
+        let [b0, b1] = before;
+        let (after, changes) = update(record, outcome, [b0?, b1?]);
+        let sequence = self.next_rating_sequence();
+        record.rating_sequence = Some(sequence);
+        record.rating_changes = changes;
+        standings.sequence = Some(sequence);
+        let [a0, a1] = after;
+        standings.ratings.push((record.guild, record.kind, record.seats[0].id, a0));
+        standings.ratings.push((record.guild, record.kind, record.seats[1].id, a1));
+        Ok(standings)
+    }
+
+    fn next_rating_sequence(&self) -> u64 {
+        self.rating_sequence.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1
+    }
+
+    /// Rebuilds every rating and team record from the game records, in the order they were counted; the result
+    /// is identical to what the live updates produced. Returns how many games were counted.
+    pub fn recompute_ratings(&self) -> Result<usize, String> {
+        let _guard = self.ratings_lock.lock().unwrap_or_else(|e| e.into_inner());
+        let mut games: Vec<GameRecord> = self
+            .store
+            .all_games()
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .filter(|g| g.rating_sequence.is_some())
+            .collect();
+        games.sort_by_key(|g| g.rating_sequence);
+        let mut ratings: BTreeMap<(u64, GameKind, UserId), Rating> = BTreeMap::new();
+        let mut teams: BTreeMap<(u64, TeamKey), TeamRecord> = BTreeMap::new();
+        for game in &games {
+            if game.kind.moves_are_throws() {
+                let position = self.position(game).map_err(|e| format!("{e:?}"))?;
+                let Status::Finished { winner, .. } = game.status else { continue };
+                for side in Side::BOTH {
+                    let keys: Vec<(TeamKey, String)> = match game.teams.get(side.index()) {
+                        Some(Team::Players { players }) if players.len() > 1 => {
+                            players.iter().map(|p| (TeamKey::Player(p.id), p.name.clone())).collect()
+                        }
+                        Some(team) => team_key(team).into_iter().collect(),
+                        None => {
+                            game.player(side).map(|p| (TeamKey::Player(p.id), p.name.clone())).into_iter().collect()
+                        }
+                    };
+                    for (key, name) in keys {
+                        let team = teams.entry((game.guild, key)).or_default();
+                        team.name = name;
+                        team.games += 1;
+                        team.wins += u32::from(winner == Some(side));
+                        if let Position::ZohnAhl(z) = &position {
+                            team.counters_won += u32::from(z.counters(side));
+                        }
+                    }
+                }
+                continue;
+            }
+            let Some(outcome) = rated_result(game) else { continue };
+            let before = [0, 1].map(|i| {
+                ratings
+                    .get(&(game.guild, game.kind, game.seats[i].id))
+                    .cloned()
+                    .unwrap_or_else(|| Rating::new(&game.seats[i].name))
+            });
+            let (after, _) = update(game, outcome, before);
+            let [a0, a1] = after;
+            ratings.insert((game.guild, game.kind, game.seats[0].id), a0);
+            ratings.insert((game.guild, game.kind, game.seats[1].id), a1);
+        }
+        let standings = Standings {
+            sequence: games.last().and_then(|g| g.rating_sequence),
+            ratings: ratings.into_iter().map(|((g, k, u), r)| (g, k, u, r)).collect(),
+            teams: teams.into_iter().map(|((g, k), t)| (g, k, t)).collect(),
+        };
+        self.store.replace_standings(&standings).map_err(|e| e.to_string())?;
+        Ok(games.len())
+    }
+
+    /// A page of the leaderboard of a game in the actor's server (provisional players on their own pages),
+    /// with buttons to turn pages; as a picture when asked.
+    pub(super) fn leaderboard(
+        &self,
+        actor: &Actor,
+        game: &str,
+        page: usize,
+        provisional: bool,
+        picture: bool,
+    ) -> Answer {
+        let kind: GameKind = game.parse()?;
+        let locale = actor.locale;
+        if kind.moves_are_throws() {
+            return self.team_board(actor, kind);
+        }
+        let (entries, total) = self.store.leaderboard(actor.guild, kind, provisional, page * PAGE, PAGE)?;
+        let (_, others) = self.store.leaderboard(actor.guild, kind, !provisional, 0, 0)?;
+        if total == 0 && others == 0 {
+            return Err(Message::new("leaderboard-empty").str("game", game_name(locale, kind)).into());
+        }
+        let pages = total.div_ceil(PAGE).max(1);
+        let title = i18n::text(
+            locale,
+            &Message::new(if provisional { "leaderboard-title-provisional" } else { "leaderboard-title" })
+                .str("game", game_name(locale, kind))
+                .num("page", (page + 1) as i64)
+                .num("pages", pages as i64),
+        );
+        let rows: Vec<render::table::Row> = entries
+            .iter()
+            .enumerate()
+            .map(|(i, (_, r))| render::table::Row {
+                rank: (page * PAGE + i + 1) as u32,
+                name: r.name.clone(),
+                rating: format!("{:.0}{} ± {:.0}", r.rating, if r.provisional() { "?" } else { "" }, r.deviation),
+                games: r.games,
+                win_rate: if r.games == 0 { 0 } else { (100 * r.wins + 50 * r.draws) / r.games },
+            })
+            .collect();
+        let mut lines = vec![title.clone()];
+        for row in &rows {
+            lines.push(format!(
+                "{}. {} — {} · {} · {}%",
+                row.rank,
+                row.name,
+                row.rating,
+                i18n::text(locale, &Message::new("leaderboard-games").num("count", row.games as i64)),
+                row.win_rate
+            ));
+        }
+        if entries.is_empty() {
+            lines.push(i18n::text(locale, &Message::new("leaderboard-page-empty")));
+        }
+        let button = |label: String, target: usize, prov: bool, enabled: bool| Button {
+            id: format!(
+                "lb:{}:{}:{}{}",
+                kind.name(),
+                target,
+                if prov { "p" } else { "e" },
+                if picture { ":i" } else { "" }
+            ),
+            label,
+            enabled,
+            style: ButtonStyle::Secondary,
+            new_row: false,
+        };
+        let mut buttons = vec![
+            button("◀".into(), page.saturating_sub(1), provisional, page > 0),
+            button("▶".into(), page + 1, provisional, page + 1 < pages),
+        ];
+        if others > 0 {
+            let label = if provisional { "leaderboard-show-established" } else { "leaderboard-show-provisional" };
+            buttons.push(button(i18n::text(locale, &Message::new(label)), 0, !provisional, true));
+        }
+        let image = picture.then(|| Image {
+            file_name: format!("leaderboard-{}-{}.png", kind.name(), page + 1),
+            png: render::table::leaderboard_png(&title, &rows, &table_headers(locale)),
+        });
+        Ok(vec![Reply { text: lines.join("\n"), image, buttons, ..Reply::default() }])
+    }
+
+    fn team_board(&self, actor: &Actor, kind: GameKind) -> Answer {
+        let locale = actor.locale;
+        let records = self.store.team_records(actor.guild)?;
+        if records.is_empty() {
+            return Err(Message::new("leaderboard-empty").str("game", game_name(locale, kind)).into());
+        }
+        let mut lines =
+            vec![i18n::text(locale, &Message::new("team-board-title").str("game", game_name(locale, kind)))];
+        for (i, (_, t)) in records.iter().take(25).enumerate() {
+            lines.push(i18n::text(
+                locale,
+                &Message::new("team-board-line")
+                    .num("rank", (i + 1) as i64)
+                    .str("team", t.name.as_str())
+                    .num("games", t.games as i64)
+                    .num("wins", t.wins as i64)
+                    .num("counters", t.counters_won as i64),
+            ));
+        }
+        Ok(vec![Reply { text: lines.join("\n"), ..Reply::default() }])
+    }
+
+    /// A player's ratings, records, streaks, last games and (for their most played rated game) a chart.
+    pub(super) fn profile(&self, actor: &Actor, user: UserId, name: &str) -> Answer {
+        let locale = actor.locale;
+        let mut lines = vec![i18n::text(locale, &Message::new("profile-title").str("player", name))];
+        let mut chart: Option<(GameKind, Rating)> = None;
+        for kind in GameKind::ALL {
+            if kind.moves_are_throws() {
+                if let Some(t) = self.store.team_record(actor.guild, TeamKey::Player(user))? {
+                    lines.push(i18n::text(
+                        locale,
+                        &Message::new("profile-team-line")
+                            .str("game", game_name(locale, kind))
+                            .num("games", t.games as i64)
+                            .num("wins", t.wins as i64)
+                            .num("counters", t.counters_won as i64),
+                    ));
+                }
+                continue;
+            }
+            let Some(r) = self.store.rating(actor.guild, kind, user)? else { continue };
+            lines.push(i18n::text(
+                locale,
+                &Message::new("profile-line")
+                    .str("game", game_name(locale, kind))
+                    .str(
+                        "rating",
+                        format!("{:.0}{} ± {:.0}", r.rating, if r.provisional() { "?" } else { "" }, r.deviation),
+                    )
+                    .num("wins", r.wins as i64)
+                    .num("draws", r.draws as i64)
+                    .num("losses", r.losses as i64)
+                    .num("streak", r.streak as i64),
+            ));
+            if chart.as_ref().is_none_or(|(_, c)| r.games > c.games) {
+                chart = Some((kind, r));
+            }
+        }
+        let mut recent = Vec::new();
+        for id in self.store.user_games(user)?.into_iter().rev() {
+            let Some(g) = self.store.game(id)? else { continue };
+            if g.guild != actor.guild {
+                continue;
+            }
+            let Status::Finished { winner, .. } = g.status else { continue };
+            let mine = g.sides_of(user, &[]);
+            let Some(&side) = mine.first() else { continue };
+            let result = match winner {
+                Some(w) if w == side => "profile-won",
+                Some(_) => "profile-lost",
+                None => "profile-drew",
+            };
+            recent.push(format!(
+                "• {} #{}: {}",
+                game_name(locale, g.kind),
+                g.id,
+                i18n::text(locale, &Message::new(result).str("opponent", g.side_label(side.other())))
+            ));
+            if recent.len() == 5 {
+                break;
+            }
+        }
+        if lines.len() == 1 && recent.is_empty() {
+            return Err(Message::new("profile-empty").str("player", name).into());
+        }
+        if !recent.is_empty() {
+            lines.push(i18n::text(locale, &Message::new("profile-recent")));
+            lines.extend(recent);
+        }
+        let image = chart.filter(|(_, r)| !r.history.is_empty()).map(|(kind, r)| Image {
+            file_name: format!("rating-{}.png", kind.name()),
+            png: render::chart::rating_png(&format!("{} · {}", name, game_name(locale, kind)), &r.history),
+        });
+        Ok(vec![Reply { text: lines.join("\n"), image, private: false, ..Reply::default() }])
+    }
+}
+
+fn table_headers(locale: Locale) -> [String; 5] {
+    ["table-rank", "table-player", "table-rating", "table-games", "table-win-rate"]
+        .map(|id| i18n::text(locale, &Message::new(id)))
+}
