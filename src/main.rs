@@ -24,6 +24,12 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
+enum AdminTask {
+    /// Rebuild every rating and team record from the game records (gives the same numbers as the live updates).
+    RecomputeRatings,
+}
+
+#[derive(Subcommand)]
 enum Mode {
     /// Run the Discord bot (token from DISCORD_TOKEN or the config file); Ctrl-C or SIGTERM stops it cleanly.
     Bot {
@@ -39,6 +45,14 @@ enum Mode {
         /// Folder for board pictures (overrides `out_dir`).
         #[arg(long)]
         out: Option<PathBuf>,
+    },
+    /// Maintenance of the store.
+    Admin {
+        #[command(subcommand)]
+        task: AdminTask,
+        /// Store folder (overrides `data_dir`).
+        #[arg(long, global = true)]
+        data: Option<PathBuf>,
     },
     /// Replay moves and print the position as JSON.
     Analyze {
@@ -71,6 +85,26 @@ fn main() -> ExitCode {
         },
     };
     match command {
+        Mode::Admin { task: AdminTask::RecomputeRatings, data } => {
+            let result = Config::load(cli.config.as_deref()).and_then(|mut config| {
+                if let Some(d) = data {
+                    config.data_dir = d;
+                }
+                let store = SledStore::open(&config.data_dir).map_err(|e| e.to_string())?;
+                let table = Table::new(Arc::new(store), config.table());
+                table.recompute_ratings()
+            });
+            match result {
+                Ok(n) => {
+                    println!("recomputed the ratings from {n} counted games");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("tablero: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Mode::Bot { data } => match bot(cli.config, data) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -327,3 +327,32 @@ mod ocencahuac {
         }
     }
 }
+
+#[test]
+fn golden_leaderboard_table() {
+    use tablero::render::table::{Row, leaderboard_png};
+    let rows: Vec<Row> =
+        [("ana", "1712 ± 64", 40, 71), ("ben", "1650 ± 70", 33, 58), ("carla ríos", "1544? ± 180", 4, 50)]
+            .iter()
+            .enumerate()
+            .map(|(i, (name, rating, games, rate))| Row {
+                rank: i as u32 + 1,
+                name: name.to_string(),
+                rating: rating.to_string(),
+                games: *games,
+                win_rate: *rate,
+            })
+            .collect();
+    let headers = ["#", "Player", "Rating", "Games", "Score"].map(String::from);
+    golden("leaderboard.png", &leaderboard_png("Hoyito II leaderboard (page 1 of 1)", &rows, &headers));
+}
+
+#[test]
+fn golden_rating_chart() {
+    let history: Vec<(u64, f64)> = [1500.0, 1662.3, 1580.1, 1631.0, 1702.7, 1688.2, 1740.9]
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (i as u64, *r))
+        .collect();
+    golden("rating-chart.png", &tablero::render::chart::rating_png("ana · Hoyito II", &history));
+}

@@ -240,6 +240,25 @@ impl Console {
             "throw" => bare(Command::Throw { at: None }, "throw"),
             "board" => bare(Command::Board, "board"),
             "claim" => bare(Command::Claim { game: None }, "claim"),
+            "leaderboard" | "lb" => {
+                let usage_text = "leaderboard <game> [page] [provisional] [picture]";
+                let game = positional.first().ok_or(usage(usage_text))?.clone();
+                let mut page = 0;
+                let (mut provisional, mut picture) = (false, false);
+                for word in &positional[1..] {
+                    match word.as_str() {
+                        "provisional" => provisional = true,
+                        "picture" => picture = true,
+                        n => page = n.parse::<usize>().map_err(|_| usage(usage_text))?.saturating_sub(1),
+                    }
+                }
+                Ok(Step::Table(Command::Leaderboard { game, page, provisional, picture }))
+            }
+            "profile" => {
+                no_options("profile [@player]")?;
+                let player = positional.first().map(|p| mention(p)).transpose()?;
+                Ok(Step::Table(Command::Profile { player }))
+            }
             "games" => bare(Command::Games, "games"),
             "settings" => {
                 if !positional.is_empty() {

@@ -39,9 +39,11 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
         let text = i18n::text(invocation.actor.locale, &Message::new("discord-unknown-button"));
         return say_privately(http, press, text).await;
     };
+    // A page of a leaderboard replaces the pressed one in place.
+    let turns_page = matches!(command, Command::Leaderboard { .. });
     // A join leaves the challenge open; the other presses change what the pressed message shows.
     let replaces_message =
-        !matches!(command, Command::Join { .. } | Command::AskResign { .. } | Command::AskDraw { .. });
+        !turns_page && !matches!(command, Command::Join { .. } | Command::AskResign { .. } | Command::AskDraw { .. });
     let acknowledged = std::sync::atomic::AtomicBool::new(false);
     let result = run_table(data, &invocation, command, async {
         if press.create_response(http, serenity::CreateInteractionResponse::Acknowledge).await.is_ok() {
@@ -55,7 +57,22 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
         Err(refusal) => return say(http, press, &invocation, deliver::private_text(refusal.text), acknowledged).await,
     };
     let mut replies = replies.into_iter();
-    if !replaces_message {
+    if turns_page && !acknowledged {
+        if let Some(page) = replies.next() {
+            let mut update = serenity::CreateInteractionResponseMessage::new()
+                .content(page.text.clone())
+                .components(deliver::components(&page.buttons));
+            if let Some(image) = &page.image {
+                let file = serenity::CreateAttachment::bytes(image.png.clone(), image.file_name.clone());
+                update = update
+                    .files([file])
+                    .embed(serenity::CreateEmbed::new().image(format!("attachment://{}", image.file_name)));
+            }
+            press.create_response(http, serenity::CreateInteractionResponse::UpdateMessage(update)).await?;
+        }
+        return Ok(());
+    }
+    if !replaces_message || turns_page {
         // The answer is the response itself (public for a join, private for a confirmation question).
         if let Some(first) = replies.next() {
             say(http, press, &invocation, first, acknowledged).await?;

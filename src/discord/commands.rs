@@ -438,3 +438,56 @@ pub async fn settings_notify(
 ) -> Result<(), Error> {
     respond(ctx, Command::Notify { on: direct }).await
 }
+
+/// A game with ratings or records, for `/leaderboard`.
+fn game_id(game: GameChoice) -> String {
+    game.id().to_string()
+}
+
+/// The leaderboard of a game in this server.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "clasificacion"),
+    description_localized("es-ES", "La clasificación de un juego en este servidor")
+)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Which game"]
+    #[name_localized("es-ES", "juego")]
+    #[description_localized("es-ES", "Qué juego")]
+    game: GameChoice,
+    #[description = "Page (10 players a page)"]
+    #[name_localized("es-ES", "pagina")]
+    #[description_localized("es-ES", "Página (10 jugadores por página)")]
+    #[min = 1]
+    page: Option<u32>,
+    #[description = "Show it as a picture too"]
+    #[name_localized("es-ES", "imagen")]
+    #[description_localized("es-ES", "Mostrarla también como imagen")]
+    picture: Option<bool>,
+) -> Result<(), Error> {
+    let page = page.unwrap_or(1).saturating_sub(1) as usize;
+    let command =
+        Command::Leaderboard { game: game_id(game), page, provisional: false, picture: picture.unwrap_or(false) };
+    respond(ctx, command).await
+}
+
+/// A player's ratings, record, streaks, last games and rating chart (yours when nobody is named).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "perfil"),
+    description_localized("es-ES", "Clasificaciones, historial, rachas, últimas partidas y gráfica de un jugador")
+)]
+pub async fn profile(
+    ctx: Context<'_>,
+    #[description = "Whose profile (yours when empty)"]
+    #[name_localized("es-ES", "jugador")]
+    #[description_localized("es-ES", "De quién (tuyo si lo dejas vacío)")]
+    player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let player =
+        player.map(|u| crate::store::record::Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) });
+    respond(ctx, Command::Profile { player }).await
+}

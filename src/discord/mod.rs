@@ -70,6 +70,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::games(),
         commands::claim(),
         commands::settings(),
+        commands::leaderboard(),
+        commands::profile(),
     ];
     localize::copy_spanish(&mut all);
     all

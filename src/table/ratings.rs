@@ -272,7 +272,7 @@ impl Table {
                 name: r.name.clone(),
                 rating: format!("{:.0}{} ± {:.0}", r.rating, if r.provisional() { "?" } else { "" }, r.deviation),
                 games: r.games,
-                win_rate: if r.games == 0 { 0 } else { (100 * r.wins + 50 * r.draws) / r.games },
+                win_rate: (100 * r.wins + 50 * r.draws).checked_div(r.games).unwrap_or(0),
             })
             .collect();
         let mut lines = vec![title.clone()];
