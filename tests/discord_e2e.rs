@@ -309,3 +309,38 @@ async fn server_settings_need_manage_server_and_set_the_time_per_move() {
     assert!(early.is_ephemeral() && early.content().contains("Time is not up yet"), "{}", early.content());
     running.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rated_games_fill_the_leaderboard_which_pages_and_the_profile_has_its_chart() {
+    let (fake, running, _, _dir) = bot().await;
+    // Six rated Hoyito games between twelve players: the winners are 201, 203, ...
+    for g in 0..6u64 {
+        let place = Place { channel: 800 + g, thread: false };
+        let (a, b) = (Member::new(201 + 2 * g, &format!("w{g}")), Member::new(202 + 2 * g, &format!("l{g}")));
+        let options = [Opt::User("opponent", b.clone()), Opt::Int("first", 1), Opt::Bool("thread", false)];
+        fake.slash(&a, place, &["play", "hoyito"], &options).await;
+        fake.slash(&b, place, &["accept"], &[]).await;
+        fake.slash(&a, place, &["move"], &[Opt::Str("notation", "1".into())]).await;
+        fake.slash(&b, place, &["move"], &[Opt::Str("notation", "1".into())]).await;
+        let result = fake.slash(&b, place, &["resign"], &[]).await;
+        assert!(result.content().contains(&format!("w{g}: 1500 → 1662? (+162)")), "{}", result.content());
+    }
+    let place = Place { channel: 850, thread: false };
+    let board = fake.slash(&ana(), place, &["leaderboard"], &[Opt::Int("game", 1)]).await;
+    assert!(board.content().contains("(no one on this page)"), "all are provisional: {}", board.content());
+    assert!(board.button_ids().contains(&"lb:hoyito:0:p".to_string()), "{:?}", board.button_ids());
+    let message = board.created.unwrap();
+    let page1 = fake.press(&ana(), place, message, "lb:hoyito:0:p").await;
+    assert_eq!(page1.callback_type(), Some(7), "the page replaces the pressed one");
+    assert!(page1.content().contains("page 1 of 2") && page1.content().contains("1. w"), "{}", page1.content());
+    assert!(page1.content().lines().count() == 11, "{}", page1.content());
+    let page2 = fake.press(&ben(), place, message, "lb:hoyito:1:p").await;
+    assert!(page2.content().contains("page 2 of 2") && page2.content().contains("11. l"), "{}", page2.content());
+    let picture = fake.slash(&ana(), place, &["leaderboard"], &[Opt::Int("game", 1), Opt::Bool("picture", true)]).await;
+    assert!(picture.png().is_some(), "the table as a picture");
+    let winner = Member::new(201, "w0");
+    let profile = fake.slash(&ana(), place, &["profile"], &[Opt::User("player", winner)]).await;
+    assert!(profile.content().contains("Hoyito II: 1662? ± "), "{}", profile.content());
+    assert!(profile.png().is_some(), "the rating chart");
+    running.stop().await;
+}
