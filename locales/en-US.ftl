@@ -255,7 +255,7 @@ console-help =
       roles @&role ...                          the roles you have
       claim                                     claim the win when your opponent's time is up
       games                                     your games, whose turn, and until when
-      settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true language=auto]
+      settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true rated=true language=auto]
                                                 the server's defaults for new games (shown without options)
       notify on|off                             reminders also by direct message
     Console lines: #channel (switch channel), wait 25h (advance the clock: reminders and timeouts fall due), help, quit. Lines starting with // are ignored.
@@ -330,7 +330,7 @@ claim-own-turn = It is your own move: only the side waiting for a move can claim
 claim-too-early = Time is not up yet: it runs out { $when }.
 settings-not-allowed = Only members with the Manage Server permission can change the server's settings.
 settings-unknown = There is no setting “{ $key }”. Settings: { $known }.
-settings-shown = Server settings: time per move { $time }; reminders { $remind }; when time runs out: { $timeout } (grace { $grace }); threads { $threads }; language { $language }.
+settings-shown = Server settings: time per move { $time }; reminders { $remind }; when time runs out: { $timeout } (grace { $grace }); threads { $threads }; rated { $rated }; language { $language }.
 notify-on = Reminders will also come to you by direct message.
 notify-off = Reminders come only in the game's channel, not by direct message.
 games-deadline = time runs out { $when }

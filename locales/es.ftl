@@ -255,7 +255,7 @@ console-help =
       roles @&rol ...                           los roles que tienes
       claim                                     reclama la victoria si a tu rival se le acabó el tiempo
       games                                     tus partidas, a quién le toca y hasta cuándo
-      settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true language=auto]
+      settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true rated=true language=auto]
                                                 los ajustes del servidor para partidas nuevas (sin opciones: los muestra)
       notify on|off                             recordatorios también por mensaje directo
     Líneas de la consola: #canal (cambia de canal), wait 25h (adelanta el reloj), help, quit. Las líneas que empiezan por // se ignoran.
@@ -333,7 +333,7 @@ claim-own-turn = Te toca mover a ti: solo el lado que espera una jugada puede re
 claim-too-early = Aún no se acabó el tiempo: se acaba { $when }.
 settings-not-allowed = Solo los miembros con el permiso Gestionar servidor pueden cambiar los ajustes del servidor.
 settings-unknown = No existe el ajuste «{ $key }». Ajustes: { $known }.
-settings-shown = Ajustes del servidor: tiempo por jugada { $time }; recordatorios { $remind }; al acabarse el tiempo: { $timeout } (margen { $grace }); hilos { $threads }; idioma { $language }.
+settings-shown = Ajustes del servidor: tiempo por jugada { $time }; recordatorios { $remind }; al acabarse el tiempo: { $timeout } (margen { $grace }); hilos { $threads }; clasificatorias { $rated }; idioma { $language }.
 notify-on = Los recordatorios también te llegarán por mensaje directo.
 notify-off = Los recordatorios llegan solo al canal de la partida, no por mensaje directo.
 games-deadline = el tiempo se acaba { $when }

@@ -390,6 +390,13 @@ pub async fn settings_server(
     #[name_localized("es-ES", "hilos")]
     #[description_localized("es-ES", "Abrir un hilo para cada partida aceptada")]
     threads: Option<bool>,
+    #[description = "New two-player games are rated unless the challenge says otherwise"]
+    #[name_localized("es-ES", "clasificatorias")]
+    #[description_localized(
+        "es-ES",
+        "Las partidas nuevas de dos jugadores cuentan para la clasificación salvo que el desafío diga lo contrario"
+    )]
+    rated: Option<bool>,
     #[description = "The language of public posts"]
     #[name_localized("es-ES", "idioma")]
     #[description_localized("es-ES", "El idioma de los mensajes públicos")]
@@ -406,6 +413,7 @@ pub async fn settings_server(
     set("timeout", timeout.map(|t| if matches!(t, TimeoutChoice::Auto) { "auto" } else { "claim" }.to_string()));
     set("grace", grace);
     set("threads", threads.map(|t| t.to_string()));
+    set("rated", rated.map(|t| t.to_string()));
     set(
         "language",
         language.map(|l| {

@@ -114,6 +114,8 @@ struct Common {
     first: Option<FirstChoice>,
     /// Time per move (`30m`, `12h`, `3d`, `none`); the server's default when not given.
     time: Option<String>,
+    /// Whether the game counts for ratings; the server's default when not given.
+    rated: Option<bool>,
     thread: Option<bool>,
     /// More rules options, as `key=value` text.
     extra: Option<String>,
@@ -128,7 +130,10 @@ async fn challenge(
     mut options: OptionSet,
     common: Common,
 ) -> Result<(), Error> {
-    let Common { first, time, thread, extra } = common;
+    let Common { first, time, rated, thread, extra } = common;
+    if let Some(rated) = rated {
+        options.insert("rated".into(), rated.to_string());
+    }
     if let Some(time) = time {
         options.insert("time".into(), time);
     }
@@ -199,6 +204,10 @@ pub async fn epaminondas(
     #[name_localized("es-ES", "empieza")]
     #[description_localized("es-ES", "Quién juega con blancas y empieza")]
     first: Option<FirstChoice>,
+    #[description = "Rated (counts for the leaderboard; default: the server's setting)"]
+    #[name_localized("es-ES", "clasificatoria")]
+    #[description_localized("es-ES", "Cuenta para la clasificación (por defecto: el ajuste del servidor)")]
+    rated: Option<bool>,
     #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
     #[name_localized("es-ES", "tiempo")]
     #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none (por defecto: el ajuste del servidor)")]
@@ -212,7 +221,7 @@ pub async fn epaminondas(
     #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. symmetry=off")]
     options: Option<String>,
 ) -> Result<(), Error> {
-    let common = Common { first, time, thread, extra: options };
+    let common = Common { first, time, rated, thread, extra: options };
     challenge(ctx, "epaminondas", opponent, None, OptionSet::new(), common).await
 }
 
@@ -237,6 +246,10 @@ pub async fn hoyito(
     #[name_localized("es-ES", "empieza")]
     #[description_localized("es-ES", "Quién juega el Sur y empieza")]
     first: Option<FirstChoice>,
+    #[description = "Rated (counts for the leaderboard; default: the server's setting)"]
+    #[name_localized("es-ES", "clasificatoria")]
+    #[description_localized("es-ES", "Cuenta para la clasificación (por defecto: el ajuste del servidor)")]
+    rated: Option<bool>,
     #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
     #[name_localized("es-ES", "tiempo")]
     #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none (por defecto: el ajuste del servidor)")]
@@ -254,7 +267,7 @@ pub async fn hoyito(
     if let Some(h) = holes {
         set.insert("holes".into(), if matches!(h, Holes::Six) { "6" } else { "12" }.into());
     }
-    challenge(ctx, "hoyito", opponent, None, set, Common { first, time, thread, extra: options }).await
+    challenge(ctx, "hoyito", opponent, None, set, Common { first, time, rated, thread, extra: options }).await
 }
 
 /// Ocencahuac: the war game of Nayarit, volcano against volcano.
@@ -274,6 +287,10 @@ pub async fn ocencahuac(
     #[name_localized("es-ES", "empieza")]
     #[description_localized("es-ES", "Quién juega Sangangüey y empieza")]
     first: Option<FirstChoice>,
+    #[description = "Rated (counts for the leaderboard; default: the server's setting)"]
+    #[name_localized("es-ES", "clasificatoria")]
+    #[description_localized("es-ES", "Cuenta para la clasificación (por defecto: el ajuste del servidor)")]
+    rated: Option<bool>,
     #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
     #[name_localized("es-ES", "tiempo")]
     #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none (por defecto: el ajuste del servidor)")]
@@ -287,7 +304,7 @@ pub async fn ocencahuac(
     #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. single_jump_only=true")]
     options: Option<String>,
 ) -> Result<(), Error> {
-    let common = Common { first, time, thread, extra: options };
+    let common = Common { first, time, rated, thread, extra: options };
     challenge(ctx, "ocencahuac", opponent, None, OptionSet::new(), common).await
 }
 
@@ -380,7 +397,15 @@ pub async fn zohn_ahl(
         };
         set.insert("turn_mode".into(), mode.into());
     }
-    challenge(ctx, "zohn-ahl", None, Some(teams), set, Common { first: None, time, thread, extra: options }).await
+    challenge(
+        ctx,
+        "zohn-ahl",
+        None,
+        Some(teams),
+        set,
+        Common { first: None, time, rated: None, thread, extra: options },
+    )
+    .await
 }
 
 #[cfg(test)]

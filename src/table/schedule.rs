@@ -231,6 +231,13 @@ impl Table {
                             _ => return Err(bad("true|false").into()),
                         }
                     }
+                    "rated" => {
+                        settings.rated = match value.as_str() {
+                            "true" | "yes" | "on" => true,
+                            "false" | "no" | "off" => false,
+                            _ => return Err(bad("true|false").into()),
+                        }
+                    }
                     "language" => {
                         settings.locale = match value.as_str() {
                             "auto" | "server" => None,
@@ -240,7 +247,7 @@ impl Table {
                     _ => {
                         return Err(Message::new("settings-unknown")
                             .str("key", key.as_str())
-                            .str("known", "time, remind, timeout, grace, threads, language")
+                            .str("known", "time, remind, timeout, grace, threads, rated, language")
                             .into());
                     }
                 }
@@ -270,6 +277,7 @@ impl Table {
             )
             .str("grace", duration(settings.grace))
             .str("threads", settings.threads.to_string())
+            .str("rated", settings.rated.to_string())
             .str("language", settings.locale.map_or("auto".to_string(), |l| l.tag().to_string()));
         let text = i18n::text(actor.locale, &message);
         Ok(vec![Reply { text, private: changes.is_empty(), ..Reply::default() }])
