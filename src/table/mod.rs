@@ -16,6 +16,7 @@ mod ratings;
 mod reply;
 mod schedule;
 mod sticks;
+pub mod tournament;
 mod view;
 
 use std::collections::HashMap;

@@ -1,0 +1,6 @@
+//! Tournaments: the pure pieces first. `pairing` makes rounds (Berger round robin, Swiss in the Dutch spirit,
+//! single elimination with byes for the top seeds) and `standings` scores them (points, Buchholz,
+//! Sonneborn-Berger). Players are indices into the tournament's list, in seeding order (0 = top seed).
+
+pub mod pairing;
+pub mod standings;
