@@ -356,3 +356,37 @@ fn golden_rating_chart() {
         .collect();
     golden("rating-chart.png", &tablero::render::chart::rating_png("ana · Hoyito II", &history));
 }
+
+#[test]
+fn golden_tournament_standings() {
+    let headers = ["#", "Player", "Points", "Buchholz", "S-B"].map(String::from);
+    let rows: Vec<Vec<String>> =
+        [("ana", "2½", "3½", "3"), ("ben", "2", "4", "1½"), ("carla", "1", "5", "1½"), ("dan", "½", "5½", "½")]
+            .iter()
+            .enumerate()
+            .map(|(i, (n, p, b, s))| {
+                vec![(i + 1).to_string(), n.to_string(), p.to_string(), b.to_string(), s.to_string()]
+            })
+            .collect();
+    golden("standings.png", &tablero::render::table::standings_png("Hoyito II open · after round 3", &headers, &rows));
+}
+
+#[test]
+fn golden_eight_player_bracket() {
+    use tablero::render::bracket::{Game, bracket_png};
+    let name = |s: &str| Some(s.to_string());
+    let rounds = vec![
+        vec![
+            Game { players: [name("1 ana"), name("8 hal")], winner: Some(0) },
+            Game { players: [name("4 dan"), name("5 eve")], winner: Some(1) },
+            Game { players: [name("2 ben"), name("7 gus")], winner: Some(0) },
+            Game { players: [name("3 cy"), name("6 fay")], winner: Some(1) },
+        ],
+        vec![
+            Game { players: [name("1 ana"), name("5 eve")], winner: Some(0) },
+            Game { players: [name("2 ben"), name("6 fay")], winner: None },
+        ],
+        vec![Game { players: [name("1 ana"), None], winner: None }],
+    ];
+    golden("bracket-8.png", &bracket_png("Epaminondas cup", &rounds, "bye"));
+}

@@ -4,6 +4,7 @@
 //! Captions are words the table service has already put in the viewer's language; this module only lays
 //! them out.
 
+pub mod bracket;
 mod canvas;
 mod caption;
 pub mod chart;

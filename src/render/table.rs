@@ -2,7 +2,8 @@
 //! games, win rate), alternating row shades.
 
 use super::canvas::{Canvas, Palette, Rgb};
-use super::text::{self, Align, Style, Weight};
+pub use super::text::Align;
+use super::text::{self, Style, Weight};
 
 const PAGE: Rgb = [0x2b, 0x2f, 0x36];
 const PAGE_TEXT: Rgb = [0xec, 0xee, 0xf1];
@@ -27,8 +28,18 @@ pub struct Row {
     pub win_rate: u32,
 }
 
-/// The PNG of a leaderboard page; `headers` are the five column titles.
-pub fn leaderboard_png(title: &str, rows: &[Row], headers: &[String; 5]) -> Vec<u8> {
+/// A column of a table picture: where its text is anchored and how.
+#[derive(Debug, Clone, Copy)]
+pub struct Column {
+    pub x: i32,
+    pub align: Align,
+    pub bold: bool,
+    /// The widest its text may be (longer text ends with an ellipsis).
+    pub room: i32,
+}
+
+/// The PNG of a table: a title, a header row, and rows of cells (one per column).
+pub fn table_png(title: &str, headers: &[String], columns: &[Column], rows: &[Vec<String>]) -> Vec<u8> {
     let mut palette = Palette::default();
     let page = palette.ramp(PAGE, PAGE_TEXT);
     let row_ramp = palette.ramp(ROW, PAGE_TEXT);
@@ -38,32 +49,51 @@ pub fn leaderboard_png(title: &str, rows: &[Row], headers: &[String; 5]) -> Vec<
     let title_style = Style { size: 22, weight: Weight::Bold, ramp: page };
     let shown = text::fit(title, 22, Weight::Bold, WIDTH as i32 - 2 * MARGIN);
     text::draw(&mut c, &shown, MARGIN, (TITLE / 2) as i32, Align::Left, title_style);
-    // Columns: rank (right-aligned), name, rating, games, win rate (right-aligned).
-    let columns = [
-        (MARGIN + 40, Align::Right),
-        (MARGIN + 56, Align::Left),
-        (360, Align::Left),
-        (530, Align::Right),
-        (WIDTH as i32 - MARGIN, Align::Right),
-    ];
     c.fill_rect(0, TITLE, WIDTH, LINE, header.background());
     let cy = (TITLE + LINE / 2) as i32;
-    for (text_, (x, align)) in headers.iter().zip(columns) {
-        text::draw(&mut c, text_, x, cy, align, Style { size: 16, weight: Weight::Bold, ramp: header });
+    for (text_, col) in headers.iter().zip(columns) {
+        text::draw(&mut c, text_, col.x, cy, col.align, Style { size: 16, weight: Weight::Bold, ramp: header });
     }
     for (i, row) in rows.iter().enumerate() {
         let top = TITLE + LINE * (i + 1);
         let ramp = if i % 2 == 0 { row_ramp } else { page };
         c.fill_rect(0, top, WIDTH, LINE, ramp.background());
         let cy = (top + LINE / 2) as i32;
-        let style = Style { size: 17, weight: Weight::Regular, ramp };
-        let name = text::fit(&row.name, 17, Weight::Regular, 360 - columns[1].0 - 12);
-        let cells =
-            [row.rank.to_string(), name, row.rating.clone(), row.games.to_string(), format!("{}%", row.win_rate)];
-        for (k, (cell, (x, align))) in cells.iter().zip(columns).enumerate() {
-            let style = if k == 2 { Style { weight: Weight::Bold, ..style } } else { style };
-            text::draw(&mut c, cell, x, cy, align, style);
+        for (cell, col) in row.iter().zip(columns) {
+            let weight = if col.bold { Weight::Bold } else { Weight::Regular };
+            let cell = text::fit(cell, 17, weight, col.room);
+            text::draw(&mut c, &cell, col.x, cy, col.align, Style { size: 17, weight, ramp });
         }
     }
     c.encode(&palette)
+}
+
+/// The PNG of a leaderboard page; `headers` are the five column titles.
+pub fn leaderboard_png(title: &str, rows: &[Row], headers: &[String; 5]) -> Vec<u8> {
+    let columns = [
+        Column { x: MARGIN + 40, align: Align::Right, bold: false, room: 40 },
+        Column { x: MARGIN + 56, align: Align::Left, bold: false, room: 272 },
+        Column { x: 360, align: Align::Left, bold: true, room: 140 },
+        Column { x: 530, align: Align::Right, bold: false, room: 60 },
+        Column { x: WIDTH as i32 - MARGIN, align: Align::Right, bold: false, room: 70 },
+    ];
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            vec![r.rank.to_string(), r.name.clone(), r.rating.clone(), r.games.to_string(), format!("{}%", r.win_rate)]
+        })
+        .collect();
+    table_png(title, headers, &columns, &cells)
+}
+
+/// The PNG of tournament standings: rank, player, points, Buchholz, Sonneborn-Berger (already formatted).
+pub fn standings_png(title: &str, headers: &[String; 5], rows: &[Vec<String>]) -> Vec<u8> {
+    let columns = [
+        Column { x: MARGIN + 40, align: Align::Right, bold: false, room: 40 },
+        Column { x: MARGIN + 56, align: Align::Left, bold: false, room: 250 },
+        Column { x: 400, align: Align::Right, bold: true, room: 70 },
+        Column { x: 510, align: Align::Right, bold: false, room: 90 },
+        Column { x: WIDTH as i32 - MARGIN, align: Align::Right, bold: false, room: 90 },
+    ];
+    table_png(title, headers, &columns, rows)
 }
