@@ -75,31 +75,18 @@ impl Table {
     ) -> Answer {
         let kind: GameKind = game.parse()?;
         let settings = self.store.guild_settings(actor.guild)?;
-        let wants_thread = match options.remove("thread").as_deref() {
+        let wants_thread = match options.remove("thread") {
             None => settings.threads,
-            Some("false" | "no" | "off") => false,
-            Some("true" | "yes" | "on") => true,
-            Some(v) => {
-                return Err(Message::new("option-bad-value")
-                    .str("key", "thread")
-                    .str("value", v)
-                    .str("expected", "true|false")
-                    .into());
-            }
+            Some(v) => super::flag("thread", &v)?,
         };
-        let rated = match options.remove("rated").as_deref() {
+        let rated = match options.remove("rated") {
             None => settings.rated && !kind.moves_are_throws(),
-            Some("true" | "yes" | "on") if kind.moves_are_throws() => {
-                return Err(Message::new("rated-chance").into());
-            }
-            Some("true" | "yes" | "on") => true,
-            Some("false" | "no" | "off") => false,
             Some(v) => {
-                return Err(Message::new("option-bad-value")
-                    .str("key", "rated")
-                    .str("value", v)
-                    .str("expected", "true|false")
-                    .into());
+                let rated = super::flag("rated", &v)?;
+                if rated && kind.moves_are_throws() {
+                    return Err(Message::new("rated-chance").into());
+                }
+                rated
             }
         };
         let per_move = match options.remove("time") {

@@ -280,6 +280,15 @@ impl Table {
     }
 }
 
+/// A yes-or-no option or setting (`true|yes|on`, `false|no|off`).
+fn flag(key: &str, value: &str) -> Result<bool, Message> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" | "yes" | "on" => Ok(true),
+        "false" | "no" | "off" => Ok(false),
+        _ => Err(Message::new("option-bad-value").str("key", key).str("value", value).str("expected", "true|false")),
+    }
+}
+
 /// The last guard of CLARIFICATIONS 11: a reply's text never exceeds one Discord message.
 fn fit_message(mut reply: Reply) -> Reply {
     if reply.text.chars().count() > view::MAX_REPLY_CHARS {

@@ -105,6 +105,39 @@ fn update(record: &GameRecord, outcome: Outcomes, before: [Rating; 2]) -> ([Rati
     (after, changes)
 }
 
+/// Whose records a finished team game updates, by side: a role or single player, or each member of a team of
+/// named players (who keep no shared record).
+fn team_keys(record: &GameRecord) -> Vec<(TeamKey, String, Side)> {
+    let mut keys = Vec::new();
+    for side in Side::BOTH {
+        match record.teams.get(side.index()) {
+            Some(Team::Players { players }) if players.len() > 1 => {
+                keys.extend(players.iter().map(|p| (TeamKey::Player(p.id), p.name.clone(), side)));
+            }
+            Some(team) => keys.extend(team_key(team).map(|(k, n)| (k, n, side))),
+            None => keys.extend(record.player(side).map(|p| (TeamKey::Player(p.id), p.name.clone(), side))),
+        }
+    }
+    keys
+}
+
+/// A team's record after one more game (the live update and the recomputation share it).
+fn team_after(
+    mut team: TeamRecord,
+    name: String,
+    side: Side,
+    winner: Option<Side>,
+    position: Option<&Position>,
+) -> TeamRecord {
+    team.name = name;
+    team.games += 1;
+    team.wins += u32::from(winner == Some(side));
+    if let Some(Position::ZohnAhl(game)) = position {
+        team.counters_won += u32::from(game.counters(side));
+    }
+    team
+}
+
 /// A Zohn Ahl team's key and name.
 fn team_key(team: &Team) -> Option<(TeamKey, String)> {
     match team {
@@ -127,27 +160,9 @@ impl Table {
         let mut standings = Standings::default();
         if record.kind.moves_are_throws() {
             let Status::Finished { winner, .. } = record.status else { return Ok(standings) };
-            let counters = |side: Side| match position {
-                Some(Position::ZohnAhl(game)) => u32::from(game.counters(side)),
-                _ => 0,
-            };
-            let mut keys: Vec<(TeamKey, String, Side)> = Vec::new();
-            for side in Side::BOTH {
-                match record.teams.get(side.index()) {
-                    Some(Team::Players { players }) if players.len() > 1 => {
-                        keys.extend(players.iter().map(|p| (TeamKey::Player(p.id), p.name.clone(), side)));
-                    }
-                    Some(team) => keys.extend(team_key(team).map(|(k, n)| (k, n, side))),
-                    None => keys.extend(record.player(side).map(|p| (TeamKey::Player(p.id), p.name.clone(), side))),
-                }
-            }
-            for (key, name, side) in keys {
-                let mut team = self.store.team_record(record.guild, key)?.unwrap_or_default();
-                team.name = name;
-                team.games += 1;
-                team.wins += u32::from(winner == Some(side));
-                team.counters_won += counters(side);
-                standings.teams.push((record.guild, key, team));
+            for (key, name, side) in team_keys(record) {
+                let team = self.store.team_record(record.guild, key)?.unwrap_or_default();
+                standings.teams.push((record.guild, key, team_after(team, name, side, winner, position)));
             }
             let sequence = self.next_rating_sequence();
             record.rating_sequence = Some(sequence);

@@ -224,20 +224,8 @@ impl Table {
                         }
                     }
                     "grace" => settings.grace = clock::parse_duration(value).ok_or_else(|| bad("1h|12h|1d"))?,
-                    "threads" => {
-                        settings.threads = match value.as_str() {
-                            "true" | "yes" | "on" => true,
-                            "false" | "no" | "off" => false,
-                            _ => return Err(bad("true|false").into()),
-                        }
-                    }
-                    "rated" => {
-                        settings.rated = match value.as_str() {
-                            "true" | "yes" | "on" => true,
-                            "false" | "no" | "off" => false,
-                            _ => return Err(bad("true|false").into()),
-                        }
-                    }
+                    "threads" => settings.threads = super::flag(key, value)?,
+                    "rated" => settings.rated = super::flag(key, value)?,
                     "language" => {
                         settings.locale = match value.as_str() {
                             "auto" | "server" => None,
