@@ -31,6 +31,7 @@ fn record(channel: u64) -> GameRecord {
         rated: false,
         rating_sequence: None,
         rating_changes: vec![],
+        tournament: None,
     }
 }
 

@@ -12,7 +12,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::i18n::{self, Locale, Message};
 use crate::store::record::{Player, Team, Timestamp};
-use crate::table::{Actor, Command, Permissions, Reply, RoleId, Table};
+use crate::table::{Actor, Command, Permissions, Reply, RoleId, Table, TournamentCommand};
 
 pub use line::{Line, Words, parse};
 
@@ -104,12 +104,26 @@ impl Console {
         Ok(true)
     }
 
+    /// A game without a channel of its own (a tournament game) gets console channel `#g<id>`.
+    fn place(&mut self, actor: &Actor, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
+        let Some(game) = reply.game.filter(|_| reply.needs_channel) else { return Ok(()) };
+        let name = format!("g{game}");
+        let channel = id_of(&format!("#{name}"));
+        self.channels.insert(channel, name.clone());
+        let organiser = Actor { permissions: Permissions { manage_server: true }, ..actor.clone() };
+        match self.table.handle(&organiser, Command::MoveTo { game, channel }, self.now()) {
+            Ok(_) => writeln!(out, "  → #{name}"),
+            Err(refusal) => writeln!(out, "  ✗ {}", refusal.text),
+        }
+    }
+
     /// Runs the scheduler at the console's time and prints what it decided (reminders, timeouts, expiries), each
     /// once, with the channel it belongs to.
     fn deliver(&mut self, out: &mut impl Write) -> io::Result<()> {
         if let Err(e) = self.table.tick(self.now()) {
             writeln!(out, "  ✗ scheduler: {e}")?;
         }
+        let advanced = self.table.advance_tournaments(GUILD, self.default_locale, self.now());
         let deliveries = match self.table.deliveries(self.default_locale) {
             Ok(d) => d,
             Err(e) => return writeln!(out, "  ✗ scheduler: {e}"),
@@ -129,6 +143,18 @@ impl Console {
             if let Err(e) = self.table.delivered(delivery.notice) {
                 writeln!(out, "  ✗ scheduler: {e}")?;
             }
+        }
+        match advanced {
+            Ok(replies) => {
+                let operator = self.actor("organiser");
+                for (channel, reply) in replies {
+                    let name = self.channels.get(&channel).cloned().unwrap_or_else(|| channel.to_string());
+                    writeln!(out, "  [#{name}]")?;
+                    self.place(&operator, &reply, out)?;
+                    self.print_reply(&reply, out)?;
+                }
+            }
+            Err(e) => writeln!(out, "  ✗ tournaments: {e}")?,
         }
         Ok(())
     }
@@ -193,6 +219,11 @@ impl Console {
         match self.table.handle(&actor, command, self.now()) {
             Ok(replies) => {
                 for reply in replies {
+                    self.place(&actor, &reply, out)?;
+                    if let Some(channel) = reply.channel.filter(|&c| c != actor.channel) {
+                        let name = self.channels.get(&channel).cloned().unwrap_or_else(|| channel.to_string());
+                        writeln!(out, "  [#{name}]")?;
+                    }
                     self.print_reply(&reply, out)?;
                 }
             }
@@ -253,6 +284,40 @@ impl Console {
                     }
                 }
                 Ok(Step::Table(Command::Leaderboard { game, page, provisional, picture }))
+            }
+            "tournament" | "t" => {
+                let usage_text = "tournament create <game> <format> [rounds=N] [max=N] [time=..] | join | leave | start | standings | pairings [round] | drop @player | result <game> first|second|draw | cancel";
+                let mut words = positional.iter();
+                let action = words.next().ok_or(usage(usage_text))?.to_lowercase();
+                let id = options.remove("id").and_then(|v| v.parse().ok());
+                let command = match action.as_str() {
+                    "create" => {
+                        let game = words.next().ok_or(usage(usage_text))?.clone();
+                        let format = words.next().ok_or(usage(usage_text))?.clone();
+                        let rounds = options.remove("rounds").and_then(|v| v.parse().ok());
+                        let max_players = options.remove("max").and_then(|v| v.parse().ok());
+                        TournamentCommand::Create { game, format, rounds, max_players, options: options.clone() }
+                    }
+                    "join" => TournamentCommand::Join { id },
+                    "leave" => TournamentCommand::Leave { id },
+                    "start" => TournamentCommand::Start { id },
+                    "standings" => {
+                        TournamentCommand::Standings { id, picture: words.next().is_some_and(|w| w == "picture") }
+                    }
+                    "pairings" => TournamentCommand::Pairings { id, round: words.next().and_then(|r| r.parse().ok()) },
+                    "drop" => TournamentCommand::Drop { id, player: mention(words.next().ok_or(usage(usage_text))?)? },
+                    "result" => {
+                        let game = words
+                            .next()
+                            .and_then(|g| g.trim_start_matches('#').parse().ok())
+                            .ok_or(usage(usage_text))?;
+                        let winner = words.next().ok_or(usage(usage_text))?.to_lowercase();
+                        TournamentCommand::Result { game, winner }
+                    }
+                    "cancel" => TournamentCommand::Cancel { id },
+                    _ => return Err(usage(usage_text)),
+                };
+                Ok(Step::Table(Command::Tournament(command)))
             }
             "profile" => {
                 no_options("profile [@player]")?;

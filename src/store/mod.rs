@@ -9,10 +9,12 @@ pub mod rating;
 pub mod record;
 pub mod settings;
 mod sled_store;
+pub mod tournament;
 
 pub use rating::{Rating, Standings, TeamKey, TeamRecord};
 pub use record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
 pub use settings::GuildSettings;
+pub use tournament::Tournament;
 
 use crate::games::GameKind;
 pub use sled_store::SledStore;
@@ -104,6 +106,11 @@ pub trait Store: Send + Sync {
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError>;
     /// Replaces every rating and team record by these (a recomputation).
     fn replace_standings(&self, standings: &Standings) -> Result<(), StoreError>;
+    fn tournament(&self, id: u64) -> Result<Option<Tournament>, StoreError>;
+    /// Stores a tournament (a new one, id 0, gets its id) and returns it.
+    fn save_tournament(&self, tournament: Tournament) -> Result<Tournament, StoreError>;
+    /// A server's tournaments, oldest first.
+    fn tournaments(&self, guild: GuildId) -> Result<Vec<Tournament>, StoreError>;
     /// Games whose `due` time is at or before `until`, soonest first.
     fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError>;
     /// The soonest `due` time of any game.

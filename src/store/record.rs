@@ -72,6 +72,8 @@ pub enum FinishReason {
     DrawAgreed,
     /// The loser's time for a move ran out (claimed by the opponent, or adjudicated automatically).
     Timeout,
+    /// The loser withdrew from the tournament, or an organiser decided the game.
+    Forfeit,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,6 +161,9 @@ pub struct GameRecord {
     /// The players' ratings before and after, for the result post.
     #[serde(default)]
     pub rating_changes: Vec<super::rating::RatingChange>,
+    /// A tournament game: (tournament, round, pairing), all from 0 but the tournament id.
+    #[serde(default)]
+    pub tournament: Option<(u64, usize, usize)>,
 }
 
 /// What to do when time runs out.

@@ -10,7 +10,9 @@ use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 
 use super::record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
-use super::{GuildSettings, Rating, SCHEMA_VERSION, Standings, Store, StoreError, TeamKey, TeamRecord, WriteError};
+use super::{
+    GuildSettings, Rating, SCHEMA_VERSION, Standings, Store, StoreError, TeamKey, TeamRecord, Tournament, WriteError,
+};
 use crate::games::GameKind;
 
 const SCHEMA_KEY: &[u8] = b"schema_version";
@@ -40,6 +42,8 @@ pub struct SledStore {
     rating_index: sled::Tree,
     /// (guild, team key) -> JSON team record (Zohn Ahl).
     teams: sled::Tree,
+    /// tournament id -> JSON tournament.
+    tournaments: sled::Tree,
 }
 
 fn rating_key(guild: GuildId, kind: GameKind, user: UserId) -> [u8; 17] {
@@ -88,6 +92,7 @@ fn unjson<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError>
 }
 
 const LAST_RATING_KEY: &[u8] = b"last_rating_sequence";
+const NEXT_TOURNAMENT_KEY: &[u8] = b"next_tournament_id";
 
 fn due_key(due: Timestamp, game: GameId) -> [u8; 16] {
     let mut key = [0u8; 16];
@@ -152,6 +157,7 @@ impl SledStore {
             ratings: db.open_tree("ratings").map_err(backend)?,
             rating_index: db.open_tree("rating_index").map_err(backend)?,
             teams: db.open_tree("teams").map_err(backend)?,
+            tournaments: db.open_tree("tournaments").map_err(backend)?,
             db,
         };
         let shown = path.display().to_string();
@@ -407,6 +413,37 @@ impl Store for SledStore {
             self.meta.insert(LAST_RATING_KEY, &sequence.to_be_bytes()).map_err(backend)?;
         }
         self.flush()
+    }
+
+    fn tournament(&self, id: u64) -> Result<Option<Tournament>, StoreError> {
+        self.tournaments.get(id.to_be_bytes()).map_err(backend)?.map(|b| unjson(&b)).transpose()
+    }
+
+    fn save_tournament(&self, mut tournament: Tournament) -> Result<Tournament, StoreError> {
+        if tournament.id == 0 {
+            let next = self
+                .meta
+                .update_and_fetch(NEXT_TOURNAMENT_KEY, |old| {
+                    let n = old.and_then(|b| b.try_into().ok().map(u64::from_be_bytes)).unwrap_or(0) + 1;
+                    Some(n.to_be_bytes().to_vec())
+                })
+                .map_err(backend)?;
+            tournament.id = next.map(|b| id_from(&b)).transpose()?.unwrap_or(1);
+        }
+        self.tournaments.insert(tournament.id.to_be_bytes(), json(&tournament)?).map_err(backend)?;
+        self.flush()?;
+        Ok(tournament)
+    }
+
+    fn tournaments(&self, guild: GuildId) -> Result<Vec<Tournament>, StoreError> {
+        let mut out = Vec::new();
+        for entry in self.tournaments.iter() {
+            let t: Tournament = unjson(&entry.map_err(backend)?.1)?;
+            if t.guild == guild {
+                out.push(t);
+            }
+        }
+        Ok(out)
     }
 
     fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {

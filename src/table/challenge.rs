@@ -143,6 +143,7 @@ impl Table {
             rated,
             rating_sequence: None,
             rating_changes: Vec::new(),
+            tournament: None,
         };
         let mut attempt = self.store.create_game(record.clone());
         if let Err(WriteError::ChannelBusy(held)) = attempt

@@ -212,6 +212,7 @@ mod tests {
             rated: false,
             rating_sequence: None,
             rating_changes: vec![],
+            tournament: None,
         };
         start_turn(&mut record, 1000);
         record

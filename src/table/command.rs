@@ -94,10 +94,55 @@ pub enum Command {
     Profile {
         player: Option<Player>,
     },
+    Tournament(TournamentCommand),
     /// Moves a live game into `channel` (the thread a front end opened for it, see [`super::Reply::open_thread`]).
     MoveTo {
         game: GameId,
         channel: ChannelId,
+    },
+}
+
+/// Tournament commands; `id` `None` means the server's latest tournament that is not over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TournamentCommand {
+    /// `format`: `round-robin`, `double-round-robin`, `swiss` or `elimination`; `options` for every game
+    /// (`time`, `rated` and the game's own).
+    Create {
+        game: String,
+        format: String,
+        rounds: Option<u8>,
+        max_players: Option<u32>,
+        options: OptionSet,
+    },
+    Join {
+        id: Option<u64>,
+    },
+    Leave {
+        id: Option<u64>,
+    },
+    Start {
+        id: Option<u64>,
+    },
+    Standings {
+        id: Option<u64>,
+        picture: bool,
+    },
+    Pairings {
+        id: Option<u64>,
+        round: Option<usize>,
+    },
+    /// An organiser withdraws a player: their unfinished games are forfeited, and they are paired no more.
+    Drop {
+        id: Option<u64>,
+        player: Player,
+    },
+    /// An organiser enters or corrects a result: `winner` `first`, `second` or `draw`.
+    Result {
+        game: GameId,
+        winner: String,
+    },
+    Cancel {
+        id: Option<u64>,
     },
 }
 
@@ -106,6 +151,14 @@ impl Command {
     pub fn from_button(id: &str) -> Option<Command> {
         let parts: Vec<&str> = id.split(':').collect();
         let game = parts.get(1).and_then(|g| g.parse::<GameId>().ok());
+        if let ["t", id, action] = parts.as_slice() {
+            let id = Some(id.parse().ok()?);
+            return match *action {
+                "join" => Some(Command::Tournament(TournamentCommand::Join { id })),
+                "leave" => Some(Command::Tournament(TournamentCommand::Leave { id })),
+                _ => None,
+            };
+        }
         if let ["lb", game, page, which, rest @ ..] = parts.as_slice() {
             return Some(Command::Leaderboard {
                 game: game.to_string(),

@@ -31,7 +31,7 @@ use crate::store::record::{GameId, GameRecord, Status, Timestamp};
 use crate::store::{Store, StoreError, WriteError};
 
 pub use actor::{Actor, Permissions, RoleId};
-pub use command::Command;
+pub use command::{Command, TournamentCommand};
 pub use reply::{Button, ButtonStyle, Image, Refusal, Reply};
 pub use schedule::Delivery;
 pub use sticks::throw_sticks;
@@ -83,6 +83,8 @@ pub struct Table {
     ratings_lock: Mutex<()>,
     /// The last rated game's sequence number.
     rating_sequence: std::sync::atomic::AtomicU64,
+    /// Held while a tournament is read, changed and written.
+    tournament_lock: Mutex<()>,
 }
 
 impl Table {
@@ -102,6 +104,7 @@ impl Table {
             positions: Mutex::new(HashMap::new()),
             ratings_lock: Mutex::new(()),
             rating_sequence: std::sync::atomic::AtomicU64::new(last),
+            tournament_lock: Mutex::new(()),
         }
     }
 
@@ -135,7 +138,28 @@ impl Table {
             Err(_) => public,
         };
         let speaker = Actor { locale: if private_answer { actor.locale } else { public }, ..actor.clone() };
-        let result = self.dispatch(&speaker, command, now);
+        let may_end_a_game = matches!(
+            command,
+            Command::Move { .. }
+                | Command::Throw { .. }
+                | Command::Resign
+                | Command::ConfirmResign { .. }
+                | Command::DrawOffer
+                | Command::ConfirmDraw { .. }
+                | Command::DrawAccept { .. }
+                | Command::Claim { .. }
+                | Command::Tournament(_)
+        );
+        let mut result = self.dispatch(&speaker, command, now);
+        // A game that ended may complete a tournament round: the next one is paired and announced.
+        if may_end_a_game && let Ok(replies) = &mut result {
+            match self.advance_tournaments(actor.guild, public, now) {
+                Ok(more) => {
+                    replies.extend(more.into_iter().map(|(channel, reply)| Reply { channel: Some(channel), ..reply }))
+                }
+                Err(e) => tracing::error!(error = %e, "a tournament could not advance"),
+            }
+        }
         result.map(|replies| replies.into_iter().map(fit_message).collect()).map_err(|fail| match fail {
             Fail::User(m) => Refusal { text: i18n::text(actor.locale, &m), internal: false },
             Fail::Internal(context) => {
@@ -179,6 +203,7 @@ impl Table {
             Command::Leaderboard { game, page, provisional, picture } => {
                 self.leaderboard(actor, &game, page, provisional, picture)
             }
+            Command::Tournament(t) => self.tournament_command(actor, t, now),
             Command::Profile { player } => {
                 let who = player.unwrap_or_else(|| actor.player());
                 self.profile(actor, who.id, &who.name)

@@ -17,7 +17,11 @@ impl Table {
         if !record.status.is_live() {
             return Err(Message::new("no-game").into());
         }
-        if !record.participants().contains(&actor.user) && record.sides_of(actor.user, &actor.roles).is_empty() {
+        let organiser = actor.permissions.manage_server && record.tournament.is_some();
+        if !organiser
+            && !record.participants().contains(&actor.user)
+            && record.sides_of(actor.user, &actor.roles).is_empty()
+        {
             return Err(Message::new("not-a-player").into());
         }
         if record.channel == channel {

@@ -23,6 +23,9 @@ pub const PAGE: usize = 10;
 /// Whether a finished game counts for ratings, and with which result for the first side (1, ½, 0).
 fn rated_result(record: &GameRecord) -> Option<Outcomes> {
     let Status::Finished { winner, reason } = record.status else { return None };
+    if reason == FinishReason::Forfeit {
+        return None;
+    }
     if !record.rated
         || record.kind.moves_are_throws()
         || record.seats.len() != 2

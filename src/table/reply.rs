@@ -44,6 +44,10 @@ pub struct Reply {
     /// The game wants a channel of its own, with this title: the front end opens it (a Discord thread), posts
     /// this reply there and tells the table with [`super::Command::MoveTo`]. Front ends without threads ignore it.
     pub open_thread: Option<String>,
+    /// The game has no channel yet (a tournament game): a front end without threads gives it one of its own.
+    pub needs_channel: bool,
+    /// Post it in this channel rather than where the actor is (a tournament's announcements).
+    pub channel: Option<crate::store::record::ChannelId>,
     /// The game this reply shows the latest state of (a board, or a challenge waiting for its answer). A front
     /// end keeps one such post per game with live buttons, and strips the buttons of the one before.
     pub game: Option<GameId>,

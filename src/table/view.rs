@@ -133,6 +133,8 @@ impl Table {
             role_mentions,
             private: false,
             open_thread: None,
+            needs_channel: false,
+            channel: None,
             game: Some(record.id),
         }
     }

@@ -2,5 +2,6 @@
 //! single elimination with byes for the top seeds) and `standings` scores them (points, Buchholz,
 //! Sonneborn-Berger). Players are indices into the tournament's list, in seeding order (0 = top seed).
 
+mod lifecycle;
 pub mod pairing;
 pub mod standings;

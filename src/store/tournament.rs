@@ -1,0 +1,71 @@
+//! A tournament as stored: its settings, entrants in seeding order, and its rounds with the game of each
+//! pairing. Results are read from the games themselves (the source of truth), unless an organiser entered one.
+
+use serde::{Deserialize, Serialize};
+
+use super::record::{ChannelId, GameId, GuildId, Player, Timestamp, UserId};
+use crate::games::{GameKind, OptionSet};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "format")]
+pub enum Format {
+    RoundRobin { legs: u8 },
+    Swiss { rounds: u8 },
+    Elimination,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entrant {
+    pub player: Player,
+    pub dropped: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Pairing {
+    /// Entrant indices: the first takes the first side.
+    pub first: usize,
+    pub second: usize,
+    pub game: Option<GameId>,
+    /// A result entered or corrected by an organiser: the first's points (1, ½, 0).
+    pub entered: Option<f64>,
+    /// In an elimination bracket, the place in the round (a drawn game is replayed in the same slot).
+    #[serde(default)]
+    pub slot: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct TournamentRound {
+    pub pairings: Vec<Pairing>,
+    /// Entrants with a bye (worth a win); several only in an elimination bracket's first round.
+    pub byes: Vec<usize>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TournamentStatus {
+    SignUp,
+    Running,
+    Finished,
+    Cancelled,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Tournament {
+    /// Assigned by the store.
+    pub id: u64,
+    pub guild: GuildId,
+    /// Where it was announced.
+    pub channel: ChannelId,
+    pub kind: GameKind,
+    /// Options of every game (`time`, `rated` and the game's own).
+    pub options: OptionSet,
+    pub format: Format,
+    pub organiser: UserId,
+    pub max_players: Option<u32>,
+    pub status: TournamentStatus,
+    pub entrants: Vec<Entrant>,
+    pub rounds: Vec<TournamentRound>,
+    /// What organisers did, for the record.
+    pub log: Vec<(Timestamp, String)>,
+    pub created_at: Timestamp,
+}

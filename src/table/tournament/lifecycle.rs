@@ -1,0 +1,697 @@
+//! A tournament's life through the table: created by an organiser (Manage Server), sign-up by button or
+//! command, started (seeded by rating), each pairing a game of its own (in a thread the front end opens), the
+//! next round paired when every game of a round has ended, drops (remaining games forfeited), results entered
+//! or corrected, standings with tie-breaks, and the final result. Results are read from the games.
+
+use super::pairing::{self, SwissPlayer};
+use super::standings::standings;
+use crate::games::{GameKind, OptionSet, Side};
+use crate::i18n::{self, Locale, Message};
+use crate::store::record::{FinishReason, First, GameId, GameRecord, Player, Status, Timestamp};
+use crate::store::tournament::{Entrant, Format, Pairing, TournamentRound, TournamentStatus};
+use crate::store::{Tournament, WriteError};
+use crate::table::view::game_name;
+use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, TournamentCommand, clock};
+
+/// Games of a tournament live in channels of their own; until the front end gives one (a thread), a game waits
+/// in a reserved channel id that no real channel has.
+fn parking_channel(tournament: u64, round: usize, pairing: usize) -> u64 {
+    (1 << 62) | (tournament << 24) | ((round as u64) << 12) | pairing as u64
+}
+
+fn points_text(p: f64) -> String {
+    let whole = p.floor() as i64;
+    match (whole, p - p.floor() >= 0.5) {
+        (0, true) => "½".to_string(),
+        (w, true) => format!("{w}½"),
+        (w, false) => w.to_string(),
+    }
+}
+
+impl Table {
+    pub(in crate::table) fn tournament_command(
+        &self,
+        actor: &Actor,
+        command: TournamentCommand,
+        now: Timestamp,
+    ) -> Answer {
+        let _guard = self.tournament_lock.lock().unwrap_or_else(|e| e.into_inner());
+        match command {
+            TournamentCommand::Create { game, format, rounds, max_players, options } => {
+                self.tournament_create(actor, &game, &format, rounds, max_players, options, now)
+            }
+            TournamentCommand::Join { id } => self.tournament_join(actor, id, true),
+            TournamentCommand::Leave { id } => self.tournament_join(actor, id, false),
+            TournamentCommand::Start { id } => self.tournament_start(actor, id, now),
+            TournamentCommand::Standings { id, picture } => {
+                let t = self.find_tournament(actor, id, true)?;
+                Ok(vec![self.standings_reply(actor.locale, &t, picture)?])
+            }
+            TournamentCommand::Pairings { id, round } => self.tournament_pairings(actor, id, round),
+            TournamentCommand::Drop { id, player } => self.tournament_drop(actor, id, player, now),
+            TournamentCommand::Result { game, winner } => self.tournament_result(actor, game, &winner, now),
+            TournamentCommand::Cancel { id } => {
+                let mut t = self.find_tournament(actor, id, false)?;
+                self.organiser_only(actor, &t)?;
+                t.status = TournamentStatus::Cancelled;
+                t.log.push((now, format!("cancelled by {}", actor.name)));
+                self.store.save_tournament(t.clone())?;
+                let text = i18n::text(actor.locale, &Message::new("tournament-cancelled").num("id", t.id as i64));
+                Ok(vec![Reply { text, ..Reply::default() }])
+            }
+        }
+    }
+
+    fn organiser_only(&self, actor: &Actor, t: &Tournament) -> Result<(), Fail> {
+        if actor.permissions.manage_server || actor.user == t.organiser {
+            Ok(())
+        } else {
+            Err(Message::new("tournament-organisers-only").into())
+        }
+    }
+
+    /// The tournament named, or the server's latest one not over (or, with `any`, the latest of all).
+    fn find_tournament(&self, actor: &Actor, id: Option<u64>, any: bool) -> Result<Tournament, Fail> {
+        let found = match id {
+            Some(id) => self.store.tournament(id)?.filter(|t| t.guild == actor.guild),
+            None => {
+                let all = self.store.tournaments(actor.guild)?;
+                let open =
+                    all.iter().rev().find(|t| matches!(t.status, TournamentStatus::SignUp | TournamentStatus::Running));
+                open.cloned().or_else(|| if any { all.last().cloned() } else { None })
+            }
+        };
+        found.ok_or_else(|| Message::new("tournament-none").into())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn tournament_create(
+        &self,
+        actor: &Actor,
+        game: &str,
+        format: &str,
+        rounds: Option<u8>,
+        max_players: Option<u32>,
+        options: OptionSet,
+        now: Timestamp,
+    ) -> Answer {
+        if !actor.permissions.manage_server {
+            return Err(Message::new("tournament-organisers-only").into());
+        }
+        let kind: GameKind = game.parse()?;
+        let format = match format {
+            "round-robin" => Format::RoundRobin { legs: 1 },
+            "double-round-robin" => Format::RoundRobin { legs: 2 },
+            "swiss" => Format::Swiss { rounds: rounds.unwrap_or(5).clamp(1, 20) },
+            "elimination" => Format::Elimination,
+            other => {
+                return Err(Message::new("option-bad-value")
+                    .str("key", "format")
+                    .str("value", other)
+                    .str("expected", "round-robin|double-round-robin|swiss|elimination")
+                    .into());
+            }
+        };
+        // The game options are checked now, so a bad one is refused before anyone signs up.
+        let mut game_options = options.clone();
+        for key in ["time", "rated"] {
+            game_options.remove(key);
+        }
+        kind.normalise_options(&game_options).map_err(|e| e.message())?;
+        if let Some(time) = options.get("time") {
+            clock::parse_time_control(time)?;
+        }
+        let t = self.store.save_tournament(Tournament {
+            id: 0,
+            guild: actor.guild,
+            channel: actor.channel,
+            kind,
+            options,
+            format,
+            organiser: actor.user,
+            max_players,
+            status: TournamentStatus::SignUp,
+            entrants: Vec::new(),
+            rounds: Vec::new(),
+            log: vec![(now, format!("created by {}", actor.name))],
+            created_at: now,
+        })?;
+        let locale = actor.locale;
+        let text = i18n::text(
+            locale,
+            &Message::new("tournament-created")
+                .num("id", t.id as i64)
+                .str("game", game_name(locale, kind))
+                .str("format", format_name(locale, t.format)),
+        );
+        let button = |id: String, label: &'static str, style| Button {
+            id,
+            label: i18n::text(locale, &Message::new(label)),
+            enabled: true,
+            style,
+            new_row: false,
+        };
+        let buttons = vec![
+            button(format!("t:{}:join", t.id), "button-tournament-join", ButtonStyle::Success),
+            button(format!("t:{}:leave", t.id), "button-tournament-leave", ButtonStyle::Secondary),
+        ];
+        Ok(vec![Reply { text, buttons, ..Reply::default() }])
+    }
+
+    fn tournament_join(&self, actor: &Actor, id: Option<u64>, join: bool) -> Answer {
+        let mut t = self.find_tournament(actor, id, false)?;
+        if t.status != TournamentStatus::SignUp {
+            return Err(Message::new("tournament-signup-closed").into());
+        }
+        let here = t.entrants.iter().position(|e| e.player.id == actor.user);
+        match (join, here) {
+            (true, Some(_)) => return Err(Message::new("tournament-already-in").into()),
+            (false, None) => return Err(Message::new("tournament-not-in").into()),
+            (true, None) => {
+                if t.max_players.is_some_and(|m| t.entrants.len() >= m as usize) {
+                    return Err(Message::new("tournament-full").into());
+                }
+                t.entrants.push(Entrant { player: actor.player(), dropped: false });
+            }
+            (false, Some(i)) => {
+                t.entrants.remove(i);
+            }
+        }
+        let t = self.store.save_tournament(t)?;
+        let message = Message::new(if join { "tournament-joined" } else { "tournament-left" })
+            .str("player", actor.name.as_str())
+            .num("id", t.id as i64)
+            .num("count", t.entrants.len() as i64);
+        Ok(vec![Reply { text: i18n::text(actor.locale, &message), ..Reply::default() }])
+    }
+
+    fn tournament_start(&self, actor: &Actor, id: Option<u64>, now: Timestamp) -> Answer {
+        let mut t = self.find_tournament(actor, id, false)?;
+        self.organiser_only(actor, &t)?;
+        if t.status != TournamentStatus::SignUp {
+            return Err(Message::new("tournament-signup-closed").into());
+        }
+        if t.entrants.len() < 2 {
+            return Err(Message::new("tournament-too-few").into());
+        }
+        // Seeding: rating (when there is one), then sign-up order.
+        let rating = |p: &Player| self.store.rating(t.guild, t.kind, p.id).ok().flatten().map_or(0.0, |r| r.rating);
+        let mut seeded: Vec<(f64, usize, Entrant)> =
+            t.entrants.iter().cloned().enumerate().map(|(i, e)| (rating(&e.player), i, e)).collect();
+        seeded.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        t.entrants = seeded.into_iter().map(|(_, _, e)| e).collect();
+        t.status = TournamentStatus::Running;
+        t.log.push((now, format!("started by {}", actor.name)));
+        let replies = self.next_round(&mut t, actor.locale, now)?;
+        self.store.save_tournament(t)?;
+        Ok(replies)
+    }
+
+    /// The first side's points of a pairing, once decided: an entered result, else its game's.
+    fn pairing_points(&self, pairing: &Pairing) -> Result<Option<f64>, Fail> {
+        if let Some(p) = pairing.entered {
+            return Ok(Some(p));
+        }
+        let Some(game) = pairing.game else { return Ok(None) };
+        let record = self.store.game(game)?.ok_or_else(|| Fail::Internal(format!("tournament game {game} missing")))?;
+        Ok(match record.status {
+            Status::Finished { winner: Some(Side::First), .. } => Some(1.0),
+            Status::Finished { winner: Some(Side::Second), .. } => Some(0.0),
+            Status::Finished { winner: None, .. } => Some(0.5),
+            // Nobody moved before the first deadline: a loss for the side that had to move first.
+            Status::Aborted => Some(0.0),
+            _ => None,
+        })
+    }
+
+    /// Every decided game so far, as (first, second, first's points), and the byes.
+    fn results(&self, t: &Tournament) -> Result<Decided, Fail> {
+        let mut games = Vec::new();
+        let mut byes = Vec::new();
+        for round in &t.rounds {
+            for p in &round.pairings {
+                if let Some(points) = self.pairing_points(p)? {
+                    games.push((p.first, p.second, points));
+                }
+            }
+            byes.extend(round.byes.iter().copied());
+        }
+        Ok((games, byes))
+    }
+
+    /// Pairs the next round (creating its games), or finishes the tournament; the replies announce it.
+    fn next_round(&self, t: &mut Tournament, locale: Locale, now: Timestamp) -> Result<Vec<Reply>, Fail> {
+        let n = t.entrants.len();
+        let r = t.rounds.len();
+        let (games, byes) = self.results(t)?;
+        let mut round = TournamentRound::default();
+        match t.format {
+            Format::RoundRobin { legs } => {
+                let schedule = pairing::round_robin(n, legs as usize);
+                if let Some(planned) = schedule.get(r) {
+                    round.pairings = planned.pairs.iter().map(|&(a, b)| new_pairing(a, b, 0)).collect();
+                    round.byes = planned.bye.into_iter().collect();
+                }
+            }
+            Format::Swiss { rounds } => {
+                if r < rounds as usize {
+                    let players: Vec<SwissPlayer> = (0..n)
+                        .map(|p| {
+                            let mut s = SwissPlayer {
+                                score: 0.0,
+                                met: Vec::new(),
+                                colour_balance: 0,
+                                last_first: None,
+                                had_bye: byes.contains(&p),
+                                active: !t.entrants[p].dropped,
+                            };
+                            s.score += byes.iter().filter(|&&b| b == p).count() as f64;
+                            for &(a, b, pts) in &games {
+                                if a == p {
+                                    s.score += pts;
+                                    s.met.push(b);
+                                    s.colour_balance += 1;
+                                    s.last_first = Some(true);
+                                } else if b == p {
+                                    s.score += 1.0 - pts;
+                                    s.met.push(a);
+                                    s.colour_balance -= 1;
+                                    s.last_first = Some(false);
+                                }
+                            }
+                            s
+                        })
+                        .collect();
+                    let planned = pairing::swiss(&players);
+                    if !planned.pairs.is_empty() {
+                        round.pairings = planned.pairs.iter().map(|&(a, b)| new_pairing(a, b, 0)).collect();
+                        round.byes = planned.bye.into_iter().collect();
+                    }
+                }
+            }
+            Format::Elimination => {
+                let alive = self.bracket_winners(t)?;
+                if r == 0 {
+                    for (slot, pair) in pairing::bracket(n).into_iter().enumerate() {
+                        match pair {
+                            (Some(a), Some(b)) => round.pairings.push(new_pairing(a, b, slot)),
+                            (Some(a), None) | (None, Some(a)) => round.byes.push(a),
+                            (None, None) => {}
+                        }
+                    }
+                } else if alive.len() > 1 {
+                    for (slot, (a, b)) in pairing::next_bracket_round(&alive).into_iter().enumerate() {
+                        round.pairings.push(new_pairing(a, b, slot));
+                    }
+                }
+            }
+        }
+        if round.pairings.is_empty() {
+            t.status = TournamentStatus::Finished;
+            t.log.push((now, "finished".into()));
+            return Ok(vec![self.standings_reply(locale, t, true)?]);
+        }
+        t.rounds.push(round);
+        self.start_games(t, r, locale, now)
+    }
+
+    /// The winners of an elimination bracket's latest round, in bracket order (with the byes of the first).
+    fn bracket_winners(&self, t: &Tournament) -> Result<Vec<usize>, Fail> {
+        let Some(last) = t.rounds.last() else { return Ok(Vec::new()) };
+        let mut winners: Vec<(usize, usize)> = Vec::new(); // (slot, winner)
+        let slots = last.pairings.iter().map(|p| p.slot).max().map_or(0, |m| m + 1);
+        for slot in 0..slots {
+            let Some(latest) = last.pairings.iter().rev().find(|p| p.slot == slot) else { continue };
+            match self.pairing_points(latest)? {
+                Some(p) if p > 0.5 => winners.push((slot, latest.first)),
+                Some(p) if p < 0.5 => winners.push((slot, latest.second)),
+                _ => {}
+            }
+        }
+        if t.rounds.len() == 1 {
+            // First round: the byes take their bracket places.
+            let order = pairing::bracket(t.entrants.len());
+            let mut out = Vec::new();
+            let mut played = winners.into_iter();
+            for pair in order {
+                match pair {
+                    (Some(_), Some(_)) => out.extend(played.next().map(|(_, w)| w)),
+                    (Some(a), None) | (None, Some(a)) => out.push(a),
+                    (None, None) => {}
+                }
+            }
+            return Ok(out);
+        }
+        Ok(winners.into_iter().map(|(_, w)| w).collect())
+    }
+
+    /// Creates the games of round `r` not yet created (a dropped player's game is decided at once) and the
+    /// replies that announce them.
+    fn start_games(&self, t: &mut Tournament, r: usize, locale: Locale, now: Timestamp) -> Result<Vec<Reply>, Fail> {
+        let settings = self.store.guild_settings(t.guild)?;
+        let mut options = t.options.clone();
+        let per_move = match options.remove("time") {
+            Some(text) => clock::parse_time_control(&text)?,
+            None => settings.time_per_move,
+        };
+        let rated = match options.remove("rated") {
+            Some(v) => super::super::flag("rated", &v)? && !t.kind.moves_are_throws(),
+            None => settings.rated && !t.kind.moves_are_throws(),
+        };
+        let options = t.kind.normalise_options(&options).map_err(|e| e.message())?;
+        let name = |i: usize| t.entrants[i].player.name.clone();
+        let mut lines = vec![i18n::text(
+            locale,
+            &Message::new("tournament-round").num("id", t.id as i64).num("round", (r + 1) as i64),
+        )];
+        let mut boards = Vec::new();
+        for k in 0..t.rounds[r].pairings.len() {
+            let p = t.rounds[r].pairings[k].clone();
+            if p.game.is_some() || p.entered.is_some() {
+                continue;
+            }
+            let (first, second) = (&t.entrants[p.first], &t.entrants[p.second]);
+            if first.dropped || second.dropped {
+                // A game against a withdrawn player is decided without being played.
+                t.rounds[r].pairings[k].entered = Some(if first.dropped && !second.dropped { 0.0 } else { 1.0 });
+                lines.push(format!(
+                    "• {} – {}: {}",
+                    name(p.first),
+                    name(p.second),
+                    i18n::text(locale, &Message::new("tournament-forfeit"))
+                ));
+                continue;
+            }
+            let mut record = GameRecord {
+                id: 0,
+                kind: t.kind,
+                options: options.clone(),
+                guild: t.guild,
+                channel: parking_channel(t.id, r, k),
+                challenger: first.player.clone(),
+                opponent: Some(second.player.clone()),
+                first: First::Challenger,
+                seats: vec![first.player.clone(), second.player.clone()],
+                teams: Vec::new(),
+                challenger_side: None,
+                rosters: Vec::new(),
+                moves: Vec::new(),
+                status: Status::Active,
+                draw_offer: None,
+                created_at: now,
+                updated_at: now,
+                expires_at: now,
+                revision: 0,
+                wants_thread: true,
+                clock: per_move.map(|s| clock::new_clock(s, &settings)),
+                due: None,
+                rated,
+                rating_sequence: None,
+                rating_changes: Vec::new(),
+                tournament: Some((t.id, r, k)),
+            };
+            clock::start_turn(&mut record, now);
+            record.due = clock::next_event(&record).map(|(at, _)| at);
+            let record = match self.store.create_game(record) {
+                Ok(r) => r,
+                Err(WriteError::ChannelBusy(_)) => {
+                    return Err(Fail::Internal("a tournament game's place is taken".into()));
+                }
+                Err(e) => return Err(Fail::Internal(e.to_string())),
+            };
+            t.rounds[r].pairings[k].game = Some(record.id);
+            lines.push(format!("• {} – {} (#{})", name(p.first), name(p.second), record.id));
+            let position = self.position(&record)?;
+            let intro = Message::new("tournament-game")
+                .num("id", t.id as i64)
+                .num("round", (r + 1) as i64)
+                .str("first", name(p.first))
+                .str("second", name(p.second));
+            let mut board = self.board_reply(locale, &record, &position, vec![intro]);
+            let title =
+                format!("{} T{} R{}: {} – {}", game_name(locale, t.kind), t.id, r + 1, name(p.first), name(p.second));
+            board.open_thread = Some(title.chars().take(100).collect());
+            board.needs_channel = true;
+            boards.push(board);
+        }
+        for &b in &t.rounds[r].byes {
+            lines.push(format!("• {}: {}", name(b), i18n::text(locale, &Message::new("tournament-bye"))));
+        }
+        let mentions =
+            t.rounds[r].pairings.iter().flat_map(|p| [p.first, p.second]).map(|i| t.entrants[i].player.id).collect();
+        let mut replies = vec![Reply { text: lines.join("\n"), mentions, ..Reply::default() }];
+        replies.extend(boards);
+        Ok(replies)
+    }
+
+    /// Advances every running tournament of the server whose round is complete; the replies announce the next
+    /// round or the final standings (to be posted in the tournament's channel).
+    pub fn advance_tournaments(&self, guild: u64, locale: Locale, now: Timestamp) -> Result<Vec<(u64, Reply)>, String> {
+        let _guard = self.tournament_lock.lock().unwrap_or_else(|e| e.into_inner());
+        let mut out = Vec::new();
+        for mut t in self.store.tournaments(guild).map_err(|e| e.to_string())? {
+            if t.status != TournamentStatus::Running {
+                continue;
+            }
+            while let Some(round) = t.rounds.last() {
+                let mut complete = true;
+                for p in &round.pairings {
+                    match self.pairing_points(p).map_err(|e| format!("{e:?}"))? {
+                        None => complete = false,
+                        Some(pts) if pts == 0.5 && t.format == Format::Elimination => {
+                            // A drawn knockout game is replayed with sides swapped (once per draw).
+                            let replayed = round.pairings.iter().any(|q| {
+                                q.slot == p.slot && q.first == p.second && q.game.is_some() && q.game > p.game
+                            });
+                            if !replayed {
+                                complete = false;
+                            }
+                        }
+                        Some(_) => {}
+                    }
+                }
+                if !complete {
+                    let r = t.rounds.len() - 1;
+                    // Replays of drawn knockout games.
+                    if t.format == Format::Elimination {
+                        let mut replays = Vec::new();
+                        for p in &t.rounds[r].pairings {
+                            let latest = t.rounds[r].pairings.iter().rev().find(|q| q.slot == p.slot);
+                            if latest == Some(p) && self.pairing_points(p).map_err(|e| format!("{e:?}"))? == Some(0.5) {
+                                replays.push(new_pairing(p.second, p.first, p.slot));
+                            }
+                        }
+                        if !replays.is_empty() {
+                            t.rounds[r].pairings.extend(replays);
+                            let replies = self.start_games(&mut t, r, locale, now).map_err(|e| format!("{e:?}"))?;
+                            out.extend(replies.into_iter().map(|reply| (t.channel, reply)));
+                            continue;
+                        }
+                    }
+                    break;
+                }
+                let replies = self.next_round(&mut t, locale, now).map_err(|e| format!("{e:?}"))?;
+                out.extend(replies.into_iter().map(|reply| (t.channel, reply)));
+                if t.status != TournamentStatus::Running {
+                    break;
+                }
+                // A round whose games were all decided at once (every player but one dropped) goes on.
+                let last = t.rounds.last().expect("a round was just paired");
+                if last.pairings.iter().any(|p| p.game.is_some() && p.entered.is_none()) {
+                    break;
+                }
+            }
+            self.store.save_tournament(t).map_err(|e| e.to_string())?;
+        }
+        Ok(out)
+    }
+
+    fn standings_reply(&self, locale: Locale, t: &Tournament, picture: bool) -> Result<Reply, Fail> {
+        let (games, byes) = self.results(t)?;
+        let table = standings(t.entrants.len(), &games, &byes);
+        let title = i18n::text(
+            locale,
+            &Message::new(if t.status == TournamentStatus::Finished {
+                "tournament-final"
+            } else {
+                "tournament-standings"
+            })
+            .num("id", t.id as i64)
+            .str("game", game_name(locale, t.kind))
+            .num("rounds", t.rounds.len() as i64),
+        );
+        let mut lines = vec![title.clone()];
+        let mut rows = Vec::new();
+        for (rank, s) in table.iter().enumerate() {
+            let e = &t.entrants[s.player];
+            let name = if e.dropped {
+                format!("{} ({})", e.player.name, i18n::text(locale, &Message::new("tournament-dropped")))
+            } else {
+                e.player.name.clone()
+            };
+            lines.push(format!(
+                "{}. {} — {} ({} {}, {} {})",
+                rank + 1,
+                name,
+                points_text(s.points),
+                i18n::text(locale, &Message::new("tournament-buchholz")),
+                points_text(s.buchholz),
+                i18n::text(locale, &Message::new("tournament-sb")),
+                points_text(s.sonneborn_berger)
+            ));
+            rows.push(vec![
+                (rank + 1).to_string(),
+                name,
+                points_text(s.points),
+                points_text(s.buchholz),
+                points_text(s.sonneborn_berger),
+            ]);
+        }
+        if t.status == TournamentStatus::Finished
+            && t.format == Format::Elimination
+            && let Some(&champion) = self.bracket_winners(t)?.first()
+        {
+            {
+                lines.insert(
+                    1,
+                    i18n::text(
+                        locale,
+                        &Message::new("tournament-champion").str("player", t.entrants[champion].player.name.as_str()),
+                    ),
+                );
+            }
+        }
+        let image = picture.then(|| {
+            let headers = ["#", "table-player", "tournament-points", "tournament-buchholz", "tournament-sb"]
+                .map(|id| if id == "#" { "#".to_string() } else { i18n::text(locale, &Message::new(id)) });
+            crate::table::Image {
+                file_name: format!("tournament-{}-standings.png", t.id),
+                png: crate::render::table::standings_png(&title, &headers, &rows),
+            }
+        });
+        Ok(Reply { text: lines.join("\n"), image, ..Reply::default() })
+    }
+
+    fn tournament_pairings(&self, actor: &Actor, id: Option<u64>, round: Option<usize>) -> Answer {
+        let t = self.find_tournament(actor, id, true)?;
+        let r = round.map(|r| r.saturating_sub(1)).unwrap_or(t.rounds.len().saturating_sub(1));
+        let Some(pairs) = t.rounds.get(r) else { return Err(Message::new("tournament-no-round").into()) };
+        let mut lines = vec![i18n::text(
+            actor.locale,
+            &Message::new("tournament-round").num("id", t.id as i64).num("round", (r + 1) as i64),
+        )];
+        for p in &pairs.pairings {
+            let result = match self.pairing_points(p)? {
+                Some(x) => format!("{}–{}", points_text(x), points_text(1.0 - x)),
+                None => "…".into(),
+            };
+            let game = p.game.map(|g| format!(" (#{g})")).unwrap_or_default();
+            lines.push(format!(
+                "• {} – {}{game}: {result}",
+                t.entrants[p.first].player.name, t.entrants[p.second].player.name
+            ));
+        }
+        for &b in &pairs.byes {
+            lines.push(format!(
+                "• {}: {}",
+                t.entrants[b].player.name,
+                i18n::text(actor.locale, &Message::new("tournament-bye"))
+            ));
+        }
+        Ok(vec![Reply { text: lines.join("\n"), private: true, ..Reply::default() }])
+    }
+
+    fn tournament_drop(&self, actor: &Actor, id: Option<u64>, player: Player, now: Timestamp) -> Answer {
+        let mut t = self.find_tournament(actor, id, false)?;
+        self.organiser_only(actor, &t)?;
+        let Some(i) = t.entrants.iter().position(|e| e.player.id == player.id) else {
+            return Err(Message::new("tournament-not-entrant").str("player", player.name.as_str()).into());
+        };
+        t.entrants[i].dropped = true;
+        t.log.push((now, format!("{} dropped by {}", player.name, actor.name)));
+        // Unfinished games of the dropped player are forfeited.
+        for round in &t.rounds {
+            for p in round.pairings.iter().filter(|p| p.first == i || p.second == i) {
+                let Some(game) = p.game else { continue };
+                let Some(mut record) = self.store.game(game)? else { continue };
+                if record.status != Status::Active {
+                    continue;
+                }
+                let loser = if p.first == i { Side::First } else { Side::Second };
+                record.status = Status::Finished { winner: Some(loser.other()), reason: FinishReason::Forfeit };
+                record.draw_offer = None;
+                record.updated_at = now;
+                let base = record.revision;
+                self.save(record, base)?;
+            }
+        }
+        self.store.save_tournament(t.clone())?;
+        let text = i18n::text(
+            actor.locale,
+            &Message::new("tournament-dropped-player").str("player", player.name.as_str()).num("id", t.id as i64),
+        );
+        Ok(vec![Reply { text, ..Reply::default() }])
+    }
+
+    fn tournament_result(&self, actor: &Actor, game: GameId, winner: &str, now: Timestamp) -> Answer {
+        let record = self.store.game(game)?.ok_or(Message::new("no-game"))?;
+        let Some((tid, r, k)) = record.tournament else { return Err(Message::new("tournament-not-a-game").into()) };
+        let mut t = self.store.tournament(tid)?.ok_or(Message::new("tournament-none"))?;
+        self.organiser_only(actor, &t)?;
+        let points = match winner {
+            "first" | "white" | "south" | "1-0" => 1.0,
+            "second" | "black" | "north" | "0-1" => 0.0,
+            "draw" | "½-½" => 0.5,
+            other => {
+                return Err(Message::new("option-bad-value")
+                    .str("key", "winner")
+                    .str("value", other)
+                    .str("expected", "first|second|draw")
+                    .into());
+            }
+        };
+        if let Some(p) = t.rounds.get_mut(r).and_then(|round| round.pairings.get_mut(k)) {
+            p.entered = Some(points);
+        }
+        t.log.push((now, format!("{} entered {winner} for game {game}", actor.name)));
+        // A game still on is ended as entered.
+        if record.status == Status::Active {
+            let mut ended = record.clone();
+            let winner = if points == 1.0 {
+                Some(Side::First)
+            } else if points == 0.0 {
+                Some(Side::Second)
+            } else {
+                None
+            };
+            ended.status = Status::Finished { winner, reason: FinishReason::Forfeit };
+            ended.updated_at = now;
+            let base = ended.revision;
+            self.save(ended, base)?;
+        }
+        self.store.save_tournament(t)?;
+        let text = i18n::text(
+            actor.locale,
+            &Message::new("tournament-result-entered").num("game", game as i64).str("result", winner),
+        );
+        Ok(vec![Reply { text, ..Reply::default() }])
+    }
+}
+
+/// The decided games (first, second, first's points) and the byes of a tournament so far.
+type Decided = (Vec<(usize, usize, f64)>, Vec<usize>);
+
+fn new_pairing(first: usize, second: usize, slot: usize) -> Pairing {
+    Pairing { first, second, game: None, entered: None, slot }
+}
+
+fn format_name(locale: Locale, format: Format) -> String {
+    match format {
+        Format::RoundRobin { legs: 1 } => i18n::text(locale, &Message::new("tournament-format-round-robin")),
+        Format::RoundRobin { .. } => i18n::text(locale, &Message::new("tournament-format-double-round-robin")),
+        Format::Swiss { rounds } => {
+            i18n::text(locale, &Message::new("tournament-format-swiss").num("rounds", rounds as i64))
+        }
+        Format::Elimination => i18n::text(locale, &Message::new("tournament-format-elimination")),
+    }
+}

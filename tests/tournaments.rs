@@ -1,0 +1,238 @@
+//! A tournament through the table: a five-player Swiss of three rounds (Hoyito II) from creation to final
+//! standings, with a drop, a forfeit on time (adjudicated by the scheduler) and a restart in the middle; and
+//! organiser rights.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use tablero::i18n::Locale;
+use tablero::store::record::{Player, Status};
+use tablero::store::tournament::TournamentStatus;
+use tablero::store::{SledStore, Store};
+use tablero::table::{Actor, Command, Permissions, Reply, Table, TableConfig, TournamentCommand};
+
+const NOW: u64 = 1_800_000_000;
+const DAY: u64 = 86_400;
+
+fn actor(user: u64, channel: u64) -> Actor {
+    Actor {
+        guild: 1,
+        channel,
+        user,
+        name: ["", "ana", "ben", "cy", "dan", "eve"][user as usize].to_string(),
+        roles: vec![],
+        locale: Locale::English,
+        permissions: Permissions { manage_server: user == 1 },
+    }
+}
+
+struct World {
+    dir: tempfile::TempDir,
+    store: Arc<SledStore>,
+    table: Table,
+}
+
+fn open(dir: tempfile::TempDir) -> World {
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let table = Table::new(store.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(4) });
+    World { dir, store, table }
+}
+
+impl World {
+    fn ok(&self, who: &Actor, c: Command, at: u64) -> Vec<Reply> {
+        self.table.handle(who, c.clone(), at).unwrap_or_else(|r| panic!("{c:?} refused: {}", r.text))
+    }
+
+    fn t(&self, who: u64, c: TournamentCommand, at: u64) -> Vec<Reply> {
+        self.ok(&actor(who, 10), Command::Tournament(c), at)
+    }
+
+    /// Moves every new tournament game into a channel of its own (as a front end does with threads).
+    fn place(&self, replies: &[Reply], at: u64) {
+        for r in replies.iter().filter(|r| r.needs_channel) {
+            let game = r.game.unwrap();
+            self.ok(&actor(1, 10), Command::MoveTo { game, channel: 1000 + game }, at);
+        }
+    }
+
+    /// Plays out game `id`: both sides move once, then the second resigns (or the first, when `first_loses`).
+    fn play_out(&self, id: u64, first_loses: bool, at: u64) -> Vec<Reply> {
+        let record = self.store.game(id).unwrap().unwrap();
+        let (a, b) = (record.seats[0].id, record.seats[1].id);
+        let channel = 1000 + id;
+        self.ok(&actor(a, channel), Command::Move { notation: "1".into(), at: None }, at);
+        self.ok(&actor(b, channel), Command::Move { notation: "1".into(), at: None }, at);
+        let loser = if first_loses { a } else { b };
+        self.ok(&actor(loser, channel), Command::Resign, at)
+    }
+
+    fn tournament(&self) -> tablero::store::Tournament {
+        self.store.tournament(1).unwrap().unwrap()
+    }
+
+    fn open_games(&self) -> Vec<u64> {
+        let t = self.tournament();
+        t.rounds
+            .last()
+            .map(|r| r.pairings.iter().filter_map(|p| p.game).collect::<Vec<_>>())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|g| self.store.game(*g).unwrap().unwrap().status == Status::Active)
+            .collect()
+    }
+}
+
+#[test]
+fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
+    let w = open(tempfile::tempdir().unwrap());
+    let options = [("time".to_string(), "1d".to_string())].into_iter().collect();
+    // Only organisers create tournaments.
+    let refused = w.table.handle(
+        &actor(2, 10),
+        Command::Tournament(TournamentCommand::Create {
+            game: "hoyito".into(),
+            format: "swiss".into(),
+            rounds: Some(3),
+            max_players: None,
+            options: Default::default(),
+        }),
+        NOW,
+    );
+    assert!(refused.unwrap_err().text.contains("Manage Server"));
+    let created = w.t(
+        1,
+        TournamentCommand::Create {
+            game: "hoyito".into(),
+            format: "swiss".into(),
+            rounds: Some(3),
+            max_players: None,
+            options,
+        },
+        NOW,
+    );
+    assert_eq!(created[0].buttons[0].id, "t:1:join");
+    for user in 1..=5 {
+        let joined = w.ok(&actor(user, 10), Command::from_button("t:1:join").unwrap(), NOW);
+        assert!(joined[0].text.contains(&format!("({user} signed up)")));
+    }
+    let text = w
+        .table
+        .handle(&actor(3, 10), Command::Tournament(TournamentCommand::Start { id: None }), NOW)
+        .unwrap_err()
+        .text;
+    assert!(text.contains("Only the organiser"), "{text}");
+    let round1 = w.t(1, TournamentCommand::Start { id: None }, NOW);
+    assert!(round1[0].text.contains("round 1") && round1[0].text.contains("bye"), "{}", round1[0].text);
+    assert_eq!(round1.iter().filter(|r| r.needs_channel).count(), 2, "two games and a bye");
+    w.place(&round1, NOW);
+
+    // Round 1: both games end; the second one's end pairs round 2.
+    let games = w.open_games();
+    w.play_out(games[0], false, NOW + 60);
+    let after = w.play_out(games[1], true, NOW + 120);
+    let round2: Vec<Reply> = after.into_iter().filter(|r| r.channel == Some(10)).collect();
+    assert!(round2[0].text.contains("round 2"), "{:?}", round2.iter().map(|r| &r.text).collect::<Vec<_>>());
+    w.place(&round2, NOW + 120);
+
+    // dan withdraws: his game is forfeited.
+    w.t(1, TournamentCommand::Drop { id: None, player: Player { id: 4, name: "dan".into() } }, NOW + 200);
+    // A restart in the middle.
+    let World { dir, store, table } = w;
+    drop(table);
+    drop(store);
+    let w = open(dir);
+    // The remaining round-2 game: after the first move, the side on turn lets its time run out.
+    let mut round3 = Vec::new();
+    for game in w.open_games() {
+        let record = w.store.game(game).unwrap().unwrap();
+        w.ok(&actor(record.seats[0].id, 1000 + game), Command::Move { notation: "1".into(), at: None }, NOW + 300);
+        // The second side lets its time run out; the first claims the win, which completes round 2.
+        w.table.tick(NOW + 300 + DAY).unwrap();
+        let claimer = record.seats[0].id;
+        round3 = w.ok(&actor(claimer, 1000 + game), Command::Claim { game: None }, NOW + 300 + DAY + 1);
+    }
+    assert!(
+        round3.iter().any(|r| r.text.contains("round 3")),
+        "{:?}",
+        round3.iter().map(|r| &r.text).collect::<Vec<_>>()
+    );
+    assert!(w.table.advance_tournaments(1, Locale::English, NOW + 400 + DAY).unwrap().is_empty(), "paired once");
+    let t = w.tournament();
+    assert_eq!(t.rounds.len(), 3);
+    let dan = t.entrants.iter().position(|e| e.player.name == "dan").unwrap();
+    assert!(!t.rounds[2].pairings.iter().any(|p| p.first == dan || p.second == dan), "a dropped player is not paired");
+    assert!(!t.rounds[2].byes.contains(&dan));
+    w.place(&round3, NOW + 400 + DAY);
+    for (i, game) in w.open_games().into_iter().enumerate() {
+        w.play_out(game, i % 2 == 0, NOW + 500 + DAY);
+    }
+    let t = w.tournament();
+    assert_eq!(t.status, TournamentStatus::Finished);
+    // Nobody twice in a round, no rematch, at most one bye each.
+    let mut met = BTreeSet::new();
+    let mut byes = BTreeSet::new();
+    for round in &t.rounds {
+        let mut seen = BTreeSet::new();
+        for p in &round.pairings {
+            assert!(seen.insert(p.first) && seen.insert(p.second));
+            assert!(met.insert((p.first.min(p.second), p.first.max(p.second))), "no rematch");
+        }
+        for &b in &round.byes {
+            assert!(byes.insert(b), "one bye each");
+        }
+    }
+    let standings = w.t(2, TournamentCommand::Standings { id: Some(1), picture: true }, NOW + 600 + DAY);
+    assert!(
+        standings[0].text.starts_with("Tournament #1 (Hoyito II) is over. Final standings:"),
+        "{}",
+        standings[0].text
+    );
+    assert!(standings[0].text.contains("dan (withdrawn)"), "{}", standings[0].text);
+    assert!(standings[0].image.is_some());
+    assert_eq!(standings[0].text.lines().count(), 6);
+    let pairings = w.t(3, TournamentCommand::Pairings { id: Some(1), round: Some(1) }, NOW + 600 + DAY);
+    assert!(pairings[0].text.contains("1–0") || pairings[0].text.contains("0–1"), "{}", pairings[0].text);
+}
+
+#[test]
+fn an_elimination_bracket_replays_a_draw_and_crowns_a_winner() {
+    let w = open(tempfile::tempdir().unwrap());
+    let options = [("time".to_string(), "none".to_string())].into_iter().collect();
+    w.t(
+        1,
+        TournamentCommand::Create {
+            game: "hoyito".into(),
+            format: "elimination".into(),
+            rounds: None,
+            max_players: Some(3),
+            options,
+        },
+        NOW,
+    );
+    for user in 1..=3 {
+        w.t(user, TournamentCommand::Join { id: None }, NOW);
+    }
+    let full = w.table.handle(&actor(4, 10), Command::Tournament(TournamentCommand::Join { id: None }), NOW);
+    assert!(full.unwrap_err().text.contains("full"));
+    let round1 = w.t(1, TournamentCommand::Start { id: None }, NOW);
+    assert!(round1[0].text.contains("bye"), "the top seed has a bye: {}", round1[0].text);
+    w.place(&round1, NOW);
+    // The one first-round game is drawn by agreement: it is replayed with sides swapped.
+    let game = w.open_games()[0];
+    let record = w.store.game(game).unwrap().unwrap();
+    let (a, b) = (record.seats[0].id, record.seats[1].id);
+    w.ok(&actor(a, 1000 + game), Command::Move { notation: "1".into(), at: None }, NOW);
+    w.ok(&actor(b, 1000 + game), Command::DrawOffer, NOW);
+    let replay = w.ok(&actor(a, 1000 + game), Command::DrawAccept { game: None }, NOW);
+    let boards: Vec<&Reply> = replay.iter().filter(|r| r.needs_channel).collect();
+    assert_eq!(boards.len(), 1, "a replay");
+    let replayed = w.store.game(boards[0].game.unwrap()).unwrap().unwrap();
+    assert_eq!((replayed.seats[0].id, replayed.seats[1].id), (b, a), "sides swapped");
+    w.place(&replay, NOW);
+    let last = w.play_out(replayed.id, false, NOW);
+    w.place(&last, NOW);
+    let fin = w.open_games()[0];
+    let end = w.play_out(fin, false, NOW);
+    let final_post = end.iter().find(|r| r.text.contains("Winner:")).expect("the champion is announced");
+    assert!(final_post.text.contains("is over"), "{}", final_post.text);
+}
