@@ -178,3 +178,140 @@ async fn reminder_timeout_across_a_restart_and_the_claim_button() {
     bot.kill().unwrap();
     bot.wait().unwrap();
 }
+
+/// Issue 9 end to end: a five-player Swiss of three rounds (Hoyito II) from creation to final standings, with
+/// sign-up by button, a drop, a forfeit on time (claimed with the button) and a restart of the bot in the middle.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_five_player_swiss_tournament_runs_to_its_final_standings() {
+    use serde_json::Value;
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let hall = Place { channel: 770, thread: false };
+    let mut admin = Member::new(101, "ana");
+    admin.manage_server = true;
+    let members = [
+        admin.clone(),
+        Member::new(102, "ben"),
+        Member::new(103, "cy"),
+        Member::new(104, "dan"),
+        Member::new(105, "eve"),
+    ];
+    let by_name = |name: &str| members.iter().find(|m| m.name == name).cloned().unwrap();
+    let from = fake.mark();
+    let mut bot = start_binary(&fake, dir.path());
+    fake.wait_ready(from).await;
+    let options = [Opt::Int("game", 1), Opt::Int("format", 0), Opt::Int("rounds", 3), Opt::Str("time", "8s".into())];
+    let created = fake.slash(&admin, hall, &["tournament", "create"], &options).await;
+    assert!(created.content().contains("Tournament #1: Hoyito II, Swiss, 3 rounds"), "{}", created.content());
+    let announcement = created.created.unwrap();
+    for m in &members {
+        let joined = fake.press(m, hall, announcement, "t:1:join").await;
+        assert!(joined.content().contains(&format!("{} joined tournament #1", m.name)), "{}", joined.content());
+    }
+    let refused = fake.slash(&members[1], hall, &["tournament", "start"], &[]).await;
+    assert!(refused.is_ephemeral() && refused.content().contains("organiser"), "{}", refused.content());
+
+    // The games of a round: (thread, first player, second player), from the boards posted in new threads.
+    let games_of_round = |from: usize, round: usize| {
+        let log = fake.log();
+        let mut games = Vec::new();
+        for r in log.iter().skip(from) {
+            let text = r.content();
+            let Some(rest) = text.split(&format!("Tournament #1, round {round}: ")).nth(1) else { continue };
+            let Some((first, second)) =
+                rest.split('\n').next().and_then(|l| l.trim_end_matches('.').split_once(" against "))
+            else {
+                continue;
+            };
+            let thread: u64 =
+                r.path.trim_start_matches("/channels/").trim_end_matches("/messages").parse().unwrap_or(0);
+            if thread != 0 && r.method == "POST" {
+                games.push((Place { channel: thread, thread: true }, first.to_string(), second.to_string()));
+            }
+        }
+        games
+    };
+    let wait_round = |from: usize, round: usize| {
+        let fake = fake.clone();
+        async move {
+            fake.wait_for(from, &format!("round {round} paired"), |r| {
+                r.content().contains(&format!("Tournament #1, round {round}:\n"))
+            })
+            .await;
+        }
+    };
+    let play = |place: Place, first: Member, second: Member| {
+        let fake = fake.clone();
+        async move {
+            fake.slash(&first, place, &["move"], &[Opt::Str("notation", "1".into())]).await;
+            fake.slash(&second, place, &["move"], &[Opt::Str("notation", "1".into())]).await;
+            let r = fake.slash(&second, place, &["resign"], &[]).await;
+            assert!(r.content().contains("resigned"), "{}", r.content());
+        }
+    };
+
+    let from = fake.mark();
+    fake.slash(&admin, hall, &["tournament", "start"], &[]).await;
+    wait_round(from, 1).await;
+    let round1 = {
+        let mut games = Vec::new();
+        for _ in 0..100 {
+            games = games_of_round(from, 1);
+            if games.len() == 2 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        games
+    };
+    assert_eq!(round1.len(), 2, "two games and a bye");
+    let from = fake.mark();
+    for (place, first, second) in &round1 {
+        play(*place, by_name(first), by_name(second)).await;
+    }
+    wait_round(from, 2).await;
+    // dan withdraws after round 1 (his round-2 game, if any, is forfeited).
+    let dropped = fake.slash(&admin, hall, &["tournament", "drop"], &[Opt::User("player", by_name("dan"))]).await;
+    assert!(dropped.content().contains("dan withdrew"), "{}", dropped.content());
+
+    // A restart in the middle of round 2.
+    bot.kill().unwrap();
+    bot.wait().unwrap();
+    let ready = fake.mark();
+    let mut bot = start_binary(&fake, dir.path());
+    fake.wait_ready(ready).await;
+
+    // Round 2: the games still on. In one, the second player lets the time run out and the first claims.
+    let mut round2 = games_of_round(from, 2);
+    round2.retain(|(_, a, b)| a != "dan" && b != "dan");
+    let from3 = fake.mark();
+    let mut claimed = false;
+    for (place, first, second) in &round2 {
+        if !claimed {
+            fake.slash(&by_name(first), *place, &["move"], &[Opt::Str("notation", "1".into())]).await;
+            let timeout = fake
+                .wait_for(0, "a timeout", |r| {
+                    r.created.is_some() && r.content().contains(&format!("{second} ran out of time"))
+                })
+                .await;
+            let game: Value = fake.message(timeout.created.unwrap());
+            let button = game["components"][0]["components"][0]["custom_id"].as_str().unwrap().to_string();
+            let done = fake.press(&by_name(first), *place, timeout.created.unwrap(), &button).await;
+            assert_eq!(done.callback_type(), Some(7), "{}", done.content());
+            claimed = true;
+        } else {
+            play(*place, by_name(first), by_name(second)).await;
+        }
+    }
+    wait_round(from3, 3).await;
+    let round3 = games_of_round(from3, 3);
+    assert!(!round3.iter().any(|(_, a, b)| a == "dan" || b == "dan"), "a withdrawn player is not paired");
+    for (place, first, second) in &round3 {
+        play(*place, by_name(first), by_name(second)).await;
+    }
+    let last = fake.wait_for(from3, "the final standings", |r| r.content().contains("Final standings")).await;
+    assert!(last.content().contains("dan (withdrawn)"), "{}", last.content());
+    assert_eq!(last.content().lines().count(), 6, "{}", last.content());
+    bot.kill().unwrap();
+    bot.wait().unwrap();
+}

@@ -8,7 +8,7 @@ use super::actor::{Invocation, Source};
 use super::deliver::{self, response_message, run_table};
 use super::{Data, Error};
 use crate::i18n::{self, Message};
-use crate::table::Command;
+use crate::table::{Command, TournamentCommand};
 
 pub async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
@@ -42,8 +42,14 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
     // A page of a leaderboard replaces the pressed one in place.
     let turns_page = matches!(command, Command::Leaderboard { .. });
     // A join leaves the challenge open; the other presses change what the pressed message shows.
-    let replaces_message =
-        !turns_page && !matches!(command, Command::Join { .. } | Command::AskResign { .. } | Command::AskDraw { .. });
+    let replaces_message = !turns_page
+        && !matches!(
+            command,
+            Command::Join { .. }
+                | Command::AskResign { .. }
+                | Command::AskDraw { .. }
+                | Command::Tournament(TournamentCommand::Join { .. } | TournamentCommand::Leave { .. })
+        );
     let acknowledged = std::sync::atomic::AtomicBool::new(false);
     let result = run_table(data, &invocation, command, async {
         if press.create_response(http, serenity::CreateInteractionResponse::Acknowledge).await.is_ok() {

@@ -63,7 +63,16 @@ pub async fn answer(
     }
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
+    let mut answered = false;
     for reply in replies {
+        if reply.channel.is_some_and(|c| c != invocation.channel.get()) || reply.needs_channel {
+            // A tournament's announcements and new games go to its channel and their threads.
+            if let Some(note) = deliver::post(data, &http, invocation, &reply).await {
+                tracing::debug!(%note, "a tournament post");
+            }
+            continue;
+        }
+        answered = true;
         if reply.open_thread.is_some() {
             // The board goes into the game's new thread; here, what happened and where the game went.
             let note = deliver::post(data, &http, invocation, &reply).await;
@@ -77,6 +86,9 @@ pub async fn answer(
                 Err(e) => tracing::debug!(error = %e, "could not read back the posted board"),
             }
         }
+    }
+    if !answered {
+        send_private(ctx, i18n::text(invocation.actor.locale, &Message::new("discord-done"))).await?;
     }
     Ok(())
 }
@@ -122,7 +134,7 @@ pub enum GameChoice {
 }
 
 impl GameChoice {
-    fn id(self) -> &'static str {
+    pub fn id(self) -> &'static str {
         match self {
             GameChoice::Epaminondas => "epaminondas",
             GameChoice::Hoyito => "hoyito",

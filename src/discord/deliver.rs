@@ -177,7 +177,7 @@ pub async fn strip_buttons(http: &serenity::Http, channel: serenity::ChannelId, 
 /// (and moving the game there). Returns what to say where the actor is, when the post went elsewhere (what
 /// happened and where the game went) or failed.
 pub async fn post(data: &Data, http: &serenity::Http, invocation: &Invocation, reply: &Reply) -> Option<String> {
-    let mut channel = invocation.channel;
+    let mut channel = reply.channel.map(serenity::ChannelId::new).unwrap_or(invocation.channel);
     let mut note = None;
     if let Some(title) = &reply.open_thread {
         match open_thread(data, http, invocation, title, reply).await {
@@ -213,8 +213,8 @@ async fn open_thread(
     reply: &Reply,
 ) -> Result<serenity::ChannelId, super::Error> {
     let game = reply.game.ok_or("a thread for a reply without a game")?;
-    let thread = invocation
-        .channel
+    let parent = reply.channel.map(serenity::ChannelId::new).unwrap_or(invocation.channel);
+    let thread = parent
         .create_thread(http, serenity::CreateThread::new(title).kind(serenity::ChannelType::PublicThread))
         .await?;
     let moved = Command::MoveTo { game, channel: thread.id.get() };

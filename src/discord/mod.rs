@@ -14,6 +14,7 @@ mod deliver;
 mod localize;
 mod play;
 mod scheduler;
+mod tournament;
 
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -72,6 +73,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::settings(),
         commands::leaderboard(),
         commands::profile(),
+        tournament::tournament(),
     ];
     localize::copy_spanish(&mut all);
     all

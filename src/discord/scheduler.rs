@@ -40,8 +40,13 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) 
                 (Vec::new(), None)
             }
         };
+        let guilds: std::collections::BTreeSet<u64> = deliveries.iter().map(|d| d.guild).collect();
         for delivery in deliveries {
             post(&http, &data, delivery).await;
+        }
+        // A game the scheduler ended (on time) may complete a tournament round.
+        for guild in guilds {
+            advance(&http, &data, guild).await;
         }
         let sleep = match next {
             Some(at) => Duration::from_secs(at.saturating_sub(now())).min(LONGEST_SLEEP),
@@ -50,6 +55,40 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) 
         tokio::select! {
             _ = tokio::time::sleep(sleep) => {}
             _ = wake.notified() => {}
+        }
+    }
+}
+
+/// Pairs the next round of the server's tournaments whose round is over, and posts it.
+async fn advance(http: &serenity::Http, data: &Data, guild: u64) {
+    let table = data.table.clone();
+    let locale = data.default_locale;
+    let advanced = tokio::task::spawn_blocking(move || table.advance_tournaments(guild, locale, now())).await;
+    let replies = match advanced {
+        Ok(Ok(replies)) => replies,
+        Ok(Err(e)) => return tracing::error!(guild, error = %e, "a tournament could not advance"),
+        Err(e) => return tracing::error!(guild, error = %e, "the tournament task failed"),
+    };
+    for (channel, reply) in replies {
+        // The bot acts as the organiser when it gives the new games their threads.
+        let invocation = super::actor::Invocation {
+            actor: crate::table::Actor {
+                guild,
+                channel,
+                user: 0,
+                name: "tablero".into(),
+                roles: Vec::new(),
+                locale,
+                permissions: crate::table::Permissions { manage_server: true },
+            },
+            public: locale,
+            bot_permissions: None,
+            in_thread: false,
+            channel: serenity::ChannelId::new(channel),
+        };
+        let reply = crate::table::Reply { channel: Some(channel), ..reply };
+        if let Some(note) = deliver::post(data, http, &invocation, &reply).await {
+            tracing::debug!(%note, "a tournament post");
         }
     }
 }

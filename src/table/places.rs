@@ -17,7 +17,8 @@ impl Table {
         if !record.status.is_live() {
             return Err(Message::new("no-game").into());
         }
-        let organiser = actor.permissions.manage_server && record.tournament.is_some();
+        // A tournament game waits for the front end to give it a channel, whoever's action paired it.
+        let organiser = record.tournament.is_some();
         if !organiser
             && !record.participants().contains(&actor.user)
             && record.sides_of(actor.user, &actor.roles).is_empty()

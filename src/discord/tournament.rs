@@ -1,0 +1,237 @@
+//! `/tournament`: create (organisers), join, leave, start, standings, pairings, drop, result, cancel. Sign-up
+//! also works with the Join and Leave buttons of the announcement; every pairing's game gets its own thread.
+
+use poise::serenity_prelude as serenity;
+
+use super::commands::{GameChoice, respond};
+use super::{Context, Error};
+use crate::games::OptionSet;
+use crate::store::record::Player;
+use crate::table::{Command, TournamentCommand};
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    #[name = "Swiss"]
+    #[name_localized("es-ES", "suizo")]
+    Swiss,
+    #[name = "round robin"]
+    #[name_localized("es-ES", "todos contra todos")]
+    RoundRobin,
+    #[name = "double round robin"]
+    #[name_localized("es-ES", "todos contra todos a doble vuelta")]
+    DoubleRoundRobin,
+    #[name = "single elimination"]
+    #[name_localized("es-ES", "eliminación directa")]
+    Elimination,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum WinnerChoice {
+    #[name = "first side"]
+    #[name_localized("es-ES", "primer lado")]
+    First,
+    #[name = "second side"]
+    #[name_localized("es-ES", "segundo lado")]
+    Second,
+    #[name = "draw"]
+    #[name_localized("es-ES", "tablas")]
+    Draw,
+}
+
+fn player(user: serenity::User) -> Player {
+    Player { id: user.id.get(), name: user.global_name.clone().unwrap_or(user.name) }
+}
+
+async fn run(ctx: Context<'_>, command: TournamentCommand) -> Result<(), Error> {
+    respond(ctx, Command::Tournament(command)).await
+}
+
+/// Tournaments: round robin, Swiss or single elimination, run by the bot.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("create", "join", "leave", "start", "standings", "pairings", "drop", "result", "cancel"),
+    subcommand_required,
+    name_localized("es-ES", "torneo"),
+    description_localized("es-ES", "Torneos: todos contra todos, suizo o eliminación directa, dirigidos por el bot")
+)]
+pub async fn tournament(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Open a tournament for sign-up (organisers).
+#[allow(clippy::too_many_arguments)] // one per slash option
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "crear"),
+    description_localized("es-ES", "Abre un torneo para inscribirse (organizadores)")
+)]
+pub async fn create(
+    ctx: Context<'_>,
+    #[description = "The game"]
+    #[name_localized("es-ES", "juego")]
+    #[description_localized("es-ES", "El juego")]
+    game: GameChoice,
+    #[description = "The format"]
+    #[name_localized("es-ES", "formato")]
+    #[description_localized("es-ES", "El formato")]
+    format: FormatChoice,
+    #[description = "Rounds (Swiss; default 5)"]
+    #[name_localized("es-ES", "rondas")]
+    #[description_localized("es-ES", "Rondas (suizo; por defecto 5)")]
+    #[min = 1]
+    #[max = 20]
+    rounds: Option<u8>,
+    #[description = "Most players"]
+    #[name_localized("es-ES", "maximo")]
+    #[description_localized("es-ES", "Máximo de jugadores")]
+    #[min = 2]
+    max_players: Option<u32>,
+    #[description = "Time per move: 30m, 12h, 3d, or none"]
+    #[name_localized("es-ES", "tiempo")]
+    #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none")]
+    time: Option<String>,
+    #[description = "Rated games"]
+    #[name_localized("es-ES", "clasificatorias")]
+    #[description_localized("es-ES", "Partidas clasificatorias")]
+    rated: Option<bool>,
+) -> Result<(), Error> {
+    let format = match format {
+        FormatChoice::Swiss => "swiss",
+        FormatChoice::RoundRobin => "round-robin",
+        FormatChoice::DoubleRoundRobin => "double-round-robin",
+        FormatChoice::Elimination => "elimination",
+    };
+    let mut options = OptionSet::new();
+    if let Some(t) = time {
+        options.insert("time".into(), t);
+    }
+    if let Some(r) = rated {
+        options.insert("rated".into(), r.to_string());
+    }
+    let game = game.id().to_string();
+    run(ctx, TournamentCommand::Create { game, format: format.into(), rounds, max_players, options }).await
+}
+
+/// Sign up for the tournament open in this server.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "unirse"),
+    description_localized("es-ES", "Inscríbete en el torneo abierto del servidor")
+)]
+pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, TournamentCommand::Join { id: None }).await
+}
+
+/// Withdraw your sign-up before the tournament starts.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "salir"),
+    description_localized("es-ES", "Retira tu inscripción antes de que empiece el torneo")
+)]
+pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, TournamentCommand::Leave { id: None }).await
+}
+
+/// Start the tournament: round 1 is paired, each game in its own thread (organisers).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "empezar"),
+    description_localized("es-ES", "Empieza el torneo: se empareja la ronda 1 (organizadores)")
+)]
+pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, TournamentCommand::Start { id: None }).await
+}
+
+/// The standings, with tie-breaks.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "clasificacion"),
+    description_localized("es-ES", "La clasificación, con desempates")
+)]
+pub async fn standings(
+    ctx: Context<'_>,
+    #[description = "Show it as a picture too"]
+    #[name_localized("es-ES", "imagen")]
+    #[description_localized("es-ES", "Mostrarla también como imagen")]
+    picture: Option<bool>,
+) -> Result<(), Error> {
+    run(ctx, TournamentCommand::Standings { id: None, picture: picture.unwrap_or(false) }).await
+}
+
+/// The pairings of a round (the latest when none is given).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "emparejamientos"),
+    description_localized("es-ES", "Los emparejamientos de una ronda")
+)]
+pub async fn pairings(
+    ctx: Context<'_>,
+    #[description = "Round"]
+    #[name_localized("es-ES", "ronda")]
+    #[description_localized("es-ES", "Ronda")]
+    #[min = 1]
+    round: Option<usize>,
+) -> Result<(), Error> {
+    run(ctx, TournamentCommand::Pairings { id: None, round }).await
+}
+
+/// Withdraw a player: their remaining games are forfeited (organisers).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "retirar"),
+    description_localized("es-ES", "Retira a un jugador: pierde sus partidas pendientes (organizadores)")
+)]
+pub async fn drop(
+    ctx: Context<'_>,
+    #[description = "The player"]
+    #[name_localized("es-ES", "jugador")]
+    #[description_localized("es-ES", "El jugador")]
+    player: serenity::User,
+) -> Result<(), Error> {
+    run(ctx, TournamentCommand::Drop { id: None, player: self::player(player) }).await
+}
+
+/// Enter or correct a game's result (organisers).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "resultado"),
+    description_localized("es-ES", "Anota o corrige el resultado de una partida (organizadores)")
+)]
+pub async fn result(
+    ctx: Context<'_>,
+    #[description = "The game number"]
+    #[name_localized("es-ES", "partida")]
+    #[description_localized("es-ES", "El número de la partida")]
+    game: u64,
+    #[description = "Who won"]
+    #[name_localized("es-ES", "ganador")]
+    #[description_localized("es-ES", "Quién ganó")]
+    winner: WinnerChoice,
+) -> Result<(), Error> {
+    let winner = match winner {
+        WinnerChoice::First => "first",
+        WinnerChoice::Second => "second",
+        WinnerChoice::Draw => "draw",
+    };
+    run(ctx, TournamentCommand::Result { game, winner: winner.into() }).await
+}
+
+/// Cancel the tournament (organisers).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "cancelar"),
+    description_localized("es-ES", "Cancela el torneo (organizadores)")
+)]
+pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, TournamentCommand::Cancel { id: None }).await
+}
