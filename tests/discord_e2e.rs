@@ -94,7 +94,8 @@ async fn a_hoyito_game_is_played_to_its_result_with_buttons_and_move() {
     assert_eq!(thread.json.as_ref().unwrap()["name"], "Hoyito II #1: ana – ben");
     let thread = Place { channel: thread.created.unwrap(), thread: true };
     let mut board = fake.post_in(from, thread.channel).await;
-    let note = fake.wait_for(from, "where the game went", |r| r.path.starts_with("/webhooks/")).await;
+    let note =
+        fake.wait_for(from, "where the game went", |r| r.method == "POST" && r.path.starts_with("/webhooks/")).await;
     assert!(note.content().contains(&format!("continues in <#{}>", thread.channel)), "{}", note.content());
     assert!(note.content().starts_with("ben accepted."), "{}", note.content());
 
