@@ -398,3 +398,7 @@ tournament-dropped-player = { $player } withdrew from tournament #{ $id }; their
 tournament-not-a-game = That game is not a tournament game.
 tournament-result-entered = Result of game #{ $game } entered: { $result }.
 tournament-cancelled = Tournament #{ $id } was cancelled.
+tournament-extended = { $games ->
+    [one] One game still on has
+   *[other] { $games } games still on have
+} { $time } more.

@@ -401,3 +401,7 @@ tournament-dropped-player = { $player } se retiró del torneo #{ $id }; sus part
 tournament-not-a-game = Esa partida no es de un torneo.
 tournament-result-entered = Resultado de la partida #{ $game } anotado: { $result }.
 tournament-cancelled = El torneo #{ $id } fue cancelado.
+tournament-extended = { $games ->
+    [one] Una partida en curso tiene
+   *[other] { $games } partidas en curso tienen
+} { $time } más.

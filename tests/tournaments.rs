@@ -236,3 +236,76 @@ fn an_elimination_bracket_replays_a_draw_and_crowns_a_winner() {
     let final_post = end.iter().find(|r| r.text.contains("Winner:")).expect("the champion is announced");
     assert!(final_post.text.contains("is over"), "{}", final_post.text);
 }
+
+#[test]
+fn an_organiser_role_runs_tournaments_and_extends_a_round() {
+    let w = open(tempfile::tempdir().unwrap());
+    const ORGANISERS: u64 = 777;
+    let with_role = Actor { roles: vec![ORGANISERS], ..actor(2, 10) };
+    let create = || {
+        Command::Tournament(TournamentCommand::Create {
+            game: "hoyito".into(),
+            format: "round-robin".into(),
+            rounds: None,
+            max_players: None,
+            options: [("time".to_string(), "1d".to_string())].into_iter().collect(),
+        })
+    };
+    assert!(w.table.handle(&with_role, create(), NOW).is_err(), "no role set yet");
+    w.ok(&actor(1, 10), Command::Settings { changes: vec![("organiser_role".into(), ORGANISERS.to_string())] }, NOW);
+    w.ok(&with_role, create(), NOW);
+    for user in 2..=4 {
+        w.t(user, TournamentCommand::Join { id: None }, NOW);
+    }
+    let round1 = w.ok(&with_role, Command::Tournament(TournamentCommand::Start { id: None }), NOW);
+    assert!(round1[0].text.contains("bye"), "three players: a bye each round");
+    w.place(&round1, NOW);
+    let game = w.open_games()[0];
+    let before = w.store.game(game).unwrap().unwrap().clock.unwrap().deadline;
+    let text = w.ok(&with_role, Command::Tournament(TournamentCommand::Extend { id: None, time: "12h".into() }), NOW);
+    assert!(text[0].text.contains("One game still on has 12h more"), "{}", text[0].text);
+    assert_eq!(w.store.game(game).unwrap().unwrap().clock.unwrap().deadline, before + 12 * 3600);
+    let refused = w.table.handle(
+        &actor(3, 10),
+        Command::Tournament(TournamentCommand::Extend { id: None, time: "1h".into() }),
+        NOW,
+    );
+    assert!(refused.unwrap_err().text.contains("organiser"));
+    // A round robin of three: three rounds, every pair once.
+    for _ in 0..3 {
+        for game in w.open_games() {
+            let replies = w.play_out(game, false, NOW + 10);
+            w.place(&replies, NOW + 10);
+        }
+    }
+    let t = w.tournament();
+    assert_eq!(t.status, TournamentStatus::Finished, "{} rounds", t.rounds.len());
+    assert_eq!(t.rounds.len(), 3);
+}
+
+#[test]
+fn an_elimination_standings_picture_is_the_bracket() {
+    let w = open(tempfile::tempdir().unwrap());
+    let options = [("time".to_string(), "none".to_string())].into_iter().collect();
+    w.t(
+        1,
+        TournamentCommand::Create {
+            game: "hoyito".into(),
+            format: "elimination".into(),
+            rounds: None,
+            max_players: None,
+            options,
+        },
+        NOW,
+    );
+    for user in 1..=5 {
+        w.t(user, TournamentCommand::Join { id: None }, NOW);
+    }
+    let round1 = w.t(1, TournamentCommand::Start { id: None }, NOW);
+    w.place(&round1, NOW);
+    let shown = w.t(2, TournamentCommand::Standings { id: None, picture: true }, NOW);
+    let image = shown[0].image.as_ref().expect("a picture");
+    assert!(image.file_name.ends_with("bracket.png"), "{}", image.file_name);
+    let decoded = image::load_from_memory(&image.png).unwrap();
+    assert!(decoded.width() >= 600, "three rounds of an eight-place bracket");
+}

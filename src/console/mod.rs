@@ -286,7 +286,7 @@ impl Console {
                 Ok(Step::Table(Command::Leaderboard { game, page, provisional, picture }))
             }
             "tournament" | "t" => {
-                let usage_text = "tournament create <game> <format> [rounds=N] [max=N] [time=..] | join | leave | start | standings | pairings [round] | drop @player | result <game> first|second|draw | cancel";
+                let usage_text = "tournament create <game> <format> [rounds=N] [max=N] [time=..] | join | leave | start | standings | pairings [round] | drop @player | result <game> first|second|draw | extend 12h | cancel";
                 let mut words = positional.iter();
                 let action = words.next().ok_or(usage(usage_text))?.to_lowercase();
                 let id = options.remove("id").and_then(|v| v.parse().ok());
@@ -315,6 +315,7 @@ impl Console {
                         TournamentCommand::Result { game, winner }
                     }
                     "cancel" => TournamentCommand::Cancel { id },
+                    "extend" => TournamentCommand::Extend { id, time: words.next().ok_or(usage(usage_text))?.clone() },
                     _ => return Err(usage(usage_text)),
                 };
                 Ok(Step::Table(Command::Tournament(command)))

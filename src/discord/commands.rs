@@ -409,6 +409,10 @@ pub async fn settings_server(
         "Las partidas nuevas de dos jugadores cuentan para la clasificación salvo que el desafío diga lo contrario"
     )]
     rated: Option<bool>,
+    #[description = "A role whose members may run tournaments (besides Manage Server)"]
+    #[name_localized("es-ES", "organizadores")]
+    #[description_localized("es-ES", "Un rol cuyos miembros pueden dirigir torneos (además de Gestionar servidor)")]
+    organiser_role: Option<serenity::Role>,
     #[description = "The language of public posts"]
     #[name_localized("es-ES", "idioma")]
     #[description_localized("es-ES", "El idioma de los mensajes públicos")]
@@ -426,6 +430,7 @@ pub async fn settings_server(
     set("grace", grace);
     set("threads", threads.map(|t| t.to_string()));
     set("rated", rated.map(|t| t.to_string()));
+    set("organiser_role", organiser_role.map(|r| r.id.get().to_string()));
     set(
         "language",
         language.map(|l| {

@@ -50,7 +50,7 @@ async fn run(ctx: Context<'_>, command: TournamentCommand) -> Result<(), Error> 
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("create", "join", "leave", "start", "standings", "pairings", "drop", "result", "cancel"),
+    subcommands("create", "join", "leave", "start", "standings", "pairings", "drop", "result", "extend", "cancel"),
     subcommand_required,
     name_localized("es-ES", "torneo"),
     description_localized("es-ES", "Torneos: todos contra todos, suizo o eliminación directa, dirigidos por el bot")
@@ -223,6 +223,23 @@ pub async fn result(
         WinnerChoice::Draw => "draw",
     };
     run(ctx, TournamentCommand::Result { game, winner: winner.into() }).await
+}
+
+/// Give the games still on in this round more time (organisers).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "prorrogar"),
+    description_localized("es-ES", "Da más tiempo a las partidas en curso de esta ronda (organizadores)")
+)]
+pub async fn extend(
+    ctx: Context<'_>,
+    #[description = "How much more: 12h, 2d"]
+    #[name_localized("es-ES", "tiempo")]
+    #[description_localized("es-ES", "Cuánto más: 12h, 2d")]
+    time: String,
+) -> Result<(), Error> {
+    run(ctx, TournamentCommand::Extend { id: None, time }).await
 }
 
 /// Cancel the tournament (organisers).

@@ -31,6 +31,8 @@ pub struct GuildSettings {
     pub locale: Option<Locale>,
     /// Whether new two-player games are rated unless the challenge says otherwise.
     pub rated: bool,
+    /// Members with this role may run tournaments (besides those with Manage Server).
+    pub organiser_role: Option<u64>,
 }
 
 impl Default for GuildSettings {
@@ -43,6 +45,7 @@ impl Default for GuildSettings {
             threads: true,
             locale: None,
             rated: true,
+            organiser_role: None,
         }
     }
 }

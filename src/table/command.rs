@@ -144,6 +144,11 @@ pub enum TournamentCommand {
     Cancel {
         id: Option<u64>,
     },
+    /// An organiser gives the games still on in the current round more time (`time` as `12h`, `2d`...).
+    Extend {
+        id: Option<u64>,
+        time: String,
+    },
 }
 
 impl Command {

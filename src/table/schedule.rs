@@ -226,6 +226,17 @@ impl Table {
                     "grace" => settings.grace = clock::parse_duration(value).ok_or_else(|| bad("1h|12h|1d"))?,
                     "threads" => settings.threads = super::flag(key, value)?,
                     "rated" => settings.rated = super::flag(key, value)?,
+                    "organiser_role" => {
+                        settings.organiser_role = match value.as_str() {
+                            "none" | "off" => None,
+                            v => Some(
+                                v.trim_start_matches("<@&")
+                                    .trim_end_matches('>')
+                                    .parse()
+                                    .map_err(|_| bad("a role id|none"))?,
+                            ),
+                        }
+                    }
                     "language" => {
                         settings.locale = match value.as_str() {
                             "auto" | "server" => None,
@@ -235,7 +246,7 @@ impl Table {
                     _ => {
                         return Err(Message::new("settings-unknown")
                             .str("key", key.as_str())
-                            .str("known", "time, remind, timeout, grace, threads, rated, language")
+                            .str("known", "time, remind, timeout, grace, threads, rated, language, organiser_role")
                             .into());
                     }
                 }

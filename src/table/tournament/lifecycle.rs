@@ -50,6 +50,41 @@ impl Table {
             TournamentCommand::Pairings { id, round } => self.tournament_pairings(actor, id, round),
             TournamentCommand::Drop { id, player } => self.tournament_drop(actor, id, player, now),
             TournamentCommand::Result { game, winner } => self.tournament_result(actor, game, &winner, now),
+            TournamentCommand::Extend { id, time } => {
+                let t = self.find_tournament(actor, id, false)?;
+                self.organiser_only(actor, &t)?;
+                let secs = clock::parse_duration(&time).ok_or_else(|| {
+                    Message::new("option-bad-value")
+                        .str("key", "time")
+                        .str("value", time.as_str())
+                        .str("expected", "12h|2d")
+                })?;
+                let mut extended = 0;
+                for game in t.rounds.last().into_iter().flat_map(|r| r.pairings.iter().filter_map(|p| p.game)) {
+                    let Some(mut record) = self.store.game(game)? else { continue };
+                    if record.status != Status::Active {
+                        continue;
+                    }
+                    if let Some(c) = &mut record.clock {
+                        c.deadline += secs;
+                        // The new deadline gets its reminders and timeout afresh.
+                        c.reminded = 0;
+                        c.flagged = false;
+                    }
+                    record.updated_at = now;
+                    let base = record.revision;
+                    self.save(record, base)?;
+                    extended += 1;
+                }
+                let mut t = t;
+                t.log.push((now, format!("{} extended round {} by {time}", actor.name, t.rounds.len())));
+                self.store.save_tournament(t.clone())?;
+                let text = i18n::text(
+                    actor.locale,
+                    &Message::new("tournament-extended").num("games", extended).str("time", time),
+                );
+                Ok(vec![Reply { text, ..Reply::default() }])
+            }
             TournamentCommand::Cancel { id } => {
                 let mut t = self.find_tournament(actor, id, false)?;
                 self.organiser_only(actor, &t)?;
@@ -62,8 +97,14 @@ impl Table {
         }
     }
 
+    /// Members with Manage Server or the server's organiser role.
+    fn is_organiser(&self, actor: &Actor) -> Result<bool, Fail> {
+        let role = self.store.guild_settings(actor.guild)?.organiser_role;
+        Ok(actor.permissions.manage_server || role.is_some_and(|r| actor.roles.contains(&r)))
+    }
+
     fn organiser_only(&self, actor: &Actor, t: &Tournament) -> Result<(), Fail> {
-        if actor.permissions.manage_server || actor.user == t.organiser {
+        if self.is_organiser(actor)? || actor.user == t.organiser {
             Ok(())
         } else {
             Err(Message::new("tournament-organisers-only").into())
@@ -95,7 +136,7 @@ impl Table {
         options: OptionSet,
         now: Timestamp,
     ) -> Answer {
-        if !actor.permissions.manage_server {
+        if !self.is_organiser(actor)? {
             return Err(Message::new("tournament-organisers-only").into());
         }
         let kind: GameKind = game.parse()?;
@@ -561,6 +602,17 @@ impl Table {
                 );
             }
         }
+        if picture && t.format == Format::Elimination {
+            let image = crate::table::Image {
+                file_name: format!("tournament-{}-bracket.png", t.id),
+                png: crate::render::bracket::bracket_png(
+                    &title,
+                    &self.bracket_games(t)?,
+                    &i18n::text(locale, &Message::new("tournament-bye")),
+                ),
+            };
+            return Ok(Reply { text: lines.join("\n"), image: Some(image), ..Reply::default() });
+        }
         let image = picture.then(|| {
             let headers = ["#", "table-player", "tournament-points", "tournament-buchholz", "tournament-sb"]
                 .map(|id| if id == "#" { "#".to_string() } else { i18n::text(locale, &Message::new(id)) });
@@ -570,6 +622,57 @@ impl Table {
             }
         });
         Ok(Reply { text: lines.join("\n"), image, ..Reply::default() })
+    }
+
+    /// The bracket as drawn: every round's games in bracket order (the latest game of a replayed slot), the
+    /// rounds not yet played as empty games.
+    fn bracket_games(&self, t: &Tournament) -> Result<Vec<Vec<crate::render::bracket::Game>>, Fail> {
+        use crate::render::bracket::Game;
+        let name = |i: usize| Some(t.entrants[i].player.name.clone());
+        let size = t.entrants.len().next_power_of_two();
+        let mut rounds: Vec<Vec<Game>> = Vec::new();
+        for (r, round) in t.rounds.iter().enumerate() {
+            let mut games = Vec::new();
+            if r == 0 {
+                for (slot, pair) in pairing::bracket(t.entrants.len()).into_iter().enumerate() {
+                    let latest = round.pairings.iter().rev().find(|p| p.slot == slot);
+                    let game = match (pair, latest) {
+                        (_, Some(p)) => {
+                            let winner = match self.pairing_points(p)? {
+                                Some(x) if x > 0.5 => Some(0),
+                                Some(x) if x < 0.5 => Some(1),
+                                _ => None,
+                            };
+                            Game { players: [name(p.first), name(p.second)], winner }
+                        }
+                        ((a, b), None) => Game {
+                            players: [a.and_then(name), b.and_then(name)],
+                            winner: Some(if a.is_some() { 0 } else { 1 }),
+                        },
+                    };
+                    games.push(game);
+                }
+            } else {
+                let slots = round.pairings.iter().map(|p| p.slot).max().map_or(0, |m| m + 1);
+                for slot in 0..slots {
+                    let Some(p) = round.pairings.iter().rev().find(|p| p.slot == slot) else { continue };
+                    let winner = match self.pairing_points(p)? {
+                        Some(x) if x > 0.5 => Some(0),
+                        Some(x) if x < 0.5 => Some(1),
+                        _ => None,
+                    };
+                    games.push(Game { players: [name(p.first), name(p.second)], winner });
+                }
+            }
+            rounds.push(games);
+        }
+        // The rounds still to come, empty.
+        let mut games = rounds.last().map_or(size / 2, Vec::len);
+        while games > 1 {
+            games /= 2;
+            rounds.push((0..games).map(|_| Game { players: [None, None], winner: None }).collect());
+        }
+        Ok(rounds)
     }
 
     fn tournament_pairings(&self, actor: &Actor, id: Option<u64>, round: Option<usize>) -> Answer {
