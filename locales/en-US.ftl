@@ -402,3 +402,4 @@ tournament-extended = { $games ->
     [one] One game still on has
    *[other] { $games } games still on have
 } { $time } more.
+tournament-too-few-at-deadline = Tournament #{ $id } is called off: fewer than two players had signed up by the deadline.

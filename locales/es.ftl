@@ -405,3 +405,4 @@ tournament-extended = { $games ->
     [one] Una partida en curso tiene
    *[other] { $games } partidas en curso tienen
 } { $time } más.
+tournament-too-few-at-deadline = El torneo #{ $id } se suspende: menos de dos jugadores se inscribieron antes del plazo.

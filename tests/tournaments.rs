@@ -309,3 +309,46 @@ fn an_elimination_standings_picture_is_the_bracket() {
     let decoded = image::load_from_memory(&image.png).unwrap();
     assert!(decoded.width() >= 600, "three rounds of an eight-place bracket");
 }
+
+#[test]
+fn sign_up_closes_at_its_deadline_and_the_tournament_starts_by_itself() {
+    let w = open(tempfile::tempdir().unwrap());
+    let create = |signup: &str| TournamentCommand::Create {
+        game: "hoyito".into(),
+        format: "swiss".into(),
+        rounds: Some(2),
+        max_players: None,
+        options: [("signup".to_string(), signup.to_string())].into_iter().collect(),
+    };
+    w.t(1, create("1h"), NOW);
+    for user in 1..=3 {
+        w.t(user, TournamentCommand::Join { id: None }, NOW);
+    }
+    assert!(w.table.advance_tournaments(1, Locale::English, NOW + 3599).unwrap().is_empty(), "not yet");
+    let started = w.table.advance_tournaments(1, Locale::English, NOW + 3600).unwrap();
+    assert!(started[0].1.text.contains("round 1"), "{}", started[0].1.text);
+    assert_eq!(started[0].0, 10, "announced in the tournament's channel");
+    assert_eq!(w.tournament().status, TournamentStatus::Running);
+    assert_eq!(w.table.tournament_guilds(), vec![1]);
+    // A second one nobody joins is called off at its deadline.
+    w.t(1, create("2h"), NOW);
+    let called_off = w.table.advance_tournaments(1, Locale::English, NOW + 7200).unwrap();
+    assert!(called_off.iter().any(|(_, r)| r.text.contains("called off")), "{called_off:?}");
+    assert!(
+        w.table
+            .handle(
+                &actor(1, 10),
+                Command::Tournament(TournamentCommand::Create {
+                    game: "hoyito".into(),
+                    format: "swiss".into(),
+                    rounds: None,
+                    max_players: None,
+                    options: [("signup".to_string(), "soon".to_string())].into_iter().collect(),
+                }),
+                NOW
+            )
+            .unwrap_err()
+            .text
+            .contains("signup cannot be “soon”")
+    );
+}

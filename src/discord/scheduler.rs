@@ -40,7 +40,10 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) 
                 (Vec::new(), None)
             }
         };
-        let guilds: std::collections::BTreeSet<u64> = deliveries.iter().map(|d| d.guild).collect();
+        let mut guilds: std::collections::BTreeSet<u64> = deliveries.iter().map(|d| d.guild).collect();
+        // Tournaments advance also by the clock (a sign-up deadline).
+        let table = data.table.clone();
+        guilds.extend(tokio::task::spawn_blocking(move || table.tournament_guilds()).await.unwrap_or_default());
         for delivery in deliveries {
             post(&http, &data, delivery).await;
         }

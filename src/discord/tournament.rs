@@ -96,6 +96,10 @@ pub async fn create(
     #[name_localized("es-ES", "clasificatorias")]
     #[description_localized("es-ES", "Partidas clasificatorias")]
     rated: Option<bool>,
+    #[description = "Sign-up closes (and the tournament starts) after this long: 12h, 2d"]
+    #[name_localized("es-ES", "inscripcion")]
+    #[description_localized("es-ES", "La inscripción se cierra (y el torneo empieza) tras este tiempo: 12h, 2d")]
+    signup: Option<String>,
 ) -> Result<(), Error> {
     let format = match format {
         FormatChoice::Swiss => "swiss",
@@ -109,6 +113,9 @@ pub async fn create(
     }
     if let Some(r) = rated {
         options.insert("rated".into(), r.to_string());
+    }
+    if let Some(s) = signup {
+        options.insert("signup".into(), s);
     }
     let game = game.id().to_string();
     run(ctx, TournamentCommand::Create { game, format: format.into(), rounds, max_players, options }).await

@@ -111,6 +111,8 @@ pub trait Store: Send + Sync {
     fn save_tournament(&self, tournament: Tournament) -> Result<Tournament, StoreError>;
     /// A server's tournaments, oldest first.
     fn tournaments(&self, guild: GuildId) -> Result<Vec<Tournament>, StoreError>;
+    /// The servers that have a tournament in sign-up or running.
+    fn tournament_guilds(&self) -> Result<Vec<GuildId>, StoreError>;
     /// Games whose `due` time is at or before `until`, soonest first.
     fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError>;
     /// The soonest `due` time of any game.

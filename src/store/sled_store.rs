@@ -446,6 +446,18 @@ impl Store for SledStore {
         Ok(out)
     }
 
+    fn tournament_guilds(&self) -> Result<Vec<GuildId>, StoreError> {
+        use super::tournament::TournamentStatus;
+        let mut guilds = Vec::new();
+        for entry in self.tournaments.iter() {
+            let t: Tournament = unjson(&entry.map_err(backend)?.1)?;
+            if matches!(t.status, TournamentStatus::SignUp | TournamentStatus::Running) && !guilds.contains(&t.guild) {
+                guilds.push(t.guild);
+            }
+        }
+        Ok(guilds)
+    }
+
     fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
         let mut games = Vec::new();
         for entry in self.schedule.range(..=due_key(until, u64::MAX)) {

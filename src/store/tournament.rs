@@ -62,6 +62,9 @@ pub struct Tournament {
     pub format: Format,
     pub organiser: UserId,
     pub max_players: Option<u32>,
+    /// When sign-up closes and the tournament starts by itself (without an organiser's start).
+    #[serde(default)]
+    pub signup_until: Option<Timestamp>,
     pub status: TournamentStatus,
     pub entrants: Vec<Entrant>,
     pub rounds: Vec<TournamentRound>,

@@ -112,6 +112,7 @@ pub enum TournamentCommand {
         format: String,
         rounds: Option<u8>,
         max_players: Option<u32>,
+        /// `options` may also hold `signup` (a duration): sign-up closes and the tournament starts by itself.
         options: OptionSet,
     },
     Join {

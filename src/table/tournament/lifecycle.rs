@@ -153,6 +153,18 @@ impl Table {
                     .into());
             }
         };
+        let mut options = options;
+        let signup_until = match options.remove("signup") {
+            Some(text) => Some(
+                now + clock::parse_duration(&text).ok_or_else(|| {
+                    Message::new("option-bad-value")
+                        .str("key", "signup")
+                        .str("value", text.as_str())
+                        .str("expected", "12h|2d")
+                })?,
+            ),
+            None => None,
+        };
         // The game options are checked now, so a bad one is refused before anyone signs up.
         let mut game_options = options.clone();
         for key in ["time", "rated"] {
@@ -171,6 +183,7 @@ impl Table {
             format,
             organiser: actor.user,
             max_players,
+            signup_until,
             status: TournamentStatus::SignUp,
             entrants: Vec::new(),
             rounds: Vec::new(),
@@ -235,6 +248,14 @@ impl Table {
         if t.entrants.len() < 2 {
             return Err(Message::new("tournament-too-few").into());
         }
+        t.log.push((now, format!("started by {}", actor.name)));
+        let replies = self.begin(&mut t, actor.locale, now)?;
+        self.store.save_tournament(t)?;
+        Ok(replies)
+    }
+
+    /// Seeds the entrants and pairs round 1.
+    fn begin(&self, t: &mut Tournament, locale: Locale, now: Timestamp) -> Result<Vec<Reply>, Fail> {
         // Seeding: rating (when there is one), then sign-up order.
         let rating = |p: &Player| self.store.rating(t.guild, t.kind, p.id).ok().flatten().map_or(0.0, |r| r.rating);
         let mut seeded: Vec<(f64, usize, Entrant)> =
@@ -242,10 +263,7 @@ impl Table {
         seeded.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         t.entrants = seeded.into_iter().map(|(_, _, e)| e).collect();
         t.status = TournamentStatus::Running;
-        t.log.push((now, format!("started by {}", actor.name)));
-        let replies = self.next_round(&mut t, actor.locale, now)?;
-        self.store.save_tournament(t)?;
-        Ok(replies)
+        self.next_round(t, locale, now)
     }
 
     /// The first side's points of a pairing, once decided: an entered result, else its game's.
@@ -487,10 +505,31 @@ impl Table {
 
     /// Advances every running tournament of the server whose round is complete; the replies announce the next
     /// round or the final standings (to be posted in the tournament's channel).
+    /// The servers whose tournaments may need advancing (sign-up or running).
+    pub fn tournament_guilds(&self) -> Vec<u64> {
+        self.store.tournament_guilds().unwrap_or_default()
+    }
+
     pub fn advance_tournaments(&self, guild: u64, locale: Locale, now: Timestamp) -> Result<Vec<(u64, Reply)>, String> {
         let _guard = self.tournament_lock.lock().unwrap_or_else(|e| e.into_inner());
         let mut out = Vec::new();
         for mut t in self.store.tournaments(guild).map_err(|e| e.to_string())? {
+            // Sign-up closes at its deadline: the tournament starts by itself (or is called off without players).
+            if t.status == TournamentStatus::SignUp && t.signup_until.is_some_and(|d| d <= now) {
+                if t.entrants.len() < 2 {
+                    t.status = TournamentStatus::Cancelled;
+                    t.log.push((now, "cancelled: too few players at the sign-up deadline".into()));
+                    let text =
+                        i18n::text(locale, &Message::new("tournament-too-few-at-deadline").num("id", t.id as i64));
+                    out.push((t.channel, Reply { text, ..Reply::default() }));
+                } else {
+                    t.log.push((now, "started at the sign-up deadline".into()));
+                    let replies = self.begin(&mut t, locale, now).map_err(|e| format!("{e:?}"))?;
+                    out.extend(replies.into_iter().map(|reply| (t.channel, reply)));
+                }
+                self.store.save_tournament(t).map_err(|e| e.to_string())?;
+                continue;
+            }
             if t.status != TournamentStatus::Running {
                 continue;
             }
