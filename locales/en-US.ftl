@@ -403,3 +403,6 @@ tournament-extended = { $games ->
    *[other] { $games } games still on have
 } { $time } more.
 tournament-too-few-at-deadline = Tournament #{ $id } is called off: fewer than two players had signed up by the deadline.
+tournament-teams-not-here = Only Zohn Ahl tournaments are played by teams; join as yourself.
+tournament-team-needed = Zohn Ahl tournaments are played by teams: sign up a role you hold (tournament join-team @role).
+tournament-not-role-member = Only members of { $role } can sign it up.

@@ -406,3 +406,6 @@ tournament-extended = { $games ->
    *[other] { $games } partidas en curso tienen
 } { $time } más.
 tournament-too-few-at-deadline = El torneo #{ $id } se suspende: menos de dos jugadores se inscribieron antes del plazo.
+tournament-teams-not-here = Solo los torneos de Zohn Ahl se juegan por equipos; inscríbete tú.
+tournament-team-needed = Los torneos de Zohn Ahl se juegan por equipos: inscribe un rol que tengas (tournament join-team @rol).
+tournament-not-role-member = Solo los miembros de { $role } pueden inscribirlo.

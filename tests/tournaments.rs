@@ -352,3 +352,55 @@ fn sign_up_closes_at_its_deadline_and_the_tournament_starts_by_itself() {
             .contains("signup cannot be “soon”")
     );
 }
+
+#[test]
+fn zohn_ahl_tournaments_pair_role_teams() {
+    let w = open(tempfile::tempdir().unwrap());
+    let options =
+        [("time", "none"), ("counters", "1"), ("autothrow", "true")].map(|(k, v)| (k.to_string(), v.to_string()));
+    w.t(
+        1,
+        TournamentCommand::Create {
+            game: "zohn-ahl".into(),
+            format: "round-robin".into(),
+            rounds: None,
+            max_players: None,
+            options: options.into_iter().collect(),
+        },
+        NOW,
+    );
+    let text =
+        w.table.handle(&actor(2, 10), Command::Tournament(TournamentCommand::Join { id: None }), NOW).unwrap_err().text;
+    assert!(text.contains("played by teams"), "{text}");
+    let text = w
+        .table
+        .handle(
+            &actor(2, 10),
+            Command::Tournament(TournamentCommand::JoinTeam { id: None, role: 901, name: "red".into() }),
+            NOW,
+        )
+        .unwrap_err()
+        .text;
+    assert!(text.contains("Only members of @red"), "{text}");
+    for (user, role, name) in [(2, 901, "red"), (3, 902, "blue"), (4, 903, "green")] {
+        let member = Actor { roles: vec![role], ..actor(user, 10) };
+        w.ok(&member, Command::Tournament(TournamentCommand::JoinTeam { id: None, role, name: name.into() }), NOW);
+    }
+    let round1 = w.t(1, TournamentCommand::Start { id: None }, NOW);
+    w.place(&round1, NOW);
+    for round in 0..3 {
+        for game in w.open_games() {
+            let record = w.store.game(game).unwrap().unwrap();
+            assert_eq!(record.teams.len(), 2, "a team game");
+            let tablero::store::record::Team::Role { id: role, .. } = record.teams[0] else { panic!("role teams") };
+            // Any member of the team on turn throws (free mode); autothrow plays the game out.
+            let member = Actor { roles: vec![role], ..actor(5, 1000 + game) };
+            let replies = w.ok(&member, Command::Throw { at: None }, NOW + round);
+            w.place(&replies, NOW + round);
+        }
+    }
+    let t = w.tournament();
+    assert_eq!(t.status, TournamentStatus::Finished, "{:?}", t.rounds.len());
+    let standings = w.t(1, TournamentCommand::Standings { id: Some(1), picture: false }, NOW + 10);
+    assert!(standings[0].text.contains("@red") && standings[0].text.contains("@green"), "{}", standings[0].text);
+}

@@ -286,7 +286,7 @@ impl Console {
                 Ok(Step::Table(Command::Leaderboard { game, page, provisional, picture }))
             }
             "tournament" | "t" => {
-                let usage_text = "tournament create <game> <format> [rounds=N] [max=N] [time=..] | join | leave | start | standings | pairings [round] | drop @player | result <game> first|second|draw | extend 12h | cancel";
+                let usage_text = "tournament create <game> <format> [rounds=N] [max=N] [time=..] | join | join-team @&role | leave | start | standings | pairings [round] | drop @player | result <game> first|second|draw | extend 12h | cancel";
                 let mut words = positional.iter();
                 let action = words.next().ok_or(usage(usage_text))?.to_lowercase();
                 let id = options.remove("id").and_then(|v| v.parse().ok());
@@ -299,6 +299,13 @@ impl Console {
                         TournamentCommand::Create { game, format, rounds, max_players, options: options.clone() }
                     }
                     "join" => TournamentCommand::Join { id },
+                    "join-team" => {
+                        let role =
+                            words.next().and_then(|r| r.strip_prefix("@&")).ok_or(usage(usage_text))?.to_string();
+                        let role_id = id_of(&format!("@&{role}"));
+                        self.names.insert(role_id, role.clone());
+                        TournamentCommand::JoinTeam { id, role: role_id, name: role }
+                    }
                     "leave" => TournamentCommand::Leave { id },
                     "start" => TournamentCommand::Start { id },
                     "standings" => {

@@ -16,8 +16,12 @@ pub enum Format {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entrant {
+    /// The player; for a role team, the role's id and `@name`.
     pub player: Player,
     pub dropped: bool,
+    /// A role team (Zohn Ahl): everyone holding the role plays for it.
+    #[serde(default)]
+    pub role: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

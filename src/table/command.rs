@@ -118,6 +118,12 @@ pub enum TournamentCommand {
     Join {
         id: Option<u64>,
     },
+    /// Signs up a role as a team (Zohn Ahl tournaments pair teams): a member of the role does it.
+    JoinTeam {
+        id: Option<u64>,
+        role: u64,
+        name: String,
+    },
     Leave {
         id: Option<u64>,
     },

@@ -7,7 +7,7 @@ use super::pairing::{self, SwissPlayer};
 use super::standings::standings;
 use crate::games::{GameKind, OptionSet, Side};
 use crate::i18n::{self, Locale, Message};
-use crate::store::record::{FinishReason, First, GameId, GameRecord, Player, Status, Timestamp};
+use crate::store::record::{FinishReason, First, GameId, GameRecord, Player, Status, Team, Timestamp};
 use crate::store::tournament::{Entrant, Format, Pairing, TournamentRound, TournamentStatus};
 use crate::store::{Tournament, WriteError};
 use crate::table::view::game_name;
@@ -42,6 +42,7 @@ impl Table {
             }
             TournamentCommand::Join { id } => self.tournament_join(actor, id, true),
             TournamentCommand::Leave { id } => self.tournament_join(actor, id, false),
+            TournamentCommand::JoinTeam { id, role, name } => self.tournament_join_team(actor, id, role, &name),
             TournamentCommand::Start { id } => self.tournament_start(actor, id, now),
             TournamentCommand::Standings { id, picture } => {
                 let t = self.find_tournament(actor, id, true)?;
@@ -212,12 +213,46 @@ impl Table {
         Ok(vec![Reply { text, buttons, ..Reply::default() }])
     }
 
+    /// A member signs up their role as a team (Zohn Ahl tournaments are played by teams).
+    fn tournament_join_team(&self, actor: &Actor, id: Option<u64>, role: u64, name: &str) -> Answer {
+        let mut t = self.find_tournament(actor, id, false)?;
+        if t.status != TournamentStatus::SignUp {
+            return Err(Message::new("tournament-signup-closed").into());
+        }
+        if !t.kind.moves_are_throws() {
+            return Err(Message::new("tournament-teams-not-here").into());
+        }
+        if role == actor.guild {
+            return Err(Message::new("discord-team-everyone").into());
+        }
+        if !actor.roles.contains(&role) {
+            return Err(Message::new("tournament-not-role-member").str("role", format!("@{name}")).into());
+        }
+        if t.entrants.iter().any(|e| e.role && e.player.id == role) {
+            return Err(Message::new("tournament-already-in").into());
+        }
+        if t.max_players.is_some_and(|m| t.entrants.len() >= m as usize) {
+            return Err(Message::new("tournament-full").into());
+        }
+        t.entrants.push(Entrant { player: Player { id: role, name: format!("@{name}") }, dropped: false, role: true });
+        let t = self.store.save_tournament(t)?;
+        let message = Message::new("tournament-joined")
+            .str("player", format!("@{name}"))
+            .num("id", t.id as i64)
+            .num("count", t.entrants.len() as i64);
+        Ok(vec![Reply { text: i18n::text(actor.locale, &message), ..Reply::default() }])
+    }
+
     fn tournament_join(&self, actor: &Actor, id: Option<u64>, join: bool) -> Answer {
         let mut t = self.find_tournament(actor, id, false)?;
         if t.status != TournamentStatus::SignUp {
             return Err(Message::new("tournament-signup-closed").into());
         }
-        let here = t.entrants.iter().position(|e| e.player.id == actor.user);
+        if join && t.kind.moves_are_throws() {
+            return Err(Message::new("tournament-team-needed").into());
+        }
+        let here =
+            t.entrants.iter().position(|e| e.player.id == actor.user || (e.role && actor.roles.contains(&e.player.id)));
         match (join, here) {
             (true, Some(_)) => return Err(Message::new("tournament-already-in").into()),
             (false, None) => return Err(Message::new("tournament-not-in").into()),
@@ -225,7 +260,7 @@ impl Table {
                 if t.max_players.is_some_and(|m| t.entrants.len() >= m as usize) {
                     return Err(Message::new("tournament-full").into());
                 }
-                t.entrants.push(Entrant { player: actor.player(), dropped: false });
+                t.entrants.push(Entrant { player: actor.player(), dropped: false, role: false });
             }
             (false, Some(i)) => {
                 t.entrants.remove(i);
@@ -417,6 +452,11 @@ impl Table {
             Some(v) => super::super::flag("rated", &v)? && !t.kind.moves_are_throws(),
             None => settings.rated && !t.kind.moves_are_throws(),
         };
+        let mut options = options;
+        if t.kind.moves_are_throws() {
+            // Role teams throw in free mode (CLARIFICATIONS 13: no member list without the privileged intent).
+            options.entry("turn_mode".into()).or_insert_with(|| "free".into());
+        }
         let options = t.kind.normalise_options(&options).map_err(|e| e.message())?;
         let name = |i: usize| t.entrants[i].player.name.clone();
         let mut lines = vec![i18n::text(
@@ -441,6 +481,9 @@ impl Table {
                 ));
                 continue;
             }
+            let team =
+                |e: &Entrant| Team::Role { id: e.player.id, name: e.player.name.trim_start_matches('@').to_string() };
+            let teams = if first.role && second.role { vec![team(first), team(second)] } else { Vec::new() };
             let mut record = GameRecord {
                 id: 0,
                 kind: t.kind,
@@ -450,9 +493,9 @@ impl Table {
                 challenger: first.player.clone(),
                 opponent: Some(second.player.clone()),
                 first: First::Challenger,
-                seats: vec![first.player.clone(), second.player.clone()],
-                teams: Vec::new(),
-                challenger_side: None,
+                seats: if teams.is_empty() { vec![first.player.clone(), second.player.clone()] } else { Vec::new() },
+                challenger_side: (!teams.is_empty()).then_some(Side::First),
+                teams,
                 rosters: Vec::new(),
                 moves: Vec::new(),
                 status: Status::Active,
