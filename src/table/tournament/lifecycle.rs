@@ -452,7 +452,6 @@ impl Table {
             Some(v) => super::super::flag("rated", &v)? && !t.kind.moves_are_throws(),
             None => settings.rated && !t.kind.moves_are_throws(),
         };
-        let mut options = options;
         if t.kind.moves_are_throws() {
             // Role teams throw in free mode (CLARIFICATIONS 13: no member list without the privileged intent).
             options.entry("turn_mode".into()).or_insert_with(|| "free".into());
