@@ -100,6 +100,10 @@ pub async fn create(
     #[name_localized("es-ES", "inscripcion")]
     #[description_localized("es-ES", "La inscripción se cierra (y el torneo empieza) tras este tiempo: 12h, 2d")]
     signup: Option<String>,
+    #[description = "Seed at random instead of by rating"]
+    #[name_localized("es-ES", "sorteo")]
+    #[description_localized("es-ES", "Sortear el orden en vez de ordenar por clasificación")]
+    random_seeding: Option<bool>,
 ) -> Result<(), Error> {
     let format = match format {
         FormatChoice::Swiss => "swiss",
@@ -116,6 +120,9 @@ pub async fn create(
     }
     if let Some(s) = signup {
         options.insert("signup".into(), s);
+    }
+    if random_seeding == Some(true) {
+        options.insert("seeding".into(), "random".into());
     }
     let game = game.id().to_string();
     run(ctx, TournamentCommand::Create { game, format: format.into(), rounds, max_players, options }).await

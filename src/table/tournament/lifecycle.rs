@@ -168,8 +168,18 @@ impl Table {
         };
         // The game options are checked now, so a bad one is refused before anyone signs up.
         let mut game_options = options.clone();
-        for key in ["time", "rated"] {
+        for key in ["time", "rated", "seeding"] {
             game_options.remove(key);
+        }
+        match options.get("seeding").map(String::as_str) {
+            None | Some("rating" | "random") => {}
+            Some(other) => {
+                return Err(Message::new("option-bad-value")
+                    .str("key", "seeding")
+                    .str("value", other)
+                    .str("expected", "rating|random")
+                    .into());
+            }
         }
         kind.normalise_options(&game_options).map_err(|e| e.message())?;
         if let Some(time) = options.get("time") {
@@ -295,7 +305,13 @@ impl Table {
         let rating = |p: &Player| self.store.rating(t.guild, t.kind, p.id).ok().flatten().map_or(0.0, |r| r.rating);
         let mut seeded: Vec<(f64, usize, Entrant)> =
             t.entrants.iter().cloned().enumerate().map(|(i, e)| (rating(&e.player), i, e)).collect();
-        seeded.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        if t.options.get("seeding").is_some_and(|s| s == "random") {
+            // Seeded at random: a shuffle by the table's generator (seeded from the system).
+            use rand::seq::SliceRandom;
+            seeded.shuffle(&mut *self.rng());
+        } else {
+            seeded.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        }
         t.entrants = seeded.into_iter().map(|(_, _, e)| e).collect();
         t.status = TournamentStatus::Running;
         self.next_round(t, locale, now)
@@ -452,6 +468,7 @@ impl Table {
             Some(v) => super::super::flag("rated", &v)? && !t.kind.moves_are_throws(),
             None => settings.rated && !t.kind.moves_are_throws(),
         };
+        options.remove("seeding");
         if t.kind.moves_are_throws() {
             // Role teams throw in free mode (CLARIFICATIONS 13: no member list without the privileged intent).
             options.entry("turn_mode".into()).or_insert_with(|| "free".into());
