@@ -225,3 +225,33 @@ async fn open_thread(
     }
     Ok(thread.id)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn button(id: &str, new_row: bool) -> Button {
+        Button { id: id.into(), label: id.into(), enabled: true, style: ButtonStyle::Secondary, new_row }
+    }
+
+    fn row_sizes(rows: &[serenity::CreateActionRow]) -> Vec<usize> {
+        rows.iter()
+            .map(|r| match r {
+                serenity::CreateActionRow::Buttons(b) => b.len(),
+                _ => 0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn buttons_go_in_rows_of_at_most_five_breaking_where_asked() {
+        // Twelve holes in rows of four, then the two actions on a row of their own.
+        let mut buttons: Vec<Button> = (1..=12).map(|h| button(&h.to_string(), h > 1 && (h - 1) % 4 == 0)).collect();
+        buttons.push(button("draw", true));
+        buttons.push(button("resign", false));
+        assert_eq!(row_sizes(&components(&buttons)), [4, 4, 4, 2]);
+        // Without breaks, full rows of five; never more than five rows.
+        let many: Vec<Button> = (0..30).map(|i| button(&i.to_string(), false)).collect();
+        assert_eq!(row_sizes(&components(&many)), [5, 5, 5, 5, 5]);
+    }
+}

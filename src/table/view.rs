@@ -194,21 +194,25 @@ impl Table {
                 new_row: false,
             }],
             // One button per hole of the mover's row, the playable ones enabled.
+            // Rows of 3 for six holes, of 4 for twelve: even rows, as the board's own.
             Position::Hoyito(game) => (1..=game.n())
                 .map(|hole| {
                     let notation = hole.to_string();
+                    let per_row = if game.n() == 12 { 4 } else { 3 };
                     Button {
                         id: move_button(record.id, ply, &notation),
                         enabled: legal.contains(&notation),
                         label: notation,
                         style: ButtonStyle::Secondary,
-                        new_row: false,
+                        new_row: hole > 1 && (hole - 1) % per_row == 0,
                     }
                 })
                 .collect(),
         };
         if record.draw_offer.is_some() {
-            buttons.extend(answer_buttons(locale, record.id, Question::Draw));
+            let [mut accept, decline] = answer_buttons(locale, record.id, Question::Draw);
+            accept.new_row = true;
+            buttons.extend([accept, decline]);
         }
         // On a row of their own: the two actions that end the game, each asked again before it is done.
         let actions =
