@@ -308,6 +308,14 @@ fn an_elimination_standings_picture_is_the_bracket() {
     assert!(image.file_name.ends_with("bracket.png"), "{}", image.file_name);
     let decoded = image::load_from_memory(&image.png).unwrap();
     assert!(decoded.width() >= 600, "three rounds of an eight-place bracket");
+    // Cancelling calls off the games still on.
+    let running = w.open_games();
+    assert!(!running.is_empty());
+    w.t(1, TournamentCommand::Cancel { id: None }, NOW + 5);
+    assert_eq!(w.tournament().status, TournamentStatus::Cancelled);
+    for game in running {
+        assert_eq!(w.store.game(game).unwrap().unwrap().status, Status::Aborted);
+    }
 }
 
 #[test]

@@ -91,6 +91,17 @@ impl Table {
                 self.organiser_only(actor, &t)?;
                 t.status = TournamentStatus::Cancelled;
                 t.log.push((now, format!("cancelled by {}", actor.name)));
+                // Its games still on are called off (aborted: not scored, their channels freed).
+                for game in t.rounds.iter().flat_map(|r| r.pairings.iter().filter_map(|p| p.game)) {
+                    let Some(mut record) = self.store.game(game)? else { continue };
+                    if record.status == Status::Active {
+                        record.status = Status::Aborted;
+                        record.draw_offer = None;
+                        record.updated_at = now;
+                        let base = record.revision;
+                        self.save(record, base)?;
+                    }
+                }
                 self.store.save_tournament(t.clone())?;
                 let text = i18n::text(actor.locale, &Message::new("tournament-cancelled").num("id", t.id as i64));
                 Ok(vec![Reply { text, ..Reply::default() }])
