@@ -138,10 +138,27 @@ fn abort(e: impl Into<WriteError>) -> Abort {
     ConflictableTransactionError::Abort(e.into())
 }
 
+/// Opens sled, waiting up to a second for a lock still held by a store of this process being dropped (sled's
+/// flusher thread lets go of the file a moment after the last handle is gone); another process's lock is
+/// reported after that second.
+fn open_db(path: &Path) -> sled::Result<sled::Db> {
+    let mut attempts = 0;
+    loop {
+        match sled::open(path) {
+            // sled reports the lock as ErrorKind::Other with this text.
+            Err(sled::Error::Io(e)) if e.to_string().contains("could not acquire lock") && attempts < 50 => {
+                attempts += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => return other,
+        }
+    }
+}
+
 impl SledStore {
     /// Opens (or creates) the store in `path`, refusing a store of another schema version.
     pub fn open(path: &Path) -> Result<SledStore, StoreError> {
-        let db = sled::open(path)
+        let db = open_db(path)
             .map_err(|e| StoreError::Backend(format!("cannot open the store at {}: {e}", path.display())))?;
         let store = SledStore {
             meta: db.open_tree("meta").map_err(backend)?,
