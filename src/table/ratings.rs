@@ -141,6 +141,11 @@ fn team_after(
     team
 }
 
+/// A rating as people read it: `1630? ± 120` (`?` while provisional).
+fn shown(r: &Rating) -> String {
+    format!("{:.0}{} ± {:.0}", r.rating, if r.provisional() { "?" } else { "" }, r.deviation)
+}
+
 /// A Zohn Ahl team's key and name.
 fn team_key(team: &Team) -> Option<(TeamKey, String)> {
     match team {
@@ -288,7 +293,7 @@ impl Table {
             .map(|(i, (_, r))| render::table::Row {
                 rank: (page * PAGE + i + 1) as u32,
                 name: r.name.clone(),
-                rating: format!("{:.0}{} ± {:.0}", r.rating, if r.provisional() { "?" } else { "" }, r.deviation),
+                rating: shown(r),
                 games: r.games,
                 win_rate: (100 * r.wins + 50 * r.draws).checked_div(r.games).unwrap_or(0),
             })
@@ -381,10 +386,7 @@ impl Table {
                 locale,
                 &Message::new("profile-line")
                     .str("game", game_name(locale, kind))
-                    .str(
-                        "rating",
-                        format!("{:.0}{} ± {:.0}", r.rating, if r.provisional() { "?" } else { "" }, r.deviation),
-                    )
+                    .str("rating", shown(&r))
                     .num("wins", r.wins as i64)
                     .num("draws", r.draws as i64)
                     .num("losses", r.losses as i64)

@@ -345,6 +345,15 @@ impl Table {
         })
     }
 
+    /// Which side of a pairing won (0 the first, 1 the second), once decided and not drawn.
+    fn pairing_winner(&self, pairing: &Pairing) -> Result<Option<usize>, Fail> {
+        Ok(match self.pairing_points(pairing)? {
+            Some(x) if x > 0.5 => Some(0),
+            Some(x) if x < 0.5 => Some(1),
+            _ => None,
+        })
+    }
+
     /// Every decided game so far, as (first, second, first's points), and the byes.
     fn results(&self, t: &Tournament) -> Result<Decided, Fail> {
         let mut games = Vec::new();
@@ -443,10 +452,8 @@ impl Table {
         let slots = last.pairings.iter().map(|p| p.slot).max().map_or(0, |m| m + 1);
         for slot in 0..slots {
             let Some(latest) = last.pairings.iter().rev().find(|p| p.slot == slot) else { continue };
-            match self.pairing_points(latest)? {
-                Some(p) if p > 0.5 => winners.push((slot, latest.first)),
-                Some(p) if p < 0.5 => winners.push((slot, latest.second)),
-                _ => {}
+            if let Some(side) = self.pairing_winner(latest)? {
+                winners.push((slot, if side == 0 { latest.first } else { latest.second }));
             }
         }
         if t.rounds.len() == 1 {
@@ -747,12 +754,7 @@ impl Table {
                     let latest = round.pairings.iter().rev().find(|p| p.slot == slot);
                     let game = match (pair, latest) {
                         (_, Some(p)) => {
-                            let winner = match self.pairing_points(p)? {
-                                Some(x) if x > 0.5 => Some(0),
-                                Some(x) if x < 0.5 => Some(1),
-                                _ => None,
-                            };
-                            Game { players: [name(p.first), name(p.second)], winner }
+                            Game { players: [name(p.first), name(p.second)], winner: self.pairing_winner(p)? }
                         }
                         ((a, b), None) => Game {
                             players: [a.and_then(name), b.and_then(name)],
@@ -765,12 +767,7 @@ impl Table {
                 let slots = round.pairings.iter().map(|p| p.slot).max().map_or(0, |m| m + 1);
                 for slot in 0..slots {
                     let Some(p) = round.pairings.iter().rev().find(|p| p.slot == slot) else { continue };
-                    let winner = match self.pairing_points(p)? {
-                        Some(x) if x > 0.5 => Some(0),
-                        Some(x) if x < 0.5 => Some(1),
-                        _ => None,
-                    };
-                    games.push(Game { players: [name(p.first), name(p.second)], winner });
+                    games.push(Game { players: [name(p.first), name(p.second)], winner: self.pairing_winner(p)? });
                 }
             }
             rounds.push(games);
