@@ -13,7 +13,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use tablero::games::GameKind;
 use tablero::i18n::Locale;
-use tablero::store::{Rating, SledStore, Standings, Store};
+use tablero::store::{Rating, SledStore, Standings, StandingsWrite, Store, Unit};
 use tablero::table::{Actor, Command, Permissions, Table, TableConfig};
 
 const PLAYERS: usize = 10_000;
@@ -54,7 +54,8 @@ fn populate(store: &SledStore) {
         ratings: ratings.into_iter().enumerate().map(|(i, r)| (1, GameKind::Hoyito, i as u64 + 1, r)).collect(),
         teams: Vec::new(),
     };
-    store.replace_standings(&standings).unwrap();
+    let write = StandingsWrite { base: 0, standings, replace: true };
+    store.commit(&Unit { standings: Some(write), ..Unit::default() }).unwrap();
 }
 
 fn leaderboard(c: &mut Criterion) {

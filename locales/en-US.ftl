@@ -406,3 +406,7 @@ tournament-too-few-at-deadline = Tournament #{ $id } is called off: fewer than t
 tournament-teams-not-here = Only Zohn Ahl tournaments are played by teams; join as yourself.
 tournament-team-needed = Zohn Ahl tournaments are played by teams: sign up a role you hold (tournament join-team @role).
 tournament-not-role-member = Only members of { $role } can sign it up.
+game-not-found = There is no game #{ $id } in this server.
+tournament-over = Tournament #{ $id } is over; it takes no more changes.
+tournament-changed = Someone changed this tournament a moment before you; nothing of yours was changed. Try again.
+discord-post-failed = Your action was saved, but Discord would not take the post in { $channel }. Use /board there to see the game as it is now.

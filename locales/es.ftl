@@ -409,3 +409,7 @@ tournament-too-few-at-deadline = El torneo #{ $id } se suspende: menos de dos ju
 tournament-teams-not-here = Solo los torneos de Zohn Ahl se juegan por equipos; inscríbete tú.
 tournament-team-needed = Los torneos de Zohn Ahl se juegan por equipos: inscribe un rol que tengas (tournament join-team @rol).
 tournament-not-role-member = Solo los miembros de { $role } pueden inscribirlo.
+game-not-found = No hay ninguna partida #{ $id } en este servidor.
+tournament-over = El torneo #{ $id } terminó; ya no admite cambios.
+tournament-changed = Alguien cambió este torneo justo antes que tú; no se cambió nada tuyo. Vuelve a intentarlo.
+discord-post-failed = Tu acción quedó guardada, pero Discord no aceptó la publicación en { $channel }. Usa /board allí para ver la partida como está ahora.

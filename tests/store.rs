@@ -91,7 +91,7 @@ fn a_store_of_another_schema_version_is_refused() {
     let err = SledStore::open(dir.path()).err().expect("refused");
     assert!(matches!(err, StoreError::Schema { .. }));
     let text = err.to_string();
-    assert!(text.contains("schema version 99") && text.contains("only understands version 1"), "{text}");
+    assert!(text.contains("schema version 99") && text.contains("only understands version 2"), "{text}");
 }
 
 #[test]

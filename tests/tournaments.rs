@@ -156,7 +156,7 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
         "{:?}",
         round3.iter().map(|r| &r.text).collect::<Vec<_>>()
     );
-    assert!(w.table.advance_tournaments(1, Locale::English, NOW + 400 + DAY).unwrap().is_empty(), "paired once");
+    assert!(w.table.advance_due_tournaments(Locale::English, NOW + 400 + DAY).unwrap().is_empty(), "paired once");
     let t = w.tournament();
     assert_eq!(t.rounds.len(), 3);
     let dan = t.entrants.iter().position(|e| e.player.name == "dan").unwrap();
@@ -332,16 +332,16 @@ fn sign_up_closes_at_its_deadline_and_the_tournament_starts_by_itself() {
     for user in 1..=3 {
         w.t(user, TournamentCommand::Join { id: None }, NOW);
     }
-    assert!(w.table.advance_tournaments(1, Locale::English, NOW + 3599).unwrap().is_empty(), "not yet");
-    let started = w.table.advance_tournaments(1, Locale::English, NOW + 3600).unwrap();
-    assert!(started[0].1.text.contains("round 1"), "{}", started[0].1.text);
-    assert_eq!(started[0].0, 10, "announced in the tournament's channel");
+    assert!(w.table.advance_due_tournaments(Locale::English, NOW + 3599).unwrap().is_empty(), "not yet");
+    let started = w.table.advance_due_tournaments(Locale::English, NOW + 3600).unwrap();
+    assert!(started[0].2.text.contains("round 1"), "{}", started[0].2.text);
+    assert_eq!((started[0].0, started[0].1), (1, 10), "announced in the tournament's server and channel");
     assert_eq!(w.tournament().status, TournamentStatus::Running);
-    assert_eq!(w.table.tournament_guilds(), vec![1]);
+    assert!(w.table.advance_due_tournaments(Locale::English, NOW + 3601).unwrap().is_empty(), "started once");
     // A second one nobody joins is called off at its deadline.
     w.t(1, create("2h"), NOW);
-    let called_off = w.table.advance_tournaments(1, Locale::English, NOW + 7200).unwrap();
-    assert!(called_off.iter().any(|(_, r)| r.text.contains("called off")), "{called_off:?}");
+    let called_off = w.table.advance_due_tournaments(Locale::English, NOW + 7200).unwrap();
+    assert!(called_off.iter().any(|(_, _, r)| r.text.contains("called off")), "{called_off:?}");
     assert!(
         w.table
             .handle(

@@ -123,7 +123,7 @@ impl Console {
         if let Err(e) = self.table.tick(self.now()) {
             writeln!(out, "  ✗ scheduler: {e}")?;
         }
-        let advanced = self.table.advance_tournaments(GUILD, self.default_locale, self.now());
+        let advanced = self.table.advance_due_tournaments(self.default_locale, self.now());
         let deliveries = match self.table.deliveries(self.default_locale) {
             Ok(d) => d,
             Err(e) => return writeln!(out, "  ✗ scheduler: {e}"),
@@ -147,7 +147,7 @@ impl Console {
         match advanced {
             Ok(replies) => {
                 let operator = self.actor("organiser");
-                for (channel, reply) in replies {
+                for (_, channel, reply) in replies {
                     let name = self.channels.get(&channel).cloned().unwrap_or_else(|| channel.to_string());
                     writeln!(out, "  [#{name}]")?;
                     self.place(&operator, &reply, out)?;

@@ -40,17 +40,11 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) 
                 (Vec::new(), None)
             }
         };
-        let mut guilds: std::collections::BTreeSet<u64> = deliveries.iter().map(|d| d.guild).collect();
-        // Tournaments advance also by the clock (a sign-up deadline).
-        let table = data.table.clone();
-        guilds.extend(tokio::task::spawn_blocking(move || table.tournament_guilds()).await.unwrap_or_default());
         for delivery in deliveries {
             post(&http, &data, delivery).await;
         }
-        // A game the scheduler ended (on time) may complete a tournament round.
-        for guild in guilds {
-            advance(&http, &data, guild).await;
-        }
+        // A game the scheduler ended (on time) may complete a tournament round; a sign-up deadline may start one.
+        advance(&http, &data).await;
         let sleep = match next {
             Some(at) => Duration::from_secs(at.saturating_sub(now())).min(LONGEST_SLEEP),
             None => LONGEST_SLEEP,
@@ -62,17 +56,17 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) 
     }
 }
 
-/// Pairs the next round of the server's tournaments whose round is over, and posts it.
-async fn advance(http: &serenity::Http, data: &Data, guild: u64) {
+/// Advances the tournaments marked due (a game ended, a sign-up deadline came), and posts what they announce.
+async fn advance(http: &serenity::Http, data: &Data) {
     let table = data.table.clone();
     let locale = data.default_locale;
-    let advanced = tokio::task::spawn_blocking(move || table.advance_tournaments(guild, locale, now())).await;
+    let advanced = tokio::task::spawn_blocking(move || table.advance_due_tournaments(locale, now())).await;
     let replies = match advanced {
         Ok(Ok(replies)) => replies,
-        Ok(Err(e)) => return tracing::error!(guild, error = %e, "a tournament could not advance"),
-        Err(e) => return tracing::error!(guild, error = %e, "the tournament task failed"),
+        Ok(Err(e)) => return tracing::error!(error = %e, "tournaments could not advance"),
+        Err(e) => return tracing::error!(error = %e, "the tournament task failed"),
     };
-    for (channel, reply) in replies {
+    for (guild, channel, reply) in replies {
         // The bot acts as the organiser when it gives the new games their threads.
         let invocation = super::actor::Invocation {
             actor: crate::table::Actor {

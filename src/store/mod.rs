@@ -1,26 +1,31 @@
 //! Persistence. The rest of the program sees the store through the [`Store`] trait and the record types of
 //! [`record`], never through sled's types, so another backend can replace sled without touching `table/`.
 //!
-//! Guarantees every implementation gives: a write either happens whole or not at all (record and indexes
-//! together); a write that returned `Ok` is durable (flushed); `update_game` refuses a record whose base
-//! revision is no longer the stored one, so two concurrent moves cannot both apply.
+//! Every change goes through [`Store::commit`]: a [`Unit`] of work written whole or not at all, in one
+//! transaction, with the revision of every record it overwrites checked (games, tournaments, the rating
+//! sequence) and the request's idempotency key recorded; a commit that returned `Ok` is durable (flushed).
+//! The other writing methods are conveniences built on it, or (`set_board_post`, `prune_requests`) cosmetic
+//! bookkeeping that no decision reads.
 
 pub mod rating;
 pub mod record;
 pub mod settings;
 mod sled_store;
 pub mod tournament;
+pub mod unit;
 
 pub use rating::{Rating, Standings, TeamKey, TeamRecord};
 pub use record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
 pub use settings::GuildSettings;
 pub use tournament::Tournament;
+pub use unit::{Committed, GameWrite, StandingsWrite, TournamentMark, TournamentWrite, Unit};
 
 use crate::games::GameKind;
 pub use sled_store::SledStore;
 
-/// The version of the stored layout this build reads and writes.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The version of the stored layout this build reads and writes. Version 2 added tournament revisions, the
+/// index of a server's tournaments, tournament marks and request keys (a version 1 store is migrated).
+pub const SCHEMA_VERSION: u32 = 2;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -37,17 +42,28 @@ pub enum StoreError {
     Corrupt(String),
 }
 
-/// Why a write was not made.
+/// Why a unit of work was not written (nothing of it was).
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
     /// The channel already has a live game.
     #[error("the channel already has game {0}")]
     ChannelBusy(GameId),
-    /// The stored record changed since it was read.
+    /// A game changed since it was read.
     #[error("the game changed since it was read")]
     Conflict,
+    /// A tournament changed since it was read.
+    #[error("the tournament changed since it was read")]
+    TournamentConflict,
+    /// Another rated result was counted since the ratings were read.
+    #[error("the ratings changed since they were read")]
+    RatingsMoved,
+    /// The request that made this unit was already carried out.
+    #[error("this request was already carried out")]
+    AlreadyDone,
     #[error("no such game")]
     Missing,
+    #[error("a new record's id is taken")]
+    IdTaken,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -60,32 +76,22 @@ pub trait Store: Send + Sync {
     fn last_channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError>;
     /// Every game a user took part in, oldest first.
     fn user_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError>;
+    /// Writes a unit of work: all of it in one transaction, or nothing (see [`Unit`]).
+    fn commit(&self, unit: &Unit) -> Result<Committed, WriteError>;
+    /// Reserves `n` game ids for new games a unit will create (a tournament round names its games before they
+    /// are written); returns the first. An id reserved and never used is only a gap.
+    fn reserve_game_ids(&self, n: u64) -> Result<GameId, StoreError>;
     /// Stores a new game, assigning its id, and indexes it; refused when its channel has a live game.
-    fn create_game(&self, record: GameRecord) -> Result<GameRecord, WriteError>;
-    /// Replaces a game's record if the stored one is still at revision `base`; keeps the indexes in step. A
-    /// live game whose channel changed leaves its old channel and is refused when the new one has a live game.
+    fn create_game(&self, record: GameRecord) -> Result<GameRecord, WriteError> {
+        let write = GameWrite { record: record.clone(), base: None };
+        let committed = self.commit(&Unit { games: vec![write], ..Unit::default() })?;
+        Ok(GameRecord { id: committed.games[0], ..record })
+    }
+    /// Replaces a game's record if the stored one is still at revision `base`.
     fn update_game(&self, record: &GameRecord, base: u64) -> Result<(), WriteError> {
-        self.update_game_noting(record, base, None).map(|_| ())
+        self.commit(&Unit { games: vec![GameWrite { record: record.clone(), base: Some(base) }], ..Unit::default() })
+            .map(|_| ())
     }
-    /// As [`Store::update_game`], and in the same transaction puts `notice` in the outbox (its id assigned and
-    /// returned), so that a decision and the news of it are stored together or not at all.
-    fn update_game_noting(
-        &self,
-        record: &GameRecord,
-        base: u64,
-        notice: Option<Notice>,
-    ) -> Result<Option<u64>, WriteError> {
-        self.write_game(record, base, notice, &Standings::default())
-    }
-    /// As [`Store::update_game_noting`], with the ratings and team records a game's end changes, all in one
-    /// transaction (so a result is counted once, or not at all). Rating writes must be serialized by the caller.
-    fn write_game(
-        &self,
-        record: &GameRecord,
-        base: u64,
-        notice: Option<Notice>,
-        standings: &Standings,
-    ) -> Result<Option<u64>, WriteError>;
     fn rating(&self, guild: GuildId, kind: GameKind, user: UserId) -> Result<Option<Rating>, StoreError>;
     /// A page of a server's players of a game, highest rating first: the established ones, or the provisional
     /// ones; with how many there are in all.
@@ -104,28 +110,24 @@ pub trait Store: Send + Sync {
     fn last_rating_sequence(&self) -> Result<u64, StoreError>;
     /// Every game record (for recomputing ratings).
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError>;
-    /// Replaces every rating and team record by these (a recomputation).
-    fn replace_standings(&self, standings: &Standings) -> Result<(), StoreError>;
     fn tournament(&self, id: u64) -> Result<Option<Tournament>, StoreError>;
-    /// Stores a tournament (a new one, id 0, gets its id) and returns it.
-    fn save_tournament(&self, tournament: Tournament) -> Result<Tournament, StoreError>;
     /// A server's tournaments, oldest first.
     fn tournaments(&self, guild: GuildId) -> Result<Vec<Tournament>, StoreError>;
-    /// The servers that have a tournament in sign-up or running.
-    fn tournament_guilds(&self) -> Result<Vec<GuildId>, StoreError>;
+    /// Tournament marks due at or before `until`, soonest first.
+    fn tournament_marks(&self, until: Timestamp) -> Result<Vec<TournamentMark>, StoreError>;
+    /// Whether a request with this idempotency key was carried out.
+    fn request_done(&self, key: &str) -> Result<bool, StoreError>;
+    /// Forgets request keys recorded before `before` (Discord redelivers an interaction within minutes).
+    fn prune_requests(&self, before: Timestamp) -> Result<usize, StoreError>;
     /// Games whose `due` time is at or before `until`, soonest first.
     fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError>;
-    /// The soonest `due` time of any game.
+    /// The soonest `due` time of any game or tournament mark.
     fn next_due(&self) -> Result<Option<Timestamp>, StoreError>;
     /// The outbox: notices not yet delivered, oldest first.
     fn notices(&self) -> Result<Vec<Notice>, StoreError>;
-    /// Removes a delivered notice from the outbox (removing a missing one is not an error).
-    fn remove_notice(&self, id: u64) -> Result<(), StoreError>;
     fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError>;
-    fn set_guild_settings(&self, guild: GuildId, settings: &GuildSettings) -> Result<(), StoreError>;
     /// Whether a user asked for reminders by direct message.
     fn notify_dm(&self, user: UserId) -> Result<bool, StoreError>;
-    fn set_notify_dm(&self, user: UserId, on: bool) -> Result<(), StoreError>;
     /// The message that shows a game's latest board (channel, message), as the front end last recorded it.
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError>;
     /// Records the message that shows a game's latest board. Cosmetic data: it need not be flushed at once.

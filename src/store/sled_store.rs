@@ -1,8 +1,8 @@
-//! The sled backend of [`Store`]. Trees: `meta` (schema version, id counter), `games` (id -> JSON record),
-//! `channels` (channel id -> live game id), `channel_last` (channel id -> latest game id), `user_games`
-//! (user id ++ game id -> nothing). Keys are big-endian
-//! so that prefix scans come back in id order. Every write is one transaction over the trees it touches and
-//! is flushed before it returns.
+//! The sled backend of [`Store`]. Trees: `meta` (schema version, id counters, the last rating sequence),
+//! `games` (id -> revision ++ JSON record), `channels` (channel id -> live game id), `channel_last` (channel id
+//! -> latest game id), `user_games` (user id ++ game id -> nothing), and those listed on [`SledStore`]'s
+//! fields. Keys are big-endian so that prefix scans come back in id order. A [`Unit`] is one sled transaction
+//! over every tree, flushed before `commit` returns.
 
 use std::path::Path;
 
@@ -10,8 +10,10 @@ use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 
 use super::record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
+use super::tournament::TournamentStatus;
 use super::{
-    GuildSettings, Rating, SCHEMA_VERSION, Standings, Store, StoreError, TeamKey, TeamRecord, Tournament, WriteError,
+    Committed, GuildSettings, Rating, SCHEMA_VERSION, Store, StoreError, TeamKey, TeamRecord, Tournament,
+    TournamentMark, Unit, WriteError,
 };
 use crate::games::GameKind;
 
@@ -44,6 +46,52 @@ pub struct SledStore {
     teams: sled::Tree,
     /// tournament id -> JSON tournament.
     tournaments: sled::Tree,
+    /// (guild, tournament id) -> nothing: a server's tournaments without a scan of everyone's.
+    guild_tournaments: sled::Tree,
+    /// (due time, tournament id, game id) -> nothing: tournaments the scheduler must look at.
+    tournament_marks: sled::Tree,
+    /// request key -> when it was carried out (seconds, big-endian): requests already done.
+    requests: sled::Tree,
+}
+
+/// The order of the trees in a unit's transaction.
+const META: usize = 0;
+const GAMES: usize = 1;
+const CHANNELS: usize = 2;
+const CHANNEL_LAST: usize = 3;
+const USER_GAMES: usize = 4;
+const SCHEDULE: usize = 5;
+const OUTBOX: usize = 6;
+const GUILDS: usize = 7;
+const USERS: usize = 8;
+const RATINGS: usize = 9;
+const RATING_INDEX: usize = 10;
+const TEAMS: usize = 11;
+const TOURNAMENTS: usize = 12;
+const GUILD_TOURNAMENTS: usize = 13;
+const TOURNAMENT_MARKS: usize = 14;
+const REQUESTS: usize = 15;
+
+fn pair_key(a: u64, b: u64) -> [u8; 16] {
+    let mut key = [0u8; 16];
+    key[..8].copy_from_slice(&a.to_be_bytes());
+    key[8..].copy_from_slice(&b.to_be_bytes());
+    key
+}
+
+fn mark_key(mark: &TournamentMark) -> [u8; 24] {
+    let mut key = [0u8; 24];
+    key[..8].copy_from_slice(&mark.at.to_be_bytes());
+    key[8..16].copy_from_slice(&mark.tournament.to_be_bytes());
+    key[16..].copy_from_slice(&mark.game.to_be_bytes());
+    key
+}
+
+fn mark_of(key: &[u8]) -> Result<TournamentMark, StoreError> {
+    if key.len() != 24 {
+        return Err(StoreError::Corrupt(format!("a tournament mark of {} bytes", key.len())));
+    }
+    Ok(TournamentMark { at: id_from(&key[..8])?, tournament: id_from(&key[8..16])?, game: id_from(&key[16..])? })
 }
 
 fn rating_key(guild: GuildId, kind: GameKind, user: UserId) -> [u8; 17] {
@@ -175,13 +223,18 @@ impl SledStore {
             rating_index: db.open_tree("rating_index").map_err(backend)?,
             teams: db.open_tree("teams").map_err(backend)?,
             tournaments: db.open_tree("tournaments").map_err(backend)?,
+            guild_tournaments: db.open_tree("guild_tournaments").map_err(backend)?,
+            tournament_marks: db.open_tree("tournament_marks").map_err(backend)?,
+            requests: db.open_tree("requests").map_err(backend)?,
             db,
         };
         let shown = path.display().to_string();
         match store.meta.get(SCHEMA_KEY).map_err(backend)? {
             Some(found) => {
                 let found = String::from_utf8_lossy(&found).into_owned();
-                if found != SCHEMA_VERSION.to_string() {
+                if found == "1" {
+                    store.migrate_from_1()?;
+                } else if found != SCHEMA_VERSION.to_string() {
                     return Err(StoreError::Schema { path: shown, found, expected: SCHEMA_VERSION });
                 }
             }
@@ -194,6 +247,66 @@ impl SledStore {
             }
         }
         Ok(store)
+    }
+
+    /// Version 1 had no index of a server's tournaments and no tournament marks: both are built (a running
+    /// tournament is marked to be looked at now, one in sign-up at its deadline), in one transaction.
+    fn migrate_from_1(&self) -> Result<(), StoreError> {
+        let mut marks = Vec::new();
+        let mut index = Vec::new();
+        for entry in self.tournaments.iter() {
+            let t: Tournament = unjson(&entry.map_err(backend)?.1)?;
+            index.push(pair_key(t.guild, t.id));
+            match t.status {
+                TournamentStatus::Running => marks.push(TournamentMark { at: 0, tournament: t.id, game: 0 }),
+                TournamentStatus::SignUp => {
+                    if let Some(at) = t.signup_until {
+                        marks.push(TournamentMark { at, tournament: t.id, game: 0 });
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Version 1 kept the last tournament id given; version 2 keeps the next one.
+        let last_given = self.meta.get(NEXT_TOURNAMENT_KEY).map_err(backend)?.map(|b| id_from(&b)).transpose()?;
+        let trees = (&self.meta, &self.guild_tournaments, &self.tournament_marks);
+        let done: Result<(), TransactionError<()>> = trees.transaction(|(meta, guild_tournaments, marks_tree)| {
+            for key in &index {
+                guild_tournaments.insert(key.as_slice(), &[])?;
+            }
+            for mark in &marks {
+                marks_tree.insert(mark_key(mark).as_slice(), &[])?;
+            }
+            if let Some(last) = last_given {
+                meta.insert(NEXT_TOURNAMENT_KEY, &(last + 1).to_be_bytes())?;
+            }
+            meta.insert(SCHEMA_KEY, SCHEMA_VERSION.to_string().as_bytes())?;
+            Ok(())
+        });
+        done.map_err(|e| StoreError::Backend(format!("migrating the store to version {SCHEMA_VERSION}: {e:?}")))?;
+        self.flush()
+    }
+
+    /// Every tree, in the order of the constants above (a unit's transaction spans them all).
+    fn trees(&self) -> [&sled::Tree; 16] {
+        [
+            &self.meta,
+            &self.games,
+            &self.channels,
+            &self.channel_last,
+            &self.user_games,
+            &self.schedule,
+            &self.outbox,
+            &self.guilds,
+            &self.users,
+            &self.ratings,
+            &self.rating_index,
+            &self.teams,
+            &self.tournaments,
+            &self.guild_tournaments,
+            &self.tournament_marks,
+            &self.requests,
+        ]
     }
 
     /// Writes everything to disk (every write already does; this is for shutdown).
@@ -214,6 +327,125 @@ impl SledStore {
         }
         Ok(())
     }
+
+    /// One game of a unit: created (its id assigned when 0), or written over revision `base`, with its
+    /// indexes (live channel, the channel's latest game, its players, the schedule) kept in step.
+    fn write_game(
+        t: &[TransactionalTree],
+        mut record: GameRecord,
+        base: Option<u64>,
+        bytes: &[u8],
+    ) -> Result<GameId, Abort> {
+        let Some(base) = base else {
+            let mut bytes = bytes.to_vec();
+            if record.id == 0 {
+                record.id = next_counter(&t[META], NEXT_ID_KEY, 1)?;
+                bytes = encode(&record).map_err(abort)?;
+            } else if t[GAMES].get(record.id.to_be_bytes())?.is_some() {
+                return Err(abort(WriteError::IdTaken));
+            }
+            if record.status.is_live()
+                && let Some(held) = t[CHANNELS].get(record.channel.to_be_bytes())?
+            {
+                return Err(abort(WriteError::ChannelBusy(id_from(&held).map_err(abort)?)));
+            }
+            t[GAMES].insert(&record.id.to_be_bytes(), bytes)?;
+            t[CHANNEL_LAST].insert(&record.channel.to_be_bytes(), &record.id.to_be_bytes())?;
+            SledStore::index(&t[CHANNELS], &t[USER_GAMES], &record)?;
+            if let Some(due) = record.due {
+                t[SCHEDULE].insert(&due_key(due, record.id), &[])?;
+            }
+            return Ok(record.id);
+        };
+        let key = record.id.to_be_bytes();
+        let stored = t[GAMES].get(key)?.ok_or_else(|| abort(WriteError::Missing))?;
+        if revision_of(&stored).map_err(abort)? != base {
+            return Err(abort(WriteError::Conflict));
+        }
+        let old = decode(&stored).map_err(abort)?;
+        if old.channel != record.channel {
+            // The game moves (into its thread): it leaves the old channel and needs the new one free.
+            if let Some(held) = t[CHANNELS].get(record.channel.to_be_bytes())?
+                && *held != key
+            {
+                return Err(abort(WriteError::ChannelBusy(id_from(&held).map_err(abort)?)));
+            }
+            if t[CHANNELS].get(old.channel.to_be_bytes())?.is_some_and(|held| *held == key) {
+                t[CHANNELS].remove(&old.channel.to_be_bytes())?;
+            }
+            t[CHANNEL_LAST].insert(&record.channel.to_be_bytes(), &key)?;
+        }
+        if old.due != record.due {
+            if let Some(due) = old.due {
+                t[SCHEDULE].remove(&due_key(due, record.id))?;
+            }
+            if let Some(due) = record.due {
+                t[SCHEDULE].insert(&due_key(due, record.id), &[])?;
+            }
+        }
+        t[GAMES].insert(&key, bytes)?;
+        SledStore::index(&t[CHANNELS], &t[USER_GAMES], &record)?;
+        Ok(record.id)
+    }
+
+    /// One tournament of a unit: created (its id assigned when 0, indexed by server) or written over `base`.
+    fn write_tournament(
+        t: &[TransactionalTree],
+        tournament: &Tournament,
+        base: Option<u64>,
+        bytes: &[u8],
+    ) -> Result<u64, Abort> {
+        let mut tournament = tournament.clone();
+        // A tournament in sign-up with a deadline is marked for the scheduler at that deadline (kept in step
+        // with the record, like a game's due time).
+        let signup_mark = |t: &Tournament| {
+            (t.status == TournamentStatus::SignUp).then_some(t.signup_until).flatten().map(|at| TournamentMark {
+                at,
+                tournament: t.id,
+                game: 0,
+            })
+        };
+        let bytes = match base {
+            None => {
+                if tournament.id == 0 {
+                    tournament.id = next_counter(&t[META], NEXT_TOURNAMENT_KEY, 1)?;
+                } else if t[TOURNAMENTS].get(tournament.id.to_be_bytes())?.is_some() {
+                    return Err(abort(WriteError::IdTaken));
+                }
+                t[GUILD_TOURNAMENTS].insert(&pair_key(tournament.guild, tournament.id), &[])?;
+                json(&tournament).map_err(abort)?
+            }
+            Some(base) => {
+                let stored = t[TOURNAMENTS].get(tournament.id.to_be_bytes())?;
+                let stored: Tournament = match stored {
+                    Some(b) => unjson(&b).map_err(abort)?,
+                    None => return Err(abort(WriteError::TournamentConflict)),
+                };
+                if stored.revision != base {
+                    return Err(abort(WriteError::TournamentConflict));
+                }
+                if let Some(old) = signup_mark(&stored) {
+                    t[TOURNAMENT_MARKS].remove(&mark_key(&old))?;
+                }
+                bytes.to_vec()
+            }
+        };
+        if let Some(mark) = signup_mark(&tournament) {
+            t[TOURNAMENT_MARKS].insert(&mark_key(&mark), &[])?;
+        }
+        t[TOURNAMENTS].insert(&tournament.id.to_be_bytes(), bytes)?;
+        Ok(tournament.id)
+    }
+}
+
+/// Takes `n` values of a counter kept in `meta` (the first value is 1); returns the first taken.
+fn next_counter(meta: &TransactionalTree, key: &[u8], n: u64) -> Result<u64, Abort> {
+    let next = match meta.get(key)? {
+        Some(b) => id_from(&b).map_err(abort)?,
+        None => 1,
+    };
+    meta.insert(key, &(next + n).to_be_bytes())?;
+    Ok(next)
 }
 
 fn finish<T>(result: Result<T, TransactionError<WriteError>>) -> Result<T, WriteError> {
@@ -243,124 +475,133 @@ impl Store for SledStore {
             .collect()
     }
 
-    fn create_game(&self, record: GameRecord) -> Result<GameRecord, WriteError> {
-        let trees = (&self.meta, &self.games, &self.channels, &self.channel_last, &self.user_games, &self.schedule);
-        let created = finish(trees.transaction(|(meta, games, channels, channel_last, user_games, schedule)| {
-            if let Some(held) = channels.get(record.channel.to_be_bytes())? {
-                return Err(abort(WriteError::ChannelBusy(id_from(&held).map_err(abort)?)));
+    fn commit(&self, unit: &Unit) -> Result<Committed, WriteError> {
+        let mut games = Vec::with_capacity(unit.games.len());
+        for write in &unit.games {
+            games.push((write, encode(&write.record)?));
+        }
+        let mut tournaments = Vec::with_capacity(unit.tournaments.len());
+        for write in &unit.tournaments {
+            tournaments.push((write, json(&write.tournament)?));
+        }
+        let mut settings = Vec::with_capacity(unit.settings.len());
+        for (guild, value) in &unit.settings {
+            settings.push((guild.to_be_bytes(), json(value)?));
+        }
+        let standings = match &unit.standings {
+            Some(write) => {
+                let ratings = write
+                    .standings
+                    .ratings
+                    .iter()
+                    .map(|(g, k, u, r)| Ok((rating_key(*g, *k, *u), board_key(*g, *k, *u, r), json(r)?)))
+                    .collect::<Result<Vec<_>, StoreError>>()?;
+                let teams = write
+                    .standings
+                    .teams
+                    .iter()
+                    .map(|(g, k, t)| Ok((team_key(*g, *k), json(t)?)))
+                    .collect::<Result<Vec<_>, StoreError>>()?;
+                // A recomputation removes every record it does not write again. Read outside the transaction:
+                // a rating written meanwhile also moves the sequence, and the check below then refuses the unit.
+                let old = if write.replace {
+                    let keys = |tree: &sled::Tree| -> Result<Vec<sled::IVec>, StoreError> {
+                        tree.iter().keys().map(|k| k.map_err(backend)).collect()
+                    };
+                    Some((keys(&self.ratings)?, keys(&self.rating_index)?, keys(&self.teams)?))
+                } else {
+                    None
+                };
+                Some((write, ratings, teams, old))
             }
-            let id = match meta.get(NEXT_ID_KEY)? {
-                Some(b) => id_from(&b).map_err(abort)?,
-                None => 1,
-            };
-            meta.insert(NEXT_ID_KEY, &(id + 1).to_be_bytes())?;
-            let mut stored = record.clone();
-            stored.id = id;
-            let bytes = encode(&stored).map_err(abort)?;
-            games.insert(&id.to_be_bytes(), bytes)?;
-            channel_last.insert(&record.channel.to_be_bytes(), &id.to_be_bytes())?;
-            SledStore::index(channels, user_games, &stored)?;
-            if let Some(due) = stored.due {
-                schedule.insert(&due_key(due, id), &[])?;
+            None => None,
+        };
+        let trees = self.trees();
+        let committed = finish(trees[..].transaction(|t: &Vec<TransactionalTree>| {
+            let mut out = Committed::default();
+            if let Some((key, at)) = &unit.request {
+                if t[REQUESTS].get(key.as_bytes())?.is_some() {
+                    return Err(abort(WriteError::AlreadyDone));
+                }
+                t[REQUESTS].insert(key.as_bytes(), &at.to_be_bytes())?;
             }
-            Ok(stored)
+            for (write, bytes) in &games {
+                out.games.push(SledStore::write_game(t, write.record.clone(), write.base, bytes)?);
+            }
+            for (write, bytes) in &tournaments {
+                out.tournaments.push(SledStore::write_tournament(t, &write.tournament, write.base, bytes)?);
+            }
+            if let Some((write, ratings, teams, old)) = &standings {
+                let last = t[META].get(LAST_RATING_KEY)?.map(|b| id_from(&b)).transpose().map_err(abort)?;
+                if last.unwrap_or(0) != write.base {
+                    return Err(abort(WriteError::RatingsMoved));
+                }
+                if let Some((old_ratings, old_index, old_teams)) = old {
+                    for key in old_ratings {
+                        t[RATINGS].remove(key)?;
+                    }
+                    for key in old_index {
+                        t[RATING_INDEX].remove(key)?;
+                    }
+                    for key in old_teams {
+                        t[TEAMS].remove(key)?;
+                    }
+                }
+                for (rkey, index, value) in ratings {
+                    // The leaderboard index entry of the rating being replaced, read in the transaction.
+                    if let Some(old) = t[RATINGS].get(rkey)? {
+                        let old: Rating = unjson(&old).map_err(abort)?;
+                        let user = id_from(&rkey[9..]).map_err(abort)?;
+                        let kind = &write.standings.ratings.iter().find(|r| rating_key(r.0, r.1, r.2) == *rkey);
+                        if let Some((guild, kind, _, _)) = kind {
+                            t[RATING_INDEX].remove(&board_key(*guild, *kind, user, &old))?;
+                        }
+                    }
+                    t[RATINGS].insert(rkey, value.as_slice())?;
+                    t[RATING_INDEX].insert(index, &[])?;
+                }
+                for (tkey, value) in teams {
+                    t[TEAMS].insert(tkey, value.as_slice())?;
+                }
+                if let Some(sequence) = write.standings.sequence {
+                    t[META].insert(LAST_RATING_KEY, &sequence.to_be_bytes())?;
+                }
+            }
+            for notice in &unit.notices {
+                let id = next_counter(&t[META], NEXT_NOTICE_KEY, 1)?;
+                let notice = Notice { id, ..notice.clone() };
+                t[OUTBOX].insert(&id.to_be_bytes(), json(&notice).map_err(abort)?)?;
+                out.notices.push(id);
+            }
+            for id in &unit.delivered {
+                t[OUTBOX].remove(&id.to_be_bytes())?;
+            }
+            for mark in &unit.unmarks {
+                t[TOURNAMENT_MARKS].remove(&mark_key(mark))?;
+            }
+            for mark in &unit.marks {
+                t[TOURNAMENT_MARKS].insert(&mark_key(mark), &[])?;
+            }
+            for (key, value) in &settings {
+                t[GUILDS].insert(key, value.as_slice())?;
+            }
+            for (user, on) in &unit.notify {
+                t[USERS].insert(&user.to_be_bytes(), &[u8::from(*on)])?;
+            }
+            Ok(out)
         }))?;
         self.flush()?;
-        Ok(created)
+        Ok(committed)
     }
 
-    fn write_game(
-        &self,
-        record: &GameRecord,
-        base: u64,
-        notice: Option<Notice>,
-        standings: &Standings,
-    ) -> Result<Option<u64>, WriteError> {
-        let bytes = encode(record)?;
-        let mut rating_values = Vec::with_capacity(standings.ratings.len());
-        for (guild, kind, user, rating) in &standings.ratings {
-            let old = self.rating(*guild, *kind, *user)?.map(|r| board_key(*guild, *kind, *user, &r));
-            rating_values.push((
-                rating_key(*guild, *kind, *user),
-                old,
-                board_key(*guild, *kind, *user, rating),
-                json(rating)?,
-            ));
-        }
-        let mut team_values = Vec::with_capacity(standings.teams.len());
-        for (guild, key, team) in &standings.teams {
-            team_values.push((team_key(*guild, *key), json(team)?));
-        }
-        let trees = (
-            &self.meta,
-            &self.games,
-            &self.channels,
-            &self.channel_last,
-            &self.user_games,
-            &self.schedule,
-            &self.outbox,
-            &self.ratings,
-            &self.rating_index,
-            &self.teams,
-        );
-        let noted = finish(trees.transaction(
-            |(meta, games, channels, channel_last, user_games, schedule, outbox, ratings, rating_index, teams)| {
-                let key = record.id.to_be_bytes();
-                let stored = games.get(key)?.ok_or_else(|| abort(WriteError::Missing))?;
-                if revision_of(&stored).map_err(abort)? != base {
-                    return Err(abort(WriteError::Conflict));
-                }
-                let old = decode(&stored).map_err(abort)?;
-                if old.channel != record.channel {
-                    // The game moves (into its thread): it leaves the old channel and needs the new one free.
-                    if let Some(held) = channels.get(record.channel.to_be_bytes())?
-                        && *held != key
-                    {
-                        return Err(abort(WriteError::ChannelBusy(id_from(&held).map_err(abort)?)));
-                    }
-                    if channels.get(old.channel.to_be_bytes())?.is_some_and(|held| *held == key) {
-                        channels.remove(&old.channel.to_be_bytes())?;
-                    }
-                    channel_last.insert(&record.channel.to_be_bytes(), &key)?;
-                }
-                if old.due != record.due {
-                    if let Some(due) = old.due {
-                        schedule.remove(&due_key(due, record.id))?;
-                    }
-                    if let Some(due) = record.due {
-                        schedule.insert(&due_key(due, record.id), &[])?;
-                    }
-                }
-                games.insert(&key, bytes.as_slice())?;
-                SledStore::index(channels, user_games, record)?;
-                // Ratings: the callers serialize rating updates, so the old index key read above is current.
-                for (rkey, old_index, index, value) in &rating_values {
-                    ratings.insert(rkey, value.as_slice())?;
-                    if let Some(old_index) = old_index {
-                        rating_index.remove(old_index)?;
-                    }
-                    rating_index.insert(index, &[])?;
-                }
-                for (tkey, value) in &team_values {
-                    teams.insert(tkey, value.as_slice())?;
-                }
-                if let Some(sequence) = standings.sequence {
-                    meta.insert(LAST_RATING_KEY, &sequence.to_be_bytes())?;
-                }
-                let Some(mut notice) = notice.clone() else { return Ok(None) };
-                let id = match meta.get(NEXT_NOTICE_KEY)? {
-                    Some(b) => id_from(&b).map_err(abort)?,
-                    None => 1,
-                };
-                meta.insert(NEXT_NOTICE_KEY, &(id + 1).to_be_bytes())?;
-                notice.id = id;
-                let json = serde_json::to_vec(&notice).map_err(|e| abort(StoreError::Corrupt(e.to_string())))?;
-                outbox.insert(&id.to_be_bytes(), json)?;
-                Ok(Some(id))
-            },
-        ))?;
+    fn reserve_game_ids(&self, n: u64) -> Result<GameId, StoreError> {
+        let first = finish((&self.meta,).transaction(|(meta,)| next_counter(meta, NEXT_ID_KEY, n)));
+        let first = first.map_err(|e| match e {
+            WriteError::Store(e) => e,
+            other => StoreError::Backend(other.to_string()),
+        })?;
         self.flush()?;
-        Ok(noted)
+        Ok(first)
     }
 
     fn rating(&self, guild: GuildId, kind: GameKind, user: UserId) -> Result<Option<Rating>, StoreError> {
@@ -415,64 +656,43 @@ impl Store for SledStore {
         self.games.iter().map(|entry| decode(&entry.map_err(backend)?.1)).collect()
     }
 
-    fn replace_standings(&self, standings: &Standings) -> Result<(), StoreError> {
-        self.ratings.clear().map_err(backend)?;
-        self.rating_index.clear().map_err(backend)?;
-        self.teams.clear().map_err(backend)?;
-        for (guild, kind, user, rating) in &standings.ratings {
-            self.ratings.insert(rating_key(*guild, *kind, *user), json(rating)?).map_err(backend)?;
-            self.rating_index.insert(board_key(*guild, *kind, *user, rating), &[]).map_err(backend)?;
-        }
-        for (guild, key, team) in &standings.teams {
-            self.teams.insert(team_key(*guild, *key), json(team)?).map_err(backend)?;
-        }
-        if let Some(sequence) = standings.sequence {
-            self.meta.insert(LAST_RATING_KEY, &sequence.to_be_bytes()).map_err(backend)?;
-        }
-        self.flush()
-    }
-
     fn tournament(&self, id: u64) -> Result<Option<Tournament>, StoreError> {
         self.tournaments.get(id.to_be_bytes()).map_err(backend)?.map(|b| unjson(&b)).transpose()
     }
 
-    fn save_tournament(&self, mut tournament: Tournament) -> Result<Tournament, StoreError> {
-        if tournament.id == 0 {
-            let next = self
-                .meta
-                .update_and_fetch(NEXT_TOURNAMENT_KEY, |old| {
-                    let n = old.and_then(|b| b.try_into().ok().map(u64::from_be_bytes)).unwrap_or(0) + 1;
-                    Some(n.to_be_bytes().to_vec())
-                })
-                .map_err(backend)?;
-            tournament.id = next.map(|b| id_from(&b)).transpose()?.unwrap_or(1);
-        }
-        self.tournaments.insert(tournament.id.to_be_bytes(), json(&tournament)?).map_err(backend)?;
-        self.flush()?;
-        Ok(tournament)
-    }
-
     fn tournaments(&self, guild: GuildId) -> Result<Vec<Tournament>, StoreError> {
         let mut out = Vec::new();
-        for entry in self.tournaments.iter() {
-            let t: Tournament = unjson(&entry.map_err(backend)?.1)?;
-            if t.guild == guild {
+        for entry in self.guild_tournaments.scan_prefix(guild.to_be_bytes()) {
+            let (key, _) = entry.map_err(backend)?;
+            if let Some(t) = self.tournament(id_from(&key[8..])?)? {
                 out.push(t);
             }
         }
         Ok(out)
     }
 
-    fn tournament_guilds(&self) -> Result<Vec<GuildId>, StoreError> {
-        use super::tournament::TournamentStatus;
-        let mut guilds = Vec::new();
-        for entry in self.tournaments.iter() {
-            let t: Tournament = unjson(&entry.map_err(backend)?.1)?;
-            if matches!(t.status, TournamentStatus::SignUp | TournamentStatus::Running) && !guilds.contains(&t.guild) {
-                guilds.push(t.guild);
+    fn tournament_marks(&self, until: Timestamp) -> Result<Vec<TournamentMark>, StoreError> {
+        let end = mark_key(&TournamentMark { at: until, tournament: u64::MAX, game: u64::MAX });
+        self.tournament_marks.range(..=end).map(|entry| mark_of(&entry.map_err(backend)?.0)).collect()
+    }
+
+    fn request_done(&self, key: &str) -> Result<bool, StoreError> {
+        Ok(self.requests.get(key.as_bytes()).map_err(backend)?.is_some())
+    }
+
+    fn prune_requests(&self, before: Timestamp) -> Result<usize, StoreError> {
+        let mut old = Vec::new();
+        for entry in self.requests.iter() {
+            let (key, at) = entry.map_err(backend)?;
+            if id_from(&at)? < before {
+                old.push(key);
             }
         }
-        Ok(guilds)
+        for key in &old {
+            // A key only answers "was this request done?"; dropping it after Discord's redelivery window is safe.
+            self.requests.remove(key).map_err(backend)?;
+        }
+        Ok(old.len())
     }
 
     fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
@@ -485,7 +705,9 @@ impl Store for SledStore {
     }
 
     fn next_due(&self) -> Result<Option<Timestamp>, StoreError> {
-        self.schedule.first().map_err(backend)?.map(|(key, _)| id_from(&key[..8])).transpose()
+        let game = self.schedule.first().map_err(backend)?.map(|(key, _)| id_from(&key[..8])).transpose()?;
+        let mark = self.tournament_marks.first().map_err(backend)?.map(|(key, _)| id_from(&key[..8])).transpose()?;
+        Ok(game.into_iter().chain(mark).min())
     }
 
     fn notices(&self) -> Result<Vec<Notice>, StoreError> {
@@ -498,11 +720,6 @@ impl Store for SledStore {
             .collect()
     }
 
-    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
-        self.outbox.remove(id.to_be_bytes()).map_err(backend)?;
-        self.flush()
-    }
-
     fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
         match self.guilds.get(guild.to_be_bytes()).map_err(backend)? {
             Some(bytes) => {
@@ -512,19 +729,8 @@ impl Store for SledStore {
         }
     }
 
-    fn set_guild_settings(&self, guild: GuildId, settings: &GuildSettings) -> Result<(), StoreError> {
-        let json = serde_json::to_vec(settings).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        self.guilds.insert(guild.to_be_bytes(), json).map_err(backend)?;
-        self.flush()
-    }
-
     fn notify_dm(&self, user: UserId) -> Result<bool, StoreError> {
         Ok(self.users.get(user.to_be_bytes()).map_err(backend)?.is_some_and(|v| v.as_ref() == [1]))
-    }
-
-    fn set_notify_dm(&self, user: UserId, on: bool) -> Result<(), StoreError> {
-        self.users.insert(user.to_be_bytes(), &[u8::from(on)]).map_err(backend)?;
-        self.flush()
     }
 
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError> {

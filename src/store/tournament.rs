@@ -57,6 +57,9 @@ pub enum TournamentStatus {
 pub struct Tournament {
     /// Assigned by the store.
     pub id: u64,
+    /// Incremented by every write; a write based on an older revision is refused.
+    #[serde(default)]
+    pub revision: u64,
     pub guild: GuildId,
     /// Where it was announced.
     pub channel: ChannelId,

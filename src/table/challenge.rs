@@ -8,8 +8,8 @@ use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock};
 use crate::games::{GameKind, OptionSet, Position, Side};
 use crate::i18n::Locale;
 use crate::i18n::{self, Message};
-use crate::store::WriteError;
 use crate::store::record::{First, GameId, GameRecord, Player, Status, Team, Timestamp};
+use crate::store::{GameWrite, Unit};
 
 fn parse_first(value: &str) -> Result<First, Message> {
     match value.to_ascii_lowercase().as_str() {
@@ -145,21 +145,14 @@ impl Table {
             rating_changes: Vec::new(),
             tournament: None,
         };
-        let mut attempt = self.store.create_game(record.clone());
-        if let Err(WriteError::ChannelBusy(held)) = attempt
+        // A lapsed challenge does not hold the channel: it is marked expired on the way.
+        if let Some(held) = self.store.channel_game(actor.channel)?
             && let Some(old) = self.store.game(held)?
-            && self.expire_if_due(&old, now)?
         {
-            // A lapsed challenge does not hold the channel: it is now marked expired, so try once more.
-            attempt = self.store.create_game(record);
+            self.expire_if_due(&old, now)?;
         }
-        let created = match attempt {
-            Ok(r) => r,
-            Err(WriteError::ChannelBusy(held)) => {
-                return Err(Message::new("channel-busy").num("game", held as i64).into());
-            }
-            Err(e) => return Err(Fail::Internal(e.to_string())),
-        };
+        let mut created = self.save_games(vec![GameWrite { record, base: None }], Unit::default())?;
+        let created = created.remove(0);
         Ok(vec![self.challenge_reply(actor, &created)])
     }
 
@@ -219,6 +212,7 @@ impl Table {
                 // A button of a challenge that lapsed or was withdrawn.
                 if let Some(g) = game
                     && let Some(old) = self.store.game(g)?
+                    && old.guild == actor.guild
                     && old.status == Status::Expired
                 {
                     return Err(Message::new("challenge-expired").into());

@@ -159,6 +159,20 @@ pub enum TournamentCommand {
 }
 
 impl Command {
+    /// Whether the answer is for the actor alone (so it is in the actor's language, not the server's).
+    pub fn answers_privately(&self) -> bool {
+        matches!(
+            self,
+            Command::Games
+                | Command::AskResign { .. }
+                | Command::AskDraw { .. }
+                | Command::History
+                | Command::Rules { .. }
+                | Command::Notify { .. }
+                | Command::Settings { .. }
+        )
+    }
+
     /// The command of a button id, or `None` when the id is not one of ours.
     pub fn from_button(id: &str) -> Option<Command> {
         let parts: Vec<&str> = id.split(':').collect();

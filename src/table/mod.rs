@@ -18,6 +18,7 @@ mod schedule;
 mod sticks;
 pub mod tournament;
 mod view;
+mod write;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -28,7 +29,7 @@ use rand::{Rng, SeedableRng};
 use crate::games::Position;
 use crate::i18n::{self, Message};
 use crate::store::record::{GameId, GameRecord, Status, Timestamp};
-use crate::store::{Store, StoreError, WriteError};
+use crate::store::{Store, StoreError};
 
 pub use actor::{Actor, Permissions, RoleId};
 pub use command::{Command, TournamentCommand};
@@ -56,6 +57,8 @@ impl Default for TableConfig {
 enum Fail {
     User(Message),
     Internal(String),
+    /// The request was carried out before (a redelivery): nothing is done, nothing is said.
+    AlreadyDone,
 }
 
 impl From<Message> for Fail {
@@ -79,12 +82,8 @@ pub struct Table {
     rng: Mutex<StdRng>,
     /// Positions of recently used games with the record revision they belong to; derived data only.
     positions: Mutex<HashMap<GameId, (u64, Position)>>,
-    /// Held from reading ratings to writing a game's end, so two ends never update from the same ratings.
-    ratings_lock: Mutex<()>,
-    /// The last rated game's sequence number.
-    rating_sequence: std::sync::atomic::AtomicU64,
-    /// Held while a tournament is read, changed and written.
-    tournament_lock: Mutex<()>,
+    /// When old request keys were last forgotten (pacing of a clean-up, nothing rests on it).
+    last_prune: std::sync::atomic::AtomicU64,
 }
 
 impl Table {
@@ -93,18 +92,12 @@ impl Table {
             Some(seed) => StdRng::seed_from_u64(seed),
             None => StdRng::from_os_rng(),
         };
-        let last = store.last_rating_sequence().unwrap_or_else(|e| {
-            tracing::error!(error = %e, "cannot read the last rating sequence");
-            0
-        });
         Table {
             store,
             config,
             rng: Mutex::new(rng),
             positions: Mutex::new(HashMap::new()),
-            ratings_lock: Mutex::new(()),
-            rating_sequence: std::sync::atomic::AtomicU64::new(last),
-            tournament_lock: Mutex::new(()),
+            last_prune: std::sync::atomic::AtomicU64::new(0),
         }
     }
 
@@ -122,55 +115,72 @@ impl Table {
         now: Timestamp,
         public: i18n::Locale,
     ) -> Result<Vec<Reply>, Refusal> {
-        let private_answer = matches!(
-            command,
-            Command::Games
-                | Command::AskResign { .. }
-                | Command::AskDraw { .. }
-                | Command::History
-                | Command::Rules { .. }
-                | Command::Notify { .. }
-                | Command::Settings { .. }
-        );
+        self.handle_request(actor, command, now, public, None).unwrap_or_else(|| Ok(Vec::new()))
+    }
+
+    /// As [`Table::handle_for`], once per request: `key` (a Discord interaction id) is stored with the change the
+    /// request makes, in the same transaction, so a request delivered again is not carried out again. `None`
+    /// when it was carried out before: nothing is done, and there is nothing to say.
+    pub fn handle_once(
+        &self,
+        actor: &Actor,
+        command: Command,
+        now: Timestamp,
+        public: i18n::Locale,
+        key: &str,
+    ) -> Option<Result<Vec<Reply>, Refusal>> {
+        match self.store.request_done(key) {
+            Ok(true) => return None,
+            Ok(false) => {}
+            Err(e) => tracing::warn!(error = %e, "cannot tell whether a request was done; the store will"),
+        }
+        self.handle_request(actor, command, now, public, Some(key))
+    }
+
+    fn handle_request(
+        &self,
+        actor: &Actor,
+        command: Command,
+        now: Timestamp,
+        public: i18n::Locale,
+        key: Option<&str>,
+    ) -> Option<Result<Vec<Reply>, Refusal>> {
         // A server may fix the language of its public posts (`/settings`); otherwise the front end's choice.
         let public = match self.store.guild_settings(actor.guild) {
             Ok(settings) => settings.locale.unwrap_or(public),
             Err(_) => public,
         };
+        let private_answer = command.answers_privately();
         let speaker = Actor { locale: if private_answer { actor.locale } else { public }, ..actor.clone() };
-        let may_end_a_game = matches!(
-            command,
-            Command::Move { .. }
-                | Command::Throw { .. }
-                | Command::Resign
-                | Command::ConfirmResign { .. }
-                | Command::DrawOffer
-                | Command::ConfirmDraw { .. }
-                | Command::DrawAccept { .. }
-                | Command::Claim { .. }
-                | Command::Tournament(_)
-        );
-        let mut result = self.dispatch(&speaker, command, now);
-        // A game that ended may complete a tournament round: the next one is paired and announced.
-        if may_end_a_game && let Ok(replies) = &mut result {
-            match self.advance_tournaments(actor.guild, public, now) {
-                Ok(more) => {
-                    replies.extend(more.into_iter().map(|(channel, reply)| Reply { channel: Some(channel), ..reply }))
+        let request = key.map(|k| (k.to_string(), now));
+        let (mut result, ended) = write::as_request(request, || self.dispatch(&speaker, command, now));
+        // A game that ended may complete its tournament's round: that tournament (only) is advanced now. A failure
+        // here is not the actor's: the tournament's mark stays, and the scheduler advances it later.
+        if let Ok(replies) = &mut result {
+            let mut ended = ended;
+            ended.sort_unstable();
+            ended.dedup();
+            for tournament in ended {
+                match self.advance_tournament(tournament, public, now) {
+                    Ok(more) => replies
+                        .extend(more.into_iter().map(|(channel, reply)| Reply { channel: Some(channel), ..reply })),
+                    Err(e) => tracing::error!(tournament, error = %e, "a tournament could not advance"),
                 }
-                Err(e) => tracing::error!(error = %e, "a tournament could not advance"),
             }
         }
-        result.map(|replies| replies.into_iter().map(fit_message).collect()).map_err(|fail| match fail {
-            Fail::User(m) => Refusal { text: i18n::text(actor.locale, &m), internal: false },
-            Fail::Internal(context) => {
+        match result {
+            Ok(replies) => Some(Ok(replies.into_iter().map(fit_message).collect())),
+            Err(Fail::AlreadyDone) => None,
+            Err(Fail::User(m)) => Some(Err(Refusal { text: i18n::text(actor.locale, &m), internal: false })),
+            Err(Fail::Internal(context)) => {
                 let id = format!("{:08x}", self.rng().random::<u32>());
                 tracing::error!(error_id = %id, %context, "internal failure");
-                Refusal {
+                Some(Err(Refusal {
                     text: i18n::text(actor.locale, &Message::new("internal-error").str("id", id)),
                     internal: true,
-                }
+                }))
             }
-        })
+        }
     }
 
     fn dispatch(&self, actor: &Actor, command: Command, now: Timestamp) -> Answer {
@@ -224,6 +234,15 @@ impl Table {
         if self.expire_if_due(&record, now)? { Ok(None) } else { Ok(Some(record)) }
     }
 
+    /// A game named by its id, only if it belongs to the actor's server: one of another server is "not found"
+    /// in the same words as a missing one (CLARIFICATIONS 24), so nothing tells that it exists elsewhere.
+    fn game_in(&self, actor: &Actor, id: GameId) -> Result<GameRecord, Fail> {
+        match self.store.game(id)? {
+            Some(record) if record.guild == actor.guild => Ok(record),
+            _ => Err(Message::new("game-not-found").num("id", id as i64).into()),
+        }
+    }
+
     /// The game a board or history request is about: the channel's live game, else its most recent one.
     fn shown_game(&self, actor: &Actor, now: Timestamp) -> Result<Option<GameRecord>, Fail> {
         if let Some(record) = self.channel_game(actor, now)? {
@@ -245,26 +264,6 @@ impl Table {
             // Someone acted on it meanwhile (accepted it, say): judge the record as it now is.
             Err(Fail::User(_)) => Ok(self.store.game(record.id)?.is_none_or(|r| !r.status.is_live())),
             Err(e) => Err(e),
-        }
-    }
-
-    /// Writes `record` (its revision bumped, its next due time updated) over revision `base`. A conflicting write
-    /// is the user's to retry.
-    fn save(&self, mut record: GameRecord, base: u64) -> Result<GameRecord, Fail> {
-        record.revision = base + 1;
-        record.due = clock::next_event(&record).map(|(t, _)| t);
-        // A game's end updates the ratings in the same write (and only once: the record then says it counted).
-        let _guard = matches!(record.status, Status::Finished { .. })
-            .then(|| self.ratings_lock.lock().unwrap_or_else(|e| e.into_inner()));
-        let position = match record.status {
-            Status::Finished { .. } if record.rating_sequence.is_none() => Some(self.replay(&record)?),
-            _ => None,
-        };
-        let standings = self.standings(&mut record, position.as_ref())?;
-        match self.store.write_game(&record, base, None, &standings) {
-            Ok(_) => Ok(record),
-            Err(WriteError::Conflict) => Err(Message::new("game-changed").into()),
-            Err(e) => Err(Fail::Internal(e.to_string())),
         }
     }
 

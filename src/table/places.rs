@@ -4,8 +4,7 @@
 use super::{Actor, Answer, Fail, Reply, Table};
 use crate::games::Side;
 use crate::i18n::{self, Message};
-use crate::store::WriteError;
-use crate::store::record::{ChannelId, GameId, Status, Timestamp};
+use crate::store::record::{ChannelId, GameId, GameRecord, Status, Timestamp};
 
 /// `/games` lists at most this many games (the newest first).
 const LISTED_GAMES: usize = 20;
@@ -13,7 +12,7 @@ const LISTED_GAMES: usize = 20;
 impl Table {
     /// Moves a live game to `channel` (the thread the front end opened for it). Only its players may.
     pub(super) fn move_to(&self, actor: &Actor, game: GameId, channel: ChannelId, now: Timestamp) -> Answer {
-        let mut record = self.store.game(game)?.ok_or(Message::new("no-game"))?;
+        let mut record = self.game_in(actor, game)?;
         if !record.status.is_live() {
             return Err(Message::new("no-game").into());
         }
@@ -31,13 +30,30 @@ impl Table {
         record.channel = channel;
         record.updated_at = now;
         let base = record.revision;
-        record.revision = base + 1;
-        match self.store.update_game(&record, base) {
-            Ok(()) => Ok(Vec::new()),
-            Err(WriteError::ChannelBusy(held)) => Err(Message::new("channel-busy").num("game", held as i64).into()),
-            Err(WriteError::Conflict) => Err(Message::new("game-changed").into()),
-            Err(e) => Err(Fail::Internal(e.to_string())),
+        self.save(record, base)?;
+        Ok(Vec::new())
+    }
+
+    /// A live tournament game of the actor's server that still waits in its parking place (the front end could
+    /// not give it a thread): the one a button names, else the actor's only such game. Its players play it
+    /// from wherever its board was posted.
+    pub(super) fn parked_game(&self, actor: &Actor, hint: Option<GameId>) -> Result<Option<GameRecord>, Fail> {
+        let parked = |r: &GameRecord| r.guild == actor.guild && r.status.is_live() && super::tournament::is_parked(r);
+        if let Some(id) = hint {
+            return Ok(self.store.game(id)?.filter(parked));
         }
+        let mut found = None;
+        for id in self.store.user_games(actor.user)?.into_iter().rev() {
+            let Some(record) = self.store.game(id)? else { continue };
+            if parked(&record) {
+                if found.is_some() {
+                    // Two games waiting: which one is meant is not for the table to guess.
+                    return Ok(None);
+                }
+                found = Some(record);
+            }
+        }
+        Ok(found)
     }
 
     /// The actor's live games in this guild, newest first, with whose turn it is and where each is played.

@@ -38,11 +38,21 @@ pub(super) fn called_member<'a>(record: &'a GameRecord, position: &Position) -> 
 
 impl Table {
     /// The channel's game in progress and the actor's side in it (for a member of both teams, the one on turn).
-    pub(super) fn active_game(&self, actor: &Actor, now: Timestamp) -> Result<(GameRecord, Side), Fail> {
+    /// `hint` is the game a button names: with the channel free, a tournament game still waiting for a channel
+    /// of its own (its thread could not be opened) is played where its board was posted.
+    pub(super) fn active_game(
+        &self,
+        actor: &Actor,
+        now: Timestamp,
+        hint: Option<GameId>,
+    ) -> Result<(GameRecord, Side), Fail> {
         let record = match self.channel_game(actor, now)? {
             Some(r) if r.status == Status::Active => r,
             Some(_) => return Err(Message::new("game-not-started").into()),
-            None => return Err(Message::new("no-game").into()),
+            None => match self.parked_game(actor, hint)? {
+                Some(r) => r,
+                None => return Err(Message::new("no-game").into()),
+            },
         };
         let sides = record.sides_of(actor.user, &actor.roles);
         let on_turn = self.position(&record)?.to_move();
@@ -105,7 +115,7 @@ impl Table {
         at: Option<(GameId, usize)>,
         now: Timestamp,
     ) -> Result<(GameRecord, Side, Position), Fail> {
-        let (record, side) = self.active_game(actor, now)?;
+        let (record, side) = self.active_game(actor, now, at.map(|(g, _)| g))?;
         if let Some((game, ply)) = at
             && (game != record.id || ply != record.moves.len())
         {
@@ -224,7 +234,11 @@ impl Table {
     }
 
     pub(super) fn resign(&self, actor: &Actor, now: Timestamp) -> Answer {
-        let (mut record, side) = self.active_game(actor, now)?;
+        self.resign_game(actor, None, now)
+    }
+
+    fn resign_game(&self, actor: &Actor, hint: Option<GameId>, now: Timestamp) -> Answer {
+        let (mut record, side) = self.active_game(actor, now, hint)?;
         record.status = Status::Finished { winner: Some(side.other()), reason: FinishReason::Resignation };
         record.draw_offer = None;
         record.updated_at = now;
@@ -237,7 +251,7 @@ impl Table {
 
     /// Asks the actor to confirm a resignation (`resign`) or a draw offer, privately, with one button that does it.
     pub(super) fn ask(&self, actor: &Actor, game: GameId, resign: bool, now: Timestamp) -> Answer {
-        let (record, _) = self.active_game(actor, now)?;
+        let (record, _) = self.active_game(actor, now, Some(game))?;
         if record.id != game {
             return Err(Message::new("move-stale").into());
         }
@@ -259,15 +273,19 @@ impl Table {
 
     /// The confirming button of [`Table::ask`]: resigns or offers the draw, if `game` is still the channel's.
     pub(super) fn confirmed(&self, actor: &Actor, game: GameId, resign: bool, now: Timestamp) -> Answer {
-        let (record, _) = self.active_game(actor, now)?;
+        let (record, _) = self.active_game(actor, now, Some(game))?;
         if record.id != game {
             return Err(Message::new("move-stale").into());
         }
-        if resign { self.resign(actor, now) } else { self.draw_offer(actor, now) }
+        if resign { self.resign_game(actor, Some(game), now) } else { self.offer_draw(actor, Some(game), now) }
     }
 
     pub(super) fn draw_offer(&self, actor: &Actor, now: Timestamp) -> Answer {
-        let (mut record, side) = self.active_game(actor, now)?;
+        self.offer_draw(actor, None, now)
+    }
+
+    fn offer_draw(&self, actor: &Actor, hint: Option<GameId>, now: Timestamp) -> Answer {
+        let (mut record, side) = self.active_game(actor, now, hint)?;
         match record.draw_offer {
             Some(s) if s == side => return Err(Message::new("draw-already-offered").into()),
             // Both want a draw: offering after the opponent's offer accepts it.
@@ -282,7 +300,7 @@ impl Table {
     }
 
     pub(super) fn draw_answer(&self, actor: &Actor, game: Option<GameId>, accept: bool, now: Timestamp) -> Answer {
-        let (mut record, side) = self.active_game(actor, now)?;
+        let (mut record, side) = self.active_game(actor, now, game)?;
         if game.is_some_and(|g| g != record.id) || record.draw_offer != Some(side.other()) {
             return Err(Message::new("draw-none").into());
         }

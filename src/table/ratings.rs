@@ -15,7 +15,7 @@ use crate::i18n::{self, Locale, Message};
 use crate::render;
 use crate::store::rating::{HISTORY_KEPT, RatingChange};
 use crate::store::record::{FinishReason, GameRecord, Status, Team, Timestamp, UserId};
-use crate::store::{Rating, Standings, TeamKey, TeamRecord};
+use crate::store::{Rating, Standings, StandingsWrite, TeamKey, TeamRecord, Unit, WriteError};
 
 /// Players on one leaderboard page.
 pub const PAGE: usize = 10;
@@ -158,105 +158,132 @@ fn team_key(team: &Team) -> Option<(TeamKey, String)> {
     }
 }
 
-impl Table {
-    /// What a record's end writes about ratings and team records (empty when it does not count), and the
-    /// record marked as counted. Callers hold the ratings lock from here to the write.
-    pub(super) fn standings(&self, record: &mut GameRecord, position: Option<&Position>) -> Result<Standings, Fail> {
-        if !matches!(record.status, Status::Finished { .. }) || record.rating_sequence.is_some() {
-            return Ok(Standings::default());
-        }
-        let mut standings = Standings::default();
-        if record.kind.moves_are_throws() {
-            let Status::Finished { winner, .. } = record.status else { return Ok(standings) };
-            for (key, name, side) in team_keys(record) {
-                let team = self.store.team_record(record.guild, key)?.unwrap_or_default();
-                standings.teams.push((record.guild, key, team_after(team, name, side, winner, position)));
-            }
-            let sequence = self.next_rating_sequence();
-            record.rating_sequence = Some(sequence);
-            standings.sequence = Some(sequence);
-            return Ok(standings);
-        }
-        let Some(outcome) = rated_result(record) else { return Ok(standings) };
-        let before = [0, 1].map(|i| {
-            let seat = &record.seats[i];
-            self.store.rating(record.guild, record.kind, seat.id).map(|r| r.unwrap_or_else(|| Rating::new(&seat.name)))
-        });
-        let [b0, b1] = before;
-        let (after, changes) = update(record, outcome, [b0?, b1?]);
-        let sequence = self.next_rating_sequence();
-        record.rating_sequence = Some(sequence);
-        record.rating_changes = changes;
-        standings.sequence = Some(sequence);
-        let [a0, a1] = after;
-        standings.ratings.push((record.guild, record.kind, record.seats[0].id, a0));
-        standings.ratings.push((record.guild, record.kind, record.seats[1].id, a1));
-        Ok(standings)
+/// Ratings and team records as a change sees them: read from the store the first time they are needed (none
+/// for a recomputation, which starts from nothing), then updated in memory, result after result. The live
+/// update and the recomputation count results with the same [`Tally::count`].
+pub(super) struct Tally<'a> {
+    store: Option<&'a dyn crate::store::Store>,
+    ratings: BTreeMap<(u64, GameKind, UserId), Rating>,
+    teams: BTreeMap<(u64, TeamKey), TeamRecord>,
+    /// The last rating sequence given.
+    pub sequence: u64,
+}
+
+impl<'a> Tally<'a> {
+    /// A tally over the store's ratings, from its last rating sequence.
+    pub fn live(store: &'a dyn crate::store::Store) -> Result<Tally<'a>, Fail> {
+        let sequence = store.last_rating_sequence()?;
+        Ok(Tally { store: Some(store), ratings: BTreeMap::new(), teams: BTreeMap::new(), sequence })
     }
 
-    fn next_rating_sequence(&self) -> u64 {
-        self.rating_sequence.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1
+    /// A tally from nothing (a recomputation).
+    pub fn empty() -> Tally<'static> {
+        Tally { store: None, ratings: BTreeMap::new(), teams: BTreeMap::new(), sequence: 0 }
     }
 
-    /// Rebuilds every rating and team record from the game records, in the order they were counted; the result
-    /// is identical to what the live updates produced. Returns how many games were counted.
-    pub fn recompute_ratings(&self) -> Result<usize, String> {
-        let _guard = self.ratings_lock.lock().unwrap_or_else(|e| e.into_inner());
-        let mut games: Vec<GameRecord> = self
-            .store
-            .all_games()
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .filter(|g| g.rating_sequence.is_some())
-            .collect();
-        games.sort_by_key(|g| g.rating_sequence);
-        let mut ratings: BTreeMap<(u64, GameKind, UserId), Rating> = BTreeMap::new();
-        let mut teams: BTreeMap<(u64, TeamKey), TeamRecord> = BTreeMap::new();
-        for game in &games {
-            if game.kind.moves_are_throws() {
-                let position = self.position(game).map_err(|e| format!("{e:?}"))?;
-                let Status::Finished { winner, .. } = game.status else { continue };
-                for side in Side::BOTH {
-                    let keys: Vec<(TeamKey, String)> = match game.teams.get(side.index()) {
-                        Some(Team::Players { players }) if players.len() > 1 => {
-                            players.iter().map(|p| (TeamKey::Player(p.id), p.name.clone())).collect()
-                        }
-                        Some(team) => team_key(team).into_iter().collect(),
-                        None => {
-                            game.player(side).map(|p| (TeamKey::Player(p.id), p.name.clone())).into_iter().collect()
-                        }
-                    };
-                    for (key, name) in keys {
-                        let team = teams.entry((game.guild, key)).or_default();
-                        team.name = name;
-                        team.games += 1;
-                        team.wins += u32::from(winner == Some(side));
-                        if let Position::ZohnAhl(z) = &position {
-                            team.counters_won += u32::from(z.counters(side));
-                        }
-                    }
-                }
-                continue;
-            }
-            let Some(outcome) = rated_result(game) else { continue };
-            let before = [0, 1].map(|i| {
-                ratings
-                    .get(&(game.guild, game.kind, game.seats[i].id))
-                    .cloned()
-                    .unwrap_or_else(|| Rating::new(&game.seats[i].name))
-            });
-            let (after, _) = update(game, outcome, before);
-            let [a0, a1] = after;
-            ratings.insert((game.guild, game.kind, game.seats[0].id), a0);
-            ratings.insert((game.guild, game.kind, game.seats[1].id), a1);
+    fn rating(&mut self, guild: u64, kind: GameKind, user: UserId, name: &str) -> Result<Rating, Fail> {
+        if let Some(r) = self.ratings.get(&(guild, kind, user)) {
+            return Ok(r.clone());
         }
-        let standings = Standings {
-            sequence: games.last().and_then(|g| g.rating_sequence),
-            ratings: ratings.into_iter().map(|((g, k, u), r)| (g, k, u, r)).collect(),
-            teams: teams.into_iter().map(|((g, k), t)| (g, k, t)).collect(),
+        let stored = match self.store {
+            Some(store) => store.rating(guild, kind, user)?,
+            None => None,
         };
-        self.store.replace_standings(&standings).map_err(|e| e.to_string())?;
-        Ok(games.len())
+        Ok(stored.unwrap_or_else(|| Rating::new(name)))
+    }
+
+    fn team(&mut self, guild: u64, key: TeamKey) -> Result<TeamRecord, Fail> {
+        if let Some(t) = self.teams.get(&(guild, key)) {
+            return Ok(t.clone());
+        }
+        let stored = match self.store {
+            Some(store) => store.team_record(guild, key)?,
+            None => None,
+        };
+        Ok(stored.unwrap_or_default())
+    }
+
+    /// Counts a finished game not counted yet (its place in the order of results and, when rated, the rating
+    /// changes go into the record); anything else is left alone. `position` is the game's final position
+    /// (Zohn Ahl's counters).
+    pub fn count(&mut self, record: &mut GameRecord, position: Option<&Position>) -> Result<(), Fail> {
+        if !matches!(record.status, Status::Finished { .. }) || record.rating_sequence.is_some() {
+            return Ok(());
+        }
+        if record.kind.moves_are_throws() {
+            let Status::Finished { winner, .. } = record.status else { return Ok(()) };
+            for (key, name, side) in team_keys(record) {
+                let team = self.team(record.guild, key)?;
+                self.teams.insert((record.guild, key), team_after(team, name, side, winner, position));
+            }
+            self.sequence += 1;
+            record.rating_sequence = Some(self.sequence);
+            return Ok(());
+        }
+        let Some(outcome) = rated_result(record) else { return Ok(()) };
+        let b0 = self.rating(record.guild, record.kind, record.seats[0].id, &record.seats[0].name)?;
+        let b1 = self.rating(record.guild, record.kind, record.seats[1].id, &record.seats[1].name)?;
+        let (after, changes) = update(record, outcome, [b0, b1]);
+        self.sequence += 1;
+        record.rating_sequence = Some(self.sequence);
+        record.rating_changes = changes;
+        let [a0, a1] = after;
+        self.ratings.insert((record.guild, record.kind, record.seats[0].id), a0);
+        self.ratings.insert((record.guild, record.kind, record.seats[1].id), a1);
+        Ok(())
+    }
+
+    /// Whether any result was counted.
+    pub fn changed(&self, from: u64) -> bool {
+        self.sequence != from
+    }
+
+    /// What the tally writes: every rating and team record it changed, and the last sequence.
+    pub fn standings(self) -> Standings {
+        Standings {
+            sequence: Some(self.sequence),
+            ratings: self.ratings.into_iter().map(|((g, k, u), r)| (g, k, u, r)).collect(),
+            teams: self.teams.into_iter().map(|((g, k), t)| (g, k, t)).collect(),
+        }
+    }
+}
+
+impl Table {
+    /// Rebuilds every rating and team record from the game records, in the order they were counted, with the
+    /// live path's own [`Tally::count`]; the result is identical to what the live updates produced. One unit
+    /// of work, refused (and tried again) if a result is counted meanwhile. Returns how many games were counted.
+    pub fn recompute_ratings(&self) -> Result<usize, String> {
+        for _ in 0..8 {
+            let base = self.store.last_rating_sequence().map_err(|e| e.to_string())?;
+            let mut games: Vec<GameRecord> = self
+                .store
+                .all_games()
+                .map_err(|e| e.to_string())?
+                .into_iter()
+                .filter(|g| g.rating_sequence.is_some())
+                .collect();
+            games.sort_by_key(|g| g.rating_sequence);
+            let mut tally = Tally::empty();
+            for game in &games {
+                let position = match game.kind.moves_are_throws() {
+                    true => Some(self.position(game).map_err(|e| format!("{e:?}"))?),
+                    false => None,
+                };
+                let mut counted = game.clone();
+                counted.rating_sequence = None;
+                tally.sequence = game.rating_sequence.unwrap_or(1) - 1;
+                tally.count(&mut counted, position.as_ref()).map_err(|e| format!("{e:?}"))?;
+            }
+            let mut standings = tally.standings();
+            standings.sequence = Some(games.last().and_then(|g| g.rating_sequence).unwrap_or(base));
+            let unit = Unit { standings: Some(StandingsWrite { base, standings, replace: true }), ..Unit::default() };
+            match self.store.commit(&unit) {
+                Ok(_) => return Ok(games.len()),
+                Err(WriteError::RatingsMoved) => continue,
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        Err("results kept being counted during the recomputation; try again".into())
     }
 
     /// A page of the leaderboard of a game in the actor's server (provisional players on their own pages),

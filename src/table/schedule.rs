@@ -8,9 +8,9 @@ use super::view::game_name;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table};
 use crate::games::Side;
 use crate::i18n::{self, Locale, Message};
-use crate::store::WriteError;
 use crate::store::record::{FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Team, Timestamp, UserId};
 use crate::store::settings::Remind;
+use crate::store::{GameWrite, Unit};
 
 /// A notice in words, for one front end to post in `channel`, and the users who asked for it by direct message.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,9 +32,6 @@ impl Table {
         };
         let mut next = record.clone();
         let kind = clock::apply(&mut next, event, on_turn, now);
-        let base = record.revision;
-        next.revision = base + 1;
-        next.due = clock::next_event(&next).map(|(t, _)| t);
         let notice = kind.map(|kind| Notice {
             id: 0,
             game: record.id,
@@ -43,16 +40,16 @@ impl Table {
             kind,
             at: now,
         });
-        match self.store.update_game_noting(&next, base, notice) {
-            Ok(_) => Ok(()),
-            Err(WriteError::Conflict) => Err(Message::new("game-changed").into()),
-            Err(e) => Err(Fail::Internal(e.to_string())),
-        }
+        // The same write path as a player's move: a game ended on time is rated, and its tournament marked.
+        let write = GameWrite { record: next, base: Some(record.revision) };
+        self.save_games(vec![write], Unit { notices: notice.into_iter().collect(), ..Unit::default() })?;
+        Ok(())
     }
 
     /// Carries out every event due at `now`, in order, each exactly once (also after downtime that spanned
     /// several). Returns how many were carried out; their notices wait in the store's outbox.
     pub fn tick(&self, now: Timestamp) -> Result<usize, String> {
+        self.prune_requests(now);
         let mut done = 0;
         for id in self.store.due_games(now).map_err(|e| e.to_string())? {
             // A game may owe several events (reminders, then the timeout); a conflicting write (a move came in)
@@ -63,11 +60,25 @@ impl Table {
                 match self.run_event(&record, event, now.max(at)) {
                     Ok(()) => done += 1,
                     Err(Fail::User(_)) => continue,
+                    Err(Fail::AlreadyDone) => break,
                     Err(Fail::Internal(e)) => return Err(e),
                 }
             }
         }
         Ok(done)
+    }
+
+    /// Forgets request keys older than a day (CLARIFICATIONS 25), at most once an hour.
+    fn prune_requests(&self, now: Timestamp) {
+        const DAY: u64 = 24 * 3600;
+        let last = self.last_prune.load(std::sync::atomic::Ordering::Relaxed);
+        if now < last + 3600 {
+            return;
+        }
+        self.last_prune.store(now, std::sync::atomic::Ordering::Relaxed);
+        if let Err(e) = self.store.prune_requests(now.saturating_sub(DAY)) {
+            tracing::warn!(error = %e, "could not forget old request keys");
+        }
     }
 
     /// When the scheduler should next run.
@@ -91,7 +102,7 @@ impl Table {
                 }),
                 Err(e) => {
                     tracing::error!(notice = notice.id, error = ?e, "a notice cannot be put in words; dropped");
-                    let _ = self.store.remove_notice(notice.id);
+                    let _ = self.delivered(notice.id);
                 }
             }
         }
@@ -100,7 +111,7 @@ impl Table {
 
     /// The front end posted the notice: it leaves the outbox.
     pub fn delivered(&self, notice: u64) -> Result<(), String> {
-        self.store.remove_notice(notice).map_err(|e| e.to_string())
+        self.commit(Unit { delivered: vec![notice], ..Unit::default() }).map(|_| ()).map_err(|e| format!("{e:?}"))
     }
 
     fn notice_reply(&self, notice: &Notice, locale: Locale) -> Result<(Reply, Vec<UserId>), Fail> {
@@ -163,7 +174,7 @@ impl Table {
 
     /// The side that is not on turn claims the win when the other's time is up.
     pub(super) fn claim(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
-        let (mut record, side) = self.active_game(actor, now)?;
+        let (mut record, side) = self.active_game(actor, now, game)?;
         if game.is_some_and(|g| g != record.id) {
             return Err(Message::new("move-stale").into());
         }
@@ -251,7 +262,7 @@ impl Table {
                     }
                 }
             }
-            self.store.set_guild_settings(actor.guild, &settings)?;
+            self.commit(Unit { settings: vec![(actor.guild, settings.clone())], ..Unit::default() })?;
         }
         let duration = |s: u64| match s {
             s if s % 86_400 == 0 => format!("{}d", s / 86_400),
@@ -285,7 +296,7 @@ impl Table {
     /// Turns reminders by direct message on or off for the actor (`None`: says which it is).
     pub(super) fn notify(&self, actor: &Actor, on: Option<bool>) -> Answer {
         if let Some(on) = on {
-            self.store.set_notify_dm(actor.user, on)?;
+            self.commit(Unit { notify: vec![(actor.user, on)], ..Unit::default() })?;
         }
         let on = self.store.notify_dm(actor.user)?;
         let text = i18n::text(actor.locale, &Message::new(if on { "notify-on" } else { "notify-off" }));

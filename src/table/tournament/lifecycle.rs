@@ -7,9 +7,11 @@ use super::pairing::{self, SwissPlayer};
 use super::standings::standings;
 use crate::games::{GameKind, OptionSet, Side};
 use crate::i18n::{self, Locale, Message};
-use crate::store::record::{FinishReason, First, GameId, GameRecord, Player, Status, Team, Timestamp};
+use crate::store::record::{
+    ChannelId, FinishReason, First, GameId, GameRecord, GuildId, Player, Status, Team, Timestamp,
+};
 use crate::store::tournament::{Entrant, Format, Pairing, TournamentRound, TournamentStatus};
-use crate::store::{Tournament, WriteError};
+use crate::store::{GameWrite, Tournament, TournamentMark, TournamentWrite, Unit};
 use crate::table::view::game_name;
 use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, TournamentCommand, clock};
 
@@ -17,6 +19,11 @@ use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, Tourn
 /// in a reserved channel id that no real channel has.
 fn parking_channel(tournament: u64, round: usize, pairing: usize) -> u64 {
     (1 << 62) | (tournament << 24) | ((round as u64) << 12) | pairing as u64
+}
+
+/// Whether a game is a tournament game still in its parking place (waiting for a channel of its own).
+pub fn is_parked(record: &GameRecord) -> bool {
+    record.tournament.is_some_and(|(t, r, k)| record.channel == parking_channel(t, r, k))
 }
 
 fn points_text(p: f64) -> String {
@@ -35,7 +42,6 @@ impl Table {
         command: TournamentCommand,
         now: Timestamp,
     ) -> Answer {
-        let _guard = self.tournament_lock.lock().unwrap_or_else(|e| e.into_inner());
         match command {
             TournamentCommand::Create { game, format, rounds, max_players, options } => {
                 self.tournament_create(actor, &game, &format, rounds, max_players, options, now)
@@ -51,47 +57,14 @@ impl Table {
             TournamentCommand::Pairings { id, round } => self.tournament_pairings(actor, id, round),
             TournamentCommand::Drop { id, player } => self.tournament_drop(actor, id, player, now),
             TournamentCommand::Result { game, winner } => self.tournament_result(actor, game, &winner, now),
-            TournamentCommand::Extend { id, time } => {
-                let t = self.find_tournament(actor, id, false)?;
-                self.organiser_only(actor, &t)?;
-                let secs = clock::parse_duration(&time).ok_or_else(|| {
-                    Message::new("option-bad-value")
-                        .str("key", "time")
-                        .str("value", time.as_str())
-                        .str("expected", "12h|2d")
-                })?;
-                let mut extended = 0;
-                for game in t.rounds.last().into_iter().flat_map(|r| r.pairings.iter().filter_map(|p| p.game)) {
-                    let Some(mut record) = self.store.game(game)? else { continue };
-                    if record.status != Status::Active {
-                        continue;
-                    }
-                    if let Some(c) = &mut record.clock {
-                        c.deadline += secs;
-                        // The new deadline gets its reminders and timeout afresh.
-                        c.reminded = 0;
-                        c.flagged = false;
-                    }
-                    record.updated_at = now;
-                    let base = record.revision;
-                    self.save(record, base)?;
-                    extended += 1;
-                }
-                let mut t = t;
-                t.log.push((now, format!("{} extended round {} by {time}", actor.name, t.rounds.len())));
-                self.store.save_tournament(t.clone())?;
-                let text = i18n::text(
-                    actor.locale,
-                    &Message::new("tournament-extended").num("games", extended).str("time", time),
-                );
-                Ok(vec![Reply { text, ..Reply::default() }])
-            }
+            TournamentCommand::Extend { id, time } => self.tournament_extend(actor, id, &time, now),
             TournamentCommand::Cancel { id } => {
-                let mut t = self.find_tournament(actor, id, false)?;
+                let mut t = self.open_tournament(actor, id)?;
                 self.organiser_only(actor, &t)?;
                 t.status = TournamentStatus::Cancelled;
                 t.log.push((now, format!("cancelled by {}", actor.name)));
-                // Its games still on are called off (aborted: not scored, their channels freed).
+                // Its games still on are called off (aborted: not scored, their channels freed), in the same unit.
+                let mut games = Vec::new();
                 for game in t.rounds.iter().flat_map(|r| r.pairings.iter().filter_map(|p| p.game)) {
                     let Some(mut record) = self.store.game(game)? else { continue };
                     if record.status == Status::Active {
@@ -99,14 +72,71 @@ impl Table {
                         record.draw_offer = None;
                         record.updated_at = now;
                         let base = record.revision;
-                        self.save(record, base)?;
+                        games.push(GameWrite { record, base: Some(base) });
                     }
                 }
-                self.store.save_tournament(t.clone())?;
+                let t = self.save_tournament(t, games)?;
                 let text = i18n::text(actor.locale, &Message::new("tournament-cancelled").num("id", t.id as i64));
                 Ok(vec![Reply { text, ..Reply::default() }])
             }
         }
+    }
+
+    /// An organiser gives the games still on in the current round more time: every game and the tournament's
+    /// log in one unit, so a move in between refuses it whole (and a retry extends each game once).
+    fn tournament_extend(&self, actor: &Actor, id: Option<u64>, time: &str, now: Timestamp) -> Answer {
+        let mut t = self.open_tournament(actor, id)?;
+        self.organiser_only(actor, &t)?;
+        let secs = clock::parse_duration(time).ok_or_else(|| {
+            Message::new("option-bad-value").str("key", "time").str("value", time).str("expected", "12h|2d")
+        })?;
+        let mut games = Vec::new();
+        for game in t.rounds.last().into_iter().flat_map(|r| r.pairings.iter().filter_map(|p| p.game)) {
+            let Some(mut record) = self.store.game(game)? else { continue };
+            if record.status != Status::Active {
+                continue;
+            }
+            if let Some(c) = &mut record.clock {
+                c.deadline += secs;
+                // The new deadline gets its reminders and timeout afresh.
+                c.reminded = 0;
+                c.flagged = false;
+            }
+            record.updated_at = now;
+            let base = record.revision;
+            games.push(GameWrite { record, base: Some(base) });
+        }
+        let extended = games.len() as i64;
+        t.log.push((now, format!("{} extended round {} by {time}", actor.name, t.rounds.len())));
+        self.save_tournament(t, games)?;
+        let text =
+            i18n::text(actor.locale, &Message::new("tournament-extended").num("games", extended).str("time", time));
+        Ok(vec![Reply { text, ..Reply::default() }])
+    }
+
+    /// Writes a tournament over the revision it was read at (a new one, id 0, is created), with the games it
+    /// creates or changes, in one unit. Returns it as stored.
+    fn save_tournament(&self, mut t: Tournament, games: Vec<GameWrite>) -> Result<Tournament, Fail> {
+        let base = (t.id != 0).then_some(t.revision);
+        t.revision = base.map_or(0, |b| b + 1);
+        let unit = Unit { tournaments: vec![TournamentWrite { tournament: t.clone(), base }], ..Unit::default() };
+        if t.id == 0 {
+            let done = self.commit(unit)?;
+            t.id = done.tournaments[0];
+            return Ok(t);
+        }
+        self.save_games(games, unit)?;
+        Ok(t)
+    }
+
+    /// The tournament named (or the server's latest one not over), refused when it is over: a finished or
+    /// cancelled tournament takes no more changes.
+    fn open_tournament(&self, actor: &Actor, id: Option<u64>) -> Result<Tournament, Fail> {
+        let t = self.find_tournament(actor, id, true)?;
+        if matches!(t.status, TournamentStatus::Finished | TournamentStatus::Cancelled) {
+            return Err(Message::new("tournament-over").num("id", t.id as i64).into());
+        }
+        Ok(t)
     }
 
     /// Members with Manage Server or the server's organiser role.
@@ -196,22 +226,26 @@ impl Table {
         if let Some(time) = options.get("time") {
             clock::parse_time_control(time)?;
         }
-        let t = self.store.save_tournament(Tournament {
-            id: 0,
-            guild: actor.guild,
-            channel: actor.channel,
-            kind,
-            options,
-            format,
-            organiser: actor.user,
-            max_players,
-            signup_until,
-            status: TournamentStatus::SignUp,
-            entrants: Vec::new(),
-            rounds: Vec::new(),
-            log: vec![(now, format!("created by {}", actor.name))],
-            created_at: now,
-        })?;
+        let t = self.save_tournament(
+            Tournament {
+                id: 0,
+                revision: 0,
+                guild: actor.guild,
+                channel: actor.channel,
+                kind,
+                options,
+                format,
+                organiser: actor.user,
+                max_players,
+                signup_until,
+                status: TournamentStatus::SignUp,
+                entrants: Vec::new(),
+                rounds: Vec::new(),
+                log: vec![(now, format!("created by {}", actor.name))],
+                created_at: now,
+            },
+            Vec::new(),
+        )?;
         let locale = actor.locale;
         let text = i18n::text(
             locale,
@@ -256,7 +290,7 @@ impl Table {
             return Err(Message::new("tournament-full").into());
         }
         t.entrants.push(Entrant { player: Player { id: role, name: format!("@{name}") }, dropped: false, role: true });
-        let t = self.store.save_tournament(t)?;
+        let t = self.save_tournament(t, Vec::new())?;
         let message = Message::new("tournament-joined")
             .str("player", format!("@{name}"))
             .num("id", t.id as i64)
@@ -287,7 +321,7 @@ impl Table {
                 t.entrants.remove(i);
             }
         }
-        let t = self.store.save_tournament(t)?;
+        let t = self.save_tournament(t, Vec::new())?;
         let message = Message::new(if join { "tournament-joined" } else { "tournament-left" })
             .str("player", actor.name.as_str())
             .num("id", t.id as i64)
@@ -305,13 +339,20 @@ impl Table {
             return Err(Message::new("tournament-too-few").into());
         }
         t.log.push((now, format!("started by {}", actor.name)));
-        let replies = self.begin(&mut t, actor.locale, now)?;
-        self.store.save_tournament(t)?;
+        let mut games = Vec::new();
+        let replies = self.begin(&mut t, actor.locale, now, &mut games)?;
+        self.save_tournament(t, games)?;
         Ok(replies)
     }
 
     /// Seeds the entrants and pairs round 1.
-    fn begin(&self, t: &mut Tournament, locale: Locale, now: Timestamp) -> Result<Vec<Reply>, Fail> {
+    fn begin(
+        &self,
+        t: &mut Tournament,
+        locale: Locale,
+        now: Timestamp,
+        games: &mut Vec<GameWrite>,
+    ) -> Result<Vec<Reply>, Fail> {
         // Seeding: rating (when there is one), then sign-up order.
         let rating = |p: &Player| self.store.rating(t.guild, t.kind, p.id).ok().flatten().map_or(0.0, |r| r.rating);
         let mut seeded: Vec<(f64, usize, Entrant)> =
@@ -325,7 +366,7 @@ impl Table {
         }
         t.entrants = seeded.into_iter().map(|(_, _, e)| e).collect();
         t.status = TournamentStatus::Running;
-        self.next_round(t, locale, now)
+        self.next_round(t, locale, now, games)
     }
 
     /// The first side's points of a pairing, once decided: an entered result, else its game's.
@@ -370,7 +411,13 @@ impl Table {
     }
 
     /// Pairs the next round (creating its games), or finishes the tournament; the replies announce it.
-    fn next_round(&self, t: &mut Tournament, locale: Locale, now: Timestamp) -> Result<Vec<Reply>, Fail> {
+    fn next_round(
+        &self,
+        t: &mut Tournament,
+        locale: Locale,
+        now: Timestamp,
+        new_games: &mut Vec<GameWrite>,
+    ) -> Result<Vec<Reply>, Fail> {
         let n = t.entrants.len();
         let r = t.rounds.len();
         let (games, byes) = self.results(t)?;
@@ -442,7 +489,7 @@ impl Table {
             return Ok(vec![self.standings_reply(locale, t, true)?]);
         }
         t.rounds.push(round);
-        self.start_games(t, r, locale, now)
+        self.start_games(t, r, locale, now, new_games)
     }
 
     /// The winners of an elimination bracket's latest round, in bracket order (with the byes of the first).
@@ -473,9 +520,16 @@ impl Table {
         Ok(winners.into_iter().map(|(_, w)| w).collect())
     }
 
-    /// Creates the games of round `r` not yet created (a dropped player's game is decided at once) and the
-    /// replies that announce them.
-    fn start_games(&self, t: &mut Tournament, r: usize, locale: Locale, now: Timestamp) -> Result<Vec<Reply>, Fail> {
+    /// Makes the games of round `r` not yet made (a dropped player's game is decided at once) and the replies
+    /// that announce them. The games go into `games`, to be written in the tournament's unit.
+    fn start_games(
+        &self,
+        t: &mut Tournament,
+        r: usize,
+        locale: Locale,
+        now: Timestamp,
+        games: &mut Vec<GameWrite>,
+    ) -> Result<Vec<Reply>, Fail> {
         let settings = self.store.guild_settings(t.guild)?;
         let mut options = t.options.clone();
         let per_move = match options.remove("time") {
@@ -498,6 +552,8 @@ impl Table {
             &Message::new("tournament-round").num("id", t.id as i64).num("round", (r + 1) as i64),
         )];
         let mut boards = Vec::new();
+        let wanted = t.rounds[r].pairings.iter().filter(|p| p.game.is_none() && p.entered.is_none()).count() as u64;
+        let mut next_id = if wanted > 0 { self.store.reserve_game_ids(wanted)? } else { 0 };
         for k in 0..t.rounds[r].pairings.len() {
             let p = t.rounds[r].pairings[k].clone();
             if p.game.is_some() || p.entered.is_some() {
@@ -519,7 +575,7 @@ impl Table {
                 |e: &Entrant| Team::Role { id: e.player.id, name: e.player.name.trim_start_matches('@').to_string() };
             let teams = if first.role && second.role { vec![team(first), team(second)] } else { Vec::new() };
             let mut record = GameRecord {
-                id: 0,
+                id: next_id,
                 kind: t.kind,
                 options: options.clone(),
                 guild: t.guild,
@@ -546,15 +602,10 @@ impl Table {
                 rating_changes: Vec::new(),
                 tournament: Some((t.id, r, k)),
             };
+            next_id += 1;
             clock::start_turn(&mut record, now);
             record.due = clock::next_event(&record).map(|(at, _)| at);
-            let record = match self.store.create_game(record) {
-                Ok(r) => r,
-                Err(WriteError::ChannelBusy(_)) => {
-                    return Err(Fail::Internal("a tournament game's place is taken".into()));
-                }
-                Err(e) => return Err(Fail::Internal(e.to_string())),
-            };
+            games.push(GameWrite { record: record.clone(), base: None });
             t.rounds[r].pairings[k].game = Some(record.id);
             lines.push(format!("• {} – {} (#{})", name(p.first), name(p.second), record.id));
             let position = self.position(&record)?;
@@ -580,85 +631,149 @@ impl Table {
         Ok(replies)
     }
 
-    /// Advances every running tournament of the server whose round is complete; the replies announce the next
-    /// round or the final standings (to be posted in the tournament's channel).
-    /// The servers whose tournaments may need advancing (sign-up or running).
-    pub fn tournament_guilds(&self) -> Vec<u64> {
-        self.store.tournament_guilds().unwrap_or_default()
+    /// Advances every tournament marked due at `now` (a game of it ended, or its sign-up deadline came); the
+    /// replies announce what happened, each with the server and channel to post it in. The scheduler's way to
+    /// catch up.
+    pub fn advance_due_tournaments(
+        &self,
+        locale: Locale,
+        now: Timestamp,
+    ) -> Result<Vec<(GuildId, ChannelId, Reply)>, String> {
+        let mut due: Vec<u64> =
+            self.store.tournament_marks(now).map_err(|e| e.to_string())?.into_iter().map(|m| m.tournament).collect();
+        due.sort_unstable();
+        due.dedup();
+        let mut out = Vec::new();
+        for id in due {
+            let guild = match self.store.tournament(id) {
+                Ok(t) => t.map_or(0, |t| t.guild),
+                Err(e) => return Err(e.to_string()),
+            };
+            match self.advance_tournament(id, locale, now) {
+                Ok(replies) => out.extend(replies.into_iter().map(|(channel, reply)| (guild, channel, reply))),
+                Err(e) => tracing::error!(tournament = id, error = %e, "a tournament could not advance"),
+            }
+        }
+        Ok(out)
     }
 
-    pub fn advance_tournaments(&self, guild: u64, locale: Locale, now: Timestamp) -> Result<Vec<(u64, Reply)>, String> {
-        let _guard = self.tournament_lock.lock().unwrap_or_else(|e| e.into_inner());
+    /// Looks at one tournament (and no other): starts it at its sign-up deadline, pairs its next round when the
+    /// current one is complete, or finishes it. The tournament, its new games and the clearing of the marks it
+    /// handled are one unit, written over the revision read (tried again if another process got there first).
+    pub fn advance_tournament(&self, id: u64, locale: Locale, now: Timestamp) -> Result<Vec<(u64, Reply)>, String> {
+        let failed = |e: Fail| format!("{e:?}");
+        for _ in 0..8 {
+            let marks: Vec<TournamentMark> = self
+                .store
+                .tournament_marks(now)
+                .map_err(|e| e.to_string())?
+                .into_iter()
+                .filter(|m| m.tournament == id)
+                .collect();
+            let Some(mut t) = self.store.tournament(id).map_err(|e| e.to_string())? else {
+                self.commit(Unit { unmarks: marks, ..Unit::default() }).map_err(failed)?;
+                return Ok(Vec::new());
+            };
+            let before = t.clone();
+            let mut games = Vec::new();
+            let out = self.advance(&mut t, locale, now, &mut games)?;
+            let unit = Unit { unmarks: marks, ..Unit::default() };
+            let written = if t == before {
+                self.commit(unit).map(|_| ())
+            } else {
+                let base = t.revision;
+                t.revision = base + 1;
+                let write = TournamentWrite { tournament: t.clone(), base: Some(base) };
+                self.save_games(games, Unit { tournaments: vec![write], ..unit }).map(|_| ())
+            };
+            match written {
+                Ok(()) => return Ok(out.into_iter().map(|reply| (t.channel, reply)).collect()),
+                // Changed meanwhile (another process advanced it, an organiser acted): look again.
+                Err(Fail::User(_)) => continue,
+                Err(e) => return Err(failed(e)),
+            }
+        }
+        Err(format!("tournament {id} kept changing while it was advanced"))
+    }
+
+    /// What advancing a tournament does to it, in memory: the replies, and its new games in `games`.
+    fn advance(
+        &self,
+        t: &mut Tournament,
+        locale: Locale,
+        now: Timestamp,
+        games: &mut Vec<GameWrite>,
+    ) -> Result<Vec<Reply>, String> {
         let mut out = Vec::new();
-        for mut t in self.store.tournaments(guild).map_err(|e| e.to_string())? {
-            // Sign-up closes at its deadline: the tournament starts by itself (or is called off without players).
-            if t.status == TournamentStatus::SignUp && t.signup_until.is_some_and(|d| d <= now) {
-                if t.entrants.len() < 2 {
-                    t.status = TournamentStatus::Cancelled;
-                    t.log.push((now, "cancelled: too few players at the sign-up deadline".into()));
-                    let text =
-                        i18n::text(locale, &Message::new("tournament-too-few-at-deadline").num("id", t.id as i64));
-                    out.push((t.channel, Reply { text, ..Reply::default() }));
-                } else {
-                    t.log.push((now, "started at the sign-up deadline".into()));
-                    let replies = self.begin(&mut t, locale, now).map_err(|e| format!("{e:?}"))?;
-                    out.extend(replies.into_iter().map(|reply| (t.channel, reply)));
-                }
-                self.store.save_tournament(t).map_err(|e| e.to_string())?;
-                continue;
+        // Sign-up closes at its deadline: the tournament starts by itself (or is called off without players).
+        if t.status == TournamentStatus::SignUp && t.signup_until.is_some_and(|d| d <= now) {
+            if t.entrants.len() < 2 {
+                t.status = TournamentStatus::Cancelled;
+                t.log.push((now, "cancelled: too few players at the sign-up deadline".into()));
+                let text = i18n::text(locale, &Message::new("tournament-too-few-at-deadline").num("id", t.id as i64));
+                out.push(Reply { text, ..Reply::default() });
+            } else {
+                t.log.push((now, "started at the sign-up deadline".into()));
+                out.extend(self.begin(t, locale, now, games).map_err(|e| format!("{e:?}"))?);
             }
-            if t.status != TournamentStatus::Running {
-                continue;
-            }
-            while let Some(round) = t.rounds.last() {
-                let mut complete = true;
-                for p in &round.pairings {
-                    match self.pairing_points(p).map_err(|e| format!("{e:?}"))? {
-                        None => complete = false,
-                        Some(pts) if pts == 0.5 && t.format == Format::Elimination => {
-                            // A drawn knockout game is replayed with sides swapped (once per draw).
-                            let replayed = round.pairings.iter().any(|q| {
-                                q.slot == p.slot && q.first == p.second && q.game.is_some() && q.game > p.game
-                            });
-                            if !replayed {
-                                complete = false;
-                            }
+            return Ok(out);
+        }
+        if t.status != TournamentStatus::Running {
+            return Ok(out);
+        }
+        while let Some(round) = t.rounds.last() {
+            let mut complete = true;
+            for p in &round.pairings {
+                match self.pairing_points(p).map_err(|e| format!("{e:?}"))? {
+                    None => complete = false,
+                    Some(pts) if pts == 0.5 && t.format == Format::Elimination => {
+                        // A drawn knockout game is replayed with sides swapped (once per draw).
+                        let replayed = round
+                            .pairings
+                            .iter()
+                            .any(|q| q.slot == p.slot && q.first == p.second && q.game.is_some() && q.game > p.game);
+                        if !replayed {
+                            complete = false;
                         }
-                        Some(_) => {}
                     }
+                    Some(_) => {}
                 }
-                if !complete {
-                    let r = t.rounds.len() - 1;
-                    // Replays of drawn knockout games.
-                    if t.format == Format::Elimination {
-                        let mut replays = Vec::new();
-                        for p in &t.rounds[r].pairings {
-                            let latest = t.rounds[r].pairings.iter().rev().find(|q| q.slot == p.slot);
-                            if latest == Some(p) && self.pairing_points(p).map_err(|e| format!("{e:?}"))? == Some(0.5) {
-                                replays.push(new_pairing(p.second, p.first, p.slot));
-                            }
+            }
+            if !complete {
+                let r = t.rounds.len() - 1;
+                // Replays of drawn knockout games.
+                if t.format == Format::Elimination {
+                    let mut replays = Vec::new();
+                    for p in &t.rounds[r].pairings {
+                        let latest = t.rounds[r].pairings.iter().rev().find(|q| q.slot == p.slot);
+                        if latest == Some(p) && self.pairing_points(p).map_err(|e| format!("{e:?}"))? == Some(0.5) {
+                            replays.push(new_pairing(p.second, p.first, p.slot));
                         }
-                        if !replays.is_empty() {
-                            t.rounds[r].pairings.extend(replays);
-                            let replies = self.start_games(&mut t, r, locale, now).map_err(|e| format!("{e:?}"))?;
-                            out.extend(replies.into_iter().map(|reply| (t.channel, reply)));
+                    }
+                    if !replays.is_empty() {
+                        t.rounds[r].pairings.extend(replays);
+                        let made = games.len();
+                        let replies = self.start_games(t, r, locale, now, games).map_err(|e| format!("{e:?}"))?;
+                        out.extend(replies);
+                        // A replay to be played leaves the round open (its game is not stored before the unit);
+                        // one decided at once (a withdrawn player) may complete it.
+                        if games.len() == made {
                             continue;
                         }
                     }
-                    break;
                 }
-                let replies = self.next_round(&mut t, locale, now).map_err(|e| format!("{e:?}"))?;
-                out.extend(replies.into_iter().map(|reply| (t.channel, reply)));
-                if t.status != TournamentStatus::Running {
-                    break;
-                }
-                // A round whose games were all decided at once (every player but one dropped) goes on.
-                let last = t.rounds.last().expect("a round was just paired");
-                if last.pairings.iter().any(|p| p.game.is_some() && p.entered.is_none()) {
-                    break;
-                }
+                break;
             }
-            self.store.save_tournament(t).map_err(|e| e.to_string())?;
+            let replies = self.next_round(t, locale, now, games).map_err(|e| format!("{e:?}"))?;
+            out.extend(replies);
+            if t.status != TournamentStatus::Running {
+                break;
+            }
+            // A round whose games were all decided at once (every player but one dropped) goes on.
+            let last = t.rounds.last().expect("a round was just paired");
+            if last.pairings.iter().any(|p| p.game.is_some() && p.entered.is_none()) {
+                break;
+            }
         }
         Ok(out)
     }
@@ -811,14 +926,15 @@ impl Table {
     }
 
     fn tournament_drop(&self, actor: &Actor, id: Option<u64>, player: Player, now: Timestamp) -> Answer {
-        let mut t = self.find_tournament(actor, id, false)?;
+        let mut t = self.open_tournament(actor, id)?;
         self.organiser_only(actor, &t)?;
         let Some(i) = t.entrants.iter().position(|e| e.player.id == player.id) else {
             return Err(Message::new("tournament-not-entrant").str("player", player.name.as_str()).into());
         };
         t.entrants[i].dropped = true;
         t.log.push((now, format!("{} dropped by {}", player.name, actor.name)));
-        // Unfinished games of the dropped player are forfeited.
+        // Unfinished games of the dropped player are forfeited, in the same unit as the drop.
+        let mut games = Vec::new();
         for round in &t.rounds {
             for p in round.pairings.iter().filter(|p| p.first == i || p.second == i) {
                 let Some(game) = p.game else { continue };
@@ -831,10 +947,10 @@ impl Table {
                 record.draw_offer = None;
                 record.updated_at = now;
                 let base = record.revision;
-                self.save(record, base)?;
+                games.push(GameWrite { record, base: Some(base) });
             }
         }
-        self.store.save_tournament(t.clone())?;
+        let t = self.save_tournament(t, games)?;
         let text = i18n::text(
             actor.locale,
             &Message::new("tournament-dropped-player").str("player", player.name.as_str()).num("id", t.id as i64),
@@ -843,10 +959,14 @@ impl Table {
     }
 
     fn tournament_result(&self, actor: &Actor, game: GameId, winner: &str, now: Timestamp) -> Answer {
-        let record = self.store.game(game)?.ok_or(Message::new("no-game"))?;
+        // A game of another server is "not found" here, in the same words as a missing one (CLARIFICATIONS 24).
+        let record = self.game_in(actor, game)?;
         let Some((tid, r, k)) = record.tournament else { return Err(Message::new("tournament-not-a-game").into()) };
-        let mut t = self.store.tournament(tid)?.ok_or(Message::new("tournament-none"))?;
+        let mut t = self.open_tournament(actor, Some(tid))?;
         self.organiser_only(actor, &t)?;
+        if t.rounds.get(r).and_then(|round| round.pairings.get(k)).and_then(|p| p.game) != Some(game) {
+            return Err(Fail::Internal(format!("game {game} is not where tournament {tid} has it")));
+        }
         let points = match winner {
             "first" | "white" | "south" | "1-0" => 1.0,
             "second" | "black" | "north" | "0-1" => 0.0,
@@ -863,7 +983,8 @@ impl Table {
             p.entered = Some(points);
         }
         t.log.push((now, format!("{} entered {winner} for game {game}", actor.name)));
-        // A game still on is ended as entered.
+        // A game still on is ended as entered, in the same unit as the entered result.
+        let mut games = Vec::new();
         if record.status == Status::Active {
             let mut ended = record.clone();
             let winner = if points == 1.0 {
@@ -876,9 +997,9 @@ impl Table {
             ended.status = Status::Finished { winner, reason: FinishReason::Forfeit };
             ended.updated_at = now;
             let base = ended.revision;
-            self.save(ended, base)?;
+            games.push(GameWrite { record: ended, base: Some(base) });
         }
-        self.store.save_tournament(t)?;
+        self.save_tournament(t, games)?;
         let text = i18n::text(
             actor.locale,
             &Message::new("tournament-result-entered").num("game", game as i64).str("result", winner),

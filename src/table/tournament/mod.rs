@@ -3,5 +3,6 @@
 //! Sonneborn-Berger). Players are indices into the tournament's list, in seeding order (0 = top seed).
 
 mod lifecycle;
+pub use lifecycle::is_parked;
 pub mod pairing;
 pub mod standings;
