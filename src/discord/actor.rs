@@ -19,6 +19,10 @@ pub struct Invocation {
     /// Whether the channel is a thread (a game never opens a thread inside a thread).
     pub in_thread: bool,
     pub channel: serenity::ChannelId,
+    /// The interaction's id: the key that makes a redelivered interaction do nothing the second time. `None`
+    /// for the bot's own work (the scheduler) and for steps that follow an interaction (moving a game into its
+    /// new thread), which are checked by revisions instead.
+    pub interaction: Option<u64>,
 }
 
 /// The parts of an interaction an [`Invocation`] is made of (commands and components carry the same ones).
@@ -31,6 +35,7 @@ pub struct Source<'a> {
     pub locale: &'a str,
     pub guild_locale: Option<&'a str>,
     pub app_permissions: Option<serenity::Permissions>,
+    pub interaction: serenity::InteractionId,
 }
 
 impl Invocation {
@@ -59,6 +64,7 @@ impl Invocation {
             actor,
             public: localize::public_locale(source.guild_locale, default_locale),
             bot_permissions: source.app_permissions,
+            interaction: Some(source.interaction.get()),
             in_thread: source.channel_kind.is_some_and(|k| {
                 matches!(
                     k,

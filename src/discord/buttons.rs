@@ -6,6 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::actor::{Invocation, Source};
 use super::deliver::{self, response_message, run_table};
+use super::outbound::{self, FOLLOWUP_BUDGET, RESPONSE_BUDGET};
 use super::{Data, Error};
 use crate::i18n::{self, Message};
 use crate::table::{Command, TournamentCommand};
@@ -30,6 +31,7 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
         locale: &press.locale,
         guild_locale: press.guild_locale.as_deref(),
         app_permissions: press.app_permissions,
+        interaction: press.id,
     };
     let invocation = match Invocation::new(source, data.default_locale) {
         Ok(i) => i,
@@ -52,11 +54,14 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
         );
     let acknowledged = std::sync::atomic::AtomicBool::new(false);
     let result = run_table(data, &invocation, command, async {
-        if press.create_response(http, serenity::CreateInteractionResponse::Acknowledge).await.is_ok() {
+        let ack = || press.create_response(http, serenity::CreateInteractionResponse::Acknowledge);
+        if outbound::with_retries(RESPONSE_BUDGET, ack).await.is_ok() {
             acknowledged.store(true, std::sync::atomic::Ordering::Relaxed);
         }
     })
     .await;
+    // A press Discord delivered again, already carried out: the first delivery answered it.
+    let Some(result) = result else { return Ok(()) };
     let acknowledged = acknowledged.into_inner();
     let replies = match result {
         Ok(replies) => replies,
@@ -74,7 +79,8 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
                     .files([file])
                     .embed(serenity::CreateEmbed::new().image(format!("attachment://{}", image.file_name)));
             }
-            press.create_response(http, serenity::CreateInteractionResponse::UpdateMessage(update)).await?;
+            let response = serenity::CreateInteractionResponse::UpdateMessage(update);
+            outbound::with_retries(RESPONSE_BUDGET, || press.create_response(http, response.clone())).await?;
         }
         return Ok(());
     }
@@ -86,19 +92,24 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
     } else if !acknowledged {
         // The pressed board or question is done with: its buttons go, and the news comes as a new message.
         let strip = serenity::CreateInteractionResponseMessage::new().components(Vec::new());
-        press.create_response(http, serenity::CreateInteractionResponse::UpdateMessage(strip)).await?;
+        let response = serenity::CreateInteractionResponse::UpdateMessage(strip);
+        outbound::with_retries(RESPONSE_BUDGET, || press.create_response(http, response.clone())).await?;
     } else {
         deliver::strip_buttons(http, press.channel_id, press.message.id).await;
     }
     for reply in replies {
-        if reply.private {
-            let followup =
-                serenity::CreateInteractionResponseFollowup::new().content(reply.text.clone()).ephemeral(true);
-            press.create_followup(http, followup).await?;
-        } else if let Some(note) = deliver::post(data, http, &invocation, &reply).await {
-            let followup = serenity::CreateInteractionResponseFollowup::new().content(note);
-            press.create_followup(http, followup).await?;
-        }
+        let (text, private) = if reply.private {
+            (reply.text.clone(), true)
+        } else {
+            match deliver::post(data, http, &invocation, &reply).await {
+                Ok(None) => continue,
+                Ok(Some(note)) => (note, false),
+                // The post failed for good: the actor alone hears of it, with the way to see the game.
+                Err(private) => (private, true),
+            }
+        };
+        let followup = serenity::CreateInteractionResponseFollowup::new().content(text).ephemeral(private);
+        outbound::with_retries(FOLLOWUP_BUDGET, || press.create_followup(http, followup.clone())).await?;
     }
     Ok(())
 }
@@ -119,11 +130,12 @@ async fn say(
         if let Some(image) = &reply.image {
             followup = followup.add_file(serenity::CreateAttachment::bytes(image.png.clone(), image.file_name.clone()));
         }
-        press.create_followup(http, followup).await?;
+        outbound::with_retries(FOLLOWUP_BUDGET, || press.create_followup(http, followup.clone())).await?;
         return Ok(());
     }
     let _ = invocation;
-    press.create_response(http, serenity::CreateInteractionResponse::Message(response_message(&reply))).await?;
+    let response = serenity::CreateInteractionResponse::Message(response_message(&reply));
+    outbound::with_retries(RESPONSE_BUDGET, || press.create_response(http, response.clone())).await?;
     Ok(())
 }
 
@@ -133,6 +145,7 @@ async fn say_privately(
     text: String,
 ) -> Result<(), Error> {
     let message = serenity::CreateInteractionResponseMessage::new().content(text).ephemeral(true);
-    press.create_response(http, serenity::CreateInteractionResponse::Message(message)).await?;
+    let response = serenity::CreateInteractionResponse::Message(message);
+    outbound::with_retries(RESPONSE_BUDGET, || press.create_response(http, response.clone())).await?;
     Ok(())
 }

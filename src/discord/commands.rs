@@ -5,6 +5,7 @@ use poise::serenity_prelude as serenity;
 
 use super::actor::{Invocation, Source};
 use super::deliver::{self, poise_reply, private_text, run_table};
+use super::outbound::{self, FOLLOWUP_BUDGET, RESPONSE_BUDGET};
 use super::{Context, Data, Error};
 use crate::i18n::{self, Locale, Message};
 use crate::table::{Command, Refusal, Reply};
@@ -24,6 +25,7 @@ pub fn invocation(ctx: Context<'_>) -> Result<Invocation, String> {
         locale: &i.locale,
         guild_locale: i.guild_locale.as_deref(),
         app_permissions: i.app_permissions,
+        interaction: i.id,
     };
     Invocation::new(source, ctx.data().default_locale).map_err(|(locale, m)| i18n::text(locale, &m))
 }
@@ -36,19 +38,25 @@ pub async fn respond(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     };
     let result = run_table(ctx.data(), &invocation, command, async {
         // Slow work: tell Discord we are on it (a refusal then cannot be private; it is rare and harmless).
-        let _ = ctx.defer().await;
+        let _ = outbound::with_retries(RESPONSE_BUDGET, || ctx.defer()).await;
     })
     .await;
-    answer(ctx, &invocation, result).await
+    match result {
+        Some(result) => answer(ctx, &invocation, result).await,
+        // Discord delivered this interaction again; it was carried out and answered the first time.
+        None => Ok(()),
+    }
 }
 
 async fn send_private(ctx: Context<'_>, text: String) -> Result<(), Error> {
-    ctx.send(poise_reply(&private_text(text))).await?;
+    let reply = poise_reply(&private_text(text));
+    outbound::with_retries(RESPONSE_BUDGET, || ctx.send(reply.clone())).await?;
     Ok(())
 }
 
 /// Answers a slash command with the table's result: the first reply as the response, the rest as follow-ups;
-/// a board post is remembered so that the game's previous board loses its buttons.
+/// a board post is remembered so that the game's previous board loses its buttons. A response Discord keeps
+/// failing is posted in the channel instead (retried, never doubled), so no board is lost.
 pub async fn answer(
     ctx: Context<'_>,
     invocation: &Invocation,
@@ -67,20 +75,45 @@ pub async fn answer(
     for reply in replies {
         if reply.channel.is_some_and(|c| c != invocation.channel.get()) || reply.needs_channel {
             // A tournament's announcements and new games go to its channel and their threads.
-            if let Some(note) = deliver::post(data, &http, invocation, &reply).await {
-                tracing::debug!(%note, "a tournament post");
+            match deliver::post(data, &http, invocation, &reply).await {
+                Ok(note) => tracing::debug!(?note, "a tournament post"),
+                Err(private) => {
+                    answered = true;
+                    send_private(ctx, private).await?;
+                }
             }
             continue;
         }
+        let budget = if answered { FOLLOWUP_BUDGET } else { RESPONSE_BUDGET };
         answered = true;
         if reply.open_thread.is_some() {
             // The board goes into the game's new thread; here, what happened and where the game went.
-            let note = deliver::post(data, &http, invocation, &reply).await;
-            ctx.send(poise::CreateReply::default().content(note.unwrap_or_default())).await?;
+            match deliver::post(data, &http, invocation, &reply).await {
+                Ok(note) => {
+                    let said = poise::CreateReply::default().content(note.unwrap_or_default());
+                    outbound::with_retries(budget, || ctx.send(said.clone())).await?;
+                }
+                Err(private) => send_private(ctx, private).await?,
+            }
             continue;
         }
-        let handle = ctx.send(poise_reply(&reply)).await?;
-        if reply.game.is_some() && !reply.private {
+        let response = poise_reply(&reply);
+        let handle = match outbound::with_retries(budget, || ctx.send(response.clone())).await {
+            Ok(handle) => handle,
+            Err(e) if !reply.private => {
+                // Discord would not take the response: the board goes to the channel as a message.
+                tracing::warn!(error = %e, "an interaction response failed; posting in the channel instead");
+                if let Err(private) = deliver::post(data, &http, invocation, &reply).await {
+                    tracing::warn!(%private, "the post in the channel failed too");
+                }
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
+        if let Some(handle) = handle
+            && reply.game.is_some()
+            && !reply.private
+        {
             match handle.message().await {
                 Ok(m) => deliver::track(data, &http, &reply, m.channel_id, m.id).await,
                 Err(e) => tracing::debug!(error = %e, "could not read back the posted board"),

@@ -8,23 +8,31 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::actor::Invocation;
-use super::{Data, now};
+use super::{Data, now, outbound};
 use crate::i18n::{self, Message};
 use crate::table::{Button, ButtonStyle, Command, Refusal, Reply};
 
 /// Work that takes longer than this is acknowledged first (Discord allows 3 seconds).
 const ACKNOWLEDGE_AFTER: Duration = Duration::from_millis(1500);
+/// How long opening a thread is retried through Discord's faults before the game is played where it is.
+const THREAD_BUDGET: Duration = Duration::from_secs(10);
 
-/// Runs a table command on the blocking pool (the store flushes to disk, rendering is CPU work). `on_slow` runs
-/// if the answer is not ready in time to reply directly, to acknowledge the interaction.
+/// Runs a table command on the blocking pool (the store flushes to disk, rendering is CPU work), once per
+/// interaction: `None` when this interaction was carried out before (Discord delivered it again), and then
+/// nothing is to be answered. `on_slow` runs if the answer is not ready in time to reply directly, to
+/// acknowledge the interaction.
 pub async fn run_table<F: Future<Output = ()>>(
     data: &Data,
     invocation: &Invocation,
     command: Command,
     on_slow: F,
-) -> Result<Vec<Reply>, Refusal> {
+) -> Option<Result<Vec<Reply>, Refusal>> {
     let (table, actor, public) = (data.table.clone(), invocation.actor.clone(), invocation.public);
-    let mut task = tokio::task::spawn_blocking(move || table.handle_for(&actor, command, now(), public));
+    let key = invocation.interaction.map(|id| format!("i{id}"));
+    let mut task = tokio::task::spawn_blocking(move || match key {
+        Some(key) => table.handle_once(&actor, command, now(), public, &key),
+        None => Some(table.handle_for(&actor, command, now(), public)),
+    });
     let joined = match tokio::time::timeout(ACKNOWLEDGE_AFTER, &mut task).await {
         Ok(joined) => joined,
         Err(_) => {
@@ -36,10 +44,10 @@ pub async fn run_table<F: Future<Output = ()>>(
     data.wake.notify_one();
     joined.unwrap_or_else(|e| {
         tracing::error!(error = %e, "the table task failed");
-        Err(Refusal {
+        Some(Err(Refusal {
             text: i18n::text(invocation.actor.locale, &Message::new("internal-error").str("id", "task")),
             internal: true,
-        })
+        }))
     })
 }
 
@@ -173,10 +181,17 @@ pub async fn strip_buttons(http: &serenity::Http, channel: serenity::ChannelId, 
     }
 }
 
-/// Posts a public reply as a new message of the game's channel, first opening the thread the game asks for
-/// (and moving the game there). Returns what to say where the actor is, when the post went elsewhere (what
-/// happened and where the game went) or failed.
-pub async fn post(data: &Data, http: &serenity::Http, invocation: &Invocation, reply: &Reply) -> Option<String> {
+/// Posts a public reply as a new message of the game's channel (retried through Discord's faults, never
+/// doubled), first opening the thread the game asks for (and moving the game there). `Ok` with what to say
+/// where the actor is when the post went elsewhere (where the game went, or that no thread could be opened);
+/// `Err` with a private text for the actor when the post failed for good: what was saved is saved, and the
+/// text says how to see it (`/board`). Nothing of Discord's error goes public.
+pub async fn post(
+    data: &Data,
+    http: &serenity::Http,
+    invocation: &Invocation,
+    reply: &Reply,
+) -> Result<Option<String>, String> {
     let mut channel = reply.channel.map(serenity::ChannelId::new).unwrap_or(invocation.channel);
     let mut note = None;
     if let Some(title) = &reply.open_thread {
@@ -193,16 +208,17 @@ pub async fn post(data: &Data, http: &serenity::Http, invocation: &Invocation, r
             }
         }
     }
-    match channel.send_message(http, channel_message(reply)).await {
-        Ok(message) => track(data, http, reply, channel, message.id).await,
+    match outbound::post_message(&data.client, http, channel, reply, &outbound::fresh_nonce()).await {
+        Ok(message) => track(data, http, reply, channel, message).await,
         Err(e) => {
             tracing::warn!(%channel, error = %e, "could not post a reply");
+            let locale = invocation.actor.locale;
             let missing = invocation.missing_message(invocation.posting_permissions());
-            let text = missing.map(|m| i18n::text(invocation.actor.locale, &m)).unwrap_or_else(|| e.to_string());
-            return Some(text);
+            let failed = Message::new("discord-post-failed").str("channel", format!("<#{channel}>"));
+            return Err(i18n::text(locale, &missing.unwrap_or(failed)));
         }
     }
-    note
+    Ok(note)
 }
 
 async fn open_thread(
@@ -214,11 +230,12 @@ async fn open_thread(
 ) -> Result<serenity::ChannelId, super::Error> {
     let game = reply.game.ok_or("a thread for a reply without a game")?;
     let parent = reply.channel.map(serenity::ChannelId::new).unwrap_or(invocation.channel);
-    let thread = parent
-        .create_thread(http, serenity::CreateThread::new(title).kind(serenity::ChannelType::PublicThread))
-        .await?;
+    let create = || parent.create_thread(http, serenity::CreateThread::new(title).kind(serenity::ChannelType::PublicThread));
+    let thread = outbound::with_retries(THREAD_BUDGET, create).await?.ok_or("the thread was made but not returned")?;
     let moved = Command::MoveTo { game, channel: thread.id.get() };
-    if let Err(refusal) = run_table(data, invocation, moved, async {}).await {
+    // A step after the interaction, not the interaction itself: its own write, checked by the game's revision.
+    let step = Invocation { interaction: None, ..invocation.clone() };
+    if let Some(Err(refusal)) = run_table(data, &step, moved, async {}).await {
         // The game could not move (its thread is somehow busy): it stays where it is; the thread goes.
         let _ = thread.id.delete(http).await;
         return Err(refusal.text.into());

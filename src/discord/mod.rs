@@ -12,6 +12,7 @@ mod buttons;
 mod commands;
 mod deliver;
 mod localize;
+mod outbound;
 mod play;
 mod scheduler;
 mod tournament;
@@ -37,6 +38,8 @@ pub struct Data {
     pub default_locale: Locale,
     /// Wakes the scheduler (after a command that may have changed what falls due when).
     pub wake: Arc<tokio::sync::Notify>,
+    /// Sends channel posts (see `outbound`: serenity builds them, this client sends them).
+    pub client: reqwest::Client,
 }
 
 /// A shared handle on the same data, for the scheduler task (poise keeps its own `Data`).
@@ -46,6 +49,7 @@ fn share(data: &Data) -> Data {
         store: data.store.clone(),
         default_locale: data.default_locale,
         wake: data.wake.clone(),
+        client: data.client.clone(),
     }
 }
 
@@ -89,7 +93,7 @@ pub async fn build_client(config: &Config, store: Arc<SledStore>) -> Result<sere
     let store: Arc<dyn Store> = store;
     let table = Arc::new(Table::new(store.clone(), config.table()));
     let wake = Arc::new(tokio::sync::Notify::new());
-    let data = Data { table, store, default_locale: config.default_locale(), wake };
+    let data = Data { table, store, default_locale: config.default_locale(), wake, client: reqwest::Client::new() };
     let guild = config.discord.guild_id;
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {

@@ -11,7 +11,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tokio::sync::Notify;
 
-use super::{Data, deliver, now};
+use super::{Data, deliver, now, outbound};
 use crate::table::Delivery;
 
 /// Even with nothing due, the scheduler looks again this often (a clock change, a missed wake-up).
@@ -80,50 +80,51 @@ async fn advance(http: &serenity::Http, data: &Data) {
             },
             public: locale,
             bot_permissions: None,
+            interaction: None,
             in_thread: false,
             channel: serenity::ChannelId::new(channel),
         };
         let reply = crate::table::Reply { channel: Some(channel), ..reply };
-        if let Some(note) = deliver::post(data, http, &invocation, &reply).await {
-            tracing::debug!(%note, "a tournament post");
+        match deliver::post(data, http, &invocation, &reply).await {
+            Ok(note) => tracing::debug!(?note, "a tournament post"),
+            Err(failed) => tracing::warn!(guild, channel, %failed, "a tournament post failed"),
         }
     }
 }
 
-/// Posts one notice; it leaves the outbox when posted, or when Discord refuses it for good (the channel is
-/// gone, or the bot may not post there any more), so one dead channel does not block the others.
+/// Posts one notice (retried through Discord's faults, its id as the enforced nonce); it leaves the outbox when
+/// posted, or when Discord refuses it for good (the channel is gone, or the bot may not post there any more),
+/// so one dead channel does not block the others. A post that keeps failing stays for the next round.
 async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
     let channel = serenity::ChannelId::new(delivery.channel);
-    let message = deliver::channel_message(&delivery.reply)
-        .nonce(serenity::Nonce::String(format!("tablero-{}", delivery.notice)))
-        .enforce_nonce(true);
-    let done = match channel.send_message(http, message).await {
+    let nonce = format!("tablero-{}", delivery.notice);
+    let done = match outbound::post_message(&data.client, http, channel, &delivery.reply, &nonce).await {
         Ok(posted) => {
-            deliver::track(data, http, &delivery.reply, channel, posted.id).await;
+            deliver::track(data, http, &delivery.reply, channel, posted).await;
             true
         }
         Err(e) => {
-            let permanent =
-                matches!(&e, serenity::Error::Http(h) if h.status_code().is_some_and(|s| s.is_client_error()));
+            let permanent = matches!(e, outbound::PostError::Refused { .. });
             tracing::warn!(notice = delivery.notice, %channel, error = %e, permanent, "could not post a notice");
             permanent
         }
     };
-    for user in &delivery.direct {
-        let text = deliver::plain(&delivery.reply);
-        let dm = serenity::UserId::new(*user).create_dm_channel(http).await;
-        if let Err(e) = match dm {
-            Ok(dm) => {
-                let nonce = serenity::Nonce::String(format!("tablero-{}-dm{user}", delivery.notice));
-                let message = serenity::CreateMessage::new().content(text).nonce(nonce).enforce_nonce(true);
-                dm.id.send_message(http, message).await.map(|_| ())
-            }
-            Err(e) => Err(e),
-        } {
-            tracing::debug!(user, error = %e, "a reminder by direct message failed");
-        }
-    }
     if done {
+        for user in &delivery.direct {
+            let dm = serenity::UserId::new(*user).create_dm_channel(http).await;
+            let sent = match dm {
+                Ok(dm) => {
+                    let text = serenity::CreateMessage::new().content(deliver::plain(&delivery.reply));
+                    let nonce = format!("tablero-{}-dm{user}", delivery.notice);
+                    let plain = crate::table::Reply { image: None, ..delivery.reply.clone() };
+                    outbound::post_built(&data.client, http, dm.id, text, &plain, &nonce).await.map(|_| ()).map_err(|e| e.to_string())
+                }
+                Err(e) => Err(e.to_string()),
+            };
+            if let Err(e) = sent {
+                tracing::debug!(user, error = %e, "a reminder by direct message failed");
+            }
+        }
         let table = data.table.clone();
         let id = delivery.notice;
         if let Ok(Err(e)) = tokio::task::spawn_blocking(move || table.delivered(id)).await {

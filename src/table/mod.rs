@@ -134,7 +134,13 @@ impl Table {
             Ok(false) => {}
             Err(e) => tracing::warn!(error = %e, "cannot tell whether a request was done; the store will"),
         }
-        self.handle_request(actor, command, now, public, Some(key))
+        let answer = self.handle_request(actor, command, now, public, Some(key));
+        // The same request handled at the same moment elsewhere (a redelivery racing the first delivery) may have
+        // won: its refusal here ("not your turn", "changed meanwhile") would be false, so nothing is said.
+        if matches!(answer, Some(Err(_))) && self.store.request_done(key).unwrap_or(false) {
+            return None;
+        }
+        answer
     }
 
     fn handle_request(

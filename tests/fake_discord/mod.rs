@@ -56,6 +56,43 @@ struct Inner {
     next_id: u64,
     gateway: Option<mpsc::UnboundedSender<Value>>,
     identified: u32,
+    /// Sessions resumed (op 6 answered with RESUMED).
+    resumed: u32,
+    /// Faults to answer the next matching requests with, in order (each used once).
+    faults: Vec<Fault>,
+}
+
+/// A fault Discord may answer with: for the next request whose method and path match, this status and body
+/// instead of the real answer (nothing is done, as when Discord fails before acting).
+#[derive(Debug, Clone)]
+pub struct Fault {
+    pub method: &'static str,
+    /// The request path starts with this (after `/api/v10`).
+    pub path_prefix: String,
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Fault {
+    /// A 500 Internal Server Error.
+    pub fn server_error(method: &'static str, path_prefix: impl Into<String>) -> Fault {
+        Fault {
+            method,
+            path_prefix: path_prefix.into(),
+            status: 500,
+            body: json!({"message": "500: Internal Server Error", "code": 0}),
+        }
+    }
+
+    /// A 429 that asks to wait `retry_after` seconds (Discord's body: no `code`, a float `retry_after`).
+    pub fn rate_limited(method: &'static str, path_prefix: impl Into<String>, retry_after: f64) -> Fault {
+        Fault {
+            method,
+            path_prefix: path_prefix.into(),
+            status: 429,
+            body: json!({"message": "You are being rate limited.", "retry_after": retry_after, "global": false}),
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -137,6 +174,20 @@ impl FakeDiscord {
         }
     }
 
+    /// Waits until `test` holds of the fake (checked after every change it sees); panics after [`WAIT`].
+    pub async fn wait_until(&self, what: &str, test: impl Fn(&FakeDiscord) -> bool) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let notified = self.changed.notified();
+            if test(self) {
+                return;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                panic!("timed out waiting for {what}");
+            }
+        }
+    }
+
     /// Waits until the bot has connected and registered its commands; returns the registration request.
     pub async fn wait_ready(&self, from: usize) -> Recorded {
         self.wait_for(from, "command registration", |r| r.method == "PUT" && r.path.ends_with("/commands")).await
@@ -158,6 +209,23 @@ impl FakeDiscord {
 
     pub fn identified(&self) -> u32 {
         self.lock().identified
+    }
+
+    pub fn resumed(&self) -> u32 {
+        self.lock().resumed
+    }
+
+    /// Answers the next request matching `fault` with it instead of doing it.
+    pub fn fail_next(&self, fault: Fault) {
+        self.lock().faults.push(fault);
+    }
+
+    /// Drops the gateway connection without a close frame, as a network fault would; the bot reconnects.
+    pub fn drop_gateway(&self) {
+        let sender = self.lock().gateway.take();
+        if let Some(sender) = sender {
+            let _ = sender.send(json!({"drop": true}));
+        }
     }
 
     async fn gateway_session(&self, stream: tokio::net::TcpStream) {
@@ -191,11 +259,26 @@ impl FakeDiscord {
                         Some(1) => {
                             let _ = ws.send(WsMessage::Text(json!({"op": 11}).to_string())).await;
                         }
+                        Some(6) => {
+                            // RESUME: the session goes on where it was (nothing was missed in a test).
+                            seq += 1;
+                            let frame = json!({"op": 0, "t": "RESUMED", "s": seq, "d": {}});
+                            let _ = ws.send(WsMessage::Text(frame.to_string())).await;
+                            let mut inner = self.lock();
+                            inner.gateway = Some(tx.clone());
+                            inner.resumed += 1;
+                            drop(inner);
+                            self.changed.notify_waiters();
+                        }
                         _ => {}
                     }
                 }
                 outgoing = rx.recv() => {
                     let Some(mut frame) = outgoing else { break };
+                    if frame["drop"] == true {
+                        // The connection just ends (no close frame): the bot has to notice and reconnect.
+                        return;
+                    }
                     seq += 1;
                     frame["s"] = json!(seq);
                     if ws.send(WsMessage::Text(frame.to_string())).await.is_err() {
@@ -262,6 +345,21 @@ async fn handle_rest(State(fake): State<FakeDiscord>, request: Request) -> Respo
     }
     let at = std::time::Instant::now();
     let body = json.clone().unwrap_or(Value::Null);
+    let fault = {
+        let mut inner = fake.lock();
+        let found = inner.faults.iter().position(|f| f.method == method.as_str() && path.starts_with(&f.path_prefix));
+        found.map(|i| inner.faults.remove(i))
+    };
+    if let Some(fault) = fault {
+        fake.record(Recorded { method: method.to_string(), path, json, files, created: None, at });
+        let status = StatusCode::from_u16(fault.status).expect("a status code");
+        let mut response = json_response(status, fault.body.clone());
+        if let Some(after) = fault.body["retry_after"].as_f64() {
+            let value = axum::http::HeaderValue::from_str(&after.to_string()).expect("a header value");
+            response.headers_mut().insert("retry-after", value);
+        }
+        return response;
+    }
     let (response, created) = respond(&fake, &method, &path, &body, &files);
     fake.record(Recorded { method: method.to_string(), path, json, files, created, at });
     response
