@@ -123,7 +123,7 @@ fn a_challenge_is_accepted_and_played() {
     let text = w.refused(&cy(), Command::from_button("g:1:resign?").unwrap());
     assert!(text.contains("not playing"), "{text}");
     let text = w.refused(&ben(), Command::from_button("g:7:resign!").unwrap());
-    assert!(text.contains("earlier position"), "a confirmation of another game: {text}");
+    assert_eq!(text, "There is no game #7 in this server.", "a confirmation of a game that is not here");
 }
 
 #[test]

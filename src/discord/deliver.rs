@@ -230,7 +230,8 @@ async fn open_thread(
 ) -> Result<serenity::ChannelId, super::Error> {
     let game = reply.game.ok_or("a thread for a reply without a game")?;
     let parent = reply.channel.map(serenity::ChannelId::new).unwrap_or(invocation.channel);
-    let create = || parent.create_thread(http, serenity::CreateThread::new(title).kind(serenity::ChannelType::PublicThread));
+    let create =
+        || parent.create_thread(http, serenity::CreateThread::new(title).kind(serenity::ChannelType::PublicThread));
     let thread = outbound::with_retries(THREAD_BUDGET, create).await?.ok_or("the thread was made but not returned")?;
     let moved = Command::MoveTo { game, channel: thread.id.get() };
     // A step after the interaction, not the interaction itself: its own write, checked by the game's revision.

@@ -81,7 +81,8 @@ pub async fn post_built(
     nonce: &str,
 ) -> Result<serenity::MessageId, PostError> {
     let message = message.nonce(serenity::Nonce::String(nonce.chars().take(25).collect())).enforce_nonce(true);
-    let payload = serde_json::to_string(&message).map_err(|e| PostError::Refused { status: 0, message: e.to_string() })?;
+    let payload =
+        serde_json::to_string(&message).map_err(|e| PostError::Refused { status: 0, message: e.to_string() })?;
     let started = Instant::now();
     let mut backoff = FIRST_BACKOFF;
     loop {
@@ -131,11 +132,8 @@ async fn attempt(
         Err(e) => return Attempt::Again(None, format!("no answer: {e}")),
     };
     let status = response.status();
-    let header_wait = response
-        .headers()
-        .get("retry-after")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<f64>().ok());
+    let header_wait =
+        response.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<f64>().ok());
     let body = match response.bytes().await {
         Ok(b) => b,
         Err(e) => return Attempt::Again(None, format!("the answer broke off: {e}")),

@@ -117,7 +117,10 @@ async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
                     let text = serenity::CreateMessage::new().content(deliver::plain(&delivery.reply));
                     let nonce = format!("tablero-{}-dm{user}", delivery.notice);
                     let plain = crate::table::Reply { image: None, ..delivery.reply.clone() };
-                    outbound::post_built(&data.client, http, dm.id, text, &plain, &nonce).await.map(|_| ()).map_err(|e| e.to_string())
+                    outbound::post_built(&data.client, http, dm.id, text, &plain, &nonce)
+                        .await
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
                 }
                 Err(e) => Err(e.to_string()),
             };

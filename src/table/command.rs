@@ -173,6 +173,22 @@ impl Command {
         )
     }
 
+    /// The game a command names by its id (a button's, or a typed one), which must be of the actor's server.
+    pub fn named_game(&self) -> Option<GameId> {
+        match self {
+            Command::Accept { game } | Command::Decline { game } | Command::Join { game } => *game,
+            Command::DrawAccept { game } | Command::DrawDecline { game } | Command::Claim { game } => *game,
+            Command::Move { at, .. } | Command::Throw { at } => at.map(|(g, _)| g),
+            Command::AskResign { game }
+            | Command::ConfirmResign { game }
+            | Command::AskDraw { game }
+            | Command::ConfirmDraw { game }
+            | Command::MoveTo { game, .. } => Some(*game),
+            Command::Tournament(TournamentCommand::Result { game, .. }) => Some(*game),
+            _ => None,
+        }
+    }
+
     /// The command of a button id, or `None` when the id is not one of ours.
     pub fn from_button(id: &str) -> Option<Command> {
         let parts: Vec<&str> = id.split(':').collect();

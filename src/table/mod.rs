@@ -190,6 +190,10 @@ impl Table {
     }
 
     fn dispatch(&self, actor: &Actor, command: Command, now: Timestamp) -> Answer {
+        // An id of another server's game is refused before anything else looks at it (CLARIFICATIONS 24).
+        if let Some(game) = command.named_game() {
+            self.game_in(actor, game)?;
+        }
         match command {
             Command::Challenge { game, opponent, options, teams } => {
                 self.challenge(actor, &game, opponent, options, teams, now)

@@ -1,0 +1,146 @@
+//! Helpers several test files share: a store that fails on purpose, and the table's actors.
+
+#![allow(dead_code)] // each test binary uses part of it
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use tablero::games::GameKind;
+use tablero::i18n::Locale;
+use tablero::store::record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
+use tablero::store::{
+    Committed, GuildSettings, Rating, SledStore, Store, StoreError, TeamKey, TeamRecord, Tournament, TournamentMark,
+    Unit, WriteError,
+};
+use tablero::table::{Actor, Permissions};
+
+/// A member of guild 1 (or `guild`), named after the user id: 1 ana, 2 ben, 3 cy, 4 dan, 5 eve; user 1 has
+/// Manage Server.
+pub fn actor_in(guild: u64, user: u64, channel: u64) -> Actor {
+    Actor {
+        guild,
+        channel,
+        user,
+        name: ["tablero", "ana", "ben", "cy", "dan", "eve", "fay"][user as usize % 7].to_string(),
+        roles: vec![],
+        locale: Locale::English,
+        permissions: Permissions { manage_server: user == 1 },
+    }
+}
+
+/// A store whose writes fail when told to: the `k`-th write from now (commits and id reservations count)
+/// fails as a storage failure, before anything of it is written, as a crash before the commit would leave it.
+pub struct Faulty {
+    pub inner: Arc<SledStore>,
+    writes: AtomicU64,
+    fail_at: AtomicU64,
+}
+
+impl Faulty {
+    pub fn new(inner: Arc<SledStore>) -> Faulty {
+        Faulty { inner, writes: AtomicU64::new(0), fail_at: AtomicU64::new(0) }
+    }
+
+    /// The `k`-th write from now fails (0: none does).
+    pub fn fail_write(&self, k: u64) {
+        let done = self.writes.load(Ordering::SeqCst);
+        self.fail_at.store(if k == 0 { 0 } else { done + k }, Ordering::SeqCst);
+    }
+
+    /// Writes tried so far (failed ones included).
+    pub fn writes(&self) -> u64 {
+        self.writes.load(Ordering::SeqCst)
+    }
+
+    fn write(&self) -> Result<(), StoreError> {
+        let n = self.writes.fetch_add(1, Ordering::SeqCst) + 1;
+        if n == self.fail_at.load(Ordering::SeqCst) {
+            return Err(StoreError::Backend(format!("write {n} fails on purpose")));
+        }
+        Ok(())
+    }
+}
+
+impl Store for Faulty {
+    fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.inner.game(id)
+    }
+    fn channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
+        self.inner.channel_game(channel)
+    }
+    fn last_channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
+        self.inner.last_channel_game(channel)
+    }
+    fn user_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
+        self.inner.user_games(user)
+    }
+    fn commit(&self, unit: &Unit) -> Result<Committed, WriteError> {
+        self.write()?;
+        self.inner.commit(unit)
+    }
+    fn reserve_game_ids(&self, n: u64) -> Result<GameId, StoreError> {
+        self.write()?;
+        self.inner.reserve_game_ids(n)
+    }
+    fn rating(&self, guild: GuildId, kind: GameKind, user: UserId) -> Result<Option<Rating>, StoreError> {
+        self.inner.rating(guild, kind, user)
+    }
+    fn leaderboard(
+        &self,
+        guild: GuildId,
+        kind: GameKind,
+        provisional: bool,
+        offset: usize,
+        limit: usize,
+    ) -> Result<(Vec<(UserId, Rating)>, usize), StoreError> {
+        self.inner.leaderboard(guild, kind, provisional, offset, limit)
+    }
+    fn team_record(&self, guild: GuildId, key: TeamKey) -> Result<Option<TeamRecord>, StoreError> {
+        self.inner.team_record(guild, key)
+    }
+    fn team_records(&self, guild: GuildId) -> Result<Vec<(TeamKey, TeamRecord)>, StoreError> {
+        self.inner.team_records(guild)
+    }
+    fn last_rating_sequence(&self) -> Result<u64, StoreError> {
+        self.inner.last_rating_sequence()
+    }
+    fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
+        self.inner.all_games()
+    }
+    fn tournament(&self, id: u64) -> Result<Option<Tournament>, StoreError> {
+        self.inner.tournament(id)
+    }
+    fn tournaments(&self, guild: GuildId) -> Result<Vec<Tournament>, StoreError> {
+        self.inner.tournaments(guild)
+    }
+    fn tournament_marks(&self, until: Timestamp) -> Result<Vec<TournamentMark>, StoreError> {
+        self.inner.tournament_marks(until)
+    }
+    fn request_done(&self, key: &str) -> Result<bool, StoreError> {
+        self.inner.request_done(key)
+    }
+    fn prune_requests(&self, before: Timestamp) -> Result<usize, StoreError> {
+        self.inner.prune_requests(before)
+    }
+    fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
+        self.inner.due_games(until)
+    }
+    fn next_due(&self) -> Result<Option<Timestamp>, StoreError> {
+        self.inner.next_due()
+    }
+    fn notices(&self) -> Result<Vec<Notice>, StoreError> {
+        self.inner.notices()
+    }
+    fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
+        self.inner.guild_settings(guild)
+    }
+    fn notify_dm(&self, user: UserId) -> Result<bool, StoreError> {
+        self.inner.notify_dm(user)
+    }
+    fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError> {
+        self.inner.board_post(game)
+    }
+    fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError> {
+        self.inner.set_board_post(game, channel, message)
+    }
+}

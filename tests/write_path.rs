@@ -1,0 +1,295 @@
+//! The one write path through the table (issue "Every change exactly once"): a game ended by the scheduler is
+//! rated like any other, ids of another server reach nothing, a finished tournament takes no changes, a
+//! tournament game without a thread is still played, organiser actions and the ratings recomputation are
+//! all-or-nothing, and a request delivered twice is carried out once.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{Faulty, actor_in};
+use tablero::games::GameKind;
+use tablero::i18n::Locale;
+use tablero::store::record::{FinishReason, GameRecord, Player, Status};
+use tablero::store::{SledStore, Store, Tournament};
+use tablero::table::{Actor, Command, Reply, Table, TableConfig, TournamentCommand};
+
+const NOW: u64 = 1_800_000_000;
+const DAY: u64 = 86_400;
+
+struct World {
+    _dir: tempfile::TempDir,
+    store: Arc<Faulty>,
+    table: Table,
+}
+
+fn open() -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Faulty::new(Arc::new(SledStore::open(dir.path()).unwrap())));
+    let table = Table::new(store.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(3) });
+    World { _dir: dir, store, table }
+}
+
+fn actor(user: u64, channel: u64) -> Actor {
+    actor_in(1, user, channel)
+}
+
+impl World {
+    fn ok(&self, who: &Actor, c: Command, at: u64) -> Vec<Reply> {
+        self.table.handle(who, c.clone(), at).unwrap_or_else(|r| panic!("{c:?} refused: {}", r.text))
+    }
+
+    fn t(&self, who: u64, c: TournamentCommand) -> Vec<Reply> {
+        self.ok(&actor(who, 10), Command::Tournament(c), NOW)
+    }
+
+    /// A Hoyito game of `a` (first) against `b` in `channel`; returns its id.
+    fn game(&self, a: u64, b: u64, channel: u64, options: &[(&str, &str)]) -> u64 {
+        let mut set: Vec<(String, String)> = vec![("first".into(), "challenger".into())];
+        set.extend(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        let opponent = Some(Player { id: b, name: actor(b, 0).name });
+        let challenge =
+            Command::Challenge { game: "hoyito".into(), opponent, options: set.into_iter().collect(), teams: None };
+        self.ok(&actor(a, channel), challenge, NOW);
+        self.ok(&actor(b, channel), Command::Accept { game: None }, NOW);
+        self.store.channel_game(channel).unwrap().unwrap()
+    }
+
+    /// A Hoyito Swiss tournament (#1) of users 1..=n, started; its games left where the table parks them.
+    fn tournament(&self, n: u64) -> Vec<Reply> {
+        let options = [("time".to_string(), "1d".to_string())].into_iter().collect();
+        self.t(
+            1,
+            TournamentCommand::Create {
+                game: "hoyito".into(),
+                format: "swiss".into(),
+                rounds: Some(2),
+                max_players: None,
+                options,
+            },
+        );
+        for user in 1..=n {
+            self.t(user, TournamentCommand::Join { id: Some(1) });
+        }
+        self.t(1, TournamentCommand::Start { id: Some(1) })
+    }
+
+    fn record(&self, id: u64) -> GameRecord {
+        self.store.game(id).unwrap().unwrap()
+    }
+
+    fn cup(&self) -> Tournament {
+        self.store.tournament(1).unwrap().unwrap()
+    }
+
+    fn games_of_round(&self) -> Vec<u64> {
+        self.cup().rounds.last().unwrap().pairings.iter().filter_map(|p| p.game).collect()
+    }
+
+    /// Everything a command could change: every game and the tournament.
+    fn snapshot(&self) -> (Vec<GameRecord>, Option<Tournament>) {
+        (self.store.all_games().unwrap(), self.store.tournament(1).unwrap())
+    }
+}
+
+#[test]
+fn a_timeout_adjudicated_by_the_scheduler_is_rated_once_and_recomputed_alike() {
+    let w = open();
+    let settings = vec![("timeout".to_string(), "auto".to_string()), ("grace".to_string(), "1h".to_string())];
+    w.ok(&actor(1, 10), Command::Settings { changes: settings }, NOW);
+    let game = w.game(1, 2, 10, &[("time", "1d"), ("rated", "true")]);
+    w.ok(&actor(1, 10), Command::Move { notation: "1".into(), at: None }, NOW);
+    let on_turn = if w.record(game).moves.len() == 1 { 2 } else { 1 };
+    w.ok(&actor(on_turn, 10), Command::Move { notation: "1".into(), at: None }, NOW);
+    // Nobody moves again: the scheduler reminds, flags, and after the grace period adjudicates.
+    w.table.tick(NOW + DAY + 3600 + 60).unwrap();
+    let ended = w.record(game);
+    assert!(matches!(ended.status, Status::Finished { reason: FinishReason::Timeout, .. }), "{:?}", ended.status);
+    assert_eq!(ended.rating_sequence, Some(1), "counted, as the first rated result");
+    assert_eq!(ended.rating_changes.len(), 2, "the result post can show both changes");
+    let ratings: Vec<_> = [1, 2].map(|u| w.store.rating(1, GameKind::Hoyito, u).unwrap().expect("rated")).into();
+    assert!(ratings.iter().all(|r| r.games == 1));
+    // Counted once: another tick changes nothing, and the recomputation finds the same numbers.
+    w.table.tick(NOW + 2 * DAY).unwrap();
+    assert_eq!(w.store.last_rating_sequence().unwrap(), 1);
+    assert_eq!(w.table.recompute_ratings().unwrap(), 1);
+    let again: Vec<_> = [1, 2].map(|u| w.store.rating(1, GameKind::Hoyito, u).unwrap().unwrap()).into();
+    assert_eq!(again, ratings);
+}
+
+#[test]
+fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing() {
+    let w = open();
+    let round = w.tournament(2);
+    let parked = round.iter().find_map(|r| r.game.filter(|_| r.needs_channel)).expect("a tournament game");
+    let challenge_channel = 20;
+    let opponent = Some(Player { id: 3, name: "cy".into() });
+    let challenge = Command::Challenge { game: "hoyito".into(), opponent, options: Default::default(), teams: None };
+    w.ok(&actor(1, challenge_channel), challenge, NOW);
+    let challenge = w.store.channel_game(challenge_channel).unwrap().unwrap();
+    let active = w.game(4, 5, 30, &[]);
+    // An organiser of server 2 (Manage Server there), in a channel of server 2.
+    let intruder = actor_in(2, 1, 900);
+    let commands = vec![
+        Command::Accept { game: Some(challenge) },
+        Command::Decline { game: Some(challenge) },
+        Command::Join { game: Some(challenge) },
+        Command::DrawAccept { game: Some(active) },
+        Command::DrawDecline { game: Some(active) },
+        Command::AskResign { game: active },
+        Command::ConfirmResign { game: active },
+        Command::AskDraw { game: active },
+        Command::ConfirmDraw { game: active },
+        Command::Claim { game: Some(active) },
+        Command::Move { notation: "1".into(), at: Some((active, 0)) },
+        Command::Move { notation: "1".into(), at: Some((parked, 0)) },
+        Command::Throw { at: Some((active, 0)) },
+        Command::MoveTo { game: active, channel: 900 },
+        Command::MoveTo { game: parked, channel: 900 },
+        Command::Tournament(TournamentCommand::Join { id: Some(1) }),
+        Command::Tournament(TournamentCommand::Leave { id: Some(1) }),
+        Command::Tournament(TournamentCommand::Start { id: Some(1) }),
+        Command::Tournament(TournamentCommand::Standings { id: Some(1), picture: false }),
+        Command::Tournament(TournamentCommand::Pairings { id: Some(1), round: None }),
+        Command::Tournament(TournamentCommand::Drop { id: Some(1), player: Player { id: 2, name: "ben".into() } }),
+        Command::Tournament(TournamentCommand::Result { game: parked, winner: "first".into() }),
+        Command::Tournament(TournamentCommand::Extend { id: Some(1), time: "1d".into() }),
+        Command::Tournament(TournamentCommand::Cancel { id: Some(1) }),
+    ];
+    for command in commands {
+        let before = w.snapshot();
+        let answer = w.table.handle(&intruder, command.clone(), NOW);
+        let refused = answer.expect_err(&format!("{command:?} from another server was carried out"));
+        if let Some(game) = command.named_game() {
+            assert_eq!(refused.text, format!("There is no game #{game} in this server."), "{command:?}");
+        } else {
+            assert_eq!(refused.text, "There is no such tournament in this server.", "{command:?}");
+        }
+        assert_eq!(w.snapshot(), before, "{command:?} from another server changed something");
+    }
+    // The same words as for an id that exists nowhere: nothing tells that it exists elsewhere.
+    let result = |game| Command::Tournament(TournamentCommand::Result { game, winner: "first".into() });
+    let elsewhere = w.table.handle(&intruder, result(parked), NOW).unwrap_err().text;
+    let missing = w.table.handle(&intruder, result(9999), NOW).unwrap_err().text;
+    assert_eq!(elsewhere.replace(&parked.to_string(), "N"), missing.replace("9999", "N"));
+    assert_eq!(elsewhere, format!("There is no game #{parked} in this server."));
+    let cancel = |id| Command::Tournament(TournamentCommand::Cancel { id: Some(id) });
+    let t_elsewhere = w.table.handle(&intruder, cancel(1), NOW).unwrap_err().text;
+    assert_eq!(t_elsewhere, w.table.handle(&intruder, cancel(77), NOW).unwrap_err().text);
+}
+
+#[test]
+fn a_finished_or_cancelled_tournament_takes_no_more_changes() {
+    let w = open();
+    w.tournament(2);
+    let game = w.games_of_round()[0];
+    w.t(1, TournamentCommand::Cancel { id: Some(1) });
+    assert_eq!(w.record(game).status, Status::Aborted, "its game is called off with it");
+    let before = w.snapshot();
+    for command in [
+        TournamentCommand::Extend { id: Some(1), time: "1d".into() },
+        TournamentCommand::Drop { id: Some(1), player: Player { id: 2, name: "ben".into() } },
+        TournamentCommand::Result { game, winner: "first".into() },
+        TournamentCommand::Cancel { id: Some(1) },
+        TournamentCommand::Start { id: Some(1) },
+    ] {
+        let refused = w.table.handle(&actor(1, 10), Command::Tournament(command.clone()), NOW).unwrap_err();
+        assert!(
+            refused.text == "Tournament #1 is over; it takes no more changes."
+                || refused.text.contains("Sign-up for this tournament is closed"),
+            "{command:?}: {}",
+            refused.text
+        );
+    }
+    assert_eq!(w.snapshot(), before);
+}
+
+#[test]
+fn a_tournament_game_whose_thread_could_not_be_opened_is_played_where_its_board_went() {
+    let w = open();
+    let round = w.tournament(2);
+    let game = w.games_of_round()[0];
+    assert!(round.iter().any(|r| r.game == Some(game) && r.needs_channel), "the board asks for a thread");
+    // No thread: the board stays in the tournament's channel (10); its buttons and /move work from there.
+    let record = w.record(game);
+    let (first, second) = (record.seats[0].id, record.seats[1].id);
+    w.ok(&actor(first, 10), Command::Move { notation: "1".into(), at: Some((game, 0)) }, NOW);
+    let on_turn = if w.record(game).moves.len() == 1 { second } else { first };
+    w.ok(&actor(on_turn, 10), Command::Move { notation: "1".into(), at: None }, NOW);
+    assert!(w.record(game).moves.len() >= 2, "both moves were played");
+    // Someone who is not in the game gets the usual answer.
+    let stranger = w.table.handle(&actor(5, 10), Command::Move { notation: "1".into(), at: None }, NOW);
+    assert!(stranger.unwrap_err().text.contains("no game"));
+}
+
+#[test]
+fn organiser_actions_are_all_or_nothing_and_a_repeated_extend_extends_once() {
+    let w = open();
+    w.tournament(4);
+    let games = w.games_of_round();
+    assert_eq!(games.len(), 2);
+    let deadlines = |w: &World| -> Vec<u64> { games.iter().map(|&g| w.record(g).clock.unwrap().deadline).collect() };
+    let before = deadlines(&w);
+    let extend = || Command::Tournament(TournamentCommand::Extend { id: Some(1), time: "1d".into() });
+    // The write fails: neither game, nor the tournament's log, is changed.
+    let log = w.cup().log.len();
+    w.store.fail_write(1);
+    let failed = w.table.handle(&actor(1, 10), extend(), NOW);
+    assert!(failed.unwrap_err().internal);
+    assert_eq!(deadlines(&w), before);
+    assert_eq!(w.cup().log.len(), log);
+    // The same interaction twice (Discord redelivers): extended once.
+    let first = w.table.handle_once(&actor(1, 10), extend(), NOW, Locale::English, "i42");
+    assert!(matches!(first, Some(Ok(_))), "{first:?}");
+    assert!(w.table.handle_once(&actor(1, 10), extend(), NOW, Locale::English, "i42").is_none());
+    assert_eq!(deadlines(&w), before.iter().map(|d| d + DAY).collect::<Vec<_>>());
+    // A drop forfeits the dropped player's game in the same unit; when it fails, nothing is dropped.
+    let dan = Player { id: 4, name: "dan".into() };
+    w.store.fail_write(1);
+    let drop = || Command::Tournament(TournamentCommand::Drop { id: Some(1), player: dan.clone() });
+    assert!(w.table.handle(&actor(1, 10), drop(), NOW).is_err());
+    assert!(!w.cup().entrants.iter().any(|e| e.dropped));
+    assert!(games.iter().all(|&g| w.record(g).status == Status::Active));
+    w.ok(&actor(1, 10), drop(), NOW);
+    let forfeited = games.iter().filter(|&&g| matches!(w.record(g).status, Status::Finished { .. })).count();
+    assert_eq!(forfeited, 1, "dan's game is forfeited with the drop");
+}
+
+#[test]
+fn a_recomputation_that_fails_leaves_the_ratings_as_they_were() {
+    let w = open();
+    for channel in [10, 11] {
+        w.game(1, 2, channel, &[("time", "none"), ("rated", "true")]);
+        w.ok(&actor(1, channel), Command::Move { notation: "1".into(), at: None }, NOW);
+        let record = w.store.game(w.store.channel_game(channel).unwrap().unwrap()).unwrap().unwrap();
+        let on_turn = if record.moves.len() == 1 { 2 } else { 1 };
+        w.ok(&actor(on_turn, channel), Command::Move { notation: "1".into(), at: None }, NOW);
+        w.ok(&actor(2, channel), Command::Resign, NOW);
+    }
+    let rating = |w: &World| w.store.rating(1, GameKind::Hoyito, 1).unwrap();
+    let before = rating(&w).expect("rated");
+    assert_eq!(before.games, 2);
+    w.store.fail_write(1);
+    assert!(w.table.recompute_ratings().is_err());
+    assert_eq!(rating(&w), Some(before.clone()), "not cleared half way");
+    assert_eq!(w.table.recompute_ratings().unwrap(), 2);
+    assert_eq!(rating(&w), Some(before));
+}
+
+#[test]
+fn a_request_delivered_twice_is_carried_out_once() {
+    let w = open();
+    let game = w.game(1, 2, 10, &[("time", "none")]);
+    let mv = || Command::Move { notation: "1".into(), at: None };
+    let first = w.table.handle_once(&actor(1, 10), mv(), NOW, Locale::English, "i7");
+    assert!(matches!(first, Some(Ok(_))));
+    let moves = w.record(game).moves.len();
+    // Redelivered: nothing is done and nothing is said (not "it is not your turn").
+    assert!(w.table.handle_once(&actor(1, 10), mv(), NOW, Locale::English, "i7").is_none());
+    assert_eq!(w.record(game).moves.len(), moves);
+    // A refused request leaves no key: it is refused again, never silently dropped.
+    let wrong = || Command::Move { notation: "9".into(), at: None };
+    let mover = if moves == 1 { 2 } else { 1 };
+    assert!(matches!(w.table.handle_once(&actor(mover, 10), wrong(), NOW, Locale::English, "i8"), Some(Err(_))));
+    assert!(matches!(w.table.handle_once(&actor(mover, 10), wrong(), NOW, Locale::English, "i8"), Some(Err(_))));
+}
