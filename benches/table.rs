@@ -1,6 +1,8 @@
-//! One move through the table service: load the record, check it, play it, write the sled transaction and flush
-//! it, and build the reply with its board picture. Games are restarted (untimed) when they end. Prints the median
-//! and 90th percentile of the individual moves, since criterion reports means.
+//! One move through the table service: load the record, check it, play it, commit the unit of work and flush
+//! it, and build the reply with its board picture; in an empty server, and in a server with a long history
+//! (1,000 finished tournaments and 10,000 finished games: a move must look only at its own game and, when it
+//! ends, its own tournament). Hoyito games are restarted (untimed) when they end. Prints the median and 90th
+//! percentile of the individual moves, since criterion reports means.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -10,19 +12,111 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tablero::games::{GameKind, Position, Side};
 use tablero::i18n::Locale;
-use tablero::store::SledStore;
-use tablero::store::record::Player;
+use tablero::store::record::{FinishReason, First, GameRecord, Player, Status};
+use tablero::store::tournament::{Entrant, Format, Pairing, TournamentRound, TournamentStatus};
+use tablero::store::{GameWrite, SledStore, Store, Tournament, TournamentWrite, Unit};
 use tablero::table::{Actor, Command, Permissions, Table, TableConfig};
+
+const GUILD: u64 = 7;
+const GAMES: u64 = 10_000;
+const TOURNAMENTS: u64 = 1_000;
 
 fn actor(user: u64, channel: u64) -> Actor {
     Actor {
-        guild: 1,
+        guild: GUILD,
         channel,
         user,
         name: format!("player{user}"),
         roles: vec![],
         locale: Locale::English,
         permissions: Permissions::default(),
+    }
+}
+
+fn player(id: u64) -> Player {
+    Player { id, name: format!("player{id}") }
+}
+
+fn finished_game(id: u64, tournament: Option<(u64, usize, usize)>) -> GameRecord {
+    let (a, b) = (10 + id % 50, 60 + id % 50);
+    GameRecord {
+        id,
+        kind: GameKind::Hoyito,
+        options: GameKind::Hoyito.normalise_options(&Default::default()).unwrap(),
+        guild: GUILD,
+        channel: 1_000_000 + id,
+        challenger: player(a),
+        opponent: Some(player(b)),
+        first: First::Challenger,
+        seats: vec![player(a), player(b)],
+        teams: vec![],
+        challenger_side: None,
+        rosters: vec![],
+        moves: vec![],
+        status: Status::Finished { winner: Some(Side::First), reason: FinishReason::Resignation },
+        draw_offer: None,
+        created_at: 0,
+        updated_at: 0,
+        expires_at: 0,
+        revision: 1,
+        wants_thread: false,
+        clock: None,
+        due: None,
+        rated: false,
+        rating_sequence: None,
+        rating_changes: vec![],
+        tournament,
+    }
+}
+
+/// 10,000 finished games, 2,000 of them in 1,000 finished tournaments of four players, all in one server.
+fn fill(store: &SledStore) {
+    let per_tournament = 2;
+    let first_free = store.reserve_game_ids(GAMES).unwrap();
+    for chunk in (0..GAMES).collect::<Vec<_>>().chunks(500) {
+        let games = chunk
+            .iter()
+            .map(|&n| {
+                let id = first_free + n;
+                let tournament =
+                    (n < TOURNAMENTS * per_tournament).then(|| (n / per_tournament + 1, 0, (n % 2) as usize));
+                GameWrite { record: finished_game(id, tournament), base: None }
+            })
+            .collect();
+        store.commit(&Unit { games, ..Unit::default() }).unwrap();
+    }
+    for chunk in (0..TOURNAMENTS).collect::<Vec<_>>().chunks(100) {
+        let tournaments = chunk
+            .iter()
+            .map(|&n| {
+                let pairing = |k: u64| Pairing {
+                    first: 2 * k as usize,
+                    second: 2 * k as usize + 1,
+                    game: Some(first_free + n * per_tournament + k),
+                    entered: None,
+                    slot: 0,
+                };
+                let tournament = Tournament {
+                    id: n + 1,
+                    revision: 0,
+                    guild: GUILD,
+                    channel: 500,
+                    kind: GameKind::Hoyito,
+                    options: Default::default(),
+                    format: Format::Swiss { rounds: 1 },
+                    organiser: 10,
+                    max_players: None,
+                    signup_until: None,
+                    status: TournamentStatus::Finished,
+                    entrants: (0..4).map(|i| Entrant { player: player(10 + i), dropped: false, role: false }).collect(),
+                    rounds: vec![TournamentRound { pairings: vec![pairing(0), pairing(1)], byes: vec![] }],
+                    log: vec![],
+                    created_at: 0,
+                };
+                TournamentWrite { tournament, base: None }
+            })
+            .collect();
+        store.commit(&Unit { tournaments, ..Unit::default() }).unwrap();
     }
 }
 
@@ -34,7 +128,7 @@ struct Game {
 fn new_game(table: &Table, channel: u64) -> Game {
     let challenge = Command::Challenge {
         game: "hoyito".into(),
-        opponent: Some(Player { id: 2, name: "player2".into() }),
+        opponent: Some(player(2)),
         options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
         teams: None,
     };
@@ -43,15 +137,18 @@ fn new_game(table: &Table, channel: u64) -> Game {
     Game { channel, position: Position::new(GameKind::Hoyito, &Default::default()).unwrap() }
 }
 
-fn bench(c: &mut Criterion) {
+fn moves(c: &mut Criterion, name: &str, busy: bool) {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    if busy {
+        fill(&store);
+    }
     let table = Table::new(store, TableConfig::default());
     let mut rng = SmallRng::seed_from_u64(9);
     let mut channel = 100;
     let mut game = new_game(&table, channel);
     let mut samples: Vec<Duration> = Vec::new();
-    c.bench_function("table_move_with_flush", |b| {
+    c.bench_function(name, |b| {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
@@ -75,7 +172,12 @@ fn bench(c: &mut Criterion) {
     });
     samples.sort();
     let at = |q: f64| samples[((samples.len() - 1) as f64 * q) as usize];
-    eprintln!("table move with flush over {} moves: median {:?}, p90 {:?}", samples.len(), at(0.5), at(0.9));
+    eprintln!("{name} over {} moves: median {:?}, p90 {:?}", samples.len(), at(0.5), at(0.9));
+}
+
+fn bench(c: &mut Criterion) {
+    moves(c, "table_move_with_flush", false);
+    moves(c, "table_move_with_flush_in_a_server_with_1000_tournaments_and_10000_games", true);
 }
 
 criterion_group!(benches, bench);

@@ -4,7 +4,7 @@
 mod fake_discord;
 
 use fake_discord::FakeDiscord;
-use fake_discord::harness::{Place, Running};
+use fake_discord::harness::{Place, Running, called};
 use fake_discord::payloads::{self, Member, Opt};
 use serde_json::Value;
 
@@ -56,15 +56,6 @@ async fn commands_are_registered_with_spanish_localisations() {
     assert_eq!(find(&mv["options"], "notation")["autocomplete"], true);
     assert_eq!(find(&commands, "draw")["options"][0]["choices"][0]["name_localizations"]["es-419"], "ofrecer");
     running.stop().await;
-}
-
-/// Who a board post calls: the user mentioned first.
-fn called(content: &str) -> u64 {
-    content
-        .strip_prefix("<@")
-        .and_then(|r| r.split('>').next())
-        .and_then(|id| id.parse().ok())
-        .unwrap_or_else(|| panic!("no player called in {content:?}"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -6,7 +6,7 @@ mod fake_discord;
 
 use std::time::Duration;
 
-use fake_discord::harness::{Place, Running};
+use fake_discord::harness::{Place, Running, called};
 use fake_discord::payloads::{self, Member, Opt};
 use fake_discord::{FakeDiscord, Fault, Recorded};
 
@@ -18,15 +18,6 @@ fn ana() -> Member {
 }
 fn ben() -> Member {
     Member::new(102, "ben")
-}
-
-/// Who a board post calls: the user mentioned first.
-fn called(content: &str) -> u64 {
-    content
-        .strip_prefix("<@")
-        .and_then(|r| r.split('>').next())
-        .and_then(|id| id.parse().ok())
-        .unwrap_or_else(|| panic!("no player called in {content:?}"))
 }
 
 /// A Hoyito game of ana (first) and ben in the hall, without a thread; returns the first board post.

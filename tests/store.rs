@@ -2,7 +2,11 @@
 
 use tablero::games::GameKind;
 use tablero::store::record::{First, GameRecord, Player, Status};
-use tablero::store::{SledStore, Store, StoreError, WriteError};
+use tablero::store::tournament::{Format, TournamentStatus};
+use tablero::store::{
+    GameWrite, SledStore, Standings, StandingsWrite, Store, StoreError, Tournament, TournamentMark, TournamentWrite,
+    Unit, WriteError,
+};
 
 fn record(channel: u64) -> GameRecord {
     GameRecord {
@@ -115,4 +119,150 @@ fn a_store_reopened_right_after_it_was_dropped_opens() {
         store.create_game(record(10)).ok();
         drop(store);
     }
+}
+
+fn tournament(guild: u64, status: TournamentStatus, signup_until: Option<u64>) -> Tournament {
+    Tournament {
+        id: 0,
+        revision: 0,
+        guild,
+        channel: 10,
+        kind: GameKind::Hoyito,
+        options: Default::default(),
+        format: Format::Swiss { rounds: 3 },
+        organiser: 1,
+        max_players: None,
+        signup_until,
+        status,
+        entrants: vec![],
+        rounds: vec![],
+        log: vec![],
+        created_at: 10,
+    }
+}
+
+fn game_write(record: GameRecord, base: Option<u64>) -> GameWrite {
+    GameWrite { record, base }
+}
+
+#[test]
+fn a_unit_is_written_whole_or_not_at_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    let first = store.create_game(record(10)).unwrap();
+    // A new game and a tournament, with a stale write of game 1: none of it is written.
+    let mut stale = first.clone();
+    stale.revision = 8;
+    let unit = Unit {
+        games: vec![game_write(record(11), None), game_write(stale, Some(7))],
+        tournaments: vec![TournamentWrite { tournament: tournament(1, TournamentStatus::SignUp, None), base: None }],
+        ..Unit::default()
+    };
+    assert!(matches!(store.commit(&unit), Err(WriteError::Conflict)));
+    assert_eq!(store.channel_game(11).unwrap(), None);
+    assert!(store.tournaments(1).unwrap().is_empty());
+    // Ids taken inside a refused unit are not used up.
+    assert_eq!(store.create_game(record(11)).unwrap().id, 2);
+    // A reserved id is used by a new game of a later unit; a taken one is refused.
+    let reserved = store.reserve_game_ids(2).unwrap();
+    assert_eq!(reserved, 3);
+    let done =
+        store.commit(&Unit { games: vec![game_write(GameRecord { id: 4, ..record(12) }, None)], ..Unit::default() });
+    assert_eq!(done.unwrap().games, vec![4]);
+    let taken =
+        store.commit(&Unit { games: vec![game_write(GameRecord { id: 4, ..record(13) }, None)], ..Unit::default() });
+    assert!(matches!(taken, Err(WriteError::IdTaken)));
+}
+
+#[test]
+fn tournaments_are_written_over_their_revision_and_indexed_by_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    let create = |t: Tournament| {
+        store.commit(&Unit { tournaments: vec![TournamentWrite { tournament: t, base: None }], ..Unit::default() })
+    };
+    assert_eq!(create(tournament(1, TournamentStatus::SignUp, Some(500))).unwrap().tournaments, vec![1]);
+    assert_eq!(create(tournament(2, TournamentStatus::SignUp, None)).unwrap().tournaments, vec![2]);
+    assert_eq!(store.tournaments(1).unwrap().len(), 1, "a server sees its own");
+    // The sign-up deadline is a mark for the scheduler, kept in step with the record.
+    assert_eq!(store.tournament_marks(499).unwrap(), vec![]);
+    assert_eq!(store.tournament_marks(500).unwrap(), vec![TournamentMark { at: 500, tournament: 1, game: 0 }]);
+    assert_eq!(store.next_due().unwrap(), Some(500));
+    let mut t = store.tournament(1).unwrap().unwrap();
+    t.status = TournamentStatus::Running;
+    t.revision = 1;
+    let write = |t: &Tournament, base| Unit {
+        tournaments: vec![TournamentWrite { tournament: t.clone(), base: Some(base) }],
+        ..Unit::default()
+    };
+    store.commit(&write(&t, 0)).unwrap();
+    assert_eq!(store.tournament_marks(u64::MAX).unwrap(), vec![], "started: the deadline mark goes");
+    assert!(
+        matches!(store.commit(&write(&t, 0)), Err(WriteError::TournamentConflict)),
+        "a second write on the same base"
+    );
+}
+
+#[test]
+fn the_rating_sequence_is_checked_and_a_request_is_done_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    let standings = |sequence| Standings {
+        sequence: Some(sequence),
+        ratings: vec![(1, GameKind::Hoyito, 5, tablero::store::Rating::new("eve"))],
+        teams: vec![],
+    };
+    let rate = |base, sequence| Unit {
+        standings: Some(StandingsWrite { base, standings: standings(sequence), replace: false }),
+        ..Unit::default()
+    };
+    store.commit(&rate(0, 1)).unwrap();
+    assert_eq!(store.last_rating_sequence().unwrap(), 1);
+    assert!(matches!(store.commit(&rate(0, 1)), Err(WriteError::RatingsMoved)), "computed from old ratings");
+    // A request's key is stored with its change: the same request again writes nothing.
+    let keyed = |channel| Unit {
+        games: vec![game_write(record(channel), None)],
+        request: Some(("i9".into(), 100)),
+        ..Unit::default()
+    };
+    store.commit(&keyed(20)).unwrap();
+    assert!(store.request_done("i9").unwrap());
+    assert!(matches!(store.commit(&keyed(21)), Err(WriteError::AlreadyDone)));
+    assert_eq!(store.channel_game(21).unwrap(), None);
+    // Keys are forgotten after Discord's redelivery window.
+    assert_eq!(store.prune_requests(100).unwrap(), 0);
+    assert_eq!(store.prune_requests(101).unwrap(), 1);
+    assert!(!store.request_done("i9").unwrap());
+}
+
+#[test]
+fn a_version_1_store_is_migrated() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        // A store as version 1 wrote it: tournaments without revisions, no server index, no marks, and the
+        // counter holding the last tournament id given.
+        let db = sled::open(dir.path()).unwrap();
+        let meta = db.open_tree("meta").unwrap();
+        meta.insert("schema_version", "1").unwrap();
+        meta.insert("next_tournament_id", &2u64.to_be_bytes()).unwrap();
+        let tournaments = db.open_tree("tournaments").unwrap();
+        for (id, status, until) in [(1u64, TournamentStatus::Running, None), (2, TournamentStatus::SignUp, Some(900))] {
+            let mut json = serde_json::to_value(Tournament { id, ..tournament(7, status, until) }).unwrap();
+            json.as_object_mut().unwrap().remove("revision");
+            tournaments.insert(id.to_be_bytes(), serde_json::to_vec(&json).unwrap()).unwrap();
+        }
+        db.flush().unwrap();
+    }
+    let store = SledStore::open(dir.path()).unwrap();
+    assert_eq!(store.tournaments(7).unwrap().iter().map(|t| t.id).collect::<Vec<_>>(), vec![1, 2]);
+    assert_eq!(
+        store.tournament_marks(u64::MAX).unwrap(),
+        vec![TournamentMark { at: 0, tournament: 1, game: 0 }, TournamentMark { at: 900, tournament: 2, game: 0 }],
+        "the running one is looked at now, the other at its deadline"
+    );
+    let created = store.commit(&Unit {
+        tournaments: vec![TournamentWrite { tournament: tournament(7, TournamentStatus::SignUp, None), base: None }],
+        ..Unit::default()
+    });
+    assert_eq!(created.unwrap().tournaments, vec![3], "ids go on after the last one given");
 }

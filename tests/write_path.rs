@@ -293,3 +293,86 @@ fn a_request_delivered_twice_is_carried_out_once() {
     assert!(matches!(w.table.handle_once(&actor(mover, 10), wrong(), NOW, Locale::English, "i8"), Some(Err(_))));
     assert!(matches!(w.table.handle_once(&actor(mover, 10), wrong(), NOW, Locale::English, "i8"), Some(Err(_))));
 }
+
+#[test]
+fn two_tables_on_one_store_count_every_result_once() {
+    // Two processes sharing a store (as the PostgreSQL backend will allow): no lock in either's memory keeps
+    // their rated results apart, only the store's checks. Each plays games of the same two players at once.
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let tables: Vec<Arc<Table>> = (0..2)
+        .map(|_| Arc::new(Table::new(store.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(5) })))
+        .collect();
+    let per_table = 6;
+    let handles: Vec<_> = tables
+        .iter()
+        .enumerate()
+        .map(|(i, table)| {
+            let table = table.clone();
+            std::thread::spawn(move || {
+                for n in 0..per_table {
+                    let channel = 100 + (i as u64) * 50 + n;
+                    let ok = |who: &Actor, c: Command| {
+                        table.handle(who, c.clone(), NOW).unwrap_or_else(|r| panic!("{c:?}: {}", r.text))
+                    };
+                    let options = [("first", "challenger"), ("time", "none"), ("rated", "true")];
+                    let options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+                    let opponent = Some(Player { id: 2, name: "ben".into() });
+                    let challenge = Command::Challenge { game: "hoyito".into(), opponent, options, teams: None };
+                    ok(&actor(1, channel), challenge);
+                    ok(&actor(2, channel), Command::Accept { game: None });
+                    ok(&actor(1, channel), Command::Move { notation: "1".into(), at: None });
+                    // Whoever is on turn, ben moves once before resigning (so the result counts).
+                    let _ = table.handle(&actor(2, channel), Command::Move { notation: "1".into(), at: None }, NOW);
+                    let _ = table.handle(&actor(1, channel), Command::Move { notation: "2".into(), at: None }, NOW);
+                    let _ = table.handle(&actor(2, channel), Command::Move { notation: "2".into(), at: None }, NOW);
+                    ok(&actor(2, channel), Command::Resign);
+                }
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    let mut sequences: Vec<u64> = store.all_games().unwrap().iter().filter_map(|g| g.rating_sequence).collect();
+    sequences.sort_unstable();
+    let counted = sequences.len() as u64;
+    assert!(counted >= 2, "{sequences:?}");
+    assert_eq!(sequences, (1..=counted).collect::<Vec<_>>(), "each result has its own place in the order");
+    let live = store.rating(1, GameKind::Hoyito, 1).unwrap().unwrap();
+    assert_eq!(u64::from(live.games), counted, "no result lost between the two");
+    tables[0].recompute_ratings().unwrap();
+    assert_eq!(store.rating(1, GameKind::Hoyito, 1).unwrap().unwrap(), live, "the live updates were sequential");
+}
+
+#[test]
+fn members_signing_up_at_the_same_moment_are_all_signed_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let table = Arc::new(Table::new(store.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(5) }));
+    let create = TournamentCommand::Create {
+        game: "hoyito".into(),
+        format: "round-robin".into(),
+        rounds: None,
+        max_players: None,
+        options: Default::default(),
+    };
+    table.handle(&actor(1, 10), Command::Tournament(create), NOW).unwrap();
+    let joins: Vec<_> = (1..=6)
+        .map(|user| {
+            let table = table.clone();
+            std::thread::spawn(move || {
+                let join = Command::Tournament(TournamentCommand::Join { id: Some(1) });
+                table.handle(&actor(user, 10), join, NOW).map_err(|r| r.text)
+            })
+        })
+        .collect();
+    for join in joins {
+        join.join().unwrap().expect("every sign-up is taken, none told to try again");
+    }
+    let t = store.tournament(1).unwrap().unwrap();
+    let mut ids: Vec<u64> = t.entrants.iter().map(|e| e.player.id).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(t.revision, 6, "one write each");
+}

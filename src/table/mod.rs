@@ -115,7 +115,7 @@ impl Table {
         now: Timestamp,
         public: i18n::Locale,
     ) -> Result<Vec<Reply>, Refusal> {
-        self.handle_request(actor, command, now, public, None).unwrap_or_else(|| Ok(Vec::new()))
+        self.handle_request(actor, command, now, public, None).0.unwrap_or_else(|| Ok(Vec::new()))
     }
 
     /// As [`Table::handle_for`], once per request: `key` (a Discord interaction id) is stored with the change the
@@ -134,10 +134,10 @@ impl Table {
             Ok(false) => {}
             Err(e) => tracing::warn!(error = %e, "cannot tell whether a request was done; the store will"),
         }
-        let answer = self.handle_request(actor, command, now, public, Some(key));
+        let (answer, stored_key) = self.handle_request(actor, command, now, public, Some(key));
         // The same request handled at the same moment elsewhere (a redelivery racing the first delivery) may have
         // won: its refusal here ("not your turn", "changed meanwhile") would be false, so nothing is said.
-        if matches!(answer, Some(Err(_))) && self.store.request_done(key).unwrap_or(false) {
+        if matches!(answer, Some(Err(_))) && !stored_key && self.store.request_done(key).unwrap_or(false) {
             return None;
         }
         answer
@@ -150,7 +150,7 @@ impl Table {
         now: Timestamp,
         public: i18n::Locale,
         key: Option<&str>,
-    ) -> Option<Result<Vec<Reply>, Refusal>> {
+    ) -> (Option<Result<Vec<Reply>, Refusal>>, bool) {
         // A server may fix the language of its public posts (`/settings`); otherwise the front end's choice.
         let public = match self.store.guild_settings(actor.guild) {
             Ok(settings) => settings.locale.unwrap_or(public),
@@ -159,7 +159,7 @@ impl Table {
         let private_answer = command.answers_privately();
         let speaker = Actor { locale: if private_answer { actor.locale } else { public }, ..actor.clone() };
         let request = key.map(|k| (k.to_string(), now));
-        let (mut result, ended) = write::as_request(request, || self.dispatch(&speaker, command, now));
+        let (mut result, ended, stored_key) = write::as_request(request, || self.dispatch(&speaker, command, now));
         // A game that ended may complete its tournament's round: that tournament (only) is advanced now. A failure
         // here is not the actor's: the tournament's mark stays, and the scheduler advances it later.
         if let Ok(replies) = &mut result {
@@ -174,7 +174,7 @@ impl Table {
                 }
             }
         }
-        match result {
+        let answer = match result {
             Ok(replies) => Some(Ok(replies.into_iter().map(fit_message).collect())),
             Err(Fail::AlreadyDone) => None,
             Err(Fail::User(m)) => Some(Err(Refusal { text: i18n::text(actor.locale, &m), internal: false })),
@@ -186,7 +186,8 @@ impl Table {
                     internal: true,
                 }))
             }
-        }
+        };
+        (answer, stored_key)
     }
 
     fn dispatch(&self, actor: &Actor, command: Command, now: Timestamp) -> Answer {
@@ -223,7 +224,17 @@ impl Table {
             Command::Leaderboard { game, page, provisional, picture } => {
                 self.leaderboard(actor, &game, page, provisional, picture)
             }
-            Command::Tournament(t) => self.tournament_command(actor, t, now),
+            Command::Tournament(t) => {
+                // Two members signing up at the same moment: the second is read again and tried again (its
+                // unit was refused whole, so nothing is repeated), rather than told to press again.
+                for _ in 0..16 {
+                    match self.tournament_command(actor, t.clone(), now) {
+                        Err(Fail::User(m)) if m.id == "tournament-changed" => continue,
+                        other => return other,
+                    }
+                }
+                self.tournament_command(actor, t, now)
+            }
             Command::Profile { player } => {
                 let who = player.unwrap_or_else(|| actor.player());
                 self.profile(actor, who.id, &who.name)

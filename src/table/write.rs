@@ -32,14 +32,15 @@ thread_local! {
     static REQUEST: RefCell<RequestContext> = RefCell::new(RequestContext::default());
 }
 
-/// Runs `f` as the request `key` (none for the scheduler's own work); returns its result and the tournaments
-/// whose games it ended.
-pub(super) fn as_request<T>(key: Option<(String, Timestamp)>, f: impl FnOnce() -> T) -> (T, Vec<u64>) {
+/// Runs `f` as the request `key` (none for the scheduler's own work); returns its result, the tournaments
+/// whose games it ended, and whether its key was stored (with the first unit it committed).
+pub(super) fn as_request<T>(key: Option<(String, Timestamp)>, f: impl FnOnce() -> T) -> (T, Vec<u64>, bool) {
+    let had_key = key.is_some();
     let previous = REQUEST
         .with(|r| std::mem::replace(&mut *r.borrow_mut(), RequestContext { key, ended: Vec::new(), active: true }));
     let out = f();
     let context = REQUEST.with(|r| std::mem::replace(&mut *r.borrow_mut(), previous));
-    (out, context.ended)
+    (out, context.ended, had_key && context.key.is_none())
 }
 
 /// A refused unit, as the table reports it.

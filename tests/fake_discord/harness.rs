@@ -115,3 +115,12 @@ impl FakeDiscord {
             .collect()
     }
 }
+
+/// Who a board post calls: the user mentioned first.
+pub fn called(content: &str) -> u64 {
+    content
+        .strip_prefix("<@")
+        .and_then(|r| r.split('>').next())
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("no player called in {content:?}"))
+}
