@@ -10,6 +10,8 @@ use fake_discord::FakeDiscord;
 use fake_discord::harness::Place;
 use fake_discord::payloads::{GUILD_ID, Member, Opt};
 
+const DAY: u64 = 86_400;
+
 /// The bot process; killed when dropped, so a failing test leaves nothing running.
 struct Bot(Child);
 
@@ -33,7 +35,15 @@ impl std::ops::DerefMut for Bot {
     }
 }
 
+/// Moves the bot's clock `secs` seconds ahead of the real one (the binary reads it at every look).
+fn set_clock(dir: &Path, secs: u64) {
+    std::fs::write(dir.join("clock"), secs.to_string()).unwrap();
+}
+
 fn start_binary(fake: &FakeDiscord, dir: &Path) -> Bot {
+    if !dir.join("clock").exists() {
+        set_clock(dir, 0);
+    }
     let config = dir.join("config.toml");
     let text = format!(
         "data_dir = {:?}\n[discord]\nguild_id = {GUILD_ID}\napi_base = {:?}\ntoken = \"test-token\"\n",
@@ -47,6 +57,7 @@ fn start_binary(fake: &FakeDiscord, dir: &Path) -> Bot {
         .arg("bot")
         .env("NO_PROXY", "127.0.0.1,localhost")
         .env("TABLERO_TEST_SEED", "11")
+        .env("TABLERO_TEST_CLOCK", dir.join("clock"))
         .env_remove("DISCORD_TOKEN")
         .env_remove("DISCORD_API_BASE")
         .stdin(Stdio::null())
@@ -123,7 +134,7 @@ async fn reminder_timeout_across_a_restart_and_the_claim_button() {
         Opt::User("opponent", ben.clone()),
         Opt::Int("first", 1),
         Opt::Bool("thread", false),
-        Opt::Str("time", "6s".into()),
+        Opt::Str("time", "2d".into()),
     ];
     fake.slash(&ben, place, &["settings", "notify"], &[Opt::Bool("direct", true)]).await;
     fake.slash(&ana, place, &["play", "hoyito"], &options).await;
@@ -131,6 +142,8 @@ async fn reminder_timeout_across_a_restart_and_the_claim_button() {
     assert!(board.content().contains("Time for this move runs out <t:"), "{}", board.content());
     let moved = fake.slash(&ana, place, &["move"], &[Opt::Str("notation", "1".into())]).await;
     assert!(moved.content().contains("runs out <t:"), "{}", moved.content());
+    // Half the time goes by (the bot's clock jumps a day): the reminder.
+    set_clock(dir.path(), DAY + 10);
     let reminder =
         fake.wait_for(0, "the reminder", |r| r.method == "POST" && r.content().contains("Reminder, ben")).await;
     assert!(reminder.content().starts_with("<@102>"), "ben is called: {}", reminder.content());
@@ -143,7 +156,7 @@ async fn reminder_timeout_across_a_restart_and_the_claim_button() {
     // Down while the deadline passes.
     bot.kill().unwrap();
     bot.wait().unwrap();
-    tokio::time::sleep(std::time::Duration::from_secs(4)).await;
+    set_clock(dir.path(), 2 * DAY + 10);
     let from = fake.mark();
     let mut bot = start_binary(&fake, dir.path());
     fake.wait_ready(from).await;
@@ -200,7 +213,7 @@ async fn a_five_player_swiss_tournament_runs_to_its_final_standings() {
     let from = fake.mark();
     let mut bot = start_binary(&fake, dir.path());
     fake.wait_ready(from).await;
-    let options = [Opt::Int("game", 1), Opt::Int("format", 0), Opt::Int("rounds", 3), Opt::Str("time", "8s".into())];
+    let options = [Opt::Int("game", 1), Opt::Int("format", 0), Opt::Int("rounds", 3), Opt::Str("time", "1d".into())];
     let created = fake.slash(&admin, hall, &["tournament", "create"], &options).await;
     assert!(created.content().contains("Tournament #1: Hoyito II, Swiss, 3 rounds"), "{}", created.content());
     let announcement = created.created.unwrap();
@@ -270,6 +283,8 @@ async fn a_five_player_swiss_tournament_runs_to_its_final_standings() {
         play(*place, by_name(first), by_name(second)).await;
     }
     wait_round(from, 2).await;
+    // Its two boards are posted in their threads (after the announcement) before anything else happens.
+    fake.wait_until("round 2's boards", |_| games_of_round(from, 2).len() == 2).await;
     // dan withdraws after round 1 (his round-2 game, if any, is forfeited).
     let dropped = fake.slash(&admin, hall, &["tournament", "drop"], &[Opt::User("player", by_name("dan"))]).await;
     assert!(dropped.content().contains("dan withdrew"), "{}", dropped.content());
@@ -285,25 +300,25 @@ async fn a_five_player_swiss_tournament_runs_to_its_final_standings() {
     let mut round2 = games_of_round(from, 2);
     round2.retain(|(_, a, b)| a != "dan" && b != "dan");
     let from3 = fake.mark();
-    let mut claimed = false;
-    for (place, first, second) in &round2 {
-        if !claimed {
-            fake.slash(&by_name(first), *place, &["move"], &[Opt::Str("notation", "1".into())]).await;
-            let timeout = fake
-                .wait_for(0, "a timeout", |r| {
-                    r.created.is_some() && r.content().contains(&format!("{second} ran out of time"))
-                })
-                .await;
-            let game: Value = fake.message(timeout.created.unwrap());
-            let button = game["components"][0]["components"][0]["custom_id"].as_str().unwrap().to_string();
-            let done = fake.press(&by_name(first), *place, timeout.created.unwrap(), &button).await;
-            assert_eq!(done.callback_type(), Some(7), "{}", done.content());
-            claimed = true;
-        } else {
-            play(*place, by_name(first), by_name(second)).await;
-        }
+    // The others first: the clock's jump below would let their first deadline pass too.
+    let (timed, others) = round2.split_first().expect("a round-2 game");
+    for (place, first, second) in others {
+        play(*place, by_name(first), by_name(second)).await;
     }
+    let (place, first, second) = timed;
+    fake.slash(&by_name(first), *place, &["move"], &[Opt::Str("notation", "1".into())]).await;
+    // The second player's day passes (the bot's clock jumps).
+    set_clock(dir.path(), DAY + 60);
+    let timeout = fake
+        .wait_for(0, "a timeout", |r| r.created.is_some() && r.content().contains(&format!("{second} ran out of time")))
+        .await;
+    let game: Value = fake.message(timeout.created.unwrap());
+    let button = game["components"][0]["components"][0]["custom_id"].as_str().unwrap().to_string();
+    let done = fake.press(&by_name(first), *place, timeout.created.unwrap(), &button).await;
+    assert_eq!(done.callback_type(), Some(7), "{}", done.content());
     wait_round(from3, 3).await;
+    // Four players left: two games, whose boards follow the announcement.
+    fake.wait_until("round 3's boards", |_| games_of_round(from3, 3).len() == 2).await;
     let round3 = games_of_round(from3, 3);
     assert!(!round3.iter().any(|(_, a, b)| a == "dan" || b == "dan"), "a withdrawn player is not paired");
     for (place, first, second) in &round3 {

@@ -16,6 +16,8 @@ use crate::table::Delivery;
 
 /// Even with nothing due, the scheduler looks again this often (a clock change, a missed wake-up).
 const LONGEST_SLEEP: Duration = Duration::from_secs(60);
+/// The same under the tests' clock, which jumps.
+const TEST_CLOCK_SLEEP: Duration = Duration::from_millis(100);
 
 /// Runs until the process ends.
 pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) {
@@ -45,9 +47,11 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) 
         }
         // A game the scheduler ended (on time) may complete a tournament round; a sign-up deadline may start one.
         advance(&http, &data).await;
+        // Under a test clock, time may jump: look often.
+        let longest = if super::test_clock_offset().is_some() { TEST_CLOCK_SLEEP } else { LONGEST_SLEEP };
         let sleep = match next {
-            Some(at) => Duration::from_secs(at.saturating_sub(now())).min(LONGEST_SLEEP),
-            None => LONGEST_SLEEP,
+            Some(at) => Duration::from_secs(at.saturating_sub(now())).min(longest),
+            None => longest,
         };
         tokio::select! {
             _ = tokio::time::sleep(sleep) => {}
