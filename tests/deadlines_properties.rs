@@ -89,6 +89,9 @@ fn note_kinds(store: &SledStore, log: &mut Log) {
                 *log.endings.entry(n.game).or_default() += 1;
             }
             NoticeKind::Reminder { .. } => {}
+            NoticeKind::Announcement { .. } | NoticeKind::TournamentGame | NoticeKind::TournamentFinished { .. } => {
+                panic!("a tournament notice without a tournament")
+            }
         }
     }
 }

@@ -376,3 +376,25 @@ fn members_signing_up_at_the_same_moment_are_all_signed_up() {
     assert_eq!(ids, vec![1, 2, 3, 4, 5, 6]);
     assert_eq!(t.revision, 6, "one write each");
 }
+
+#[test]
+fn a_tournaments_posts_are_in_the_outbox_until_posted() {
+    let w = open();
+    let round = w.tournament(3);
+    // The round's announcement and its game's board, each also an outbox notice written with the round.
+    let notices: Vec<u64> = round.iter().filter_map(|r| r.notice).collect();
+    assert_eq!(notices.len(), 2, "{round:?}");
+    assert!(round.iter().all(|r| r.channel == Some(10)), "posted in the tournament's channel");
+    // The process dies before posting them: the scheduler finds both, in the same words.
+    let left = w.table.deliveries(Locale::English).unwrap();
+    assert_eq!(left.iter().map(|d| d.notice).collect::<Vec<_>>(), notices);
+    assert!(left.iter().all(|d| d.posted_by_request));
+    assert_eq!(left[0].reply.text, round[0].text);
+    let board = &left[1].reply;
+    assert!(board.open_thread.is_some() && board.needs_channel && board.image.is_some(), "{board:?}");
+    // Posted by the request (or the scheduler): they leave the outbox.
+    for n in notices {
+        w.table.delivered(n).unwrap();
+    }
+    assert!(w.table.deliveries(Locale::English).unwrap().is_empty());
+}

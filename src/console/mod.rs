@@ -123,14 +123,28 @@ impl Console {
         if let Err(e) = self.table.tick(self.now()) {
             writeln!(out, "  ✗ scheduler: {e}")?;
         }
-        let advanced = self.table.advance_due_tournaments(self.default_locale, self.now());
+        // Tournaments first: what they post is in the outbox too, and is marked posted when printed.
+        match self.table.advance_due_tournaments(self.default_locale, self.now()) {
+            Ok(replies) => {
+                let operator = self.actor("organiser");
+                for (_, channel, reply) in replies {
+                    let name = self.channels.get(&channel).cloned().unwrap_or_else(|| channel.to_string());
+                    writeln!(out, "  [#{name}]")?;
+                    self.place(&operator, &reply, out)?;
+                    self.print_reply(&reply, out)?;
+                }
+            }
+            Err(e) => writeln!(out, "  ✗ tournaments: {e}")?,
+        }
         let deliveries = match self.table.deliveries(self.default_locale) {
             Ok(d) => d,
             Err(e) => return writeln!(out, "  ✗ scheduler: {e}"),
         };
+        let operator = self.actor("organiser");
         for delivery in deliveries {
             let channel = self.channels.get(&delivery.channel).cloned().unwrap_or_else(|| delivery.channel.to_string());
             writeln!(out, "  [#{channel}]")?;
+            self.place(&operator, &delivery.reply, out)?;
             self.print_reply(&delivery.reply, out)?;
             if !delivery.direct.is_empty() {
                 let names: Vec<String> = delivery
@@ -143,18 +157,6 @@ impl Console {
             if let Err(e) = self.table.delivered(delivery.notice) {
                 writeln!(out, "  ✗ scheduler: {e}")?;
             }
-        }
-        match advanced {
-            Ok(replies) => {
-                let operator = self.actor("organiser");
-                for (_, channel, reply) in replies {
-                    let name = self.channels.get(&channel).cloned().unwrap_or_else(|| channel.to_string());
-                    writeln!(out, "  [#{name}]")?;
-                    self.place(&operator, &reply, out)?;
-                    self.print_reply(&reply, out)?;
-                }
-            }
-            Err(e) => writeln!(out, "  ✗ tournaments: {e}")?,
         }
         Ok(())
     }
@@ -426,7 +428,13 @@ impl Console {
         self.names.get(&id).map(String::as_str).unwrap_or("?")
     }
 
+    /// Prints a reply; one that is also an outbox notice (a tournament's post) is then posted, and leaves it.
     fn print_reply(&self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
+        if let Some(notice) = reply.notice
+            && let Err(e) = self.table.delivered(notice)
+        {
+            writeln!(out, "  ✗ scheduler: {e}")?;
+        }
         for line in reply.text.lines() {
             writeln!(out, "  {}", self.timestamps(line))?;
         }

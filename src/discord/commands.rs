@@ -110,6 +110,7 @@ pub async fn answer(
             }
             Err(e) => return Err(e.into()),
         };
+        deliver::delivered(data, &reply).await;
         if let Some(handle) = handle
             && reply.game.is_some()
             && !reply.private

@@ -208,10 +208,20 @@ pub async fn post(
             }
         }
     }
-    match outbound::post_message(&data.client, http, channel, reply, &outbound::fresh_nonce()).await {
-        Ok(message) => track(data, http, reply, channel, message).await,
+    // A reply that is also an outbox notice carries the notice's nonce: if the scheduler posts it too (after a
+    // crash here), Discord keeps one message.
+    let nonce = reply.notice.map(notice_nonce).unwrap_or_else(outbound::fresh_nonce);
+    match outbound::post_message(&data.client, http, channel, reply, &nonce).await {
+        Ok(message) => {
+            track(data, http, reply, channel, message).await;
+            delivered(data, reply).await;
+        }
         Err(e) => {
             tracing::warn!(%channel, error = %e, "could not post a reply");
+            if matches!(e, outbound::PostError::Refused { .. }) {
+                // Refused for good (the channel is gone, a permission is missing): asking again would not help.
+                delivered(data, reply).await;
+            }
             let locale = invocation.actor.locale;
             let missing = invocation.missing_message(invocation.posting_permissions());
             let failed = Message::new("discord-post-failed").str("channel", format!("<#{channel}>"));
@@ -219,6 +229,20 @@ pub async fn post(
         }
     }
     Ok(note)
+}
+
+/// The nonce of an outbox notice's post (the same whoever posts it).
+pub fn notice_nonce(notice: u64) -> String {
+    format!("tablero-{notice}")
+}
+
+/// A reply that is also an outbox notice was posted: the notice leaves the outbox.
+pub async fn delivered(data: &Data, reply: &Reply) {
+    let Some(notice) = reply.notice else { return };
+    let table = data.table.clone();
+    if let Ok(Err(e)) = tokio::task::spawn_blocking(move || table.delivered(notice)).await {
+        tracing::error!(notice, error = %e, "could not mark a notice delivered");
+    }
 }
 
 async fn open_thread(

@@ -12,15 +12,20 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::Notify;
 
 use super::{Data, deliver, now, outbound};
-use crate::table::Delivery;
+use crate::table::{Delivery, Reply};
 
 /// Even with nothing due, the scheduler looks again this often (a clock change, a missed wake-up).
 const LONGEST_SLEEP: Duration = Duration::from_secs(60);
 /// The same under the tests' clock, which jumps.
 const TEST_CLOCK_SLEEP: Duration = Duration::from_millis(100);
 
+/// A tournament's post is left to the request that decided it for this long; after that (the request's
+/// process died before posting it) the scheduler posts it, with the same nonce.
+const REQUEST_POSTS_FIRST: u64 = 120;
+
 /// Runs until the process ends.
 pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) {
+    let mut first_round = true;
     loop {
         let table = data.table.clone();
         let default = data.default_locale;
@@ -43,8 +48,13 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) 
             }
         };
         for delivery in deliveries {
+            // Right after a start, everything left in the outbox is the scheduler's to post.
+            if delivery.posted_by_request && !first_round && delivery.at + REQUEST_POSTS_FIRST > now() {
+                continue;
+            }
             post(&http, &data, delivery).await;
         }
+        first_round = false;
         // A game the scheduler ended (on time) may complete a tournament round; a sign-up deadline may start one.
         advance(&http, &data).await;
         // Under a test clock, time may jump: look often.
@@ -71,28 +81,33 @@ async fn advance(http: &serenity::Http, data: &Data) {
         Err(e) => return tracing::error!(error = %e, "the tournament task failed"),
     };
     for (guild, channel, reply) in replies {
-        // The bot acts as the organiser when it gives the new games their threads.
-        let invocation = super::actor::Invocation {
-            actor: crate::table::Actor {
-                guild,
-                channel,
-                user: 0,
-                name: "tablero".into(),
-                roles: Vec::new(),
-                locale,
-                permissions: crate::table::Permissions { manage_server: true },
-            },
-            public: locale,
-            bot_permissions: None,
-            interaction: None,
-            in_thread: false,
-            channel: serenity::ChannelId::new(channel),
-        };
-        let reply = crate::table::Reply { channel: Some(channel), ..reply };
-        match deliver::post(data, http, &invocation, &reply).await {
-            Ok(note) => tracing::debug!(?note, "a tournament post"),
-            Err(failed) => tracing::warn!(guild, channel, %failed, "a tournament post failed"),
-        }
+        post_as_organiser(http, data, guild, channel, &reply).await;
+    }
+}
+
+/// Posts a tournament's reply as the bot, which acts as the organiser when it gives new games their threads.
+async fn post_as_organiser(http: &serenity::Http, data: &Data, guild: u64, channel: u64, reply: &Reply) {
+    let locale = data.default_locale;
+    let invocation = super::actor::Invocation {
+        actor: crate::table::Actor {
+            guild,
+            channel,
+            user: 0,
+            name: "tablero".into(),
+            roles: Vec::new(),
+            locale,
+            permissions: crate::table::Permissions { manage_server: true },
+        },
+        public: locale,
+        bot_permissions: None,
+        interaction: None,
+        in_thread: false,
+        channel: serenity::ChannelId::new(channel),
+    };
+    let reply = Reply { channel: Some(channel), ..reply.clone() };
+    match deliver::post(data, http, &invocation, &reply).await {
+        Ok(note) => tracing::debug!(?note, "a tournament post"),
+        Err(failed) => tracing::warn!(guild, channel, %failed, "a tournament post failed"),
     }
 }
 
@@ -100,8 +115,12 @@ async fn advance(http: &serenity::Http, data: &Data) {
 /// posted, or when Discord refuses it for good (the channel is gone, or the bot may not post there any more),
 /// so one dead channel does not block the others. A post that keeps failing stays for the next round.
 async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
+    if delivery.reply.open_thread.is_some() {
+        // A tournament game's first board: its thread is opened on the way (and the notice marked delivered).
+        return post_as_organiser(http, data, delivery.guild, delivery.channel, &delivery.reply).await;
+    }
     let channel = serenity::ChannelId::new(delivery.channel);
-    let nonce = format!("tablero-{}", delivery.notice);
+    let nonce = deliver::notice_nonce(delivery.notice);
     let done = match outbound::post_message(&data.client, http, channel, &delivery.reply, &nonce).await {
         Ok(posted) => {
             deliver::track(data, http, &delivery.reply, channel, posted).await;

@@ -221,6 +221,23 @@ pub enum NoticeKind {
     Aborted,
     /// The challenge lapsed.
     Expired,
+    /// A tournament's announcement (a round paired, or called off), in the words it was decided in.
+    Announcement { text: String, mentions: Vec<UserId> },
+    /// A tournament game's first board (the notice's game), to be posted in a thread of its own.
+    TournamentGame,
+    /// A tournament's final standings.
+    TournamentFinished { tournament: u64 },
+}
+
+impl NoticeKind {
+    /// Whether the request that decided it posts it first (a tournament's posts); the outbox is then the
+    /// safety net the scheduler uses only when the request did not get to it.
+    pub fn posted_by_request(&self) -> bool {
+        matches!(
+            self,
+            NoticeKind::Announcement { .. } | NoticeKind::TournamentGame | NoticeKind::TournamentFinished { .. }
+        )
+    }
 }
 
 impl GameRecord {

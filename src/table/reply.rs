@@ -48,6 +48,9 @@ pub struct Reply {
     pub needs_channel: bool,
     /// Post it in this channel rather than where the actor is (a tournament's announcements).
     pub channel: Option<crate::store::record::ChannelId>,
+    /// The outbox notice this reply also is: the front end posts it with the notice's nonce and reports it
+    /// delivered ([`super::Table::delivered`]), so a crash before the post leaves it to the scheduler.
+    pub notice: Option<u64>,
     /// The game this reply shows the latest state of (a board, or a challenge waiting for its answer). A front
     /// end keeps one such post per game with live buttons, and strips the buttons of the one before.
     pub game: Option<GameId>,

@@ -20,6 +20,11 @@ pub struct Delivery {
     pub channel: u64,
     pub reply: Reply,
     pub direct: Vec<UserId>,
+    /// When the notice was decided.
+    pub at: Timestamp,
+    /// The request that decided it posts it first (a tournament's posts): the scheduler leaves it alone for a
+    /// while, then posts it with the same nonce (a crash came between the commit and the post).
+    pub posted_by_request: bool,
 }
 
 impl Table {
@@ -93,13 +98,19 @@ impl Table {
         for notice in notices {
             let locale = self.store.guild_settings(notice.guild).ok().and_then(|s| s.locale).unwrap_or(locale);
             match self.notice_reply(&notice, locale) {
-                Ok((reply, direct)) => out.push(Delivery {
+                Ok(Some((reply, direct))) => out.push(Delivery {
                     notice: notice.id,
                     guild: notice.guild,
-                    channel: notice.channel,
-                    reply,
+                    channel: reply.channel.unwrap_or(notice.channel),
+                    reply: Reply { notice: Some(notice.id), ..reply },
                     direct,
+                    at: notice.at,
+                    posted_by_request: notice.kind.posted_by_request(),
                 }),
+                // Nothing to post any more (a tournament game that ended before its board went out).
+                Ok(None) => {
+                    let _ = self.delivered(notice.id);
+                }
                 Err(e) => {
                     tracing::error!(notice = notice.id, error = ?e, "a notice cannot be put in words; dropped");
                     let _ = self.delivered(notice.id);
@@ -114,7 +125,33 @@ impl Table {
         self.commit(Unit { delivered: vec![notice], ..Unit::default() }).map(|_| ()).map_err(|e| format!("{e:?}"))
     }
 
-    fn notice_reply(&self, notice: &Notice, locale: Locale) -> Result<(Reply, Vec<UserId>), Fail> {
+    fn notice_reply(&self, notice: &Notice, locale: Locale) -> Result<Option<(Reply, Vec<UserId>)>, Fail> {
+        match &notice.kind {
+            NoticeKind::Announcement { text, mentions } => {
+                return Ok(Some((
+                    Reply { text: text.clone(), mentions: mentions.clone(), ..Reply::default() },
+                    vec![],
+                )));
+            }
+            NoticeKind::TournamentFinished { tournament } => {
+                let Some(t) = self.store.tournament(*tournament)? else { return Ok(None) };
+                return Ok(Some((self.standings_reply(locale, &t, true)?, vec![])));
+            }
+            NoticeKind::TournamentGame => {
+                let Some(record) = self.store.game(notice.game)? else { return Ok(None) };
+                if !record.status.is_live() {
+                    return Ok(None);
+                }
+                if super::tournament::is_parked(&record) {
+                    return Ok(Some((self.tournament_board(locale, &record)?, vec![])));
+                }
+                // It has its thread already (the request got that far): its board goes there.
+                let position = self.position(&record)?;
+                let reply = self.board_reply(locale, &record, &position, Vec::new());
+                return Ok(Some((Reply { channel: Some(record.channel), ..reply }, vec![])));
+            }
+            _ => {}
+        }
         let record =
             self.store.game(notice.game)?.ok_or_else(|| Fail::Internal("a notice of a missing game".into()))?;
         let game = format!("{} #{}", game_name(locale, record.kind), record.id);
@@ -132,7 +169,7 @@ impl Table {
                 let when = format!("<t:{deadline}:R>");
                 let message = Message::new("notice-reminder").str("player", record.side_label(*side)).str("when", when);
                 let direct = self.opted_in(&mentions);
-                return Ok((Reply { text: text(message), mentions, role_mentions, ..Reply::default() }, direct));
+                return Ok(Some((Reply { text: text(message), mentions, role_mentions, ..Reply::default() }, direct)));
             }
             NoticeKind::TimedOut { side, auto_at } => {
                 let (mentions, role_mentions) = calls(side.other());
@@ -164,8 +201,11 @@ impl Table {
                 let message = Message::new("notice-expired").str("challenger", record.challenger.name.as_str());
                 Reply { text: text(message), mentions: vec![record.challenger.id], ..Reply::default() }
             }
+            NoticeKind::Announcement { .. } | NoticeKind::TournamentGame | NoticeKind::TournamentFinished { .. } => {
+                return Err(Fail::Internal("a tournament notice reached the games' notices".into()));
+            }
         };
-        Ok((reply, Vec::new()))
+        Ok(Some((reply, Vec::new())))
     }
 
     fn opted_in(&self, users: &[UserId]) -> Vec<UserId> {

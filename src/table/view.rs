@@ -132,6 +132,7 @@ impl Table {
             mentions,
             role_mentions,
             private: false,
+            notice: None,
             open_thread: None,
             needs_channel: false,
             channel: None,

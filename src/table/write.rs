@@ -88,6 +88,15 @@ impl Table {
     /// set, the results of games that ended counted in the ratings and team records, and a tournament mark for
     /// each tournament game that ended. Returns the games as stored (new ones with their ids).
     pub(super) fn save_games(&self, games: Vec<GameWrite>, rest: Unit) -> Result<Vec<GameRecord>, Fail> {
+        self.save_games_noting(games, rest).map(|(games, _)| games)
+    }
+
+    /// As [`Table::save_games`], also returning the ids of the unit's new notices.
+    pub(super) fn save_games_noting(
+        &self,
+        games: Vec<GameWrite>,
+        rest: Unit,
+    ) -> Result<(Vec<GameRecord>, Vec<u64>), Fail> {
         let mut games = games;
         let mut marks = Vec::new();
         for write in &mut games {
@@ -121,7 +130,7 @@ impl Table {
             unit.marks.extend(marks.iter().copied());
             match self.commit_unit(unit.clone()) {
                 Ok(done) => {
-                    let mut ids = done.games.into_iter();
+                    let mut ids = done.games.iter().copied();
                     let saved: Vec<GameRecord> = unit
                         .games
                         .into_iter()
@@ -133,7 +142,7 @@ impl Table {
                             r.ended.extend(marks.iter().map(|m| m.tournament));
                         }
                     });
-                    return Ok(saved);
+                    return Ok((saved, done.notices));
                 }
                 // Another game's end was counted meanwhile: count this one again from the new ratings.
                 Err(WriteError::RatingsMoved) => continue,

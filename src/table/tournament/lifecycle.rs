@@ -8,7 +8,7 @@ use super::standings::standings;
 use crate::games::{GameKind, OptionSet, Side};
 use crate::i18n::{self, Locale, Message};
 use crate::store::record::{
-    ChannelId, FinishReason, First, GameId, GameRecord, GuildId, Player, Status, Team, Timestamp,
+    ChannelId, FinishReason, First, GameId, GameRecord, GuildId, Notice, NoticeKind, Player, Status, Team, Timestamp,
 };
 use crate::store::tournament::{Entrant, Format, Pairing, TournamentRound, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentMark, TournamentWrite, Unit};
@@ -341,8 +341,13 @@ impl Table {
         t.log.push((now, format!("started by {}", actor.name)));
         let mut games = Vec::new();
         let replies = self.begin(&mut t, actor.locale, now, &mut games)?;
-        self.save_tournament(t, games)?;
-        Ok(replies)
+        let notices = Self::tournament_notices(&t, &replies, now);
+        let base = t.revision;
+        t.revision = base + 1;
+        let write = TournamentWrite { tournament: t.clone(), base: Some(base) };
+        let unit = Unit { tournaments: vec![write], notices, ..Unit::default() };
+        let (_, ids) = self.save_games_noting(games, unit)?;
+        Ok(with_notices(replies, &ids, t.channel))
     }
 
     /// Seeds the entrants and pairs round 1.
@@ -608,18 +613,7 @@ impl Table {
             games.push(GameWrite { record: record.clone(), base: None });
             t.rounds[r].pairings[k].game = Some(record.id);
             lines.push(format!("• {} – {} (#{})", name(p.first), name(p.second), record.id));
-            let position = self.position(&record)?;
-            let intro = Message::new("tournament-game")
-                .num("id", t.id as i64)
-                .num("round", (r + 1) as i64)
-                .str("first", name(p.first))
-                .str("second", name(p.second));
-            let mut board = self.board_reply(locale, &record, &position, vec![intro]);
-            let title =
-                format!("{} T{} R{}: {} – {}", game_name(locale, t.kind), t.id, r + 1, name(p.first), name(p.second));
-            board.open_thread = Some(title.chars().take(100).collect());
-            board.needs_channel = true;
-            boards.push(board);
+            boards.push(self.tournament_board(locale, &record)?);
         }
         for &b in &t.rounds[r].byes {
             lines.push(format!("• {}: {}", name(b), i18n::text(locale, &Message::new("tournament-bye"))));
@@ -629,6 +623,43 @@ impl Table {
         let mut replies = vec![Reply { text: lines.join("\n"), mentions, ..Reply::default() }];
         replies.extend(boards);
         Ok(replies)
+    }
+
+    /// A tournament game's first board, asking for a thread of its own (the announcement of the game).
+    pub(in crate::table) fn tournament_board(&self, locale: Locale, record: &GameRecord) -> Result<Reply, Fail> {
+        let (tournament, round, _) = record.tournament.ok_or_else(|| Fail::Internal("not a tournament game".into()))?;
+        let first = record.challenger.name.clone();
+        let second = record.opponent.as_ref().map(|p| p.name.clone()).unwrap_or_default();
+        let position = self.position(record)?;
+        let intro = Message::new("tournament-game")
+            .num("id", tournament as i64)
+            .num("round", (round + 1) as i64)
+            .str("first", first.as_str())
+            .str("second", second.as_str());
+        let mut board = self.board_reply(locale, record, &position, vec![intro]);
+        let title = format!("{} T{tournament} R{}: {first} – {second}", game_name(locale, record.kind), round + 1);
+        board.open_thread = Some(title.chars().take(100).collect());
+        board.needs_channel = true;
+        Ok(board)
+    }
+
+    /// Writes a tournament's posts into the outbox with the unit that decided them, so that a crash between the
+    /// commit and the posts loses none: each reply becomes a notice (a game's board, the final standings, or an
+    /// announcement kept as its text), and the reply carries the notice's id once committed.
+    fn tournament_notices(t: &Tournament, replies: &[Reply], now: Timestamp) -> Vec<Notice> {
+        replies
+            .iter()
+            .map(|reply| {
+                let kind = match (reply.game, &reply.image) {
+                    (Some(_), _) => NoticeKind::TournamentGame,
+                    (None, Some(_)) => NoticeKind::TournamentFinished { tournament: t.id },
+                    (None, None) => {
+                        NoticeKind::Announcement { text: reply.text.clone(), mentions: reply.mentions.clone() }
+                    }
+                };
+                Notice { id: 0, game: reply.game.unwrap_or(0), guild: t.guild, channel: t.channel, kind, at: now }
+            })
+            .collect()
     }
 
     /// Advances every tournament marked due at `now` (a game of it ended, or its sign-up deadline came); the
@@ -678,16 +709,23 @@ impl Table {
             let mut games = Vec::new();
             let out = self.advance(&mut t, locale, now, &mut games)?;
             let unit = Unit { unmarks: marks, ..Unit::default() };
+            if t == before && unit.unmarks.is_empty() {
+                return Ok(Vec::new());
+            }
             let written = if t == before {
-                self.commit(unit).map(|_| ())
+                self.commit(unit).map(|_| Vec::new())
             } else {
                 let base = t.revision;
                 t.revision = base + 1;
                 let write = TournamentWrite { tournament: t.clone(), base: Some(base) };
-                self.save_games(games, Unit { tournaments: vec![write], ..unit }).map(|_| ())
+                let notices = Self::tournament_notices(&t, &out, now);
+                self.save_games_noting(games, Unit { tournaments: vec![write], notices, ..unit }).map(|(_, ids)| ids)
             };
             match written {
-                Ok(()) => return Ok(out.into_iter().map(|reply| (t.channel, reply)).collect()),
+                Ok(ids) => {
+                    let posts = with_notices(out, &ids, t.channel);
+                    return Ok(posts.into_iter().map(|reply| (t.channel, reply)).collect());
+                }
                 // Changed meanwhile (another process advanced it, an organiser acted): look again.
                 Err(Fail::User(_)) => continue,
                 Err(e) => return Err(failed(e)),
@@ -778,7 +816,12 @@ impl Table {
         Ok(out)
     }
 
-    fn standings_reply(&self, locale: Locale, t: &Tournament, picture: bool) -> Result<Reply, Fail> {
+    pub(in crate::table) fn standings_reply(
+        &self,
+        locale: Locale,
+        t: &Tournament,
+        picture: bool,
+    ) -> Result<Reply, Fail> {
         let (games, byes) = self.results(t)?;
         let table = standings(t.entrants.len(), &games, &byes);
         let title = i18n::text(
@@ -1006,6 +1049,16 @@ impl Table {
         );
         Ok(vec![Reply { text, ..Reply::default() }])
     }
+}
+
+/// A tournament's posts with the ids of their notices (see [`Table::tournament_notices`]), each to be posted in
+/// the tournament's channel (a game's board in the thread the front end opens from there).
+fn with_notices(replies: Vec<Reply>, ids: &[u64], channel: ChannelId) -> Vec<Reply> {
+    replies
+        .into_iter()
+        .zip(ids.iter().copied().map(Some).chain(std::iter::repeat(None)))
+        .map(|(reply, notice)| Reply { notice, channel: Some(channel), ..reply })
+        .collect()
 }
 
 /// The decided games (first, second, first's points) and the byes of a tournament so far.
