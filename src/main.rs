@@ -27,6 +27,20 @@ struct Cli {
 enum AdminTask {
     /// Rebuild every rating and team record from the game records (gives the same numbers as the live updates).
     RecomputeRatings,
+    /// Write a consistent snapshot of the store to FILE (one JSON record per line). sled lets one process open
+    /// the store: stop the bot first, or let the bot write backups itself (`[backup]` in config.toml).
+    Backup { file: PathBuf },
+    /// Build the store from a backup FILE (refused when the store already holds data).
+    Restore { file: PathBuf },
+    /// Copy the live data into a fresh store and swap it in (with the bot stopped): the folder shrinks to
+    /// about the size of its data.
+    Compact,
+    /// Check that every record reads back, every game replays to its stored state, and every index entry
+    /// points at what it should; with --repair, rebuild the indexes.
+    Check {
+        #[arg(long)]
+        repair: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -85,26 +99,16 @@ fn main() -> ExitCode {
         },
     };
     match command {
-        Mode::Admin { task: AdminTask::RecomputeRatings, data } => {
-            let result = Config::load(cli.config.as_deref()).and_then(|mut config| {
-                if let Some(d) = data {
-                    config.data_dir = d;
-                }
-                let store = SledStore::open(&config.data_dir).map_err(|e| e.to_string())?;
-                let table = Table::new(Arc::new(store), config.table());
-                table.recompute_ratings()
-            });
-            match result {
-                Ok(n) => {
-                    println!("recomputed the ratings from {n} counted games");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("tablero: {e}");
-                    ExitCode::FAILURE
-                }
+        Mode::Admin { task, data } => match admin(cli.config, data, task) {
+            Ok(said) => {
+                println!("{said}");
+                ExitCode::SUCCESS
             }
-        }
+            Err(e) => {
+                eprintln!("tablero: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Mode::Bot { data } => match bot(cli.config, data) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -127,6 +131,65 @@ fn main() -> ExitCode {
     }
 }
 
+/// The store maintenance commands; what they did, in words.
+fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Result<String, String> {
+    use tablero::store::{Store, backup, folder};
+    let mut config = Config::load(config.as_deref())?;
+    if let Some(d) = data {
+        config.data_dir = d;
+    }
+    let folder = config.data_dir.clone();
+    let open = || SledStore::open(&folder).map_err(|e| e.to_string());
+    match task {
+        AdminTask::RecomputeRatings => {
+            let table = Table::new(Arc::new(open()?), config.table());
+            Ok(format!("recomputed the ratings from {} counted games", table.recompute_ratings()?))
+        }
+        AdminTask::Backup { file } => {
+            let entries = open()?.snapshot().map_err(|e| e.to_string())?;
+            let mut out = std::io::BufWriter::new(
+                std::fs::File::create(&file).map_err(|e| format!("cannot write {}: {e}", file.display()))?,
+            );
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+            backup::write(&mut out, &entries, now).map_err(|e| e.to_string())?;
+            Ok(format!("wrote {} records to {}", entries.len(), file.display()))
+        }
+        AdminTask::Restore { file } => {
+            let input = std::fs::File::open(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let entries = backup::read(io::BufReader::new(input)).map_err(|e| e.to_string())?;
+            folder::restore(&folder, &entries).map_err(|e| e.to_string())?;
+            Ok(format!("restored {} records into {}", entries.len(), folder.display()))
+        }
+        AdminTask::Compact => {
+            let done = folder::compact(&folder).map_err(|e| e.to_string())?;
+            Ok(format!(
+                "compacted {}: {} records, {} bytes before, {} after",
+                folder.display(),
+                done.records,
+                done.before,
+                done.after
+            ))
+        }
+        AdminTask::Check { repair } => {
+            let table = Table::new(Arc::new(open()?), config.table());
+            let problems = table.check(repair).map_err(|e| e.to_string())?;
+            if problems.found.is_empty() {
+                return Ok(format!("checked {} games: no problem", problems.games));
+            }
+            let list = problems.found.join("\n");
+            if repair && problems.unrepaired == 0 {
+                Ok(format!("{list}\nrepaired: the indexes were rebuilt"))
+            } else {
+                Err(format!(
+                    "{list}\n{} problem(s){}",
+                    problems.found.len(),
+                    if repair { "" } else { " (--repair rebuilds the indexes)" }
+                ))
+            }
+        }
+    }
+}
+
 fn bot(config: Option<PathBuf>, data: Option<PathBuf>) -> Result<(), String> {
     let mut config = Config::load(config.as_deref())?;
     if let Some(d) = data {
@@ -144,7 +207,7 @@ fn local(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>) -
     if let Some(o) = out {
         config.out_dir = o;
     }
-    let store = SledStore::open(&config.data_dir).map_err(|e| e.to_string())?;
+    let store = tablero::store::folder::open(&config.data_dir).map_err(|e| e.to_string())?;
     let table = Table::new(Arc::new(store), config.table());
     let mut console = Console::new(table, config.out_dir.clone(), config.default_locale());
     let stdin = io::stdin();

@@ -141,7 +141,8 @@ pub async fn build_client(config: &Config, store: Arc<SledStore>) -> Result<sere
 /// Runs the bot until Ctrl-C or SIGTERM, then closes the gateway; every acknowledged move was flushed when it
 /// was made, and the store is flushed once more before returning.
 pub async fn run(config: &Config) -> Result<(), Error> {
-    let store = Arc::new(SledStore::open(&config.data_dir)?);
+    // A folder grown past its live data (sled leaves files behind on reopen) is compacted on the way.
+    let store = Arc::new(crate::store::folder::open(&config.data_dir)?);
     let mut client = build_client(config, store.clone()).await?;
     let shards = client.shard_manager.clone();
     tokio::select! {

@@ -7,6 +7,8 @@
 //! The other writing methods are conveniences built on it, or (`set_board_post`, `prune_requests`) cosmetic
 //! bookkeeping that no decision reads.
 
+pub mod backup;
+pub mod folder;
 pub mod rating;
 pub mod record;
 pub mod settings;
@@ -119,6 +121,17 @@ pub trait Store: Send + Sync {
     fn request_done(&self, key: &str) -> Result<bool, StoreError>;
     /// Forgets request keys recorded before `before` (Discord redelivers an interaction within minutes).
     fn prune_requests(&self, before: Timestamp) -> Result<usize, StoreError>;
+    /// Every record (see [`backup`]), consistent: the store as it was between two commits.
+    fn snapshot(&self) -> Result<Vec<backup::Entry>, StoreError>;
+    /// Writes a snapshot's records into this store, which must hold nothing yet; ids, revisions and the
+    /// outbox's notice ids are kept as they were.
+    fn load(&self, entries: &[backup::Entry]) -> Result<(), StoreError>;
+    /// Checks that every index entry points at what it should (the live channel of each live game, the
+    /// schedule, each player's games, each channel's latest game); says what is wrong, and with `repair`
+    /// rebuilds the indexes from the games in one transaction.
+    fn check_indexes(&self, repair: bool) -> Result<Vec<String>, StoreError>;
+    /// Whether the store holds no game, tournament, rating or setting.
+    fn is_empty(&self) -> Result<bool, StoreError>;
     /// Games whose `due` time is at or before `until`, soonest first.
     fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError>;
     /// The soonest `due` time of any game or tournament mark.

@@ -1,5 +1,6 @@
 //! The sled backend of [`Store`]. Trees: `meta` (schema version, id counters, the last rating sequence),
-//! `games` (id -> revision ++ JSON record), `channels` (channel id -> live game id), `channel_last` (channel id
+//! `games` (id -> the game's header: revision, move count, JSON record without its moves), `moves` ((game, index) ->
+//! JSON move), `channels` (channel id -> live game id), `channel_last` (channel id
 //! -> latest game id), `user_games` (user id ++ game id -> nothing), and those listed on [`SledStore`]'s
 //! fields. Keys are big-endian so that prefix scans come back in id order. A [`Unit`] is one sled transaction
 //! over every tree, flushed before `commit` returns.
@@ -9,17 +10,20 @@ use std::path::Path;
 use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 
+use super::backup::{Counters, Entry};
 use super::record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
 use super::tournament::TournamentStatus;
 use super::{
-    Committed, GuildSettings, Rating, SCHEMA_VERSION, Store, StoreError, TeamKey, TeamRecord, Tournament,
-    TournamentMark, Unit, WriteError,
+    Committed, GameWrite, GuildSettings, Rating, SCHEMA_VERSION, Standings, StandingsWrite, Store, StoreError, TeamKey,
+    TeamRecord, Tournament, TournamentMark, TournamentWrite, Unit, WriteError,
 };
 use crate::games::GameKind;
 
 const SCHEMA_KEY: &[u8] = b"schema_version";
 const NEXT_ID_KEY: &[u8] = b"next_game_id";
 const NEXT_NOTICE_KEY: &[u8] = b"next_notice_id";
+/// How many units were committed: a snapshot read between two equal counts saw no commit.
+const COMMITS_KEY: &[u8] = b"commits";
 
 pub struct SledStore {
     db: sled::Db,
@@ -52,6 +56,10 @@ pub struct SledStore {
     tournament_marks: sled::Tree,
     /// request key -> when it was carried out (seconds, big-endian): requests already done.
     requests: sled::Tree,
+    /// (game, move index) -> JSON move: the games' moves, appended one by one.
+    moves: sled::Tree,
+    /// Bytes of keys and values the committed units wrote (a measure, nothing rests on it).
+    written: std::sync::atomic::AtomicU64,
 }
 
 /// The order of the trees in a unit's transaction.
@@ -71,6 +79,7 @@ const TOURNAMENTS: usize = 12;
 const GUILD_TOURNAMENTS: usize = 13;
 const TOURNAMENT_MARKS: usize = 14;
 const REQUESTS: usize = 15;
+const MOVES: usize = 16;
 
 fn pair_key(a: u64, b: u64) -> [u8; 16] {
     let mut key = [0u8; 16];
@@ -164,11 +173,15 @@ fn id_from(bytes: &[u8]) -> Result<u64, StoreError> {
     bytes.try_into().map(u64::from_be_bytes).map_err(|_| StoreError::Corrupt(format!("an id of {} bytes", bytes.len())))
 }
 
-/// A stored game is its revision (8 bytes, big-endian) followed by the JSON record, so that the revision check
-/// of a write does not decode the whole record.
+/// A stored game is a header and its moves. The header is the revision (8 bytes, big-endian, so that the
+/// revision check of a write does not decode the record), how many moves are stored (8 bytes), then the JSON
+/// record without its moves; each move is an entry of the `moves` tree, (game, index) -> JSON move. A move
+/// thus writes one small entry and the header, whatever the game's length (schema version 2).
 fn encode(record: &GameRecord) -> Result<Vec<u8>, StoreError> {
     let mut bytes = record.revision.to_be_bytes().to_vec();
-    serde_json::to_writer(&mut bytes, record).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    bytes.extend((record.moves.len() as u64).to_be_bytes());
+    let header = GameRecord { moves: Vec::new(), ..record.clone() };
+    serde_json::to_writer(&mut bytes, &header).map_err(|e| StoreError::Corrupt(e.to_string()))?;
     Ok(bytes)
 }
 
@@ -176,8 +189,40 @@ fn revision_of(bytes: &[u8]) -> Result<u64, StoreError> {
     id_from(bytes.get(..8).unwrap_or_default())
 }
 
+/// How many moves a header says are stored.
+fn moves_stored(bytes: &[u8]) -> Result<u64, StoreError> {
+    id_from(bytes.get(8..16).unwrap_or_default())
+}
+
+/// A game's header, without its moves.
 fn decode(bytes: &[u8]) -> Result<GameRecord, StoreError> {
+    serde_json::from_slice(bytes.get(16..).unwrap_or_default()).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// A version 1 game: the revision, then the whole record (moves included) as JSON.
+fn decode_v1(bytes: &[u8]) -> Result<GameRecord, StoreError> {
     serde_json::from_slice(bytes.get(8..).unwrap_or_default()).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+fn move_key(game: GameId, index: u64) -> [u8; 16] {
+    pair_key(game, index)
+}
+
+/// Writes moves `from..` of a record and removes stored ones past its end (a game's moves only ever grow;
+/// the removal keeps a shorter record exact).
+fn write_moves(moves: &TransactionalTree, record: &GameRecord, from: u64, stored: u64) -> Result<u64, Abort> {
+    let count = record.moves.len() as u64;
+    let mut bytes = 0;
+    for index in from..count {
+        let entry =
+            serde_json::to_vec(&record.moves[index as usize]).map_err(|e| abort(StoreError::Corrupt(e.to_string())))?;
+        bytes += 16 + entry.len() as u64;
+        moves.insert(&move_key(record.id, index), entry)?;
+    }
+    for index in count..stored {
+        moves.remove(&move_key(record.id, index))?;
+    }
+    Ok(bytes)
 }
 
 type Abort = ConflictableTransactionError<WriteError>;
@@ -206,6 +251,8 @@ fn open_db(path: &Path) -> sled::Result<sled::Db> {
 impl SledStore {
     /// Opens (or creates) the store in `path`, refusing a store of another schema version.
     pub fn open(path: &Path) -> Result<SledStore, StoreError> {
+        // A compaction a crash interrupted is finished (or undone) first.
+        super::folder::recover(path)?;
         let db = open_db(path)
             .map_err(|e| StoreError::Backend(format!("cannot open the store at {}: {e}", path.display())))?;
         let store = SledStore {
@@ -226,6 +273,8 @@ impl SledStore {
             guild_tournaments: db.open_tree("guild_tournaments").map_err(backend)?,
             tournament_marks: db.open_tree("tournament_marks").map_err(backend)?,
             requests: db.open_tree("requests").map_err(backend)?,
+            moves: db.open_tree("moves").map_err(backend)?,
+            written: std::sync::atomic::AtomicU64::new(0),
             db,
         };
         let shown = path.display().to_string();
@@ -269,26 +318,112 @@ impl SledStore {
         }
         // Version 1 kept the last tournament id given; version 2 keeps the next one.
         let last_given = self.meta.get(NEXT_TOURNAMENT_KEY).map_err(backend)?.map(|b| id_from(&b)).transpose()?;
-        let trees = (&self.meta, &self.guild_tournaments, &self.tournament_marks);
-        let done: Result<(), TransactionError<()>> = trees.transaction(|(meta, guild_tournaments, marks_tree)| {
-            for key in &index {
-                guild_tournaments.insert(key.as_slice(), &[])?;
-            }
-            for mark in &marks {
-                marks_tree.insert(mark_key(mark).as_slice(), &[])?;
-            }
-            if let Some(last) = last_given {
-                meta.insert(NEXT_TOURNAMENT_KEY, &(last + 1).to_be_bytes())?;
-            }
-            meta.insert(SCHEMA_KEY, SCHEMA_VERSION.to_string().as_bytes())?;
-            Ok(())
-        });
+        // Version 1 stored each game whole; version 2 as a header and its moves.
+        let mut games = Vec::new();
+        for entry in self.games.iter() {
+            let (key, value) = entry.map_err(backend)?;
+            let record = decode_v1(&value)?;
+            games.push((key, encode(&record)?, record));
+        }
+        let trees = (&self.meta, &self.guild_tournaments, &self.tournament_marks, &self.games, &self.moves);
+        let done: Result<(), TransactionError<WriteError>> =
+            trees.transaction(|(meta, guild_tournaments, marks_tree, games_tree, moves)| {
+                for (key, header, record) in &games {
+                    games_tree.insert(key, header.as_slice())?;
+                    write_moves(moves, record, 0, 0)?;
+                }
+                for key in &index {
+                    guild_tournaments.insert(key.as_slice(), &[])?;
+                }
+                for mark in &marks {
+                    marks_tree.insert(mark_key(mark).as_slice(), &[])?;
+                }
+                if let Some(last) = last_given {
+                    meta.insert(NEXT_TOURNAMENT_KEY, &(last + 1).to_be_bytes())?;
+                }
+                meta.insert(SCHEMA_KEY, SCHEMA_VERSION.to_string().as_bytes())?;
+                Ok(())
+            });
         done.map_err(|e| StoreError::Backend(format!("migrating the store to version {SCHEMA_VERSION}: {e:?}")))?;
         self.flush()
     }
 
+    /// A counter kept in `meta` (its default when never set).
+    fn counter(&self, key: &[u8], default: u64) -> Result<u64, StoreError> {
+        Ok(self.meta.get(key).map_err(backend)?.map(|b| id_from(&b)).transpose()?.unwrap_or(default))
+    }
+
+    /// Every record, tree by tree (a snapshot checks that no commit came in between).
+    fn read_all(&self) -> Result<Vec<Entry>, StoreError> {
+        let mut out = vec![Entry::Counters(Counters {
+            next_game_id: self.counter(NEXT_ID_KEY, 1)?,
+            next_tournament_id: self.counter(NEXT_TOURNAMENT_KEY, 1)?,
+            next_notice_id: self.counter(NEXT_NOTICE_KEY, 1)?,
+            last_rating_sequence: self.counter(LAST_RATING_KEY, 0)?,
+        })];
+        out.extend(self.all_games()?.into_iter().map(|record| Entry::Game { record: Box::new(record) }));
+        for entry in self.tournaments.iter() {
+            out.push(Entry::Tournament { record: unjson(&entry.map_err(backend)?.1)? });
+        }
+        for entry in self.ratings.iter() {
+            let (key, value) = entry.map_err(backend)?;
+            let game = *GameKind::ALL
+                .iter()
+                .find(|k| **k as u8 == key[8])
+                .ok_or_else(|| StoreError::Corrupt(format!("a rating of game kind {}", key[8])))?;
+            out.push(Entry::Rating {
+                guild: id_from(&key[..8])?,
+                game,
+                user: id_from(&key[9..])?,
+                record: unjson(&value)?,
+            });
+        }
+        for entry in self.teams.iter() {
+            let (key, value) = entry.map_err(backend)?;
+            let id = id_from(&key[9..])?;
+            let team = if key[8] == b'r' { TeamKey::Role(id) } else { TeamKey::Player(id) };
+            out.push(Entry::Team { guild: id_from(&key[..8])?, team, record: unjson(&value)? });
+        }
+        for entry in self.guilds.iter() {
+            let (key, value) = entry.map_err(backend)?;
+            out.push(Entry::Settings { guild: id_from(&key)?, record: unjson(&value)? });
+        }
+        for entry in self.users.iter() {
+            let (key, value) = entry.map_err(backend)?;
+            out.push(Entry::Notify { user: id_from(&key)?, on: value.as_ref() == [1] });
+        }
+        out.extend(self.notices()?.into_iter().map(|record| Entry::Notice { record }));
+        out.extend(self.tournament_marks(u64::MAX)?.into_iter().map(|record| Entry::Mark { record }));
+        for entry in self.board_posts.iter() {
+            let (key, _) = entry.map_err(backend)?;
+            let game = id_from(&key)?;
+            if let Some((channel, message)) = self.board_post(game)? {
+                out.push(Entry::BoardPost { game, channel, message });
+            }
+        }
+        Ok(out)
+    }
+
+    /// A game from its stored header and its moves.
+    fn with_moves(&self, id: GameId, header: &[u8]) -> Result<GameRecord, StoreError> {
+        let mut record = decode(header)?;
+        let count = moves_stored(header)?;
+        record.moves.reserve(count as usize);
+        for entry in self.moves.scan_prefix(id.to_be_bytes()) {
+            let (_, value) = entry.map_err(backend)?;
+            record.moves.push(unjson(&value)?);
+        }
+        if record.moves.len() as u64 != count {
+            return Err(StoreError::Corrupt(format!(
+                "game {id} has {} moves stored, its header says {count}",
+                record.moves.len()
+            )));
+        }
+        Ok(record)
+    }
+
     /// Every tree, in the order of the constants above (a unit's transaction spans them all).
-    fn trees(&self) -> [&sled::Tree; 16] {
+    fn trees(&self) -> [&sled::Tree; 17] {
         [
             &self.meta,
             &self.games,
@@ -306,7 +441,14 @@ impl SledStore {
             &self.guild_tournaments,
             &self.tournament_marks,
             &self.requests,
+            &self.moves,
         ]
+    }
+
+    /// Bytes of keys and values written by the units committed since the store was opened (headers, moves,
+    /// index entries; not sled's own framing).
+    pub fn bytes_written(&self) -> u64 {
+        self.written.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Writes everything to disk (every write already does; this is for shutdown).
@@ -335,6 +477,7 @@ impl SledStore {
         mut record: GameRecord,
         base: Option<u64>,
         bytes: &[u8],
+        written: &std::cell::Cell<u64>,
     ) -> Result<GameId, Abort> {
         let Some(base) = base else {
             let mut bytes = bytes.to_vec();
@@ -349,6 +492,7 @@ impl SledStore {
             {
                 return Err(abort(WriteError::ChannelBusy(id_from(&held).map_err(abort)?)));
             }
+            written.set(written.get() + 8 + bytes.len() as u64 + write_moves(&t[MOVES], &record, 0, 0)?);
             t[GAMES].insert(&record.id.to_be_bytes(), bytes)?;
             t[CHANNEL_LAST].insert(&record.channel.to_be_bytes(), &record.id.to_be_bytes())?;
             SledStore::index(&t[CHANNELS], &t[USER_GAMES], &record)?;
@@ -384,6 +528,9 @@ impl SledStore {
             }
         }
         t[GAMES].insert(&key, bytes)?;
+        let stored_moves = moves_stored(&stored).map_err(abort)?;
+        let from = stored_moves.min(record.moves.len() as u64);
+        written.set(written.get() + 8 + bytes.len() as u64 + write_moves(&t[MOVES], &record, from, stored_moves)?);
         SledStore::index(&t[CHANNELS], &t[USER_GAMES], &record)?;
         Ok(record.id)
     }
@@ -457,7 +604,7 @@ fn finish<T>(result: Result<T, TransactionError<WriteError>>) -> Result<T, Write
 
 impl Store for SledStore {
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
-        self.games.get(id.to_be_bytes()).map_err(backend)?.map(|b| decode(&b)).transpose()
+        self.games.get(id.to_be_bytes()).map_err(backend)?.map(|b| self.with_moves(id, &b)).transpose()
     }
 
     fn channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
@@ -517,8 +664,11 @@ impl Store for SledStore {
             None => None,
         };
         let trees = self.trees();
+        let written = std::cell::Cell::new(0u64);
         let committed = finish(trees[..].transaction(|t: &Vec<TransactionalTree>| {
+            written.set(0);
             let mut out = Committed::default();
+            next_counter(&t[META], COMMITS_KEY, 1)?;
             if let Some((key, at)) = &unit.request {
                 if t[REQUESTS].get(key.as_bytes())?.is_some() {
                     return Err(abort(WriteError::AlreadyDone));
@@ -526,7 +676,7 @@ impl Store for SledStore {
                 t[REQUESTS].insert(key.as_bytes(), &at.to_be_bytes())?;
             }
             for (write, bytes) in &games {
-                out.games.push(SledStore::write_game(t, write.record.clone(), write.base, bytes)?);
+                out.games.push(SledStore::write_game(t, write.record.clone(), write.base, bytes, &written)?);
             }
             for (write, bytes) in &tournaments {
                 out.tournaments.push(SledStore::write_tournament(t, &write.tournament, write.base, bytes)?);
@@ -590,6 +740,13 @@ impl Store for SledStore {
             }
             Ok(out)
         }))?;
+        let others: usize = tournaments.iter().map(|(_, b)| b.len() + 8).sum::<usize>()
+            + standings.as_ref().map_or(0, |(_, r, t, _)| {
+                r.iter().map(|(k, i, v)| k.len() + i.len() + v.len()).sum::<usize>()
+                    + t.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>()
+            })
+            + settings.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>();
+        self.written.fetch_add(written.get() + others as u64, std::sync::atomic::Ordering::Relaxed);
         self.flush()?;
         Ok(committed)
     }
@@ -653,7 +810,13 @@ impl Store for SledStore {
     }
 
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
-        self.games.iter().map(|entry| decode(&entry.map_err(backend)?.1)).collect()
+        self.games
+            .iter()
+            .map(|entry| {
+                let (key, value) = entry.map_err(backend)?;
+                self.with_moves(id_from(&key)?, &value)
+            })
+            .collect()
     }
 
     fn tournament(&self, id: u64) -> Result<Option<Tournament>, StoreError> {
@@ -693,6 +856,169 @@ impl Store for SledStore {
             self.requests.remove(key).map_err(backend)?;
         }
         Ok(old.len())
+    }
+
+    fn snapshot(&self) -> Result<Vec<Entry>, StoreError> {
+        for _ in 0..50 {
+            let before = self.counter(COMMITS_KEY, 0)?;
+            let entries = self.read_all()?;
+            if self.counter(COMMITS_KEY, 0)? == before {
+                return Ok(entries);
+            }
+        }
+        Err(StoreError::Backend("the store kept changing while it was read; try again".into()))
+    }
+
+    fn load(&self, entries: &[Entry]) -> Result<(), StoreError> {
+        if !self.is_empty()? {
+            return Err(StoreError::Backend("the store to fill already holds data".into()));
+        }
+        let failed = |e: WriteError| StoreError::Backend(format!("loading the records: {e}"));
+        let mut counters = Counters::default();
+        let mut units = vec![Unit::default()];
+        let mut standings = Standings::default();
+        for entry in entries {
+            let unit = units.last_mut().expect("a unit");
+            match entry {
+                Entry::Counters(c) => counters = *c,
+                Entry::Game { record } => unit.games.push(GameWrite { record: (**record).clone(), base: None }),
+                Entry::Tournament { record } => {
+                    unit.tournaments.push(TournamentWrite { tournament: record.clone(), base: None })
+                }
+                Entry::Rating { guild, game, user, record } => {
+                    standings.ratings.push((*guild, *game, *user, record.clone()))
+                }
+                Entry::Team { guild, team, record } => standings.teams.push((*guild, *team, record.clone())),
+                Entry::Settings { guild, record } => unit.settings.push((*guild, record.clone())),
+                Entry::Notify { user, on } => unit.notify.push((*user, *on)),
+                Entry::Mark { record } => unit.marks.push(*record),
+                Entry::Notice { record } => {
+                    // Notices keep their ids (their posts' nonces are made of them).
+                    self.outbox.insert(record.id.to_be_bytes(), json(record)?).map_err(backend)?;
+                }
+                Entry::BoardPost { game, channel, message } => self.set_board_post(*game, *channel, *message)?,
+            }
+            if unit.games.len() + unit.tournaments.len() >= 200 {
+                units.push(Unit::default());
+            }
+        }
+        for unit in &units {
+            self.commit(unit).map_err(failed)?;
+        }
+        let standings = StandingsWrite { base: 0, standings, replace: false };
+        self.commit(&Unit { standings: Some(standings), ..Unit::default() }).map_err(failed)?;
+        for (key, value, default) in [
+            (NEXT_ID_KEY, counters.next_game_id, 1),
+            (NEXT_TOURNAMENT_KEY, counters.next_tournament_id, 1),
+            (NEXT_NOTICE_KEY, counters.next_notice_id, 1),
+            (LAST_RATING_KEY, counters.last_rating_sequence, 0),
+        ] {
+            self.meta.insert(key, &value.max(default).to_be_bytes()).map_err(backend)?;
+        }
+        self.flush()
+    }
+
+    fn check_indexes(&self, repair: bool) -> Result<Vec<String>, StoreError> {
+        use std::collections::BTreeSet;
+        let games = self.all_games()?;
+        let key_set = |tree: &sled::Tree| -> Result<BTreeSet<Vec<u8>>, StoreError> {
+            tree.iter().keys().map(|k| k.map(|k| k.to_vec()).map_err(backend)).collect()
+        };
+        let (mut channels, mut schedule, mut users, mut last) =
+            (BTreeSet::new(), BTreeSet::new(), BTreeSet::new(), std::collections::BTreeMap::new());
+        for g in &games {
+            if g.status.is_live() {
+                channels.insert((g.channel.to_be_bytes().to_vec(), g.id.to_be_bytes().to_vec()));
+            }
+            if let Some(due) = g.due {
+                schedule.insert(due_key(due, g.id).to_vec());
+            }
+            for user in g.participants() {
+                users.insert(user_key(user, g.id).to_vec());
+            }
+            last.insert(g.channel, g.id);
+        }
+        let mut found = Vec::new();
+        let stored_channels: BTreeSet<(Vec<u8>, Vec<u8>)> = self
+            .channels
+            .iter()
+            .map(|e| e.map(|(k, v)| (k.to_vec(), v.to_vec())).map_err(backend))
+            .collect::<Result<_, _>>()?;
+        for (channel, game) in channels.difference(&stored_channels) {
+            found.push(format!(
+                "live game {} is missing from the index of channel {}",
+                id_from(game)?,
+                id_from(channel)?
+            ));
+        }
+        for (channel, game) in stored_channels.difference(&channels) {
+            found.push(format!(
+                "channel {} is indexed as holding game {}, which is not live there",
+                id_from(channel)?,
+                id_from(game)?
+            ));
+        }
+        let stored_schedule = key_set(&self.schedule)?;
+        found.extend(
+            schedule
+                .difference(&stored_schedule)
+                .map(|k| format!("game {} is missing from the schedule", id_from(&k[8..]).unwrap_or(0))),
+        );
+        found.extend(
+            stored_schedule
+                .difference(&schedule)
+                .map(|k| format!("the schedule holds a stale entry for game {}", id_from(&k[8..]).unwrap_or(0))),
+        );
+        let stored_users = key_set(&self.user_games)?;
+        found.extend(
+            users
+                .difference(&stored_users)
+                .map(|k| format!("game {} is missing from a player's games", id_from(&k[8..]).unwrap_or(0))),
+        );
+        for (channel, game) in &last {
+            let stored = self.last_channel_game(*channel)?;
+            if stored.is_none_or(|s| s < *game) {
+                found.push(format!("channel {channel}'s latest game should be {game}, the index says {stored:?}"));
+            }
+        }
+        if repair && !found.is_empty() {
+            // Rebuilt from the games, in one transaction over the index trees.
+            let trees = (&self.channels, &self.schedule, &self.user_games, &self.channel_last);
+            let (old_channels, old_schedule) = (key_set(&self.channels)?, stored_schedule);
+            let rebuilt: Result<(), TransactionError<()>> = trees.transaction(|(c, s, u, l)| {
+                for k in &old_channels {
+                    c.remove(k.as_slice())?;
+                }
+                for k in &old_schedule {
+                    s.remove(k.as_slice())?;
+                }
+                for (channel, game) in &channels {
+                    c.insert(channel.as_slice(), game.as_slice())?;
+                }
+                for k in &schedule {
+                    s.insert(k.as_slice(), &[])?;
+                }
+                for k in &users {
+                    u.insert(k.as_slice(), &[])?;
+                }
+                for (channel, game) in &last {
+                    l.insert(&channel.to_be_bytes(), &game.to_be_bytes())?;
+                }
+                Ok(())
+            });
+            rebuilt.map_err(|e| StoreError::Backend(format!("rebuilding the indexes: {e:?}")))?;
+            self.flush()?;
+        }
+        Ok(found)
+    }
+
+    fn is_empty(&self) -> Result<bool, StoreError> {
+        Ok(self.games.is_empty()
+            && self.tournaments.is_empty()
+            && self.ratings.is_empty()
+            && self.teams.is_empty()
+            && self.guilds.is_empty()
+            && self.outbox.is_empty())
     }
 
     fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {

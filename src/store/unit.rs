@@ -35,7 +35,7 @@ pub struct StandingsWrite {
 
 /// A tournament that needs looking at from `at` on: a game of it ended (`game` its id), or its sign-up
 /// deadline (`game` 0). The scheduler and the request that ended the game clear the marks they handled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub struct TournamentMark {
     pub at: Timestamp,
     pub tournament: u64,

@@ -8,6 +8,7 @@
 
 mod actor;
 mod challenge;
+mod check;
 pub mod clock;
 mod command;
 mod places;
@@ -32,6 +33,7 @@ use crate::store::record::{GameId, GameRecord, Status, Timestamp};
 use crate::store::{Store, StoreError};
 
 pub use actor::{Actor, Permissions, RoleId};
+pub use check::CheckReport;
 pub use command::{Command, TournamentCommand};
 pub use reply::{Button, ButtonStyle, Image, Refusal, Reply};
 pub use schedule::Delivery;

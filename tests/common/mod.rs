@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use tablero::games::GameKind;
 use tablero::i18n::Locale;
+use tablero::store::backup::Entry;
 use tablero::store::record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
 use tablero::store::{
     Committed, GuildSettings, Rating, SledStore, Store, StoreError, TeamKey, TeamRecord, Tournament, TournamentMark,
@@ -142,5 +143,18 @@ impl Store for Faulty {
     }
     fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError> {
         self.inner.set_board_post(game, channel, message)
+    }
+    fn snapshot(&self) -> Result<Vec<Entry>, StoreError> {
+        self.inner.snapshot()
+    }
+    fn load(&self, entries: &[Entry]) -> Result<(), StoreError> {
+        self.write()?;
+        self.inner.load(entries)
+    }
+    fn check_indexes(&self, repair: bool) -> Result<Vec<String>, StoreError> {
+        self.inner.check_indexes(repair)
+    }
+    fn is_empty(&self) -> Result<bool, StoreError> {
+        self.inner.is_empty()
     }
 }

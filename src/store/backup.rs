@@ -1,0 +1,101 @@
+//! The backup format: a store as one JSON record per line, portable between backends and releases. The first
+//! line says what the file is (`{"format":"tablero-backup","schema":2,...}`); every other line is one
+//! [`Entry`], tagged by `kind`. Request keys are not kept (they only matter for minutes); everything else is.
+
+use std::io::{BufRead, Write};
+
+use serde::{Deserialize, Serialize};
+
+use super::record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
+use super::{GuildSettings, Rating, SCHEMA_VERSION, StoreError, TeamKey, TeamRecord, Tournament, TournamentMark};
+use crate::games::GameKind;
+
+pub const FORMAT: &str = "tablero-backup";
+
+/// The first line of a backup.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    pub format: String,
+    pub schema: u32,
+    /// When it was written (seconds since the epoch).
+    pub written_at: Timestamp,
+}
+
+/// The counters a store keeps, so that ids go on after a restore where they left off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Counters {
+    pub next_game_id: u64,
+    pub next_tournament_id: u64,
+    pub next_notice_id: u64,
+    pub last_rating_sequence: u64,
+}
+
+/// One record of a store.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Entry {
+    Counters(Counters),
+    Game { record: Box<GameRecord> },
+    Tournament { record: Tournament },
+    Rating { guild: GuildId, game: GameKind, user: UserId, record: Rating },
+    Team { guild: GuildId, team: TeamKey, record: TeamRecord },
+    Settings { guild: GuildId, record: GuildSettings },
+    Notify { user: UserId, on: bool },
+    Notice { record: Notice },
+    Mark { record: TournamentMark },
+    BoardPost { game: GameId, channel: ChannelId, message: u64 },
+}
+
+/// Writes a backup: the header line, then one line per entry.
+pub fn write(out: &mut impl Write, entries: &[Entry], written_at: Timestamp) -> Result<(), StoreError> {
+    let io = |e: std::io::Error| StoreError::Backend(format!("writing the backup: {e}"));
+    let header = Header { format: FORMAT.into(), schema: SCHEMA_VERSION, written_at };
+    let json = |v: &dyn erased::Json| v.line().map_err(|e| StoreError::Corrupt(e.to_string()));
+    writeln!(out, "{}", json(&header)?).map_err(io)?;
+    for entry in entries {
+        writeln!(out, "{}", json(entry)?).map_err(io)?;
+    }
+    out.flush().map_err(io)
+}
+
+/// Reads a backup, refusing another format or a newer schema with a message that says so.
+pub fn read(input: impl BufRead) -> Result<Vec<Entry>, StoreError> {
+    let mut lines = input.lines().enumerate();
+    let bad = |line: usize, e: &dyn std::fmt::Display| StoreError::Corrupt(format!("backup line {}: {e}", line + 1));
+    let (_, first) = lines.next().ok_or_else(|| StoreError::Corrupt("the backup is empty".into()))?;
+    let first = first.map_err(|e| bad(0, &e))?;
+    let header: Header = serde_json::from_str(&first).map_err(|_| {
+        StoreError::Corrupt("this file is not a tablero backup (its first line is not a backup header)".into())
+    })?;
+    if header.format != FORMAT {
+        return Err(StoreError::Corrupt(format!("this file is a {:?}, not a tablero backup", header.format)));
+    }
+    if header.schema > SCHEMA_VERSION {
+        return Err(StoreError::Corrupt(format!(
+            "this backup was written by a newer tablero (schema {}; this one knows {SCHEMA_VERSION})",
+            header.schema
+        )));
+    }
+    let mut entries = Vec::new();
+    for (n, line) in lines {
+        let line = line.map_err(|e| bad(n, &e))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        entries.push(serde_json::from_str(&line).map_err(|e| bad(n, &e))?);
+    }
+    Ok(entries)
+}
+
+/// A JSON line of any serialisable value (the header and the entries).
+mod erased {
+    pub trait Json {
+        fn line(&self) -> serde_json::Result<String>;
+    }
+
+    impl<T: serde::Serialize> Json for T {
+        fn line(&self) -> serde_json::Result<String> {
+            serde_json::to_string(self)
+        }
+    }
+}

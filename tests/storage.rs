@@ -1,0 +1,272 @@
+//! Storage that lasts (sled): moves appended rather than rewritten, a folder that stays bounded across
+//! restarts, compaction that survives a crash at every step, backups that restore to the same records,
+//! checks that find planted damage, and the store of the first release migrated.
+
+mod common;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use tablero::games::{GameKind, Position, Side};
+use tablero::store::record::Player;
+use tablero::store::{SledStore, Store, backup, folder};
+use tablero::table::{Command, Table, TableConfig};
+
+use common::actor_in;
+
+const NOW: u64 = 1_800_000_000;
+
+fn table(store: Arc<SledStore>) -> Table {
+    Table::new(store, TableConfig { challenge_expiry_secs: 86_400, seed: Some(1) })
+}
+
+/// Plays `moves` random legal moves of `game` games in channel `channel` (new games as they end); returns the
+/// bytes the store wrote for each move.
+fn play(
+    table: &Table,
+    store: &SledStore,
+    game: GameKind,
+    channel: &mut u64,
+    moves: usize,
+    rng: &mut SmallRng,
+) -> Vec<u64> {
+    let mut written = Vec::with_capacity(moves);
+    let mut position: Option<Position> = None;
+    for _ in 0..moves {
+        if position.as_ref().is_none_or(|p| p.to_move().is_none()) {
+            *channel += 1;
+            let challenge = Command::Challenge {
+                game: game.name().into(),
+                opponent: Some(Player { id: 2, name: "ben".into() }),
+                options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
+                teams: None,
+            };
+            table.handle(&actor_in(1, 1, *channel), challenge, NOW).unwrap();
+            table.handle(&actor_in(1, 2, *channel), Command::Accept { game: None }, NOW).unwrap();
+            position = Some(Position::new(game, &Default::default()).unwrap());
+        }
+        let p = position.as_mut().unwrap();
+        let legal = p.legal_moves();
+        let m = legal[rng.random_range(0..legal.len())].clone();
+        let who = if p.to_move() == Some(Side::First) { 1 } else { 2 };
+        let before = store.bytes_written();
+        table.handle(&actor_in(1, who, *channel), Command::Move { notation: m.clone(), at: None }, NOW).unwrap();
+        written.push(store.bytes_written() - before);
+        p.play(&m).unwrap();
+    }
+    written
+}
+
+#[test]
+fn a_move_writes_as_much_at_move_400_as_at_move_10() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let table = table(store.clone());
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut channel = 10;
+    // Random Epaminondas games last about 440 plies; the first one that reaches 400 is measured.
+    let mut written = Vec::new();
+    while written.len() < 400 {
+        let before = channel;
+        written = play(&table, &store, GameKind::Epaminondas, &mut channel, 400, &mut rng);
+        if channel != before + 1 {
+            // That game ended before move 400: a new one (in a new channel) next time.
+            written.clear();
+        }
+    }
+    let (early, late) = (written[9], written[399]);
+    eprintln!("bytes written by move 10: {early}, by move 400: {late}");
+    assert!(late <= early + 64, "move 10 wrote {early} bytes, move 400 {late}");
+    assert!(late < 2_000, "a move writes a header and a move, not the game: {late} bytes");
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_folder_stays_bounded_across_many_restarts() {
+    // The same 4,000 Hoyito moves: in one run, and with a restart every 40 moves.
+    let moves = 4_000;
+    let run = |restart_every: usize| -> u64 {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("data");
+        let mut rng = SmallRng::seed_from_u64(8);
+        let mut channel = 10;
+        let mut done = 0;
+        while done < moves {
+            let store = Arc::new(folder::open(&path).unwrap());
+            let table = table(store.clone());
+            let n = restart_every.min(moves - done);
+            // A restart in the middle of a game: its position is rebuilt by the next game's first move.
+            play(&table, &store, GameKind::Hoyito, &mut channel, n, &mut rng);
+            done += n;
+            channel += 1;
+        }
+        folder::size(&path)
+    };
+    let once = run(4_000);
+    let restarted = run(40);
+    eprintln!("4,000 moves: {once} bytes in one run, {restarted} with 100 restarts");
+    assert!(restarted <= 2 * once, "{restarted} bytes after 100 restarts, {once} in one run");
+}
+
+/// A store with some of everything: finished and running games, a tournament, ratings, settings, a notice.
+fn populated(path: &Path) -> Vec<backup::Entry> {
+    let store = Arc::new(SledStore::open(path).unwrap());
+    let table = table(store.clone());
+    let mut rng = SmallRng::seed_from_u64(3);
+    let mut channel = 100;
+    play(&table, &store, GameKind::Hoyito, &mut channel, 250, &mut rng);
+    let settings = vec![("time".to_string(), "1d".to_string())];
+    table.handle(&actor_in(1, 1, 5), Command::Settings { changes: settings }, NOW).unwrap();
+    let create = tablero::table::TournamentCommand::Create {
+        game: "hoyito".into(),
+        format: "swiss".into(),
+        rounds: Some(2),
+        max_players: None,
+        options: Default::default(),
+    };
+    table.handle(&actor_in(1, 1, 5), Command::Tournament(create), NOW).unwrap();
+    for user in 1..=3 {
+        let join = tablero::table::TournamentCommand::Join { id: Some(1) };
+        table.handle(&actor_in(1, user, 5), Command::Tournament(join), NOW).unwrap();
+    }
+    table
+        .handle(&actor_in(1, 1, 5), Command::Tournament(tablero::table::TournamentCommand::Start { id: Some(1) }), NOW)
+        .unwrap();
+    store.set_board_post(1, 101, 555).unwrap();
+    store.snapshot().unwrap()
+}
+
+#[test]
+fn a_backup_restores_to_the_same_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let entries = populated(&dir.path().join("data"));
+    assert!(entries.iter().any(|e| matches!(e, backup::Entry::Rating { .. })));
+    assert!(entries.iter().any(|e| matches!(e, backup::Entry::Tournament { .. })));
+    assert!(entries.iter().any(|e| matches!(e, backup::Entry::Notice { .. })), "the tournament's posts");
+    let mut file = Vec::new();
+    backup::write(&mut file, &entries, NOW).unwrap();
+    let read = backup::read(file.as_slice()).unwrap();
+    assert_eq!(read, entries, "the file reads back");
+    let restored = dir.path().join("restored");
+    folder::restore(&restored, &read).unwrap();
+    let store = SledStore::open(&restored).unwrap();
+    assert_eq!(store.snapshot().unwrap(), entries, "records, ratings, tournaments, schedule, outbox, counters");
+    // Ids go on where they left off, and the indexes were rebuilt with the records.
+    assert!(store.check_indexes(false).unwrap().is_empty());
+    drop(store);
+    // A store that holds data is not overwritten.
+    let refused = folder::restore(&restored, &read).unwrap_err().to_string();
+    assert!(refused.contains("already holds data"), "{refused}");
+    // Not a backup, or one from a newer tablero: refused in words.
+    let other = backup::read(&b"{\"hello\":1}\n"[..]).unwrap_err().to_string();
+    assert!(other.contains("not a tablero backup"), "{other}");
+    let newer = backup::read(&b"{\"format\":\"tablero-backup\",\"schema\":99,\"written_at\":0}\n"[..]).unwrap_err();
+    assert!(newer.to_string().contains("newer tablero"), "{newer}");
+}
+
+#[test]
+fn a_compaction_interrupted_at_every_step_leaves_one_complete_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = dir.path().join("original");
+    let entries = populated(&original);
+    for stop in [
+        folder::Step::Copied,
+        folder::Step::Checked,
+        folder::Step::MarkedComplete,
+        folder::Step::OldMovedAside,
+        folder::Step::CopyMovedIn,
+        folder::Step::Done,
+    ] {
+        let path = dir.path().join(format!("{stop:?}"));
+        copy_dir(&original, &path);
+        folder::compact_until(&path, stop).unwrap();
+        // The "crash": the next start opens the folder.
+        let store = SledStore::open(&path).unwrap();
+        assert_eq!(store.snapshot().unwrap(), entries, "after a stop at {stop:?}");
+        let siblings: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(&format!("{stop:?}.")))
+            .collect();
+        assert!(siblings.is_empty(), "nothing left beside the store after {stop:?}: {siblings:?}");
+    }
+}
+
+#[test]
+fn check_finds_planted_damage_and_repairs_the_indexes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("data");
+    populated(&path);
+    {
+        let store = SledStore::open(&path).unwrap();
+        let report = table(Arc::new(store)).check(false).unwrap();
+        assert!(report.found.is_empty(), "{:?}", report.found);
+        assert!(report.games > 2);
+    }
+    // Damage: a live game's channel entry removed, and a move of game 1 that its rules refuse.
+    {
+        let db = sled::open(&path).unwrap();
+        let channels = db.open_tree("channels").unwrap();
+        let (key, _) = channels.iter().next().unwrap().unwrap();
+        channels.remove(key).unwrap();
+        let moves = db.open_tree("moves").unwrap();
+        let mut first = [0u8; 16];
+        first[..8].copy_from_slice(&1u64.to_be_bytes());
+        let bad = serde_json::json!({"notation": "99", "by": 1, "at": NOW});
+        moves.insert(first, serde_json::to_vec(&bad).unwrap()).unwrap();
+        db.flush().unwrap();
+    }
+    let store = Arc::new(SledStore::open(&path).unwrap());
+    let table = table(store.clone());
+    let report = table.check(false).unwrap();
+    assert!(report.found.iter().any(|p| p.contains("game 1 does not replay: move 1")), "{:?}", report.found);
+    assert!(report.found.iter().any(|p| p.contains("missing from the index of channel")), "{:?}", report.found);
+    let repaired = table.check(true).unwrap();
+    assert_eq!(repaired.unrepaired, 1, "the index is rebuilt; the game needs a person: {:?}", repaired.found);
+    let again = table.check(false).unwrap();
+    assert_eq!(again.found.len(), 1, "only the game that does not replay: {:?}", again.found);
+}
+
+#[test]
+fn the_store_of_the_first_release_opens_migrated_and_plays_on() {
+    // tests/fixtures/store-v1 was written by the first release (schema 1) from tests/fixtures/store-v1.txt.
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(Path::new("tests/fixtures/store-v1"), dir.path());
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let games = store.all_games().unwrap();
+    assert_eq!(games.len(), 4, "three games and the tournament's");
+    assert!(matches!(games[0].status, tablero::store::record::Status::Finished { .. }));
+    assert_eq!(games[0].rating_sequence, Some(1), "the rated result is kept");
+    assert_eq!(games[1].moves.len(), 2, "the Epaminondas game's moves");
+    assert_eq!(games[3].tournament, Some((1, 0, 0)));
+    let tournaments = store.tournaments(1).unwrap();
+    assert_eq!(tournaments.len(), 2);
+    let marks = store.tournament_marks(u64::MAX).unwrap();
+    assert!(marks.iter().any(|m| m.tournament == 1 && m.at == 0), "the running one is looked at: {marks:?}");
+    assert!(marks.iter().any(|m| m.tournament == 2 && m.at > 0), "the other at its sign-up deadline: {marks:?}");
+    let (rated, _) = store.leaderboard(1, GameKind::Hoyito, true, 0, 10).unwrap();
+    assert_eq!(rated.len(), 2);
+    let table = table(store.clone());
+    assert!(table.check(false).unwrap().found.is_empty());
+    // The Epaminondas game goes on: its player on turn moves.
+    let game = &games[1];
+    let on_turn = game.seats[0].id;
+    let mover =
+        tablero::table::Actor { user: on_turn, name: game.seats[0].name.clone(), ..actor_in(1, 0, game.channel) };
+    table.handle(&mover, Command::Move { notation: "b1-b3".into(), at: None }, NOW).unwrap();
+    assert_eq!(store.game(game.id).unwrap().unwrap().moves.len(), 3);
+}
