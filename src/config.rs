@@ -20,6 +20,7 @@ pub struct Config {
     /// Language of users whose own language is unknown or unsupported.
     pub default_locale: String,
     pub discord: DiscordConfig,
+    pub backup: BackupConfig,
     /// Not for users: fixes the random generator so tests are repeatable (env `TABLERO_TEST_SEED`).
     #[serde(skip)]
     pub test_seed: Option<u64>,
@@ -36,6 +37,37 @@ pub struct DiscordConfig {
     pub api_base: Option<String>,
 }
 
+/// Backups the bot writes by itself while it runs (sled lets no other process read its store meanwhile).
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct BackupConfig {
+    /// How often (`12h`, `1d`...); none when unset.
+    pub every: Option<String>,
+    /// How many backups are kept (the oldest go).
+    pub keep: usize,
+    /// Where they are written.
+    pub dir: PathBuf,
+}
+
+impl Default for BackupConfig {
+    fn default() -> Self {
+        BackupConfig { every: None, keep: 7, dir: PathBuf::from("tablero-backups") }
+    }
+}
+
+impl BackupConfig {
+    /// The period in seconds, when backups are on.
+    pub fn period(&self) -> Result<Option<u64>, String> {
+        match &self.every {
+            None => Ok(None),
+            Some(text) => crate::table::clock::parse_duration(text)
+                .filter(|&s| s > 0)
+                .map(Some)
+                .ok_or_else(|| format!("[backup] every = {text:?} is not a duration like \"12h\" or \"1d\"")),
+        }
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -44,6 +76,7 @@ impl Default for Config {
             challenge_expiry_hours: 24,
             default_locale: "en-US".to_string(),
             discord: DiscordConfig::default(),
+            backup: BackupConfig::default(),
             test_seed: None,
         }
     }
@@ -58,6 +91,7 @@ impl Config {
             None if Path::new("config.toml").exists() => Config::parse_file(Path::new("config.toml"))?,
             None => Config::default(),
         };
+        config.backup.period()?;
         config.apply_env(|key| std::env::var(key).ok())?;
         Ok(config)
     }

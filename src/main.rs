@@ -35,6 +35,8 @@ enum AdminTask {
     /// Copy the live data into a fresh store and swap it in (with the bot stopped): the folder shrinks to
     /// about the size of its data.
     Compact,
+    /// Copy every record a damaged store (FROM) still holds into a new store (TO), and say what it could not.
+    Salvage { from: PathBuf, to: PathBuf },
     /// Check that every record reads back, every game replays to its stored state, and every index entry
     /// points at what it should; with --repair, rebuild the indexes.
     Check {
@@ -169,6 +171,14 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
                 done.before,
                 done.after
             ))
+        }
+        AdminTask::Salvage { from, to } => {
+            let done = folder::salvage(&from, &to).map_err(|e| e.to_string())?;
+            let mut said = format!("copied {} records from {} into {}", done.records, from.display(), to.display());
+            for lost in &done.lost {
+                said.push_str(&format!("\nnot copied: {lost}"));
+            }
+            Ok(said)
         }
         AdminTask::Check { repair } => {
             let table = Table::new(Arc::new(open()?), config.table());

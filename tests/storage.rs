@@ -270,3 +270,46 @@ fn the_store_of_the_first_release_opens_migrated_and_plays_on() {
     table.handle(&mover, Command::Move { notation: "b1-b3".into(), at: None }, NOW).unwrap();
     assert_eq!(store.game(game.id).unwrap().unwrap().moves.len(), 3);
 }
+
+#[test]
+fn a_damaged_store_is_refused_in_plain_words_and_salvaged() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("data");
+    let entries = populated(&path);
+    let games = |entries: &[backup::Entry]| entries.iter().filter(|e| matches!(e, backup::Entry::Game { .. })).count();
+    // One flipped bit two thirds into sled's log: sled would open it and silently drop everything after.
+    let db = path.join("db");
+    let mut bytes = std::fs::read(&db).unwrap();
+    let at = bytes.len() * 2 / 3;
+    bytes[at] ^= 0x10;
+    std::fs::write(&db, bytes).unwrap();
+    let refused = SledStore::open(&path).err().expect("a store that lost changes is refused").to_string();
+    assert!(
+        refused.contains("damaged") && refused.contains("admin restore") && refused.contains("salvage"),
+        "{refused}"
+    );
+    // Salvage copies what the store still holds into a new store, and says what it could not.
+    let salvaged = folder::salvage(&path, &dir.path().join("salvaged")).unwrap();
+    assert!(salvaged.lost.iter().any(|l| l.contains("changes are gone")), "{:?}", salvaged.lost);
+    let store = SledStore::open(&dir.path().join("salvaged")).unwrap();
+    let kept = store.snapshot().unwrap();
+    assert!(games(&kept) > 0 && games(&kept) <= games(&entries), "{} of {} games", games(&kept), games(&entries));
+    let report = table(Arc::new(store)).check(false).unwrap();
+    assert!(report.found.is_empty(), "the salvaged store checks out: {:?}", report.found);
+}
+
+#[test]
+fn the_bot_keeps_its_newest_backups() {
+    let dir = tempfile::tempdir().unwrap();
+    let entries = populated(&dir.path().join("data"));
+    let backups = dir.path().join("backups");
+    for n in 0..5 {
+        backup::write_file(&backups, &entries, NOW + n, 3).unwrap();
+    }
+    let mut names: Vec<String> =
+        std::fs::read_dir(&backups).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names, (2..5).map(|n| format!("tablero-{:012}.jsonl", NOW + n)).collect::<Vec<_>>());
+    let newest = std::fs::File::open(backups.join(&names[2])).unwrap();
+    assert_eq!(backup::read(std::io::BufReader::new(newest)).unwrap(), entries);
+}

@@ -261,7 +261,7 @@ fn two_threads_submitting_the_same_move_exactly_one_applies() {
         let (w, results) = race(Command::from_button("g:1:m:0:2").unwrap());
         assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
         let refusal = results.iter().find_map(|r| r.as_ref().err()).unwrap();
-        assert!(!refusal.internal);
+        assert!(!refusal.internal, "{}", refusal.text);
         assert!(
             refusal.text.contains("earlier position") || refusal.text.contains("a moment before yours"),
             "{}",

@@ -145,6 +145,9 @@ pub async fn run(config: &Config) -> Result<(), Error> {
     let store = Arc::new(crate::store::folder::open(&config.data_dir)?);
     let mut client = build_client(config, store.clone()).await?;
     let shards = client.shard_manager.clone();
+    if let Some(period) = config.backup.period()? {
+        tokio::spawn(backups(store.clone(), config.backup.clone(), period));
+    }
     tokio::select! {
         ended = client.start() => ended?,
         _ = shutdown_signal() => {
@@ -157,6 +160,25 @@ pub async fn run(config: &Config) -> Result<(), Error> {
     }
     store.flush()?;
     Ok(())
+}
+
+/// Writes a backup of the store every `period` seconds while the bot runs (a consistent snapshot between two
+/// commits), keeping the newest `keep`.
+async fn backups(store: Arc<SledStore>, config: crate::config::BackupConfig, period: u64) {
+    loop {
+        tokio::time::sleep(std::time::Duration::from_secs(period)).await;
+        let (store, config) = (store.clone(), config.clone());
+        let written = tokio::task::spawn_blocking(move || {
+            let entries = store.snapshot()?;
+            crate::store::backup::write_file(&config.dir, &entries, now(), config.keep)
+        })
+        .await;
+        match written {
+            Ok(Ok(path)) => tracing::info!(path = %path.display(), "backup written"),
+            Ok(Err(e)) => tracing::error!(error = %e, "a backup failed"),
+            Err(e) => tracing::error!(error = %e, "the backup task failed"),
+        }
+    }
 }
 
 async fn shutdown_signal() {

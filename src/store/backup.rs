@@ -99,3 +99,38 @@ mod erased {
         }
     }
 }
+
+/// Writes a backup file `tablero-<when>.jsonl` into `dir` (complete, or not at all: written beside and renamed),
+/// then removes the oldest ones beyond `keep`. Returns the file written.
+pub fn write_file(
+    dir: &std::path::Path,
+    entries: &[Entry],
+    written_at: Timestamp,
+    keep: usize,
+) -> Result<std::path::PathBuf, StoreError> {
+    let io = |e: std::io::Error| StoreError::Backend(format!("writing a backup into {}: {e}", dir.display()));
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let path = dir.join(format!("tablero-{written_at:012}.jsonl"));
+    let partial = path.with_extension("partial");
+    {
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&partial).map_err(io)?);
+        write(&mut out, entries, written_at)?;
+        out.into_inner().map_err(|e| io(e.into_error()))?.sync_all().map_err(io)?;
+    }
+    std::fs::rename(&partial, &path).map_err(io)?;
+    let mut backups: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map_err(io)?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            name.starts_with("tablero-") && name.ends_with(".jsonl")
+        })
+        .collect();
+    backups.sort();
+    let excess = backups.len().saturating_sub(keep.max(1));
+    for old in &backups[..excess] {
+        std::fs::remove_file(old).map_err(io)?;
+    }
+    Ok(path)
+}

@@ -176,3 +176,18 @@ pub fn open(folder: &Path) -> Result<SledStore, StoreError> {
     }
     SledStore::open(folder)
 }
+
+/// What a salvage copied, and what it could not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Salvaged {
+    pub records: usize,
+    pub lost: Vec<String>,
+}
+
+/// Copies every record a damaged store still holds into a new store in `to` (refused when that holds data),
+/// and says what could not be copied. The damaged folder is opened as it is and left in place.
+pub fn salvage(from: &Path, to: &Path) -> Result<Salvaged, StoreError> {
+    let (entries, lost) = SledStore::open_damaged(from)?.salvageable();
+    restore(to, &entries)?;
+    Ok(Salvaged { records: entries.len(), lost })
+}

@@ -60,7 +60,12 @@ pub struct SledStore {
     moves: sled::Tree,
     /// Bytes of keys and values the committed units wrote (a measure, nothing rests on it).
     written: std::sync::atomic::AtomicU64,
+    /// A file beside sled's holding how many units were committed (see `open_with`).
+    high_water: std::path::PathBuf,
 }
+
+/// The file in the store's folder that holds the count of committed units.
+const HIGH_WATER_FILE: &str = "tablero-commits";
 
 /// The order of the trees in a unit's transaction.
 const META: usize = 0;
@@ -251,10 +256,27 @@ fn open_db(path: &Path) -> sled::Result<sled::Db> {
 impl SledStore {
     /// Opens (or creates) the store in `path`, refusing a store of another schema version.
     pub fn open(path: &Path) -> Result<SledStore, StoreError> {
+        SledStore::open_with(path, true)
+    }
+
+    /// Opens a store that [`SledStore::open`] refuses as having lost changes, to copy out what it still holds
+    /// (`tablero admin salvage`).
+    pub fn open_damaged(path: &Path) -> Result<SledStore, StoreError> {
+        SledStore::open_with(path, false)
+    }
+
+    fn open_with(path: &Path, guard: bool) -> Result<SledStore, StoreError> {
         // A compaction a crash interrupted is finished (or undone) first.
         super::folder::recover(path)?;
-        let db = open_db(path)
-            .map_err(|e| StoreError::Backend(format!("cannot open the store at {}: {e}", path.display())))?;
+        let db = open_db(path).map_err(|e| match e {
+            sled::Error::Corruption { .. } => StoreError::Corrupt(format!(
+                "the store at {} is damaged: part of its files no longer reads back as written ({e}). Nothing \
+                 was changed. Keep the folder as it is, and build a new store from the latest backup: `tablero \
+                 admin restore FILE --data NEW_FOLDER` (the bot writes backups when `[backup] every` is set)",
+                path.display()
+            )),
+            e => StoreError::Backend(format!("cannot open the store at {}: {e}", path.display())),
+        })?;
         let store = SledStore {
             meta: db.open_tree("meta").map_err(backend)?,
             games: db.open_tree("games").map_err(backend)?,
@@ -275,9 +297,22 @@ impl SledStore {
             requests: db.open_tree("requests").map_err(backend)?,
             moves: db.open_tree("moves").map_err(backend)?,
             written: std::sync::atomic::AtomicU64::new(0),
+            high_water: path.join(HIGH_WATER_FILE),
             db,
         };
         let shown = path.display().to_string();
+        // sled reads a damaged log up to the damage and drops the rest without a word: the count of committed
+        // units kept beside the store tells when that happened.
+        let committed = store.counter(COMMITS_KEY, 0)?;
+        let known = std::fs::read_to_string(&store.high_water).ok().and_then(|t| t.trim().parse::<u64>().ok());
+        if guard && let Some(known) = known.filter(|&k| k > committed) {
+            return Err(StoreError::Corrupt(format!(
+                "the store at {shown} is damaged: it holds {committed} of the {known} changes made to it (sled \
+                 stops reading its files where they no longer read back as written). Nothing was changed. Keep \
+                 the folder as it is; build a new store from the latest backup (`tablero admin restore FILE \
+                 --data NEW_FOLDER`), or copy out what it still holds (`tablero admin salvage {shown} NEW_FOLDER`)"
+            )));
+        }
         match store.meta.get(SCHEMA_KEY).map_err(backend)? {
             Some(found) => {
                 let found = String::from_utf8_lossy(&found).into_owned();
@@ -355,13 +390,20 @@ impl SledStore {
 
     /// Every record, tree by tree (a snapshot checks that no commit came in between).
     fn read_all(&self) -> Result<Vec<Entry>, StoreError> {
+        let mut out = self.read_all_but_games()?;
+        let games = self.all_games()?.into_iter().map(|record| Entry::Game { record: Box::new(record) });
+        out.splice(1..1, games);
+        Ok(out)
+    }
+
+    /// The counters, then every record but the games.
+    fn read_all_but_games(&self) -> Result<Vec<Entry>, StoreError> {
         let mut out = vec![Entry::Counters(Counters {
             next_game_id: self.counter(NEXT_ID_KEY, 1)?,
             next_tournament_id: self.counter(NEXT_TOURNAMENT_KEY, 1)?,
             next_notice_id: self.counter(NEXT_NOTICE_KEY, 1)?,
             last_rating_sequence: self.counter(LAST_RATING_KEY, 0)?,
         })];
-        out.extend(self.all_games()?.into_iter().map(|record| Entry::Game { record: Box::new(record) }));
         for entry in self.tournaments.iter() {
             out.push(Entry::Tournament { record: unjson(&entry.map_err(backend)?.1)? });
         }
@@ -404,22 +446,60 @@ impl SledStore {
         Ok(out)
     }
 
-    /// A game from its stored header and its moves.
+    /// What a damaged store still holds: every record that reads back (a game only whole, with all its moves),
+    /// and in words what did not, and how many committed changes the store no longer holds.
+    pub fn salvageable(&self) -> (Vec<Entry>, Vec<String>) {
+        let mut lost = Vec::new();
+        let committed = self.counter(COMMITS_KEY, 0).unwrap_or(0);
+        if let Some(known) = std::fs::read_to_string(&self.high_water).ok().and_then(|t| t.trim().parse::<u64>().ok())
+            && known > committed
+        {
+            lost.push(format!("the latest {} of {known} changes are gone from the store", known - committed));
+        }
+        let mut out = match self.read_all_but_games() {
+            Ok(entries) => entries,
+            Err(e) => {
+                lost.push(format!("some records other than games could not be read: {e}"));
+                Vec::new()
+            }
+        };
+        for entry in self.games.iter() {
+            match entry.map_err(backend).and_then(|(key, value)| {
+                let id = id_from(&key)?;
+                self.with_moves(id, &value).map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))
+            }) {
+                Ok(record) => out.push(Entry::Game { record: Box::new(record) }),
+                Err(e) => lost.push(format!("a game could not be read: {e}")),
+            }
+        }
+        (out, lost)
+    }
+
+    /// A game from its stored header and its moves. The header and the moves are read one after the other,
+    /// outside a transaction: moves past the header's count belong to a later write and are left out, and a
+    /// shortfall (a write between the two reads, or damage) is read again from a fresh header.
     fn with_moves(&self, id: GameId, header: &[u8]) -> Result<GameRecord, StoreError> {
-        let mut record = decode(header)?;
-        let count = moves_stored(header)?;
-        record.moves.reserve(count as usize);
-        for entry in self.moves.scan_prefix(id.to_be_bytes()) {
-            let (_, value) = entry.map_err(backend)?;
-            record.moves.push(unjson(&value)?);
+        let mut header = header.to_vec();
+        for _ in 0..5 {
+            let mut record = decode(&header)?;
+            let count = moves_stored(&header)?;
+            record.moves.reserve(count as usize);
+            for entry in self.moves.scan_prefix(id.to_be_bytes()).take(count as usize) {
+                let (_, value) = entry.map_err(backend)?;
+                record.moves.push(unjson(&value)?);
+            }
+            if record.moves.len() as u64 == count {
+                return Ok(record);
+            }
+            match self.games.get(id.to_be_bytes()).map_err(backend)? {
+                Some(fresh) if fresh.as_ref() != header.as_slice() => header = fresh.to_vec(),
+                // The same header: a write still being applied tree by tree, or damage; look again shortly.
+                Some(_) => std::thread::sleep(std::time::Duration::from_millis(2)),
+                None => return Err(StoreError::Corrupt(format!("game {id} vanished while it was read"))),
+            }
         }
-        if record.moves.len() as u64 != count {
-            return Err(StoreError::Corrupt(format!(
-                "game {id} has {} moves stored, its header says {count}",
-                record.moves.len()
-            )));
-        }
-        Ok(record)
+        let header_count = moves_stored(&header)?;
+        Err(StoreError::Corrupt(format!("game {id}'s header says {header_count} moves, fewer are stored")))
     }
 
     /// Every tree, in the order of the constants above (a unit's transaction spans them all).
@@ -748,6 +828,11 @@ impl Store for SledStore {
             + settings.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>();
         self.written.fetch_add(written.get() + others as u64, std::sync::atomic::Ordering::Relaxed);
         self.flush()?;
+        // After the flush, never before: the file never says more than the store durably holds. It is not
+        // synced itself (a crash may leave it behind the store, which is harmless).
+        if let Err(e) = std::fs::write(&self.high_water, self.counter(COMMITS_KEY, 0)?.to_string()) {
+            tracing::warn!(error = %e, "could not note the count of changes beside the store");
+        }
         Ok(committed)
     }
 
