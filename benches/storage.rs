@@ -2,66 +2,20 @@
 //! move 10 and move 400 of an Epaminondas game and the folder's size after 8,000 Hoyito moves in one run
 //! against a restart every 40 moves.
 
+#[path = "../tests/common/play.rs"]
+mod play;
+
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use play::{finished_game, play};
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-use tablero::games::{GameKind, Position, Side};
-use tablero::i18n::Locale;
-use tablero::store::record::{FinishReason, First, GameRecord, MoveEntry, Player, Status};
+use tablero::games::GameKind;
 use tablero::store::{GameWrite, SledStore, Store, Unit, backup, folder};
-use tablero::table::{Actor, Command, Permissions, Table, TableConfig};
-
-fn actor(user: u64, channel: u64) -> Actor {
-    Actor {
-        guild: 1,
-        channel,
-        user,
-        name: format!("player{user}"),
-        roles: vec![],
-        locale: Locale::English,
-        permissions: Permissions::default(),
-    }
-}
-
-/// Plays `moves` random legal moves (new games as they end); returns the bytes the store wrote for each.
-fn play(
-    table: &Table,
-    store: &SledStore,
-    game: GameKind,
-    channel: &mut u64,
-    moves: usize,
-    rng: &mut SmallRng,
-) -> Vec<u64> {
-    let mut written = Vec::new();
-    let mut position: Option<Position> = None;
-    for _ in 0..moves {
-        if position.as_ref().is_none_or(|p| p.to_move().is_none()) {
-            *channel += 1;
-            let challenge = Command::Challenge {
-                game: game.name().into(),
-                opponent: Some(Player { id: 2, name: "player2".into() }),
-                options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
-                teams: None,
-            };
-            table.handle(&actor(1, *channel), challenge, 0).unwrap();
-            table.handle(&actor(2, *channel), Command::Accept { game: None }, 0).unwrap();
-            position = Some(Position::new(game, &Default::default()).unwrap());
-        }
-        let p = position.as_mut().unwrap();
-        let legal = p.legal_moves();
-        let m = legal[rng.random_range(0..legal.len())].clone();
-        let who = if p.to_move() == Some(Side::First) { 1 } else { 2 };
-        let before = store.bytes_written();
-        table.handle(&actor(who, *channel), Command::Move { notation: m.clone(), at: None }, 0).unwrap();
-        written.push(store.bytes_written() - before);
-        p.play(&m).unwrap();
-    }
-    written
-}
+use tablero::table::{Table, TableConfig};
 
 fn bytes_per_move() {
     let dir = tempfile::tempdir().unwrap();
@@ -104,44 +58,12 @@ fn folder_growth() {
     eprintln!("folder after 8,000 Hoyito moves: {once} bytes in one run, {restarted} with a restart every 40 moves");
 }
 
-fn finished_game(id: u64) -> GameRecord {
-    let (a, b) = (10 + id % 50, 60 + id % 50);
-    let player = |id| Player { id, name: format!("player{id}") };
-    GameRecord {
-        id,
-        kind: GameKind::Hoyito,
-        options: GameKind::Hoyito.normalise_options(&Default::default()).unwrap(),
-        guild: 7,
-        channel: 1_000_000 + id,
-        challenger: player(a),
-        opponent: Some(player(b)),
-        first: First::Challenger,
-        seats: vec![player(a), player(b)],
-        teams: vec![],
-        challenger_side: None,
-        rosters: vec![],
-        moves: (0..40).map(|n| MoveEntry { notation: ((n % 6) + 1).to_string(), by: a, at: n }).collect(),
-        status: Status::Finished { winner: Some(Side::First), reason: FinishReason::Resignation },
-        draw_offer: None,
-        created_at: 0,
-        updated_at: 0,
-        expires_at: 0,
-        revision: 41,
-        wants_thread: false,
-        clock: None,
-        due: None,
-        rated: false,
-        rating_sequence: None,
-        rating_changes: vec![],
-        tournament: None,
-    }
-}
-
 fn ten_thousand_games(path: &Path) -> SledStore {
     let store = SledStore::open(path).unwrap();
     let first = store.reserve_game_ids(10_000).unwrap();
     for chunk in (0..10_000u64).collect::<Vec<_>>().chunks(500) {
-        let games = chunk.iter().map(|n| GameWrite { record: finished_game(first + n), base: None }).collect();
+        let games =
+            chunk.iter().map(|n| GameWrite { record: finished_game(first + n, 7, 40, None), base: None }).collect();
         store.commit(&Unit { games, ..Unit::default() }).unwrap();
     }
     store

@@ -4,15 +4,18 @@
 //! ends, its own tournament). Hoyito games are restarted (untimed) when they end. Prints the median and 90th
 //! percentile of the individual moves, since criterion reports means.
 
+#[path = "../tests/common/play.rs"]
+mod play;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use play::{finished_game, player};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tablero::games::{GameKind, Position, Side};
 use tablero::i18n::Locale;
-use tablero::store::record::{FinishReason, First, GameRecord, Player, Status};
 use tablero::store::tournament::{Entrant, Format, Pairing, TournamentRound, TournamentStatus};
 use tablero::store::{GameWrite, SledStore, Store, Tournament, TournamentWrite, Unit};
 use tablero::table::{Actor, Command, Permissions, Table, TableConfig};
@@ -33,42 +36,6 @@ fn actor(user: u64, channel: u64) -> Actor {
     }
 }
 
-fn player(id: u64) -> Player {
-    Player { id, name: format!("player{id}") }
-}
-
-fn finished_game(id: u64, tournament: Option<(u64, usize, usize)>) -> GameRecord {
-    let (a, b) = (10 + id % 50, 60 + id % 50);
-    GameRecord {
-        id,
-        kind: GameKind::Hoyito,
-        options: GameKind::Hoyito.normalise_options(&Default::default()).unwrap(),
-        guild: GUILD,
-        channel: 1_000_000 + id,
-        challenger: player(a),
-        opponent: Some(player(b)),
-        first: First::Challenger,
-        seats: vec![player(a), player(b)],
-        teams: vec![],
-        challenger_side: None,
-        rosters: vec![],
-        moves: vec![],
-        status: Status::Finished { winner: Some(Side::First), reason: FinishReason::Resignation },
-        draw_offer: None,
-        created_at: 0,
-        updated_at: 0,
-        expires_at: 0,
-        revision: 1,
-        wants_thread: false,
-        clock: None,
-        due: None,
-        rated: false,
-        rating_sequence: None,
-        rating_changes: vec![],
-        tournament,
-    }
-}
-
 /// 10,000 finished games, 2,000 of them in 1,000 finished tournaments of four players, all in one server.
 fn fill(store: &SledStore) {
     let per_tournament = 2;
@@ -80,7 +47,7 @@ fn fill(store: &SledStore) {
                 let id = first_free + n;
                 let tournament =
                     (n < TOURNAMENTS * per_tournament).then(|| (n / per_tournament + 1, 0, (n % 2) as usize));
-                GameWrite { record: finished_game(id, tournament), base: None }
+                GameWrite { record: finished_game(id, GUILD, 0, tournament), base: None }
             })
             .collect();
         store.commit(&Unit { games, ..Unit::default() }).unwrap();

@@ -3,60 +3,25 @@
 //! checks that find planted damage, and the store of the first release migrated.
 
 mod common;
+#[path = "common/play.rs"]
+mod play;
 
 use std::path::Path;
 use std::sync::Arc;
 
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-use tablero::games::{GameKind, Position, Side};
-use tablero::store::record::Player;
+use tablero::games::GameKind;
 use tablero::store::{SledStore, Store, backup, folder};
 use tablero::table::{Command, Table, TableConfig};
 
 use common::actor_in;
+use play::play;
 
 const NOW: u64 = 1_800_000_000;
 
 fn table(store: Arc<SledStore>) -> Table {
     Table::new(store, TableConfig { challenge_expiry_secs: 86_400, seed: Some(1) })
-}
-
-/// Plays `moves` random legal moves of `game` games in channel `channel` (new games as they end); returns the
-/// bytes the store wrote for each move.
-fn play(
-    table: &Table,
-    store: &SledStore,
-    game: GameKind,
-    channel: &mut u64,
-    moves: usize,
-    rng: &mut SmallRng,
-) -> Vec<u64> {
-    let mut written = Vec::with_capacity(moves);
-    let mut position: Option<Position> = None;
-    for _ in 0..moves {
-        if position.as_ref().is_none_or(|p| p.to_move().is_none()) {
-            *channel += 1;
-            let challenge = Command::Challenge {
-                game: game.name().into(),
-                opponent: Some(Player { id: 2, name: "ben".into() }),
-                options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
-                teams: None,
-            };
-            table.handle(&actor_in(1, 1, *channel), challenge, NOW).unwrap();
-            table.handle(&actor_in(1, 2, *channel), Command::Accept { game: None }, NOW).unwrap();
-            position = Some(Position::new(game, &Default::default()).unwrap());
-        }
-        let p = position.as_mut().unwrap();
-        let legal = p.legal_moves();
-        let m = legal[rng.random_range(0..legal.len())].clone();
-        let who = if p.to_move() == Some(Side::First) { 1 } else { 2 };
-        let before = store.bytes_written();
-        table.handle(&actor_in(1, who, *channel), Command::Move { notation: m.clone(), at: None }, NOW).unwrap();
-        written.push(store.bytes_written() - before);
-        p.play(&m).unwrap();
-    }
-    written
 }
 
 #[test]

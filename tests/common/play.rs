@@ -1,0 +1,99 @@
+//! Random games through the table and ready-made finished games, shared by the storage tests and the
+//! benchmarks (which include this file by path).
+
+#![allow(dead_code)] // each user takes part of it
+
+use rand::Rng;
+use rand::rngs::SmallRng;
+use tablero::games::{GameKind, Position, Side};
+use tablero::i18n::Locale;
+use tablero::store::SledStore;
+use tablero::store::record::{FinishReason, First, GameRecord, MoveEntry, Player, Status};
+use tablero::table::{Actor, Command, Permissions, Table};
+
+/// A member of guild 1 named `player<user>`.
+pub fn player_actor(user: u64, channel: u64) -> Actor {
+    Actor {
+        guild: 1,
+        channel,
+        user,
+        name: format!("player{user}"),
+        roles: vec![],
+        locale: Locale::English,
+        permissions: Permissions::default(),
+    }
+}
+
+pub fn player(id: u64) -> Player {
+    Player { id, name: format!("player{id}") }
+}
+
+/// Plays `moves` random legal moves of `game` games between players 1 and 2, a new game in the next channel
+/// after `channel` whenever one ends; returns the bytes the store wrote for each move.
+pub fn play(
+    table: &Table,
+    store: &SledStore,
+    game: GameKind,
+    channel: &mut u64,
+    moves: usize,
+    rng: &mut SmallRng,
+) -> Vec<u64> {
+    let mut written = Vec::with_capacity(moves);
+    let mut position: Option<Position> = None;
+    for _ in 0..moves {
+        if position.as_ref().is_none_or(|p| p.to_move().is_none()) {
+            *channel += 1;
+            let challenge = Command::Challenge {
+                game: game.name().into(),
+                opponent: Some(player(2)),
+                options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
+                teams: None,
+            };
+            table.handle(&player_actor(1, *channel), challenge, 0).unwrap();
+            table.handle(&player_actor(2, *channel), Command::Accept { game: None }, 0).unwrap();
+            position = Some(Position::new(game, &Default::default()).unwrap());
+        }
+        let p = position.as_mut().unwrap();
+        let legal = p.legal_moves();
+        let m = legal[rng.random_range(0..legal.len())].clone();
+        let who = if p.to_move() == Some(Side::First) { 1 } else { 2 };
+        let before = store.bytes_written();
+        table.handle(&player_actor(who, *channel), Command::Move { notation: m.clone(), at: None }, 0).unwrap();
+        written.push(store.bytes_written() - before);
+        p.play(&m).unwrap();
+    }
+    written
+}
+
+/// A finished Hoyito game of server `guild` with `moves` moves (not a real game: for volume, not for rules).
+pub fn finished_game(id: u64, guild: u64, moves: u64, tournament: Option<(u64, usize, usize)>) -> GameRecord {
+    let (a, b) = (10 + id % 50, 60 + id % 50);
+    GameRecord {
+        id,
+        kind: GameKind::Hoyito,
+        options: GameKind::Hoyito.normalise_options(&Default::default()).unwrap(),
+        guild,
+        channel: 1_000_000 + id,
+        challenger: player(a),
+        opponent: Some(player(b)),
+        first: First::Challenger,
+        seats: vec![player(a), player(b)],
+        teams: vec![],
+        challenger_side: None,
+        rosters: vec![],
+        moves: (0..moves).map(|n| MoveEntry { notation: ((n % 6) + 1).to_string(), by: a, at: n }).collect(),
+        status: Status::Finished { winner: Some(Side::First), reason: FinishReason::Resignation },
+        draw_offer: None,
+        created_at: 0,
+        updated_at: 0,
+        expires_at: 0,
+        revision: moves + 1,
+        wants_thread: false,
+        clock: None,
+        due: None,
+        rated: false,
+        rating_sequence: None,
+        rating_changes: vec![],
+        tournament,
+    }
+}
