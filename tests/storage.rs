@@ -278,3 +278,40 @@ fn the_bot_keeps_its_newest_backups() {
     let newest = std::fs::File::open(backups.join(&names[2])).unwrap();
     assert_eq!(backup::read(std::io::BufReader::new(newest)).unwrap(), entries);
 }
+
+#[test]
+fn admin_commands_say_what_they_did_and_refuse_a_store_in_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("data");
+    populated(&path);
+    let admin = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tablero"))
+            .arg("admin")
+            .args(args)
+            .arg("--data")
+            .arg(&path)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let file = dir.path().join("backup.jsonl");
+    let (code, said, _) = admin(&["backup", file.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    assert!(said.starts_with("wrote ") && said.contains("records"), "{said}");
+    let (code, said, _) = admin(&["check"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("no problem"), "{said}");
+    let (code, said, _) = admin(&["compact"]);
+    assert_eq!(code, Some(0));
+    assert!(said.starts_with("compacted"), "{said}");
+    // A process (the bot) has the store open: a clean refusal that says what to do.
+    let open = SledStore::open(&path).unwrap();
+    let (code, _, err) = admin(&["check"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("another tablero process") && err.contains("[backup] every"), "{err}");
+    drop(open);
+}
