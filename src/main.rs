@@ -27,8 +27,8 @@ struct Cli {
 enum AdminTask {
     /// Rebuild every rating and team record from the game records (gives the same numbers as the live updates).
     RecomputeRatings,
-    /// Write a consistent snapshot of the store to FILE (one JSON record per line). sled lets one process open
-    /// the store: stop the bot first, or let the bot write backups itself (`[backup]` in config.toml).
+    /// Write a consistent snapshot of the store to FILE (one JSON record per line); while the bot runs (sled
+    /// lets one process open the store) the bot is asked to write it.
     Backup { file: PathBuf },
     /// Build the store from a backup FILE (refused when the store already holds data).
     Restore { file: PathBuf },
@@ -148,7 +148,13 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
             Ok(format!("recomputed the ratings from {} counted games", table.recompute_ratings()?))
         }
         AdminTask::Backup { file } => {
-            let entries = open()?.snapshot().map_err(|e| e.to_string())?;
+            let store = match SledStore::open(&folder) {
+                Ok(store) => store,
+                // The bot holds the store: it is asked to write the backup itself.
+                Err(tablero::store::StoreError::InUse { .. }) => return backup_by_the_bot(&folder, &file),
+                Err(e) => return Err(e.to_string()),
+            };
+            let entries = store.snapshot().map_err(|e| e.to_string())?;
             let mut out = std::io::BufWriter::new(
                 std::fs::File::create(&file).map_err(|e| format!("cannot write {}: {e}", file.display()))?,
             );
@@ -198,6 +204,24 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
             }
         }
     }
+}
+
+/// Asks the running bot for a backup (a request file in the store's folder) and waits for it, a minute at most.
+fn backup_by_the_bot(folder: &std::path::Path, file: &std::path::Path) -> Result<String, String> {
+    let target = std::path::absolute(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let _ = std::fs::remove_file(&target);
+    let request = folder.join(tablero::store::backup::REQUEST_FILE);
+    std::fs::write(&request, target.display().to_string()).map_err(|e| format!("{}: {e}", request.display()))?;
+    for _ in 0..600 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        if target.exists() && !request.exists() {
+            return Ok(format!("the running bot wrote the backup to {}", target.display()));
+        }
+    }
+    let _ = std::fs::remove_file(&request);
+    Err("another process holds the store and did not answer the backup request within a minute (is it a \
+         tablero bot of this release?)"
+        .into())
 }
 
 fn bot(config: Option<PathBuf>, data: Option<PathBuf>) -> Result<(), String> {

@@ -330,3 +330,46 @@ async fn a_five_player_swiss_tournament_runs_to_its_final_standings() {
     bot.kill().unwrap();
     bot.wait().unwrap();
 }
+
+/// `tablero admin backup` while the bot runs (and holds the store): the bot writes it, consistent, on request.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backup_is_taken_while_the_bot_runs() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let place = Place { channel: 790, thread: false };
+    let (ana, ben) = (Member::new(101, "ana"), Member::new(102, "ben"));
+    let from = fake.mark();
+    let mut bot = start_binary(&fake, dir.path());
+    fake.wait_ready(from).await;
+    let options = [Opt::User("opponent", ben.clone()), Opt::Int("first", 1), Opt::Bool("thread", false)];
+    fake.slash(&ana, place, &["play", "hoyito"], &options).await;
+    fake.slash(&ben, place, &["accept"], &[]).await;
+    fake.slash(&ana, place, &["move"], &[Opt::Str("notation", "1".into())]).await;
+    let file = dir.path().join("while-running.jsonl");
+    let config = dir.path().join("config.toml");
+    let out = tokio::task::spawn_blocking({
+        let (file, config) = (file.clone(), config.clone());
+        move || {
+            Command::new(env!("CARGO_BIN_EXE_tablero"))
+                .arg("--config")
+                .arg(&config)
+                .args(["admin", "backup"])
+                .arg(&file)
+                .output()
+                .unwrap()
+        }
+    })
+    .await
+    .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said} {}", String::from_utf8_lossy(&out.stderr));
+    assert!(said.contains("the running bot wrote the backup"), "{said}");
+    let entries = tablero::store::backup::read(std::io::BufReader::new(std::fs::File::open(&file).unwrap())).unwrap();
+    let game = entries.iter().find_map(|e| match e {
+        tablero::store::backup::Entry::Game { record } => Some(record),
+        _ => None,
+    });
+    assert_eq!(game.expect("the game is in the backup").moves.len(), 1);
+    bot.kill().unwrap();
+    bot.wait().unwrap();
+}

@@ -148,6 +148,7 @@ pub async fn run(config: &Config) -> Result<(), Error> {
     if let Some(period) = config.backup.period()? {
         tokio::spawn(backups(store.clone(), config.backup.clone(), period));
     }
+    tokio::spawn(backup_requests(store.clone(), config.data_dir.clone()));
     tokio::select! {
         ended = client.start() => ended?,
         _ = shutdown_signal() => {
@@ -176,6 +177,28 @@ async fn backups(store: Arc<SledStore>, config: crate::config::BackupConfig, per
         match written {
             Ok(Ok(path)) => tracing::info!(path = %path.display(), "backup written"),
             Ok(Err(e)) => tracing::error!(error = %e, "a backup failed"),
+            Err(e) => tracing::error!(error = %e, "the backup task failed"),
+        }
+    }
+}
+
+/// Answers `tablero admin backup` while the bot holds the store: the command leaves a request in the store's
+/// folder, looked at every second.
+async fn backup_requests(store: Arc<SledStore>, folder: std::path::PathBuf) {
+    loop {
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        if !folder.join(crate::store::backup::REQUEST_FILE).exists() {
+            continue;
+        }
+        let (store, folder) = (store.clone(), folder.clone());
+        let answered = tokio::task::spawn_blocking(move || {
+            crate::store::backup::answer_request(&folder, || store.snapshot(), now())
+        })
+        .await;
+        match answered {
+            Ok(Ok(Some(path))) => tracing::info!(path = %path.display(), "backup written on request"),
+            Ok(Ok(None)) => {}
+            Ok(Err(e)) => tracing::error!(error = %e, "a requested backup failed"),
             Err(e) => tracing::error!(error = %e, "the backup task failed"),
         }
     }

@@ -134,3 +134,29 @@ pub fn write_file(
     }
     Ok(path)
 }
+
+/// The file a `tablero admin backup` leaves in the store's folder to ask the running bot (which holds the store)
+/// for a backup: it holds the path to write; the bot removes it once the backup is written.
+pub const REQUEST_FILE: &str = "tablero-backup-request";
+
+/// Carries out a backup request left in `folder`, if any: writes the backup where it asks (complete, or not at
+/// all) and removes the request. Returns the path written.
+pub fn answer_request(
+    folder: &std::path::Path,
+    snapshot: impl FnOnce() -> Result<Vec<Entry>, StoreError>,
+    written_at: Timestamp,
+) -> Result<Option<std::path::PathBuf>, StoreError> {
+    let request = folder.join(REQUEST_FILE);
+    let Ok(target) = std::fs::read_to_string(&request) else { return Ok(None) };
+    let target = std::path::PathBuf::from(target.trim());
+    let io = |e: std::io::Error| StoreError::Backend(format!("writing the backup {}: {e}", target.display()));
+    let partial = target.with_extension("partial");
+    {
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&partial).map_err(io)?);
+        write(&mut out, &snapshot()?, written_at)?;
+        out.into_inner().map_err(|e| io(e.into_error()))?.sync_all().map_err(io)?;
+    }
+    std::fs::rename(&partial, &target).map_err(io)?;
+    std::fs::remove_file(&request).map_err(io)?;
+    Ok(Some(target))
+}

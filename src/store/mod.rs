@@ -38,6 +38,12 @@ pub enum StoreError {
     Schema { path: String, found: String, expected: u32 },
     #[error("the store at {path} holds data but no schema version; it was not written by tablero")]
     Unversioned { path: String },
+    #[error(
+        "cannot open the store at {path}: another tablero process (the bot?) has it open, and sled lets one process \
+         at a time use it. Stop that process first; `tablero admin backup` asks a running bot to write the backup, \
+         and with `[backup] every` in config.toml the bot writes them by itself"
+    )]
+    InUse { path: String },
     #[error("storage failure: {0}")]
     Backend(String),
     #[error("a stored record is unreadable: {0}")]

@@ -276,12 +276,7 @@ impl SledStore {
                 path.display()
             )),
             sled::Error::Io(ref io) if io.to_string().contains("could not acquire lock") => {
-                StoreError::Backend(format!(
-                    "cannot open the store at {}: another tablero process (the bot?) has it open, and sled lets one \
-                 process at a time use it. Stop that process first; for backups while the bot runs, set \
-                 `[backup] every` in config.toml and the bot writes them",
-                    path.display()
-                ))
+                StoreError::InUse { path: path.display().to_string() }
             }
             e => StoreError::Backend(format!("cannot open the store at {}: {e}", path.display())),
         })?;
