@@ -62,8 +62,8 @@ fn copy_dir(from: &Path, to: &Path) {
 
 #[test]
 fn the_folder_stays_bounded_across_many_restarts() {
-    // The same 4,000 Hoyito moves: in one run, and with a restart every 40 moves.
-    let moves = 4_000;
+    // The same 2,000 Hoyito moves: in one run, and with a restart every 20 moves (100 reopenings).
+    let moves = 2_000;
     let run = |restart_every: usize| -> u64 {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("data");
@@ -81,9 +81,9 @@ fn the_folder_stays_bounded_across_many_restarts() {
         }
         folder::size(&path)
     };
-    let once = run(4_000);
-    let restarted = run(40);
-    eprintln!("4,000 moves: {once} bytes in one run, {restarted} with 100 restarts");
+    let once = run(2_000);
+    let restarted = run(20);
+    eprintln!("2,000 moves: {once} bytes in one run, {restarted} with 100 restarts");
     assert!(restarted <= 2 * once, "{restarted} bytes after 100 restarts, {once} in one run");
 }
 
