@@ -62,6 +62,8 @@ pub struct SledStore {
     written: std::sync::atomic::AtomicU64,
     /// A file beside sled's holding how many units were committed (see `open_with`).
     high_water: std::path::PathBuf,
+    /// That file, kept open: each commit overwrites its fixed-width count in place (one cheap write, no sync).
+    high_water_file: std::sync::Mutex<Option<std::fs::File>>,
 }
 
 /// The file in the store's folder that holds the count of committed units.
@@ -301,6 +303,7 @@ impl SledStore {
             moves: db.open_tree("moves").map_err(backend)?,
             written: std::sync::atomic::AtomicU64::new(0),
             high_water: path.join(HIGH_WATER_FILE),
+            high_water_file: std::sync::Mutex::new(None),
             db,
         };
         let shown = path.display().to_string();
@@ -384,6 +387,18 @@ impl SledStore {
             });
         done.map_err(|e| StoreError::Backend(format!("migrating the store to version {SCHEMA_VERSION}: {e:?}")))?;
         self.flush()
+    }
+
+    /// Writes the count of committed units into the file beside the store, in place.
+    fn note_commits(&self, count: u64) -> std::io::Result<()> {
+        use std::io::{Seek, SeekFrom, Write};
+        let mut file = self.high_water_file.lock().unwrap_or_else(|e| e.into_inner());
+        if file.is_none() {
+            *file = Some(std::fs::OpenOptions::new().create(true).write(true).truncate(false).open(&self.high_water)?);
+        }
+        let file = file.as_mut().expect("opened above");
+        file.seek(SeekFrom::Start(0))?;
+        file.write_all(format!("{count:020}\n").as_bytes())
     }
 
     /// A counter kept in `meta` (its default when never set).
@@ -833,7 +848,7 @@ impl Store for SledStore {
         self.flush()?;
         // After the flush, never before: the file never says more than the store durably holds. It is not
         // synced itself (a crash may leave it behind the store, which is harmless).
-        if let Err(e) = std::fs::write(&self.high_water, self.counter(COMMITS_KEY, 0)?.to_string()) {
+        if let Err(e) = self.note_commits(self.counter(COMMITS_KEY, 0)?) {
             tracing::warn!(error = %e, "could not note the count of changes beside the store");
         }
         Ok(committed)
