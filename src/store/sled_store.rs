@@ -313,10 +313,11 @@ impl SledStore {
         let known = std::fs::read_to_string(&store.high_water).ok().and_then(|t| t.trim().parse::<u64>().ok());
         if guard && let Some(known) = known.filter(|&k| k > committed) {
             return Err(StoreError::Corrupt(format!(
-                "the store at {shown} is damaged: it holds {committed} of the {known} changes made to it (sled \
-                 stops reading its files where they no longer read back as written). Nothing was changed. Keep \
-                 the folder as it is; build a new store from the latest backup (`tablero admin restore FILE \
-                 --data NEW_FOLDER`), or copy out what it still holds (`tablero admin salvage {shown} NEW_FOLDER`)"
+                "the store at {shown} is damaged: it holds {committed} of the {known} changes made to it (sled, \
+                 reading files that no longer read back as written, keeps what came before the damage and drops \
+                 the rest). tablero wrote nothing to it. Keep the folder as it is; build a new store from the \
+                 latest backup (`tablero admin restore FILE --data NEW_FOLDER`), or copy out what it still holds \
+                 (`tablero admin salvage {shown} NEW_FOLDER`)"
             )));
         }
         match store.meta.get(SCHEMA_KEY).map_err(backend)? {
