@@ -60,20 +60,6 @@ pub struct Unit {
     pub request: Option<(String, Timestamp)>,
 }
 
-impl Unit {
-    pub fn is_empty(&self) -> bool {
-        self.games.is_empty()
-            && self.tournaments.is_empty()
-            && self.standings.is_none()
-            && self.notices.is_empty()
-            && self.delivered.is_empty()
-            && self.marks.is_empty()
-            && self.unmarks.is_empty()
-            && self.settings.is_empty()
-            && self.notify.is_empty()
-    }
-}
-
 /// What a committed unit assigned, in the order of the unit's lists.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Committed {
