@@ -100,6 +100,26 @@ fn backup_and_restore(c: &mut Criterion) {
             total
         })
     });
+    drop(store);
+    let data = dir.path().join("data");
+    eprintln!("the store of 10,000 games: {} bytes on disk", folder::size(&data));
+    // Opening keeps the store as it was beside it first (the log copied), for a damaged one to be put back.
+    group.bench_function("open_10000_games", |b| b.iter(|| drop(SledStore::open(&data).unwrap())));
+    group.bench_function("salvage_10000_games", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                n += 1;
+                let target = dir.path().join(format!("salvaged-{n}"));
+                let started = Instant::now();
+                let done = folder::salvage(&data, &target).unwrap();
+                total += started.elapsed();
+                assert!(done.lost.is_empty(), "{:?}", done.lost);
+                std::fs::remove_dir_all(&target).unwrap();
+            }
+            total
+        })
+    });
     group.finish();
 }
 

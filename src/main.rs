@@ -181,8 +181,11 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
         AdminTask::Salvage { from, to } => {
             let done = folder::salvage(&from, &to).map_err(|e| e.to_string())?;
             let mut said = format!("copied {} records from {} into {}", done.records, from.display(), to.display());
+            if !done.lost.is_empty() {
+                said.push_str("\nwhat the damaged store did not give back:");
+            }
             for lost in &done.lost {
-                said.push_str(&format!("\nnot copied: {lost}"));
+                said.push_str(&format!("\n- {lost}"));
             }
             Ok(said)
         }

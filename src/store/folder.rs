@@ -49,6 +49,16 @@ pub fn live_size(entries: &[Entry]) -> u64 {
 
 /// Finishes or undoes a swap a crash interrupted, so that `folder` is one complete store.
 pub fn recover(folder: &Path) -> Result<(), StoreError> {
+    let (kept, opened) = (sibling(folder, KEPT), sibling(folder, OPENED));
+    if !folder.exists() && kept.exists() {
+        // Between the two renames of [`put_back`]: the store as it was before sled opened it goes back.
+        fs::rename(&kept, folder).map_err(io("moving back", &kept))?;
+    }
+    for leftover in [&kept, &opened] {
+        if leftover.exists() {
+            fs::remove_dir_all(leftover).map_err(io("removing", leftover))?;
+        }
+    }
     let (copy, old) = (sibling(folder, "compact"), sibling(folder, "old"));
     let complete = copy.join(COMPLETE).exists();
     if !folder.exists() {
@@ -67,6 +77,59 @@ pub fn recover(folder: &Path) -> Result<(), StoreError> {
         fs::remove_dir_all(&old).map_err(io("removing the old store", &old))?;
     }
     Ok(())
+}
+
+/// The store as it was before sled opened it, and the store sled opened when it is put back.
+const KEPT: &str = "before-open";
+const OPENED: &str = "opened";
+
+/// Keeps the store in `folder` as it is before sled opens it, beside it in `<folder>.before-open`: sled's
+/// recovery zeroes a damaged log from the damage on (and deletes later large values), so a damaged store is put
+/// back as it was ([`put_back`]) for `admin salvage` to read. The log is copied; every other file (sled only
+/// ever writes those anew and deletes them) is hard-linked. `None` for a new store.
+pub(super) fn keep_before_open(folder: &Path) -> Result<Option<PathBuf>, StoreError> {
+    if !folder.join("db").exists() {
+        return Ok(None);
+    }
+    let kept = sibling(folder, KEPT);
+    if kept.exists() {
+        fs::remove_dir_all(&kept).map_err(io("removing", &kept))?;
+    }
+    if let Err(e) = keep(folder, &kept) {
+        let _ = fs::remove_dir_all(&kept);
+        return Err(e);
+    }
+    Ok(Some(kept))
+}
+
+fn keep(from: &Path, to: &Path) -> Result<(), StoreError> {
+    fs::create_dir(to).map_err(io("creating", to))?;
+    for entry in fs::read_dir(from).map_err(io("reading", from))? {
+        let entry = entry.map_err(io("reading", from))?;
+        let (source, target) = (entry.path(), to.join(entry.file_name()));
+        if entry.file_type().map_err(io("reading", &source))?.is_dir() {
+            keep(&source, &target)?;
+        } else if entry.file_name() == "db" || fs::hard_link(&source, &target).is_err() {
+            fs::copy(&source, &target).map_err(io("copying", &source))?;
+        }
+    }
+    Ok(())
+}
+
+/// Puts back the store kept by [`keep_before_open`] in place of the one sled opened (and changed).
+pub(super) fn put_back(folder: &Path, kept: &Path) -> Result<(), StoreError> {
+    if !kept.exists() {
+        return Ok(());
+    }
+    let opened = sibling(folder, OPENED);
+    fs::rename(folder, &opened).map_err(io("moving aside", folder))?;
+    fs::rename(kept, folder).map_err(io("moving back", kept))?;
+    fs::remove_dir_all(&opened).map_err(io("removing", &opened))
+}
+
+/// Drops the copy kept by [`keep_before_open`] once the store opened whole.
+pub(super) fn discard(kept: &Path) {
+    let _ = fs::remove_dir_all(kept);
 }
 
 /// The steps of a compaction, for tests that interrupt it after each.
@@ -185,9 +248,36 @@ pub struct Salvaged {
 }
 
 /// Copies every record a damaged store still holds into a new store in `to` (refused when that holds data),
-/// and says what could not be copied. The damaged folder is opened as it is and left in place.
+/// and says what could not be copied. The damaged folder is only read, never opened with sled (whose recovery
+/// would drop everything after the first damaged byte, and zero it): its log is read message by message
+/// ([`super::sled_log`]), the trees rebuilt into a scratch store beside `to`, and the records decoded from there.
 pub fn salvage(from: &Path, to: &Path) -> Result<Salvaged, StoreError> {
-    let (entries, lost) = SledStore::open_damaged(from)?.salvageable();
+    let db = from.join("db");
+    let lock = fs::File::open(&db).map_err(io("reading", &db))?;
+    // The bot holds this lock (sled's) while it runs: a store being written is not salvaged.
+    lock.try_lock().map_err(|_| StoreError::InUse { path: from.display().to_string() })?;
+    let recovered = super::sled_log::recover(from).map_err(StoreError::Corrupt)?;
+    let scratch = sibling(to, "salvage");
+    if scratch.exists() {
+        fs::remove_dir_all(&scratch).map_err(io("removing", &scratch))?;
+    }
+    {
+        let raw = sled::open(&scratch).map_err(|e| StoreError::Backend(format!("{}: {e}", scratch.display())))?;
+        for (name, entries) in &recovered.trees {
+            let tree = raw.open_tree(name).map_err(|e| StoreError::Backend(e.to_string()))?;
+            for (key, value) in entries {
+                tree.insert(key.as_slice(), value.as_slice()).map_err(|e| StoreError::Backend(e.to_string()))?;
+            }
+        }
+        raw.flush().map_err(|e| StoreError::Backend(e.to_string()))?;
+    }
+    let high_water = from.join(super::sled_store::HIGH_WATER_FILE);
+    if high_water.exists() {
+        fs::copy(&high_water, scratch.join(super::sled_store::HIGH_WATER_FILE)).map_err(io("copying", &high_water))?;
+    }
+    let (entries, lost) = SledStore::open_damaged(&scratch)?.salvageable();
     restore(to, &entries)?;
-    Ok(Salvaged { records: entries.len(), lost })
+    fs::remove_dir_all(&scratch).map_err(io("removing", &scratch))?;
+    drop(lock);
+    Ok(Salvaged { records: entries.len(), lost: recovered.damage.into_iter().chain(lost).collect() })
 }

@@ -12,6 +12,7 @@ pub mod folder;
 pub mod rating;
 pub mod record;
 pub mod settings;
+pub mod sled_log;
 mod sled_store;
 pub mod tournament;
 pub mod unit;

@@ -67,7 +67,7 @@ pub struct SledStore {
 }
 
 /// The file in the store's folder that holds the count of committed units.
-const HIGH_WATER_FILE: &str = "tablero-commits";
+pub(super) const HIGH_WATER_FILE: &str = "tablero-commits";
 
 /// The order of the trees in a unit's transaction.
 const META: usize = 0;
@@ -270,12 +270,34 @@ impl SledStore {
     fn open_with(path: &Path, guard: bool) -> Result<SledStore, StoreError> {
         // A compaction a crash interrupted is finished (or undone) first.
         super::folder::recover(path)?;
+        let kept = if guard {
+            // A safety net: a folder that cannot be kept (no room, a read-only parent) is opened all the same.
+            super::folder::keep_before_open(path).unwrap_or_else(|e| {
+                tracing::warn!("the store could not be kept as it was before opening it: {e}");
+                None
+            })
+        } else {
+            None
+        };
+        let opened = SledStore::open_kept(path, guard);
+        if let Some(kept) = kept {
+            match &opened {
+                // sled zeroed what followed the damage: the store goes back as it was, for salvage to read.
+                Err(StoreError::Corrupt(_)) => super::folder::put_back(path, &kept)?,
+                _ => super::folder::discard(&kept),
+            }
+        }
+        opened
+    }
+
+    fn open_kept(path: &Path, guard: bool) -> Result<SledStore, StoreError> {
+        let shown = path.display().to_string();
         let db = open_db(path).map_err(|e| match e {
             sled::Error::Corruption { .. } => StoreError::Corrupt(format!(
-                "the store at {} is damaged: part of its files no longer reads back as written ({e}). Nothing \
-                 was changed. Keep the folder as it is, and build a new store from the latest backup: `tablero \
-                 admin restore FILE --data NEW_FOLDER` (the bot writes backups when `[backup] every` is set)",
-                path.display()
+                "the store at {shown} is damaged: part of its files no longer reads back as written ({e}). \
+                 tablero left it as it was. Keep the folder as it is; build a new store from the latest backup \
+                 (`tablero admin restore FILE --data NEW_FOLDER`; the bot writes backups when `[backup] every` is \
+                 set), or copy out what it still holds (`tablero admin salvage {shown} NEW_FOLDER`)",
             )),
             sled::Error::Io(ref io) if io.to_string().contains("could not acquire lock") => {
                 StoreError::InUse { path: path.display().to_string() }
@@ -306,7 +328,6 @@ impl SledStore {
             high_water_file: std::sync::Mutex::new(None),
             db,
         };
-        let shown = path.display().to_string();
         // sled reads a damaged log up to the damage and drops the rest without a word: the count of committed
         // units kept beside the store tells when that happened.
         let committed = store.counter(COMMITS_KEY, 0)?;
@@ -485,9 +506,15 @@ impl SledStore {
         for entry in self.games.iter() {
             match entry.map_err(backend).and_then(|(key, value)| {
                 let id = id_from(&key)?;
-                self.with_moves(id, &value).map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))
+                self.with_moves(id, &value).map_err(|e| match e {
+                    StoreError::Corrupt(why) if !why.starts_with("game ") => {
+                        StoreError::Corrupt(format!("game {id}: {why}"))
+                    }
+                    e => e,
+                })
             }) {
                 Ok(record) => out.push(Entry::Game { record: Box::new(record) }),
+                Err(StoreError::Corrupt(why)) => lost.push(why),
                 Err(e) => lost.push(format!("a game could not be read: {e}")),
             }
         }
@@ -504,7 +531,11 @@ impl SledStore {
             let count = moves_stored(&header)?;
             record.moves.reserve(count as usize);
             for entry in self.moves.scan_prefix(id.to_be_bytes()).take(count as usize) {
-                let (_, value) = entry.map_err(backend)?;
+                let (key, value) = entry.map_err(backend)?;
+                if key.as_ref() != move_key(id, record.moves.len() as u64) {
+                    // A move missing from the middle (damage): the moves after it are not this game's next.
+                    break;
+                }
                 record.moves.push(unjson(&value)?);
             }
             if record.moves.len() as u64 == count {
