@@ -75,6 +75,7 @@ fn backup_and_restore(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let store = ten_thousand_games(&dir.path().join("data"));
     let mut file = Vec::new();
+    backup::write(&mut file, &store.snapshot().unwrap(), 0).unwrap();
     let mut group = c.benchmark_group("store");
     group.sample_size(10);
     group.bench_function("backup_10000_games", |b| {

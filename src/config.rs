@@ -21,6 +21,7 @@ pub struct Config {
     pub default_locale: String,
     pub discord: DiscordConfig,
     pub backup: BackupConfig,
+    pub store: StoreConfig,
     /// Not for users: fixes the random generator so tests are repeatable (env `TABLERO_TEST_SEED`).
     #[serde(skip)]
     pub test_seed: Option<u64>,
@@ -35,6 +36,15 @@ pub struct DiscordConfig {
     pub guild_id: Option<u64>,
     /// REST base URL, for tests against a fake Discord (env `DISCORD_API_BASE`).
     pub api_base: Option<String>,
+}
+
+/// Which store: sled in `data_dir` (the default), or PostgreSQL for several processes.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct StoreConfig {
+    /// `postgres://user:password@host/database`, or `sled:<folder>`; sled in `data_dir` when unset. The
+    /// environment variable `TABLERO_STORE_URL` overrides it.
+    pub url: Option<String>,
 }
 
 /// Backups the bot writes by itself while it runs (sled lets no other process read its store meanwhile).
@@ -77,6 +87,7 @@ impl Default for Config {
             default_locale: "en-US".to_string(),
             discord: DiscordConfig::default(),
             backup: BackupConfig::default(),
+            store: StoreConfig::default(),
             test_seed: None,
         }
     }
@@ -108,6 +119,9 @@ impl Config {
         if let Some(base) = var("DISCORD_API_BASE").filter(|t| !t.is_empty()) {
             self.discord.api_base = Some(base);
         }
+        if let Some(url) = var("TABLERO_STORE_URL").filter(|t| !t.is_empty()) {
+            self.store.url = Some(url);
+        }
         if let Some(seed) = var("TABLERO_TEST_SEED") {
             self.test_seed = Some(seed.parse().map_err(|_| format!("TABLERO_TEST_SEED must be a number, not {seed}"))?);
         }
@@ -122,6 +136,11 @@ impl Config {
 
     pub fn default_locale(&self) -> Locale {
         Locale::parse(&self.default_locale).unwrap_or_default()
+    }
+
+    /// The store this configuration names.
+    pub fn store_location(&self) -> Result<crate::store::Location, String> {
+        crate::store::Location::parse(self.store.url.as_deref(), &self.data_dir).map_err(|e| e.to_string())
     }
 
     pub fn table(&self) -> TableConfig {

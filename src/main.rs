@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 
 use tablero::config::Config;
 use tablero::console::Console;
-use tablero::store::SledStore;
+use tablero::store::{Location, SledStore, Store, migrate};
 use tablero::table::Table;
 
 #[derive(Parser)]
@@ -42,6 +42,17 @@ enum AdminTask {
     Check {
         #[arg(long)]
         repair: bool,
+    },
+    /// Copy every record from one store into another, empty one, and check the copy record for record: a sled
+    /// folder into PostgreSQL (`--to postgres://…`) or back (`--from postgres://… --to FOLDER`). FROM is the
+    /// configured store when not given. Stop the bot first.
+    Migrate {
+        /// The store to copy into: `postgres://…`, `sled:FOLDER` or a folder.
+        #[arg(long)]
+        to: String,
+        /// The store to copy from (default: the configured one).
+        #[arg(long)]
+        from: Option<String>,
     },
 }
 
@@ -135,24 +146,38 @@ fn main() -> ExitCode {
 
 /// The store maintenance commands; what they did, in words.
 fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Result<String, String> {
-    use tablero::store::{Store, backup, folder};
+    use tablero::store::{backup, folder};
     let mut config = Config::load(config.as_deref())?;
     if let Some(d) = data {
+        // `--data` names a sled folder, whatever `[store] url` says.
         config.data_dir = d;
+        config.store.url = None;
     }
-    let folder = config.data_dir.clone();
-    let open = || SledStore::open(&folder).map_err(|e| e.to_string());
+    let location = config.store_location()?;
+    let open = || location.open().map_err(|e| e.to_string());
+    let folder = match &location {
+        Location::Sled(folder) => Some(folder.clone()),
+        Location::Postgres(_) => None,
+    };
+    let sled_only = |verb: &str| {
+        folder.clone().ok_or_else(|| {
+            format!("`admin {verb}` is for a sled folder; PostgreSQL keeps its own files (and reclaims space itself)")
+        })
+    };
     match task {
         AdminTask::RecomputeRatings => {
-            let table = Table::new(Arc::new(open()?), config.table());
+            let table = Table::new(open()?, config.table());
             Ok(format!("recomputed the ratings from {} counted games", table.recompute_ratings()?))
         }
         AdminTask::Backup { file } => {
-            let store = match SledStore::open(&folder) {
-                Ok(store) => store,
-                // The bot holds the store: it is asked to write the backup itself.
-                Err(tablero::store::StoreError::InUse { .. }) => return backup_by_the_bot(&folder, &file),
-                Err(e) => return Err(e.to_string()),
+            let store = match &location {
+                Location::Sled(folder) => match SledStore::open(folder) {
+                    Ok(store) => Arc::new(store) as Arc<dyn Store>,
+                    // The bot holds the store: it is asked to write the backup itself.
+                    Err(tablero::store::StoreError::InUse { .. }) => return backup_by_the_bot(folder, &file),
+                    Err(e) => return Err(e.to_string()),
+                },
+                Location::Postgres(_) => open()?,
             };
             let entries = store.snapshot().map_err(|e| e.to_string())?;
             let mut out = std::io::BufWriter::new(
@@ -165,10 +190,11 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
         AdminTask::Restore { file } => {
             let input = std::fs::File::open(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
             let entries = backup::read(io::BufReader::new(input)).map_err(|e| e.to_string())?;
-            folder::restore(&folder, &entries).map_err(|e| e.to_string())?;
-            Ok(format!("restored {} records into {}", entries.len(), folder.display()))
+            migrate::fill(&location, &entries).map_err(|e| e.to_string())?;
+            Ok(format!("restored {} records into {location}", entries.len()))
         }
         AdminTask::Compact => {
+            let folder = sled_only("compact")?;
             let done = folder::compact(&folder).map_err(|e| e.to_string())?;
             Ok(format!(
                 "compacted {}: {} records, {} bytes before, {} after",
@@ -177,6 +203,12 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
                 done.before,
                 done.after
             ))
+        }
+        AdminTask::Migrate { to, from } => {
+            let from = from.as_deref().map_or(location.clone(), Location::from_arg);
+            let to = Location::from_arg(&to);
+            let copied = migrate::copy(&from, &to).map_err(|e| e.to_string())?;
+            Ok(format!("copied {copied} records from {from} into {to}, and checked them record for record"))
         }
         AdminTask::Salvage { from, to } => {
             let done = folder::salvage(&from, &to).map_err(|e| e.to_string())?;
@@ -190,7 +222,7 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
             Ok(said)
         }
         AdminTask::Check { repair } => {
-            let table = Table::new(Arc::new(open()?), config.table());
+            let table = Table::new(open()?, config.table());
             let problems = table.check(repair).map_err(|e| e.to_string())?;
             if problems.found.is_empty() {
                 return Ok(format!("checked {} games: no problem", problems.games));
@@ -230,7 +262,9 @@ fn backup_by_the_bot(folder: &std::path::Path, file: &std::path::Path) -> Result
 fn bot(config: Option<PathBuf>, data: Option<PathBuf>) -> Result<(), String> {
     let mut config = Config::load(config.as_deref())?;
     if let Some(d) = data {
+        // `--data` names a sled folder, whatever `[store] url` says.
         config.data_dir = d;
+        config.store.url = None;
     }
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(tablero::discord::run(&config)).map_err(|e| e.to_string())
@@ -239,13 +273,15 @@ fn bot(config: Option<PathBuf>, data: Option<PathBuf>) -> Result<(), String> {
 fn local(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>) -> Result<(), String> {
     let mut config = Config::load(config.as_deref())?;
     if let Some(d) = data {
+        // `--data` names a sled folder, whatever `[store] url` says.
         config.data_dir = d;
+        config.store.url = None;
     }
     if let Some(o) = out {
         config.out_dir = o;
     }
-    let store = tablero::store::folder::open(&config.data_dir).map_err(|e| e.to_string())?;
-    let table = Table::new(Arc::new(store), config.table());
+    let store = config.store_location()?.open().map_err(|e| e.to_string())?;
+    let table = Table::new(store, config.table());
     let mut console = Console::new(table, config.out_dir.clone(), config.default_locale());
     let stdin = io::stdin();
     let prompt = stdin.is_terminal();

@@ -1,4 +1,4 @@
-//! Crash injection on the one write path: a store that fails the k-th write, for every k, while a tournament
+//! Crash injection on the one write path (on sled and on PostgreSQL): a store that fails the k-th write, for every k, while a tournament
 //! is created, signed up for, started, paired round after round, extended, has a player dropped and a result
 //! entered; after the failure the table is made anew (a restart) and the same driver goes on from what the
 //! store holds. Every run must end like the run without a fault: the same final standings, exactly one game
@@ -9,11 +9,12 @@ mod common;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use common::backends::Backend;
 use common::{Faulty, actor_in};
 use tablero::i18n::Locale;
+use tablero::store::Store;
 use tablero::store::record::{Player, Status};
 use tablero::store::tournament::TournamentStatus;
-use tablero::store::{SledStore, Store};
 use tablero::table::{Command, Table, TableConfig, TournamentCommand};
 
 const NOW: u64 = 1_800_000_000;
@@ -135,9 +136,9 @@ fn outcome(table: &Table, store: &Faulty) -> Outcome {
 }
 
 /// Runs the tournament with the `fail_at`-th write failing (0: none); returns its outcome and the writes made.
-fn run(fail_at: u64) -> (Outcome, u64) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Faulty::new(Arc::new(SledStore::open(dir.path()).unwrap())));
+fn run(backend: &Backend, fail_at: u64) -> (Outcome, u64) {
+    let fresh = backend.fresh();
+    let store = Arc::new(Faulty::new(fresh.store().clone()));
     store.fail_write(fail_at);
     let mut table = table_on(store.clone());
     let mut restarted = false;
@@ -154,13 +155,14 @@ fn run(fail_at: u64) -> (Outcome, u64) {
     panic!("the tournament did not finish (failing write {fail_at})");
 }
 
-#[test]
-fn every_failed_write_is_recovered_and_the_tournament_ends_as_without_faults() {
-    let (expected, writes) = run(0);
+fn every_failed_write_is_recovered_and_the_tournament_ends_as_without_faults(backend: &Backend) {
+    let (expected, writes) = run(backend, 0);
     assert!(expected.0.contains("is over"), "{}", expected.0);
     assert!(writes > 30, "the scenario makes many writes ({writes})");
     for k in 1..=writes {
-        let (got, _) = run(k);
+        let (got, _) = run(backend, k);
         assert_eq!(got, expected, "with write {k} of {writes} failing");
     }
 }
+
+on_both_backends!(every_failed_write_is_recovered_and_the_tournament_ends_as_without_faults);

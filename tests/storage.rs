@@ -323,6 +323,40 @@ fn a_damaged_store_is_refused_in_plain_words_and_salvaged() {
 }
 
 #[test]
+fn a_store_migrated_to_postgres_and_back_holds_the_same_records() {
+    let Some(postgres) = common::backends::postgres() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("data");
+    let entries = populated(&path);
+    let database = postgres.fresh();
+    let url = database.location();
+    let admin = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tablero"))
+            .arg("admin")
+            .args(args)
+            .arg("--data")
+            .arg(&path)
+            .env_remove("TABLERO_STORE_URL")
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code(), said)
+    };
+    let (code, said) = admin(&["migrate", "--to", &url]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("checked them record for record") && !said.contains("s3cret"), "{said}");
+    assert_eq!(database.store().snapshot().unwrap(), entries, "PostgreSQL holds every record");
+    // Into a store that holds data: refused, nothing changed.
+    let (code, said) = admin(&["migrate", "--to", &url]);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("already holds data"), "{said}");
+    let back = dir.path().join("back");
+    let (code, said) = admin(&["migrate", "--from", &url, "--to", back.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{said}");
+    assert_eq!(SledStore::open(&back).unwrap().snapshot().unwrap(), entries, "and back, identical");
+}
+
+#[test]
 fn a_store_put_back_halfway_is_found_whole() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("data");
@@ -390,4 +424,31 @@ fn admin_commands_say_what_they_did_and_refuse_a_store_in_use() {
     assert_eq!(code, Some(1));
     assert!(err.contains("another tablero process") && err.contains("[backup] every"), "{err}");
     drop(open);
+}
+
+#[test]
+fn salvage_reads_a_store_whose_old_log_sled_reclaimed() {
+    use tablero::store::{GameWrite, Unit};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("data");
+    {
+        // Large units (500 games of 40 moves each, several of sled's segments apiece), then reopenings: sled
+        // reclaims the old segments, and the beginnings of old units point into segments no longer in the file.
+        let store = SledStore::open(&path).unwrap();
+        let first = store.reserve_game_ids(3_000).unwrap();
+        for chunk in (0..3_000u64).collect::<Vec<_>>().chunks(500) {
+            let games = chunk
+                .iter()
+                .map(|n| GameWrite { record: play::finished_game(first + n, 7, 40, None), base: None })
+                .collect();
+            store.commit(&Unit { games, ..Unit::default() }).unwrap();
+        }
+    }
+    for _ in 0..30 {
+        drop(SledStore::open(&path).unwrap());
+    }
+    let all = SledStore::open(&path).unwrap().snapshot().unwrap();
+    let done = folder::salvage(&path, &dir.path().join("salvaged")).unwrap();
+    assert!(done.lost.is_empty(), "nothing is damaged: {:?}", done.lost);
+    assert_eq!(SledStore::open(&dir.path().join("salvaged")).unwrap().snapshot().unwrap(), all);
 }

@@ -1,4 +1,9 @@
-//! The sled store: durability across reopening, schema versions, revision checks, indexes.
+//! The store's conformance suite (each test of the `Store` trait runs on sled and on PostgreSQL): durability
+//! across reopening, revision checks, units whole or not at all, indexes; then sled's schema versions.
+
+mod common;
+
+use common::backends::Backend;
 
 use tablero::games::GameKind;
 use tablero::store::record::{First, GameRecord, Player, Status};
@@ -39,15 +44,11 @@ fn record(channel: u64) -> GameRecord {
     }
 }
 
-#[test]
-fn records_and_indexes_survive_reopening() {
-    let dir = tempfile::tempdir().unwrap();
-    {
-        let store = SledStore::open(dir.path()).unwrap();
-        assert_eq!(store.create_game(record(10)).unwrap().id, 1);
-        assert_eq!(store.create_game(record(11)).unwrap().id, 2);
-    }
-    let store = SledStore::open(dir.path()).unwrap();
+fn records_and_indexes_survive_reopening(backend: &Backend) {
+    let mut fresh = backend.fresh();
+    assert_eq!(fresh.store().create_game(record(10)).unwrap().id, 1);
+    assert_eq!(fresh.store().create_game(record(11)).unwrap().id, 2);
+    let store = fresh.reopen();
     assert_eq!(store.game(1).unwrap().unwrap().channel, 10);
     assert_eq!(store.channel_game(11).unwrap(), Some(2));
     assert_eq!(store.user_games(2).unwrap(), vec![1, 2]);
@@ -57,19 +58,17 @@ fn records_and_indexes_survive_reopening() {
     assert_eq!(store.create_game(record(12)).unwrap().id, 3, "ids continue after a restart");
 }
 
-#[test]
-fn a_busy_channel_refuses_a_second_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path()).unwrap();
+fn a_busy_channel_refuses_a_second_game(backend: &Backend) {
+    let fresh = backend.fresh();
+    let store = fresh.store();
     store.create_game(record(10)).unwrap();
     assert!(matches!(store.create_game(record(10)), Err(WriteError::ChannelBusy(1))));
     assert!(store.game(2).unwrap().is_none(), "nothing of the refused game was written");
 }
 
-#[test]
-fn updates_check_the_revision_and_free_the_channel_when_the_game_ends() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path()).unwrap();
+fn updates_check_the_revision_and_free_the_channel_when_the_game_ends(backend: &Backend) {
+    let fresh = backend.fresh();
+    let store = fresh.store();
     let mut r = store.create_game(record(10)).unwrap();
     r.status = Status::Cancelled;
     r.revision = 1;
@@ -145,10 +144,9 @@ fn game_write(record: GameRecord, base: Option<u64>) -> GameWrite {
     GameWrite { record, base }
 }
 
-#[test]
-fn a_unit_is_written_whole_or_not_at_all() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path()).unwrap();
+fn a_unit_is_written_whole_or_not_at_all(backend: &Backend) {
+    let fresh = backend.fresh();
+    let store = fresh.store();
     let first = store.create_game(record(10)).unwrap();
     // A new game and a tournament, with a stale write of game 1: none of it is written.
     let mut stale = first.clone();
@@ -174,10 +172,9 @@ fn a_unit_is_written_whole_or_not_at_all() {
     assert!(matches!(taken, Err(WriteError::IdTaken)));
 }
 
-#[test]
-fn tournaments_are_written_over_their_revision_and_indexed_by_server() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path()).unwrap();
+fn tournaments_are_written_over_their_revision_and_indexed_by_server(backend: &Backend) {
+    let fresh = backend.fresh();
+    let store = fresh.store();
     let create = |t: Tournament| {
         store.commit(&Unit { tournaments: vec![TournamentWrite { tournament: t, base: None }], ..Unit::default() })
     };
@@ -203,10 +200,9 @@ fn tournaments_are_written_over_their_revision_and_indexed_by_server() {
     );
 }
 
-#[test]
-fn the_rating_sequence_is_checked_and_a_request_is_done_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path()).unwrap();
+fn the_rating_sequence_is_checked_and_a_request_is_done_once(backend: &Backend) {
+    let fresh = backend.fresh();
+    let store = fresh.store();
     let standings = |sequence| Standings {
         sequence: Some(sequence),
         ratings: vec![(1, GameKind::Hoyito, 5, tablero::store::Rating::new("eve"))],
@@ -266,3 +262,12 @@ fn a_version_1_store_is_migrated() {
     });
     assert_eq!(created.unwrap().tournaments, vec![3], "ids go on after the last one given");
 }
+
+on_both_backends!(
+    records_and_indexes_survive_reopening,
+    a_busy_channel_refuses_a_second_game,
+    updates_check_the_revision_and_free_the_channel_when_the_game_ends,
+    a_unit_is_written_whole_or_not_at_all,
+    tournaments_are_written_over_their_revision_and_indexed_by_server,
+    the_rating_sequence_is_checked_and_a_request_is_done_once,
+);

@@ -1,4 +1,4 @@
-//! The one write path through the table (issue "Every change exactly once"): a game ended by the scheduler is
+//! The one write path through the table (on sled and on PostgreSQL) (issue "Every change exactly once"): a game ended by the scheduler is
 //! rated like any other, ids of another server reach nothing, a finished tournament takes no changes, a
 //! tournament game without a thread is still played, organiser actions and the ratings recomputation are
 //! all-or-nothing, and a request delivered twice is carried out once.
@@ -7,27 +7,28 @@ mod common;
 
 use std::sync::Arc;
 
+use common::backends::{Backend, Fresh};
 use common::{Faulty, actor_in};
 use tablero::games::GameKind;
 use tablero::i18n::Locale;
 use tablero::store::record::{FinishReason, GameRecord, Player, Status};
-use tablero::store::{SledStore, Store, Tournament};
+use tablero::store::{Store, Tournament};
 use tablero::table::{Actor, Command, Reply, Table, TableConfig, TournamentCommand};
 
 const NOW: u64 = 1_800_000_000;
 const DAY: u64 = 86_400;
 
 struct World {
-    _dir: tempfile::TempDir,
     store: Arc<Faulty>,
     table: Table,
+    _fresh: Fresh,
 }
 
-fn open() -> World {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Faulty::new(Arc::new(SledStore::open(dir.path()).unwrap())));
+fn open(backend: &Backend) -> World {
+    let fresh = backend.fresh();
+    let store = Arc::new(Faulty::new(fresh.store().clone()));
     let table = Table::new(store.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(3) });
-    World { _dir: dir, store, table }
+    World { store, table, _fresh: fresh }
 }
 
 fn actor(user: u64, channel: u64) -> Actor {
@@ -92,9 +93,8 @@ impl World {
     }
 }
 
-#[test]
-fn a_timeout_adjudicated_by_the_scheduler_is_rated_once_and_recomputed_alike() {
-    let w = open();
+fn a_timeout_adjudicated_by_the_scheduler_is_rated_once_and_recomputed_alike(backend: &Backend) {
+    let w = open(backend);
     let settings = vec![("timeout".to_string(), "auto".to_string()), ("grace".to_string(), "1h".to_string())];
     w.ok(&actor(1, 10), Command::Settings { changes: settings }, NOW);
     let game = w.game(1, 2, 10, &[("time", "1d"), ("rated", "true")]);
@@ -117,9 +117,8 @@ fn a_timeout_adjudicated_by_the_scheduler_is_rated_once_and_recomputed_alike() {
     assert_eq!(again, ratings);
 }
 
-#[test]
-fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing() {
-    let w = open();
+fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(backend: &Backend) {
+    let w = open(backend);
     let round = w.tournament(2);
     let parked = round.iter().find_map(|r| r.game.filter(|_| r.needs_channel)).expect("a tournament game");
     let challenge_channel = 20;
@@ -178,9 +177,8 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing()
     assert_eq!(t_elsewhere, w.table.handle(&intruder, cancel(77), NOW).unwrap_err().text);
 }
 
-#[test]
-fn a_finished_or_cancelled_tournament_takes_no_more_changes() {
-    let w = open();
+fn a_finished_or_cancelled_tournament_takes_no_more_changes(backend: &Backend) {
+    let w = open(backend);
     w.tournament(2);
     let game = w.games_of_round()[0];
     w.t(1, TournamentCommand::Cancel { id: Some(1) });
@@ -204,9 +202,8 @@ fn a_finished_or_cancelled_tournament_takes_no_more_changes() {
     assert_eq!(w.snapshot(), before);
 }
 
-#[test]
-fn a_tournament_game_whose_thread_could_not_be_opened_is_played_where_its_board_went() {
-    let w = open();
+fn a_tournament_game_whose_thread_could_not_be_opened_is_played_where_its_board_went(backend: &Backend) {
+    let w = open(backend);
     let round = w.tournament(2);
     let game = w.games_of_round()[0];
     assert!(round.iter().any(|r| r.game == Some(game) && r.needs_channel), "the board asks for a thread");
@@ -222,9 +219,8 @@ fn a_tournament_game_whose_thread_could_not_be_opened_is_played_where_its_board_
     assert!(stranger.unwrap_err().text.contains("no game"));
 }
 
-#[test]
-fn organiser_actions_are_all_or_nothing_and_a_repeated_extend_extends_once() {
-    let w = open();
+fn organiser_actions_are_all_or_nothing_and_a_repeated_extend_extends_once(backend: &Backend) {
+    let w = open(backend);
     w.tournament(4);
     let games = w.games_of_round();
     assert_eq!(games.len(), 2);
@@ -255,9 +251,8 @@ fn organiser_actions_are_all_or_nothing_and_a_repeated_extend_extends_once() {
     assert_eq!(forfeited, 1, "dan's game is forfeited with the drop");
 }
 
-#[test]
-fn a_recomputation_that_fails_leaves_the_ratings_as_they_were() {
-    let w = open();
+fn a_recomputation_that_fails_leaves_the_ratings_as_they_were(backend: &Backend) {
+    let w = open(backend);
     for channel in [10, 11] {
         w.game(1, 2, channel, &[("time", "none"), ("rated", "true")]);
         w.ok(&actor(1, channel), Command::Move { notation: "1".into(), at: None }, NOW);
@@ -276,9 +271,8 @@ fn a_recomputation_that_fails_leaves_the_ratings_as_they_were() {
     assert_eq!(rating(&w), Some(before));
 }
 
-#[test]
-fn a_request_delivered_twice_is_carried_out_once() {
-    let w = open();
+fn a_request_delivered_twice_is_carried_out_once(backend: &Backend) {
+    let w = open(backend);
     let game = w.game(1, 2, 10, &[("time", "none")]);
     let mv = || Command::Move { notation: "1".into(), at: None };
     let first = w.table.handle_once(&actor(1, 10), mv(), NOW, Locale::English, "i7");
@@ -294,14 +288,13 @@ fn a_request_delivered_twice_is_carried_out_once() {
     assert!(matches!(w.table.handle_once(&actor(mover, 10), wrong(), NOW, Locale::English, "i8"), Some(Err(_))));
 }
 
-#[test]
-fn two_tables_on_one_store_count_every_result_once() {
+fn two_tables_on_one_store_count_every_result_once(backend: &Backend) {
     // Two processes sharing a store (as the PostgreSQL backend will allow): no lock in either's memory keeps
     // their rated results apart, only the store's checks. Each plays games of the same two players at once.
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let fresh = backend.fresh();
+    let store = fresh.store().clone();
     let tables: Vec<Arc<Table>> = (0..2)
-        .map(|_| Arc::new(Table::new(store.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(5) })))
+        .map(|_| Arc::new(Table::new(fresh.another(), TableConfig { challenge_expiry_secs: DAY, seed: Some(5) })))
         .collect();
     let per_table = 6;
     let handles: Vec<_> = tables
@@ -345,10 +338,9 @@ fn two_tables_on_one_store_count_every_result_once() {
     assert_eq!(store.rating(1, GameKind::Hoyito, 1).unwrap().unwrap(), live, "the live updates were sequential");
 }
 
-#[test]
-fn members_signing_up_at_the_same_moment_are_all_signed_up() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+fn members_signing_up_at_the_same_moment_are_all_signed_up(backend: &Backend) {
+    let fresh = backend.fresh();
+    let store = fresh.store().clone();
     let table = Arc::new(Table::new(store.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(5) }));
     let create = TournamentCommand::Create {
         game: "hoyito".into(),
@@ -377,9 +369,8 @@ fn members_signing_up_at_the_same_moment_are_all_signed_up() {
     assert_eq!(t.revision, 6, "one write each");
 }
 
-#[test]
-fn a_tournaments_posts_are_in_the_outbox_until_posted() {
-    let w = open();
+fn a_tournaments_posts_are_in_the_outbox_until_posted(backend: &Backend) {
+    let w = open(backend);
     let round = w.tournament(3);
     // The round's announcement and its game's board, each also an outbox notice written with the round.
     let notices: Vec<u64> = round.iter().filter_map(|r| r.notice).collect();
@@ -398,3 +389,16 @@ fn a_tournaments_posts_are_in_the_outbox_until_posted() {
     }
     assert!(w.table.deliveries(Locale::English).unwrap().is_empty());
 }
+
+on_both_backends!(
+    a_timeout_adjudicated_by_the_scheduler_is_rated_once_and_recomputed_alike,
+    every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing,
+    a_finished_or_cancelled_tournament_takes_no_more_changes,
+    a_tournament_game_whose_thread_could_not_be_opened_is_played_where_its_board_went,
+    organiser_actions_are_all_or_nothing_and_a_repeated_extend_extends_once,
+    a_recomputation_that_fails_leaves_the_ratings_as_they_were,
+    a_request_delivered_twice_is_carried_out_once,
+    two_tables_on_one_store_count_every_result_once,
+    members_signing_up_at_the_same_moment_are_all_signed_up,
+    a_tournaments_posts_are_in_the_outbox_until_posted,
+);

@@ -24,7 +24,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::config::Config;
 use crate::i18n::Locale;
-use crate::store::{SledStore, Store};
+use crate::store::{Location, Store};
 use crate::table::Table;
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -95,12 +95,11 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
 
 /// The serenity client of the bot, ready to `start()`. The store is opened by the caller (so tests and the
 /// binary choose the folder) and shared with the table.
-pub async fn build_client(config: &Config, store: Arc<SledStore>) -> Result<serenity::Client, Error> {
+pub async fn build_client(config: &Config, store: Arc<dyn Store>) -> Result<serenity::Client, Error> {
     let token = config.discord.token.clone().filter(|t| !t.trim().is_empty()).ok_or(
         "no Discord token: set DISCORD_TOKEN or [discord] token in config.toml (see the README), \
          or play in the terminal with `tablero local`",
     )?;
-    let store: Arc<dyn Store> = store;
     let table = Arc::new(Table::new(store.clone(), config.table()));
     let wake = Arc::new(tokio::sync::Notify::new());
     let data = Data { table, store, default_locale: config.default_locale(), wake, client: reqwest::Client::new() };
@@ -141,14 +140,18 @@ pub async fn build_client(config: &Config, store: Arc<SledStore>) -> Result<sere
 /// Runs the bot until Ctrl-C or SIGTERM, then closes the gateway; every acknowledged move was flushed when it
 /// was made, and the store is flushed once more before returning.
 pub async fn run(config: &Config) -> Result<(), Error> {
-    // A folder grown past its live data (sled leaves files behind on reopen) is compacted on the way.
-    let store = Arc::new(crate::store::folder::open(&config.data_dir)?);
+    // A sled folder grown past its live data (sled leaves files behind on reopen) is compacted on the way.
+    let location = config.store_location()?;
+    let store = location.open()?;
     let mut client = build_client(config, store.clone()).await?;
     let shards = client.shard_manager.clone();
     if let Some(period) = config.backup.period()? {
         tokio::spawn(backups(store.clone(), config.backup.clone(), period));
     }
-    tokio::spawn(backup_requests(store.clone(), config.data_dir.clone()));
+    if let Location::Sled(folder) = &location {
+        // Only this process can read a sled store: `admin backup` asks it through a file in the folder.
+        tokio::spawn(backup_requests(store.clone(), folder.clone()));
+    }
     tokio::select! {
         ended = client.start() => ended?,
         _ = shutdown_signal() => {
@@ -165,7 +168,7 @@ pub async fn run(config: &Config) -> Result<(), Error> {
 
 /// Writes a backup of the store every `period` seconds while the bot runs (a consistent snapshot between two
 /// commits), keeping the newest `keep`.
-async fn backups(store: Arc<SledStore>, config: crate::config::BackupConfig, period: u64) {
+async fn backups(store: Arc<dyn Store>, config: crate::config::BackupConfig, period: u64) {
     loop {
         tokio::time::sleep(std::time::Duration::from_secs(period)).await;
         let (store, config) = (store.clone(), config.clone());
@@ -184,7 +187,7 @@ async fn backups(store: Arc<SledStore>, config: crate::config::BackupConfig, per
 
 /// Answers `tablero admin backup` while the bot holds the store: the command leaves a request in the store's
 /// folder, looked at every second.
-async fn backup_requests(store: Arc<SledStore>, folder: std::path::PathBuf) {
+async fn backup_requests(store: Arc<dyn Store>, folder: std::path::PathBuf) {
     loop {
         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
         if !folder.join(crate::store::backup::REQUEST_FILE).exists() {

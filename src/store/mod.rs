@@ -9,6 +9,10 @@
 
 pub mod backup;
 pub mod folder;
+mod kv;
+mod kv_store;
+pub mod migrate;
+mod pg_store;
 pub mod rating;
 pub mod record;
 pub mod settings;
@@ -24,7 +28,54 @@ pub use tournament::Tournament;
 pub use unit::{Committed, GameWrite, StandingsWrite, TournamentMark, TournamentWrite, Unit};
 
 use crate::games::GameKind;
-pub use sled_store::SledStore;
+pub use kv_store::KvStore;
+pub use pg_store::{PgKv, PgStore, shown_url};
+pub use sled_store::{SledKv, SledStore};
+
+/// Where a store is: a sled folder, or a PostgreSQL database.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Location {
+    Sled(std::path::PathBuf),
+    Postgres(String),
+}
+
+impl Location {
+    /// From `[store] url` (`postgres://…`, `postgresql://…` or `sled:<folder>`); sled in `data_dir` when unset.
+    pub fn parse(url: Option<&str>, data_dir: &std::path::Path) -> Result<Location, StoreError> {
+        match url.map(str::trim).filter(|u| !u.is_empty()) {
+            None => Ok(Location::Sled(data_dir.to_path_buf())),
+            Some(u) if u.starts_with("postgres://") || u.starts_with("postgresql://") => {
+                Ok(Location::Postgres(u.into()))
+            }
+            Some(u) => match u.strip_prefix("sled:") {
+                Some(folder) if !folder.is_empty() => Ok(Location::Sled(folder.into())),
+                _ => Err(StoreError::Backend(format!("[store] url {u:?} is neither postgres://… nor sled:<folder>"))),
+            },
+        }
+    }
+
+    /// The location as given on a command line: a PostgreSQL URL, `sled:<folder>`, or a folder.
+    pub fn from_arg(arg: &str) -> Location {
+        Location::parse(Some(arg), std::path::Path::new(arg)).unwrap_or_else(|_| Location::Sled(arg.into()))
+    }
+
+    /// Opens the store (a sled folder grown past its data is compacted first, as at every start).
+    pub fn open(&self) -> Result<std::sync::Arc<dyn Store>, StoreError> {
+        Ok(match self {
+            Location::Sled(folder) => std::sync::Arc::new(folder::open(folder)?),
+            Location::Postgres(url) => std::sync::Arc::new(PgStore::connect(url)?),
+        })
+    }
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::Sled(folder) => write!(f, "{}", folder.display()),
+            Location::Postgres(url) => write!(f, "{}", shown_url(url)),
+        }
+    }
+}
 
 /// The version of the stored layout this build reads and writes. Version 2 added tournament revisions, the
 /// index of a server's tournaments, tournament marks and request keys (a version 1 store is migrated).
@@ -150,6 +201,10 @@ pub trait Store: Send + Sync {
     fn notify_dm(&self, user: UserId) -> Result<bool, StoreError>;
     /// The message that shows a game's latest board (channel, message), as the front end last recorded it.
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError>;
+    /// Makes every write durable (commits already are; for shutdown).
+    fn flush(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
     /// Records the message that shows a game's latest board. Cosmetic data: it need not be flushed at once.
     fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError>;
 }

@@ -10,10 +10,12 @@ use tablero::i18n::Locale;
 use tablero::store::backup::Entry;
 use tablero::store::record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
 use tablero::store::{
-    Committed, GuildSettings, Rating, SledStore, Store, StoreError, TeamKey, TeamRecord, Tournament, TournamentMark,
-    Unit, WriteError,
+    Committed, GuildSettings, Rating, Store, StoreError, TeamKey, TeamRecord, Tournament, TournamentMark, Unit,
+    WriteError,
 };
 use tablero::table::{Actor, Permissions};
+
+pub mod backends;
 
 /// A member of guild 1 (or `guild`), named after the user id: 1 ana, 2 ben, 3 cy, 4 dan, 5 eve; user 1 has
 /// Manage Server.
@@ -32,13 +34,13 @@ pub fn actor_in(guild: u64, user: u64, channel: u64) -> Actor {
 /// A store whose writes fail when told to: the `k`-th write from now (commits and id reservations count)
 /// fails as a storage failure, before anything of it is written, as a crash before the commit would leave it.
 pub struct Faulty {
-    pub inner: Arc<SledStore>,
+    pub inner: Arc<dyn Store>,
     writes: AtomicU64,
     fail_at: AtomicU64,
 }
 
 impl Faulty {
-    pub fn new(inner: Arc<SledStore>) -> Faulty {
+    pub fn new(inner: Arc<dyn Store>) -> Faulty {
         Faulty { inner, writes: AtomicU64::new(0), fail_at: AtomicU64::new(0) }
     }
 
