@@ -36,6 +36,43 @@ pub struct DiscordConfig {
     pub guild_id: Option<u64>,
     /// REST base URL, for tests against a fake Discord (env `DISCORD_API_BASE`).
     pub api_base: Option<String>,
+    /// The gateway shards this process runs: `"0-1/4"` (shards 0 and 1 of 4), `"2/4"` (shard 2 of 4); every shard
+    /// Discord recommends when unset. Env `TABLERO_SHARDS`.
+    pub shards: Option<String>,
+}
+
+/// Shards `first..=last` of `total`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShardRange {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl ShardRange {
+    pub fn parse(text: &str) -> Result<ShardRange, String> {
+        let bad = || format!("[discord] shards = {text:?}: write \"FIRST-LAST/TOTAL\" (e.g. \"0-1/4\") or \"N/TOTAL\"");
+        let (range, total) = text.trim().split_once('/').ok_or_else(bad)?;
+        let total: u32 = total.trim().parse().map_err(|_| bad())?;
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?),
+            None => {
+                let n = range.trim().parse().map_err(|_| bad())?;
+                (n, n)
+            }
+        };
+        if total == 0 || first > last || last >= total {
+            return Err(format!("{}: shards are numbered from 0 to TOTAL - 1", bad()));
+        }
+        Ok(ShardRange { first, last, total })
+    }
+}
+
+impl DiscordConfig {
+    /// The shards this process runs; `None`: all that Discord recommends.
+    pub fn shard_range(&self) -> Result<Option<ShardRange>, String> {
+        self.shards.as_deref().map(ShardRange::parse).transpose()
+    }
 }
 
 /// Which store: sled in `data_dir` (the default), or PostgreSQL for several processes.
@@ -103,6 +140,7 @@ impl Config {
             None => Config::default(),
         };
         config.backup.period()?;
+        config.discord.shard_range()?;
         config.apply_env(|key| std::env::var(key).ok())?;
         Ok(config)
     }
@@ -119,12 +157,16 @@ impl Config {
         if let Some(base) = var("DISCORD_API_BASE").filter(|t| !t.is_empty()) {
             self.discord.api_base = Some(base);
         }
+        if let Some(shards) = var("TABLERO_SHARDS").filter(|t| !t.is_empty()) {
+            self.discord.shards = Some(shards);
+        }
         if let Some(url) = var("TABLERO_STORE_URL").filter(|t| !t.is_empty()) {
             self.store.url = Some(url);
         }
         if let Some(seed) = var("TABLERO_TEST_SEED") {
             self.test_seed = Some(seed.parse().map_err(|_| format!("TABLERO_TEST_SEED must be a number, not {seed}"))?);
         }
+        self.discord.shard_range()?;
         if Locale::parse(&self.default_locale).is_none() {
             return Err(format!(
                 "default_locale {:?} is not supported: use en-US, es-419 or es-ES",
@@ -151,6 +193,15 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shard_ranges_read_as_written_and_nonsense_is_refused() {
+        assert_eq!(ShardRange::parse("0-1/4"), Ok(ShardRange { first: 0, last: 1, total: 4 }));
+        assert_eq!(ShardRange::parse("3/4"), Ok(ShardRange { first: 3, last: 3, total: 4 }));
+        for bad in ["4/4", "2-1/4", "0-1", "a/2", "0/0"] {
+            assert!(ShardRange::parse(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn the_example_file_documents_every_key_and_parses() {

@@ -390,7 +390,52 @@ fn a_tournaments_posts_are_in_the_outbox_until_posted(backend: &Backend) {
     assert!(w.table.deliveries(Locale::English).unwrap().is_empty());
 }
 
+fn two_schedulers_carry_out_each_due_event_once(backend: &Backend) {
+    // Two processes run the scheduler over one store (PostgreSQL's case): every reminder and timeout of every
+    // game is decided once, whichever of them gets there first, and no event is done by both.
+    let fresh = backend.fresh();
+    let store = fresh.store().clone();
+    let tables: Vec<Arc<Table>> = (0..2)
+        .map(|_| Arc::new(Table::new(fresh.another(), TableConfig { challenge_expiry_secs: DAY, seed: Some(5) })))
+        .collect();
+    let games = 12u64;
+    for n in 0..games {
+        let channel = 500 + n;
+        let options = [("first", "challenger"), ("time", "3d")];
+        let options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let opponent = Some(Player { id: 2, name: "ben".into() });
+        let challenge = Command::Challenge { game: "hoyito".into(), opponent, options, teams: None };
+        tables[0].handle(&actor(1, channel), challenge, NOW).unwrap();
+        tables[1].handle(&actor(2, channel), Command::Accept { game: None }, NOW).unwrap();
+        tables[(n % 2) as usize]
+            .handle(&actor(1, channel), Command::Move { notation: "1".into(), at: None }, NOW)
+            .unwrap();
+    }
+    let deadline = NOW + 3 * DAY;
+    for at in [deadline - 36 * 3600, deadline - 12 * 3600, deadline, deadline + 60] {
+        let both: Vec<_> = tables
+            .iter()
+            .map(|table| {
+                let table = table.clone();
+                std::thread::spawn(move || table.tick(at).unwrap())
+            })
+            .collect();
+        let done: usize = both.into_iter().map(|t| t.join().unwrap()).sum();
+        assert!(done <= games as usize, "at {at}: {done} events done for {games} games");
+    }
+    let notices = store.notices().unwrap();
+    for id in store.all_games().unwrap().iter().map(|g| g.id) {
+        let kinds: Vec<String> = notices
+            .iter()
+            .filter(|n| n.game == id)
+            .map(|n| serde_json::to_value(&n.kind).unwrap()["kind"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(kinds, ["reminder", "reminder", "timed-out"], "game {id}: each event once");
+    }
+}
+
 on_both_backends!(
+    two_schedulers_carry_out_each_due_event_once,
     a_timeout_adjudicated_by_the_scheduler_is_rated_once_and_recomputed_alike,
     every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing,
     a_finished_or_cancelled_tournament_takes_no_more_changes,

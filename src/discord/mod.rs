@@ -152,8 +152,16 @@ pub async fn run(config: &Config) -> Result<(), Error> {
         // Only this process can read a sled store: `admin backup` asks it through a file in the folder.
         tokio::spawn(backup_requests(store.clone(), folder.clone()));
     }
+    let shard_range = config.discord.shard_range()?;
+    let started = async {
+        match shard_range {
+            // serenity's range names its last shard inclusively.
+            Some(range) => client.start_shard_range(range.first..range.last, range.total).await,
+            None => client.start_autosharded().await,
+        }
+    };
     tokio::select! {
-        ended = client.start() => ended?,
+        ended = started => ended?,
         _ = shutdown_signal() => {
             tracing::info!("shutting down");
             // Closing the gateway politely; an unreachable Discord must not keep the process alive.

@@ -59,13 +59,19 @@ fn with_database(url: &str, name: &str) -> String {
     }
 }
 
+/// Runs one statement on the maintenance database (on a thread of its own: callers may be async).
 fn admin_sql(admin: &str, sql: String) {
     use sqlx::Connection;
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    runtime.block_on(async {
-        let mut connection = sqlx::PgConnection::connect(admin).await.expect("the test PostgreSQL server answers");
-        sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&mut connection).await.expect("the statement runs");
-    });
+    let admin = admin.to_string();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let mut connection = sqlx::PgConnection::connect(&admin).await.expect("the test PostgreSQL server answers");
+            sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&mut connection).await.expect("the statement runs");
+        });
+    })
+    .join()
+    .expect("the statement ran");
 }
 
 impl Backend {

@@ -42,6 +42,24 @@ impl Running {
         (Running { shards, task }, registration)
     }
 
+    /// Starts one process's part of a sharded bot: shards `first..=last` of `total`, on `store` (shared with the
+    /// other processes); waits until it has registered its commands.
+    pub async fn start_shards(
+        fake: &FakeDiscord,
+        store: Arc<dyn tablero::store::Store>,
+        data: &Path,
+        (first, last, total): (u32, u32, u32),
+    ) -> Running {
+        let _ = tracing_subscriber::fmt().with_env_filter("warn").with_test_writer().try_init();
+        let from = fake.mark();
+        let mut client = tablero::discord::build_client(&config(fake, data), store).await.expect("client");
+        let shards = client.shard_manager.clone();
+        let task =
+            tokio::spawn(async move { client.start_shard_range(first..last, total).await.expect("the bot runs") });
+        fake.wait_ready(from).await;
+        Running { shards, task }
+    }
+
     /// Closes the gateway and waits for the client to return (its store is dropped with it).
     pub async fn stop(self) {
         self.shards.shutdown_all().await;
@@ -79,6 +97,27 @@ impl FakeDiscord {
             .flatten()
             .map(|c| c["value"].as_str().unwrap_or_default().to_string())
             .collect()
+    }
+
+    /// Runs a slash command in server `guild` and returns the bot's interaction response.
+    pub async fn slash_in(&self, guild: u64, who: &Member, at: Place, path: &[&str], options: &[Opt]) -> Recorded {
+        let id = self.next_id();
+        let from = self.mark();
+        let mut interaction = payloads::slash(2, id, at.channel, at.thread, who, path, options);
+        interaction["guild_id"] = serde_json::json!(guild.to_string());
+        self.interact(interaction);
+        self.callback(from, id).await
+    }
+
+    /// Presses a button in server `guild` and returns the bot's interaction response.
+    pub async fn press_in(&self, guild: u64, who: &Member, at: Place, message: u64, custom_id: &str) -> Recorded {
+        let id = self.next_id();
+        let from = self.mark();
+        let stored = self.message(message);
+        let mut interaction = payloads::press(id, at.channel, at.thread, who, &stored, custom_id);
+        interaction["guild_id"] = serde_json::json!(guild.to_string());
+        self.interact(interaction);
+        self.callback(from, id).await
     }
 
     /// Presses a button of a message the bot posted and returns the bot's interaction response.

@@ -55,6 +55,10 @@ struct Inner {
     nonces: HashMap<String, u64>,
     next_id: u64,
     gateway: Option<mpsc::UnboundedSender<Value>>,
+    /// The session of each shard identified as (shard, of how many), for a bot split over several processes.
+    shards: HashMap<u64, (u64, mpsc::UnboundedSender<Value>)>,
+    /// How many dispatches went to each shard's session.
+    dispatched: HashMap<u64, u32>,
     identified: u32,
     /// Sessions resumed (op 6 answered with RESUMED).
     resumed: u32,
@@ -193,9 +197,24 @@ impl FakeDiscord {
         self.wait_for(from, "command registration", |r| r.method == "PUT" && r.path.ends_with("/commands")).await
     }
 
-    /// Sends a gateway dispatch (an INTERACTION_CREATE, say) to the connected bot.
+    /// Sends a gateway dispatch (an INTERACTION_CREATE, say) to the connected bot: to the shard of its server,
+    /// as Discord does ((guild id >> 22) % shards), when the bot identified shards.
     pub fn dispatch(&self, event: &str, data: Value) {
-        let sender = self.lock().gateway.clone().expect("the bot is connected to the gateway");
+        let guild = data["guild_id"].as_str().and_then(|g| g.parse::<u64>().ok());
+        let mut inner = self.lock();
+        let by_shard = guild.and_then(|g| {
+            inner
+                .shards
+                .iter()
+                .find(|(shard, (total, _))| (g >> 22) % *total == **shard)
+                .map(|(id, (_, s))| (*id, s.clone()))
+        });
+        if let Some((shard, _)) = &by_shard {
+            *inner.dispatched.entry(*shard).or_default() += 1;
+        }
+        let sender =
+            by_shard.map(|(_, s)| s).or_else(|| inner.gateway.clone()).expect("the bot is connected to the gateway");
+        drop(inner);
         sender.send(json!({"op": 0, "t": event, "d": data})).expect("gateway session alive");
     }
 
@@ -205,6 +224,11 @@ impl FakeDiscord {
         let channel = interaction["channel_id"].as_str().and_then(|c| c.parse().ok()).unwrap_or_default();
         self.lock().token_channels.insert(token, channel);
         self.dispatch("INTERACTION_CREATE", interaction);
+    }
+
+    /// How many dispatches went to shard `shard`'s session.
+    pub fn dispatched_to(&self, shard: u64) -> u32 {
+        self.lock().dispatched.get(&shard).copied().unwrap_or(0)
     }
 
     pub fn identified(&self) -> u32 {
@@ -247,11 +271,21 @@ impl FakeDiscord {
                     match payload["op"].as_u64() {
                         Some(2) => {
                             seq += 1;
-                            let ready = payloads::ready(self.gateway_port);
+                            let mut ready = payloads::ready(self.gateway_port);
+                            let shard = payload["d"]["shard"].as_array().map(|s| {
+                                (s[0].as_u64().unwrap_or(0), s.get(1).and_then(Value::as_u64).unwrap_or(1).max(1))
+                            });
+                            if let Some((id, total)) = shard {
+                                ready["shard"] = json!([id, total]);
+                                ready["session_id"] = json!(format!("fake-session-{id}-{total}"));
+                            }
                             let frame = json!({"op": 0, "t": "READY", "s": seq, "d": ready});
                             let _ = ws.send(WsMessage::Text(frame.to_string())).await;
                             let mut inner = self.lock();
                             inner.gateway = Some(tx.clone());
+                            if let Some((id, total)) = shard {
+                                inner.shards.insert(id, (total, tx.clone()));
+                            }
                             inner.identified += 1;
                             drop(inner);
                             self.changed.notify_waiters();
@@ -266,6 +300,12 @@ impl FakeDiscord {
                             let _ = ws.send(WsMessage::Text(frame.to_string())).await;
                             let mut inner = self.lock();
                             inner.gateway = Some(tx.clone());
+                            // The session id names the shard (see IDENTIFY above).
+                            let session = payload["d"]["session_id"].as_str().unwrap_or_default().to_string();
+                            let parts: Vec<u64> = session.split('-').filter_map(|p| p.parse().ok()).collect();
+                            if let [id, total] = parts[..] {
+                                inner.shards.insert(id, (total, tx.clone()));
+                            }
                             inner.resumed += 1;
                             drop(inner);
                             self.changed.notify_waiters();
