@@ -6,6 +6,8 @@
 mod common;
 mod fake_discord;
 
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 
 use fake_discord::FakeDiscord;
@@ -72,5 +74,123 @@ async fn two_shards_on_one_postgres_database_each_serve_their_servers() {
     for bot in bots {
         bot.stop().await;
     }
+    tokio::task::spawn_blocking(move || drop(database)).await.unwrap();
+}
+
+/// The bot process; killed when dropped, so a failing test leaves nothing running.
+struct Bot(Child);
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `tablero bot` running shard `shard` of 2 on the PostgreSQL database at `url`.
+fn start_process(fake: &FakeDiscord, dir: &Path, url: &str, shard: u32) -> Bot {
+    let config = dir.join(format!("config{shard}.toml"));
+    let text = format!(
+        "data_dir = {:?}\n[discord]\nguild_id = {GUILD_ID}\napi_base = {:?}\ntoken = \"test-token\"\n",
+        dir.join(format!("unused{shard}")).display().to_string(),
+        fake.base()
+    );
+    std::fs::write(&config, text).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .arg("--config")
+        .arg(&config)
+        .arg("bot")
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .env("TABLERO_TEST_SEED", "11")
+        .env("TABLERO_TEST_CLOCK", dir.join("clock"))
+        .env("TABLERO_STORE_URL", url)
+        .env("TABLERO_SHARDS", format!("{shard}/2"))
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("DISCORD_API_BASE")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .spawn()
+        .map(Bot)
+        .expect("the tablero binary starts")
+}
+
+const DAY: u64 = 86_400;
+
+/// Two `tablero bot` processes (shards 0/2 and 1/2) on one database, both running the scheduler: a game in a
+/// server of each shard, the second process killed with SIGKILL mid-game and started again, then each game's
+/// reminder and timeout posted exactly once, and the win claimed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_post_each_reminder_and_timeout_once_and_survive_a_kill() {
+    let Some(postgres) = common::backends::postgres() else { return };
+    let database = tokio::task::spawn_blocking(move || postgres.fresh()).await.unwrap();
+    let url = database.location();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("clock"), "0").unwrap();
+    let from = fake.mark();
+    let first = start_process(&fake, dir.path(), &url, 0);
+    fake.wait_ready(from).await;
+    let from = fake.mark();
+    let mut second = start_process(&fake, dir.path(), &url, 1);
+    fake.wait_ready(from).await;
+    let other = GUILD_ID + (1 << 22);
+    let (ana, ben) = (Member::new(101, "ana"), Member::new(102, "ben"));
+    let places = [(GUILD_ID, Place { channel: 760, thread: false }), (other, Place { channel: 761, thread: false })];
+    for (guild, place) in places {
+        let options = [
+            Opt::User("opponent", ben.clone()),
+            Opt::Int("first", 1),
+            Opt::Bool("thread", false),
+            Opt::Str("time", "2d".into()),
+        ];
+        fake.slash_in(guild, &ana, place, &["play", "hoyito"], &options).await;
+        let board = fake.slash_in(guild, &ben, place, &["accept"], &[]).await;
+        assert!(board.content().contains("runs out <t:"), "{}", board.content());
+    }
+    // The second process dies without warning between two moves, and comes back.
+    second.0.kill().unwrap();
+    second.0.wait().unwrap();
+    let from = fake.mark();
+    let second = start_process(&fake, dir.path(), &url, 1);
+    fake.wait_ready(from).await;
+    for (guild, place) in places {
+        let moved = fake.slash_in(guild, &ana, place, &["move"], &[Opt::Str("notation", "1".into())]).await;
+        assert!(moved.content().contains("runs out <t:"), "{}", moved.content());
+    }
+    // A day later both schedulers see both reminders due; two days later both timeouts.
+    std::fs::write(dir.path().join("clock"), (DAY + 10).to_string()).unwrap();
+    for (_, place) in places {
+        let path = format!("/channels/{}/messages", place.channel);
+        fake.wait_for(0, "a reminder", |r| r.path == path && r.content().contains("Reminder, ben")).await;
+    }
+    std::fs::write(dir.path().join("clock"), (2 * DAY + 10).to_string()).unwrap();
+    let mut timeouts = Vec::new();
+    for (_, place) in places {
+        let path = format!("/channels/{}/messages", place.channel);
+        let timeout = fake
+            .wait_for(0, "a timeout", |r| {
+                r.path == path && r.created.is_some() && r.content().contains("ran out of time")
+            })
+            .await;
+        timeouts.push(timeout);
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let count = |channel: u64, needle: &str| {
+        let path = format!("/channels/{channel}/messages");
+        fake.log().iter().filter(|r| r.path == path && r.created.is_some() && r.content().contains(needle)).count()
+    };
+    for (_, place) in places {
+        assert_eq!(count(place.channel, "Reminder, ben"), 1, "one reminder in {}", place.channel);
+        assert_eq!(count(place.channel, "ran out of time"), 1, "one timeout in {}", place.channel);
+    }
+    for ((guild, place), timeout) in places.into_iter().zip(&timeouts) {
+        let claim = timeout.button_ids().into_iter().next().expect("the claim button");
+        let from = fake.mark();
+        let pressed = fake.press_in(guild, &ana, place, timeout.created.unwrap(), &claim).await;
+        assert_eq!(pressed.callback_type(), Some(7), "{}", pressed.content());
+        let result = fake.post_in(from, place.channel).await;
+        assert!(result.content().contains("ana claimed the win on time"), "{}", result.content());
+    }
+    drop((first, second));
     tokio::task::spawn_blocking(move || drop(database)).await.unwrap();
 }
