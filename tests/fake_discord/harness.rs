@@ -24,6 +24,7 @@ pub fn config(fake: &FakeDiscord, data: &Path) -> Config {
 
 /// The bot, running in this process.
 pub struct Running {
+    store: Arc<dyn tablero::store::Store>,
     shards: Arc<serenity::ShardManager>,
     task: tokio::task::JoinHandle<()>,
 }
@@ -34,12 +35,12 @@ impl Running {
         // Warnings show in a failing test's output (serenity drops payloads it cannot read with only a warning).
         let _ = tracing_subscriber::fmt().with_env_filter("warn").with_test_writer().try_init();
         let from = fake.mark();
-        let store = Arc::new(SledStore::open(data).expect("store opens"));
-        let mut client = tablero::discord::build_client(&config(fake, data), store).await.expect("client");
+        let store: Arc<dyn tablero::store::Store> = Arc::new(SledStore::open(data).expect("store opens"));
+        let mut client = tablero::discord::build_client(&config(fake, data), store.clone()).await.expect("client");
         let shards = client.shard_manager.clone();
         let task = tokio::spawn(async move { client.start().await.expect("the bot runs") });
         let registration = fake.wait_ready(from).await;
-        (Running { shards, task }, registration)
+        (Running { store, shards, task }, registration)
     }
 
     /// Starts one process's part of a sharded bot: shards `first..=last` of `total`, on `store` (shared with the
@@ -52,16 +53,22 @@ impl Running {
     ) -> Running {
         let _ = tracing_subscriber::fmt().with_env_filter("warn").with_test_writer().try_init();
         let from = fake.mark();
-        let mut client = tablero::discord::build_client(&config(fake, data), store).await.expect("client");
+        let mut client = tablero::discord::build_client(&config(fake, data), store.clone()).await.expect("client");
         let shards = client.shard_manager.clone();
         let task =
             tokio::spawn(async move { client.start_shard_range(first..last, total).await.expect("the bot runs") });
         fake.wait_ready(from).await;
-        Running { shards, task }
+        Running { store, shards, task }
+    }
+
+    /// The store the bot writes to.
+    pub fn store(&self) -> Arc<dyn tablero::store::Store> {
+        self.store.clone()
     }
 
     /// Closes the gateway and waits for the client to return (its store is dropped with it).
     pub async fn stop(self) {
+        drop(self.store);
         self.shards.shutdown_all().await;
         tokio::time::timeout(WAIT, self.task).await.expect("the bot stops in time").expect("the bot task ends well");
     }

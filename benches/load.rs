@@ -1,0 +1,210 @@
+//! Load: simulated players in 200 servers sending moves (`/move` with the board picture in the answer) at a
+//! rising, open-loop rate, against the bot on sled (one process) and on PostgreSQL (two shard processes' worth
+//! of clients, 0/2 and 1/2, each with its own connection pool, on one database). For each rate it prints p50
+//! and p99 from an interaction's dispatch to its response, and the losses (no response within 10 s) and
+//! duplicates (a second response to one interaction), which must be zero; then it checks that every stored
+//! game holds exactly the moves that were answered.
+//!
+//! `cargo bench --bench load` (PostgreSQL when `TABLERO_TEST_POSTGRES` names a server; `LOAD_SECONDS` sets the
+//! length of each step, 60 by default).
+
+#[path = "../tests/common/backends.rs"]
+#[allow(dead_code)] // the load needs only part of it
+mod backends;
+#[path = "../tests/fake_discord/mod.rs"]
+mod fake_discord;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use fake_discord::FakeDiscord;
+use fake_discord::harness::{Place, Running, called};
+use fake_discord::payloads::{self, GUILD_ID, Member, Opt};
+use tablero::store::{PgStore, Store};
+
+const SERVERS: u64 = 200;
+
+/// One server's game: whose turn, and whether a move is on its way.
+#[derive(Clone)]
+struct Game {
+    guild: u64,
+    channel: u64,
+    mover: u64,
+    /// The latest board message (its hole buttons are the legal moves).
+    board: u64,
+    busy: bool,
+    answered: u64,
+}
+
+fn guild(n: u64) -> u64 {
+    GUILD_ID + (n << 22)
+}
+
+async fn new_game(fake: &FakeDiscord, game: &mut Game, ana: &Member, ben: &Member) {
+    let place = Place { channel: game.channel, thread: false };
+    let options = [Opt::User("opponent", ben.clone()), Opt::Int("first", 1), Opt::Bool("thread", false)];
+    fake.slash_in(game.guild, ana, place, &["play", "hoyito"], &options).await;
+    let board = fake.slash_in(game.guild, ben, place, &["accept"], &[]).await;
+    game.mover = called(&board.content());
+    game.board = board.created.expect("the board is a message");
+    game.answered = 0;
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize].as_secs_f64() * 1e3
+}
+
+async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64) {
+    let (ana, ben) = (Member::new(101, "ana"), Member::new(102, "ben"));
+    let mut games = Vec::new();
+    for n in 0..SERVERS {
+        let mut game = Game { guild: guild(n), channel: 5_000 + n, mover: 0, board: 0, busy: false, answered: 0 };
+        new_game(&fake, &mut game, &ana, &ben).await;
+        games.push(game);
+    }
+    let games = Arc::new(Mutex::new(games));
+    println!("{label}: {SERVERS} servers, one game each; {seconds} s per rate");
+    println!("| rate (interactions/s) | sent | p50 (ms) | p99 (ms) | lost | duplicated |");
+    println!("| --- | --- | --- | --- | --- | --- |");
+    for rate in [5u64, 10, 20, 40, 80] {
+        let latencies = Arc::new(Mutex::new(Vec::new()));
+        let lost = Arc::new(Mutex::new(0u64));
+        let mut tasks = Vec::new();
+        let started = Instant::now();
+        let total = rate * seconds;
+        let mut next = 0usize;
+        for k in 0..total {
+            tokio::time::sleep_until((started + Duration::from_secs_f64(k as f64 / rate as f64)).into()).await;
+            // The next server whose game waits for a move (open loop: the rate does not wait for answers).
+            let picked = {
+                let mut all = games.lock().unwrap();
+                let len = all.len();
+                (0..len).map(|i| (next + i) % len).find(|&i| !all[i].busy).map(|i| {
+                    all[i].busy = true;
+                    (i, all[i].clone())
+                })
+            };
+            let Some((index, game)) = picked else { continue };
+            next = index + 1;
+            let (fake, games, latencies, lost) = (fake.clone(), games.clone(), latencies.clone(), lost.clone());
+            let (ana, ben) = (ana.clone(), ben.clone());
+            tasks.push(tokio::spawn(async move {
+                let mover = if game.mover == ana.id { ana.clone() } else { ben.clone() };
+                let place = Place { channel: game.channel, thread: false };
+                // A legal hole: the first enabled hole button of the latest board.
+                let hole = fake
+                    .enabled_buttons(game.board)
+                    .into_iter()
+                    .find(|b| b.contains(":m:"))
+                    .map(|b| b.rsplit(':').next().unwrap().to_string());
+                let mut game = game;
+                let Some(hole) = hole else {
+                    new_game(&fake, &mut game, &ana, &ben).await;
+                    game.busy = false;
+                    games.lock().unwrap()[index] = game;
+                    return;
+                };
+                let id = fake.next_id();
+                let from = fake.mark();
+                let sent = Instant::now();
+                let mut interaction =
+                    payloads::slash(2, id, place.channel, false, &mover, &["move"], &[Opt::Str("notation", hole)]);
+                interaction["guild_id"] = serde_json::json!(game.guild.to_string());
+                fake.interact(interaction);
+                let path = format!("/interactions/{id}/token-{id}/callback");
+                let answer = tokio::time::timeout(Duration::from_secs(10), async {
+                    loop {
+                        let found = fake.log().into_iter().skip(from).find(|r| r.path == path);
+                        if let Some(found) = found {
+                            return found;
+                        }
+                        tokio::time::sleep(Duration::from_millis(1)).await;
+                    }
+                })
+                .await;
+                match answer {
+                    Ok(answer) => {
+                        latencies.lock().unwrap().push(answer.at - sent);
+                        game.answered += 1;
+                        let content = answer.content();
+                        let next =
+                            content.strip_prefix("<@").and_then(|r| r.split('>').next()).and_then(|i| i.parse().ok());
+                        match (next, answer.created) {
+                            (Some(next), Some(board)) => {
+                                game.mover = next;
+                                game.board = board;
+                            }
+                            _ => new_game(&fake, &mut game, &ana, &ben).await,
+                        }
+                    }
+                    Err(_) => *lost.lock().unwrap() += 1,
+                }
+                game.busy = false;
+                games.lock().unwrap()[index] = game;
+            }));
+        }
+        for task in tasks {
+            let _ = task.await;
+        }
+        let mut samples = latencies.lock().unwrap().clone();
+        samples.sort();
+        // Duplicates: interactions answered more than once.
+        let mut answers: HashMap<String, u32> = HashMap::new();
+        for r in fake.log().iter().filter(|r| r.path.starts_with("/interactions/") && r.path.ends_with("/callback")) {
+            *answers.entry(r.path.clone()).or_default() += 1;
+        }
+        let duplicated = answers.values().filter(|n| **n > 1).count();
+        println!(
+            "| {rate} | {} | {:.1} | {:.1} | {} | {duplicated} |",
+            samples.len() + *lost.lock().unwrap() as usize,
+            percentile(&samples, 0.5),
+            percentile(&samples, 0.99),
+            lost.lock().unwrap()
+        );
+    }
+    // Every answered move is stored, once.
+    let games = games.lock().unwrap().clone();
+    let stored = tokio::task::spawn_blocking(move || store.all_games().unwrap()).await.unwrap();
+    for game in &games {
+        let latest = stored.iter().filter(|g| g.channel == game.channel).max_by_key(|g| g.id).unwrap();
+        assert_eq!(latest.moves.len() as u64, game.answered, "channel {}: moves stored = moves answered", game.channel);
+    }
+    println!("{label}: every answered move is stored once");
+}
+
+fn main() {
+    let seconds = std::env::var("LOAD_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    runtime.block_on(async {
+        let _ = tracing_subscriber::fmt().with_env_filter("error").try_init();
+        {
+            let fake = FakeDiscord::start().await;
+            let dir = tempfile::tempdir().unwrap();
+            let (running, _) = Running::start(&fake, dir.path()).await;
+            let store: Arc<dyn Store> = running.store();
+            run(fake, "sled, one process", store, seconds).await;
+            running.stop().await;
+        }
+        if let Some(postgres) = backends::postgres() {
+            let database = tokio::task::spawn_blocking(move || postgres.fresh()).await.unwrap();
+            let fake = FakeDiscord::start().await;
+            let dir = tempfile::tempdir().unwrap();
+            let mut bots = Vec::new();
+            for shard in 0..2 {
+                let url = database.location();
+                let store: Arc<dyn Store> =
+                    Arc::new(tokio::task::spawn_blocking(move || PgStore::connect(&url)).await.unwrap().unwrap());
+                bots.push(Running::start_shards(&fake, store, dir.path(), (shard, shard, 2)).await);
+            }
+            run(fake, "PostgreSQL, two shards", database.store().clone(), seconds).await;
+            for bot in bots {
+                bot.stop().await;
+            }
+            tokio::task::spawn_blocking(move || drop(database)).await.unwrap();
+        }
+    });
+}
