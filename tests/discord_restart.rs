@@ -1,6 +1,7 @@
 //! The `tablero` binary as a Discord bot against the fake Discord: killed mid-game and started again on the
 //! same data folder, a button posted before the kill still plays the next move; SIGTERM stops it cleanly.
 
+mod common;
 mod fake_discord;
 
 use std::path::Path;
@@ -41,6 +42,11 @@ fn set_clock(dir: &Path, secs: u64) {
 }
 
 fn start_binary(fake: &FakeDiscord, dir: &Path) -> Bot {
+    start_binary_with(fake, dir, &[])
+}
+
+/// The binary with more environment (a PostgreSQL store, a shard range).
+fn start_binary_with(fake: &FakeDiscord, dir: &Path, env: &[(&str, String)]) -> Bot {
     if !dir.join("clock").exists() {
         set_clock(dir, 0);
     }
@@ -60,11 +66,60 @@ fn start_binary(fake: &FakeDiscord, dir: &Path) -> Bot {
         .env("TABLERO_TEST_CLOCK", dir.join("clock"))
         .env_remove("DISCORD_TOKEN")
         .env_remove("DISCORD_API_BASE")
+        .env_remove("TABLERO_STORE_URL")
+        .env_remove("TABLERO_SHARDS")
+        .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .spawn()
         .map(Bot)
         .expect("the tablero binary starts")
+}
+
+/// The bot's processes: one on a sled folder, or two shards (0/2 and 1/2) on one PostgreSQL database.
+struct Cluster {
+    dir: std::path::PathBuf,
+    url: Option<String>,
+    bots: Vec<Bot>,
+}
+
+impl Cluster {
+    async fn start(fake: &FakeDiscord, dir: &Path, url: Option<String>) -> Cluster {
+        let mut cluster = Cluster { dir: dir.to_path_buf(), url, bots: Vec::new() };
+        for shard in 0..cluster.processes() {
+            let from = fake.mark();
+            let bot = cluster.spawn(fake, shard);
+            cluster.bots.push(bot);
+            fake.wait_ready(from).await;
+        }
+        cluster
+    }
+
+    fn processes(&self) -> u64 {
+        if self.url.is_some() { 2 } else { 1 }
+    }
+
+    fn spawn(&self, fake: &FakeDiscord, shard: u64) -> Bot {
+        match &self.url {
+            None => start_binary(fake, &self.dir),
+            Some(url) => start_binary_with(
+                fake,
+                &self.dir,
+                &[("TABLERO_STORE_URL", url.clone()), ("TABLERO_SHARDS", format!("{shard}/2"))],
+            ),
+        }
+    }
+
+    /// Kills (SIGKILL) the process serving the test server's shard and starts it again.
+    async fn restart_the_servers_process(&mut self, fake: &FakeDiscord) {
+        let shard = (GUILD_ID >> 22) % self.processes();
+        let bot = &mut self.bots[shard as usize];
+        bot.kill().unwrap();
+        bot.wait().unwrap();
+        let ready = fake.mark();
+        self.bots[shard as usize] = self.spawn(fake, shard);
+        fake.wait_ready(ready).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -196,9 +251,25 @@ async fn reminder_timeout_across_a_restart_and_the_claim_button() {
 /// sign-up by button, a drop, a forfeit on time (claimed with the button) and a restart of the bot in the middle.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_five_player_swiss_tournament_runs_to_its_final_standings() {
-    use serde_json::Value;
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
+    five_player_swiss(&fake, dir.path(), None).await;
+}
+
+/// The same tournament played by two bot processes (shards 0/2 and 1/2) on one PostgreSQL database, both running
+/// the scheduler, the test server's process killed and restarted in round 2.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_tournament_runs_through_with_two_processes_on_postgres() {
+    let Some(postgres) = common::backends::postgres() else { return };
+    let database = tokio::task::spawn_blocking(move || postgres.fresh()).await.unwrap();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    five_player_swiss(&fake, dir.path(), Some(database.location())).await;
+    tokio::task::spawn_blocking(move || drop(database)).await.unwrap();
+}
+
+async fn five_player_swiss(fake: &FakeDiscord, dir: &Path, url: Option<String>) {
+    use serde_json::Value;
     let hall = Place { channel: 770, thread: false };
     let mut admin = Member::new(101, "ana");
     admin.manage_server = true;
@@ -210,9 +281,7 @@ async fn a_five_player_swiss_tournament_runs_to_its_final_standings() {
         Member::new(105, "eve"),
     ];
     let by_name = |name: &str| members.iter().find(|m| m.name == name).cloned().unwrap();
-    let from = fake.mark();
-    let mut bot = start_binary(&fake, dir.path());
-    fake.wait_ready(from).await;
+    let mut bots = Cluster::start(fake, dir, url).await;
     let options = [Opt::Int("game", 1), Opt::Int("format", 0), Opt::Int("rounds", 3), Opt::Str("time", "1d".into())];
     let created = fake.slash(&admin, hall, &["tournament", "create"], &options).await;
     assert!(created.content().contains("Tournament #1: Hoyito II, Swiss, 3 rounds"), "{}", created.content());
@@ -238,7 +307,11 @@ async fn a_five_player_swiss_tournament_runs_to_its_final_standings() {
             };
             let thread: u64 =
                 r.path.trim_start_matches("/channels/").trim_end_matches("/messages").parse().unwrap_or(0);
-            if thread != 0 && r.method == "POST" {
+            // (A second process posting the same board sends the same nonce: one game, counted once.)
+            if thread != 0
+                && r.method == "POST"
+                && !games.iter().any(|(p, _, _): &(Place, String, String)| p.channel == thread)
+            {
                 games.push((Place { channel: thread, thread: true }, first.to_string(), second.to_string()));
             }
         }
@@ -290,11 +363,7 @@ async fn a_five_player_swiss_tournament_runs_to_its_final_standings() {
     assert!(dropped.content().contains("dan withdrew"), "{}", dropped.content());
 
     // A restart in the middle of round 2.
-    bot.kill().unwrap();
-    bot.wait().unwrap();
-    let ready = fake.mark();
-    let mut bot = start_binary(&fake, dir.path());
-    fake.wait_ready(ready).await;
+    bots.restart_the_servers_process(fake).await;
 
     // Round 2: the games still on. In one, the second player lets the time run out and the first claims.
     let mut round2 = games_of_round(from, 2);
@@ -308,7 +377,7 @@ async fn a_five_player_swiss_tournament_runs_to_its_final_standings() {
     let (place, first, second) = timed;
     fake.slash(&by_name(first), *place, &["move"], &[Opt::Str("notation", "1".into())]).await;
     // The second player's day passes (the bot's clock jumps).
-    set_clock(dir.path(), DAY + 60);
+    set_clock(dir, DAY + 60);
     let timeout = fake
         .wait_for(0, "a timeout", |r| r.created.is_some() && r.content().contains(&format!("{second} ran out of time")))
         .await;
@@ -327,8 +396,11 @@ async fn a_five_player_swiss_tournament_runs_to_its_final_standings() {
     let last = fake.wait_for(from3, "the final standings", |r| r.content().contains("Final standings")).await;
     assert!(last.content().contains("dan (withdrawn)"), "{}", last.content());
     assert_eq!(last.content().lines().count(), 6, "{}", last.content());
-    bot.kill().unwrap();
-    bot.wait().unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let standings =
+        fake.log().iter().filter(|r| r.created.is_some() && r.content().contains("Final standings")).count();
+    assert_eq!(standings, 1, "the final standings are posted once");
+    drop(bots);
 }
 
 /// `tablero admin backup` while the bot runs (and holds the store): the bot writes it, consistent, on request.
