@@ -1,9 +1,9 @@
 //! Load: simulated players in 200 servers sending moves (`/move` with the board picture in the answer) at a
 //! rising, open-loop rate, against the bot on sled (one process) and on PostgreSQL (two shard processes' worth
 //! of clients, 0/2 and 1/2, each with its own connection pool, on one database). For each rate it prints p50
-//! and p99 from an interaction's dispatch to its response, and the losses (no response within 10 s) and
-//! duplicates (a second response to one interaction), which must be zero; then it checks that every stored
-//! game holds exactly the moves that were answered.
+//! and p99 from an interaction's dispatch to its response, the moves refused (an error told privately, the move
+//! not made), and the losses (no response within 10 s) and duplicates (a second response to one interaction),
+//! which must be zero; then it checks that every stored game holds exactly the moves that were accepted.
 //!
 //! `cargo bench --bench load` (PostgreSQL when `TABLERO_TEST_POSTGRES` names a server; `LOAD_SECONDS` sets the
 //! length of each step, 60 by default).
@@ -68,11 +68,14 @@ async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64
     }
     let games = Arc::new(Mutex::new(games));
     println!("{label}: {SERVERS} servers, one game each; {seconds} s per rate");
-    println!("| rate (interactions/s) | sent (of rate x seconds) | p50 (ms) | p99 (ms) | lost | duplicated |");
-    println!("| --- | --- | --- | --- | --- | --- |");
+    println!(
+        "| rate (interactions/s) | sent (of rate x seconds) | p50 (ms) | p99 (ms) | refused | lost | duplicated |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- | --- |");
     for rate in [5u64, 20, 80, 160, 320] {
         let latencies = Arc::new(Mutex::new(Vec::new()));
         let lost = Arc::new(Mutex::new(0u64));
+        let refused = Arc::new(Mutex::new(0u64));
         let mut tasks = Vec::new();
         let started = Instant::now();
         let total = rate * seconds;
@@ -90,7 +93,8 @@ async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64
             };
             let Some((index, game)) = picked else { continue };
             next = index + 1;
-            let (fake, games, latencies, lost) = (fake.clone(), games.clone(), latencies.clone(), lost.clone());
+            let (fake, games, latencies) = (fake.clone(), games.clone(), latencies.clone());
+            let (lost, refused) = (lost.clone(), refused.clone());
             let (ana, ben) = (ana.clone(), ben.clone());
             tasks.push(tokio::spawn(async move {
                 let mover = if game.mover == ana.id { ana.clone() } else { ben.clone() };
@@ -118,6 +122,11 @@ async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64
                 // (The fake's own wait gives up later than this: a response later than 10 s is counted lost.)
                 let answer = tokio::time::timeout(Duration::from_secs(10), fake.callback(from, id)).await;
                 match answer {
+                    // Refused (an error told privately): the move was not made, the game goes on as it was.
+                    Ok(answer) if answer.is_ephemeral() => {
+                        latencies.lock().unwrap().push(answer.at - sent);
+                        *refused.lock().unwrap() += 1;
+                    }
                     Ok(answer) => {
                         latencies.lock().unwrap().push(answer.at - sent);
                         game.answered += 1;
@@ -149,9 +158,9 @@ async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64
             *answers.entry(r.path.clone()).or_default() += 1;
         }
         let duplicated = answers.values().filter(|n| **n > 1).count();
-        let lost = *lost.lock().unwrap();
+        let (lost, refused) = (*lost.lock().unwrap(), *refused.lock().unwrap());
         println!(
-            "| {rate} | {} of {total} | {:.1} | {:.1} | {lost} | {duplicated} |",
+            "| {rate} | {} of {total} | {:.1} | {:.1} | {refused} | {lost} | {duplicated} |",
             samples.len() + lost as usize,
             percentile(&samples, 0.5),
             percentile(&samples, 0.99),

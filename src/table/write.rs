@@ -15,8 +15,10 @@ use crate::i18n::Message;
 use crate::store::record::{GameRecord, Timestamp};
 use crate::store::{Committed, GameWrite, StandingsWrite, TournamentMark, Unit, WriteError};
 
-/// How often a unit is tried again when only the ratings moved under it (another game ended meanwhile).
-const RATING_RETRIES: usize = 16;
+/// How often a unit is tried again when only the ratings moved under it (another game ended meanwhile). Rated
+/// results of every server share one sequence: with several processes on one database, ends that come together
+/// are counted one after the other, each retry after a short pause that grows (and differs between processes).
+const RATING_RETRIES: usize = 64;
 
 #[derive(Default)]
 struct RequestContext {
@@ -116,7 +118,11 @@ impl Table {
                 false => Ok(None),
             })
             .collect::<Result<Vec<_>, Fail>>()?;
-        for _ in 0..RATING_RETRIES {
+        for attempt in 0..RATING_RETRIES {
+            if attempt > 0 {
+                let jitter = u64::from(std::process::id() % 7) + attempt as u64 % 5;
+                std::thread::sleep(std::time::Duration::from_millis((attempt as u64).min(20) + jitter));
+            }
             let mut tally = Tally::live(self.store.as_ref())?;
             let base = tally.sequence;
             let mut unit = rest.clone();
