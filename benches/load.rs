@@ -6,7 +6,7 @@
 //! which must be zero; then it checks that every stored game holds exactly the moves that were accepted.
 //!
 //! `cargo bench --bench load` (PostgreSQL when `TABLERO_TEST_POSTGRES` names a server; `LOAD_SECONDS` sets the
-//! length of each step, 60 by default).
+//! length of each step, 60 by default; `LOAD_RATES` the rates, `5,20,80,160` by default).
 
 #[path = "../tests/common/backends.rs"]
 #[allow(dead_code)] // the load needs only part of it
@@ -72,7 +72,11 @@ async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64
         "| rate (interactions/s) | sent (of rate x seconds) | p50 (ms) | p99 (ms) | refused | lost | duplicated |"
     );
     println!("| --- | --- | --- | --- | --- | --- | --- |");
-    for rate in [5u64, 20, 80, 160, 320] {
+    let rates: Vec<u64> = std::env::var("LOAD_RATES")
+        .ok()
+        .map(|r| r.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![5, 20, 80, 160]);
+    for rate in rates {
         let latencies = Arc::new(Mutex::new(Vec::new()));
         let lost = Arc::new(Mutex::new(0u64));
         let refused = Arc::new(Mutex::new(0u64));
