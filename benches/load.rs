@@ -1,12 +1,13 @@
 //! Load: simulated players in 200 servers sending moves (`/move` with the board picture in the answer) at a
-//! rising, open-loop rate, against the bot on sled (one process) and on PostgreSQL (two shard processes' worth
-//! of clients, 0/2 and 1/2, each with its own connection pool, on one database). For each rate it prints p50
+//! rising, open-loop rate, against the bot on sled (one process, in this one) and on PostgreSQL (two `tablero bot`
+//! processes, shards 0/2 and 1/2, on one database). For each rate it prints p50
 //! and p99 from an interaction's dispatch to its response, the moves refused (an error told privately, the move
 //! not made), and the losses (no response within 10 s) and duplicates (a second response to one interaction),
 //! which must be zero; then it checks that every stored game holds exactly the moves that were accepted.
 //!
 //! `cargo bench --bench load` (PostgreSQL when `TABLERO_TEST_POSTGRES` names a server; `LOAD_SECONDS` sets the
-//! length of each step, 60 by default; `LOAD_RATES` the rates, `5,20,80,160` by default).
+//! length of each step, 60 by default; `LOAD_RATES` the rates, `5,20,80,160` by default; `LOAD_SLED=0` leaves
+//! sled out).
 
 #[path = "../tests/common/backends.rs"]
 #[allow(dead_code)] // the load needs only part of it
@@ -21,7 +22,7 @@ use std::time::{Duration, Instant};
 use fake_discord::FakeDiscord;
 use fake_discord::harness::{Place, Running, called};
 use fake_discord::payloads::{self, GUILD_ID, Member, Opt};
-use tablero::store::{PgStore, Store};
+use tablero::store::Store;
 
 const SERVERS: u64 = 200;
 
@@ -180,12 +181,48 @@ async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64
     println!("{label}: every answered move is stored once");
 }
 
+/// A `tablero bot` process; killed when dropped.
+struct Bot(std::process::Child);
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `tablero bot` (the release binary) running shard `shard` of 2 on the database at `url`.
+fn bot_process(fake: &FakeDiscord, dir: &std::path::Path, url: &str, shard: u32) -> Bot {
+    let config = dir.join(format!("config{shard}.toml"));
+    let text = format!(
+        "data_dir = {:?}\n[discord]\nguild_id = {GUILD_ID}\napi_base = {:?}\ntoken = \"load-token\"\n",
+        dir.join("unused").display().to_string(),
+        fake.base()
+    );
+    std::fs::write(&config, text).unwrap();
+    std::process::Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .arg("--config")
+        .arg(&config)
+        .arg("bot")
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .env("TABLERO_STORE_URL", url)
+        .env("TABLERO_SHARDS", format!("{shard}/2"))
+        .env("RUST_LOG", "error")
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("DISCORD_API_BASE")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .map(Bot)
+        .expect("the tablero binary starts")
+}
+
 fn main() {
     let seconds = std::env::var("LOAD_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     runtime.block_on(async {
         let _ = tracing_subscriber::fmt().with_env_filter("error").try_init();
-        {
+        if std::env::var("LOAD_SLED").as_deref() != Ok("0") {
             let fake = FakeDiscord::start().await;
             let dir = tempfile::tempdir().unwrap();
             let (running, _) = Running::start(&fake, dir.path()).await;
@@ -199,15 +236,18 @@ fn main() {
             let dir = tempfile::tempdir().unwrap();
             let mut bots = Vec::new();
             for shard in 0..2 {
-                let url = database.location();
-                let store: Arc<dyn Store> =
-                    Arc::new(tokio::task::spawn_blocking(move || PgStore::connect(&url)).await.unwrap().unwrap());
-                bots.push(Running::start_shards(&fake, store, dir.path(), (shard, shard, 2)).await);
+                let from = fake.mark();
+                bots.push(bot_process(&fake, dir.path(), &database.location(), shard));
+                fake.wait_ready(from).await;
             }
-            run(fake, "PostgreSQL, two shards", database.store().clone(), seconds).await;
-            for bot in bots {
-                bot.stop().await;
-            }
+            run(
+                fake,
+                "PostgreSQL, two `tablero bot` processes (shards 0/2 and 1/2)",
+                database.store().clone(),
+                seconds,
+            )
+            .await;
+            drop(bots);
             tokio::task::spawn_blocking(move || drop(database)).await.unwrap();
         }
     });
