@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 use fake_discord::FakeDiscord;
 use fake_discord::harness::{Place, Running, called};
 use fake_discord::payloads::{self, GUILD_ID, Member, Opt};
+use fake_discord::process::{Bot, spawn_bot};
 use tablero::store::Store;
 
 const SERVERS: u64 = 200;
@@ -181,40 +182,14 @@ async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64
     println!("{label}: every answered move is stored once");
 }
 
-/// A `tablero bot` process; killed when dropped.
-struct Bot(std::process::Child);
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// `tablero bot` (the release binary) running shard `shard` of 2 on the database at `url`.
 fn bot_process(fake: &FakeDiscord, dir: &std::path::Path, url: &str, shard: u32) -> Bot {
-    let config = dir.join(format!("config{shard}.toml"));
-    let text = format!(
-        "data_dir = {:?}\n[discord]\nguild_id = {GUILD_ID}\napi_base = {:?}\ntoken = \"load-token\"\n",
-        dir.join("unused").display().to_string(),
-        fake.base()
-    );
-    std::fs::write(&config, text).unwrap();
-    std::process::Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .arg("--config")
-        .arg(&config)
-        .arg("bot")
-        .env("NO_PROXY", "127.0.0.1,localhost")
-        .env("TABLERO_STORE_URL", url)
-        .env("TABLERO_SHARDS", format!("{shard}/2"))
-        .env("RUST_LOG", "error")
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("DISCORD_API_BASE")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .map(Bot)
-        .expect("the tablero binary starts")
+    let env = [
+        ("TABLERO_STORE_URL", url.to_string()),
+        ("TABLERO_SHARDS", format!("{shard}/2")),
+        ("RUST_LOG", "error".into()),
+    ];
+    spawn_bot(env!("CARGO_BIN_EXE_tablero"), fake, dir, &format!("config{shard}"), &env)
 }
 
 fn main() {

@@ -5,36 +5,14 @@ mod common;
 mod fake_discord;
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 
 use fake_discord::FakeDiscord;
 use fake_discord::harness::Place;
 use fake_discord::payloads::{GUILD_ID, Member, Opt};
+use fake_discord::process::{Bot, spawn_bot};
 
 const DAY: u64 = 86_400;
-
-/// The bot process; killed when dropped, so a failing test leaves nothing running.
-struct Bot(Child);
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl std::ops::Deref for Bot {
-    type Target = Child;
-    fn deref(&self) -> &Child {
-        &self.0
-    }
-}
-
-impl std::ops::DerefMut for Bot {
-    fn deref_mut(&mut self) -> &mut Child {
-        &mut self.0
-    }
-}
 
 /// Moves the bot's clock `secs` seconds ahead of the real one (the binary reads it at every look).
 fn set_clock(dir: &Path, secs: u64) {
@@ -50,30 +28,14 @@ fn start_binary_with(fake: &FakeDiscord, dir: &Path, env: &[(&str, String)]) -> 
     if !dir.join("clock").exists() {
         set_clock(dir, 0);
     }
-    let config = dir.join("config.toml");
-    let text = format!(
-        "data_dir = {:?}\n[discord]\nguild_id = {GUILD_ID}\napi_base = {:?}\ntoken = \"test-token\"\n",
-        dir.join("data").display().to_string(),
-        fake.base()
-    );
-    std::fs::write(&config, text).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .arg("--config")
-        .arg(&config)
-        .arg("bot")
-        .env("NO_PROXY", "127.0.0.1,localhost")
-        .env("TABLERO_TEST_SEED", "11")
-        .env("TABLERO_TEST_CLOCK", dir.join("clock"))
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("DISCORD_API_BASE")
-        .env_remove("TABLERO_STORE_URL")
-        .env_remove("TABLERO_SHARDS")
-        .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .spawn()
-        .map(Bot)
-        .expect("the tablero binary starts")
+    let mut all =
+        vec![("TABLERO_TEST_SEED", "11".to_string()), ("TABLERO_TEST_CLOCK", dir.join("clock").display().to_string())];
+    all.extend(env.iter().cloned());
+    let name = env
+        .iter()
+        .find(|(k, _)| *k == "TABLERO_SHARDS")
+        .map_or("config".to_string(), |(_, s)| format!("config-{}", s.replace('/', "-")));
+    spawn_bot(env!("CARGO_BIN_EXE_tablero"), fake, dir, &name, &all)
 }
 
 /// The bot's processes: one on a sled folder, or two shards (0/2 and 1/2) on one PostgreSQL database.

@@ -7,12 +7,12 @@ mod common;
 mod fake_discord;
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 
 use fake_discord::FakeDiscord;
 use fake_discord::harness::{Place, Running, called};
 use fake_discord::payloads::{GUILD_ID, Member, Opt};
+use fake_discord::process::{Bot, spawn_bot};
 use tablero::store::{PgStore, Store};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -77,41 +77,15 @@ async fn two_shards_on_one_postgres_database_each_serve_their_servers() {
     tokio::task::spawn_blocking(move || drop(database)).await.unwrap();
 }
 
-/// The bot process; killed when dropped, so a failing test leaves nothing running.
-struct Bot(Child);
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// `tablero bot` running shard `shard` of 2 on the PostgreSQL database at `url`.
 fn start_process(fake: &FakeDiscord, dir: &Path, url: &str, shard: u32) -> Bot {
-    let config = dir.join(format!("config{shard}.toml"));
-    let text = format!(
-        "data_dir = {:?}\n[discord]\nguild_id = {GUILD_ID}\napi_base = {:?}\ntoken = \"test-token\"\n",
-        dir.join(format!("unused{shard}")).display().to_string(),
-        fake.base()
-    );
-    std::fs::write(&config, text).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .arg("--config")
-        .arg(&config)
-        .arg("bot")
-        .env("NO_PROXY", "127.0.0.1,localhost")
-        .env("TABLERO_TEST_SEED", "11")
-        .env("TABLERO_TEST_CLOCK", dir.join("clock"))
-        .env("TABLERO_STORE_URL", url)
-        .env("TABLERO_SHARDS", format!("{shard}/2"))
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("DISCORD_API_BASE")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .spawn()
-        .map(Bot)
-        .expect("the tablero binary starts")
+    let env = [
+        ("TABLERO_TEST_SEED", "11".to_string()),
+        ("TABLERO_TEST_CLOCK", dir.join("clock").display().to_string()),
+        ("TABLERO_STORE_URL", url.to_string()),
+        ("TABLERO_SHARDS", format!("{shard}/2")),
+    ];
+    spawn_bot(env!("CARGO_BIN_EXE_tablero"), fake, dir, &format!("config{shard}"), &env)
 }
 
 const DAY: u64 = 86_400;

@@ -9,6 +9,7 @@
 
 pub mod harness;
 pub mod payloads;
+pub mod process;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
