@@ -1,4 +1,5 @@
 ## General
+list-and = and
 internal-error = Something went wrong on our side; nothing was changed. (error id { $id })
 game-unknown = There is no game called “{ $game }”. Games: { $known }.
 option-unknown = Unknown option “{ $key }”. Options of this game: { $known }, and first.
@@ -24,8 +25,18 @@ badge-winner = winner
 badge-draw = draw
 
 ## Challenges
-challenge-posted = { $challenger } challenges { $opponent } to { $game } (game #{ $id }; { $options }). { $opponent }: accept or decline.
-challenge-open = { $challenger } posts an open challenge to { $game } (game #{ $id }; { $options }). Anyone may accept.
+challenge-posted = { $challenger } challenges { $opponent } to { $game } (game #{ $id }). { $opponent }: accept or decline.
+challenge-open = { $challenger } posts an open challenge to { $game } (game #{ $id }). Anyone may accept.
+challenge-terms = Terms: { $time } · { $rated ->
+    [yes] rated
+   *[no] casual
+} · { $first }{ $options }.
+terms-time = { $time } per move
+terms-no-time = no time limit
+terms-first-player = { $player } moves first
+terms-first-accepter = whoever accepts moves first
+terms-first-random = who moves first is drawn at random
+terms-first-west = West throws first
 challenge-expires = The challenge expires in { $hours ->
     [one] one hour
    *[other] { $hours } hours
@@ -48,6 +59,17 @@ cancel-not-yours = Only { $challenger }, who made this challenge, can cancel it.
 
 ## Playing
 no-game = There is no game in this channel. Start one with play.
+game-ended = { $game } #{ $id } in this channel is over after { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}: { $how } Start a new game with play.
+ended-rules = { $player } won.
+ended-resignation = { $player } won: { $loser } resigned.
+ended-timeout = { $player } won on time.
+ended-forfeit = { $player } won by forfeit.
+ended-stopped = stopped by agreement; { $player } won on the counters.
+ended-draw-agreed = drawn by agreement.
+ended-draw = drawn.
 game-not-started = The game has not started yet: the challenge is waiting for an answer.
 not-a-player = You are not playing this game.
 not-your-turn = It is not your turn: { $player } is to move.
@@ -67,6 +89,30 @@ draw-none = There is no draw offer from your opponent to answer.
 draw-agreed = { $player } accepted the draw: the game is drawn.
 stop-agreed = { $player } agreed to stop the game here: the counters decide.
 draw-declined = { $player } declined the draw; play on.
+button-takeback = Take back
+button-takeback-accept = Allow the takeback
+button-takeback-decline = Refuse
+button-rematch = Rematch
+takeback-asked = { $player } asks to take back { $plies ->
+    [one] their move { $move }
+   *[other] their move { $move } and the { $plies ->
+        [2] reply
+       *[other] moves
+    } after it
+}. { $opponent }: allow it or refuse.
+takeback-done = { $player } allowed it: { $asker }'s last move is taken back ({ $plies ->
+    [one] one move
+   *[other] { $plies } moves
+} undone).
+takeback-declined = { $player } refused the takeback; play on.
+takeback-rated = Moves are taken back only in casual games, never in rated or tournament games.
+takeback-chance = Throws of the sticks cannot be taken back.
+takeback-already = You have already asked to take back your move; wait for the answer.
+takeback-answer-first = Your opponent has asked to take back their move: allow it or refuse it first.
+takeback-nothing = You have not moved yet in this game: there is nothing to take back.
+takeback-none = There is no takeback request from your opponent to answer.
+rematch-none = There is no finished game in this channel to play again.
+rematch-not-over = That game is not over yet: a rematch is offered when it ends.
 button-accept = Accept
 button-decline = Decline
 button-draw-accept = Accept draw
@@ -92,11 +138,15 @@ hoyito-not-a-hole = “{ $text }” is not a hole number.
 hoyito-no-such-hole = there is no hole { $hole }: your holes are 1 to { $holes }, counted from your left.
 hoyito-empty-hole = your hole { $hole } is empty.
 hoyito-never-ending = sowing hole { $hole } would go round for ever, so it may not be played.
-hoyito-sowed = { side } sowed hole { $hole } ({ $laps ->
-    [one] one lap
-   *[other] { $laps } laps
-}).
-hoyito-captured = Captured { $seeds } seeds.
+hoyito-sowed = { side } sowed hole { $hole }{ $relays ->
+    [0] .
+    [one] , relaying once.
+   *[other] , relaying { $relays } times.
+}
+hoyito-captured = Captured { $seeds ->
+    [one] one seed
+   *[other] { $seeds } seeds
+}.
 hoyito-captured-last-four = Captured { $seeds } seeds, the last four on the board included.
 hoyito-extra-move = { side } moves again.
 hoyito-passes = { side } has nothing to play and passes.
@@ -136,7 +186,10 @@ epaminondas-captured = Captured { $count ->
    *[other] { $count } pieces
 }.
 epaminondas-threat = { side } is under threat: { $ahead } against { $behind } on the far rows. Capture the intruders or cross too.
-epaminondas-score = { $pieces } pieces · far row { $far }
+epaminondas-score = { $pieces ->
+    [one] 1 piece
+   *[other] { $pieces } pieces
+} · far row { $far }
 epaminondas-end-crossing = { side } starts the turn with { $ahead } on the far row against { $behind }: a crossing win.
 epaminondas-end-no-moves = { side } has no legal move and loses.
 
@@ -148,7 +201,7 @@ joined = { $player } joined { $team } ({ $count ->
    *[other] { $count } members
 } so far).
 button-join = Join
-challenge-teams = { $challenger } challenges: { $west } (West) against { $east } (East) at { $game } (game #{ $id }; { $options }). Any member of { $challenged } may accept.
+challenge-teams = { $challenger } challenges: { $west } (West) against { $east } (East) at { $game } (game #{ $id }). Any member of { $challenged } may accept.
 accept-not-on-team = Only a member of { $team } can accept this challenge.
 decline-not-on-team = Only a member of { $team } can decline this challenge.
 challenge-accepted-team = { $player } accepted for { $team }. { $first } (West) throws first.
@@ -200,13 +253,22 @@ tsona-lap-captured = A lap, and the awl landed on { $other ->
 } awl, which goes home.
 zohn-ahl-dry-branch = { side } landed on a dry branch and will lose its next throw.
 zohn-ahl-extra-throw = { side } throws again.
-zohn-ahl-end = { side } holds all { $counters } counters.
+zohn-ahl-end = { side } holds { $counters ->
+    [one] the only counter
+   *[other] all { $counters } counters
+}.
 tsona-end = { side } completed { $laps ->
     [one] the lap
    *[other] { $laps } laps
 } first.
-zohn-ahl-score = { $counters } counters · step { $step }
-tsona-score = { $counters } laps · step { $step }
+zohn-ahl-score = { $counters ->
+    [one] 1 counter
+   *[other] { $counters } counters
+} · step { $step }
+tsona-score = { $counters ->
+    [one] 1 lap
+   *[other] { $counters } laps
+} · step { $step }
 
 ## Ocencahuac
 game-name-ocencahuac = Ocencahuac
@@ -243,21 +305,36 @@ ocencahuac-score = captured { $captured } · crowns { $crowns }
 console-welcome = tablero console. Type lines like “ana: play hoyito @ben”, then “ben: accept” and “ana: move 3”; “help” lists every command.
 console-help =
     Lines are “name: command arguments key=value ...”. Commands:
-      play <game> [@opponent] [key=value ...]   challenge someone (no opponent: an open challenge); games: hoyito, epaminondas, zohn-ahl, ocencahuac; option first=challenger|opponent|random, and the game's own (see README)
+      play <game> [@opponent] [key=value ...]   challenge someone (no opponent: an open challenge); games: hoyito, epaminondas, zohn-ahl, ocencahuac
       play zohn-ahl west=@ana,@cy east=@&red    a team game (players, or a role); then: throw
       accept | decline | cancel | join          answer or withdraw the challenge of this channel; join a role team
       move <move>                               play a move: Hoyito II 3 (your hole, from your left), Epaminondas c1-c3 or d4xd8,
                                                 Ocencahuac a1-a3-c3, a5xd5 or a7-a5 @b5; throw (Zohn Ahl)
       resign | draw [offer|accept|decline]      end the game
+      takeback [ask|accept|decline]             take back your last move (casual games; the opponent agrees)
+      rematch                                   the same game again, sides swapped, after it ended
       board | history | rules [game]            show the game
       press <button-id>                         press a button shown under a reply
-      locale en-US|es-419|es-ES                 the language replies use for you
-      roles @&role ...                          the roles you have
       claim                                     claim the win when your opponent's time is up
       games                                     your games, whose turn, and until when
+      leaderboard <game> [page] [provisional] [picture]
+                                                the server's ranking of a game
+      profile [@player]                         ratings, records and last games
+      tournament create <game> round-robin|double-round-robin|swiss|elimination [rounds=N] [max=N] [time=3d] [signup=2d]
+      tournament join | join-team @&role | leave | start | standings [picture] | pairings [round]
+      tournament drop @player | result <game> first|second|draw | extend 12h | cancel     (organisers)
       settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true rated=true language=auto]
                                                 the server's defaults for new games (shown without options)
       notify on|off                             reminders also by direct message
+      locale en-US|es-419|es-ES                 the language replies use for you
+      roles [@&role ... | none]                 the roles you have (without arguments: shows them)
+    Options of play (key=value):
+      every two-player game: first=challenger|opponent|random, time=3d, rated=true|false
+      hoyito: holes=6|12, skip_origin=true|false, max_moves_without_capture=1000
+      epaminondas: symmetry=off|mirror|mirror-or-rotation
+      zohn-ahl: variant=zohn-ahl|tsona, counters=1..10, laps=1..10, turn_mode=blocks|alternate|free, p_flat, carry_surplus,
+                lap_threshold=39|40, south_river_dangerous, dry_branch_penalty, autothrow
+      ocencahuac: mirror_setup, block_immunity, single_jump_only, retreat_warriors, no_progress_plies=100, max_plies=500
     Console lines: #channel (switch channel), wait 25h (advance the clock: reminders and timeouts fall due), help, quit. Lines starting with // are ignored.
 console-channel = Now in channel #{ $channel }.
 console-waited = The clock moved { $seconds } seconds forward.
@@ -349,10 +426,28 @@ leaderboard-page-empty = (no one on this page)
 leaderboard-show-provisional = Provisional players
 leaderboard-show-established = Established players
 team-board-title = { $game } records (a game of chance: no rating)
-team-board-line = { $rank }. { $team }: { $wins } wins in { $games } games, { $counters } counters
+team-board-line = { $rank }. { $team }: { $wins ->
+    [one] 1 win
+   *[other] { $wins } wins
+} in { $games ->
+    [one] 1 game
+   *[other] { $games } games
+}, { $counters ->
+    [one] 1 counter
+   *[other] { $counters } counters
+}
 profile-title = { $player }
 profile-line = { $game }: { $rating }; { $wins } won, { $draws } drawn, { $losses } lost; streak { $streak }
-profile-team-line = { $game }: { $wins } wins in { $games } games, { $counters } counters
+profile-team-line = { $game }: { $wins ->
+    [one] 1 win
+   *[other] { $wins } wins
+} in { $games ->
+    [one] 1 game
+   *[other] { $games } games
+}, { $counters ->
+    [one] 1 counter
+   *[other] { $counters } counters
+}
 profile-recent = Last games:
 profile-won = won against { $opponent }
 profile-lost = lost to { $opponent }
@@ -363,6 +458,9 @@ table-player = Player
 table-rating = Rating
 table-games = Games
 table-win-rate = Score
+table-team = Team
+table-wins = Wins
+table-counters = Counters
 
 ## Tournaments
 tournament-created = Tournament #{ $id }: { $game }, { $format }. Sign up with the Join button (or tournament join); an organiser starts it.
@@ -410,3 +508,12 @@ game-not-found = There is no game #{ $id } in this server.
 tournament-over = Tournament #{ $id } is over; it takes no more changes.
 tournament-changed = Someone changed this tournament a moment before you; nothing of yours was changed. Try again.
 discord-post-failed = Your action was saved, but Discord would not take the post in { $channel }. Use /board there to see the game as it is now.
+diagram-epaminondas-letters = W B
+diagram-ocencahuac-legend = dark upper case, * crowned, ! stunned
+diagram-tsona-pile = , pile { $pile }
+console-not-utf8 = That line is not UTF-8 text, so it was not read; type it again.
+console-wait-too-long = The console's clock moves at most { $days } days forward in all.
+console-roles-none = You have no roles. Give yourself some with roles @&name (roles none clears them).
+console-roles-shown = Your roles: { $roles }.
+console-time-in = in { $span }
+console-time-ago = { $span } ago

@@ -1,4 +1,5 @@
 ## General
+list-and = y
 internal-error = Algo falló de nuestro lado; no se cambió nada. (código de error { $id })
 game-unknown = No hay ningún juego llamado «{ $game }». Juegos: { $known }.
 option-unknown = Opción desconocida «{ $key }». Opciones de este juego: { $known }, y first.
@@ -24,8 +25,18 @@ badge-winner = ganador
 badge-draw = tablas
 
 ## Challenges
-challenge-posted = { $challenger } reta a { $opponent } a { $game } (partida #{ $id }; { $options }). { $opponent }: acepta o rechaza.
-challenge-open = { $challenger } lanza un reto abierto a { $game } (partida #{ $id }; { $options }). Cualquiera puede aceptarlo.
+challenge-posted = { $challenger } reta a { $opponent } a { $game } (partida #{ $id }). { $opponent }: acepta o rechaza.
+challenge-open = { $challenger } lanza un reto abierto a { $game } (partida #{ $id }). Cualquiera puede aceptarlo.
+challenge-terms = Condiciones: { $time } · { $rated ->
+    [yes] clasificatoria
+   *[no] amistosa
+} · { $first }{ $options }.
+terms-time = { $time } por jugada
+terms-no-time = sin límite de tiempo
+terms-first-player = empieza { $player }
+terms-first-accepter = empieza quien acepte
+terms-first-random = quién empieza se sortea
+terms-first-west = Oeste tira primero
 challenge-expires = El reto caduca en { $hours ->
     [one] una hora
    *[other] { $hours } horas
@@ -48,6 +59,17 @@ cancel-not-yours = Solo { $challenger }, quien hizo este reto, puede cancelarlo.
 
 ## Playing
 no-game = No hay ninguna partida en este canal. Empieza una con play.
+game-ended = La partida de { $game } #{ $id } de este canal terminó tras { $moves ->
+    [one] una jugada
+   *[other] { $moves } jugadas
+}: { $how } Empieza otra con play.
+ended-rules = ganó { $player }.
+ended-resignation = ganó { $player }: { $loser } abandonó.
+ended-timeout = ganó { $player } por tiempo.
+ended-forfeit = ganó { $player } por incomparecencia.
+ended-stopped = se paró de común acuerdo; { $player } ganó por contadores.
+ended-draw-agreed = tablas de común acuerdo.
+ended-draw = tablas.
 game-not-started = La partida aún no empezó: el reto espera respuesta.
 not-a-player = No juegas en esta partida.
 not-your-turn = No es tu turno: le toca a { $player }.
@@ -67,6 +89,30 @@ draw-none = Tu rival no te ha ofrecido tablas.
 draw-agreed = { $player } aceptó las tablas: la partida termina empatada.
 stop-agreed = { $player } aceptó terminar la partida aquí: deciden los contadores.
 draw-declined = { $player } rechazó las tablas; se sigue jugando.
+button-takeback = Deshacer
+button-takeback-accept = Permitir deshacer
+button-takeback-decline = Negarse
+button-rematch = Revancha
+takeback-asked = { $player } pide deshacer { $plies ->
+    [one] su jugada { $move }
+   *[other] su jugada { $move } y { $plies ->
+        [2] la respuesta
+       *[other] las jugadas
+    } que siguieron
+}. { $opponent }: permítelo o niégate.
+takeback-done = { $player } lo permitió: se deshace la última jugada de { $asker } ({ $plies ->
+    [one] una jugada
+   *[other] { $plies } jugadas
+}).
+takeback-declined = { $player } no permite deshacer; se sigue jugando.
+takeback-rated = Solo se deshacen jugadas en partidas amistosas, nunca en clasificatorias ni de torneo.
+takeback-chance = Las tiradas de los palos no se deshacen.
+takeback-already = Ya pediste deshacer tu jugada; espera la respuesta.
+takeback-answer-first = Tu rival pidió deshacer su jugada: primero permítelo o niégate.
+takeback-nothing = Aún no has movido en esta partida: no hay nada que deshacer.
+takeback-none = Tu rival no ha pedido deshacer ninguna jugada.
+rematch-none = No hay ninguna partida terminada en este canal para jugar otra vez.
+rematch-not-over = Esa partida aún no ha terminado: la revancha se ofrece al acabar.
 button-accept = Aceptar
 button-decline = Rechazar
 button-draw-accept = Aceptar tablas
@@ -92,11 +138,15 @@ hoyito-not-a-hole = «{ $text }» no es un número de hoyo.
 hoyito-no-such-hole = no existe el hoyo { $hole }: tus hoyos van del 1 al { $holes }, contando desde tu izquierda.
 hoyito-empty-hole = tu hoyo { $hole } está vacío.
 hoyito-never-ending = la siembra del hoyo { $hole } daría vueltas para siempre, así que no se puede jugar.
-hoyito-sowed = { side } sembró el hoyo { $hole } ({ $laps ->
-    [one] una vuelta
-   *[other] { $laps } vueltas
-}).
-hoyito-captured = Capturó { $seeds } semillas.
+hoyito-sowed = { side } sembró el hoyo { $hole }{ $relays ->
+    [0] .
+    [one] , con un relevo.
+   *[other] , con { $relays } relevos.
+}
+hoyito-captured = Capturó { $seeds ->
+    [one] una semilla
+   *[other] { $seeds } semillas
+}.
 hoyito-captured-last-four = Capturó { $seeds } semillas, incluidas las cuatro últimas del tablero.
 hoyito-extra-move = { side } vuelve a jugar.
 hoyito-passes = { side } no tiene nada que jugar y pasa.
@@ -136,7 +186,10 @@ epaminondas-captured = Capturaron { $count ->
    *[other] { $count } fichas
 }.
 epaminondas-threat = { side } están amenazadas: { $ahead } contra { $behind } en las últimas filas. Captura a los intrusos o cruza tú también.
-epaminondas-score = { $pieces } fichas · última fila { $far }
+epaminondas-score = { $pieces ->
+    [one] 1 ficha
+   *[other] { $pieces } fichas
+} · última fila { $far }
 epaminondas-end-crossing = { side } empiezan el turno con { $ahead } en la última fila contra { $behind }: ganan por cruce.
 epaminondas-end-no-moves = { side } no tienen jugada legal y pierden.
 
@@ -148,7 +201,7 @@ joined = { $player } se unió a { $team } ({ $count ->
    *[other] { $count } miembros
 } por ahora).
 button-join = Unirse
-challenge-teams = { $challenger } reta: { $west } (Oeste) contra { $east } (Este) a { $game } (partida #{ $id }; { $options }). Cualquier miembro de { $challenged } puede aceptar.
+challenge-teams = { $challenger } reta: { $west } (Oeste) contra { $east } (Este) a { $game } (partida #{ $id }). Cualquier miembro de { $challenged } puede aceptar.
 accept-not-on-team = Solo un miembro de { $team } puede aceptar este reto.
 decline-not-on-team = Solo un miembro de { $team } puede rechazar este reto.
 challenge-accepted-team = { $player } aceptó por { $team }. { $first } (Oeste) lanza primero.
@@ -200,13 +253,22 @@ tsona-lap-captured = Una vuelta, y además la lezna cayó sobre la de { $other -
 }, que vuelve al inicio.
 zohn-ahl-dry-branch = { side } cayó en un brazo seco y perderá su próximo lanzamiento.
 zohn-ahl-extra-throw = { side } vuelve a lanzar.
-zohn-ahl-end = { side } reúne los { $counters } contadores.
+zohn-ahl-end = { side } reúne { $counters ->
+    [one] el único contador
+   *[other] los { $counters } contadores
+}.
 tsona-end = { side } completó { $laps ->
     [one] la vuelta
    *[other] las { $laps } vueltas
 } primero.
-zohn-ahl-score = { $counters } contadores · paso { $step }
-tsona-score = { $counters } vueltas · paso { $step }
+zohn-ahl-score = { $counters ->
+    [one] 1 contador
+   *[other] { $counters } contadores
+} · paso { $step }
+tsona-score = { $counters ->
+    [one] 1 vuelta
+   *[other] { $counters } vueltas
+} · paso { $step }
 
 ## Ocencahuac
 game-name-ocencahuac = Ocencahuac
@@ -243,21 +305,36 @@ ocencahuac-score = capturas { $captured } · coronas { $crowns }
 console-welcome = Consola de tablero. Escribe líneas como «ana: play hoyito @ben», luego «ben: accept» y «ana: move 3»; «help» muestra todos los comandos.
 console-help =
     Las líneas son «nombre: comando argumentos clave=valor ...». Comandos:
-      play <juego> [@rival] [clave=valor ...]   reta a alguien (sin rival: reto abierto); juegos: hoyito, epaminondas, zohn-ahl, ocencahuac; opción first=challenger|opponent|random, y las del juego (ver README)
+      play <juego> [@rival] [clave=valor ...]   reta a alguien (sin rival: reto abierto); juegos: hoyito, epaminondas, zohn-ahl, ocencahuac
       play zohn-ahl west=@ana,@cy east=@&rojo   un juego por equipos (jugadores, o un rol); luego: throw
       accept | decline | cancel | join          responde o retira el reto de este canal; únete a un equipo-rol
       move <jugada>                             juega: Hoyito II 3 (tu hoyo, desde tu izquierda), Epaminondas c1-c3 o d4xd8,
                                                 Ocencahuac a1-a3-c3, a5xd5 o a7-a5 @b5; throw (Zohn Ahl)
       resign | draw [offer|accept|decline]      termina la partida
+      takeback [ask|accept|decline]             deshace tu última jugada (partidas amistosas; el rival lo acepta)
+      rematch                                   la revancha: el mismo juego con los lados cambiados, al terminar
       board | history | rules [juego]           muestra la partida
       press <id-de-botón>                       pulsa un botón mostrado bajo una respuesta
-      locale en-US|es-419|es-ES                 el idioma de tus respuestas
-      roles @&rol ...                           los roles que tienes
       claim                                     reclama la victoria si a tu rival se le acabó el tiempo
       games                                     tus partidas, a quién le toca y hasta cuándo
+      leaderboard <juego> [página] [provisional] [picture]
+                                                la clasificación del servidor en un juego
+      profile [@jugador]                        clasificaciones, historial y últimas partidas
+      tournament create <juego> round-robin|double-round-robin|swiss|elimination [rounds=N] [max=N] [time=3d] [signup=2d]
+      tournament join | join-team @&rol | leave | start | standings [picture] | pairings [ronda]
+      tournament drop @jugador | result <partida> first|second|draw | extend 12h | cancel     (organizadores)
       settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true rated=true language=auto]
                                                 los ajustes del servidor para partidas nuevas (sin opciones: los muestra)
       notify on|off                             recordatorios también por mensaje directo
+      locale en-US|es-419|es-ES                 el idioma de tus respuestas
+      roles [@&rol ... | none]                  los roles que tienes (sin argumentos: los muestra)
+    Opciones de play (clave=valor):
+      todo juego de dos: first=challenger|opponent|random, time=3d, rated=true|false
+      hoyito: holes=6|12, skip_origin=true|false, max_moves_without_capture=1000
+      epaminondas: symmetry=off|mirror|mirror-or-rotation
+      zohn-ahl: variant=zohn-ahl|tsona, counters=1..10, laps=1..10, turn_mode=blocks|alternate|free, p_flat, carry_surplus,
+                lap_threshold=39|40, south_river_dangerous, dry_branch_penalty, autothrow
+      ocencahuac: mirror_setup, block_immunity, single_jump_only, retreat_warriors, no_progress_plies=100, max_plies=500
     Líneas de la consola: #canal (cambia de canal), wait 25h (adelanta el reloj), help, quit. Las líneas que empiezan por // se ignoran.
 console-channel = Ahora en el canal #{ $channel }.
 console-waited = El reloj avanzó { $seconds } segundos.
@@ -352,10 +429,28 @@ leaderboard-page-empty = (nadie en esta página)
 leaderboard-show-provisional = Jugadores provisionales
 leaderboard-show-established = Jugadores establecidos
 team-board-title = Historial de { $game } (juego de azar: sin clasificación)
-team-board-line = { $rank }. { $team }: { $wins } victorias en { $games } partidas, { $counters } fichas
+team-board-line = { $rank }. { $team }: { $wins ->
+    [one] 1 victoria
+   *[other] { $wins } victorias
+} en { $games ->
+    [one] 1 partida
+   *[other] { $games } partidas
+}, { $counters ->
+    [one] 1 contador
+   *[other] { $counters } contadores
+}
 profile-title = { $player }
 profile-line = { $game }: { $rating }; { $wins } ganadas, { $draws } tablas, { $losses } perdidas; racha { $streak }
-profile-team-line = { $game }: { $wins } victorias en { $games } partidas, { $counters } fichas
+profile-team-line = { $game }: { $wins ->
+    [one] 1 victoria
+   *[other] { $wins } victorias
+} en { $games ->
+    [one] 1 partida
+   *[other] { $games } partidas
+}, { $counters ->
+    [one] 1 contador
+   *[other] { $counters } contadores
+}
 profile-recent = Últimas partidas:
 profile-won = ganó a { $opponent }
 profile-lost = perdió con { $opponent }
@@ -366,6 +461,9 @@ table-player = Jugador
 table-rating = Clasificación
 table-games = Partidas
 table-win-rate = Puntos
+table-team = Equipo
+table-wins = Victorias
+table-counters = Contadores
 
 ## Torneos
 tournament-created = Torneo #{ $id }: { $game }, { $format }. Inscríbete con el botón Unirse (o tournament join); un organizador lo inicia.
@@ -413,3 +511,12 @@ game-not-found = No hay ninguna partida #{ $id } en este servidor.
 tournament-over = El torneo #{ $id } terminó; ya no admite cambios.
 tournament-changed = Alguien cambió este torneo justo antes que tú; no se cambió nada tuyo. Vuelve a intentarlo.
 discord-post-failed = Tu acción quedó guardada, pero Discord no aceptó la publicación en { $channel }. Usa /board allí para ver la partida como está ahora.
+diagram-epaminondas-letters = B N
+diagram-ocencahuac-legend = oscuras en mayúscula, * coronada, ! aturdida
+diagram-tsona-pile = , montón { $pile }
+console-not-utf8 = Esa línea no es texto UTF-8 y no se leyó; escríbela de nuevo.
+console-wait-too-long = El reloj de la consola avanza como mucho { $days } días en total.
+console-roles-none = No tienes roles. Date alguno con roles @&nombre (roles none los quita).
+console-roles-shown = Tus roles: { $roles }.
+console-time-in = en { $span }
+console-time-ago = hace { $span }

@@ -83,7 +83,7 @@ enum Mode {
     },
     /// Replay moves and print the position as JSON.
     Analyze {
-        /// hoyito
+        /// The game: hoyito, epaminondas, zohn-ahl or ocencahuac
         game: String,
         /// A game option, key=value (repeatable).
         #[arg(long = "option", value_name = "KEY=VALUE")]

@@ -68,7 +68,9 @@ fn a_whole_game_through_the_console() {
     // The whole history is stored, and shown after the game (in a new process).
     let history = transcript(dir.path(), &["ana: history".to_string(), "ana: move 1".to_string()]);
     assert!(history.contains(&format!("Hoyito II, game #1: {moves} moves.")), "{history}");
-    assert!(history.contains("There is no game in this channel"), "a finished game no longer holds the channel");
+    // A finished game no longer holds the channel, and a game command there says how it ended.
+    assert!(history.contains(&format!("Hoyito II #1 in this channel is over after {moves} moves: ")), "{history}");
+    assert!(history.contains("Start a new game with play."), "{history}");
 }
 
 struct Running {
@@ -254,4 +256,151 @@ fn an_ocencahuac_game_into_stage_two_and_to_a_win() {
     assert!(out.contains("A Warrior was captured"), "{out}");
     assert!(out.contains("captured all three opposing Warriors"), "{out}");
     assert!(out.contains(" wins."), "{out}");
+}
+
+/// Runs raw bytes through the console (lines that need not be UTF-8) and returns what it printed.
+fn transcript_bytes(dir: &Path, input: Vec<u8>) -> String {
+    let mut child = console(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().expect("runs");
+    writer.join().unwrap().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_console_remembers_its_users_and_says_what_it_can_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines: Vec<String> = [
+        "help",
+        "ana: roles",
+        "ana: roles @&red @&blue",
+        "ana: play hoyito @ben first=challenger holes=12 time=2d",
+        "ben: accept",
+        "ana: locale es-419",
+        "ana: games",
+        "wait 99999999d",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let out = transcript(dir.path(), &lines);
+    for e in [
+        // help names every command and every game's options
+        "leaderboard <game> [page] [provisional] [picture]",
+        "profile [@player]",
+        "tournament create <game>",
+        "takeback",
+        "rematch",
+        "hoyito: holes=6|12",
+        "epaminondas: symmetry=off|mirror|mirror-or-rotation",
+        "zohn-ahl: variant=zohn-ahl|tsona",
+        "ocencahuac: mirror_setup",
+        // roles without arguments show them
+        "You have no roles.",
+        "You now have 2 roles.",
+        // the challenge says what is agreed, and only the options that differ from the defaults
+        "Terms: 2d per move · rated · ana moves first · holes=12.",
+        // the channel by its name, the time in the user's language
+        "Hoyito II #1 en #lobby: te toca (jugada 0); el tiempo se acaba en 2d 0h",
+        // a wait that would wrap the clock
+        "The console's clock moves at most 3650 days forward in all.",
+    ] {
+        assert!(out.contains(e), "missing {e:?} in:\n{out}");
+    }
+    let terms = out.lines().find(|l| l.contains("Terms:")).unwrap();
+    assert!(!terms.contains("skip_origin"), "default options are not listed as terms: {terms}");
+    assert!(!out.contains("<#"), "no raw channel mention:\n{out}");
+
+    // A restart: names, roles and languages are still known; a line that is not UTF-8 is refused, and the
+    // console goes on with the next.
+    let mut input = b"ana: roles\n".to_vec();
+    input.extend(b"ana: move \xff\xfe\n");
+    input.extend(b"ana: games\nben: history\n");
+    let out = transcript_bytes(dir.path(), input);
+    for e in [
+        "Tus roles: @&red @&blue.",
+        "That line is not UTF-8 text, so it was not read; type it again.",
+        "Tus partidas en este servidor (1):",
+        "Hoyito II, game #1: 0 moves.",
+    ] {
+        assert!(out.contains(e), "missing {e:?} in:\n{out}");
+    }
+}
+
+#[test]
+fn the_console_speaks_spanish_all_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines: Vec<String> = [
+        "ana: locale es-419",
+        "ben: locale es-ES",
+        "ana: settings language=es-419",
+        "ana: play hoyito @ben first=challenger",
+        "ben: accept",
+        "ana: move 1",
+        "ana: play epaminondas @ben first=challenger",
+        "#z",
+        "ana: play zohn-ahl @ben",
+        "ben: accept",
+        "ana: throw",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let out = transcript(dir.path(), &lines);
+    for e in [
+        "Condiciones: 3d por jugada · clasificatoria · empieza ana.",
+        "Sur sembró el hoyo 1, con 4 relevos.",
+        "El tiempo para esta jugada se acaba en 3d 0h.",
+        "Norte: capturadas 0",
+        "Sur: capturadas 0",
+        "Condiciones: 3d por jugada · amistosa · quién empieza se sortea.",
+    ] {
+        assert!(out.contains(e), "missing {e:?} in:\n{out}");
+    }
+    for english in ["North", "South", "captured", "runs out", " in 3d", "counters", "step "] {
+        assert!(!out.contains(english), "{english:?} in a Spanish console:\n{out}");
+    }
+}
+
+#[test]
+fn a_takeback_undoes_the_askers_move_and_the_reply_after_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines: Vec<String> = [
+        "ana: play epaminondas @ben first=challenger rated=false",
+        "ben: accept",
+        "ana: move a2-a3",
+        "ben: move a11-a10",
+        "ana: takeback",
+        "ana: takeback accept",
+        "ben: takeback accept",
+        "ana: history",
+        // A move instead of an answer lets the request lapse.
+        "ana: move b2-b3",
+        "ana: takeback",
+        "ben: move b11-b10",
+        "ben: takeback accept",
+        // Zohn Ahl throws are never taken back.
+        "#z",
+        "ana: play zohn-ahl @ben rated=false",
+        "ben: accept",
+        "ana: takeback",
+        "ben: takeback",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let out = transcript(dir.path(), &lines);
+    for e in [
+        "ana asks to take back their move a2-a3 and the reply after it. ben: allow it or refuse.",
+        "✗ There is no takeback request from your opponent to answer.",
+        "ben allowed it: ana's last move is taken back (2 moves undone).",
+        "Epaminondas, game #1: 0 moves.",
+        "ana asks to take back their move b2-b3. ben: allow it or refuse.",
+        "Throws of the sticks cannot be taken back.",
+    ] {
+        assert!(out.contains(e), "missing {e:?} in:\n{out}");
+    }
+    assert_eq!(out.matches("no takeback request").count(), 2, "{out}");
 }

@@ -30,6 +30,7 @@ fn record(channel: u64) -> GameRecord {
         moves: vec![],
         status: Status::Challenge,
         draw_offer: None,
+        takeback: None,
         created_at: 10,
         updated_at: 10,
         expires_at: 100,

@@ -7,7 +7,9 @@ mod line;
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::i18n::{self, Locale, Message};
@@ -24,34 +26,62 @@ pub fn id_of(name: &str) -> u64 {
 /// The console guild: everything typed here happens in one pretend server.
 const GUILD: u64 = 1;
 
+/// The longest `wait` the console takes (ten years): the clock must never wrap.
+const MAX_WAIT_SECS: u64 = 10 * 365 * 86_400;
+
+/// What the console knows of its users and channels, kept in `console-users.json` in the output folder so a
+/// restart still shows names and keeps each user's language and roles. Front-end state only: no game state.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Known {
+    /// Names of the users and roles seen, by id.
+    names: HashMap<u64, String>,
+    /// Channel names by id.
+    channels: HashMap<u64, String>,
+    locales: HashMap<u64, Locale>,
+    roles: HashMap<u64, Vec<RoleId>>,
+}
+
+impl Known {
+    fn path(out_dir: &Path) -> PathBuf {
+        out_dir.join("console-users.json")
+    }
+
+    /// What an earlier run kept; nothing when there is no file or it does not read (it is rebuilt as users act).
+    fn load(out_dir: &Path) -> Known {
+        let Ok(bytes) = std::fs::read(Known::path(out_dir)) else { return Known::default() };
+        serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "console-users.json does not read; starting without it");
+            Known::default()
+        })
+    }
+
+    /// Writes the file whole (a temporary file renamed over it, so a crash leaves the old one or the new one).
+    fn save(&self, out_dir: &Path) -> io::Result<()> {
+        std::fs::create_dir_all(out_dir)?;
+        let path = Known::path(out_dir);
+        let temporary = path.with_extension("json.tmp");
+        std::fs::write(&temporary, serde_json::to_vec(self).map_err(io::Error::other)?)?;
+        std::fs::rename(&temporary, &path)
+    }
+}
+
 pub struct Console {
     table: Table,
     out_dir: PathBuf,
     channel: String,
     default_locale: Locale,
-    locales: HashMap<u64, Locale>,
-    roles: HashMap<u64, Vec<RoleId>>,
     /// Seconds added to the real clock by `wait`.
     clock_offset: u64,
-    /// Names of the users and roles seen, to show whom a reply notifies.
-    names: HashMap<u64, String>,
-    /// Channel names by id, to say where a scheduler notice belongs.
-    channels: HashMap<u64, String>,
+    /// Users' names, languages and roles, and channel names (to show whom a reply notifies and where).
+    known: Known,
+    /// `known` changed since it was last kept.
+    dirty: bool,
 }
 
 impl Console {
     pub fn new(table: Table, out_dir: PathBuf, default_locale: Locale) -> Console {
-        Console {
-            table,
-            out_dir,
-            channel: "lobby".to_string(),
-            default_locale,
-            locales: HashMap::new(),
-            roles: HashMap::new(),
-            clock_offset: 0,
-            names: HashMap::new(),
-            channels: HashMap::new(),
-        }
+        let known = Known::load(&out_dir);
+        Console { table, out_dir, channel: "lobby".to_string(), default_locale, clock_offset: 0, known, dirty: false }
     }
 
     fn now(&self) -> Timestamp {
@@ -61,13 +91,24 @@ impl Console {
     /// Reads lines until the input ends or `quit`; prints a prompt before each line when `prompt` is set.
     pub fn run(&mut self, input: impl BufRead, out: &mut impl Write, prompt: bool) -> io::Result<()> {
         writeln!(out, "{}", i18n::text(self.default_locale, &Message::new("console-welcome")))?;
-        let mut lines = input.lines();
+        let mut input = input;
+        let mut bytes = Vec::new();
         loop {
             if prompt {
                 write!(out, "tablero #{}> ", self.channel)?;
                 out.flush()?;
             }
-            let Some(text) = lines.next().transpose()? else { break };
+            bytes.clear();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
+                break;
+            }
+            // A line that is not UTF-8 is refused in words; the console goes on with the next one.
+            let Ok(text) = std::str::from_utf8(&bytes) else {
+                let message = Message::new("console-not-utf8");
+                writeln!(out, "  ✗ {}", i18n::text(self.default_locale, &message))?;
+                continue;
+            };
+            let text = text.trim_end_matches(['\n', '\r']).to_string();
             if !prompt && !text.trim().is_empty() {
                 writeln!(out, "#{}> {}", self.channel, text.trim())?;
             }
@@ -90,6 +131,10 @@ impl Console {
                 self.channel = name.to_lowercase();
                 writeln!(out, "  {}", i18n::text(locale, &Message::new("console-channel").str("channel", name)))?;
             }
+            Ok(Line::Wait(secs)) if secs > MAX_WAIT_SECS - self.clock_offset.min(MAX_WAIT_SECS) => {
+                let message = Message::new("console-wait-too-long").num("days", (MAX_WAIT_SECS / 86_400) as i64);
+                writeln!(out, "  ✗ {}", i18n::text(locale, &message))?;
+            }
             Ok(Line::Wait(secs)) => {
                 self.clock_offset += secs;
                 writeln!(out, "  {}", i18n::text(locale, &Message::new("console-waited").num("seconds", secs as i64)))?;
@@ -101,7 +146,27 @@ impl Console {
             }
             Err(m) => writeln!(out, "  ✗ {}", i18n::text(locale, &m))?,
         }
+        if self.dirty {
+            self.dirty = false;
+            if let Err(e) = self.known.save(&self.out_dir) {
+                writeln!(out, "  (could not keep the console's users in {}: {e})", self.out_dir.display())?;
+            }
+        }
         Ok(true)
+    }
+
+    fn learn_name(&mut self, id: u64, name: String) {
+        if self.known.names.get(&id) != Some(&name) {
+            self.known.names.insert(id, name);
+            self.dirty = true;
+        }
+    }
+
+    fn learn_channel(&mut self, id: u64, name: String) {
+        if self.known.channels.get(&id) != Some(&name) {
+            self.known.channels.insert(id, name);
+            self.dirty = true;
+        }
     }
 
     /// A game without a channel of its own (a tournament game) gets console channel `#g<id>`.
@@ -109,7 +174,7 @@ impl Console {
         let Some(game) = reply.game.filter(|_| reply.needs_channel) else { return Ok(()) };
         let name = format!("g{game}");
         let channel = id_of(&format!("#{name}"));
-        self.channels.insert(channel, name.clone());
+        self.learn_channel(channel, name.clone());
         let organiser = Actor { permissions: Permissions { manage_server: true }, ..actor.clone() };
         match self.table.handle(&organiser, Command::MoveTo { game, channel }, self.now()) {
             Ok(_) => writeln!(out, "  → #{name}"),
@@ -128,7 +193,7 @@ impl Console {
             Ok(replies) => {
                 let operator = self.actor("organiser");
                 for (_, channel, reply) in replies {
-                    let name = self.channels.get(&channel).cloned().unwrap_or_else(|| channel.to_string());
+                    let name = self.known.channels.get(&channel).cloned().unwrap_or_else(|| channel.to_string());
                     writeln!(out, "  [#{name}]")?;
                     self.place(&operator, &reply, out)?;
                     self.print_reply(&reply, out)?;
@@ -142,7 +207,8 @@ impl Console {
         };
         let operator = self.actor("organiser");
         for delivery in deliveries {
-            let channel = self.channels.get(&delivery.channel).cloned().unwrap_or_else(|| delivery.channel.to_string());
+            let channel =
+                self.known.channels.get(&delivery.channel).cloned().unwrap_or_else(|| delivery.channel.to_string());
             writeln!(out, "  [#{channel}]")?;
             self.place(&operator, &delivery.reply, out)?;
             self.print_reply(&delivery.reply, out)?;
@@ -150,7 +216,7 @@ impl Console {
                 let names: Vec<String> = delivery
                     .direct
                     .iter()
-                    .map(|u| format!("@{}", self.names.get(u).map(String::as_str).unwrap_or("?")))
+                    .map(|u| format!("@{}", self.known.names.get(u).map(String::as_str).unwrap_or("?")))
                     .collect();
                 writeln!(out, "  direct message to: {}", names.join(" "))?;
             }
@@ -161,10 +227,12 @@ impl Console {
         Ok(())
     }
 
-    /// `<t:SECONDS:R>` (a Discord timestamp) as a time relative to the console's clock.
-    fn timestamps(&self, line: &str) -> String {
+    /// A line as the console shows it: `<#id>` (a Discord channel mention) as `#name`, and `<t:SECONDS:R>` (a
+    /// Discord timestamp) as a time relative to the console's clock, in `locale`.
+    fn shown(&self, line: &str, locale: Locale) -> String {
+        let line = self.channel_names(line);
         let mut out = String::new();
-        let mut rest = line;
+        let mut rest = line.as_str();
         while let Some(start) = rest.find("<t:") {
             out.push_str(&rest[..start]);
             let tail = &rest[start + 3..];
@@ -178,15 +246,37 @@ impl Console {
                         s if s >= 60 => format!("{}m {}s", s / 60, s % 60),
                         s => format!("{s}s"),
                     };
-                    if t >= now {
-                        out.push_str(&format!("in {}", span(t - now)));
-                    } else {
-                        out.push_str(&format!("{} ago", span(now - t)));
-                    }
+                    let (id, span) =
+                        if t >= now { ("console-time-in", span(t - now)) } else { ("console-time-ago", span(now - t)) };
+                    out.push_str(&i18n::text(locale, &Message::new(id).str("span", span)));
                     rest = &tail[end + 3..];
                 }
                 None => {
                     out.push_str("<t:");
+                    rest = tail;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// `<#id>` as `#name` for the channels the console knows.
+    fn channel_names(&self, line: &str) -> String {
+        let mut out = String::new();
+        let mut rest = line;
+        while let Some(start) = rest.find("<#") {
+            out.push_str(&rest[..start]);
+            let tail = &rest[start + 2..];
+            let channel = tail.find('>').and_then(|end| Some((tail[..end].parse::<u64>().ok()?, end)));
+            match channel.and_then(|(id, end)| Some((self.known.channels.get(&id)?, end))) {
+                Some((name, end)) => {
+                    out.push('#');
+                    out.push_str(name);
+                    rest = &tail[end + 1..];
+                }
+                None => {
+                    out.push_str("<#");
                     rest = tail;
                 }
             }
@@ -202,8 +292,8 @@ impl Console {
             channel: id_of(&format!("#{}", self.channel)),
             user,
             name: name.to_string(),
-            roles: self.roles.get(&user).cloned().unwrap_or_default(),
-            locale: self.locales.get(&user).copied().unwrap_or(self.default_locale),
+            roles: self.known.roles.get(&user).cloned().unwrap_or_default(),
+            locale: self.known.locales.get(&user).copied().unwrap_or(self.default_locale),
             // The console is the operator's own server: everyone in it may change its settings.
             permissions: Permissions { manage_server: true },
         }
@@ -211,8 +301,8 @@ impl Console {
 
     fn user_line(&mut self, name: &str, words: Words, out: &mut impl Write) -> io::Result<()> {
         let actor = self.actor(name);
-        self.channels.insert(actor.channel, self.channel.clone());
-        self.names.insert(actor.user, actor.name.clone());
+        self.learn_channel(actor.channel, self.channel.clone());
+        self.learn_name(actor.user, actor.name.clone());
         let command = match self.command(&actor, words) {
             Ok(Step::Table(c)) => c,
             Ok(Step::Note(text)) => return writeln!(out, "  {text}"),
@@ -223,13 +313,13 @@ impl Console {
                 for reply in replies {
                     self.place(&actor, &reply, out)?;
                     if let Some(channel) = reply.channel.filter(|&c| c != actor.channel) {
-                        let name = self.channels.get(&channel).cloned().unwrap_or_else(|| channel.to_string());
+                        let name = self.known.channels.get(&channel).cloned().unwrap_or_else(|| channel.to_string());
                         writeln!(out, "  [#{name}]")?;
                     }
                     self.print_reply(&reply, out)?;
                 }
             }
-            Err(refusal) => writeln!(out, "  ✗ {}", self.timestamps(&refusal.text))?,
+            Err(refusal) => writeln!(out, "  ✗ {}", self.shown(&refusal.text, actor.locale))?,
         }
         Ok(())
     }
@@ -253,7 +343,7 @@ impl Console {
                     None => None,
                 };
                 if let Some(p) = &opponent {
-                    self.names.insert(p.id, p.name.clone());
+                    self.learn_name(p.id, p.name.clone());
                 }
                 let teams = match (options.remove("west"), options.remove("east")) {
                     (Some(west), Some(east)) => Some([self.team(&west)?, self.team(&east)?]),
@@ -305,7 +395,7 @@ impl Console {
                         let role =
                             words.next().and_then(|r| r.strip_prefix("@&")).ok_or(usage(usage_text))?.to_string();
                         let role_id = id_of(&format!("@&{role}"));
-                        self.names.insert(role_id, role.clone());
+                        self.learn_name(role_id, role.clone());
                         TournamentCommand::JoinTeam { id, role: role_id, name: role }
                     }
                     "leave" => TournamentCommand::Leave { id },
@@ -370,6 +460,16 @@ impl Console {
                     Some(_) => Err(usage("draw [offer|accept|decline]")),
                 }
             }
+            "takeback" => {
+                no_options("takeback [ask|accept|decline]")?;
+                match positional.first().map(|s| s.to_lowercase()).as_deref() {
+                    None | Some("ask") => Ok(Step::Table(Command::Takeback { game: None })),
+                    Some("accept") => Ok(Step::Table(Command::TakebackAnswer { game: None, accept: true })),
+                    Some("decline") => Ok(Step::Table(Command::TakebackAnswer { game: None, accept: false })),
+                    Some(_) => Err(usage("takeback [ask|accept|decline]")),
+                }
+            }
+            "rematch" => bare(Command::Rematch { game: None }, "rematch"),
             "rules" => {
                 no_options("rules [game]")?;
                 Ok(Step::Table(Command::Rules { game: positional.first().cloned() }))
@@ -384,23 +484,37 @@ impl Console {
                 let tag = positional.first().ok_or(usage("locale en-US|es-419|es-ES"))?;
                 let locale =
                     Locale::parse(tag).ok_or_else(|| Message::new("console-bad-locale").str("tag", tag.as_str()))?;
-                self.locales.insert(actor.user, locale);
+                self.known.locales.insert(actor.user, locale);
+                self.dirty = true;
                 Ok(Step::Note(i18n::text(locale, &Message::new("console-locale-set").str("locale", locale.tag()))))
             }
             "roles" => {
+                let cleared = positional.len() == 1 && positional[0].eq_ignore_ascii_case("none");
                 let roles = positional
                     .iter()
+                    .filter(|_| !cleared)
                     .map(|r| match r.strip_prefix("@&") {
                         Some(name) if !name.is_empty() => {
                             let id = id_of(&format!("@&{name}"));
-                            self.names.insert(id, name.to_string());
+                            self.learn_name(id, name.to_string());
                             Ok(id)
                         }
                         _ => Err(Message::new("console-bad-role").str("text", r.as_str())),
                     })
                     .collect::<Result<Vec<_>, _>>()?;
+                if roles.is_empty() && !cleared {
+                    // No argument: show the roles (`roles none` clears them).
+                    let held = self.known.roles.get(&actor.user).cloned().unwrap_or_default();
+                    let names: Vec<String> = held.iter().map(|r| format!("@&{}", self.roles_named(*r))).collect();
+                    let message = match names.is_empty() {
+                        true => Message::new("console-roles-none"),
+                        false => Message::new("console-roles-shown").str("roles", names.join(" ")),
+                    };
+                    return Ok(Step::Note(i18n::text(actor.locale, &message)));
+                }
                 let count = roles.len() as i64;
-                self.roles.insert(actor.user, roles);
+                self.known.roles.insert(actor.user, roles);
+                self.dirty = true;
                 Ok(Step::Note(i18n::text(actor.locale, &Message::new("console-roles-set").num("count", count))))
             }
             other => Err(Message::new("console-unknown-command").str("command", other)),
@@ -414,29 +528,30 @@ impl Console {
                 return Err(Message::new("console-bad-team").str("text", text));
             }
             let id = id_of(&format!("@&{role}"));
-            self.names.insert(id, role.to_string());
+            self.learn_name(id, role.to_string());
             return Ok(Team::Role { id, name: role.to_string() });
         }
         let players = text.split(',').map(mention).collect::<Result<Vec<_>, _>>()?;
         for p in &players {
-            self.names.insert(p.id, p.name.clone());
+            self.learn_name(p.id, p.name.clone());
         }
         Ok(Team::Players { players })
     }
 
     fn roles_named(&self, id: u64) -> &str {
-        self.names.get(&id).map(String::as_str).unwrap_or("?")
+        self.known.names.get(&id).map(String::as_str).unwrap_or("?")
     }
 
     /// Prints a reply; one that is also an outbox notice (a tournament's post) is then posted, and leaves it.
     fn print_reply(&self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
+        let locale = reply.locale;
         if let Some(notice) = reply.notice
             && let Err(e) = self.table.delivered(notice)
         {
             writeln!(out, "  ✗ scheduler: {e}")?;
         }
         for line in reply.text.lines() {
-            writeln!(out, "  {}", self.timestamps(line))?;
+            writeln!(out, "  {}", self.shown(line, locale))?;
         }
         if let Some(diagram) = &reply.diagram {
             for line in diagram.lines() {
@@ -454,7 +569,7 @@ impl Console {
             let names: Vec<String> = reply
                 .mentions
                 .iter()
-                .map(|id| format!("@{}", self.names.get(id).map(String::as_str).unwrap_or("?")))
+                .map(|id| format!("@{}", self.known.names.get(id).map(String::as_str).unwrap_or("?")))
                 .chain(reply.role_mentions.iter().map(|id| format!("@&{}", self.roles_named(*id))))
                 .collect();
             writeln!(out, "  notify: {}", names.join(" "))?;

@@ -43,11 +43,13 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
     };
     // A page of a leaderboard replaces the pressed one in place.
     let turns_page = matches!(command, Command::Leaderboard { .. });
-    // A join leaves the challenge open; the other presses change what the pressed message shows.
+    // A join leaves the challenge open, a takeback request the board; the other presses change what the
+    // pressed message shows.
     let replaces_message = !turns_page
         && !matches!(
             command,
             Command::Join { .. }
+                | Command::Takeback { .. }
                 | Command::AskResign { .. }
                 | Command::AskDraw { .. }
                 | Command::Tournament(TournamentCommand::Join { .. } | TournamentCommand::Leave { .. })

@@ -326,6 +326,53 @@ pub async fn draw(
     respond(ctx, command).await
 }
 
+/// What to do about taking back a move.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum TakebackAction {
+    #[name = "ask"]
+    #[name_localized("es-ES", "pedir")]
+    Ask,
+    #[name = "accept"]
+    #[name_localized("es-ES", "aceptar")]
+    Accept,
+    #[name = "decline"]
+    #[name_localized("es-ES", "rechazar")]
+    Decline,
+}
+
+/// Ask to take back your last move, or answer your opponent's request (casual games).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "deshacer"),
+    description_localized("es-ES", "Pide deshacer tu última jugada, o responde a tu rival (partidas amistosas)")
+)]
+pub async fn takeback(
+    ctx: Context<'_>,
+    #[description = "ask (the default), accept or decline"]
+    #[name_localized("es-ES", "accion")]
+    #[description_localized("es-ES", "pedir (por defecto), aceptar o rechazar")]
+    action: Option<TakebackAction>,
+) -> Result<(), Error> {
+    let command = match action.unwrap_or(TakebackAction::Ask) {
+        TakebackAction::Ask => Command::Takeback { game: None },
+        TakebackAction::Accept => Command::TakebackAnswer { game: None, accept: true },
+        TakebackAction::Decline => Command::TakebackAnswer { game: None, accept: false },
+    };
+    respond(ctx, command).await
+}
+
+/// Challenge your opponent to a rematch of this channel's finished game, sides swapped.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "revancha"),
+    description_localized("es-ES", "Reta a tu rival a la revancha de la partida terminada de este canal")
+)]
+pub async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
+    respond(ctx, Command::Rematch { game: None }).await
+}
+
 /// The rules of a game (of this channel's game when none is named).
 #[poise::command(
     slash_command,

@@ -81,6 +81,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::history(),
         commands::resign(),
         commands::draw(),
+        commands::takeback(),
+        commands::rematch(),
         commands::rules(),
         commands::games(),
         commands::claim(),

@@ -107,8 +107,9 @@ pub trait Game: Clone + Sized + fmt::Debug {
     }
     /// The rules' name of a side (`"south"`, `"white"`...), as `analyze` prints it.
     fn side_name(side: Side) -> &'static str;
-    /// A plain-text picture of the position, for terminals and logs.
-    fn diagram(&self) -> String;
+    /// A plain-text picture of the position, for terminals and logs; its words through `say` (the reader's
+    /// language).
+    fn diagram(&self, say: &dyn Fn(Message) -> String) -> String;
     /// What the last move did, in words (captures, extra moves, passes), for the reply to a move.
     fn describe_last_move(&self) -> Vec<Message>;
     /// Why the game ended, with the final score, once it is over.

@@ -208,8 +208,8 @@ impl Position {
         each_game!(self, g => play_text(g, text).map(|m| m.to_string()))
     }
 
-    pub fn diagram(&self) -> String {
-        each_game!(self, g => g.diagram())
+    pub fn diagram(&self, say: &dyn Fn(Message) -> String) -> String {
+        each_game!(self, g => g.diagram(say))
     }
 
     pub fn describe_last_move(&self) -> Vec<Message> {

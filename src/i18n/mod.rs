@@ -171,3 +171,15 @@ pub fn text(locale: Locale, message: &Message) -> String {
 }
 
 pub const SOURCES: [(&str, &str); 3] = [("en-US", ENGLISH), ("es", SPANISH), ("es-ES", SPAIN)];
+
+/// Names joined as a list in `locale`: "ana", "ana and cy", "ana, cy and dan" ("ana, cy y dan").
+pub fn list(locale: Locale, items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => {
+            let and = text(locale, &Message::new("list-and"));
+            format!("{} {and} {last}", init.join(", "))
+        }
+    }
+}

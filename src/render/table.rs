@@ -44,18 +44,23 @@ pub fn table_png(title: &str, headers: &[String], columns: &[Column], rows: &[Ve
     let page = palette.ramp(PAGE, PAGE_TEXT);
     let row_ramp = palette.ramp(ROW, PAGE_TEXT);
     let header = palette.ramp(HEADER, HEADER_TEXT);
-    let height = TITLE + LINE * (rows.len() + 1) + 12;
+    let (size, title_lines) = title_layout(title);
+    let title_height = TITLE + (title_lines.len() - 1) * (size as usize + 6);
+    let height = title_height + LINE * (rows.len() + 1) + 12;
     let mut c = Canvas::new(WIDTH, height, page.background());
-    let title_style = Style { size: 22, weight: Weight::Bold, ramp: page };
-    let shown = text::fit(title, 22, Weight::Bold, WIDTH as i32 - 2 * MARGIN);
-    text::draw(&mut c, &shown, MARGIN, (TITLE / 2) as i32, Align::Left, title_style);
-    c.fill_rect(0, TITLE, WIDTH, LINE, header.background());
-    let cy = (TITLE + LINE / 2) as i32;
+    let title_style = Style { size, weight: Weight::Bold, ramp: page };
+    let first = (TITLE / 2) as i32;
+    for (i, line) in title_lines.iter().enumerate() {
+        let cy = first + i as i32 * (size as i32 + 6);
+        text::draw(&mut c, line, MARGIN, cy, Align::Left, title_style);
+    }
+    c.fill_rect(0, title_height, WIDTH, LINE, header.background());
+    let cy = (title_height + LINE / 2) as i32;
     for (text_, col) in headers.iter().zip(columns) {
         text::draw(&mut c, text_, col.x, cy, col.align, Style { size: 16, weight: Weight::Bold, ramp: header });
     }
     for (i, row) in rows.iter().enumerate() {
-        let top = TITLE + LINE * (i + 1);
+        let top = title_height + LINE * (i + 1);
         let ramp = if i % 2 == 0 { row_ramp } else { page };
         c.fill_rect(0, top, WIDTH, LINE, ramp.background());
         let cy = (top + LINE / 2) as i32;
@@ -66,6 +71,25 @@ pub fn table_png(title: &str, headers: &[String], columns: &[Column], rows: &[Ve
         }
     }
     c.encode(&palette)
+}
+
+/// A title never clipped: at 22 px if it fits, else smaller (down to 17 px), else on two lines at a space (the
+/// second shortened with an ellipsis only if even that is too long).
+fn title_layout(title: &str) -> (u32, Vec<String>) {
+    let room = WIDTH as i32 - 2 * MARGIN;
+    for size in [22, 20, 18, 17] {
+        if text::width(title, size, Weight::Bold) <= room {
+            return (size, vec![title.to_string()]);
+        }
+    }
+    let size = 20;
+    let words: Vec<&str> = title.split(' ').collect();
+    let mut split = 1;
+    while split < words.len() && text::width(&words[..split + 1].join(" "), size, Weight::Bold) <= room {
+        split += 1;
+    }
+    let second = text::fit(&words[split..].join(" "), size, Weight::Bold, room);
+    (size, vec![words[..split].join(" "), second])
 }
 
 /// The PNG of a leaderboard page; `headers` are the five column titles.
@@ -84,6 +108,18 @@ pub fn leaderboard_png(title: &str, rows: &[Row], headers: &[String; 5]) -> Vec<
         })
         .collect();
     table_png(title, headers, &columns, &cells)
+}
+
+/// The PNG of a game of chance's team records: rank, team, wins, games, counters won.
+pub fn team_records_png(title: &str, headers: &[String; 5], rows: &[Vec<String>]) -> Vec<u8> {
+    let columns = [
+        Column { x: MARGIN + 40, align: Align::Right, bold: false, room: 40 },
+        Column { x: MARGIN + 56, align: Align::Left, bold: false, room: 300 },
+        Column { x: 450, align: Align::Right, bold: true, room: 70 },
+        Column { x: 530, align: Align::Right, bold: false, room: 70 },
+        Column { x: WIDTH as i32 - MARGIN, align: Align::Right, bold: false, room: 80 },
+    ];
+    table_png(title, headers, &columns, rows)
 }
 
 /// The PNG of tournament standings: rank, player, points, Buchholz, Sonneborn-Berger (already formatted).

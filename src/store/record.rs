@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::{GameKind, OptionSet, Side};
+use crate::i18n::Locale;
 
 pub type GameId = u64;
 pub type UserId = u64;
@@ -29,9 +30,11 @@ pub enum Team {
 
 impl Team {
     /// The team's name as people read it: the role, or the players.
-    pub fn name(&self) -> String {
+    pub fn name(&self, locale: Locale) -> String {
         match self {
-            Team::Players { players } => players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", "),
+            Team::Players { players } => {
+                crate::i18n::list(locale, &players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>())
+            }
             Team::Role { name, .. } => format!("@{name}"),
         }
     }
@@ -106,6 +109,9 @@ pub struct MoveEntry {
     pub notation: String,
     pub by: UserId,
     pub at: Timestamp,
+    /// The mover's name when the record does not otherwise name them (a member of a role team).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -136,6 +142,9 @@ pub struct GameRecord {
     pub status: Status,
     /// The side that offered a draw still unanswered.
     pub draw_offer: Option<Side>,
+    /// The side that asked to take back its last move, still unanswered (casual games only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeback: Option<Side>,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
     /// When an unanswered challenge lapses.
@@ -259,9 +268,9 @@ impl GameRecord {
     }
 
     /// A side's name for people: its player, or its team.
-    pub fn side_label(&self, side: Side) -> String {
+    pub fn side_label(&self, side: Side, locale: Locale) -> String {
         match self.teams.get(side.index()) {
-            Some(team) => team.name(),
+            Some(team) => team.name(locale),
             None => self.player(side).map(|p| p.name.clone()).unwrap_or_default(),
         }
     }

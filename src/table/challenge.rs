@@ -63,6 +63,41 @@ fn check_teams(
     Ok(())
 }
 
+/// What is agreed by accepting a challenge: the time per move, rated or casual, who starts, and the options
+/// that differ from the game's defaults (never the table's own bookkeeping, such as a team's block size).
+fn terms(locale: Locale, record: &GameRecord) -> String {
+    let time = match &record.clock {
+        Some(clock) => Message::new("terms-time").str("time", clock::format_duration(clock.per_move)),
+        None => Message::new("terms-no-time"),
+    };
+    let first = match (record.is_team_game(), record.first, &record.opponent) {
+        (true, _, _) => Message::new("terms-first-west"),
+        (false, First::Challenger, _) => {
+            Message::new("terms-first-player").str("player", record.challenger.name.as_str())
+        }
+        (false, First::Opponent, Some(p)) => Message::new("terms-first-player").str("player", p.name.as_str()),
+        (false, First::Opponent, None) => Message::new("terms-first-accepter"),
+        (false, First::Random, _) => Message::new("terms-first-random"),
+    };
+    let defaults = record.kind.normalise_options(&OptionSet::new()).unwrap_or_default();
+    let differ: Vec<String> = record
+        .options
+        .iter()
+        .filter(|(k, v)| !INTERNAL_OPTIONS.contains(&k.as_str()) && defaults.get(*k) != Some(*v))
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let say = |m: Message| i18n::text(locale, &m);
+    let terms = Message::new("challenge-terms")
+        .str("time", say(time))
+        .str("rated", if record.rated { "yes" } else { "no" })
+        .str("first", say(first))
+        .str("options", if differ.is_empty() { String::new() } else { format!(" · {}", differ.join(" ")) });
+    say(terms)
+}
+
+/// Options the table sets for itself, never shown as terms.
+const INTERNAL_OPTIONS: [&str; 2] = ["west_block", "east_block"];
+
 impl Table {
     pub(super) fn challenge(
         &self,
@@ -133,6 +168,7 @@ impl Table {
             moves: Vec::new(),
             status: Status::Challenge,
             draw_offer: None,
+            takeback: None,
             created_at: now,
             updated_at: now,
             expires_at: now + self.config.challenge_expiry_secs,
@@ -160,25 +196,24 @@ impl Table {
         let locale = actor.locale;
         let game = game_name(locale, record.kind);
         let hours = self.config.challenge_expiry_secs.div_ceil(3600) as i64;
-        let options = record.options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ");
         let message = match (&record.opponent, record.challenger_side) {
             (_, Some(side)) => Message::new("challenge-teams")
-                .str("west", record.side_label(Side::First))
-                .str("east", record.side_label(Side::Second))
-                .str("challenged", record.side_label(side.other())),
+                .str("west", record.side_label(Side::First, locale))
+                .str("east", record.side_label(Side::Second, locale))
+                .str("challenged", record.side_label(side.other(), locale)),
             (Some(p), None) => Message::new("challenge-posted").str("opponent", p.name.as_str()),
             (None, None) => Message::new("challenge-open"),
         };
         let text = format!(
-            "{}\n{}",
+            "{}\n{}\n{}",
             i18n::text(
                 locale,
                 &message
                     .str("challenger", record.challenger.name.as_str())
                     .str("game", game)
-                    .str("options", options)
                     .num("id", record.id as i64)
             ),
+            terms(locale, record),
             i18n::text(locale, &Message::new("challenge-expires").num("hours", hours)),
         );
         let mut buttons = answer_buttons(locale, record.id, Question::Challenge).to_vec();
@@ -266,7 +301,8 @@ impl Table {
     fn accepted_reply(&self, locale: Locale, record: &GameRecord, position: &Position, intro: Message) -> Reply {
         let mut reply = self.board_reply(locale, record, position, vec![intro]);
         if record.wants_thread {
-            let names = format!("{} – {}", record.side_label(Side::First), record.side_label(Side::Second));
+            let names =
+                format!("{} – {}", record.side_label(Side::First, locale), record.side_label(Side::Second, locale));
             let title = format!("{} #{}: {names}", game_name(locale, record.kind), record.id);
             reply.open_thread = Some(title.chars().take(100).collect());
         }
@@ -276,7 +312,7 @@ impl Table {
     /// Any member of the challenged team accepts for it (CLARIFICATIONS 13). West throws first.
     fn accept_for_team(&self, actor: &Actor, mut record: GameRecord, challenged: Side, now: Timestamp) -> Answer {
         if !record.teams[challenged.index()].has(actor.user, &actor.roles) {
-            let team = record.side_label(challenged);
+            let team = record.side_label(challenged, actor.locale);
             return Err(Message::new("accept-not-on-team").str("team", team).into());
         }
         if let Some(roster) = record.rosters.get_mut(challenged.index())
@@ -305,8 +341,8 @@ impl Table {
         let position = self.position(&record)?;
         let intro = Message::new("challenge-accepted-team")
             .str("player", actor.name.as_str())
-            .str("team", record.side_label(challenged))
-            .str("first", record.side_label(Side::First));
+            .str("team", record.side_label(challenged, actor.locale))
+            .str("first", record.side_label(Side::First, actor.locale));
         Ok(vec![self.accepted_reply(actor.locale, &record, &position, intro)])
     }
 
@@ -328,7 +364,7 @@ impl Table {
         record.updated_at = now;
         let base = record.revision;
         let record = self.save(record, base)?;
-        let team = record.side_label(side);
+        let team = record.side_label(side, actor.locale);
         let count = record.members(side).len() as i64;
         let text = i18n::text(
             actor.locale,
@@ -342,7 +378,7 @@ impl Table {
         match (&record.opponent, record.challenger_side) {
             (_, Some(side)) => {
                 if !record.teams[side.other().index()].has(actor.user, &actor.roles) {
-                    let team = record.side_label(side.other());
+                    let team = record.side_label(side.other(), actor.locale);
                     return Err(Message::new("decline-not-on-team").str("team", team).into());
                 }
             }

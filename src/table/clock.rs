@@ -69,6 +69,16 @@ pub fn parse_reminders(text: &str) -> Result<Vec<Remind>, Message> {
         .collect()
 }
 
+/// A duration as it is typed: `3d`, `12h`, `90m`, `45s` (the largest unit that divides it).
+pub fn format_duration(secs: u64) -> String {
+    match secs {
+        s if s % 86_400 == 0 => format!("{}d", s / 86_400),
+        s if s % 3600 == 0 => format!("{}h", s / 3600),
+        s if s % 60 == 0 => format!("{}m", s / 60),
+        s => format!("{s}s"),
+    }
+}
+
 /// A clock of `per_move` seconds with the server's reminder and timeout settings; it starts with the game.
 pub fn new_clock(per_move: u64, settings: &GuildSettings) -> Clock {
     let mut remind_before: Vec<u64> = settings
@@ -199,9 +209,10 @@ mod tests {
             teams: vec![],
             challenger_side: None,
             rosters: vec![],
-            moves: vec![MoveEntry { notation: "1".into(), by: 1, at: 0 }],
+            moves: vec![MoveEntry { notation: "1".into(), by: 1, at: 0, name: None }],
             status: Status::Active,
             draw_offer: None,
+            takeback: None,
             created_at: 0,
             updated_at: 0,
             expires_at: 0,

@@ -63,6 +63,19 @@ pub enum Command {
     DrawDecline {
         game: Option<GameId>,
     },
+    /// Asks the opponent to take back the actor's last move (casual games); `game` from a button.
+    Takeback {
+        game: Option<GameId>,
+    },
+    /// Answers the opponent's takeback request.
+    TakebackAnswer {
+        game: Option<GameId>,
+        accept: bool,
+    },
+    /// A rematch of a finished game (the channel's last one when `None`): a new challenge, sides swapped.
+    Rematch {
+        game: Option<GameId>,
+    },
     Board,
     History,
     /// The rules of a game, or of the channel's game when `None`.
@@ -178,6 +191,7 @@ impl Command {
         match self {
             Command::Accept { game } | Command::Decline { game } | Command::Join { game } => *game,
             Command::DrawAccept { game } | Command::DrawDecline { game } | Command::Claim { game } => *game,
+            Command::Takeback { game } | Command::TakebackAnswer { game, .. } | Command::Rematch { game } => *game,
             Command::Move { at, .. } | Command::Throw { at } => at.map(|(g, _)| g),
             Command::AskResign { game }
             | Command::ConfirmResign { game }
@@ -220,6 +234,10 @@ impl Command {
             ["g", _, "draw?"] => Some(Command::AskDraw { game: game? }),
             ["g", _, "draw!"] => Some(Command::ConfirmDraw { game: game? }),
             ["g", _, "claim"] => Some(Command::Claim { game: Some(game?) }),
+            ["g", _, "takeback"] => Some(Command::Takeback { game: Some(game?) }),
+            ["g", _, "rematch"] => Some(Command::Rematch { game: Some(game?) }),
+            ["k", _, "accept"] => Some(Command::TakebackAnswer { game: Some(game?), accept: true }),
+            ["k", _, "decline"] => Some(Command::TakebackAnswer { game: Some(game?), accept: false }),
             ["g", _, "t", ply] => Some(Command::Throw { at: Some((game?, ply.parse().ok()?)) }),
             ["g", _, "m", ply, notation] => {
                 Some(Command::Move { notation: notation.to_string(), at: Some((game?, ply.parse().ok()?)) })
@@ -267,6 +285,22 @@ pub fn claim_button(game: GameId) -> String {
     format!("g:{game}:claim")
 }
 
+pub fn takeback_button(game: GameId) -> String {
+    format!("g:{game}:takeback")
+}
+
+pub fn takeback_accept_button(game: GameId) -> String {
+    format!("k:{game}:accept")
+}
+
+pub fn takeback_decline_button(game: GameId) -> String {
+    format!("k:{game}:decline")
+}
+
+pub fn rematch_button(game: GameId) -> String {
+    format!("g:{game}:rematch")
+}
+
 pub fn move_button(game: GameId, ply: usize, notation: &str) -> String {
     format!("g:{game}:m:{ply}:{notation}")
 }
@@ -290,6 +324,16 @@ mod tests {
         assert_eq!(Command::from_button(&draw_button(5, false)), Some(Command::AskDraw { game: 5 }));
         assert_eq!(Command::from_button(&draw_button(5, true)), Some(Command::ConfirmDraw { game: 5 }));
         assert_eq!(Command::from_button(&claim_button(8)), Some(Command::Claim { game: Some(8) }));
+        assert_eq!(Command::from_button(&takeback_button(8)), Some(Command::Takeback { game: Some(8) }));
+        assert_eq!(
+            Command::from_button(&takeback_accept_button(8)),
+            Some(Command::TakebackAnswer { game: Some(8), accept: true })
+        );
+        assert_eq!(
+            Command::from_button(&takeback_decline_button(8)),
+            Some(Command::TakebackAnswer { game: Some(8), accept: false })
+        );
+        assert_eq!(Command::from_button(&rematch_button(8)), Some(Command::Rematch { game: Some(8) }));
         assert_eq!(
             Command::from_button("lb:hoyito:2:p:i"),
             Some(Command::Leaderboard { game: "hoyito".into(), page: 2, provisional: true, picture: true })

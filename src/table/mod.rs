@@ -7,6 +7,7 @@
 //! accepts; only the player on turn moves; a move is acknowledged only after its write is flushed.
 
 mod actor;
+mod again;
 mod challenge;
 mod check;
 pub mod clock;
@@ -177,7 +178,13 @@ impl Table {
             }
         }
         let answer = match result {
-            Ok(replies) => Some(Ok(replies.into_iter().map(fit_message).collect())),
+            Ok(replies) => {
+                // Every reply of a command is in the speaker's language, a tournament's posts in the public one.
+                let language = |r: &Reply| {
+                    if r.channel.is_some() && r.channel != Some(actor.channel) { public } else { speaker.locale }
+                };
+                Some(Ok(replies.into_iter().map(|r| Reply { locale: language(&r), ..r }).map(fit_message).collect()))
+            }
             Err(Fail::AlreadyDone) => None,
             Err(Fail::User(m)) => Some(Err(Refusal { text: i18n::text(actor.locale, &m), internal: false })),
             Err(Fail::Internal(context)) => {
@@ -211,6 +218,9 @@ impl Table {
             Command::DrawOffer => self.draw_offer(actor, now),
             Command::DrawAccept { game } => self.draw_answer(actor, game, true, now),
             Command::DrawDecline { game } => self.draw_answer(actor, game, false, now),
+            Command::Takeback { game } => self.takeback_ask(actor, game, now),
+            Command::TakebackAnswer { game, accept } => self.takeback_answer(actor, game, accept, now),
+            Command::Rematch { game } => self.rematch(actor, game, now),
             Command::Board => self.board(actor, now),
             Command::History => self.history(actor, now),
             Command::Rules { game } => self.rules(actor, game.as_deref(), now),

@@ -77,7 +77,7 @@ impl Table {
                     let turn = position.to_move().unwrap_or(Side::First);
                     let yours = record.sides_of(actor.user, &actor.roles).contains(&turn);
                     Message::new(if yours { "games-line-your-turn" } else { "games-line-their-turn" })
-                        .str("player", record.side_label(turn))
+                        .str("player", record.side_label(turn, locale))
                         .num("moves", record.moves.len() as i64)
                 }
             };

@@ -13,6 +13,11 @@ const LIST_LEGAL_UP_TO: usize = 10;
 /// At most this many throws are made automatically in one go (a 10-counter game needs about 850 sequences).
 const AUTOTHROW_LIMIT: i64 = 20_000;
 
+/// The actor's name, to keep with their move when the record does not name them otherwise (a role member).
+fn unnamed(record: &GameRecord, actor: &Actor) -> Option<String> {
+    record.name_of(actor.user).is_none().then(|| actor.name.clone())
+}
+
 /// Marks the record finished when the rules have ended the game.
 fn finish_if_over(record: &mut GameRecord, position: &Position) {
     let winner = match position.outcome() {
@@ -51,7 +56,7 @@ impl Table {
             Some(_) => return Err(Message::new("game-not-started").into()),
             None => match self.parked_game(actor, hint)? {
                 Some(r) => r,
-                None => return Err(Message::new("no-game").into()),
+                None => return Err(self.no_game(actor, hint)?.into()),
             },
         };
         let sides = record.sides_of(actor.user, &actor.roles);
@@ -61,6 +66,38 @@ impl Table {
             None if record.is_team_game() => Err(Message::new("not-on-a-team").into()),
             None => Err(Message::new("not-a-player").into()),
         }
+    }
+
+    /// Why there is no game to act on: the game a button names, or the channel's last game, is over (and how it
+    /// ended), or there never was one here.
+    fn no_game(&self, actor: &Actor, hint: Option<GameId>) -> Result<Message, Fail> {
+        let last = match hint {
+            Some(id) => Some(id),
+            None => self.store.last_channel_game(actor.channel)?,
+        };
+        let Some(record) = last.map(|id| self.store.game(id)).transpose()?.flatten() else {
+            return Ok(Message::new("no-game"));
+        };
+        let Status::Finished { winner, reason } = record.status else { return Ok(Message::new("no-game")) };
+        let locale = actor.locale;
+        let name = |side: Side| record.side_label(side, locale);
+        let how = match (winner, reason) {
+            (Some(w), FinishReason::Resignation) => {
+                Message::new("ended-resignation").str("player", name(w)).str("loser", name(w.other()))
+            }
+            (Some(w), FinishReason::Timeout) => Message::new("ended-timeout").str("player", name(w)),
+            (Some(w), FinishReason::Forfeit) => Message::new("ended-forfeit").str("player", name(w)),
+            (Some(w), FinishReason::DrawAgreed) => Message::new("ended-stopped").str("player", name(w)),
+            (Some(w), FinishReason::Rules) => Message::new("ended-rules").str("player", name(w)),
+            (None, FinishReason::DrawAgreed) => Message::new("ended-draw-agreed"),
+            (None, _) => Message::new("ended-draw"),
+        };
+        let game = super::view::game_name(locale, record.kind);
+        Ok(Message::new("game-ended")
+            .str("game", game)
+            .num("id", record.id as i64)
+            .str("how", i18n::text(locale, &how))
+            .num("moves", record.moves.len() as i64))
     }
 
     pub(super) fn play_move(
@@ -94,7 +131,7 @@ impl Table {
             let throw = throw_sticks(&mut *self.rng(), options.p_flat);
             let notation =
                 position.play(&throw.to_string()).map_err(|e| Fail::Internal(format!("a throw refused: {e:?}")))?;
-            record.moves.push(MoveEntry { notation, by: actor.user, at: now });
+            record.moves.push(MoveEntry { notation, by: actor.user, at: now, name: unnamed(&record, actor) });
             throws += 1;
         }
         finish_if_over(&mut record, &position);
@@ -127,7 +164,7 @@ impl Table {
         };
         if on_turn != side {
             if record.is_team_game() {
-                let team = record.side_label(on_turn);
+                let team = record.side_label(on_turn, actor.locale);
                 return Err(Message::new("not-your-teams-turn").str("team", team).into());
             }
             let name = record.player(on_turn).map(|p| p.name.clone()).unwrap_or_default();
@@ -167,11 +204,14 @@ impl Table {
                     .into());
             }
         };
-        record.moves.push(MoveEntry { notation: played, by: actor.user, at: now });
+        let name = unnamed(&record, actor);
+        record.moves.push(MoveEntry { notation: played, by: actor.user, at: now, name });
         if record.draw_offer == Some(side.other()) {
             // Moving instead of answering declines the opponent's offer.
             record.draw_offer = None;
         }
+        // A move answers a takeback request too: the position it was about has changed.
+        record.takeback = None;
         finish_if_over(&mut record, &position);
         record.updated_at = now;
         clock::start_turn(&mut record, now);
@@ -209,7 +249,7 @@ impl Table {
             .into_iter()
             .map(|(by, lines)| {
                 let known = if by == actor.user { Some(actor.name.as_str()) } else { record.name_of(by) };
-                let name = known.map(str::to_string).unwrap_or_else(|| record.side_label(side));
+                let name = known.map(str::to_string).unwrap_or_else(|| record.side_label(side, actor.locale));
                 Message::new("move-played").str("player", name).str("details", details(lines))
             })
             .collect();

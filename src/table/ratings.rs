@@ -299,14 +299,20 @@ impl Table {
         let kind: GameKind = game.parse()?;
         let locale = actor.locale;
         if kind.moves_are_throws() {
-            return self.team_board(actor, kind);
+            return self.team_board(actor, kind, picture);
         }
-        let (entries, total) = self.store.leaderboard(actor.guild, kind, provisional, page * PAGE, PAGE)?;
-        let (_, others) = self.store.leaderboard(actor.guild, kind, !provisional, 0, 0)?;
-        if total == 0 && others == 0 {
+        let (_, established) = self.store.leaderboard(actor.guild, kind, false, 0, 0)?;
+        let (_, unsettled) = self.store.leaderboard(actor.guild, kind, true, 0, 0)?;
+        if established == 0 && unsettled == 0 {
             return Err(Message::new("leaderboard-empty").str("game", game_name(locale, kind)).into());
         }
+        // Nobody established yet: the provisional players are the leaderboard there is.
+        let provisional = provisional || established == 0;
+        let (total, others) = if provisional { (unsettled, established) } else { (established, unsettled) };
         let pages = total.div_ceil(PAGE).max(1);
+        // A page past the last (an old button, a typed number) shows the last.
+        let page = page.min(pages - 1);
+        let (entries, _) = self.store.leaderboard(actor.guild, kind, provisional, page * PAGE, PAGE)?;
         let title = i18n::text(
             locale,
             &Message::new(if provisional { "leaderboard-title-provisional" } else { "leaderboard-title" })
@@ -367,14 +373,25 @@ impl Table {
         Ok(vec![Reply { text: lines.join("\n"), image, buttons, ..Reply::default() }])
     }
 
-    fn team_board(&self, actor: &Actor, kind: GameKind) -> Answer {
+    fn team_board(&self, actor: &Actor, kind: GameKind, picture: bool) -> Answer {
         let locale = actor.locale;
         let records = self.store.team_records(actor.guild)?;
         if records.is_empty() {
             return Err(Message::new("leaderboard-empty").str("game", game_name(locale, kind)).into());
         }
-        let mut lines =
-            vec![i18n::text(locale, &Message::new("team-board-title").str("game", game_name(locale, kind)))];
+        let title = i18n::text(locale, &Message::new("team-board-title").str("game", game_name(locale, kind)));
+        let mut lines = vec![title.clone()];
+        let rows: Vec<Vec<String>> = records
+            .iter()
+            .take(25)
+            .enumerate()
+            .map(|(i, (_, t))| {
+                let cells = [(i + 1) as u32, 0, t.wins, t.games, t.counters_won];
+                let mut row: Vec<String> = cells.iter().map(u32::to_string).collect();
+                row[1] = t.name.clone();
+                row
+            })
+            .collect();
         for (i, (_, t)) in records.iter().take(25).enumerate() {
             lines.push(i18n::text(
                 locale,
@@ -386,7 +403,15 @@ impl Table {
                     .num("counters", t.counters_won as i64),
             ));
         }
-        Ok(vec![Reply { text: lines.join("\n"), ..Reply::default() }])
+        let image = picture.then(|| {
+            let headers = ["table-rank", "table-team", "table-wins", "table-games", "table-counters"]
+                .map(|h| i18n::text(locale, &Message::new(h)));
+            Image {
+                file_name: format!("leaderboard-{}.png", kind.name()),
+                png: render::table::team_records_png(&title, &headers, &rows),
+            }
+        });
+        Ok(vec![Reply { text: lines.join("\n"), image, ..Reply::default() }])
     }
 
     /// A player's ratings, records, streaks, last games and (for their most played rated game) a chart.
@@ -441,7 +466,7 @@ impl Table {
                 "• {} #{}: {}",
                 game_name(locale, g.kind),
                 g.id,
-                i18n::text(locale, &Message::new(result).str("opponent", g.side_label(side.other())))
+                i18n::text(locale, &Message::new(result).str("opponent", g.side_label(side.other(), locale)))
             ));
             if recent.len() == 5 {
                 break;

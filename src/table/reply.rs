@@ -51,6 +51,8 @@ pub struct Reply {
     /// The outbox notice this reply also is: the front end posts it with the notice's nonce and reports it
     /// delivered ([`super::Table::delivered`]), so a crash before the post leaves it to the scheduler.
     pub notice: Option<u64>,
+    /// The language the reply is written in (a front end writes its own words, such as times, in it too).
+    pub locale: crate::i18n::Locale,
     /// The game this reply shows the latest state of (a board, or a challenge waiting for its answer). A front
     /// end keeps one such post per game with live buttons, and strips the buttons of the one before.
     pub game: Option<GameId>,

@@ -102,7 +102,7 @@ impl Table {
                     notice: notice.id,
                     guild: notice.guild,
                     channel: reply.channel.unwrap_or(notice.channel),
-                    reply: Reply { notice: Some(notice.id), ..reply },
+                    reply: Reply { notice: Some(notice.id), locale, ..reply },
                     direct,
                     at: notice.at,
                     posted_by_request: notice.kind.posted_by_request(),
@@ -167,7 +167,8 @@ impl Table {
             NoticeKind::Reminder { side, deadline } => {
                 let (mentions, role_mentions) = calls(*side);
                 let when = format!("<t:{deadline}:R>");
-                let message = Message::new("notice-reminder").str("player", record.side_label(*side)).str("when", when);
+                let message =
+                    Message::new("notice-reminder").str("player", record.side_label(*side, locale)).str("when", when);
                 let direct = self.opted_in(&mentions);
                 return Ok(Some((Reply { text: text(message), mentions, role_mentions, ..Reply::default() }, direct)));
             }
@@ -177,8 +178,9 @@ impl Table {
                     Some(at) => Message::new("notice-timed-out-auto").str("auto", format!("<t:{at}:R>")),
                     None => Message::new("notice-timed-out"),
                 };
-                let message =
-                    message.str("player", record.side_label(*side)).str("opponent", record.side_label(side.other()));
+                let message = message
+                    .str("player", record.side_label(*side, locale))
+                    .str("opponent", record.side_label(side.other(), locale));
                 let claim = Button {
                     id: claim_button(record.id),
                     label: i18n::text(locale, &Message::new("button-claim")),
@@ -190,8 +192,11 @@ impl Table {
             }
             NoticeKind::Adjudicated { side } => {
                 let position = self.position(&record)?;
-                let said =
-                    vec![Message::new("notice-adjudicated").str("player", record.side_label(*side)).str("game", game)];
+                let said = vec![
+                    Message::new("notice-adjudicated")
+                        .str("player", record.side_label(*side, locale))
+                        .str("game", game),
+                ];
                 let mut reply = self.board_reply(locale, &record, &position, said);
                 reply.game = Some(record.id);
                 reply
@@ -245,8 +250,11 @@ impl Table {
         record.updated_at = now;
         let base = record.revision;
         let record = self.save(record, base)?;
-        let said =
-            vec![Message::new("claimed").str("player", actor.name.as_str()).str("loser", record.side_label(on_turn))];
+        let said = vec![
+            Message::new("claimed")
+                .str("player", actor.name.as_str())
+                .str("loser", record.side_label(on_turn, actor.locale)),
+        ];
         Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
     }
 
@@ -304,12 +312,7 @@ impl Table {
             }
             self.commit(Unit { settings: vec![(actor.guild, settings.clone())], ..Unit::default() })?;
         }
-        let duration = |s: u64| match s {
-            s if s % 86_400 == 0 => format!("{}d", s / 86_400),
-            s if s % 3600 == 0 => format!("{}h", s / 3600),
-            s if s % 60 == 0 => format!("{}m", s / 60),
-            s => format!("{s}s"),
-        };
+        let duration = clock::format_duration;
         let remind: Vec<String> = settings
             .remind
             .iter()

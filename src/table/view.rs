@@ -2,7 +2,7 @@
 
 use super::command::{
     accept_button, decline_button, draw_accept_button, draw_button, draw_decline_button, move_button, resign_button,
-    throw_button,
+    takeback_button, throw_button,
 };
 use super::play::called_member;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
@@ -65,7 +65,7 @@ impl Table {
         position: &Position,
         said: Vec<Message>,
     ) -> Reply {
-        let name = |side: Side| record.side_label(side);
+        let name = |side: Side| record.side_label(side, locale);
         let mut lines: Vec<String> = said.iter().map(|m| i18n::text(locale, m)).collect();
         let (mut mentions, mut role_mentions) = (Vec::new(), Vec::new());
         let mut badges: [Option<String>; 2] = [None, None];
@@ -114,7 +114,7 @@ impl Table {
         mentions: Vec<u64>,
         role_mentions: Vec<u64>,
     ) -> Reply {
-        let name = |side: Side| record.side_label(side);
+        let name = |side: Side| record.side_label(side, locale);
         let captions = Captions {
             sides: Side::BOTH.map(|side| SideCaption {
                 title: format!("{} · {}", name(side), side_name(locale, position, side)),
@@ -127,7 +127,7 @@ impl Table {
         Reply {
             text: lines.join("\n"),
             image: Some(Image { file_name: format!("game-{}-{ply:04}.png", record.id), png }),
-            diagram: Some(position.diagram()),
+            diagram: Some(position.diagram(&|m| i18n::text(locale, &m))),
             buttons: self.buttons(locale, record, position),
             mentions,
             role_mentions,
@@ -137,6 +137,7 @@ impl Table {
             needs_channel: false,
             channel: None,
             game: Some(record.id),
+            locale,
         }
     }
 
@@ -150,7 +151,7 @@ impl Table {
         lines: &mut Vec<String>,
         badges: &mut [Option<String>; 2],
     ) {
-        let name = |side: Side| record.side_label(side);
+        let name = |side: Side| record.side_label(side, locale);
         match winner {
             Some(side) => {
                 lines.push(i18n::text(locale, &Message::new("result-win").str("player", name(side))));
@@ -180,7 +181,7 @@ impl Table {
 
     fn buttons(&self, locale: Locale, record: &GameRecord, position: &Position) -> Vec<Button> {
         if record.status != Status::Active {
-            return Vec::new();
+            return super::again::rematch_buttons(locale, record);
         }
         let ply = record.moves.len();
         let legal = position.legal_moves();
@@ -216,8 +217,13 @@ impl Table {
             buttons.extend([accept, decline]);
         }
         // On a row of their own: the two actions that end the game, each asked again before it is done.
-        let actions =
-            [(draw_button(record.id, false), "button-offer-draw"), (resign_button(record.id, false), "button-resign")];
+        let mut actions = vec![
+            (draw_button(record.id, false), "button-offer-draw"),
+            (resign_button(record.id, false), "button-resign"),
+        ];
+        if super::again::offers_takeback(record) && !record.moves.is_empty() {
+            actions.push((takeback_button(record.id), "button-takeback"));
+        }
         for (i, (id, label)) in actions.into_iter().enumerate() {
             buttons.push(Button {
                 id,
@@ -235,7 +241,9 @@ impl Table {
     pub(super) fn draw_offer_reply(&self, actor: &Actor, record: &GameRecord, to: Side) -> Reply {
         let text = i18n::text(
             actor.locale,
-            &Message::new("draw-offered").str("player", actor.name.as_str()).str("opponent", record.side_label(to)),
+            &Message::new("draw-offered")
+                .str("player", actor.name.as_str())
+                .str("opponent", record.side_label(to, actor.locale)),
         );
         let buttons = answer_buttons(actor.locale, record.id, Question::Draw).to_vec();
         let (mut mentions, mut role_mentions) = (Vec::new(), Vec::new());
@@ -271,12 +279,29 @@ impl Table {
                 .num("id", record.id as i64)
                 .num("count", total as i64),
         );
-        let name_of = |id| record.name_of(id).map(str::to_string);
+        let name_of = |m: &crate::store::record::MoveEntry| {
+            m.name.clone().or_else(|| record.name_of(m.by).map(str::to_string)).unwrap_or_else(|| "?".into())
+        };
+        // What each move did beyond the move itself (captures, relays, extra moves, retreats), by replaying it.
+        let mut position = Position::new(record.kind, &record.options)
+            .map_err(|e| Fail::Internal(format!("game {} has bad options: {e:?}", record.id)))?;
+        let mut did = Vec::with_capacity(total);
+        for m in &record.moves {
+            position
+                .play(&m.notation)
+                .map_err(|e| Fail::Internal(format!("game {} does not replay: {e:?}", record.id)))?;
+            let said: Vec<String> =
+                position.describe_last_move().iter().skip(1).map(|m| i18n::text(locale, m)).collect();
+            did.push(said.join(" "));
+        }
         // The latest moves that fit, newest last; the room left for the "only the last N" line is kept aside.
         let mut shown: Vec<String> = Vec::new();
         let mut used = title.chars().count() + 80;
         for (i, m) in record.moves.iter().enumerate().rev() {
-            let line = format!("{}. {}: {}", i + 1, name_of(m.by).unwrap_or_else(|| "?".into()), m.notation);
+            let mut line = format!("{}. {}: {}", i + 1, name_of(m), m.notation);
+            if !did[i].is_empty() {
+                line = format!("{line} — {}", did[i]);
+            }
             used += line.chars().count() + 1;
             if used > MAX_REPLY_CHARS {
                 break;

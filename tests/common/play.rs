@@ -81,9 +81,12 @@ pub fn finished_game(id: u64, guild: u64, moves: u64, tournament: Option<(u64, u
         teams: vec![],
         challenger_side: None,
         rosters: vec![],
-        moves: (0..moves).map(|n| MoveEntry { notation: ((n % 6) + 1).to_string(), by: a, at: n }).collect(),
+        moves: (0..moves)
+            .map(|n| MoveEntry { notation: ((n % 6) + 1).to_string(), by: a, at: n, name: None })
+            .collect(),
         status: Status::Finished { winner: Some(Side::First), reason: FinishReason::Resignation },
         draw_offer: None,
+        takeback: None,
         created_at: 0,
         updated_at: 0,
         expires_at: 0,

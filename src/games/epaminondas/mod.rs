@@ -398,28 +398,29 @@ impl Game for Epaminondas {
         }
     }
 
-    fn diagram(&self) -> String {
+    fn diagram(&self, say: &dyn Fn(Message) -> String) -> String {
         let mut out = String::new();
+        let letters = say(Message::new("diagram-epaminondas-letters"));
+        let mut letters = letters.split_whitespace().map(|l| format!(" {l}"));
+        let white = letters.next().unwrap_or_else(|| " W".into());
+        let black = letters.next().unwrap_or_else(|| " B".into());
         let files: String = (0..FILES).map(|f| format!(" {}", (b'a' + f) as char)).collect();
         let _ = writeln!(out, "   {files}");
         for rank in (0..RANKS).rev() {
             let row: String = (0..FILES)
                 .map(|file| match self.piece_at(Square { file, rank }) {
-                    Some(Side::First) => " W",
-                    Some(Side::Second) => " B",
+                    Some(Side::First) => white.as_str(),
+                    Some(Side::Second) => black.as_str(),
                     None => " .",
                 })
                 .collect();
             let _ = writeln!(out, "{:>3}{row}", rank + 1);
         }
-        let _ = write!(
-            out,
-            "White {} (far row {}), Black {} (far row {})",
-            self.pieces[0].count(),
-            self.on_far_row(Side::First),
-            self.pieces[1].count(),
-            self.on_far_row(Side::Second)
-        );
+        let team = |side: Side| {
+            let name = say(Message::new("side").str("side", Self::side_name(side)));
+            format!("{name}: {}", say(self.score(side)))
+        };
+        let _ = write!(out, "{}; {}", team(Side::First), team(Side::Second));
         out
     }
 

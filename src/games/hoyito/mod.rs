@@ -291,26 +291,34 @@ impl Game for Hoyito {
         }
     }
 
-    fn diagram(&self) -> String {
+    fn diagram(&self, say: &dyn Fn(Message) -> String) -> String {
         let n = usize::from(self.options.holes);
         let numbers = |order: &mut dyn Iterator<Item = usize>| order.map(|k| format!(" {k:>2} ")).collect::<String>();
         let holes = |order: &mut dyn Iterator<Item = usize>| {
             order.map(|i| format!("[{:>2}]", self.board.get(i))).collect::<String>()
         };
         let mut out = String::new();
-        let _ = writeln!(out, "North, captured {}", self.captured[1]);
+        let caption = |side: Side| {
+            format!("{}: {}", say(Message::new("side").str("side", Self::side_name(side))), say(self.score(side)))
+        };
+        let _ = writeln!(out, "{}", caption(Side::Second));
         let _ = writeln!(out, "{}", numbers(&mut (1..=n).rev()));
         let _ = writeln!(out, "{}", holes(&mut (n..2 * n).rev()));
         let _ = writeln!(out, "{}", holes(&mut (0..n)));
         let _ = writeln!(out, "{}", numbers(&mut (1..=n)));
-        let _ = write!(out, "South, captured {}", self.captured[0]);
+        let _ = write!(out, "{}", caption(Side::First));
         out
     }
 
     fn describe_last_move(&self) -> Vec<Message> {
         let Some(m) = self.last else { return Vec::new() };
         let side = Self::side_name(m.side);
-        let mut out = vec![Message::new("hoyito-sowed").str("side", side).num("hole", m.hole.0).num("laps", m.laps)];
+        let mut out = vec![
+            Message::new("hoyito-sowed")
+                .str("side", side)
+                .num("hole", m.hole.0)
+                .num("relays", m.laps.saturating_sub(1)),
+        ];
         if m.captured > 0 {
             let id = if m.took_last_four { "hoyito-captured-last-four" } else { "hoyito-captured" };
             out.push(Message::new(id).num("seeds", m.captured));

@@ -307,7 +307,7 @@ impl Game for Ocencahuac {
         }
     }
 
-    fn diagram(&self) -> String {
+    fn diagram(&self, say: &dyn Fn(Message) -> String) -> String {
         let mut out = String::new();
         for row in (0..8u8).rev() {
             let river = if (2..=5).contains(&row) { '~' } else { ' ' };
@@ -332,7 +332,7 @@ impl Game for Ocencahuac {
                 .collect();
             let _ = writeln!(out, "{} {river}{cells}", row + 1);
         }
-        let _ = write!(out, "    a  b  c  d  e   (dark upper case, * crowned, ! stunned)");
+        let _ = write!(out, "    a  b  c  d  e   ({})", say(Message::new("diagram-ocencahuac-legend")));
         out
     }
 

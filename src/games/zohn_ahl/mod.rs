@@ -320,14 +320,14 @@ impl Game for ZohnAhl {
         }
     }
 
-    fn diagram(&self) -> String {
+    fn diagram(&self, say: &dyn Fn(Message) -> String) -> String {
         let tsona = self.options.variant == Variant::Tsona;
         let team = |side: Side| {
             let s = self.steps[side.index()];
-            let held = if tsona { "laps" } else { "counters" };
-            format!("{}: step {s} (G{}), {held} {}", Self::side_name(side), space(side, s), self.counters[side.index()])
+            let name = say(Message::new("side").str("side", Self::side_name(side)));
+            format!("{name}: {} (G{})", say(self.score(side)), space(side, s))
         };
-        let pile = if tsona { format!(", pile {}", self.pile) } else { String::new() };
+        let pile = if tsona { say(Message::new("diagram-tsona-pile").num("pile", self.pile)) } else { String::new() };
         format!("{}; {}{pile}", team(Side::First), team(Side::Second))
     }
 

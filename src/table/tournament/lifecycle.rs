@@ -595,6 +595,7 @@ impl Table {
                 moves: Vec::new(),
                 status: Status::Active,
                 draw_offer: None,
+                takeback: None,
                 created_at: now,
                 updated_at: now,
                 expires_at: now,
