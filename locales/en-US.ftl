@@ -285,6 +285,8 @@ ocencahuac-not-legal = that is not a move of the piece on { $square }. { $count 
     [0] It has no move.
    *[other] Its moves: { $moves }.
 }
+ocencahuac-wrong-retreat = the pushed piece cannot go to { $given }; the complete moves are: { $moves }.
+ocencahuac-wrong-relief = the relieved royal cannot go to { $given }; the complete moves are: { $moves }.
 ocencahuac-must-pass = you have no legal move: pass.
 ocencahuac-cannot-pass = you have moves, so you may not pass.
 ocencahuac-passed = { side } has no move and passes.

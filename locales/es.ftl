@@ -285,6 +285,8 @@ ocencahuac-not-legal = esa no es una jugada de la pieza de { $square }. { $count
     [0] No tiene jugadas.
    *[other] Sus jugadas: { $moves }.
 }
+ocencahuac-wrong-retreat = la pieza empujada no puede ir a { $given }; las jugadas completas son: { $moves }.
+ocencahuac-wrong-relief = la pieza real relevada no puede ir a { $given }; las jugadas completas son: { $moves }.
 ocencahuac-must-pass = no tienes ninguna jugada legal: pasa.
 ocencahuac-cannot-pass = tienes jugadas, así que no puedes pasar.
 ocencahuac-passed = { side } no tiene jugada y pasa.

@@ -208,6 +208,15 @@ impl Position {
         each_game!(self, g => play_text(g, text).map(|m| m.to_string()))
     }
 
+    /// The complete move an incomplete one stands for when it can stand for only one (an Ocencahuac relief with
+    /// one square for the relieved royal); `None` otherwise, and always in the other games.
+    pub fn complete(&self, text: &str) -> Option<String> {
+        match self {
+            Position::Ocencahuac(g) => g.complete(&text.trim().parse().ok()?).map(|m| m.to_string()),
+            _ => None,
+        }
+    }
+
     pub fn diagram(&self, say: &dyn Fn(Message) -> String) -> String {
         each_game!(self, g => g.diagram(say))
     }

@@ -188,7 +188,15 @@ impl Table {
         now: Timestamp,
     ) -> Answer {
         let side = position.to_move().expect("checked by turn_of");
-        let played = match position.play(notation) {
+        // A move that leaves out a choice it has only one answer to is that move (Ocencahuac's `a1-c1 @d2`).
+        let attempt = match position.play(notation) {
+            Err(e) => match position.complete(notation) {
+                Some(full) => position.play(&full),
+                None => Err(e),
+            },
+            played => played,
+        };
+        let played = match attempt {
             Ok(m) => m,
             Err(e) => {
                 let legal = position.legal_moves();

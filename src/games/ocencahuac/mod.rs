@@ -85,6 +85,16 @@ pub enum IllegalMove {
         moves: String,
         count: usize,
     },
+    /// A retreat choice (`/e5`) no move along that path offers; the complete moves of the path.
+    WrongRetreat {
+        given: String,
+        moves: String,
+    },
+    /// A relief square (`@b5`) the relieved royal may not go to; the complete moves of the path.
+    WrongRelief {
+        given: Square,
+        moves: String,
+    },
     /// There is no legal move: the only move is `pass`.
     MustPass,
     /// Passing while a move exists.
@@ -102,6 +112,12 @@ impl Explain for IllegalMove {
                 .str("square", square.to_string())
                 .str("moves", moves.as_str())
                 .num("count", *count as i64),
+            IllegalMove::WrongRetreat { given, moves } => {
+                Message::new("ocencahuac-wrong-retreat").str("given", given.as_str()).str("moves", moves.as_str())
+            }
+            IllegalMove::WrongRelief { given, moves } => {
+                Message::new("ocencahuac-wrong-relief").str("given", given.to_string()).str("moves", moves.as_str())
+            }
             IllegalMove::MustPass => Message::new("ocencahuac-must-pass"),
             IllegalMove::CannotPass => Message::new("ocencahuac-cannot-pass"),
         }
@@ -141,6 +157,30 @@ impl Ocencahuac {
         3 - self.board.warriors(side.other())
     }
 
+    /// The candidates a move leaves a choice open in: the same squares, and every choice it does give matching.
+    fn open<'a>(all: &'a [Candidate], m: &'a Move) -> impl Iterator<Item = &'a Candidate> {
+        all.iter().filter(|c| {
+            c.mv.squares == m.squares
+                && m.ties.iter().zip(&c.mv.ties).all(|(given, needed)| given.is_none() || given == needed)
+                && (m.relief.is_none() || m.relief == c.mv.relief)
+        })
+    }
+
+    /// The complete move a move that leaves a choice out stands for, when it can stand for only one (`a1-c1` for
+    /// `a1-c1 @d2`); `None` when it is complete, wrong, or open between several (CLARIFICATIONS 6: a tie is
+    /// never settled silently).
+    pub fn complete(&self, m: &Move) -> Option<Move> {
+        if self.end.is_some() || m.is_pass() {
+            return None;
+        }
+        let all = self.candidates();
+        let mut open = Self::open(&all, m);
+        match (open.next(), open.next()) {
+            (Some(only), None) if only.mv != *m => Some(only.mv.clone()),
+            _ => None,
+        }
+    }
+
     /// The candidate a written move names, or why none does.
     fn find(&self, m: &Move) -> Result<Candidate, IllegalMove> {
         if self.end.is_some() {
@@ -159,17 +199,18 @@ impl Ocencahuac {
         {
             return Ok(c.clone());
         }
-        let open: Vec<String> = all
-            .iter()
-            .filter(|c| {
-                c.mv.squares == m.squares
-                    && m.ties.iter().zip(&c.mv.ties).all(|(given, needed)| given.is_none() || given == needed)
-                    && (m.relief.is_none() || m.relief == c.mv.relief)
-            })
-            .map(|c| c.mv.to_string())
-            .collect();
+        let open: Vec<String> = Self::open(&all, m).map(|c| c.mv.to_string()).collect();
         if !open.is_empty() {
             return Err(IllegalMove::NeedsChoice { moves: open.join(", ") });
+        }
+        // The right squares with a choice no move along them offers: where the piece may go instead.
+        let path: Vec<String> = all.iter().filter(|c| c.mv.squares == m.squares).map(|c| c.mv.to_string()).collect();
+        if !path.is_empty() {
+            let ties: Vec<String> = m.ties.iter().flatten().map(|s| s.to_string()).collect();
+            return Err(match m.relief {
+                Some(relief) if ties.is_empty() => IllegalMove::WrongRelief { given: relief, moves: path.join(", ") },
+                _ => IllegalMove::WrongRetreat { given: ties.join("/"), moves: path.join(", ") },
+            });
         }
         let from = m.squares[0];
         match self.board.at(from) {

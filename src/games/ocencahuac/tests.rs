@@ -128,6 +128,11 @@ fn example_6_penultimate_row_and_the_tie() {
     assert!(moves.contains(&"c8-c6/b7".to_string()) && moves.contains(&"c8-c6/d7".to_string()), "{moves:?}");
     let err = p.clone().play(&"c8-c6".parse().unwrap()).unwrap_err();
     assert_eq!(err.reason, IllegalMove::NeedsChoice { moves: "c8-c6/b7, c8-c6/d7".into() });
+    // A tie is never settled silently, even for a player who leaves it out.
+    assert_eq!(p.complete(&"c8-c6".parse().unwrap()), None);
+    // A choice that is not one of the tie's squares says where the piece may go.
+    let err = p.clone().play(&"c8-c6/e5".parse().unwrap()).unwrap_err();
+    assert_eq!(err.reason, IllegalMove::WrongRetreat { given: "e5".into(), moves: "c8-c6/b7, c8-c6/d7".into() });
     let after = play(p, "c8-c6/b7");
     assert_eq!(after.board().at(sq("b7")).map(|p| p.kind), Some(Kind::Prince));
 }
@@ -228,6 +233,11 @@ fn example_11_relief_jump() {
     assert_eq!(relief, sorted(&["a7-a5 @b4", "a7-a5 @b5", "a7-a5 @b6"]));
     let err = p.clone().play(&"a7-a5".parse().unwrap()).unwrap_err();
     assert!(matches!(err.reason, IllegalMove::NeedsChoice { .. }), "{:?}", err.reason);
+    // Three squares to choose from: nothing is completed for the player.
+    assert_eq!(p.complete(&"a7-a5".parse().unwrap()), None);
+    let err = p.clone().play(&"a7-a5 @c8".parse().unwrap()).unwrap_err();
+    let moves = "a7-a5 @b4, a7-a5 @b5, a7-a5 @b6".to_string();
+    assert_eq!(err.reason, IllegalMove::WrongRelief { given: sq("c8"), moves });
     let after = play(p, "a7-a5 @b5");
     assert_eq!(after.board().at(sq("b5")).map(|p| p.kind), Some(Kind::Emperor));
     assert_eq!(after.board().at(sq("a5")).map(|p| p.kind), Some(Kind::Warrior));
@@ -264,4 +274,30 @@ fn no_legal_move_passes_and_two_passes_draw() {
     let after = play(p, "pass");
     assert_eq!(after.to_move(), Some(DARK));
     assert!(after.clone().play(&Move::pass()).is_err(), "dark has moves: no pass");
+}
+
+#[test]
+fn a_move_with_one_possible_choice_is_completed() {
+    // The relief of example 11 with b4 and b6 taken: b5 is the only square left for the relieved Emperor.
+    let pieces = [
+        ("b8", DARK, Kind::Princess, true),
+        ("d8", DARK, Kind::Prince, true),
+        ("a6", DARK, Kind::Emperor, true),
+        ("c2", DARK, Kind::Warrior, false),
+        ("e8", LIGHT, Kind::Warrior, false),
+        ("a7", LIGHT, Kind::Warrior, false),
+        ("c4", LIGHT, Kind::Emperor, false),
+        ("a3", LIGHT, Kind::Warrior, false),
+        ("d3", LIGHT, Kind::Princess, false),
+        ("e2", LIGHT, Kind::Prince, false),
+        ("b4", DARK, Kind::Warrior, false),
+        ("b6", DARK, Kind::Warrior, false),
+    ];
+    let p = position(&pieces, [true, false], LIGHT);
+    let relief: Vec<String> = legal(&p).into_iter().filter(|m| m.starts_with("a7-a5")).collect();
+    assert_eq!(relief, vec!["a7-a5 @b5".to_string()], "one square left");
+    // The rules engine keeps to complete moves (analyze); the player's shorthand is completed for them.
+    assert!(matches!(p.clone().play(&"a7-a5".parse().unwrap()).unwrap_err().reason, IllegalMove::NeedsChoice { .. }));
+    assert_eq!(p.complete(&"a7-a5".parse().unwrap()).map(|m| m.to_string()), Some("a7-a5 @b5".to_string()));
+    assert_eq!(p.complete(&"a7-a5 @b5".parse().unwrap()), None, "a complete move needs no completing");
 }
