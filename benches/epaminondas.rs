@@ -51,9 +51,17 @@ fn bench(c: &mut Criterion) {
                 title: "ana · White".into(),
                 score: "26 pieces · far row 0".into(),
                 badge: Some("to move".into()),
+                note: None,
             },
-            SideCaption { title: "benedetta · Black".into(), score: "25 pieces · far row 1".into(), badge: None },
+            SideCaption {
+                title: "benedetta · Black".into(),
+                score: "25 pieces · far row 1".into(),
+                badge: None,
+                note: None,
+            },
         ],
+        legend: tablero::table::legend_words(tablero::i18n::Locale::English),
+        ..Captions::default()
     };
     let position = Position::Epaminondas(busy);
     eprintln!("epaminondas mid-game PNG: {} bytes", board_png(&position, &captions).len());

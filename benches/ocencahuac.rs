@@ -49,9 +49,17 @@ fn bench(c: &mut Criterion) {
                 title: "ana · Sangangüey".into(),
                 score: "captured 1 · crowns 3".into(),
                 badge: Some("to move".into()),
+                note: None,
             },
-            SideCaption { title: "ben · Ceboruco".into(), score: "captured 0 · crowns 1".into(), badge: None },
+            SideCaption {
+                title: "ben · Ceboruco".into(),
+                score: "captured 0 · crowns 1".into(),
+                badge: None,
+                note: None,
+            },
         ],
+        legend: tablero::table::legend_words(tablero::i18n::Locale::English),
+        ..Captions::default()
     };
     let position = Position::Ocencahuac(late);
     eprintln!("ocencahuac PNG: {} bytes", board_png(&position, &captions).len());

@@ -23,9 +23,16 @@ fn mid_game(holes: u8, moves: usize) -> Position {
 fn captions() -> Captions {
     Captions {
         sides: [
-            SideCaption { title: "ana · South".into(), score: "captured 16".into(), badge: Some("to move".into()) },
-            SideCaption { title: "benedetta · North".into(), score: "captured 12".into(), badge: None },
+            SideCaption {
+                title: "ana · South".into(),
+                score: "captured 16".into(),
+                badge: Some("to move".into()),
+                note: None,
+            },
+            SideCaption { title: "benedetta · North".into(), score: "captured 12".into(), badge: None, note: None },
         ],
+        legend: tablero::table::legend_words(tablero::i18n::Locale::English),
+        ..Captions::default()
     }
 }
 

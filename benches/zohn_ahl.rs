@@ -41,9 +41,14 @@ fn bench(c: &mut Criterion) {
                 title: "@red · West".into(),
                 score: "1 laps · step 12".into(),
                 badge: Some("to move".into()),
+                note: None,
             },
-            SideCaption { title: "ana, ben · East".into(), score: "0 laps · step 24".into(), badge: None },
+            SideCaption {
+                title: "ana, ben · East".into(), score: "0 laps · step 24".into(), badge: None, note: None
+            },
         ],
+        legend: tablero::table::legend_words(tablero::i18n::Locale::English),
+        ..Captions::default()
     };
     eprintln!("awl cloth PNG: {} bytes", board_png(&position, &captions).len());
     c.bench_function("zohn_ahl_render", |b| b.iter(|| board_png(&position, &captions)));

@@ -20,6 +20,17 @@ side = { $side ->
     [light] Ceboruco
    *[other] { $side }
 }
+legend-from = moved from
+legend-to = moved
+legend-captured = captured
+legend-pushed = pushed back
+legend-stunned = stunned
+legend-crowned = crowned
+legend-relieved = relieved
+compass-north = N
+compass-east = E
+compass-south = S
+compass-west = W
 badge-to-move = to move
 badge-winner = winner
 badge-draw = draw

@@ -20,6 +20,17 @@ side = { $side ->
     [light] Ceboruco
    *[other] { $side }
 }
+legend-from = salió de
+legend-to = movió
+legend-captured = capturada
+legend-pushed = empujada
+legend-stunned = aturdida
+legend-crowned = coronada
+legend-relieved = relevada
+compass-north = N
+compass-east = E
+compass-south = S
+compass-west = O
 badge-to-move = le toca
 badge-winner = ganador
 badge-draw = tablas

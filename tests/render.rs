@@ -12,9 +12,21 @@ fn captions(to_move: Option<Side>) -> Captions {
     let badge = |side| (to_move == Some(side)).then(|| "to move".to_string());
     Captions {
         sides: [
-            SideCaption { title: "ana · South".into(), score: "captured 8".into(), badge: badge(Side::First) },
-            SideCaption { title: "ben · North".into(), score: "captured 12".into(), badge: badge(Side::Second) },
+            SideCaption {
+                title: "ana · South".into(),
+                score: "captured 8".into(),
+                badge: badge(Side::First),
+                note: Some("7. 3".into()),
+            },
+            SideCaption {
+                title: "ben · North".into(),
+                score: "captured 12".into(),
+                badge: badge(Side::Second),
+                note: None,
+            },
         ],
+        legend: tablero::table::legend_words(tablero::i18n::Locale::English),
+        ..Captions::default()
     }
 }
 
@@ -106,7 +118,7 @@ fn the_same_state_gives_the_same_bytes_and_a_small_file() {
     assert_eq!(a, b);
     assert!(a.len() <= 40 * 1024, "{} bytes", a.len());
     let img = decode(&a);
-    assert_eq!((img.width(), img.height()), (640, 416));
+    assert_eq!((img.width(), img.height()), (640, 466), "the board, and the legend under it");
 }
 
 #[test]
@@ -147,13 +159,17 @@ mod epaminondas {
                     title: "ana · White".into(),
                     score: "26 pieces · far row 0".into(),
                     badge: badge(Side::First),
+                    note: None,
                 },
                 SideCaption {
                     title: "ben · Black".into(),
                     score: "25 pieces · far row 1".into(),
                     badge: badge(Side::Second),
+                    note: None,
                 },
             ],
+            legend: tablero::table::legend_words(tablero::i18n::Locale::English),
+            ..Captions::default()
         }
     }
 
@@ -173,7 +189,7 @@ mod epaminondas {
     fn pieces_and_the_last_move_are_drawn_where_they_are() {
         let p = mid_game();
         let img = decode(&board_png(&Position::Epaminondas(p.clone()), &captions(Some(Side::First))));
-        assert_eq!((img.width(), img.height()), (608, 628));
+        assert_eq!((img.width(), img.height()), (608, 662), "the board, and the legend under it");
         for square in Square::all() {
             let (x, y) = centre(square);
             let centre = img.get_pixel(x, y);
@@ -227,9 +243,17 @@ mod zohn_ahl {
                     title: "@red · West".into(),
                     score: "1 laps · step 12".into(),
                     badge: Some("to move".into()),
+                    note: None,
                 },
-                SideCaption { title: "ana, ben · East".into(), score: "0 laps · step 24".into(), badge: None },
+                SideCaption {
+                    title: "ana, ben · East".into(),
+                    score: "0 laps · step 24".into(),
+                    badge: None,
+                    note: None,
+                },
             ],
+            legend: tablero::table::legend_words(tablero::i18n::Locale::English),
+            ..Captions::default()
         }
     }
 
@@ -242,6 +266,51 @@ mod zohn_ahl {
     #[test]
     fn golden_tsona_board() {
         golden("tsona-board.png", &board_png(&Position::ZohnAhl(position()), &captions()));
+    }
+
+    /// A Zohn Ahl team turn of three throws from the start: 5 (another), 10 (another), then 1.
+    fn team_turn() -> (ZohnAhl, Vec<tablero::games::zohn_ahl::LastThrow>) {
+        let mut p = ZohnAhl::new(&ZaOptions::default());
+        let mut throws = Vec::new();
+        for t in ["FFFF", "RRRR", "FRRR"] {
+            p = p.play(&t.parse().unwrap()).unwrap();
+            throws.push(*p.last_throw().unwrap());
+        }
+        (p, throws)
+    }
+
+    #[test]
+    fn golden_team_turn_with_every_throw_and_spanish_letters() {
+        let (p, throws) = team_turn();
+        let compass = Some(["N", "E", "S", "O"].map(String::from));
+        let captions = Captions { throws, compass, ..captions() };
+        let png = board_png(&Position::ZohnAhl(p), &captions);
+        golden("zohn-ahl-team-turn.png", &png);
+        // Three sets of small sticks side by side (90 px apart, centred): the middle one is all round (10).
+        let img = decode(&png);
+        let (left, middle) = (*img.get_pixel(300 - 90 - 15, 50 + 190 + 40), *img.get_pixel(300 - 15, 50 + 190 + 40));
+        assert!(middle[0] < left[0], "the 10 is round side up {middle:?}, the 5 flat {left:?}");
+    }
+
+    #[test]
+    fn the_throw_that_ends_the_game_promises_no_other() {
+        // East one step from its last lap, one counter left to win: an all-flat 5 ends the game.
+        let options = ZaOptions { counters: 1, ..ZaOptions::default() };
+        let start = ZohnAhl::from_parts(options, [0, 38], [1, 1], Side::Second);
+        let end = start.play(&"FFFF".parse().unwrap()).unwrap();
+        assert!(tablero::games::Game::to_move(&end).is_none(), "the game is over");
+        let over = decode(&board_png(&Position::ZohnAhl(end), &captions()));
+        // The same throw in a game that goes on shows the ↻ right of the value: more ink there.
+        let on = ZohnAhl::new(&ZaOptions::default()).play(&"FFFF".parse().unwrap()).unwrap();
+        let going = decode(&board_png(&Position::ZohnAhl(on), &captions()));
+        let ink = |img: &RgbaImage| {
+            (311..340)
+                .flat_map(|x| (430..462).map(move |y| (x, y)))
+                .filter(|&(x, y)| img.get_pixel(x, y)[0] < 120)
+                .count()
+        };
+        assert!(ink(&going) > 20, "↻ after the 5 of a game that goes on: {} dark pixels", ink(&going));
+        assert_eq!(ink(&over), 0, "no ↻ after the throw that ended the game");
     }
 
     #[test]
@@ -274,9 +343,17 @@ mod ocencahuac {
                     title: "ana · Sangangüey".into(),
                     score: "captured 1 · crowns 3".into(),
                     badge: Some("to move".into()),
+                    note: None,
                 },
-                SideCaption { title: "ben · Ceboruco".into(), score: "captured 0 · crowns 1".into(), badge: None },
+                SideCaption {
+                    title: "ben · Ceboruco".into(),
+                    score: "captured 0 · crowns 1".into(),
+                    badge: None,
+                    note: None,
+                },
             ],
+            legend: tablero::table::legend_words(tablero::i18n::Locale::English),
+            ..Captions::default()
         }
     }
 
@@ -294,6 +371,41 @@ mod ocencahuac {
         }
         assert!(p.board().activated.iter().any(|&a| a), "a capture needs an activated side");
         p
+    }
+
+    /// Example 3 of the rules: dark's Warrior jumps c4-c6 over the light Prince, which is pushed back over the
+    /// jumper to c8 and stunned.
+    fn retreat() -> Ocencahuac {
+        use tablero::games::ocencahuac::{Board, Kind, Piece, Square};
+        let mut board = Board { cells: [[None; 5]; 8], activated: [false, false] };
+        let pieces = [
+            ("c5", Side::Second, Kind::Prince),
+            ("c7", Side::Second, Kind::Warrior),
+            ("c4", Side::First, Kind::Warrior),
+            ("a1", Side::First, Kind::Emperor),
+        ];
+        for (id, (square, side, kind)) in pieces.into_iter().enumerate() {
+            let piece = Piece { side, kind, crowned: false, stunned: false, id: id as u8 };
+            board.put(Square::parse(square).unwrap(), Some(piece));
+        }
+        let p = Ocencahuac::from_board(OcOptions::default(), board, Side::First);
+        p.play(&"c4-c6".parse().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn golden_retreat_with_its_arrow_stun_and_legend() {
+        let p = retreat();
+        let png = board_png(&Position::Ocencahuac(p), &captions());
+        golden("ocencahuac-retreat.png", &png);
+        let img = decode(&png);
+        // The arrow runs on the border between columns c and d (x = 28 + 3 * 80), not through the jumper on c6.
+        let border = *img.get_pixel(28 + 3 * 80, 50 + 28 + 2 * 80 + 40);
+        assert!(border[0] > 100 && border[2] > 150 && border[1] < 90, "purple on the border: {border:?}");
+        // The stunned Prince on c8 has its red badge at its top right.
+        let badge = *img.get_pixel(28 + 2 * 80 + 40 + 24 + 7, 50 + 28 + 40 - 24);
+        assert!(badge[0] > 180 && badge[1] < 80, "a red badge: {badge:?}");
+        // And the legend under the board (the picture is taller than the board with its bands).
+        assert!(img.height() > 796, "{}", img.height());
     }
 
     #[test]

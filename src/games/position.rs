@@ -208,6 +208,16 @@ impl Position {
         each_game!(self, g => play_text(g, text).map(|m| m.to_string()))
     }
 
+    /// The side that played the last move, if any move was played.
+    pub fn last_side(&self) -> Option<Side> {
+        match self {
+            Position::Epaminondas(g) => g.last_move().map(|m| m.side),
+            Position::Hoyito(g) => g.last_move().map(|m| m.side),
+            Position::Ocencahuac(g) => g.last_move().map(|m| m.side),
+            Position::ZohnAhl(g) => g.last_throw().map(|m| m.side),
+        }
+    }
+
     /// The complete move an incomplete one stands for when it can stand for only one (an Ocencahuac relief with
     /// one square for the relieved royal); `None` otherwise, and always in the other games.
     pub fn complete(&self, text: &str) -> Option<String> {

@@ -110,6 +110,20 @@ impl Canvas {
     }
 
     /// An anti-aliased ring between radii `inner` and `outer`.
+    /// A disc of one colour with a hard edge (for small badges, where a palette ramp would cost too much).
+    pub fn disc_solid(&mut self, cx: f32, cy: f32, r: f32, colour: u8) {
+        let (y0, y1) = ((cy - r).floor().max(0.0) as usize, ((cy + r).ceil() as usize).min(self.height));
+        let (x0, x1) = ((cx - r).floor().max(0.0) as usize, ((cx + r).ceil() as usize).min(self.width));
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let (dx, dy) = (x as f32 + 0.5 - cx, y as f32 + 0.5 - cy);
+                if dx * dx + dy * dy <= r * r {
+                    self.pixels[y * self.width + x] = colour;
+                }
+            }
+        }
+    }
+
     pub fn ring(&mut self, cx: f32, cy: f32, inner: f32, outer: f32, ramp: Ramp) {
         let r = outer;
         self.paint((cx - r - 1.0, cy - r - 1.0, cx + r + 1.0, cy + r + 1.0), ramp, |x, y| {

@@ -5,10 +5,11 @@
 
 use std::sync::OnceLock;
 
-use super::Captions;
 use super::canvas::{Canvas, Palette, Ramp, Rgb};
 use super::caption::{BAND_HEIGHT, Bands};
+use super::caption::{Sample, draw_legend, legend_height};
 use super::text::{self, Align, Style, Weight};
+use super::{Captions, Mark};
 use crate::games::Side;
 use crate::games::epaminondas::{Epaminondas, FILES, RANKS, Square, Touch};
 
@@ -78,9 +79,24 @@ fn origin(square: Square) -> (usize, usize) {
     (x, y)
 }
 
+/// The legend of the marks this picture shows: the last move's squares, and its captures if it made any.
+fn legend<'a>(game: &Epaminondas, captions: &'a Captions) -> Vec<(Sample, &'a str)> {
+    let t = theme();
+    let Some(last) = game.last_move() else { return Vec::new() };
+    let tint = |background: usize| Sample::Fill(t.tiles[background][0][0]);
+    let captured = Square::all().any(|s| last.touched(s) == Some(Touch::Captured));
+    [(Mark::From, tint(2), true), (Mark::To, tint(3), true), (Mark::Captured, tint(4), captured)]
+        .into_iter()
+        .filter(|(_, _, shown)| *shown)
+        .filter_map(|(mark, sample, _)| Some((sample, captions.word(mark)?)))
+        .collect()
+}
+
 pub fn render(game: &Epaminondas, captions: &Captions) -> Vec<u8> {
     let t = theme();
-    let mut c = Canvas::new(width(), height(), t.bands.page.background());
+    let entries = legend(game, captions);
+    let board_height = height();
+    let mut c = Canvas::new(width(), board_height + legend_height(width(), &entries), t.bands.page.background());
     let last = game.last_move();
     for square in Square::all() {
         let background = match last.and_then(|m| m.touched(square)) {
@@ -100,7 +116,8 @@ pub fn render(game: &Epaminondas, captions: &Captions) -> Vec<u8> {
     draw_coordinates(&mut c, t.bands.page);
     let [white, black] = &captions.sides;
     t.bands.draw(&mut c, black, 0, MARGIN);
-    t.bands.draw(&mut c, white, height() - BAND_HEIGHT, MARGIN);
+    t.bands.draw(&mut c, white, board_height - BAND_HEIGHT, MARGIN);
+    draw_legend(&mut c, board_height, t.bands.page.background(), t.bands.page, &entries);
     c.encode(&t.palette)
 }
 

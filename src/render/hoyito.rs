@@ -6,10 +6,11 @@
 
 use std::sync::OnceLock;
 
-use super::Captions;
 use super::canvas::{Canvas, Palette, Ramp, Rgb};
 use super::caption::{BAND_HEIGHT, Bands};
+use super::caption::{Sample, draw_legend, legend_height};
 use super::text::{self, Align, Style, Weight};
+use super::{Captions, Mark as Word};
 use crate::games::hoyito::Hoyito;
 
 const WOOD: Rgb = [0xc9, 0x9a, 0x5b];
@@ -77,7 +78,7 @@ struct Layout {
 impl Layout {
     fn for_holes(n: u8) -> Layout {
         let cell = if n <= 6 { 100 } else { 72 };
-        Layout { cell, margin: 20, band: BAND_HEIGHT, numbers: 26, counts: 32 }
+        Layout { cell, margin: 20, band: BAND_HEIGHT, numbers: 32, counts: 34 }
     }
 
     fn width(&self, n: usize) -> usize {
@@ -100,7 +101,15 @@ pub fn render(game: &Hoyito, captions: &Captions) -> Vec<u8> {
     let n = usize::from(game.n());
     let l = Layout::for_holes(game.n());
     let (w, h) = (l.width(n), l.height());
-    let mut c = Canvas::new(w, h, t.bands.page.background());
+    let entries: Vec<(Sample, &str)> = match game.last_move() {
+        None => Vec::new(),
+        Some(m) => [(Word::From, t.origin, true), (Word::Captured, t.captured, m.captured_holes != 0)]
+            .into_iter()
+            .filter(|(_, _, shown)| *shown)
+            .filter_map(|(mark, ramp, _)| Some((Sample::Ring(ramp), captions.word(mark)?)))
+            .collect(),
+    };
+    let mut c = Canvas::new(w, h + legend_height(w, &entries), t.bands.page.background());
     // The wooden board between the two caption bands.
     c.fill_rect(0, l.band, w, h - 2 * l.band, t.hole.background());
     let (north_top, south_top) = (l.rows().0, l.rows().1);
@@ -131,14 +140,16 @@ pub fn render(game: &Hoyito, captions: &Captions) -> Vec<u8> {
             text::draw(&mut c, &seeds.to_string(), cx as i32, cy as i32, Align::Centre, style);
         }
         let number_y = if i < n { south_top + l.cell + l.numbers / 2 } else { north_top - l.numbers / 2 };
-        let small = Style { size: 15, weight: Weight::Regular, ramp: t.wood_text };
+        // Sizes that stay readable when a phone shows the picture about 400 pixels wide.
+        let small = Style { size: if n > 6 { 23 } else { 19 }, weight: Weight::Bold, ramp: t.wood_text };
         text::draw(&mut c, &number.to_string(), cx as i32, number_y as i32, Align::Centre, small);
-        let bold = Style { size: 22, weight: Weight::Bold, ramp: t.count_text };
+        let bold = Style { size: if n > 6 { 26 } else { 24 }, weight: Weight::Bold, ramp: t.count_text };
         text::draw(&mut c, &seeds.to_string(), cx as i32, count_y as i32, Align::Centre, bold);
     }
     let [south, north] = &captions.sides;
     t.bands.draw(&mut c, north, 0, l.margin);
     t.bands.draw(&mut c, south, h - l.band, l.margin);
+    draw_legend(&mut c, h, t.hole.background(), t.wood_text, &entries);
     c.encode(&t.palette)
 }
 

@@ -26,12 +26,47 @@ pub struct SideCaption {
     pub score: String,
     /// A highlighted tag ("to move", "winner"); its band is drawn highlighted when present.
     pub badge: Option<String>,
+    /// A second line under the title, for example the side's last move ("12. d4xd8").
+    pub note: Option<String>,
 }
 
-/// The captions of both sides, by side index.
+/// A kind of mark a board picture may carry, explained by the legend under it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// Where the last move started (a square or a hole).
+    From,
+    /// Where the last move went.
+    To,
+    /// What the last move captured.
+    Captured,
+    /// A piece pushed back (Ocencahuac's retreat).
+    Pushed,
+    /// A stunned piece.
+    Stunned,
+    /// A crowned royal.
+    Crowned,
+    /// A royal moved by a relief jump.
+    Relieved,
+}
+
+/// The captions of both sides, by side index, and the words of the legend (each mark the picture shows is
+/// explained; marks it does not show are left out).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Captions {
     pub sides: [SideCaption; 2],
+    pub legend: Vec<(Mark, String)>,
+    /// Zohn Ahl: the throws of the turn the picture shows, oldest first (empty: the position's last throw).
+    pub throws: Vec<crate::games::zohn_ahl::LastThrow>,
+    /// Zohn Ahl: the compass letters north, east, south, west in the reader's language (`None`: N E S W); the
+    /// awls carry the west and east letters.
+    pub compass: Option<[String; 4]>,
+}
+
+impl Captions {
+    /// The legend's word for a mark, if the caller gave one.
+    pub fn word(&self, mark: Mark) -> Option<&str> {
+        self.legend.iter().find(|(m, _)| *m == mark).map(|(_, w)| w.as_str())
+    }
 }
 
 /// Renders a position as a PNG.

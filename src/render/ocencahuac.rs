@@ -1,15 +1,18 @@
 //! The Ocencahuac board: five columns a-e, rows 1-8 with Sangangüey (dark) at the bottom; the two volcano rows of
 //! each side drawn as earth with their points, the four river rows as water between five lines. Pieces carry
 //! their letter (E Emperor, M Princess Mololoa, P Prince, W Warrior); a crowned royal has a gold ring, a doubled
-//! one once its side is activated; a stunned piece has a `!` beside it. The last move's squares are ringed in
-//! orange hop by hop; each retreat is a purple line from where the piece stood to where it went.
+//! one once its side is activated; a stunned piece has a red `!` badge. The last move's squares are ringed in
+//! orange hop by hop; each retreat is a purple arrow from where the piece stood to where it went (round by the
+//! squares' border, never through a piece), a relief's relocation a green one, and the square where a Warrior was
+//! captured has a red `×` badge. A legend under the board names the marks the picture shows.
 
 use std::sync::OnceLock;
 
-use super::Captions;
 use super::canvas::{Canvas, Palette, Ramp, Rgb};
 use super::caption::{BAND_HEIGHT, Bands};
+use super::caption::{Sample, draw_legend, legend_height};
 use super::text::{self, Align, Style, Weight};
+use super::{Captions, Mark};
 use crate::games::ocencahuac::{Ocencahuac, Square};
 
 const CELL: usize = 80;
@@ -24,6 +27,9 @@ const LIGHT_RIM: Rgb = [0x4a, 0x40, 0x36];
 const GOLD: Rgb = [0xe0, 0xa8, 0x10];
 const PATH: Rgb = [0xf0, 0x70, 0x10];
 const RETREAT: Rgb = [0x8a, 0x2b, 0xc2];
+const RELIEF: Rgb = [0x1f, 0x8a, 0x4a];
+const ALERT: Rgb = [0xd0, 0x22, 0x2e];
+const ALERT_TEXT: Rgb = [0xff, 0xff, 0xff];
 
 struct Theme {
     palette: Palette,
@@ -37,6 +43,10 @@ struct Theme {
     letters: [Ramp; 2],
     line: u8,
     retreat: u8,
+    relief: u8,
+    /// A red badge (stunned, captured), and its white glyph.
+    alert: u8,
+    alert_text: Ramp,
 }
 
 fn theme() -> &'static Theme {
@@ -52,7 +62,10 @@ fn theme() -> &'static Theme {
         let letters = [palette.ramp(DARK_FILL, DARK_RIM), palette.ramp(LIGHT_FILL, LIGHT_RIM)];
         let line = palette.solid(INK);
         let retreat = palette.solid(RETREAT);
-        Theme { palette, bands, rims, gold, path, fills, letters, line, retreat }
+        let relief = palette.solid(RELIEF);
+        let alert = palette.solid(ALERT);
+        let alert_text = palette.ramp(ALERT, ALERT_TEXT);
+        Theme { palette, bands, rims, gold, path, fills, letters, line, retreat, relief, alert, alert_text }
     })
 }
 
@@ -67,10 +80,62 @@ fn ground(s: Square) -> usize {
     usize::from((2..=5).contains(&s.row))
 }
 
+/// An arrow of one colour from the centre of `from` to the piece on `to`, going round by the border between
+/// squares so that it never runs through a piece standing between them.
+fn arrow(c: &mut Canvas, from: Square, to: Square, colour: u8) {
+    let (a, b) = (centre(from), centre(to));
+    let length = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt().max(1.0);
+    let (dx, dy) = ((b.0 - a.0) / length, (b.1 - a.1) / length);
+    // Half a square to the side: along the line between two columns (or rows).
+    let half = CELL as f32 / 2.0;
+    let (ox, oy) = (-dy * half, dx * half);
+    let (a2, b2) = ((a.0 + ox, a.1 + oy), (b.0 + ox, b.1 + oy));
+    c.line(a, a2, 5.0, colour);
+    c.line(a2, b2, 5.0, colour);
+    // The last leg turns in to the piece; the arrowhead just outside its rim, pointing at it.
+    let tip = (b.0 + ox * 0.75, b.1 + oy * 0.75);
+    c.line(b2, tip, 5.0, colour);
+    let (ux, uy) = (-ox / half, -oy / half);
+    for side in [-1.0, 1.0] {
+        let wing = (tip.0 - ux * 11.0 + side * uy * 8.0, tip.1 - uy * 11.0 - side * ux * 8.0);
+        c.line(tip, wing, 5.0, colour);
+    }
+}
+
+/// A small red badge with a white glyph at a corner of a piece (`!` stunned, `×` captured).
+fn badge(c: &mut Canvas, x: f32, y: f32, glyph: &str) {
+    let t = theme();
+    c.disc_solid(x, y, 11.5, t.alert);
+    let style = Style { size: 17, weight: Weight::Bold, ramp: t.alert_text };
+    text::draw(c, glyph, x as i32, y as i32, Align::Centre, style);
+}
+
+/// The legend of the marks this picture shows.
+fn legend<'a>(game: &Ocencahuac, captions: &'a Captions) -> Vec<(Sample, &'a str)> {
+    let t = theme();
+    let board = game.board();
+    let pieces: Vec<_> =
+        (0..8u8).flat_map(|row| (0..5u8).map(move |col| Square { col, row })).filter_map(|s| board.at(s)).collect();
+    let last = game.last_move();
+    [
+        (Mark::To, Sample::Ring(t.path[0]), last.is_some_and(|l| !l.played.squares.is_empty())),
+        (Mark::Pushed, Sample::Line(t.retreat), last.is_some_and(|l| !l.retreats.is_empty())),
+        (Mark::Stunned, Sample::Badge(t.alert, "!", t.alert_text), pieces.iter().any(|p| p.stunned)),
+        (Mark::Captured, Sample::Badge(t.alert, "×", t.alert_text), last.is_some_and(|l| l.captured.is_some())),
+        (Mark::Relieved, Sample::Line(t.relief), last.is_some_and(|l| l.relocated.is_some())),
+        (Mark::Crowned, Sample::Ring(t.gold[0]), pieces.iter().any(|p| p.crowned)),
+    ]
+    .into_iter()
+    .filter(|(_, _, shown)| *shown)
+    .filter_map(|(mark, sample, _)| Some((sample, captions.word(mark)?)))
+    .collect()
+}
+
 pub fn render(game: &Ocencahuac, captions: &Captions) -> Vec<u8> {
     let t = theme();
     let (w, h) = (2 * MARGIN + 5 * CELL, 2 * BAND_HEIGHT + 2 * MARGIN + 8 * CELL);
-    let mut c = Canvas::new(w, h, t.bands.page.background());
+    let entries = legend(game, captions);
+    let mut c = Canvas::new(w, h + legend_height(w, &entries), t.bands.page.background());
     let top = BAND_HEIGHT + MARGIN;
     // Earth for the volcano rows, water for the river, and the river's five lines.
     c.fill_rect(MARGIN, top, 5 * CELL, 8 * CELL, t.rims[0][0].background());
@@ -80,18 +145,12 @@ pub fn render(game: &Ocencahuac, captions: &Captions) -> Vec<u8> {
     }
     let board = game.board();
     let last = game.last_move();
-    // Retreats first, so the pieces stand over the lines.
+    // Retreats and the relief first, so the pieces stand over the lines.
     for (from, to) in last.map(|l| l.retreats.as_slice()).unwrap_or_default() {
-        let (a, b) = (centre(*from), centre(*to));
-        c.line(a, b, 5.0, t.retreat);
-        // The arrowhead just outside the pushed piece, pointing at it.
-        let length = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt().max(1.0);
-        let (dx, dy) = ((b.0 - a.0) / length, (b.1 - a.1) / length);
-        let tip = (b.0 - dx * 31.0, b.1 - dy * 31.0);
-        for side in [-1.0, 1.0] {
-            let wing = (tip.0 - dx * 13.0 + side * dy * 9.0, tip.1 - dy * 13.0 - side * dx * 9.0);
-            c.line(tip, wing, 5.0, t.retreat);
-        }
+        arrow(&mut c, *from, *to, t.retreat);
+    }
+    if let Some((from, to)) = last.and_then(|l| l.relocated) {
+        arrow(&mut c, from, to, t.relief);
     }
     for s in (0..8u8).flat_map(|row| (0..5u8).map(move |col| Square { col, row })) {
         let (x, y) = centre(s);
@@ -116,8 +175,10 @@ pub fn render(game: &Ocencahuac, captions: &Captions) -> Vec<u8> {
         let letter = Style { size: if piece.crowned { 18 } else { 22 }, weight: Weight::Bold, ramp: t.letters[i] };
         text::draw(&mut c, &piece.kind.letter().to_string(), x as i32, y as i32, Align::Centre, letter);
         if piece.stunned {
-            let mark = Style { size: 18, weight: Weight::Bold, ramp: t.rims[g][1] };
-            text::draw(&mut c, "!", (x + 31.0) as i32, (y - 26.0) as i32, Align::Centre, mark);
+            badge(&mut c, x + 24.0, y - 24.0, "!");
+        }
+        if last.is_some_and(|l| l.captured == Some(s)) {
+            badge(&mut c, x - 24.0, y + 24.0, "×");
         }
     }
     let coords = Style { size: 15, weight: Weight::Regular, ramp: t.bands.page };
@@ -136,6 +197,7 @@ pub fn render(game: &Ocencahuac, captions: &Captions) -> Vec<u8> {
     let [dark, light] = &captions.sides;
     t.bands.draw(&mut c, light, 0, 12);
     t.bands.draw(&mut c, dark, h - BAND_HEIGHT, 12);
+    draw_legend(&mut c, h, t.rims[0][0].background(), t.rims[0][1], &entries);
     c.encode(&t.palette)
 }
 

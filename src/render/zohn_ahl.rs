@@ -3,7 +3,8 @@
 //! and south in Tsoñä unless the option says otherwise) carry an orange stripe beside their water. The awls are
 //! discs marked W (blue) and E (orange); the spaces the last throw went over are ringed in the thrower's colour.
 //! In the middle, the four sticks of the last throw, flat (marked, red groove) or round side up; the fourth is
-//! the sahe in Tsoñä (green tip); below them the throw's value, ↻ for another throw, and Tsoñä's pile.
+//! the sahe in Tsoñä (green tip); below them the throw's value, ↻ for another throw (not on a throw that ended
+//! the game), and Tsoñä's pile. A team turn of several throws shows each throw's sticks, smaller, in order.
 
 use std::sync::OnceLock;
 
@@ -11,8 +12,8 @@ use super::Captions;
 use super::canvas::{Canvas, Palette, Ramp, Rgb};
 use super::caption::{BAND_HEIGHT, Bands};
 use super::text::{self, Align, Style, Weight};
-use crate::games::Side;
-use crate::games::zohn_ahl::{Event, Variant, ZohnAhl, space};
+use crate::games::zohn_ahl::{Event, LastThrow, Variant, ZohnAhl, space};
+use crate::games::{Game, Side};
 
 const SIZE: usize = 600;
 /// The track's square: left, right, top and bottom lines, in board coordinates (below the top band).
@@ -113,28 +114,69 @@ pub fn render(game: &ZohnAhl, captions: &Captions) -> Vec<u8> {
             c.ring(x, y, 9.0, 12.0, t.awls[l.side.index()]);
         }
     }
+    let letters: [String; 4] = captions.compass.clone().unwrap_or_else(|| ["N", "E", "S", "W"].map(String::from));
     for side in Side::BOTH {
         let (x, y) = position(space(side, game.step(side)));
         let i = side.index();
         c.disc(x, y, 13.0, t.awls[i]);
         let letter = Style { size: 15, weight: Weight::Bold, ramp: t.letters[i] };
-        text::draw(&mut c, if i == 0 { "W" } else { "E" }, x as i32, y as i32, Align::Centre, letter);
+        let name = if i == 0 { &letters[3] } else { &letters[1] };
+        text::draw(&mut c, name, x as i32, y as i32, Align::Centre, letter);
     }
-    if let Some(l) = last {
-        draw_sticks(&mut c, t, l.throw.flat, tsona);
-        let value = if l.score.extra { format!("{} ↻", l.score.value) } else { l.score.value.to_string() };
-        let style = Style { size: 30, weight: Weight::Bold, ramp: t.ink };
-        text::draw(&mut c, &value, (SIZE / 2) as i32, (BAND_HEIGHT + 395) as i32, Align::Centre, style);
+    let over = game.to_move().is_none();
+    let shown: Vec<LastThrow> = match (captions.throws.as_slice(), last) {
+        ([], Some(l)) => vec![*l],
+        (throws, _) => throws.to_vec(),
+    };
+    let value = |l: &LastThrow, last: bool| {
+        // Another throw is promised only when one can come: not after the throw that ended the game.
+        if l.score.extra && !(last && over) { format!("{} ↻", l.score.value) } else { l.score.value.to_string() }
+    };
+    match shown.as_slice() {
+        [] => {}
+        [l] => {
+            draw_sticks(&mut c, t, l.throw.flat, tsona, Sticks::LARGE, SIZE / 2, BAND_HEIGHT + 170);
+            let style = Style { size: 30, weight: Weight::Bold, ramp: t.ink };
+            text::draw(&mut c, &value(l, true), (SIZE / 2) as i32, (BAND_HEIGHT + 395) as i32, Align::Centre, style);
+        }
+        many => {
+            // Up to eight throws, four to a row; a longer turn shows its last eight after a "+n".
+            let skipped = many.len().saturating_sub(8);
+            let rows = if many.len() - skipped > 4 { 2 } else { 1 };
+            for (k, l) in many[skipped..].iter().enumerate() {
+                let in_row = (many.len() - skipped).div_ceil(rows);
+                let (row, col) = (k / in_row, k % in_row);
+                let pitch = 90;
+                let cx = SIZE / 2 + col * pitch + pitch / 2 - in_row * pitch / 2;
+                let top = BAND_HEIGHT + if rows == 1 { 190 } else { 150 + row * 140 };
+                draw_sticks(&mut c, t, l.throw.flat, tsona, Sticks::SMALL, cx, top);
+                let style = Style { size: 20, weight: Weight::Bold, ramp: t.ink };
+                let last = skipped + k + 1 == many.len();
+                let y = (top + Sticks::SMALL.height + 18) as i32;
+                text::draw(&mut c, &value(l, last), cx as i32, y, Align::Centre, style);
+            }
+            if skipped > 0 {
+                let style = Style { size: 18, weight: Weight::Bold, ramp: t.ink };
+                text::draw(
+                    &mut c,
+                    &format!("+{skipped}"),
+                    (SIZE / 2) as i32,
+                    (BAND_HEIGHT + 130) as i32,
+                    Align::Centre,
+                    style,
+                );
+            }
+        }
     }
     if tsona {
         draw_pile(&mut c, t, game.pile());
     }
     let compass = Style { size: 16, weight: Weight::Bold, ramp: t.ink };
     let mid = (SIZE / 2) as i32;
-    text::draw(&mut c, "N", mid, (BAND_HEIGHT + 30) as i32, Align::Centre, compass);
-    text::draw(&mut c, "S", mid, (BAND_HEIGHT + SIZE - 30) as i32, Align::Centre, compass);
-    text::draw(&mut c, "W", 30, (BAND_HEIGHT + SIZE / 2) as i32, Align::Centre, compass);
-    text::draw(&mut c, "E", SIZE as i32 - 30, (BAND_HEIGHT + SIZE / 2) as i32, Align::Centre, compass);
+    text::draw(&mut c, &letters[0], mid, (BAND_HEIGHT + 30) as i32, Align::Centre, compass);
+    text::draw(&mut c, &letters[2], mid, (BAND_HEIGHT + SIZE - 30) as i32, Align::Centre, compass);
+    text::draw(&mut c, &letters[3], 30, (BAND_HEIGHT + SIZE / 2) as i32, Align::Centre, compass);
+    text::draw(&mut c, &letters[1], SIZE as i32 - 30, (BAND_HEIGHT + SIZE / 2) as i32, Align::Centre, compass);
     let [west, east] = &captions.sides;
     t.bands.draw(&mut c, east, 0, 20);
     t.bands.draw(&mut c, west, SIZE + BAND_HEIGHT, 20);
@@ -186,19 +228,33 @@ fn draw_track(c: &mut Canvas, t: &Theme) {
     }
 }
 
-/// The four sticks, flat side up light with a red groove, round side up darker; the sahe has a green tip.
-fn draw_sticks(c: &mut Canvas, t: &Theme, flat: [bool; 4], tsona: bool) {
-    let (width, height, gap) = (26usize, 170usize, 22usize);
+/// The size of a drawing of the four sticks.
+#[derive(Debug, Clone, Copy)]
+struct Sticks {
+    width: usize,
+    height: usize,
+    gap: usize,
+}
+
+impl Sticks {
+    const LARGE: Sticks = Sticks { width: 26, height: 170, gap: 22 };
+    const SMALL: Sticks = Sticks { width: 12, height: 80, gap: 6 };
+}
+
+/// The four sticks centred on `cx` from `top`, flat side up light with a red groove, round side up darker; the
+/// sahe has a green tip.
+fn draw_sticks(c: &mut Canvas, t: &Theme, flat: [bool; 4], tsona: bool, size: Sticks, cx: usize, top: usize) {
+    let Sticks { width, height, gap } = size;
     let total = 4 * width + 3 * gap;
-    let top = BAND_HEIGHT + 170;
     for (i, &is_flat) in flat.iter().enumerate() {
-        let x = (SIZE - total) / 2 + i * (width + gap);
+        let x = cx - total / 2 + i * (width + gap);
         c.fill_rect(x, top, width, height, if is_flat { t.flat } else { t.round });
         if is_flat {
-            c.fill_rect(x + width / 2 - 2, top + 12, 4, height - 24, t.groove);
+            let groove = (width / 6).max(2);
+            c.fill_rect(x + width / 2 - groove / 2, top + height / 14, groove, height - height / 7, t.groove);
         }
         if tsona && i == 3 {
-            c.fill_rect(x, top, width, 14, t.sahe);
+            c.fill_rect(x, top, width, height / 12, t.sahe);
         }
     }
 }

@@ -39,6 +39,7 @@ pub use command::{Command, TournamentCommand};
 pub use reply::{Button, ButtonStyle, Image, Refusal, Reply};
 pub use schedule::Delivery;
 pub use sticks::throw_sticks;
+pub use view::legend as legend_words;
 
 /// Settings of the service.
 #[derive(Debug, Clone)]

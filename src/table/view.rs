@@ -8,7 +8,7 @@ use super::play::called_member;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
 use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message};
-use crate::render::{self, Captions, SideCaption};
+use crate::render::{self, Captions, Mark, SideCaption};
 use crate::store::record::{FinishReason, GameId, GameRecord, Status, Team, Timestamp};
 
 /// No reply may be longer than a Discord message (CLARIFICATIONS 11).
@@ -20,6 +20,22 @@ pub(super) fn game_name(locale: Locale, kind: GameKind) -> String {
 
 fn side_name(locale: Locale, position: &Position, side: Side) -> String {
     i18n::text(locale, &Message::new("side").str("side", position.side_name(side)))
+}
+
+/// The words of a board picture's legend, in `locale`.
+pub fn legend(locale: Locale) -> Vec<(Mark, String)> {
+    [
+        (Mark::From, "legend-from"),
+        (Mark::To, "legend-to"),
+        (Mark::Captured, "legend-captured"),
+        (Mark::Pushed, "legend-pushed"),
+        (Mark::Stunned, "legend-stunned"),
+        (Mark::Crowned, "legend-crowned"),
+        (Mark::Relieved, "legend-relieved"),
+    ]
+    .into_iter()
+    .map(|(mark, id)| (mark, i18n::text(locale, &Message::new(id))))
+    .collect()
 }
 
 /// A yes-or-no question put to a player with two buttons.
@@ -115,12 +131,32 @@ impl Table {
         role_mentions: Vec<u64>,
     ) -> Reply {
         let name = |side: Side| record.side_label(side, locale);
+        // The last move, numbered, under the name of the side that played it ("12. d4xd8").
+        let last = record.moves.last().map(|m| format!("{}. {}", record.moves.len(), m.notation));
+        let mover = position.last_side();
+        // In a team game that calls its members in turn, the band of the team on turn names who throws.
+        let called = called_member(record, position).map(|p| p.name.clone());
+        let on_turn = position.to_move();
+        let title = |side: Side| match &called {
+            Some(member) if on_turn == Some(side) => member.clone(),
+            _ => name(side),
+        };
+        let throws = match position {
+            Position::ZohnAhl(_) => self.shown_throws(record),
+            _ => Vec::new(),
+        };
+        let compass = ["compass-north", "compass-east", "compass-south", "compass-west"]
+            .map(|id| i18n::text(locale, &Message::new(id)));
         let captions = Captions {
+            throws,
+            compass: Some(compass),
             sides: Side::BOTH.map(|side| SideCaption {
-                title: format!("{} · {}", name(side), side_name(locale, position, side)),
+                title: format!("{} · {}", title(side), side_name(locale, position, side)),
                 score: i18n::text(locale, &position.score(side)),
                 badge: badges[side.index()].take(),
+                note: last.clone().filter(|_| mover == Some(side)),
             }),
+            legend: legend(locale),
         };
         let png = render::board_png(position, &captions);
         let ply = record.moves.len();
