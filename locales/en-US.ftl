@@ -124,6 +124,21 @@ takeback-nothing = You have not moved yet in this game: there is nothing to take
 takeback-none = There is no takeback request from your opponent to answer.
 rematch-none = There is no finished game in this channel to play again.
 rematch-not-over = That game is not over yet: a rematch is offered when it ends.
+menu-piece = Choose a piece to move
+menu-piece-range = Choose a piece to move ({ $from } to { $to })
+menu-moves = { $count ->
+    [one] one move
+   *[other] { $count } moves
+}
+menu-move = Choose the move of { $square }
+menu-move-part = Choose the move of { $square } ({ $part } of { $parts })
+menu-moves-of = { $square }: { $count ->
+    [one] one move
+   *[other] { $count } moves
+}. Choose one below.
+menu-more = Only the first { $shown } are in the menus; type any other with move.
+menu-capture = captures
+menu-no-moves = The piece on { $square } has no move now.
 button-accept = Accept
 button-decline = Decline
 button-draw-accept = Accept draw
@@ -164,7 +179,10 @@ hoyito-passes = { side } has nothing to play and passes.
 hoyito-score = captured { $seeds }
 hoyito-end-board-empty = Every seed has been captured: South { $south }, North { $north }.
 hoyito-end-no-moves = Neither side has a sowing that ends; the captured seeds decide: South { $south }, North { $north }.
-hoyito-end-limit = { $limit } moves without a capture: the game ends on the captured seeds, South { $south }, North { $north }.
+hoyito-end-limit = { $limit ->
+    [one] One move
+   *[other] { $limit } moves
+} without a capture: the game ends on the captured seeds, South { $south }, North { $north }.
 
 ## Epaminondas
 game-name-epaminondas = Epaminondas
@@ -327,7 +345,8 @@ console-help =
       takeback [ask|accept|decline]             take back your last move (casual games; the opponent agrees)
       rematch                                   the same game again, sides swapped, after it ended
       board | history | rules [game]            show the game
-      press <button-id>                         press a button shown under a reply
+      press <button-id> | press <menu-id> <choice>
+                                                press a button, or choose from a menu, shown under a reply
       claim                                     claim the win when your opponent's time is up
       games                                     your games, whose turn, and until when
       leaderboard <game> [page] [provisional] [picture]
@@ -350,7 +369,10 @@ console-help =
       ocencahuac: mirror_setup, block_immunity, single_jump_only, retreat_warriors, no_progress_plies=100, max_plies=500
     Console lines: #channel (switch channel), wait 25h (advance the clock: reminders and timeouts fall due), help, quit. Lines starting with // are ignored.
 console-channel = Now in channel #{ $channel }.
-console-waited = The clock moved { $seconds } seconds forward.
+console-waited = The clock moved { $seconds ->
+    [one] one second
+   *[other] { $seconds } seconds
+} forward.
 console-bad-channel = “{ $text }” is not a channel: write # and one word, like #lobby.
 console-bad-duration = “{ $text }” is not a duration: write for example 90s, 15m, 25h or 3d.
 console-bad-line = “{ $text }” is not understood: write “name: command”, for example “ana: move 3”, or “help”.
@@ -494,6 +516,10 @@ tournament-left = { $player } left tournament #{ $id } ({ $count } signed up).
 tournament-too-few = A tournament needs at least two players.
 tournament-round = Tournament #{ $id }, round { $round }:
 tournament-game = Tournament #{ $id }, round { $round }: { $first } against { $second }.
+bracket-final = Final
+bracket-semi-finals = Semi-finals
+bracket-quarter-finals = Quarter-finals
+bracket-round = Round { $round }
 tournament-bye = bye (a win)
 tournament-forfeit = forfeit (a player withdrew)
 tournament-standings = Tournament #{ $id } ({ $game }) after { $rounds } rounds:

@@ -124,6 +124,21 @@ takeback-nothing = Aún no has movido en esta partida: no hay nada que deshacer.
 takeback-none = Tu rival no ha pedido deshacer ninguna jugada.
 rematch-none = No hay ninguna partida terminada en este canal para jugar otra vez.
 rematch-not-over = Esa partida aún no ha terminado: la revancha se ofrece al acabar.
+menu-piece = Elige la pieza que mueves
+menu-piece-range = Elige la pieza que mueves (de { $from } a { $to })
+menu-moves = { $count ->
+    [one] una jugada
+   *[other] { $count } jugadas
+}
+menu-move = Elige la jugada de { $square }
+menu-move-part = Elige la jugada de { $square } ({ $part } de { $parts })
+menu-moves-of = { $square }: { $count ->
+    [one] una jugada
+   *[other] { $count } jugadas
+}. Elige una abajo.
+menu-more = Solo las primeras { $shown } están en los menús; escribe cualquier otra con move.
+menu-capture = captura
+menu-no-moves = La pieza de { $square } no tiene jugada ahora.
 button-accept = Aceptar
 button-decline = Rechazar
 button-draw-accept = Aceptar tablas
@@ -164,7 +179,10 @@ hoyito-passes = { side } no tiene nada que jugar y pasa.
 hoyito-score = capturadas { $seeds }
 hoyito-end-board-empty = Se capturaron todas las semillas: Sur { $south }, Norte { $north }.
 hoyito-end-no-moves = Ningún lado tiene una siembra que termine; deciden las semillas capturadas: Sur { $south }, Norte { $north }.
-hoyito-end-limit = { $limit } jugadas sin captura: la partida termina por las semillas capturadas, Sur { $south }, Norte { $north }.
+hoyito-end-limit = { $limit ->
+    [one] Una jugada
+   *[other] { $limit } jugadas
+} sin captura: la partida termina por las semillas capturadas, Sur { $south }, Norte { $north }.
 
 ## Epaminondas
 game-name-epaminondas = Epaminondas
@@ -327,7 +345,8 @@ console-help =
       takeback [ask|accept|decline]             deshace tu última jugada (partidas amistosas; el rival lo acepta)
       rematch                                   la revancha: el mismo juego con los lados cambiados, al terminar
       board | history | rules [juego]           muestra la partida
-      press <id-de-botón>                       pulsa un botón mostrado bajo una respuesta
+      press <id-de-botón> | press <id-de-menú> <opción>
+                                                pulsa un botón, o elige en un menú, mostrado bajo una respuesta
       claim                                     reclama la victoria si a tu rival se le acabó el tiempo
       games                                     tus partidas, a quién le toca y hasta cuándo
       leaderboard <juego> [página] [provisional] [picture]
@@ -350,7 +369,10 @@ console-help =
       ocencahuac: mirror_setup, block_immunity, single_jump_only, retreat_warriors, no_progress_plies=100, max_plies=500
     Líneas de la consola: #canal (cambia de canal), wait 25h (adelanta el reloj), help, quit. Las líneas que empiezan por // se ignoran.
 console-channel = Ahora en el canal #{ $channel }.
-console-waited = El reloj avanzó { $seconds } segundos.
+console-waited = El reloj avanzó { $seconds ->
+    [one] un segundo
+   *[other] { $seconds } segundos
+}.
 console-bad-channel = «{ $text }» no es un canal: escribe # y una palabra, como #lobby.
 console-bad-duration = «{ $text }» no es una duración: escribe por ejemplo 90s, 15m, 25h o 3d.
 console-bad-line = No se entiende «{ $text }»: escribe «nombre: comando», por ejemplo «ana: move 3», o «help».
@@ -497,6 +519,10 @@ tournament-left = { $player } dejó el torneo #{ $id } ({ $count } inscritos).
 tournament-too-few = Un torneo necesita al menos dos jugadores.
 tournament-round = Torneo #{ $id }, ronda { $round }:
 tournament-game = Torneo #{ $id }, ronda { $round }: { $first } contra { $second }.
+bracket-final = Final
+bracket-semi-finals = Semifinales
+bracket-quarter-finals = Cuartos de final
+bracket-round = Ronda { $round }
 tournament-bye = descanso (cuenta como victoria)
 tournament-forfeit = por incomparecencia (un jugador se retiró)
 tournament-standings = Torneo #{ $id } ({ $game }) tras { $rounds } rondas:

@@ -86,3 +86,28 @@ fn every_message_the_code_uses_exists() {
     assert!(seen > 50, "the scan found the code's messages");
     assert_eq!(missing, Vec::<String>::new());
 }
+
+#[test]
+fn counts_and_lists_follow_each_languages_plural_rules() {
+    use tablero::i18n::{Locale, Message, list, text};
+    let en = Locale::English;
+    let es = Locale::SpanishLatinAmerica;
+    let score = |n: i64| Message::new("zohn-ahl-score").num("counters", n).num("step", 3);
+    assert_eq!(text(en, &score(1)), "1 counter · step 3");
+    assert_eq!(text(en, &score(2)), "2 counters · step 3");
+    assert_eq!(text(es, &score(1)), "1 contador · paso 3");
+    let line = |n: i64| {
+        Message::new("team-board-line").num("rank", 1).str("team", "@red").num("wins", n).num("games", n).num("counters", n)
+    };
+    assert_eq!(text(en, &line(1)), "1. @red: 1 win in 1 game, 1 counter");
+    assert_eq!(text(en, &line(3)), "1. @red: 3 wins in 3 games, 3 counters");
+    assert_eq!(text(es, &line(1)), "1. @red: 1 victoria en 1 partida, 1 contador");
+    let sowed = |n: i64| Message::new("hoyito-sowed").str("side", "south").num("hole", 2).num("relays", n);
+    assert_eq!(text(en, &sowed(0)), "South sowed hole 2.");
+    assert_eq!(text(en, &sowed(1)), "South sowed hole 2, relaying once.");
+    assert_eq!(text(es, &sowed(3)), "Sur sembró el hoyo 2, con 3 relevos.");
+    assert_eq!(list(en, &["ana"]), "ana");
+    assert_eq!(list(en, &["ana", "cy"]), "ana and cy");
+    assert_eq!(list(en, &["ana", "cy", "dan"]), "ana, cy and dan");
+    assert_eq!(list(es, &["ana", "cy", "dan"]), "ana, cy y dan");
+}

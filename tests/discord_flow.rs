@@ -99,3 +99,54 @@ async fn a_rated_game_takes_nothing_back() {
     assert!(refused.is_ephemeral() && refused.content().contains("only in casual games"), "{}", refused.content());
     running.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn epaminondas_and_ocencahuac_are_played_from_menus() {
+    let (fake, running, _dir) = bot().await;
+    let hall = Place { channel: 902, thread: false };
+    let options = [Opt::User("opponent", ben()), Opt::Int("first", 1), Opt::Bool("thread", false)];
+    fake.slash(&ana(), hall, &["play", "epaminondas"], &options).await;
+    let board = fake.slash(&ben(), hall, &["accept"], &[]).await;
+    // White's 28 pieces that can move: two menus (25 options at most each), squares by file then rank.
+    let menus = board.menus();
+    assert_eq!(menus.len(), 2, "{menus:?}");
+    assert_eq!(menus[0].0, "g:1:pick:0:0");
+    assert_eq!(menus[0].1.len(), 25);
+    assert_eq!(&menus[0].1[..3], ["a1", "a2", "b1"]);
+    assert_eq!(menus[1].1, ["m2", "n1", "n2"]);
+    let message = board.created.unwrap();
+    // Only the player on turn picks; the menu of moves is private.
+    let wrong = fake.choose(&ben(), hall, message, "g:1:pick:0:0", "c2").await;
+    assert!(wrong.is_ephemeral() && wrong.content().contains("It is not your turn"), "{}", wrong.content());
+    let picked = fake.choose(&ana(), hall, message, "g:1:pick:0:0", "c2").await;
+    assert!(picked.is_ephemeral() && picked.content().contains("c2: 3 moves"), "{}", picked.content());
+    let moves = picked.menus();
+    assert_eq!(moves, [("g:1:to:0:0".to_string(), vec!["c2-b3".to_string(), "c2-c3".into(), "c2-d3".into()])]);
+    assert!(fake.enabled_buttons(message).iter().any(|b| b.starts_with("g:1:pick:")), "the board keeps its menus");
+    // Choosing the move plays it: the board after it, with Black's menus.
+    let from = fake.mark();
+    let played = fake.choose(&ana(), hall, picked.created.unwrap(), "g:1:to:0:0", "c2-c3").await;
+    assert_eq!(played.callback_type(), Some(7), "the private menu is done with");
+    let after = fake.post_in(from, hall.channel).await;
+    assert!(after.content().contains("ana: White played c2-c3"), "{}", after.content());
+    assert_eq!(after.menus()[0].0, "g:1:pick:1:0");
+    // A menu of the board before is out of date.
+    let stale = fake.choose(&ben(), hall, message, "g:1:pick:0:0", "c11").await;
+    assert!(stale.is_ephemeral() && stale.content().contains("earlier position"), "{}", stale.content());
+
+    // Ocencahuac: one menu of the six pieces that can move.
+    let room = Place { channel: 903, thread: false };
+    fake.slash(&ana(), room, &["play", "ocencahuac"], &options).await;
+    let board = fake.slash(&ben(), room, &["accept"], &[]).await;
+    assert_eq!(
+        board.menus(),
+        [("g:2:pick:0:0".to_string(), ["a1", "a2", "b1", "b2", "c1", "c2"].map(String::from).to_vec())]
+    );
+    let picked = fake.choose(&ana(), room, board.created.unwrap(), "g:2:pick:0:0", "b1").await;
+    assert_eq!(picked.menus()[0].1, ["b1-b3", "b1-d1"]);
+    let from = fake.mark();
+    fake.choose(&ana(), room, picked.created.unwrap(), "g:2:to:0:0", "b1-d1").await;
+    let after = fake.post_in(from, room.channel).await;
+    assert!(after.content().contains("ana: Sangangüey played b1-d1"), "{}", after.content());
+    running.stop().await;
+}

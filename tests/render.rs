@@ -461,10 +461,12 @@ fn golden_leaderboard_table() {
 
 #[test]
 fn golden_rating_chart() {
-    let history: Vec<(u64, f64)> = [1500.0, 1662.3, 1580.1, 1631.0, 1702.7, 1688.2, 1740.9]
+    // Seven games over three weeks, unevenly spaced in time.
+    let days = [0, 1, 2, 6, 13, 14, 21];
+    let history: Vec<(u64, f64)> = [1662.3, 1580.1, 1631.0, 1702.7, 1688.2, 1740.9, 1721.4]
         .iter()
-        .enumerate()
-        .map(|(i, r)| (i as u64, *r))
+        .zip(days)
+        .map(|(r, d)| (1_796_083_200 + d * 86_400 + 3600, *r))
         .collect();
     golden("rating-chart.png", &tablero::render::chart::rating_png("ana · Hoyito II", &history));
 }
@@ -500,5 +502,6 @@ fn golden_eight_player_bracket() {
         ],
         vec![Game { players: [name("1 ana"), None], winner: None }],
     ];
-    golden("bracket-8.png", &bracket_png("Epaminondas cup", &rounds, "bye"));
+    let names = ["Quarter-finals", "Semi-finals", "Final"].map(String::from);
+    golden("bracket-8.png", &bracket_png("Epaminondas cup", &names, &rounds, "bye"));
 }

@@ -104,7 +104,7 @@ fn a_challenge_is_accepted_and_played() {
     assert!(replies[0].image.is_some());
     assert_eq!(replies[0].mentions, vec![1], "the player on turn is notified");
     let replies = w.ok(&ana(), mv("1"));
-    assert!(replies[0].text.contains("South sowed hole 1 (5 laps)"), "{}", replies[0].text);
+    assert!(replies[0].text.contains("South sowed hole 1, relaying 4 times."), "{}", replies[0].text);
     let record = w.store.game(1).unwrap().unwrap();
     assert_eq!(record.moves.len(), 1);
     assert_eq!(record.moves[0].notation, "1");
@@ -305,7 +305,7 @@ fn resign_and_draws() {
     w.started();
     let done = w.ok(&ben(), Command::Resign);
     assert!(done[0].text.contains("ben resigned") && done[0].text.contains("ana wins"), "{}", done[0].text);
-    assert!(w.refused(&ana(), mv("1")).contains("no game"));
+    assert!(w.refused(&ana(), mv("1")).contains("is over after 0 moves: ana won: ben resigned."));
     assert_eq!(w.store.user_games(1).unwrap(), vec![1]);
 }
 
@@ -330,8 +330,9 @@ fn a_finished_game_by_the_rules_is_recorded_with_its_winner() {
     w.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger"), ("max_moves_without_capture", "1")]));
     w.ok(&ben(), Command::Accept { game: None });
     let r = w.ok(&ana(), mv("1"));
-    assert!(r[0].text.contains("1 moves without a capture"), "{}", r[0].text);
-    assert!(r[0].buttons.is_empty());
+    assert!(r[0].text.contains("One move without a capture"), "{}", r[0].text);
+    let ids: Vec<&str> = r[0].buttons.iter().map(|b| b.id.as_str()).collect();
+    assert_eq!(ids, ["g:1:rematch"], "a finished game offers only its rematch");
     assert_eq!(
         w.store.game(1).unwrap().unwrap().status,
         Status::Finished { winner: None, reason: FinishReason::Rules }

@@ -106,7 +106,7 @@ fn team_blocks_call_every_member_of_a_team_then_the_other_team() {
     let teams = [players(&[(1, "ana"), (3, "cy")]), players(&[(2, "ben"), (4, "dan")])];
     let r = w.ok(&ana, challenge(teams, &[("counters", "10")]));
     assert_eq!(r[0].mentions, vec![2, 4], "the challenged team is notified");
-    assert!(w.refused(&cy, Command::Accept { game: None }).contains("Only a member of ben, dan"));
+    assert!(w.refused(&cy, Command::Accept { game: None }).contains("Only a member of ben and dan"));
     w.ok(&dan, Command::Accept { game: None });
     // The first throw is ana's; cy, ben and dan are refused with her name.
     assert!(w.refused(&cy, Command::Throw { at: None }).contains("It is ana's throw"));

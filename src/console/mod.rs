@@ -475,10 +475,12 @@ impl Console {
                 Ok(Step::Table(Command::Rules { game: positional.first().cloned() }))
             }
             "press" => {
-                let id = positional.first().ok_or(usage("press <button-id>"))?;
-                Command::from_button(id)
-                    .map(Step::Table)
-                    .ok_or_else(|| Message::new("console-unknown-button").str("id", id.as_str()))
+                let id = positional.first().ok_or(usage("press <button-id> | press <menu-id> <choice>"))?;
+                let command = match positional.get(1) {
+                    Some(choice) => Command::from_menu(id, choice),
+                    None => Command::from_button(id),
+                };
+                command.map(Step::Table).ok_or_else(|| Message::new("console-unknown-button").str("id", id.as_str()))
             }
             "locale" => {
                 let tag = positional.first().ok_or(usage("locale en-US|es-419|es-ES"))?;
@@ -573,6 +575,10 @@ impl Console {
                 .chain(reply.role_mentions.iter().map(|id| format!("@&{}", self.roles_named(*id))))
                 .collect();
             writeln!(out, "  notify: {}", names.join(" "))?;
+        }
+        for menu in &reply.menus {
+            let choices: Vec<&str> = menu.options.iter().map(|o| o.value.as_str()).collect();
+            writeln!(out, "  menu {}: {} [{}]", menu.id, menu.placeholder, choices.join(" "))?;
         }
         if !reply.buttons.is_empty() {
             let shown: Vec<String> = reply

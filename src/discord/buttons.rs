@@ -37,7 +37,13 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
         Ok(i) => i,
         Err((locale, m)) => return say_privately(http, press, i18n::text(locale, &m)).await,
     };
-    let Some(command) = Command::from_button(&press.data.custom_id) else {
+    let command = match &press.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => {
+            values.first().and_then(|v| Command::from_menu(&press.data.custom_id, v))
+        }
+        _ => Command::from_button(&press.data.custom_id),
+    };
+    let Some(command) = command else {
         let text = i18n::text(invocation.actor.locale, &Message::new("discord-unknown-button"));
         return say_privately(http, press, text).await;
     };
@@ -50,6 +56,7 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
             command,
             Command::Join { .. }
                 | Command::Takeback { .. }
+                | Command::PickPiece { .. }
                 | Command::AskResign { .. }
                 | Command::AskDraw { .. }
                 | Command::Tournament(TournamentCommand::Join { .. } | TournamentCommand::Leave { .. })
@@ -74,7 +81,7 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
         if let Some(page) = replies.next() {
             let mut update = serenity::CreateInteractionResponseMessage::new()
                 .content(page.text.clone())
-                .components(deliver::components(&page.buttons));
+                .components(deliver::components(&page.buttons, &page.menus));
             if let Some(image) = &page.image {
                 let file = serenity::CreateAttachment::bytes(image.png.clone(), image.file_name.clone());
                 update = update
@@ -128,7 +135,7 @@ async fn say(
         let mut followup = serenity::CreateInteractionResponseFollowup::new()
             .content(reply.text.clone())
             .ephemeral(reply.private)
-            .components(deliver::components(&reply.buttons));
+            .components(deliver::components(&reply.buttons, &reply.menus));
         if let Some(image) = &reply.image {
             followup = followup.add_file(serenity::CreateAttachment::bytes(image.png.clone(), image.file_name.clone()));
         }

@@ -10,7 +10,7 @@ use poise::serenity_prelude as serenity;
 use super::actor::Invocation;
 use super::{Data, now, outbound};
 use crate::i18n::{self, Message};
-use crate::table::{Button, ButtonStyle, Command, Refusal, Reply};
+use crate::table::{Button, ButtonStyle, Command, Menu, Refusal, Reply};
 
 /// Work that takes longer than this is acknowledged first (Discord allows 3 seconds).
 const ACKNOWLEDGE_AFTER: Duration = Duration::from_millis(1500);
@@ -61,7 +61,28 @@ fn style(style: ButtonStyle) -> serenity::ButtonStyle {
 }
 
 /// Buttons in rows of at most five, a new row where a button asks for one; at most five rows.
-pub fn components(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {
+pub fn components(buttons: &[Button], menus: &[Menu]) -> Vec<serenity::CreateActionRow> {
+    // Each menu is a row of its own, above the buttons.
+    let mut out: Vec<serenity::CreateActionRow> = menus
+        .iter()
+        .map(|m| {
+            let options = m
+                .options
+                .iter()
+                .map(|o| {
+                    let option = serenity::CreateSelectMenuOption::new(o.label.clone(), o.value.clone());
+                    match &o.description {
+                        Some(d) => option.description(d.clone()),
+                        None => option,
+                    }
+                })
+                .collect();
+            let kind = serenity::CreateSelectMenuKind::String { options };
+            serenity::CreateActionRow::SelectMenu(
+                serenity::CreateSelectMenu::new(m.id.clone(), kind).placeholder(m.placeholder.clone()),
+            )
+        })
+        .collect();
     let mut rows: Vec<Vec<serenity::CreateButton>> = Vec::new();
     for b in buttons {
         if rows.last().is_none_or(|r| r.len() == 5) || b.new_row {
@@ -71,8 +92,9 @@ pub fn components(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {
             serenity::CreateButton::new(b.id.clone()).label(b.label.clone()).style(style(b.style)).disabled(!b.enabled);
         rows.last_mut().expect("a row was pushed").push(button);
     }
-    rows.truncate(5);
-    rows.into_iter().map(serenity::CreateActionRow::Buttons).collect()
+    out.extend(rows.into_iter().map(serenity::CreateActionRow::Buttons));
+    out.truncate(5);
+    out
 }
 
 /// The text with the called players and roles mentioned in front.
@@ -102,7 +124,7 @@ fn picture(reply: &Reply) -> Option<(serenity::CreateAttachment, serenity::Creat
 pub fn poise_reply(reply: &Reply) -> poise::CreateReply {
     let mut out = poise::CreateReply::default()
         .content(content(reply))
-        .components(components(&reply.buttons))
+        .components(components(&reply.buttons, &reply.menus))
         .allowed_mentions(allowed_mentions(reply))
         .ephemeral(reply.private);
     if let Some((attachment, embed)) = picture(reply) {
@@ -115,7 +137,7 @@ pub fn poise_reply(reply: &Reply) -> poise::CreateReply {
 pub fn response_message(reply: &Reply) -> serenity::CreateInteractionResponseMessage {
     let mut out = serenity::CreateInteractionResponseMessage::new()
         .content(content(reply))
-        .components(components(&reply.buttons))
+        .components(components(&reply.buttons, &reply.menus))
         .allowed_mentions(allowed_mentions(reply))
         .ephemeral(reply.private);
     if let Some((attachment, embed)) = picture(reply) {
@@ -133,7 +155,7 @@ pub fn plain(reply: &Reply) -> String {
 pub fn channel_message(reply: &Reply) -> serenity::CreateMessage {
     let mut out = serenity::CreateMessage::new()
         .content(content(reply))
-        .components(components(&reply.buttons))
+        .components(components(&reply.buttons, &reply.menus))
         .allowed_mentions(allowed_mentions(reply));
     if let Some((attachment, embed)) = picture(reply) {
         out = out.add_file(attachment).embed(embed);
@@ -291,9 +313,9 @@ mod tests {
         let mut buttons: Vec<Button> = (1..=12).map(|h| button(&h.to_string(), h > 1 && (h - 1) % 4 == 0)).collect();
         buttons.push(button("draw", true));
         buttons.push(button("resign", false));
-        assert_eq!(row_sizes(&components(&buttons)), [4, 4, 4, 2]);
+        assert_eq!(row_sizes(&components(&buttons, &[])), [4, 4, 4, 2]);
         // Without breaks, full rows of five; never more than five rows.
         let many: Vec<Button> = (0..30).map(|i| button(&i.to_string(), false)).collect();
-        assert_eq!(row_sizes(&components(&many)), [5, 5, 5, 5, 5]);
+        assert_eq!(row_sizes(&components(&many, &[])), [5, 5, 5, 5, 5]);
     }
 }

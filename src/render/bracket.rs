@@ -1,5 +1,6 @@
-//! A single-elimination bracket as a picture: one column per round, a box per game with its two players (the
-//! winner in bold, a bye shown as such), lines joining each pair of games to the game their winners meet in.
+//! A single-elimination bracket as a picture: one column per round under its name, a box per game with its two
+//! players and the result (the winner in bold with 1, the loser 0, a bye shown as such), lines joining each pair
+//! of games to the game their winners meet in.
 
 use super::canvas::{Canvas, Palette, Rgb};
 use super::text::{self, Align, Style, Weight};
@@ -14,7 +15,7 @@ const BOX_W: usize = 170;
 const BOX_H: usize = 52;
 const GAP_X: usize = 40;
 const GAP_Y: usize = 16;
-const TOP: usize = 50;
+const TOP: usize = 76;
 const MARGIN: usize = 20;
 
 /// One game of a bracket: the two players (a name, or `None` for a bye or a player not known yet) and which of
@@ -26,7 +27,8 @@ pub struct Game {
 }
 
 /// The PNG of a bracket whose first round has `rounds[0].len()` games (a power of two); later rounds halve.
-pub fn bracket_png(title: &str, rounds: &[Vec<Game>], bye: &str) -> Vec<u8> {
+/// `names` are the rounds' names, first round first ("Quarter-finals", "Semi-finals", "Final").
+pub fn bracket_png(title: &str, names: &[String], rounds: &[Vec<Game>], bye: &str) -> Vec<u8> {
     let mut palette = Palette::default();
     let page = palette.ramp(PAGE, PAGE_TEXT);
     let in_box = palette.ramp(BOX, PAGE_TEXT);
@@ -43,6 +45,11 @@ pub fn bracket_png(title: &str, rounds: &[Vec<Game>], bye: &str) -> Vec<u8> {
     let centre = |r: usize, g: usize| TOP as f32 + slot * ((g as f32 + 0.5) * (1 << r) as f32);
     for (r, games) in rounds.iter().enumerate() {
         let x = MARGIN + r * (BOX_W + GAP_X);
+        if let Some(name) = names.get(r) {
+            let name = text::fit(name, 15, Weight::Bold, BOX_W as i32);
+            let style = Style { size: 15, weight: Weight::Bold, ramp: page };
+            text::draw(&mut c, &name, (x + BOX_W / 2) as i32, 57, Align::Centre, style);
+        }
         for (g, game) in games.iter().enumerate() {
             let cy = centre(r, g);
             let top = (cy - BOX_H as f32 / 2.0) as usize;
@@ -55,9 +62,16 @@ pub fn bracket_png(title: &str, rounds: &[Vec<Game>], bye: &str) -> Vec<u8> {
                     weight: if winner { Weight::Bold } else { Weight::Regular },
                     ramp: if winner { won } else { in_box },
                 };
-                let name = text::fit(&name, 15, style.weight, BOX_W as i32 - 16);
+                let name = text::fit(&name, 15, style.weight, BOX_W as i32 - 36);
                 let y = top as i32 + 14 + k as i32 * 24;
                 text::draw(&mut c, &name, x as i32 + 8, y, Align::Left, style);
+                // The result: 1 for the winner, 0 for the loser of a game played (a bye has none).
+                if let Some(w) = game.winner
+                    && game.players.iter().all(Option::is_some)
+                {
+                    let score = if w == k { "1" } else { "0" };
+                    text::draw(&mut c, score, (x + BOX_W) as i32 - 10, y, Align::Right, style);
+                }
             }
             if r + 1 < rounds.len() {
                 // Out to the right, then to the next round's game.

@@ -76,6 +76,12 @@ pub enum Command {
     Rematch {
         game: Option<GameId>,
     },
+    /// A piece picked from a board's menu (drawn at move `ply`): the menus of its moves, privately.
+    PickPiece {
+        game: GameId,
+        ply: usize,
+        square: String,
+    },
     Board,
     History,
     /// The rules of a game, or of the channel's game when `None`.
@@ -199,6 +205,19 @@ impl Command {
             | Command::ConfirmDraw { game }
             | Command::MoveTo { game, .. } => Some(*game),
             Command::Tournament(TournamentCommand::Result { game, .. }) => Some(*game),
+            Command::PickPiece { game, .. } => Some(*game),
+            _ => None,
+        }
+    }
+
+    /// The command of a choice from a select menu (its id and the value chosen), or `None` when it is not ours.
+    pub fn from_menu(id: &str, value: &str) -> Option<Command> {
+        let parts: Vec<&str> = id.split(':').collect();
+        let ["g", game, kind, ply, _] = parts.as_slice() else { return None };
+        let (game, ply) = (game.parse().ok()?, ply.parse().ok()?);
+        match *kind {
+            "pick" => Some(Command::PickPiece { game, ply, square: value.to_string() }),
+            "to" => Some(Command::Move { notation: value.to_string(), at: Some((game, ply)) }),
             _ => None,
         }
     }
@@ -301,6 +320,16 @@ pub fn rematch_button(game: GameId) -> String {
     format!("g:{game}:rematch")
 }
 
+/// The `k`-th menu of the pieces that can move, of the board drawn at move `ply`.
+pub fn piece_menu(game: GameId, ply: usize, k: usize) -> String {
+    format!("g:{game}:pick:{ply}:{k}")
+}
+
+/// The `k`-th menu of one piece's moves, offered at move `ply`.
+pub fn move_menu(game: GameId, ply: usize, k: usize) -> String {
+    format!("g:{game}:to:{ply}:{k}")
+}
+
 pub fn move_button(game: GameId, ply: usize, notation: &str) -> String {
     format!("g:{game}:m:{ply}:{notation}")
 }
@@ -334,6 +363,15 @@ mod tests {
             Some(Command::TakebackAnswer { game: Some(8), accept: false })
         );
         assert_eq!(Command::from_button(&rematch_button(8)), Some(Command::Rematch { game: Some(8) }));
+        assert_eq!(
+            Command::from_menu(&piece_menu(3, 12, 1), "c2"),
+            Some(Command::PickPiece { game: 3, ply: 12, square: "c2".into() })
+        );
+        assert_eq!(
+            Command::from_menu(&move_menu(3, 12, 0), "c2-c4"),
+            Some(Command::Move { notation: "c2-c4".into(), at: Some((3, 12)) })
+        );
+        assert_eq!(Command::from_menu("g:3:x:12:0", "c2"), None);
         assert_eq!(
             Command::from_button("lb:hoyito:2:p:i"),
             Some(Command::Leaderboard { game: "hoyito".into(), page: 2, provisional: true, picture: true })

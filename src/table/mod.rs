@@ -12,6 +12,7 @@ mod challenge;
 mod check;
 pub mod clock;
 mod command;
+mod menus;
 mod places;
 mod play;
 mod ratings;
@@ -36,6 +37,7 @@ use crate::store::{Store, StoreError};
 pub use actor::{Actor, Permissions, RoleId};
 pub use check::CheckReport;
 pub use command::{Command, TournamentCommand};
+pub use menus::{MENU_OPTIONS, Menu, MenuOption};
 pub use reply::{Button, ButtonStyle, Image, Refusal, Reply};
 pub use schedule::Delivery;
 pub use sticks::throw_sticks;
@@ -222,6 +224,7 @@ impl Table {
             Command::Takeback { game } => self.takeback_ask(actor, game, now),
             Command::TakebackAnswer { game, accept } => self.takeback_answer(actor, game, accept, now),
             Command::Rematch { game } => self.rematch(actor, game, now),
+            Command::PickPiece { game, ply, square } => self.pick_piece(actor, game, ply, &square, now),
             Command::Board => self.board(actor, now),
             Command::History => self.history(actor, now),
             Command::Rules { game } => self.rules(actor, game.as_deref(), now),

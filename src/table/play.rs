@@ -146,7 +146,7 @@ impl Table {
     }
 
     /// The channel's game, checked that it is the actor's turn (and, from a button, that the board is current).
-    fn turn_of(
+    pub(super) fn turn_of(
         &self,
         actor: &Actor,
         at: Option<(GameId, usize)>,

@@ -35,6 +35,8 @@ pub struct Reply {
     pub diagram: Option<String>,
     /// At most 25, in rows of 5 as Discord lays them out.
     pub buttons: Vec<Button>,
+    /// Select menus, each a row of its own above the buttons (with them, at most five rows).
+    pub menus: Vec<super::Menu>,
     /// Users to notify (the player now on turn, the challenged player).
     pub mentions: Vec<UserId>,
     /// Roles to notify (a role team on turn in free mode, a challenged role).

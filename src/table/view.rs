@@ -165,6 +165,7 @@ impl Table {
             image: Some(Image { file_name: format!("game-{}-{ply:04}.png", record.id), png }),
             diagram: Some(position.diagram(&|m| i18n::text(locale, &m))),
             buttons: self.buttons(locale, record, position),
+            menus: super::menus::board_menus(locale, record, position),
             mentions,
             role_mentions,
             private: false,

@@ -136,6 +136,15 @@ impl FakeDiscord {
         self.callback(from, id).await
     }
 
+    /// Chooses `value` from the select menu `custom_id` of a message the bot posted; the bot's response.
+    pub async fn choose(&self, who: &Member, at: Place, message: u64, custom_id: &str, value: &str) -> Recorded {
+        let id = self.next_id();
+        let from = self.mark();
+        let stored = self.message(message);
+        self.interact(payloads::select(id, at.channel, at.thread, who, &stored, custom_id, value));
+        self.callback(from, id).await
+    }
+
     /// The response to interaction `id`.
     pub async fn callback(&self, from: usize, id: u64) -> Recorded {
         let path = format!("/interactions/{id}/token-{id}/callback");

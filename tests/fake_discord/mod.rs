@@ -512,6 +512,13 @@ impl Recorded {
         payloads::button_ids(data)
     }
 
+    /// The select menus of a posted or edited message: each id with its options' values.
+    pub fn menus(&self) -> Vec<(String, Vec<String>)> {
+        let j = self.json.as_ref().unwrap_or(&Value::Null);
+        let data = if j.get("data").is_some() { &j["data"] } else { j };
+        payloads::menus(data)
+    }
+
     /// The PNG attached, if any (checked to be a PNG).
     pub fn png(&self) -> Option<&[u8]> {
         self.files.iter().find(|(n, _)| n.ends_with(".png")).map(|(_, b)| {

@@ -134,7 +134,24 @@ pub fn button_ids(message: &Value) -> Vec<String> {
         .into_iter()
         .flatten()
         .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter(|b| b["type"] == 2)
         .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// The string select menus in a message's components: each custom id with its options' values.
+pub fn menus(message: &Value) -> Vec<(String, Vec<String>)> {
+    message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter(|m| m["type"] == 3)
+        .map(|m| {
+            let values = m["options"].as_array().into_iter().flatten();
+            let values = values.filter_map(|o| o["value"].as_str().map(str::to_string)).collect();
+            (m["custom_id"].as_str().unwrap_or_default().to_string(), values)
+        })
         .collect()
 }
 
@@ -215,6 +232,22 @@ pub fn role(id: u64, name: &str) -> Value {
         "tertiary_color": null}, "hoist": false, "icon": null, "unicode_emoji": null, "position": 1,
         "permissions": "0", "managed": false, "mentionable": true, "flags": 0,
     })
+}
+
+/// A choice from a string select menu of `message` (as the fake stored it).
+pub fn select(
+    id: u64,
+    channel: u64,
+    thread: bool,
+    who: &Member,
+    message: &Value,
+    custom_id: &str,
+    value: &str,
+) -> Value {
+    let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
+    let mut v = interaction_base(3, id, channel, thread, who, data);
+    v["message"] = message.clone();
+    v
 }
 
 /// A button press on `message` (as the fake stored it).

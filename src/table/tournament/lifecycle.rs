@@ -878,11 +878,13 @@ impl Table {
             }
         }
         if picture && t.format == Format::Elimination {
+            let games = self.bracket_games(t)?;
             let image = crate::table::Image {
                 file_name: format!("tournament-{}-bracket.png", t.id),
                 png: crate::render::bracket::bracket_png(
                     &title,
-                    &self.bracket_games(t)?,
+                    &round_names(locale, games.len()),
+                    &games,
                     &i18n::text(locale, &Message::new("tournament-bye")),
                 ),
             };
@@ -1078,4 +1080,19 @@ fn format_name(locale: Locale, format: Format) -> String {
         }
         Format::Elimination => i18n::text(locale, &Message::new("tournament-format-elimination")),
     }
+}
+
+/// The names of an elimination's `count` rounds: the last three by what they decide, earlier ones by number.
+fn round_names(locale: Locale, count: usize) -> Vec<String> {
+    (0..count)
+        .map(|r| {
+            let message = match count - r {
+                1 => Message::new("bracket-final"),
+                2 => Message::new("bracket-semi-finals"),
+                3 => Message::new("bracket-quarter-finals"),
+                _ => Message::new("bracket-round").num("round", (r + 1) as i64),
+            };
+            i18n::text(locale, &message)
+        })
+        .collect()
 }
