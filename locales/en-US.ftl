@@ -167,6 +167,7 @@ hoyito-never-ending = sowing hole { $hole } would go round for ever, so it may n
 hoyito-sowed = { side } sowed hole { $hole }{ $relays ->
     [0] .
     [one] , relaying once.
+    [2] , relaying twice.
    *[other] , relaying { $relays } times.
 }
 hoyito-captured = Captured { $seeds ->
@@ -235,7 +236,7 @@ accept-not-on-team = Only a member of { $team } can accept this challenge.
 decline-not-on-team = Only a member of { $team } can decline this challenge.
 challenge-accepted-team = { $player } accepted for { $team }. { $first } (West) throws first.
 not-on-a-team = You are on neither team of this game.
-not-your-teams-turn = It is not your team's turn: { $team } is throwing.
+not-your-teams-turn = It is not your team's turn: the throw is { $team }'s.
 not-your-throw = It is { $player }'s throw now; your team's members throw in turn.
 teams-not-here = { $game } is not played by teams: name one opponent.
 teams-and-opponent = Give either the two teams (west= and east=) or one opponent, not both.

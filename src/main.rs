@@ -1,7 +1,7 @@
 //! The `tablero` command: `bot` (the Discord bot), `local` (the console), `analyze` (replay a move list to JSON);
 //! with no subcommand, the bot when a token is configured, else the console.
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -131,7 +131,8 @@ fn main() -> ExitCode {
         },
         Mode::Analyze { game, options, moves } => {
             let (status, json) = tablero::analyze::analyze(&game, &options, &moves);
-            println!("{json}");
+            // A closed pipe (`... | head`) is not a failure of the analysis: nothing to print to, nothing to say.
+            let _ = writeln!(io::stdout(), "{json}");
             ExitCode::from(status as u8)
         }
         Mode::Local { data, out } => match local(cli.config, data, out) {

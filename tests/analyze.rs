@@ -181,3 +181,12 @@ fn ocencahuac_relief_tokens_belong_to_their_move() {
     let (status, v) = analyze(&["ocencahuac", "--moves", "a2-a3 @b5"]);
     assert_eq!((status, v["index"].clone(), v["move"].clone()), (1, json!(0), json!("a2-a3 @b5")));
 }
+
+#[test]
+fn the_help_names_all_four_games() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tablero")).args(["analyze", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    for game in ["hoyito", "epaminondas", "zohn-ahl", "ocencahuac"] {
+        assert!(help.contains(game), "{game} missing from:\n{help}");
+    }
+}

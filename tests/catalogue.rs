@@ -97,7 +97,12 @@ fn counts_and_lists_follow_each_languages_plural_rules() {
     assert_eq!(text(en, &score(2)), "2 counters · step 3");
     assert_eq!(text(es, &score(1)), "1 contador · paso 3");
     let line = |n: i64| {
-        Message::new("team-board-line").num("rank", 1).str("team", "@red").num("wins", n).num("games", n).num("counters", n)
+        Message::new("team-board-line")
+            .num("rank", 1)
+            .str("team", "@red")
+            .num("wins", n)
+            .num("games", n)
+            .num("counters", n)
     };
     assert_eq!(text(en, &line(1)), "1. @red: 1 win in 1 game, 1 counter");
     assert_eq!(text(en, &line(3)), "1. @red: 3 wins in 3 games, 3 counters");

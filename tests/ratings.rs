@@ -241,6 +241,13 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     assert_eq!(r.wins + bl.wins, 1);
     let board = w.ok(&a, Command::Leaderboard { game: "zohn-ahl".into(), page: 0, provisional: false, picture: false });
     assert!(board[0].text.contains("@red") && board[0].text.contains("@blue"), "{}", board[0].text);
+    // One game each: "1 game", never "1 games".
+    assert!(board[0].text.contains(" in 1 game, "), "{}", board[0].text);
+    assert!(board[0].image.is_none());
+    let picture =
+        w.ok(&a, Command::Leaderboard { game: "zohn-ahl".into(), page: 0, provisional: false, picture: true });
+    let png = picture[0].image.as_ref().expect("the records as a picture, as for the other games");
+    assert!(png.png.starts_with(b"\x89PNG") && png.file_name == "leaderboard-zohn-ahl.png", "{}", png.file_name);
     assert_eq!(w.store.rating(1, GameKind::ZohnAhl, 1).unwrap(), None);
     w.table.recompute_ratings().unwrap();
     assert_eq!(w.store.team_record(1, TeamKey::Role(red)).unwrap().unwrap(), r, "recomputed the same");

@@ -409,6 +409,35 @@ mod ocencahuac {
     }
 
     #[test]
+    fn a_relief_draws_where_the_royal_went() {
+        use tablero::games::ocencahuac::{Board, Kind, Piece, Square};
+        // Example 11 of the rules: light's Warrior on a7 relieves itself by jumping dark's Emperor (a6), which is
+        // put on b5.
+        let (dark, light) = (Side::First, Side::Second);
+        let pieces = [
+            ("b8", dark, Kind::Princess, true),
+            ("d8", dark, Kind::Prince, true),
+            ("a6", dark, Kind::Emperor, true),
+            ("c2", dark, Kind::Warrior, false),
+            ("e8", light, Kind::Warrior, false),
+            ("a7", light, Kind::Warrior, false),
+            ("c4", light, Kind::Emperor, false),
+            ("a3", light, Kind::Warrior, false),
+            ("d3", light, Kind::Princess, false),
+            ("e2", light, Kind::Prince, false),
+        ];
+        let mut board = Board { cells: [[None; 5]; 8], activated: [true, false] };
+        for (id, (square, side, kind, crowned)) in pieces.into_iter().enumerate() {
+            let piece = Piece { side, kind, crowned, stunned: false, id: id as u8 };
+            board.put(Square::parse(square).unwrap(), Some(piece));
+        }
+        let p = Ocencahuac::from_board(OcOptions::default(), board, light).play(&"a7-a5 @b5".parse().unwrap()).unwrap();
+        let img = decode(&board_png(&Position::Ocencahuac(p), &captions()));
+        let green = img.pixels().filter(|p| p[0] == 0x1f && p[1] == 0x8a && p[2] == 0x4a).count();
+        assert!(green > 100, "the relief's green arrow: {green} pixels");
+    }
+
+    #[test]
     fn golden_opening() {
         let p = Ocencahuac::new(&OcOptions::default()).play(&"c1-c3".parse().unwrap()).unwrap();
         golden("ocencahuac-opening.png", &board_png(&Position::Ocencahuac(p), &captions()));
@@ -457,6 +486,15 @@ fn golden_leaderboard_table() {
             .collect();
     let headers = ["#", "Player", "Rating", "Games", "Score"].map(String::from);
     golden("leaderboard.png", &leaderboard_png("Hoyito II leaderboard (page 1 of 1)", &rows, &headers));
+}
+
+#[test]
+fn a_long_leaderboard_title_takes_two_lines_rather_than_being_cut() {
+    let headers = ["#", "Player", "Rating", "Games", "Score"].map(String::from);
+    let short = decode(&tablero::render::table::leaderboard_png("Hoyito II leaderboard (page 1 of 1)", &[], &headers));
+    let title = "Hoyito II: provisional ratings, fewer games played, in a server with a long name (page 12 of 14)";
+    let long = decode(&tablero::render::table::leaderboard_png(title, &[], &headers));
+    assert!(long.height() > short.height(), "a second line for the title: {} vs {}", long.height(), short.height());
 }
 
 #[test]

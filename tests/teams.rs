@@ -145,7 +145,7 @@ fn role_teams_any_member_throws_and_losing_the_role_loses_the_right() {
     assert!(w.refused(&eve, Command::Accept { game: None }).contains("Only a member of @blue"));
     w.ok(&ben, Command::Accept { game: None });
     assert!(w.refused(&outsider, Command::Throw { at: None }).contains("neither team"));
-    assert!(w.refused(&ben, Command::Throw { at: None }).contains("@red is throwing"));
+    assert!(w.refused(&ben, Command::Throw { at: None }).contains("the throw is @red's"));
     // Any member of red may throw: eve, who did not set the game up, does.
     let r = w.ok(&eve, Command::Throw { at: None });
     assert!(r[0].text.starts_with("eve: West threw"), "{}", r[0].text);
@@ -269,4 +269,22 @@ fn one_board_picture_per_team_turn_with_all_its_throws() {
         }
     }
     assert!(pictures > 10 && extra_throws > 0, "{pictures} pictures, {extra_throws} extra throws");
+}
+
+#[test]
+fn the_history_names_every_member_who_threw_and_what_each_throw_did() {
+    let w = world();
+    let (ana, eve, ben, kai) =
+        (actor(1, "ana", &[RED]), actor(5, "eve", &[RED]), actor(2, "ben", &[BLUE]), actor(6, "kai", &[BLUE]));
+    let teams = [Team::Role { id: RED, name: "red".into() }, Team::Role { id: BLUE, name: "blue".into() }];
+    w.ok(&ana, challenge(teams, &[]));
+    w.ok(&kai, Command::Accept { game: None });
+    // Free mode (role teams): eve and kai, never named in the challenge, throw for their teams.
+    let who = w.throws(&[eve.clone(), kai.clone(), ben.clone()], 12);
+    assert!(who.contains(&"eve".to_string()) && who.contains(&"kai".to_string()), "{who:?}");
+    let history = w.ok(&ana, Command::History)[0].text.clone();
+    assert!(!history.contains(": ?") && !history.contains(". ?"), "every mover is named:\n{history}");
+    assert!(history.contains("eve: ") && history.contains("kai: "), "{history}");
+    // Each line says what the throw did (where the awl went), after the throw itself.
+    assert!(history.lines().skip(1).all(|l| l.contains(" — ")), "{history}");
 }

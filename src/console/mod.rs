@@ -240,7 +240,8 @@ impl Console {
             match parsed {
                 Some((t, end)) => {
                     let now = self.now();
-                    let span = |s: u64| match s {
+                    // To the nearest minute, so a deadline set a moment ago still reads "3d 0h", not "2d 23h".
+                    let span = |s: u64| match if s >= 3600 { s + 30 } else { s } {
                         s if s >= 86_400 => format!("{}d {}h", s / 86_400, s % 86_400 / 3600),
                         s if s >= 3600 => format!("{}h {}m", s / 3600, s % 3600 / 60),
                         s if s >= 60 => format!("{}m {}s", s / 60, s % 60),
