@@ -214,20 +214,23 @@ fn example_10_stage_two_captures() {
     assert_eq!(after.board().at(sq("d5")).map(|p| p.kind), Some(Kind::Princess));
 }
 
+/// Example 11's position: light's Warrior on a7 is threatened by dark's crowned Emperor on a6.
+const EXAMPLE_11: [(&str, Side, Kind, bool); 10] = [
+    ("b8", DARK, Kind::Princess, true),
+    ("d8", DARK, Kind::Prince, true),
+    ("a6", DARK, Kind::Emperor, true),
+    ("c2", DARK, Kind::Warrior, false),
+    ("e8", LIGHT, Kind::Warrior, false),
+    ("a7", LIGHT, Kind::Warrior, false),
+    ("c4", LIGHT, Kind::Emperor, false),
+    ("a3", LIGHT, Kind::Warrior, false),
+    ("d3", LIGHT, Kind::Princess, false),
+    ("e2", LIGHT, Kind::Prince, false),
+];
+
 #[test]
 fn example_11_relief_jump() {
-    let pieces = [
-        ("b8", DARK, Kind::Princess, true),
-        ("d8", DARK, Kind::Prince, true),
-        ("a6", DARK, Kind::Emperor, true),
-        ("c2", DARK, Kind::Warrior, false),
-        ("e8", LIGHT, Kind::Warrior, false),
-        ("a7", LIGHT, Kind::Warrior, false),
-        ("c4", LIGHT, Kind::Emperor, false),
-        ("a3", LIGHT, Kind::Warrior, false),
-        ("d3", LIGHT, Kind::Princess, false),
-        ("e2", LIGHT, Kind::Prince, false),
-    ];
+    let pieces = EXAMPLE_11;
     let p = position(&pieces, [true, false], LIGHT);
     let relief: Vec<String> = legal(&p).into_iter().filter(|m| m.contains('@')).collect();
     assert_eq!(relief, sorted(&["a7-a5 @b4", "a7-a5 @b5", "a7-a5 @b6"]));
@@ -279,20 +282,8 @@ fn no_legal_move_passes_and_two_passes_draw() {
 #[test]
 fn a_move_with_one_possible_choice_is_completed() {
     // The relief of example 11 with b4 and b6 taken: b5 is the only square left for the relieved Emperor.
-    let pieces = [
-        ("b8", DARK, Kind::Princess, true),
-        ("d8", DARK, Kind::Prince, true),
-        ("a6", DARK, Kind::Emperor, true),
-        ("c2", DARK, Kind::Warrior, false),
-        ("e8", LIGHT, Kind::Warrior, false),
-        ("a7", LIGHT, Kind::Warrior, false),
-        ("c4", LIGHT, Kind::Emperor, false),
-        ("a3", LIGHT, Kind::Warrior, false),
-        ("d3", LIGHT, Kind::Princess, false),
-        ("e2", LIGHT, Kind::Prince, false),
-        ("b4", DARK, Kind::Warrior, false),
-        ("b6", DARK, Kind::Warrior, false),
-    ];
+    let mut pieces = EXAMPLE_11.to_vec();
+    pieces.extend([("b4", DARK, Kind::Warrior, false), ("b6", DARK, Kind::Warrior, false)]);
     let p = position(&pieces, [true, false], LIGHT);
     let relief: Vec<String> = legal(&p).into_iter().filter(|m| m.starts_with("a7-a5")).collect();
     assert_eq!(relief, vec!["a7-a5 @b5".to_string()], "one square left");
