@@ -557,3 +557,33 @@ console-roles-none = You have no roles. Give yourself some with roles @&name (ro
 console-roles-shown = Your roles: { $roles }.
 console-time-in = in { $span }
 console-time-ago = { $span } ago
+
+## The computer
+ai-sees-win = and sees a win ahead
+ai-sees-loss = though every move loses against best play
+ai-hoyito-quiet = sows hole { $hole }: no capture now, and the best it finds looking { $depth } moves ahead
+ai-hoyito-capture = sows hole { $hole } and captures { $seeds ->
+    [one] one seed
+   *[other] { $seeds } seeds
+}
+ai-hoyito-capture-again = sows hole { $hole }, captures { $seeds ->
+    [one] one seed
+   *[other] { $seeds } seeds
+} and moves again
+ai-epaminondas-capture = its phalanx of { $group } takes { $taken ->
+    [one] one piece
+   *[other] { $taken } pieces
+}
+ai-epaminondas-move = { $group ->
+    [one] moves a lone piece
+   *[other] moves a phalanx of { $group } pieces
+} { $dist ->
+    [one] by one square
+   *[other] by { $dist } squares
+}
+ai-epaminondas-crossing = and crosses to the far row
+ai-ocencahuac-capture = captures the Warrior on { $square }
+ai-ocencahuac-push = pushes back and stuns the piece from { $square }
+ai-ocencahuac-crown = crowns a royal
+ai-ocencahuac-relief = relieves a threatened Warrior
+ai-ocencahuac-quiet = the best move it finds looking { $depth } moves ahead

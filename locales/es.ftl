@@ -559,3 +559,33 @@ console-roles-none = No tienes roles. Date alguno con roles @&nombre (roles none
 console-roles-shown = Tus roles: { $roles }.
 console-time-in = en { $span }
 console-time-ago = hace { $span }
+
+## El ordenador
+ai-sees-win = y ve una victoria por delante
+ai-sees-loss = aunque toda jugada pierde contra el mejor juego
+ai-hoyito-quiet = siembra el hoyo { $hole }: sin captura ahora, y lo mejor que encuentra mirando { $depth } jugadas adelante
+ai-hoyito-capture = siembra el hoyo { $hole } y captura { $seeds ->
+    [one] una semilla
+   *[other] { $seeds } semillas
+}
+ai-hoyito-capture-again = siembra el hoyo { $hole }, captura { $seeds ->
+    [one] una semilla
+   *[other] { $seeds } semillas
+} y vuelve a mover
+ai-epaminondas-capture = su falange de { $group } captura { $taken ->
+    [one] una ficha
+   *[other] { $taken } fichas
+}
+ai-epaminondas-move = { $group ->
+    [one] mueve una ficha sola
+   *[other] mueve una falange de { $group } fichas
+} { $dist ->
+    [one] una casilla
+   *[other] { $dist } casillas
+}
+ai-epaminondas-crossing = y cruza a la última fila
+ai-ocencahuac-capture = captura al Guerrero de { $square }
+ai-ocencahuac-push = empuja y aturde a la pieza de { $square }
+ai-ocencahuac-crown = corona una pieza real
+ai-ocencahuac-relief = releva a un Guerrero amenazado
+ai-ocencahuac-quiet = la mejor jugada que encuentra mirando { $depth } jugadas adelante

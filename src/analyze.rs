@@ -14,6 +14,17 @@ fn english(m: &Message) -> String {
 
 /// The exit status and the JSON to print.
 pub fn analyze(game: &str, options: &[String], moves: &str) -> (i32, Value) {
+    analyze_with(game, options, moves, None)
+}
+
+/// As [`analyze`], and with `computer` (a level and a seed) the keys `computer` (the move the computer plays at
+/// that level in the position reached) and `reason` (why, in English) (CLARIFICATIONS 31).
+pub fn analyze_with(game: &str, options: &[String], moves: &str, computer: Option<(u8, u64)>) -> (i32, Value) {
+    let level = match computer.map(|(l, seed)| (crate::ai::Level::new(l), seed)) {
+        Some((None, _)) => return (2, json!({ "error": "the computer's level is 1 to 5" })),
+        Some((Some(level), seed)) => Some((level, seed)),
+        None => None,
+    };
     let kind: GameKind = match game.parse() {
         Ok(k) => k,
         Err(m) => return (2, json!({ "error": english(&m) })),
@@ -53,7 +64,17 @@ pub fn analyze(game: &str, options: &[String], moves: &str) -> (i32, Value) {
             }
         }
     }
-    (0, describe(&position))
+    let mut out = describe(&position);
+    if let Some((level, seed)) = level {
+        let choice = crate::ai::choose(&position, level, seed, 1.0);
+        let (m, why) = match &choice {
+            Some(c) => (json!(c.notation), json!(c.reason.iter().map(english).collect::<Vec<_>>().join(" "))),
+            None => (Value::Null, Value::Null),
+        };
+        out["computer"] = m;
+        out["reason"] = why;
+    }
+    (0, out)
 }
 
 fn describe(position: &Position) -> Value {

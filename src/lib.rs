@@ -3,6 +3,7 @@
 //! Layers, from the front ends down: `console` (and later `discord`) translate user actions into table
 //! commands; `table` decides; `games` holds the rules, `render` the pictures, `store` the records.
 
+pub mod ai;
 pub mod analyze;
 pub mod config;
 pub mod console;

@@ -54,6 +54,21 @@ enum AdminTask {
         #[arg(long)]
         from: Option<String>,
     },
+    /// Play the computer's levels against each other (each level against the one below, level 5 against random
+    /// moves), sides alternating, seeded, and print the results and each level's time per move. Needs no store.
+    Ladder {
+        /// hoyito, epaminondas or ocencahuac
+        game: String,
+        /// Games per match.
+        #[arg(long, default_value_t = 200)]
+        games: u32,
+        /// Every level's search budget multiplied by this (depth limits kept).
+        #[arg(long, default_value_t = 1.0)]
+        time_scale: f64,
+        /// The seed of the first match.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -91,6 +106,12 @@ enum Mode {
         /// The moves, separated by spaces.
         #[arg(long, default_value = "")]
         moves: String,
+        /// Also print the move the computer plays at this level (1-5) in the position reached, and why.
+        #[arg(long, value_name = "LEVEL")]
+        computer: Option<u8>,
+        /// The computer's seed (its choice among nearly equal moves at the lower levels).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
     },
 }
 
@@ -112,6 +133,9 @@ fn main() -> ExitCode {
         },
     };
     match command {
+        Mode::Admin { task: AdminTask::Ladder { game, games, time_scale, seed }, .. } => {
+            ladder(&game, games, time_scale, seed)
+        }
         Mode::Admin { task, data } => match admin(cli.config, data, task) {
             Ok(said) => {
                 println!("{said}");
@@ -129,8 +153,8 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Mode::Analyze { game, options, moves } => {
-            let (status, json) = tablero::analyze::analyze(&game, &options, &moves);
+        Mode::Analyze { game, options, moves, computer, seed } => {
+            let (status, json) = tablero::analyze::analyze_with(&game, &options, &moves, computer.map(|l| (l, seed)));
             // A closed pipe (`... | head`) is not a failure of the analysis: nothing to print to, nothing to say.
             let _ = writeln!(io::stdout(), "{json}");
             ExitCode::from(status as u8)
@@ -146,6 +170,31 @@ fn main() -> ExitCode {
 }
 
 /// The store maintenance commands; what they did, in words.
+/// `tablero admin ladder`: exit 0 with the tables, 2 for a game without decisions or a bad argument.
+fn ladder(game: &str, games: u32, scale: f64, seed: u64) -> ExitCode {
+    use tablero::games::GameKind;
+    let kind = match game.parse::<GameKind>() {
+        Ok(k) if !k.moves_are_throws() => k,
+        Ok(_) => {
+            eprintln!("tablero: Zohn Ahl has no decisions to make: the computer only throws the sticks");
+            return ExitCode::from(2);
+        }
+        Err(m) => {
+            eprintln!("tablero: {}", tablero::i18n::text(tablero::i18n::Locale::English, &m));
+            return ExitCode::from(2);
+        }
+    };
+    if games == 0 || !(scale > 0.0 && scale.is_finite()) {
+        eprintln!("tablero: --games must be at least 1 and --time-scale a positive number");
+        return ExitCode::from(2);
+    }
+    let (matches, timing) = tablero::ai::ladder::ladder(kind, games, scale, seed, |m| {
+        eprintln!("{} vs {}: {} won, {} drawn, {} lost ({:.1} %)", m.a, m.b, m.wins, m.draws, m.losses, m.score());
+    });
+    println!("{}", tablero::ai::ladder::table(kind, games, scale, &matches, &timing));
+    ExitCode::SUCCESS
+}
+
 fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Result<String, String> {
     use tablero::store::{backup, folder};
     let mut config = Config::load(config.as_deref())?;
@@ -166,6 +215,7 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
         })
     };
     match task {
+        AdminTask::Ladder { .. } => Err("the ladder needs no store; it runs before this".into()),
         AdminTask::RecomputeRatings => {
             let table = Table::new(open()?, config.table());
             Ok(format!("recomputed the ratings from {} counted games", table.recompute_ratings()?))

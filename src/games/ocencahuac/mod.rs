@@ -227,6 +227,12 @@ impl Ocencahuac {
         }
     }
 
+    /// Plays one of [`Ocencahuac::candidates`] as it is (for a search: the move is not looked up again).
+    pub fn play_candidate(mut self, c: Candidate) -> Ocencahuac {
+        self.apply(c);
+        self
+    }
+
     /// Plays a candidate: stuns of the mover clear, then the counts and the end of the game (rules 4.11, 4.12).
     fn apply(&mut self, c: Candidate) {
         let me = self.to_move;

@@ -1,0 +1,151 @@
+//! Computer opponents: a search per game over the rules engines of `games/` (and nothing above them), at five
+//! levels, with a short reason for each move. Deterministic: the same position, level and seed give the same
+//! move. Zohn Ahl has no decisions to make (the computer just throws), so it has no engine.
+
+mod epaminondas;
+mod hoyito;
+pub mod ladder;
+mod level;
+mod ocencahuac;
+pub mod search;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::games::epaminondas::Epaminondas;
+use crate::games::hoyito::Hoyito;
+use crate::games::ocencahuac::Ocencahuac;
+use crate::games::{Game, Position, Side};
+use crate::i18n::Message;
+
+pub use level::Level;
+use search::{Found, Node, WON, search};
+
+/// The computer's move in a position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    /// The move in the game's notation.
+    pub notation: String,
+    /// Why, in a few words (to be put in the public language).
+    pub reason: Vec<Message>,
+    /// The search's value of the move, from the mover's point of view (100 is about a seed, a piece or a tenth
+    /// of a Warrior; beyond ±990,000 a forced win or loss).
+    pub value: i32,
+    /// The depth the search completed, and the positions it visited.
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// The move the computer plays at `level`, or `None` when there is nothing to decide (the game is over, or it
+/// is Zohn Ahl). `scale` multiplies the level's search budget (1.0 in play).
+pub fn choose(position: &Position, level: Level, seed: u64, scale: f64) -> Option<Choice> {
+    let kind = position.kind();
+    let (limits, margin) = level.plan(kind, scale);
+    match position {
+        Position::Hoyito(g) => {
+            let (found, pick) = pick(g, limits, margin, seed)?;
+            Some(finish(g, &found, pick, |a| a.to_string(), hoyito_reason))
+        }
+        Position::Epaminondas(g) => {
+            let (found, pick) = pick(g, limits, margin, seed)?;
+            Some(finish(g, &found, pick, |s| Epaminondas::step_to_move(*s).to_string(), epaminondas_reason))
+        }
+        Position::Ocencahuac(g) => {
+            let (found, pick) = pick(g, limits, margin, seed)?;
+            Some(finish(g, &found, pick, |c| c.mv.to_string(), ocencahuac_reason))
+        }
+        Position::ZohnAhl(_) => None,
+    }
+}
+
+/// Searches and picks a move: the best, or for the lower levels any move within `margin` of it.
+fn pick<N: Node>(root: &N, limits: search::Limits, margin: i32, seed: u64) -> Option<(Found<N::Action>, usize)> {
+    let side = root.turn()?;
+    let found = search(root, limits, margin)?;
+    let view = |v: i32| if side == Side::First { v } else { -v };
+    let best = view(found.moves[0].value);
+    // A forced win is never given away, whatever the level.
+    let near =
+        if best >= WON { 1 } else { found.moves.iter().take_while(|m| view(m.value) >= best - margin).count().max(1) };
+    let mut rng = StdRng::seed_from_u64(seed ^ root.key());
+    Some((found, rng.random_range(0..near)))
+}
+
+fn finish<N: Node>(
+    root: &N,
+    found: &Found<N::Action>,
+    pick: usize,
+    notation: impl Fn(&N::Action) -> String,
+    reason: impl Fn(&N, &N, &N::Action) -> Vec<Message>,
+) -> Choice {
+    let depth = i64::from(found.depth.max(1));
+    let side = root.turn().unwrap_or(Side::First);
+    let chosen = &found.moves[pick];
+    let after = root.child(&chosen.action);
+    let value = if side == Side::First { chosen.value } else { -chosen.value };
+    // A quiet move's reason says how far the computer looked.
+    let mut why: Vec<Message> =
+        reason(root, &after, &chosen.action).into_iter().map(|m| m.num("depth", depth)).collect();
+    if value >= WON {
+        why.push(Message::new("ai-sees-win"));
+    } else if value <= -WON {
+        why.push(Message::new("ai-sees-loss"));
+    }
+    Choice { notation: notation(&chosen.action), reason: why, value, depth: found.depth, nodes: found.nodes }
+}
+
+fn hoyito_reason(before: &Hoyito, after: &Hoyito, hole: &crate::games::hoyito::Hole) -> Vec<Message> {
+    let side = before.to_move().unwrap_or(Side::First);
+    let taken = after.captured(side) - before.captured(side);
+    let again = after.to_move() == Some(side);
+    let message = match (taken, again) {
+        (0, _) => Message::new("ai-hoyito-quiet"),
+        (_, true) => Message::new("ai-hoyito-capture-again").num("seeds", taken),
+        (_, false) => Message::new("ai-hoyito-capture").num("seeds", taken),
+    };
+    vec![message.num("hole", hole.0)]
+}
+
+fn epaminondas_reason(
+    before: &Epaminondas,
+    after: &Epaminondas,
+    step: &crate::games::epaminondas::Step,
+) -> Vec<Message> {
+    let side = before.to_move().unwrap_or(Side::First);
+    let taken = before.pieces(side.other()).len() - after.pieces(side.other()).len();
+    let crossing = after.on_far_row(side) > before.on_far_row(side);
+    let message = if taken > 0 {
+        Message::new("ai-epaminondas-capture").num("group", step.group).num("taken", taken as i64)
+    } else {
+        Message::new("ai-epaminondas-move").num("group", step.group).num("dist", step.dist)
+    };
+    let mut out = vec![message];
+    if crossing {
+        out.push(Message::new("ai-epaminondas-crossing"));
+    }
+    out
+}
+
+fn ocencahuac_reason(
+    _before: &Ocencahuac,
+    _after: &Ocencahuac,
+    c: &crate::games::ocencahuac::Candidate,
+) -> Vec<Message> {
+    let mut out = Vec::new();
+    if let Some(square) = c.captured {
+        out.push(Message::new("ai-ocencahuac-capture").str("square", square.to_string()));
+    }
+    if let Some((from, _)) = c.retreats.first() {
+        out.push(Message::new("ai-ocencahuac-push").str("square", from.to_string()));
+    }
+    if c.crowned {
+        out.push(Message::new("ai-ocencahuac-crown"));
+    }
+    if c.relocated.is_some() {
+        out.push(Message::new("ai-ocencahuac-relief"));
+    }
+    if out.is_empty() {
+        out.push(Message::new("ai-ocencahuac-quiet"));
+    }
+    out
+}
