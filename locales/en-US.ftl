@@ -68,6 +68,11 @@ challenge-cancelled = { $player } withdrew the challenge.
 cancel-started = The game has already started; to stop playing, resign.
 cancel-not-yours = Only { $challenger }, who made this challenge, can cancel it.
 
+computer-game = { $player } plays { $game } against the computer (level { $level }). { $first } plays { side } and moves first.
+computer-moved = { $details } It { $reason }.
+computer-casual = Games against the computer are casual: they are never rated.
+level-not-here = A level is for games against the computer: name the bot as the opponent.
+computer-level = level { $level }
 ## Playing
 no-game = There is no game in this channel. Start one with play.
 game-ended = { $game } #{ $id } in this channel is over after { $moves ->
@@ -338,6 +343,7 @@ console-welcome = tablero console. Type lines like “ana: play hoyito @ben”, 
 console-help =
     Lines are “name: command arguments key=value ...”. Commands:
       play <game> [@opponent] [key=value ...]   challenge someone (no opponent: an open challenge); games: hoyito, epaminondas, zohn-ahl, ocencahuac
+      play <game> @tablero [level=1..5]         a casual game against the computer, at once (level 3 unless told)
       play zohn-ahl west=@ana,@cy east=@&red    a team game (players, or a role); then: throw
       accept | decline | cancel | join          answer or withdraw the challenge of this channel; join a role team
       move <move>                               play a move: Hoyito II 3 (your hole, from your left), Epaminondas c1-c3 or d4xd8,

@@ -68,6 +68,11 @@ challenge-cancelled = { $player } retiró el reto.
 cancel-started = La partida ya empezó; para dejar de jugar, abandona (resign).
 cancel-not-yours = Solo { $challenger }, quien hizo este reto, puede cancelarlo.
 
+computer-game = { $player } juega a { $game } contra el ordenador (nivel { $level }). { $first } juega con { side } y empieza.
+computer-moved = { $details } Su razón: { $reason }.
+computer-casual = Las partidas contra el ordenador son amistosas: nunca cuentan para la clasificación.
+level-not-here = El nivel es para partidas contra el ordenador: nombra al bot como rival.
+computer-level = nivel { $level }
 ## Playing
 no-game = No hay ninguna partida en este canal. Empieza una con play.
 game-ended = La partida de { $game } #{ $id } de este canal terminó tras { $moves ->
@@ -337,6 +342,7 @@ console-welcome = Consola de tablero. Escribe líneas como «ana: play hoyito @b
 console-help =
     Las líneas son «nombre: comando argumentos clave=valor ...». Comandos:
       play <juego> [@rival] [clave=valor ...]   reta a alguien (sin rival: reto abierto); juegos: hoyito, epaminondas, zohn-ahl, ocencahuac
+      play <juego> @tablero [level=1..5]        una partida amistosa contra el ordenador, al momento (nivel 3 si no se dice)
       play zohn-ahl west=@ana,@cy east=@&rojo   un juego por equipos (jugadores, o un rol); luego: throw
       accept | decline | cancel | join          responde o retira el reto de este canal; únete a un equipo-rol
       move <jugada>                             juega: Hoyito II 3 (tu hoyo, desde tu izquierda), Epaminondas c1-c3 o d4xd8,

@@ -92,6 +92,7 @@ fn note_kinds(store: &SledStore, log: &mut Log) {
             NoticeKind::Announcement { .. } | NoticeKind::TournamentGame | NoticeKind::TournamentFinished { .. } => {
                 panic!("a tournament notice without a tournament")
             }
+            NoticeKind::ComputerMoved { .. } => panic!("a computer's move without a computer"),
         }
     }
 }

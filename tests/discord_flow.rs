@@ -150,3 +150,30 @@ async fn epaminondas_and_ocencahuac_are_played_from_menus() {
     assert!(after.content().contains("ana: Sangangüey played b1-d1"), "{}", after.content());
     running.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_bot_starts_at_once_and_it_answers_each_move() {
+    use fake_discord::payloads::BOT_ID;
+    let (fake, running, _dir) = bot().await;
+    let hall = Place { channel: 904, thread: false };
+    let me = Member::new(BOT_ID, "tablero");
+    let options =
+        [Opt::User("opponent", me.clone()), Opt::Int("level", 1), Opt::Int("first", 1), Opt::Bool("thread", false)];
+    let board = fake.slash(&ana(), hall, &["play", "hoyito"], &options).await;
+    assert!(board.content().contains("ana plays Hoyito II against the computer (level 1)"), "{}", board.content());
+    assert!(board.png().is_some(), "no accept needed: the first board");
+    let from = fake.mark();
+    fake.slash(&ana(), hall, &["move"], &[Opt::Str("notation", "1".into())]).await;
+    // The computer's answer comes as a board of its own in the channel, with its reason, calling ana back when
+    // its turn is over.
+    let answer = fake.post_in(from, hall.channel).await;
+    assert!(answer.content().contains("tablero: North sowed hole"), "{}", answer.content());
+    assert!(answer.content().contains(" It sows hole"), "{}", answer.content());
+    assert!(answer.png().is_some());
+    // A rated game against the computer is refused.
+    let place = Place { channel: 905, thread: false };
+    let rated = [Opt::User("opponent", me), Opt::Bool("rated", true)];
+    let refused = fake.slash(&ana(), place, &["play", "hoyito"], &rated).await;
+    assert!(refused.is_ephemeral() && refused.content().contains("casual"), "{}", refused.content());
+    running.stop().await;
+}

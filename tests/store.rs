@@ -31,6 +31,7 @@ fn record(channel: u64) -> GameRecord {
         status: Status::Challenge,
         draw_offer: None,
         takeback: None,
+        computer: None,
         created_at: 10,
         updated_at: 10,
         expires_at: 100,

@@ -94,6 +94,33 @@ fn finish<N: Node>(
     Choice { notation: notation(&chosen.action), reason: why, value, depth: found.depth, nodes: found.nodes }
 }
 
+/// The reason for a move already played (`notation`, in `before`), as [`choose`] gave it: from the move itself,
+/// and the search's `value` (the mover's view) and `depth`. Empty for a game without decisions.
+pub fn explain(before: &Position, notation: &str, value: i32, depth: u32) -> Vec<Message> {
+    let mut why = match before {
+        Position::Hoyito(g) => notation.parse().ok().map(|h| hoyito_reason(g, &g.child(&h), &h)),
+        Position::Epaminondas(g) => {
+            let m: Option<crate::games::epaminondas::Move> = notation.parse().ok();
+            m.and_then(|m| g.resolve(&m).ok()).map(|s| epaminondas_reason(g, &g.child(&s), &s))
+        }
+        Position::Ocencahuac(g) => {
+            let m: Option<crate::games::ocencahuac::Move> = notation.parse().ok();
+            m.and_then(|m| g.candidates().into_iter().find(|c| c.mv == m))
+                .map(|c| ocencahuac_reason(g, &g.child(&c), &c))
+        }
+        Position::ZohnAhl(_) => None,
+    }
+    .unwrap_or_default();
+    let depth = i64::from(depth.max(1));
+    why = why.into_iter().map(|m| m.num("depth", depth)).collect();
+    if !why.is_empty() && value >= WON {
+        why.push(Message::new("ai-sees-win"));
+    } else if !why.is_empty() && value <= -WON {
+        why.push(Message::new("ai-sees-loss"));
+    }
+    why
+}
+
 fn hoyito_reason(before: &Hoyito, after: &Hoyito, hole: &crate::games::hoyito::Hole) -> Vec<Message> {
     let side = before.to_move().unwrap_or(Side::First);
     let taken = after.captured(side) - before.captured(side);

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::i18n::{self, Locale, Message};
-use crate::store::record::{Player, Team, Timestamp};
+use crate::store::record::{COMPUTER, Player, Team, Timestamp};
 use crate::table::{Actor, Command, Permissions, Reply, RoleId, Table, TournamentCommand};
 
 pub use line::{Line, Words, parse};
@@ -25,6 +25,12 @@ pub fn id_of(name: &str) -> u64 {
 
 /// The console guild: everything typed here happens in one pretend server.
 const GUILD: u64 = 1;
+
+/// The computer's name in the console.
+const COMPUTER_NAME: &str = "tablero";
+
+/// At most this many computer moves are played after one line (a computer-only game cannot run away).
+const COMPUTER_MOVES_PER_LINE: usize = 2000;
 
 /// The longest `wait` the console takes (ten years): the clock must never wrap.
 const MAX_WAIT_SECS: u64 = 10 * 365 * 86_400;
@@ -138,10 +144,12 @@ impl Console {
             Ok(Line::Wait(secs)) => {
                 self.clock_offset += secs;
                 writeln!(out, "  {}", i18n::text(locale, &Message::new("console-waited").num("seconds", secs as i64)))?;
+                self.computer_moves(out)?;
                 self.deliver(out)?;
             }
             Ok(Line::User { name, words }) => {
                 self.user_line(&name, words, out)?;
+                self.computer_moves(out)?;
                 self.deliver(out)?;
             }
             Err(m) => writeln!(out, "  ✗ {}", i18n::text(locale, &m))?,
@@ -180,6 +188,28 @@ impl Console {
             Ok(_) => writeln!(out, "  → #{name}"),
             Err(refusal) => writeln!(out, "  ✗ {}", refusal.text),
         }
+    }
+
+    /// Plays the moves the computer owes (their boards are notices, printed by [`Console::deliver`]).
+    fn computer_moves(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let mut played = 0;
+        while played < COMPUTER_MOVES_PER_LINE {
+            let due = match self.table.computer_due(self.now()) {
+                Ok(due) if !due.is_empty() => due,
+                Ok(_) => break,
+                Err(e) => return writeln!(out, "  ✗ computer: {e}"),
+            };
+            for id in due {
+                match self.table.play_computer(id, self.now()) {
+                    Ok(true) => played += 1,
+                    Ok(false) => {}
+                    Err(e) => return writeln!(out, "  ✗ computer: {e}"),
+                }
+            }
+            // Deliver as it goes, so a long run of computer moves prints in order.
+            self.deliver(out)?;
+        }
+        Ok(())
     }
 
     /// Runs the scheduler at the console's time and prints what it decided (reminders, timeouts, expiries), each
@@ -602,9 +632,12 @@ enum Step {
     Note(String),
 }
 
-/// `@name` as a console user.
+/// `@name` as a console user; `@tablero` is the computer (CLARIFICATIONS 26).
 fn mention(text: &str) -> Result<Player, Message> {
     match text.strip_prefix('@') {
+        Some(name) if name.eq_ignore_ascii_case(COMPUTER_NAME) => {
+            Ok(Player { id: COMPUTER, name: COMPUTER_NAME.into() })
+        }
         Some(name) if !name.is_empty() && !name.starts_with('&') => {
             Ok(Player { id: id_of(name), name: name.to_string() })
         }

@@ -10,6 +10,7 @@
 mod actor;
 mod buttons;
 mod commands;
+mod computer;
 mod deliver;
 mod localize;
 mod outbound;
@@ -40,6 +41,8 @@ pub struct Data {
     pub wake: Arc<tokio::sync::Notify>,
     /// Sends channel posts (see `outbound`: serenity builds them, this client sends them).
     pub client: reqwest::Client,
+    /// The computer's searches.
+    pub computer: Arc<computer::Pool>,
 }
 
 /// A shared handle on the same data, for the scheduler task (poise keeps its own `Data`).
@@ -50,6 +53,7 @@ fn share(data: &Data) -> Data {
         default_locale: data.default_locale,
         wake: data.wake.clone(),
         client: data.client.clone(),
+        computer: data.computer.clone(),
     }
 }
 
@@ -104,7 +108,14 @@ pub async fn build_client(config: &Config, store: Arc<dyn Store>) -> Result<sere
     )?;
     let table = Arc::new(Table::new(store.clone(), config.table()));
     let wake = Arc::new(tokio::sync::Notify::new());
-    let data = Data { table, store, default_locale: config.default_locale(), wake, client: reqwest::Client::new() };
+    let data = Data {
+        table,
+        store,
+        default_locale: config.default_locale(),
+        wake,
+        client: reqwest::Client::new(),
+        computer: Arc::new(computer::Pool::default()),
+    };
     let guild = config.discord.guild_id;
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {

@@ -8,7 +8,7 @@ use super::deliver::{poise_reply, private_text};
 use super::{Context, Error};
 use crate::games::OptionSet;
 use crate::i18n::{self, Message};
-use crate::store::record::{Player, Team};
+use crate::store::record::{COMPUTER, Player, Team};
 use crate::table::Command;
 
 /// Who takes the first side.
@@ -119,6 +119,8 @@ struct Common {
     thread: Option<bool>,
     /// More rules options, as `key=value` text.
     extra: Option<String>,
+    /// The computer's level, when the opponent is the bot itself.
+    level: Option<u8>,
 }
 
 /// What every `/play` shares: the options text, who starts, the thread, the permission check.
@@ -130,7 +132,10 @@ async fn challenge(
     mut options: OptionSet,
     common: Common,
 ) -> Result<(), Error> {
-    let Common { first, time, rated, thread, extra } = common;
+    let Common { first, time, rated, thread, extra, level } = common;
+    if let Some(level) = level {
+        options.insert("level".into(), level.to_string());
+    }
     if let Some(rated) = rated {
         options.insert("rated".into(), rated.to_string());
     }
@@ -179,11 +184,16 @@ async fn challenge(
         }
         (true, None) => {}
     }
-    if opponent.as_ref().is_some_and(|u| u.bot) {
+    // The bot itself is the computer opponent (CLARIFICATIONS 26); other bots cannot play.
+    let me = ctx.framework().bot_id();
+    if opponent.as_ref().is_some_and(|u| u.bot && u.id != me) {
         ctx.send(refuse(Message::new("discord-bot-opponent"))).await?;
         return Ok(());
     }
-    let opponent = opponent.map(|u| Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) });
+    let opponent = opponent.map(|u| match u.id == me {
+        true => Player { id: COMPUTER, name: u.global_name.clone().unwrap_or(u.name) },
+        false => Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) },
+    });
     respond(ctx, Command::Challenge { game: game.into(), opponent, options, teams }).await
 }
 
@@ -216,12 +226,21 @@ pub async fn epaminondas(
     #[name_localized("es-ES", "hilo")]
     #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
     thread: Option<bool>,
+    #[description = "Against me (the bot as opponent): the computer's level, 1 (beginner) to 5 (default 3)"]
+    #[name_localized("es-ES", "nivel")]
+    #[description_localized(
+        "es-ES",
+        "Contra mí (el bot como rival): el nivel del ordenador, de 1 a 5 (por defecto 3)"
+    )]
+    #[min = 1]
+    #[max = 5]
+    level: Option<u8>,
     #[description = "More rules options as key=value, e.g. symmetry=off"]
     #[name_localized("es-ES", "opciones")]
     #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. symmetry=off")]
     options: Option<String>,
 ) -> Result<(), Error> {
-    let common = Common { first, time, rated, thread, extra: options };
+    let common = Common { first, time, rated, thread, extra: options, level };
     challenge(ctx, "epaminondas", opponent, None, OptionSet::new(), common).await
 }
 
@@ -258,6 +277,15 @@ pub async fn hoyito(
     #[name_localized("es-ES", "hilo")]
     #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
     thread: Option<bool>,
+    #[description = "Against me (the bot as opponent): the computer's level, 1 (beginner) to 5 (default 3)"]
+    #[name_localized("es-ES", "nivel")]
+    #[description_localized(
+        "es-ES",
+        "Contra mí (el bot como rival): el nivel del ordenador, de 1 a 5 (por defecto 3)"
+    )]
+    #[min = 1]
+    #[max = 5]
+    level: Option<u8>,
     #[description = "More rules options as key=value, e.g. skip_origin=false"]
     #[name_localized("es-ES", "opciones")]
     #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. skip_origin=false")]
@@ -267,7 +295,7 @@ pub async fn hoyito(
     if let Some(h) = holes {
         set.insert("holes".into(), if matches!(h, Holes::Six) { "6" } else { "12" }.into());
     }
-    challenge(ctx, "hoyito", opponent, None, set, Common { first, time, rated, thread, extra: options }).await
+    challenge(ctx, "hoyito", opponent, None, set, Common { first, time, rated, thread, extra: options, level }).await
 }
 
 /// Ocencahuac: the war game of Nayarit, volcano against volcano.
@@ -299,12 +327,21 @@ pub async fn ocencahuac(
     #[name_localized("es-ES", "hilo")]
     #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
     thread: Option<bool>,
+    #[description = "Against me (the bot as opponent): the computer's level, 1 (beginner) to 5 (default 3)"]
+    #[name_localized("es-ES", "nivel")]
+    #[description_localized(
+        "es-ES",
+        "Contra mí (el bot como rival): el nivel del ordenador, de 1 a 5 (por defecto 3)"
+    )]
+    #[min = 1]
+    #[max = 5]
+    level: Option<u8>,
     #[description = "More rules options as key=value, e.g. single_jump_only=true"]
     #[name_localized("es-ES", "opciones")]
     #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. single_jump_only=true")]
     options: Option<String>,
 ) -> Result<(), Error> {
-    let common = Common { first, time, rated, thread, extra: options };
+    let common = Common { first, time, rated, thread, extra: options, level };
     challenge(ctx, "ocencahuac", opponent, None, OptionSet::new(), common).await
 }
 
@@ -403,7 +440,7 @@ pub async fn zohn_ahl(
         None,
         Some(teams),
         set,
-        Common { first: None, time, rated: None, thread, extra: options },
+        Common { first: None, time, rated: None, thread, extra: options, level: None },
     )
     .await
 }

@@ -19,6 +19,9 @@ const LONGEST_SLEEP: Duration = Duration::from_secs(60);
 /// The same under the tests' clock, which jumps.
 const TEST_CLOCK_SLEEP: Duration = Duration::from_millis(100);
 
+/// The shortest pause between two rounds.
+const MIN_SLEEP: Duration = Duration::from_millis(50);
+
 /// A tournament's post is left to the request that decided it for this long; after that (the request's
 /// process died before posting it) the scheduler posts it, with the same nonce.
 const REQUEST_POSTS_FIRST: u64 = 120;
@@ -57,10 +60,13 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) 
         first_round = false;
         // A game the scheduler ended (on time) may complete a tournament round; a sign-up deadline may start one.
         advance(&http, &data).await;
+        // The computer's moves, searched apart; each wakes this loop when its board is ready.
+        super::computer::start_due(&data).await;
         // Under a test clock, time may jump: look often.
         let longest = if super::test_clock_offset().is_some() { TEST_CLOCK_SLEEP } else { LONGEST_SLEEP };
+        // Never a busy loop: a game whose computer is thinking is due now until its move is in.
         let sleep = match next {
-            Some(at) => Duration::from_secs(at.saturating_sub(now())).min(longest),
+            Some(at) => Duration::from_secs(at.saturating_sub(now())).min(longest).max(MIN_SLEEP),
             None => longest,
         };
         tokio::select! {

@@ -20,6 +20,17 @@ pub struct Player {
     pub name: String,
 }
 
+/// The user id of the computer opponent (no Discord user has id 0).
+pub const COMPUTER: UserId = 0;
+
+/// The computer's seat in a game: its level, and whether it is on turn (kept by the table at every write, so the
+/// scheduler finds the games where the computer owes a move without replaying them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Computer {
+    pub level: u8,
+    pub on_turn: bool,
+}
+
 /// A team of a team game (Zohn Ahl): named players, or everyone holding a Discord role at the time they act.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
@@ -145,6 +156,9 @@ pub struct GameRecord {
     /// The side that asked to take back its last move, still unanswered (casual games only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub takeback: Option<Side>,
+    /// The computer's seat, in a game against it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<Computer>,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
     /// When an unanswered challenge lapses.
@@ -236,6 +250,8 @@ pub enum NoticeKind {
     TournamentGame,
     /// A tournament's final standings.
     TournamentFinished { tournament: u64 },
+    /// The computer played the game's last move: its search's value (from its side) and depth, for the reason.
+    ComputerMoved { value: i32, depth: u32 },
 }
 
 impl NoticeKind {

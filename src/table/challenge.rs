@@ -8,7 +8,10 @@ use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock};
 use crate::games::{GameKind, OptionSet, Position, Side};
 use crate::i18n::Locale;
 use crate::i18n::{self, Message};
-use crate::store::record::{First, GameId, GameRecord, Player, Status, Team, Timestamp};
+use crate::store::record::{COMPUTER, Computer, First, GameId, GameRecord, Player, Status, Team, Timestamp};
+
+/// The computer's level when none is asked for (CLARIFICATIONS 26).
+const DEFAULT_LEVEL: u8 = 3;
 use crate::store::{GameWrite, Unit};
 
 fn parse_first(value: &str) -> Result<First, Message> {
@@ -114,12 +117,28 @@ impl Table {
             None => settings.threads,
             Some(v) => super::flag("thread", &v)?,
         };
+        // Against the computer (CLARIFICATIONS 26): a level, casual, never by teams.
+        let against_computer = opponent.as_ref().is_some_and(|p| p.id == COMPUTER);
+        let level = match (options.remove("level"), against_computer) {
+            (Some(v), true) => Some(v.parse::<u8>().ok().filter(|l| (1..=5).contains(l)).ok_or_else(|| {
+                Message::new("option-bad-value").str("key", "level").str("value", v.as_str()).str("expected", "1..5")
+            })?),
+            (None, true) => Some(DEFAULT_LEVEL),
+            (Some(_), false) => return Err(Message::new("level-not-here").into()),
+            (None, false) => None,
+        };
+        if against_computer && teams.is_some() {
+            return Err(Message::new("teams-and-opponent").into());
+        }
         let rated = match options.remove("rated") {
-            None => settings.rated && !kind.moves_are_throws(),
+            None => settings.rated && !kind.moves_are_throws() && !against_computer,
             Some(v) => {
                 let rated = super::flag("rated", &v)?;
                 if rated && kind.moves_are_throws() {
                     return Err(Message::new("rated-chance").into());
+                }
+                if rated && against_computer {
+                    return Err(Message::new("computer-casual").into());
                 }
                 rated
             }
@@ -180,6 +199,7 @@ impl Table {
             rating_sequence: None,
             rating_changes: Vec::new(),
             tournament: None,
+            computer: level.map(|level| Computer { level, on_turn: false }),
         };
         // A lapsed challenge does not hold the channel: it is marked expired on the way.
         if let Some(held) = self.store.channel_game(actor.channel)?
@@ -187,9 +207,42 @@ impl Table {
         {
             self.expire_if_due(&old, now)?;
         }
+        if against_computer {
+            return self.start_against_computer(actor, record, now);
+        }
         let mut created = self.save_games(vec![GameWrite { record, base: None }], Unit::default())?;
         let created = created.remove(0);
         Ok(vec![self.challenge_reply(actor, &created)])
+    }
+
+    /// A game against the computer starts at once, in one write: no one needs to accept it.
+    fn start_against_computer(&self, actor: &Actor, mut record: GameRecord, now: Timestamp) -> Answer {
+        let computer = record.opponent.clone().ok_or_else(|| Fail::Internal("no computer opponent".into()))?;
+        let challenger_first = match record.first {
+            First::Challenger => true,
+            First::Opponent => false,
+            First::Random => self.rng().random::<bool>(),
+        };
+        record.seats = if challenger_first {
+            vec![record.challenger.clone(), computer.clone()]
+        } else {
+            vec![computer.clone(), record.challenger.clone()]
+        };
+        record.status = Status::Active;
+        record.due = None;
+        clock::start_turn(&mut record, now);
+        let mut created = self.save_games(vec![GameWrite { record, base: None }], Unit::default())?;
+        let record = created.remove(0);
+        let position = self.position(&record)?;
+        let first = record.player(Side::First).map(|p| p.name.clone()).unwrap_or_default();
+        let level = record.computer.map_or(DEFAULT_LEVEL, |c| c.level);
+        let intro = Message::new("computer-game")
+            .str("player", actor.name.as_str())
+            .str("game", game_name(actor.locale, record.kind))
+            .num("level", level)
+            .str("first", first)
+            .str("side", position.side_name(Side::First));
+        Ok(vec![self.accepted_reply(actor.locale, &record, &position, intro)])
     }
 
     fn challenge_reply(&self, actor: &Actor, record: &GameRecord) -> Reply {

@@ -22,6 +22,8 @@ pub enum Event {
     Flag,
     /// The grace period after the deadline passed (`auto` policy): the side on turn loses on time.
     Adjudicate,
+    /// The computer is on turn in a game against it.
+    Computer,
 }
 
 /// Reads a duration: `30s`, `45m`, `12h`, `3d` (a bare number is hours).
@@ -116,6 +118,8 @@ pub fn start_turn(record: &mut GameRecord, now: Timestamp) {
 pub fn next_event(record: &GameRecord) -> Option<(Timestamp, Event)> {
     match record.status {
         Status::Challenge => Some((record.expires_at, Event::Expire)),
+        // The computer owes a move: due at once (its clock never runs out).
+        Status::Active if record.computer.is_some_and(|c| c.on_turn) => Some((record.updated_at, Event::Computer)),
         Status::Active => {
             let clock = record.clock.as_ref()?;
             if let Some(before) = clock.remind_before.get(clock.reminded as usize) {
@@ -159,6 +163,8 @@ pub fn apply(record: &mut GameRecord, event: Event, on_turn: Option<Side>, now: 
             let auto_at = (clock.policy == TimeoutPolicy::Auto).then_some(clock.deadline + clock.grace);
             Some(NoticeKind::TimedOut { side: on_turn?, auto_at })
         }
+        // Not the clock's to apply: the table plays the computer's move (see `Table::play_computer`).
+        Event::Computer => None,
         Event::Adjudicate => {
             let side = on_turn?;
             record.status = Status::Finished { winner: Some(side.other()), reason: FinishReason::Timeout };
@@ -213,6 +219,7 @@ mod tests {
             status: Status::Active,
             draw_offer: None,
             takeback: None,
+            computer: None,
             created_at: 0,
             updated_at: 0,
             expires_at: 0,

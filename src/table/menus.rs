@@ -86,7 +86,7 @@ fn split(
 
 /// The piece menus of a board whose player on turn picks a move (none for other games, or a finished one).
 pub(super) fn board_menus(locale: Locale, record: &GameRecord, position: &Position) -> Vec<Menu> {
-    if record.status != Status::Active || !has_menus(position) {
+    if record.status != Status::Active || !has_menus(position) || super::view::computer_to_move(record, position) {
         return Vec::new();
     }
     let ply = record.moves.len();

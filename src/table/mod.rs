@@ -12,6 +12,7 @@ mod challenge;
 mod check;
 pub mod clock;
 mod command;
+mod computer;
 mod menus;
 mod places;
 mod play;

@@ -19,7 +19,7 @@ fn unnamed(record: &GameRecord, actor: &Actor) -> Option<String> {
 }
 
 /// Marks the record finished when the rules have ended the game.
-fn finish_if_over(record: &mut GameRecord, position: &Position) {
+pub(super) fn finish_if_over(record: &mut GameRecord, position: &Position) {
     let winner = match position.outcome() {
         GameOutcome::Ongoing => return,
         GameOutcome::Won(s) => Some(s),

@@ -62,6 +62,10 @@ impl Table {
             for _ in 0..16 {
                 let Some(record) = self.store.game(id).map_err(|e| e.to_string())? else { break };
                 let Some((at, event)) = clock::next_event(&record).filter(|(at, _)| *at <= now) else { break };
+                if event == Event::Computer {
+                    // The computer's moves are searched apart (`play_computer`), off the scheduler's path.
+                    break;
+                }
                 match self.run_event(&record, event, now.max(at)) {
                     Ok(()) => done += 1,
                     Err(Fail::User(_)) => continue,
@@ -205,6 +209,9 @@ impl Table {
             NoticeKind::Expired => {
                 let message = Message::new("notice-expired").str("challenger", record.challenger.name.as_str());
                 Reply { text: text(message), mentions: vec![record.challenger.id], ..Reply::default() }
+            }
+            NoticeKind::ComputerMoved { value, depth } => {
+                return Ok(self.computer_reply(record.id, *value, *depth, locale)?.map(|r| (r, Vec::new())));
             }
             NoticeKind::Announcement { .. } | NoticeKind::TournamentGame | NoticeKind::TournamentFinished { .. } => {
                 return Err(Fail::Internal("a tournament notice reached the games' notices".into()));

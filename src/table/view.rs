@@ -9,7 +9,7 @@ use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
 use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message};
 use crate::render::{self, Captions, Mark, SideCaption};
-use crate::store::record::{FinishReason, GameId, GameRecord, Status, Team, Timestamp};
+use crate::store::record::{COMPUTER, FinishReason, GameId, GameRecord, Status, Team, Timestamp};
 
 /// No reply may be longer than a Discord message (CLARIFICATIONS 11).
 pub(super) const MAX_REPLY_CHARS: usize = 2000;
@@ -20,6 +20,11 @@ pub(super) fn game_name(locale: Locale, kind: GameKind) -> String {
 
 fn side_name(locale: Locale, position: &Position, side: Side) -> String {
     i18n::text(locale, &Message::new("side").str("side", position.side_name(side)))
+}
+
+/// Whether the computer is on turn in `record` (its moves have no buttons, menus or deadline).
+pub(super) fn computer_to_move(record: &GameRecord, position: &Position) -> bool {
+    position.to_move().and_then(|s| record.player(s)).is_some_and(|p| p.id == COMPUTER)
 }
 
 /// The words of a board picture's legend, in `locale`.
@@ -102,11 +107,14 @@ impl Table {
                         (None, None) => mentions.extend(record.player(side).map(|p| p.id)),
                     }
                 }
+                // The computer is never called, and has no deadline: it moves at once.
+                let computer_on_turn = computer_to_move(record, position);
+                mentions.retain(|&u| u != COMPUTER);
                 if let Some(offerer) = record.draw_offer {
                     lines.push(i18n::text(locale, &Message::new("draw-pending").str("player", name(offerer))));
                 }
                 // A Discord timestamp (CLARIFICATIONS 14): each reader sees it in their own time zone.
-                if let Some(clock) = &record.clock {
+                if let Some(clock) = record.clock.as_ref().filter(|_| !computer_on_turn) {
                     let when = format!("<t:{}:R>", clock.deadline);
                     lines.push(i18n::text(locale, &Message::new("deadline").str("when", when)));
                 }
@@ -223,6 +231,8 @@ impl Table {
         let ply = record.moves.len();
         let legal = position.legal_moves();
         let mut buttons: Vec<Button> = match position {
+            // Nothing to press while the computer thinks.
+            _ if computer_to_move(record, position) => Vec::new(),
             // Far too many moves for buttons: the move command (with suggestions on Discord) does it.
             Position::Epaminondas(_) | Position::Ocencahuac(_) => Vec::new(),
             Position::ZohnAhl(_) => vec![Button {

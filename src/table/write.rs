@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use super::ratings::Tally;
 use super::{Fail, Table, clock};
 use crate::i18n::Message;
-use crate::store::record::{GameRecord, Timestamp};
+use crate::store::record::{COMPUTER, GameRecord, Timestamp};
 use crate::store::{Committed, GameWrite, StandingsWrite, TournamentMark, Unit, WriteError};
 
 /// How often a unit is tried again when only the ratings moved under it (another game ended meanwhile). Rated
@@ -102,6 +102,19 @@ impl Table {
         let mut games = games;
         let mut marks = Vec::new();
         for write in &mut games {
+            // Whether the computer owes a move is read from the position (Hoyito's extra moves, passes).
+            if write.record.computer.is_some() {
+                let on_turn = match write.record.status {
+                    crate::store::record::Status::Active => {
+                        let side = self.replay(&write.record)?.to_move();
+                        side.is_some_and(|s| write.record.player(s).is_some_and(|p| p.id == COMPUTER))
+                    }
+                    _ => false,
+                };
+                if let Some(computer) = &mut write.record.computer {
+                    computer.on_turn = on_turn;
+                }
+            }
             let record = &mut write.record;
             record.revision = write.base.map_or(0, |b| b + 1);
             record.due = clock::next_event(record).map(|(t, _)| t);

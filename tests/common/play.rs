@@ -87,6 +87,7 @@ pub fn finished_game(id: u64, guild: u64, moves: u64, tournament: Option<(u64, u
         status: Status::Finished { winner: Some(Side::First), reason: FinishReason::Resignation },
         draw_offer: None,
         takeback: None,
+        computer: None,
         created_at: 0,
         updated_at: 0,
         expires_at: 0,

@@ -202,7 +202,7 @@ pub fn slash(kind: u8, id: u64, channel: u64, thread: bool, who: &Member, path: 
             Opt::Int(n, v) => json!({"name": n, "type": 4, "value": v}),
             Opt::Bool(n, v) => json!({"name": n, "type": 5, "value": v}),
             Opt::User(n, m) => {
-                users.insert(m.id.to_string(), user(m.id, &m.name, false));
+                users.insert(m.id.to_string(), user(m.id, &m.name, m.id == BOT_ID));
                 let mut partial = member(m);
                 partial.as_object_mut().unwrap().remove("user");
                 members.insert(m.id.to_string(), partial);

@@ -596,6 +596,7 @@ impl Table {
                 status: Status::Active,
                 draw_offer: None,
                 takeback: None,
+                computer: None,
                 created_at: now,
                 updated_at: now,
                 expires_at: now,

@@ -1,0 +1,132 @@
+//! The computer as a player (CLARIFICATIONS 26): the games where it owes a move are found by the scheduler's due
+//! times, its move is searched off the front end's async runtime (by whoever calls [`Table::play_computer`], on a
+//! pool of its own), and committed in one unit with the notice that posts the new board, checked against the
+//! revision it was searched on, so a move is played once even when two processes search it at the same time.
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use super::play::finish_if_over;
+use super::{Fail, Reply, Table, clock, throw_sticks};
+use crate::ai::{self, Level};
+use crate::games::{Position, Side};
+use crate::i18n::{self, Locale, Message};
+use crate::store::record::{COMPUTER, GameId, MoveEntry, Notice, NoticeKind, Status, Timestamp};
+use crate::store::{GameWrite, Unit};
+
+impl Table {
+    /// The games whose computer owes a move at `now`, oldest due first.
+    pub fn computer_due(&self, now: Timestamp) -> Result<Vec<GameId>, String> {
+        let mut out = Vec::new();
+        for id in self.store.due_games(now).map_err(|e| e.to_string())? {
+            let Some(record) = self.store.game(id).map_err(|e| e.to_string())? else { continue };
+            if record.status == Status::Active && record.computer.is_some_and(|c| c.on_turn) {
+                out.push(id);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Searches and plays the computer's move in game `id` if it still owes one; true when a move was played.
+    /// CPU-bound (up to about two seconds at level 5): call it off an async runtime.
+    pub fn play_computer(&self, id: GameId, now: Timestamp) -> Result<bool, String> {
+        self.play_computer_once(id, now).map_err(|e| match e {
+            Fail::User(m) => i18n::text(Locale::English, &m),
+            Fail::Internal(e) => e,
+            Fail::AlreadyDone => "already done".into(),
+        })
+    }
+
+    fn play_computer_once(&self, id: GameId, now: Timestamp) -> Result<bool, Fail> {
+        let Some(mut record) = self.store.game(id)? else { return Ok(false) };
+        let Some(seat) = record.computer.filter(|c| c.on_turn && record.status == Status::Active) else {
+            return Ok(false);
+        };
+        let mut position = self.position(&record)?;
+        let Some(side) = position.to_move() else { return Ok(false) };
+        if record.player(side).is_none_or(|p| p.id != COMPUTER) {
+            return Ok(false);
+        }
+        // The same game and move number always give the same move (and the same sticks).
+        let seed =
+            crate::ai::search::fnv(id.to_le_bytes().into_iter().chain((record.moves.len() as u64).to_le_bytes()));
+        let (notation, value, depth) = match &position {
+            Position::ZohnAhl(game) => {
+                let throw = throw_sticks(&mut StdRng::seed_from_u64(seed), game.options_ref().p_flat);
+                (throw.to_string(), 0, 0)
+            }
+            _ => {
+                let level = Level::new(seat.level).unwrap_or(Level::ALL[2]);
+                let choice = ai::choose(&position, level, seed, 1.0)
+                    .ok_or_else(|| Fail::Internal(format!("game {id}: the computer found no move")))?;
+                (choice.notation, choice.value, choice.depth)
+            }
+        };
+        let played =
+            position.play(&notation).map_err(|e| Fail::Internal(format!("the computer's {notation}: {e:?}")))?;
+        record.moves.push(MoveEntry { notation: played, by: COMPUTER, at: now, name: None });
+        if record.draw_offer == Some(side.other()) {
+            // The computer plays on rather than agree.
+            record.draw_offer = None;
+        }
+        record.takeback = None;
+        finish_if_over(&mut record, &position);
+        record.updated_at = now;
+        clock::start_turn(&mut record, now);
+        let notice = Notice {
+            id: 0,
+            game: record.id,
+            guild: record.guild,
+            channel: record.channel,
+            kind: NoticeKind::ComputerMoved { value, depth },
+            at: now,
+        };
+        let base = record.revision;
+        let saved = self.save_games(
+            vec![GameWrite { record, base: Some(base) }],
+            Unit { notices: vec![notice], ..Unit::default() },
+        );
+        match saved {
+            Ok(saved) => {
+                self.remember(&saved[0], &position);
+                Ok(true)
+            }
+            // A person acted meanwhile (resigned, say), or another process played it: judged again next time.
+            Err(Fail::User(_)) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The board after the computer's move, with what the move did and why it was chosen.
+    pub(super) fn computer_reply(
+        &self,
+        game: GameId,
+        value: i32,
+        depth: u32,
+        locale: Locale,
+    ) -> Result<Option<Reply>, Fail> {
+        let Some(record) = self.store.game(game)? else { return Ok(None) };
+        let Some(last) = record.moves.last() else { return Ok(None) };
+        let position = self.position(&record)?;
+        let mut before = Position::new(record.kind, &record.options)
+            .map_err(|e| Fail::Internal(format!("game {game} has bad options: {e:?}")))?;
+        for m in &record.moves[..record.moves.len() - 1] {
+            before.play(&m.notation).map_err(|e| Fail::Internal(format!("game {game} does not replay: {e:?}")))?;
+        }
+        let name = record.player(before.to_move().unwrap_or(Side::First)).map(|p| p.name.clone()).unwrap_or_default();
+        let details: Vec<String> = position.describe_last_move().iter().map(|m| i18n::text(locale, m)).collect();
+        let reason: Vec<String> =
+            ai::explain(&before, &last.notation, value, depth).iter().map(|m| i18n::text(locale, m)).collect();
+        let mut text = details.join(" ");
+        if !reason.is_empty() {
+            text = i18n::text(
+                locale,
+                &Message::new("computer-moved").str("details", text).str("reason", reason.join(" ")),
+            );
+        }
+        let mut said = vec![Message::new("move-played").str("player", name).str("details", text)];
+        said.extend(position.describe_end());
+        let reply = self.board_reply(locale, &record, &position, said);
+        Ok(Some(Reply { channel: Some(record.channel), ..reply }))
+    }
+}

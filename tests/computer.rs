@@ -1,0 +1,137 @@
+//! Games against the computer through the table service: they start at once, casual; the computer's move is owed
+//! as a due event, played once (even by two processes at the same moment, even after a restart), and its board
+//! comes out of the outbox with the reason for the move.
+
+use std::sync::Arc;
+
+use tablero::games::OptionSet;
+use tablero::i18n::Locale;
+use tablero::store::record::{COMPUTER, Player, Status};
+use tablero::store::{SledStore, Store};
+use tablero::table::{Actor, Command, Permissions, Table, TableConfig};
+
+const NOW: u64 = 1_800_000_000;
+
+fn ana() -> Actor {
+    Actor {
+        guild: 1,
+        channel: 10,
+        user: 1,
+        name: "ana".into(),
+        roles: vec![],
+        locale: Locale::English,
+        permissions: Permissions::default(),
+    }
+}
+
+fn computer() -> Player {
+    Player { id: COMPUTER, name: "tablero".into() }
+}
+
+fn play(game: &str, options: &[(&str, &str)]) -> Command {
+    let options: OptionSet = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    Command::Challenge { game: game.into(), opponent: Some(computer()), options, teams: None }
+}
+
+fn table(dir: &std::path::Path) -> (Table, Arc<SledStore>) {
+    let store = Arc::new(SledStore::open(dir).unwrap());
+    (Table::new(store.clone(), TableConfig { challenge_expiry_secs: 3600, seed: Some(1) }), store)
+}
+
+#[test]
+fn a_game_against_the_computer_starts_at_once_and_is_casual() {
+    let dir = tempfile::tempdir().unwrap();
+    let (t, store) = table(dir.path());
+    let refused = |c: Command| t.handle(&ana(), c, NOW).unwrap_err().text;
+    assert!(refused(play("hoyito", &[("rated", "true")])).contains("casual"));
+    assert!(refused(play("hoyito", &[("level", "9")])).contains("level"));
+    let human = Command::Challenge {
+        game: "hoyito".into(),
+        opponent: Some(Player { id: 2, name: "ben".into() }),
+        options: [("level".to_string(), "2".to_string())].into_iter().collect(),
+        teams: None,
+    };
+    assert!(refused(human).contains("against the computer"));
+    assert!(store.game(1).unwrap().is_none(), "refusals store nothing");
+
+    let r = t.handle(&ana(), play("hoyito", &[("first", "challenger"), ("level", "2")]), NOW).unwrap();
+    assert!(r[0].text.contains("ana plays Hoyito II against the computer (level 2)"), "{}", r[0].text);
+    let record = store.game(1).unwrap().unwrap();
+    assert_eq!(record.status, Status::Active);
+    assert!(!record.rated);
+    assert_eq!(record.computer.map(|c| (c.level, c.on_turn)), Some((2, false)));
+    assert_eq!(t.computer_due(NOW).unwrap(), Vec::<u64>::new(), "ana moves first");
+
+    // ana moves: the computer owes its answer (a due event), and plays it once.
+    t.handle(&ana(), Command::Move { notation: "1".into(), at: None }, NOW).unwrap();
+    assert_eq!(t.computer_due(NOW).unwrap(), vec![1]);
+    let mut played = 0;
+    while t.computer_due(NOW).unwrap() == vec![1] {
+        assert!(t.play_computer(1, NOW).unwrap());
+        played += 1;
+        assert!(played < 50, "the computer's turn ends");
+    }
+    assert!(!t.play_computer(1, NOW).unwrap(), "nothing more is owed");
+    let record = store.game(1).unwrap().unwrap();
+    assert_eq!(record.moves.len(), 1 + played);
+    assert!(record.moves[1..].iter().all(|m| m.by == COMPUTER));
+    // Each of its moves is a board in the outbox, with what the move did and why.
+    let deliveries = t.deliveries(Locale::English).unwrap();
+    assert_eq!(deliveries.len(), played);
+    for d in &deliveries {
+        assert!(d.reply.text.starts_with("tablero: North sowed hole"), "{}", d.reply.text);
+        assert!(d.reply.text.contains(" It sows hole"), "{}", d.reply.text);
+        assert!(d.reply.image.is_some());
+        assert!(!d.reply.mentions.contains(&COMPUTER));
+    }
+    let last = &deliveries.last().unwrap().reply;
+    assert!(last.text.contains("ana (South) to move"), "{}", last.text);
+    assert_eq!(last.mentions, vec![1], "ana is called");
+}
+
+#[test]
+fn the_computers_turn_survives_a_restart_and_two_searches_at_once_play_it_once() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let (t, _) = table(dir.path());
+        t.handle(&ana(), play("epaminondas", &[("first", "opponent"), ("level", "1")]), NOW).unwrap();
+        // The process stops before the computer has moved.
+    }
+    let (t, store) = table(dir.path());
+    assert_eq!(t.computer_due(NOW + 60).unwrap(), vec![1], "owed after the restart");
+    let t = Arc::new(t);
+    let racers: Vec<_> = (0..2)
+        .map(|_| {
+            let t = t.clone();
+            std::thread::spawn(move || t.play_computer(1, NOW + 60).unwrap())
+        })
+        .collect();
+    let played: Vec<bool> = racers.into_iter().map(|r| r.join().unwrap()).collect();
+    assert_eq!(played.iter().filter(|&&p| p).count(), 1, "{played:?}");
+    let record = store.game(1).unwrap().unwrap();
+    assert_eq!(record.moves.len(), 1);
+    assert_eq!(t.deliveries(Locale::English).unwrap().len(), 1, "one board for one move");
+    assert!(t.computer_due(NOW + 60).unwrap().is_empty(), "ana's turn");
+}
+
+#[test]
+fn a_whole_game_against_the_computer_ends_by_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let (t, store) = table(dir.path());
+    t.handle(&ana(), play("hoyito", &[("level", "1")]), NOW).unwrap();
+    for _ in 0..2000 {
+        while t.play_computer(1, NOW).unwrap() {}
+        let record = store.game(1).unwrap().unwrap();
+        if record.status != Status::Active {
+            break;
+        }
+        // ana plays her first legal hole.
+        let moves = record.moves.iter().map(|m| m.notation.clone()).collect::<Vec<_>>().join(" ");
+        let (_, json) = tablero::analyze::analyze("hoyito", &[], &moves);
+        let first = json["legal"][0].as_str().unwrap().to_string();
+        t.handle(&ana(), Command::Move { notation: first, at: None }, NOW).unwrap();
+    }
+    let record = store.game(1).unwrap().unwrap();
+    assert!(matches!(record.status, Status::Finished { .. }), "{:?}", record.status);
+    assert!(record.rating_changes.is_empty(), "never rated");
+}
