@@ -70,6 +70,9 @@ cancel-not-yours = Only { $challenger }, who made this challenge, can cancel it.
 
 computer-game = { $player } plays { $game } against the computer (level { $level }). { $first } plays { side } and moves first.
 computer-moved = { $details } It { $reason }.
+hint = Hint: { $move }. The computer at its strongest { $reason }.
+hint-not-here = Hints are only for casual games against the computer: never against a person.
+hint-no-decision = Zohn Ahl has no decisions to hint at: throw the sticks.
 computer-casual = Games against the computer are casual: they are never rated.
 level-not-here = A level is for games against the computer: name the bot as the opponent.
 computer-level = level { $level }
@@ -351,6 +354,7 @@ console-help =
       resign | draw [offer|accept|decline]      end the game
       takeback [ask|accept|decline]             take back your last move (casual games; the opponent agrees)
       rematch                                   the same game again, sides swapped, after it ended
+      hint                                      the move the computer would play (casual games against it)
       board | history | rules [game]            show the game
       press <button-id> | press <menu-id> <choice>
                                                 press a button, or choose from a menu, shown under a reply
@@ -490,6 +494,7 @@ profile-team-line = { $game }: { $wins ->
     [one] 1 counter
    *[other] { $counters } counters
 }
+profile-computer = Against the computer, level { $level }: { $wins } won, { $draws } drawn, { $losses } lost
 profile-recent = Last games:
 profile-won = won against { $opponent }
 profile-lost = lost to { $opponent }

@@ -70,6 +70,9 @@ cancel-not-yours = Solo { $challenger }, quien hizo este reto, puede cancelarlo.
 
 computer-game = { $player } juega a { $game } contra el ordenador (nivel { $level }). { $first } juega con { side } y empieza.
 computer-moved = { $details } Su razón: { $reason }.
+hint = Pista: { $move }. El ordenador a su máximo nivel { $reason }.
+hint-not-here = Las pistas son solo para partidas amistosas contra el ordenador: nunca contra una persona.
+hint-no-decision = En Zohn Ahl no hay decisiones que aconsejar: lanza los palos.
 computer-casual = Las partidas contra el ordenador son amistosas: nunca cuentan para la clasificación.
 level-not-here = El nivel es para partidas contra el ordenador: nombra al bot como rival.
 computer-level = nivel { $level }
@@ -350,6 +353,7 @@ console-help =
       resign | draw [offer|accept|decline]      termina la partida
       takeback [ask|accept|decline]             deshace tu última jugada (partidas amistosas; el rival lo acepta)
       rematch                                   la revancha: el mismo juego con los lados cambiados, al terminar
+      hint                                      la jugada que haría el ordenador (partidas amistosas contra él)
       board | history | rules [juego]           muestra la partida
       press <id-de-botón> | press <id-de-menú> <opción>
                                                 pulsa un botón, o elige en un menú, mostrado bajo una respuesta
@@ -492,6 +496,7 @@ profile-team-line = { $game }: { $wins ->
     [one] 1 contador
    *[other] { $counters } contadores
 }
+profile-computer = Contra el ordenador, nivel { $level }: { $wins } ganadas, { $draws } tablas, { $losses } perdidas
 profile-recent = Últimas partidas:
 profile-won = ganó a { $opponent }
 profile-lost = perdió con { $opponent }

@@ -134,4 +134,32 @@ fn a_whole_game_against_the_computer_ends_by_the_rules() {
     let record = store.game(1).unwrap().unwrap();
     assert!(matches!(record.status, Status::Finished { .. }), "{:?}", record.status);
     assert!(record.rating_changes.is_empty(), "never rated");
+    let profile = t.handle(&ana(), Command::Profile { player: None }, NOW).unwrap();
+    assert!(profile[0].text.contains("Against the computer, level 1: "), "{}", profile[0].text);
+}
+
+#[test]
+fn hints_only_in_a_casual_game_against_the_computer_on_your_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let (t, _) = table(dir.path());
+    let ben = Actor { user: 2, name: "ben".into(), ..ana() };
+    let against_ben = Command::Challenge {
+        game: "hoyito".into(),
+        opponent: Some(Player { id: 2, name: "ben".into() }),
+        options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
+        teams: None,
+    };
+    t.handle(&ana(), against_ben, NOW).unwrap();
+    t.handle(&ben, Command::Accept { game: None }, NOW).unwrap();
+    let refused = t.handle(&ana(), Command::Hint, NOW).unwrap_err().text;
+    assert!(refused.contains("only for casual games against the computer"), "{refused}");
+    // Against the computer, in another channel: a private hint, a legal move with its reason.
+    let elsewhere = Actor { channel: 11, ..ana() };
+    t.handle(&elsewhere, play("epaminondas", &[("first", "challenger")]), NOW).unwrap();
+    let hint = t.handle(&elsewhere, Command::Hint, NOW).unwrap();
+    assert!(hint[0].private && hint[0].text.starts_with("Hint: "), "{}", hint[0].text);
+    // Not while the computer is to move.
+    t.handle(&elsewhere, Command::Move { notation: "a2-a3".into(), at: None }, NOW).unwrap();
+    let early = t.handle(&elsewhere, Command::Hint, NOW).unwrap_err().text;
+    assert!(early.contains("not your turn"), "{early}");
 }

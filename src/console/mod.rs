@@ -501,6 +501,7 @@ impl Console {
                 }
             }
             "rematch" => bare(Command::Rematch { game: None }, "rematch"),
+            "hint" => bare(Command::Hint, "hint"),
             "rules" => {
                 no_options("rules [game]")?;
                 Ok(Step::Table(Command::Rules { game: positional.first().cloned() }))

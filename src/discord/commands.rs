@@ -362,6 +362,17 @@ pub async fn takeback(
     respond(ctx, command).await
 }
 
+/// The move the computer would play in your place (casual games against the computer only).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "pista"),
+    description_localized("es-ES", "La jugada que el ordenador haría en tu lugar (solo partidas amistosas contra él)")
+)]
+pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
+    respond(ctx, Command::Hint).await
+}
+
 /// Challenge your opponent to a rematch of this channel's finished game, sides swapped.
 #[poise::command(
     slash_command,

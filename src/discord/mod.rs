@@ -87,6 +87,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::draw(),
         commands::takeback(),
         commands::rematch(),
+        commands::hint(),
         commands::rules(),
         commands::games(),
         commands::claim(),

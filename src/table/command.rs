@@ -72,6 +72,8 @@ pub enum Command {
         game: Option<GameId>,
         accept: bool,
     },
+    /// The move the computer would play, in a casual game against it (privately).
+    Hint,
     /// A rematch of a finished game (the channel's last one when `None`): a new challenge, sides swapped.
     Rematch {
         game: Option<GameId>,
@@ -186,6 +188,7 @@ impl Command {
                 | Command::AskResign { .. }
                 | Command::AskDraw { .. }
                 | Command::History
+                | Command::Hint
                 | Command::Rules { .. }
                 | Command::Notify { .. }
                 | Command::Settings { .. }

@@ -97,6 +97,29 @@ impl Table {
         }
     }
 
+    /// The move the engine prefers for the actor, at its strongest, and why: only in a casual game against the
+    /// computer, on the actor's turn (a hint anywhere else would be help against a person).
+    pub(super) fn hint(&self, actor: &super::Actor, now: Timestamp) -> super::Answer {
+        let (record, _) = self.active_game(actor, now, None)?;
+        if record.computer.is_none() || record.rated || record.tournament.is_some() {
+            return Err(Message::new("hint-not-here").into());
+        }
+        let (record, _, position) = self.turn_of(actor, None, now)?;
+        if record.kind.moves_are_throws() {
+            return Err(Message::new("hint-no-decision").into());
+        }
+        let seed = crate::ai::search::fnv(record.id.to_le_bytes());
+        let strongest = Level::ALL[4];
+        let choice = ai::choose(&position, strongest, seed, 1.0)
+            .ok_or_else(|| Fail::Internal(format!("game {}: no move to hint", record.id)))?;
+        let reason: Vec<String> = choice.reason.iter().map(|m| i18n::text(actor.locale, m)).collect();
+        let text = i18n::text(
+            actor.locale,
+            &Message::new("hint").str("move", choice.notation.as_str()).str("reason", reason.join(" ")),
+        );
+        Ok(vec![Reply { text, private: true, ..Reply::default() }])
+    }
+
     /// The board after the computer's move, with what the move did and why it was chosen.
     pub(super) fn computer_reply(
         &self,

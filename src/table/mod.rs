@@ -225,6 +225,7 @@ impl Table {
             Command::Takeback { game } => self.takeback_ask(actor, game, now),
             Command::TakebackAnswer { game, accept } => self.takeback_answer(actor, game, accept, now),
             Command::Rematch { game } => self.rematch(actor, game, now),
+            Command::Hint => self.hint(actor, now),
             Command::PickPiece { game, ply, square } => self.pick_piece(actor, game, ply, &square, now),
             Command::Board => self.board(actor, now),
             Command::History => self.history(actor, now),

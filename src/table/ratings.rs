@@ -449,6 +449,8 @@ impl Table {
             }
         }
         let mut recent = Vec::new();
+        // Won, drawn, lost against each of the computer's levels (every finished game, not only the last).
+        let mut against: [[u32; 3]; 5] = [[0; 3]; 5];
         for id in self.store.user_games(user)?.into_iter().rev() {
             let Some(g) = self.store.game(id)? else { continue };
             if g.guild != actor.guild {
@@ -457,20 +459,33 @@ impl Table {
             let Status::Finished { winner, .. } = g.status else { continue };
             let mine = g.sides_of(user, &[]);
             let Some(&side) = mine.first() else { continue };
-            let result = match winner {
-                Some(w) if w == side => "profile-won",
-                Some(_) => "profile-lost",
-                None => "profile-drew",
+            let (result, column) = match winner {
+                Some(w) if w == side => ("profile-won", 0),
+                Some(_) => ("profile-lost", 2),
+                None => ("profile-drew", 1),
             };
+            if let Some(level) = g.computer.map(|c| usize::from(c.level.clamp(1, 5)) - 1) {
+                against[level][column] += 1;
+            }
+            if recent.len() == 5 {
+                continue;
+            }
             recent.push(format!(
                 "• {} #{}: {}",
                 game_name(locale, g.kind),
                 g.id,
                 i18n::text(locale, &Message::new(result).str("opponent", g.side_label(side.other(), locale)))
             ));
-            if recent.len() == 5 {
-                break;
-            }
+        }
+        for (level, [won, drawn, lost]) in against.iter().enumerate().filter(|(_, r)| r.iter().sum::<u32>() > 0) {
+            lines.push(i18n::text(
+                locale,
+                &Message::new("profile-computer")
+                    .num("level", (level + 1) as i64)
+                    .num("wins", *won)
+                    .num("draws", *drawn)
+                    .num("losses", *lost),
+            ));
         }
         if lines.len() == 1 && recent.is_empty() {
             return Err(Message::new("profile-empty").str("player", name).into());
