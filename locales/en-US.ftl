@@ -73,6 +73,12 @@ computer-moved = { $details } It { $reason }.
 hint = Hint: { $move }. The computer at its strongest { $reason }.
 hint-not-here = Hints are only for casual games against the computer: never against a person.
 hint-no-decision = Zohn Ahl has no decisions to hint at: throw the sticks.
+analysis-title = Analysis of { $game } #{ $id } ({ $moves } moves; the chart: { $first } better above the line, in seeds or pieces). Biggest mistakes:
+analysis-mistake = { $number }. { $player } played { $played }; better { $better } (lost { $loss }).
+analysis-none = none: no move lost much by the engine's measure.
+analysis-not-finished = Game #{ $id } is not over yet: analysis is for finished games.
+analysis-no-decisions = Zohn Ahl has no decisions to analyse: the sticks decide.
+analysis-which = Which game? Give its number, or ask in the channel where it was played.
 computer-casual = Games against the computer are casual: they are never rated.
 level-not-here = A level is for games against the computer: name the bot as the opponent.
 computer-level = level { $level }
@@ -355,6 +361,7 @@ console-help =
       takeback [ask|accept|decline]             take back your last move (casual games; the opponent agrees)
       rematch                                   the same game again, sides swapped, after it ended
       hint                                      the move the computer would play (casual games against it)
+      analysis [game]                           a finished game's values move by move, and its biggest mistakes
       board | history | rules [game]            show the game
       press <button-id> | press <menu-id> <choice>
                                                 press a button, or choose from a menu, shown under a reply

@@ -73,6 +73,12 @@ computer-moved = { $details } Su razón: { $reason }.
 hint = Pista: { $move }. El ordenador a su máximo nivel { $reason }.
 hint-not-here = Las pistas son solo para partidas amistosas contra el ordenador: nunca contra una persona.
 hint-no-decision = En Zohn Ahl no hay decisiones que aconsejar: lanza los palos.
+analysis-title = Análisis de { $game } #{ $id } ({ $moves } jugadas; el gráfico: { $first } mejor por encima de la línea, en semillas o fichas). Mayores errores:
+analysis-mistake = { $number }. { $player } jugó { $played }; mejor { $better } (perdió { $loss }).
+analysis-none = ninguno: ninguna jugada perdió mucho según el motor.
+analysis-not-finished = La partida #{ $id } aún no ha terminado: el análisis es para partidas terminadas.
+analysis-no-decisions = Zohn Ahl no tiene decisiones que analizar: deciden los palos.
+analysis-which = ¿Qué partida? Da su número, o pregunta en el canal donde se jugó.
 computer-casual = Las partidas contra el ordenador son amistosas: nunca cuentan para la clasificación.
 level-not-here = El nivel es para partidas contra el ordenador: nombra al bot como rival.
 computer-level = nivel { $level }
@@ -354,6 +360,7 @@ console-help =
       takeback [ask|accept|decline]             deshace tu última jugada (partidas amistosas; el rival lo acepta)
       rematch                                   la revancha: el mismo juego con los lados cambiados, al terminar
       hint                                      la jugada que haría el ordenador (partidas amistosas contra él)
+      analysis [partida]                        el valor de una partida terminada jugada a jugada, y sus mayores errores
       board | history | rules [juego]           muestra la partida
       press <id-de-botón> | press <id-de-menú> <opción>
                                                 pulsa un botón, o elige en un menú, mostrado bajo una respuesta

@@ -163,3 +163,17 @@ fn hints_only_in_a_casual_game_against_the_computer_on_your_turn() {
     let early = t.handle(&elsewhere, Command::Hint, NOW).unwrap_err().text;
     assert!(early.contains("not your turn"), "{early}");
 }
+
+#[test]
+fn the_computer_grants_a_takeback_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (t, store) = table(dir.path());
+    t.handle(&ana(), play("epaminondas", &[("first", "challenger"), ("level", "1")]), NOW).unwrap();
+    t.handle(&ana(), Command::Move { notation: "a2-a3".into(), at: None }, NOW).unwrap();
+    while t.play_computer(1, NOW).unwrap() {}
+    assert_eq!(store.game(1).unwrap().unwrap().moves.len(), 2);
+    let r = t.handle(&ana(), Command::Takeback { game: None }, NOW).unwrap();
+    assert!(r[0].text.contains("ana's last move is taken back (2 moves undone)"), "{}", r[0].text);
+    assert!(store.game(1).unwrap().unwrap().moves.is_empty());
+    assert!(t.computer_due(NOW).unwrap().is_empty(), "ana is to move again");
+}

@@ -404,3 +404,23 @@ fn a_takeback_undoes_the_askers_move_and_the_reply_after_it() {
     }
     assert_eq!(out.matches("no takeback request").count(), 2, "{out}");
 }
+
+#[test]
+fn a_finished_game_is_analysed_with_its_chart_and_mistakes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lines = game_lines(3);
+    lines.truncate(14);
+    lines.extend(
+        ["ana: analysis", "ana: resign", "ben: analysis", "#other", "cy: analysis 1", "cy: analysis 99"]
+            .map(String::from),
+    );
+    let out = transcript(dir.path(), &lines);
+    assert!(out.contains("Game #1 is not over yet: analysis is for finished games."), "{out}");
+    assert!(out.contains("Analysis of Hoyito II #1 (12 moves;"), "{out}");
+    assert!(out.contains("board: ") && dir.path().join("out/analysis-1.png").exists(), "the chart is written:\n{out}");
+    assert!(out.contains("There is no game #99 in this server."), "{out}");
+    // Every line after the title names a mistake with the better move, or says there was none.
+    let analysis = out.split("Analysis of Hoyito II #1").nth(1).unwrap();
+    let first = analysis.lines().nth(1).unwrap();
+    assert!(first.contains("better") || first.contains("none: no move lost much"), "{analysis}");
+}

@@ -30,6 +30,9 @@ impl std::fmt::Display for Player {
 /// the other games end by their own rules well before).
 const MAX_PLIES: usize = 3000;
 
+/// Uniformly random moves that open every ladder game.
+const OPENING: usize = 2;
+
 /// The results of `a` against `b`.
 #[derive(Debug, Clone)]
 pub struct Match {
@@ -98,6 +101,16 @@ fn play_game(
     timing: &mut [Timing; 5],
 ) -> Outcome {
     let mut position = Position::new(kind, &OptionSet::new()).expect("the default options are valid");
+    // A few random opening moves, from the game's seed: the strongest levels play without chance, and without
+    // them every game of a pairing with the same sides would be the same game.
+    for _ in 0..OPENING {
+        if position.to_move().is_none() {
+            break;
+        }
+        let legal = position.legal_moves();
+        let m = legal[rng.random_range(0..legal.len())].clone();
+        position.play(&m).expect("a legal move");
+    }
     for _ in 0..MAX_PLIES {
         let Some(side) = position.to_move() else { break };
         let notation = match who(side) {

@@ -33,7 +33,7 @@ impl Level {
         let i = usize::from(self.0 - 1);
         let depth = match kind {
             // A Hoyito move is often several sowings of the same side: it needs a little more depth to see.
-            GameKind::Hoyito => [1, 2, 5, 64, 64][i],
+            GameKind::Hoyito => [1, 2, 3, 64, 64][i],
             _ => [1, 2, 4, 64, 64][i],
         };
         let margin = match kind {

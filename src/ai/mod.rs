@@ -176,3 +176,94 @@ fn ocencahuac_reason(
     }
     out
 }
+
+/// A finished game looked at again: the value after each move and each side's biggest mistakes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis {
+    /// The value of the position before the first move and after each move (first side's view, in the engine's
+    /// units: 100 is about a seed or a piece; wins clamped to ±10,000).
+    pub values: Vec<i32>,
+    /// The moves that lost the most, worst first, at most three a side.
+    pub mistakes: Vec<Mistake>,
+}
+
+/// A move that lost value, and the move the engine prefers there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mistake {
+    /// The move's number (1 for the first move).
+    pub number: usize,
+    pub side: Side,
+    pub played: String,
+    pub better: String,
+    /// How much the move lost, from its side's point of view.
+    pub loss: i32,
+}
+
+/// The value shown for a forced result: the chart stays readable.
+const CLAMP: i32 = 10_000;
+
+/// Smaller losses than this are not called mistakes.
+const MISTAKE: i32 = 150;
+
+/// Analyses a game from its moves, each position searched at level 4 with its budget times `scale`. `None`
+/// for a game without decisions (Zohn Ahl) or moves that do not replay.
+pub fn analyse(
+    kind: crate::games::GameKind,
+    options: &crate::games::OptionSet,
+    moves: &[String],
+    scale: f64,
+) -> Option<Analysis> {
+    if kind.moves_are_throws() {
+        return None;
+    }
+    let mut position = Position::new(kind, options).ok()?;
+    let level = Level::ALL[3];
+    let mut values = Vec::with_capacity(moves.len() + 1);
+    let mut best = Vec::with_capacity(moves.len());
+    let mut movers = Vec::with_capacity(moves.len());
+    for m in moves.iter().map(Some).chain([None]) {
+        let (value, preferred) = match position.to_move() {
+            None => (outcome_value(&position), None),
+            Some(side) => {
+                let choice = choose(&position, level, 0, scale)?;
+                let first = if side == Side::First { choice.value } else { -choice.value };
+                (first.clamp(-CLAMP, CLAMP), Some(choice.notation))
+            }
+        };
+        values.push(value);
+        let Some(m) = m else { break };
+        movers.push(position.to_move()?);
+        best.push(preferred);
+        position.play(m).ok()?;
+    }
+    let mut mistakes: Vec<Mistake> = (0..moves.len())
+        .filter_map(|i| {
+            let side = movers[i];
+            let view = |v: i32| if side == Side::First { v } else { -v };
+            let loss = view(values[i]) - view(values[i + 1]);
+            let better = best[i].clone()?;
+            (loss >= MISTAKE && better != moves[i]).then(|| Mistake {
+                number: i + 1,
+                side,
+                played: moves[i].clone(),
+                better,
+                loss,
+            })
+        })
+        .collect();
+    mistakes.sort_by_key(|m| (std::cmp::Reverse(m.loss), m.number));
+    let mut kept = Vec::new();
+    for side in Side::BOTH {
+        kept.extend(mistakes.iter().filter(|m| m.side == side).take(3).cloned());
+    }
+    kept.sort_by_key(|m| (std::cmp::Reverse(m.loss), m.number));
+    Some(Analysis { values, mistakes: kept })
+}
+
+fn outcome_value(position: &Position) -> i32 {
+    match position.outcome() {
+        crate::games::Outcome::Won(Side::First) => CLAMP,
+        crate::games::Outcome::Won(Side::Second) => -CLAMP,
+        _ => 0,
+    }
+}

@@ -502,6 +502,14 @@ impl Console {
             }
             "rematch" => bare(Command::Rematch { game: None }, "rematch"),
             "hint" => bare(Command::Hint, "hint"),
+            "analysis" => {
+                no_options("analysis [game]")?;
+                let game = match positional.first() {
+                    Some(id) => Some(id.trim_start_matches('#').parse().map_err(|_| usage("analysis [game]"))?),
+                    None => None,
+                };
+                Ok(Step::Table(Command::Analysis { game }))
+            }
             "rules" => {
                 no_options("rules [game]")?;
                 Ok(Step::Table(Command::Rules { game: positional.first().cloned() }))

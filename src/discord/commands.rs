@@ -373,6 +373,26 @@ pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, Command::Hint).await
 }
 
+/// The analysis of a finished game: the value after each move, and each side's biggest mistakes.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "analisis"),
+    description_localized(
+        "es-ES",
+        "El análisis de una partida terminada: su valor jugada a jugada y los mayores errores"
+    )
+)]
+pub async fn analysis(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this channel's last game)"]
+    #[name_localized("es-ES", "partida")]
+    #[description_localized("es-ES", "El número de la partida (por defecto: la última de este canal)")]
+    game: Option<u64>,
+) -> Result<(), Error> {
+    respond(ctx, Command::Analysis { game }).await
+}
+
 /// Challenge your opponent to a rematch of this channel's finished game, sides swapped.
 #[poise::command(
     slash_command,

@@ -88,6 +88,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::takeback(),
         commands::rematch(),
         commands::hint(),
+        commands::analysis(),
         commands::rules(),
         commands::games(),
         commands::claim(),

@@ -120,3 +120,36 @@ mod tests {
         assert_eq!(date(1_796_083_200), "2026-12-01");
     }
 }
+
+/// The PNG of a game's evaluation by move: above the middle line the first side stands better, below the
+/// second; the values are clamped at ±`limit` so a forced result does not flatten the rest.
+pub fn evaluation_png(title: &str, values: &[i32], limit: i32) -> Vec<u8> {
+    let mut palette = Palette::default();
+    let page = palette.ramp(PAGE, PAGE_TEXT);
+    let grid = palette.solid(GRID);
+    let line = palette.solid(LINE);
+    let mut c = Canvas::new(WIDTH, HEIGHT, page.background());
+    let shown = text::fit(title, 18, Weight::Bold, WIDTH as i32 - 20);
+    text::draw(&mut c, &shown, 10, 20, Align::Left, Style { size: 18, weight: Weight::Bold, ramp: page });
+    let small = Style { size: 13, weight: Weight::Regular, ramp: page };
+    let plot_w = WIDTH as f32 - LEFT - RIGHT;
+    let plot_h = HEIGHT as f32 - TOP - BOTTOM;
+    let limit = limit.max(1);
+    let y_of = |v: i32| TOP + plot_h * (0.5 - v.clamp(-limit, limit) as f32 / limit as f32 / 2.0);
+    for (v, label) in
+        [(limit, format!("+{}", limit / 100)), (0, "0".to_string()), (-limit, format!("-{}", limit / 100))]
+    {
+        let y = y_of(v);
+        c.line((LEFT, y), (WIDTH as f32 - RIGHT, y), if v == 0 { 2.0 } else { 1.0 }, grid);
+        text::draw(&mut c, &label, LEFT as i32 - 8, y as i32, Align::Right, small);
+    }
+    let n = values.len();
+    let x_of = |i: usize| if n <= 1 { LEFT } else { LEFT + plot_w * i as f32 / (n - 1) as f32 };
+    for i in 1..n {
+        c.line((x_of(i - 1), y_of(values[i - 1])), (x_of(i), y_of(values[i])), 3.0, line);
+    }
+    let axis = (HEIGHT as f32 - BOTTOM + 16.0) as i32;
+    text::draw(&mut c, "0", LEFT as i32, axis, Align::Centre, small);
+    text::draw(&mut c, &(n.saturating_sub(1)).to_string(), (WIDTH as f32 - RIGHT) as i32, axis, Align::Centre, small);
+    c.encode(&palette)
+}

@@ -5,7 +5,7 @@ use super::command::{rematch_button, takeback_accept_button, takeback_decline_bu
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock};
 use crate::games::{OptionSet, Position, Side};
 use crate::i18n::{self, Message};
-use crate::store::record::{First, GameId, GameRecord, Status, Team, Timestamp};
+use crate::store::record::{COMPUTER, First, GameId, GameRecord, Status, Team, Timestamp};
 
 /// Options a game record holds for the table's own bookkeeping: recomputed by a new challenge, never passed on.
 const BOOKKEEPING: [&str; 2] = ["west_block", "east_block"];
@@ -53,6 +53,24 @@ impl Table {
             return Err(Message::new("takeback-nothing").into());
         };
         let undone = record.moves[record.moves.len() - plies].notation.clone();
+        if record.player(side.other()).is_some_and(|p| p.id == COMPUTER) {
+            // The computer always allows it: the move and its answers go at once.
+            record.moves.truncate(record.moves.len() - plies);
+            record.draw_offer = None;
+            record.updated_at = now;
+            clock::start_turn(&mut record, now);
+            let base = record.revision;
+            let record = self.save(record, base)?;
+            let position = self.position(&record)?;
+            let computer = record.player(side.other()).map(|p| p.name.clone()).unwrap_or_default();
+            let said = vec![
+                Message::new("takeback-done")
+                    .str("player", computer)
+                    .str("asker", actor.name.as_str())
+                    .num("plies", plies as i64),
+            ];
+            return Ok(vec![self.board_reply(actor.locale, &record, &position, said)]);
+        }
         record.takeback = Some(side);
         record.updated_at = now;
         let base = record.revision;
@@ -137,6 +155,9 @@ impl Table {
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
         options.insert("rated".into(), (old.rated && old.tournament.is_none()).to_string());
+        if let Some(computer) = old.computer {
+            options.insert("level".into(), computer.level.to_string());
+        }
         options.insert("thread".into(), old.wants_thread.to_string());
         match &old.clock {
             Some(c) => options.insert("time".into(), clock::format_duration(c.per_move)),

@@ -74,6 +74,10 @@ pub enum Command {
     },
     /// The move the computer would play, in a casual game against it (privately).
     Hint,
+    /// The analysis of a finished game (the channel's last one when `None`).
+    Analysis {
+        game: Option<GameId>,
+    },
     /// A rematch of a finished game (the channel's last one when `None`): a new challenge, sides swapped.
     Rematch {
         game: Option<GameId>,
@@ -201,6 +205,7 @@ impl Command {
             Command::Accept { game } | Command::Decline { game } | Command::Join { game } => *game,
             Command::DrawAccept { game } | Command::DrawDecline { game } | Command::Claim { game } => *game,
             Command::Takeback { game } | Command::TakebackAnswer { game, .. } | Command::Rematch { game } => *game,
+            Command::Analysis { game } => *game,
             Command::Move { at, .. } | Command::Throw { at } => at.map(|(g, _)| g),
             Command::AskResign { game }
             | Command::ConfirmResign { game }

@@ -8,6 +8,7 @@
 
 mod actor;
 mod again;
+mod analysis;
 mod challenge;
 mod check;
 pub mod clock;
@@ -226,6 +227,7 @@ impl Table {
             Command::TakebackAnswer { game, accept } => self.takeback_answer(actor, game, accept, now),
             Command::Rematch { game } => self.rematch(actor, game, now),
             Command::Hint => self.hint(actor, now),
+            Command::Analysis { game } => self.analysis(actor, game, now),
             Command::PickPiece { game, ply, square } => self.pick_piece(actor, game, ply, &square, now),
             Command::Board => self.board(actor, now),
             Command::History => self.history(actor, now),

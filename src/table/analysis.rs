@@ -1,0 +1,63 @@
+//! The analysis of a finished game: the engine's value after every move as a chart, and each side's biggest
+//! mistakes with the move the engine prefers. Anyone in the game's server may ask; it takes a few seconds of
+//! search, so front ends run it like any slow command (Discord: deferred, then the answer).
+
+use super::{Actor, Answer, Image, Reply, Table};
+use crate::ai;
+use crate::i18n::{self, Message};
+use crate::render;
+use crate::store::record::{GameId, Status, Timestamp};
+
+/// Each position is searched with a quarter of level 4's budget: a 100-move game takes seconds, not minutes.
+const SCALE: f64 = 0.25;
+
+/// The chart shows values up to this (a forced result is drawn at the edge).
+const CHART_LIMIT: i32 = 1_500;
+
+impl Table {
+    pub(super) fn analysis(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
+        let record = match game {
+            Some(id) => self.game_in(actor, id)?,
+            None => self.shown_game(actor, now)?.ok_or(Message::new("analysis-which"))?,
+        };
+        if !matches!(record.status, Status::Finished { .. }) {
+            return Err(Message::new("analysis-not-finished").num("id", record.id as i64).into());
+        }
+        if record.kind.moves_are_throws() {
+            return Err(Message::new("analysis-no-decisions").into());
+        }
+        let moves: Vec<String> = record.moves.iter().map(|m| m.notation.clone()).collect();
+        let analysis = ai::analyse(record.kind, &record.options, &moves, SCALE)
+            .ok_or_else(|| super::Fail::Internal(format!("game {} could not be analysed", record.id)))?;
+        let locale = actor.locale;
+        let game_name = super::view::game_name(locale, record.kind);
+        let first = record.side_label(crate::games::Side::First, locale);
+        let title = i18n::text(
+            locale,
+            &Message::new("analysis-title")
+                .str("game", game_name.as_str())
+                .num("id", record.id as i64)
+                .num("moves", moves.len() as i64)
+                .str("first", first),
+        );
+        let mut lines = vec![title.clone()];
+        if analysis.mistakes.is_empty() {
+            lines.push(i18n::text(locale, &Message::new("analysis-none")));
+        }
+        for m in &analysis.mistakes {
+            lines.push(i18n::text(
+                locale,
+                &Message::new("analysis-mistake")
+                    .num("number", m.number as i64)
+                    .str("player", record.side_label(m.side, locale))
+                    .str("played", m.played.as_str())
+                    .str("better", m.better.as_str())
+                    .str("loss", format!("{:.1}", f64::from(m.loss) / 100.0)),
+            ));
+        }
+        let chart =
+            render::chart::evaluation_png(&format!("{game_name} #{}", record.id), &analysis.values, CHART_LIMIT);
+        let image = Image { file_name: format!("analysis-{}.png", record.id), png: chart };
+        Ok(vec![Reply { text: lines.join("\n"), image: Some(image), ..Reply::default() }])
+    }
+}
