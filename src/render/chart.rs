@@ -109,18 +109,6 @@ pub fn rating_png(title: &str, history: &[(u64, f64)]) -> Vec<u8> {
     c.encode(&palette)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::date;
-
-    #[test]
-    fn dates_from_seconds() {
-        assert_eq!(date(0), "1970-01-01");
-        assert_eq!(date(951_782_400), "2000-02-29");
-        assert_eq!(date(1_796_083_200), "2026-12-01");
-    }
-}
-
 /// The PNG of a game's evaluation by move: above the middle line the first side stands better, below the
 /// second; the values are clamped at ±`limit` so a forced result does not flatten the rest.
 pub fn evaluation_png(title: &str, values: &[i32], limit: i32) -> Vec<u8> {
@@ -152,4 +140,16 @@ pub fn evaluation_png(title: &str, values: &[i32], limit: i32) -> Vec<u8> {
     text::draw(&mut c, "0", LEFT as i32, axis, Align::Centre, small);
     text::draw(&mut c, &(n.saturating_sub(1)).to_string(), (WIDTH as f32 - RIGHT) as i32, axis, Align::Centre, small);
     c.encode(&palette)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::date;
+
+    #[test]
+    fn dates_from_seconds() {
+        assert_eq!(date(0), "1970-01-01");
+        assert_eq!(date(951_782_400), "2000-02-29");
+        assert_eq!(date(1_796_083_200), "2026-12-01");
+    }
 }
