@@ -507,13 +507,28 @@ fn walk(pages: &HashMap<u64, Page>, root: u64, reached: &mut HashSet<u64>) -> BT
 mod tests {
     use super::*;
 
+    /// Opens a sled folder this test closed a moment ago: sled's flusher thread may still hold the lock for a
+    /// while on a busy machine, so the open is tried again (for up to a minute) rather than failing on speed.
+    fn reopen(path: &std::path::Path) -> sled::Db {
+        for _ in 0..600 {
+            match sled::open(path) {
+                Ok(db) => return db,
+                Err(e) if e.to_string().contains("could not acquire lock") => {
+                    std::thread::sleep(std::time::Duration::from_millis(100))
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+        panic!("{} stayed locked", path.display())
+    }
+
     #[test]
     fn large_transactions_over_reclaimed_segments_read_back() {
         use sled::Transactional;
         let dir = tempfile::tempdir().unwrap();
         let mut expected: BTreeMap<Vec<u8>, BTreeMap<Vec<u8>, Vec<u8>>> = BTreeMap::new();
         for run in 0..2u8 {
-            let db = sled::open(dir.path()).unwrap();
+            let db = reopen(dir.path());
             let (a, b) = (db.open_tree("a").unwrap(), db.open_tree("b").unwrap());
             // Batches of about 600 KB, each larger than a segment, over the same keys again and again: sled
             // reclaims the segments of the old versions, and the new batches span several segments.
@@ -565,7 +580,7 @@ mod tests {
         let mut expected: BTreeMap<Vec<u8>, BTreeMap<Vec<u8>, Vec<u8>>> = BTreeMap::new();
         // Three runs, each reopening the store: splits, merges (after removals), reused segments.
         for run in 0..3u32 {
-            let db = sled::open(dir.path()).unwrap();
+            let db = reopen(dir.path());
             for t in 0..3u8 {
                 let tree = db.open_tree([b't', t]).unwrap();
                 let entries = expected.entry(vec![b't', t]).or_default();
