@@ -1,9 +1,9 @@
 //! Epaminondas for the search: the generator's steps (captures first, long phalanx moves next), and a value made
 //! of material, advance towards the far row, pieces already there, and the threat of crossing.
 
-use super::search::{Node, WIN, fnv};
+use super::search::{Node, fnv, result_of};
 use crate::games::epaminondas::{Epaminondas, RANKS, Step};
-use crate::games::{Game, Outcome, Side};
+use crate::games::{Game, Side};
 
 impl Node for Epaminondas {
     type Action = Step;
@@ -26,11 +26,7 @@ impl Node for Epaminondas {
     }
 
     fn result(&self) -> i32 {
-        match self.outcome() {
-            Outcome::Won(Side::First) => WIN,
-            Outcome::Won(Side::Second) => -WIN,
-            _ => 0,
-        }
+        result_of(self.outcome())
     }
 
     fn estimate(&self) -> i32 {

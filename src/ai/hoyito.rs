@@ -1,9 +1,9 @@
 //! Hoyito II for the search: the holes a side may sow, the captured seeds as the value, and a little weight for
 //! seeds kept in one's own row (they are the next moves) and for the turn (an extra move is worth having).
 
-use super::search::{Node, WIN, fnv};
+use super::search::{Node, fnv, result_of};
 use crate::games::hoyito::{Hole, Hoyito};
-use crate::games::{Game, Outcome, Side};
+use crate::games::{Game, Side};
 
 impl Node for Hoyito {
     type Action = Hole;
@@ -31,11 +31,7 @@ impl Node for Hoyito {
     }
 
     fn result(&self) -> i32 {
-        match self.outcome() {
-            Outcome::Won(Side::First) => WIN,
-            Outcome::Won(Side::Second) => -WIN,
-            _ => 0,
-        }
+        result_of(self.outcome())
     }
 
     fn estimate(&self) -> i32 {

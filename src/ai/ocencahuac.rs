@@ -1,9 +1,9 @@
 //! Ocencahuac for the search: the candidates the rules engine generates (captures, crownings and jumps first),
 //! and a value made of Warriors captured, crowns, activation, royals' advance and stunned pieces.
 
-use super::search::{Node, WIN, fnv};
+use super::search::{Node, fnv, result_of};
 use crate::games::ocencahuac::{Candidate, Ocencahuac};
-use crate::games::{Game, Outcome, Side};
+use crate::games::{Game, Side};
 
 impl Node for Ocencahuac {
     type Action = Candidate;
@@ -23,11 +23,7 @@ impl Node for Ocencahuac {
     }
 
     fn result(&self) -> i32 {
-        match self.outcome() {
-            Outcome::Won(Side::First) => WIN,
-            Outcome::Won(Side::Second) => -WIN,
-            _ => 0,
-        }
+        result_of(self.outcome())
     }
 
     fn estimate(&self) -> i32 {

@@ -217,6 +217,15 @@ impl Search {
     }
 }
 
+/// The value of a game's outcome for [`Node::result`]: `WIN`, `-WIN` or 0.
+pub fn result_of(outcome: crate::games::Outcome) -> i32 {
+    match outcome {
+        crate::games::Outcome::Won(Side::First) => WIN,
+        crate::games::Outcome::Won(Side::Second) => -WIN,
+        _ => 0,
+    }
+}
+
 /// FNV-1a over bytes: a small, stable hash for position keys (the same on every machine and run).
 pub fn fnv(bytes: impl IntoIterator<Item = u8>) -> u64 {
     bytes.into_iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
