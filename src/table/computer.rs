@@ -6,8 +6,8 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::play::finish_if_over;
-use super::{Fail, Reply, Table, clock, throw_sticks};
+use super::play::record_move;
+use super::{Fail, Reply, Table, throw_sticks};
 use crate::ai::{self, Level};
 use crate::games::{Position, Side};
 use crate::i18n::{self, Locale, Message};
@@ -64,15 +64,7 @@ impl Table {
         };
         let played =
             position.play(&notation).map_err(|e| Fail::Internal(format!("the computer's {notation}: {e:?}")))?;
-        record.moves.push(MoveEntry { notation: played, by: COMPUTER, at: now, name: None });
-        if record.draw_offer == Some(side.other()) {
-            // The computer plays on rather than agree.
-            record.draw_offer = None;
-        }
-        record.takeback = None;
-        finish_if_over(&mut record, &position);
-        record.updated_at = now;
-        clock::start_turn(&mut record, now);
+        record_move(&mut record, &position, side, MoveEntry { notation: played, by: COMPUTER, at: now, name: None });
         let notice = Notice {
             id: 0,
             game: record.id,

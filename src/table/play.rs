@@ -18,8 +18,22 @@ fn unnamed(record: &GameRecord, actor: &Actor) -> Option<String> {
     record.name_of(actor.user).is_none().then(|| actor.name.clone())
 }
 
+/// Adds a move just played on `position` (by `side`) to the record, with what a move implies: it declines the
+/// opponent's draw offer and answers a takeback request, may end the game, and starts the next turn's clock.
+pub(super) fn record_move(record: &mut GameRecord, position: &Position, side: Side, entry: MoveEntry) {
+    let now = entry.at;
+    record.moves.push(entry);
+    if record.draw_offer == Some(side.other()) {
+        record.draw_offer = None;
+    }
+    record.takeback = None;
+    finish_if_over(record, position);
+    record.updated_at = now;
+    clock::start_turn(record, now);
+}
+
 /// Marks the record finished when the rules have ended the game.
-pub(super) fn finish_if_over(record: &mut GameRecord, position: &Position) {
+fn finish_if_over(record: &mut GameRecord, position: &Position) {
     let winner = match position.outcome() {
         GameOutcome::Ongoing => return,
         GameOutcome::Won(s) => Some(s),
@@ -213,16 +227,7 @@ impl Table {
             }
         };
         let name = unnamed(&record, actor);
-        record.moves.push(MoveEntry { notation: played, by: actor.user, at: now, name });
-        if record.draw_offer == Some(side.other()) {
-            // Moving instead of answering declines the opponent's offer.
-            record.draw_offer = None;
-        }
-        // A move answers a takeback request too: the position it was about has changed.
-        record.takeback = None;
-        finish_if_over(&mut record, &position);
-        record.updated_at = now;
-        clock::start_turn(&mut record, now);
+        record_move(&mut record, &position, side, MoveEntry { notation: played, by: actor.user, at: now, name });
         let base = record.revision;
         let record = self.save(record, base)?;
         self.remember(&record, &position);
