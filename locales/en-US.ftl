@@ -73,6 +73,7 @@ computer-moved = { $details } It { $reason }.
 hint = Hint: { $move }. The computer at its strongest { $reason }.
 hint-not-here = Hints are only for casual games against the computer: never against a person.
 hint-no-decision = Zohn Ahl has no decisions to hint at: throw the sticks.
+analysis-started = Analysing the game, move by move: the chart and the biggest mistakes follow here in a moment.
 analysis-title = Analysis of { $game } #{ $id } ({ $moves } moves; the chart: { $first } better above the line, in seeds or pieces). Biggest mistakes:
 analysis-mistake = { $number }. { $player } played { $played }; better { $better } (lost { $loss }).
 analysis-none = none: no move lost much by the engine's measure.

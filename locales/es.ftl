@@ -73,6 +73,7 @@ computer-moved = { $details } Su razón: { $reason }.
 hint = Pista: { $move }. El ordenador a su máximo nivel { $reason }.
 hint-not-here = Las pistas son solo para partidas amistosas contra el ordenador: nunca contra una persona.
 hint-no-decision = En Zohn Ahl no hay decisiones que aconsejar: lanza los palos.
+analysis-started = Analizando la partida jugada a jugada: el gráfico y los mayores errores llegan aquí en un momento.
 analysis-title = Análisis de { $game } #{ $id } ({ $moves } jugadas; el gráfico: { $first } mejor por encima de la línea, en semillas o fichas). Mayores errores:
 analysis-mistake = { $number }. { $player } jugó { $played }; mejor { $better } (perdió { $loss }).
 analysis-none = ninguno: ninguna jugada perdió mucho según el motor.

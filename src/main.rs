@@ -68,6 +68,24 @@ enum AdminTask {
         /// The seed of the first match.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The matches to play, comma-separated: 2 to 5 (that level against the one below) or `random` (level 5
+        /// against random moves); all of them by default.
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        /// Games played at once, each on its own thread (the results do not depend on it).
+        #[arg(long, default_value_t = 1)]
+        jobs: u32,
+    },
+    /// Time the computer's move at every level, at full budget, on positions from real games (level 3 against
+    /// itself, seeded), one move at a time; print the median, the 95th percentile and the slowest.
+    Movetime {
+        /// hoyito, epaminondas or ocencahuac
+        game: String,
+        /// How many positions.
+        #[arg(long, default_value_t = 40)]
+        positions: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
 }
 
@@ -133,9 +151,10 @@ fn main() -> ExitCode {
         },
     };
     match command {
-        Mode::Admin { task: AdminTask::Ladder { game, games, time_scale, seed }, .. } => {
-            ladder(&game, games, time_scale, seed)
+        Mode::Admin { task: AdminTask::Ladder { game, games, time_scale, seed, only, jobs }, .. } => {
+            ladder(&game, games, time_scale, seed, &only, jobs)
         }
+        Mode::Admin { task: AdminTask::Movetime { game, positions, seed }, .. } => movetime(&game, positions, seed),
         Mode::Admin { task, data } => match admin(cli.config, data, task) {
             Ok(said) => {
                 println!("{said}");
@@ -169,32 +188,65 @@ fn main() -> ExitCode {
     }
 }
 
-/// The store maintenance commands; what they did, in words.
+/// The game of `admin ladder` and `admin movetime`: one with decisions to make.
+fn game_with_decisions(game: &str) -> Result<tablero::games::GameKind, String> {
+    match game.parse::<tablero::games::GameKind>() {
+        Ok(k) if !k.moves_are_throws() => Ok(k),
+        Ok(_) => Err("Zohn Ahl has no decisions to make: the computer only throws the sticks".into()),
+        Err(m) => Err(tablero::i18n::text(tablero::i18n::Locale::English, &m)),
+    }
+}
+
 /// `tablero admin ladder`: exit 0 with the tables, 2 for a game without decisions or a bad argument.
-fn ladder(game: &str, games: u32, scale: f64, seed: u64) -> ExitCode {
-    use tablero::games::GameKind;
-    let kind = match game.parse::<GameKind>() {
-        Ok(k) if !k.moves_are_throws() => k,
-        Ok(_) => {
-            eprintln!("tablero: Zohn Ahl has no decisions to make: the computer only throws the sticks");
-            return ExitCode::from(2);
-        }
-        Err(m) => {
-            eprintln!("tablero: {}", tablero::i18n::text(tablero::i18n::Locale::English, &m));
+fn ladder(game: &str, games: u32, scale: f64, seed: u64, only: &[String], jobs: u32) -> ExitCode {
+    use tablero::ai::ladder::Pairing;
+    let kind = match game_with_decisions(game) {
+        Ok(k) => k,
+        Err(e) => {
+            eprintln!("tablero: {e}");
             return ExitCode::from(2);
         }
     };
-    if games == 0 || !(scale > 0.0 && scale.is_finite()) {
-        eprintln!("tablero: --games must be at least 1 and --time-scale a positive number");
+    if games == 0 || jobs == 0 || !(scale > 0.0 && scale.is_finite()) {
+        eprintln!("tablero: --games and --jobs must be at least 1 and --time-scale a positive number");
         return ExitCode::from(2);
     }
-    let (matches, timing) = tablero::ai::ladder::ladder(kind, games, scale, seed, |m| {
+    let pairings: Option<Vec<Pairing>> =
+        if only.is_empty() { Some(Pairing::ALL.to_vec()) } else { only.iter().map(|p| Pairing::parse(p)).collect() };
+    let Some(pairings) = pairings else {
+        eprintln!("tablero: --only takes 2, 3, 4, 5 (that level against the one below) or random");
+        return ExitCode::from(2);
+    };
+    let (matches, timing) = tablero::ai::ladder::ladder(kind, &pairings, games, scale, seed, jobs, |m| {
         eprintln!("{} vs {}: {} won, {} drawn, {} lost ({:.1} %)", m.a, m.b, m.wins, m.draws, m.losses, m.score());
     });
     println!("{}", tablero::ai::ladder::table(kind, games, scale, &matches, &timing));
     ExitCode::SUCCESS
 }
 
+/// `tablero admin movetime`: exit 0 with the table, 2 for a game without decisions or no positions.
+fn movetime(game: &str, count: usize, seed: u64) -> ExitCode {
+    use tablero::ai::movetime;
+    let kind = match game_with_decisions(game) {
+        Ok(k) => k,
+        Err(e) => {
+            eprintln!("tablero: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if count == 0 {
+        eprintln!("tablero: --positions must be at least 1");
+        return ExitCode::from(2);
+    }
+    let positions = movetime::positions(kind, count, seed);
+    let timing = movetime::measure(&positions, |level, t| {
+        eprintln!("level {level}: p95 {:.1} ms over {} moves", t.percentile(0.95), t.millis.len());
+    });
+    println!("{}", movetime::table(kind, positions.len(), &timing));
+    ExitCode::SUCCESS
+}
+
+/// The store maintenance commands; what they did, in words.
 fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Result<String, String> {
     use tablero::store::{backup, folder};
     let mut config = Config::load(config.as_deref())?;
@@ -215,7 +267,7 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
         })
     };
     match task {
-        AdminTask::Ladder { .. } => Err("the ladder needs no store; it runs before this".into()),
+        AdminTask::Ladder { .. } | AdminTask::Movetime { .. } => Err("this needs no store; it runs before this".into()),
         AdminTask::RecomputeRatings => {
             let table = Table::new(open()?, config.table());
             Ok(format!("recomputed the ratings from {} counted games", table.recompute_ratings()?))

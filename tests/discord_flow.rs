@@ -177,3 +177,31 @@ async fn a_game_against_the_bot_starts_at_once_and_it_answers_each_move() {
     assert!(refused.is_ephemeral() && refused.content().contains("casual"), "{}", refused.content());
     running.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_analysed_with_a_progress_message_first() {
+    use fake_discord::payloads::BOT_ID;
+    let (fake, running, _dir) = bot().await;
+    let hall = Place { channel: 906, thread: false };
+    let me = Member::new(BOT_ID, "tablero");
+    let options = [Opt::User("opponent", me), Opt::Int("level", 2), Opt::Int("first", 1), Opt::Bool("thread", false)];
+    fake.slash(&ana(), hall, &["play", "hoyito"], &options).await;
+    let from = fake.mark();
+    fake.slash(&ana(), hall, &["move"], &[Opt::Str("notation", "1".into())]).await;
+    fake.post_in(from, hall.channel).await;
+    // The analysis of a game still on is refused, after the progress message.
+    let early = fake.slash(&ben(), hall, &["analysis"], &[]).await;
+    assert!(early.is_ephemeral() && early.content().contains("Analysing the game"), "{}", early.content());
+    fake.slash(&ana(), hall, &["resign"], &[]).await;
+    let from = fake.mark();
+    // Anyone in the server may ask; the progress comes first, privately, then the chart for everyone.
+    let progress = fake.slash(&ben(), hall, &["analysis"], &[]).await;
+    assert!(progress.is_ephemeral(), "{progress:?}");
+    let result = fake
+        .wait_for(from, "the analysis", |r| {
+            r.method == "POST" && r.path.starts_with("/webhooks/") && r.content().contains("Analysis of Hoyito II #1")
+        })
+        .await;
+    assert!(!result.is_ephemeral() && result.png().is_some(), "{result:?}");
+    running.stop().await;
+}

@@ -68,8 +68,10 @@ impl Timing {
     }
 }
 
-/// Plays `games` games of `a` against `b` (a plays first in the even games), seeded from `seed`; `timing[l]`
-/// collects the time of each move of level `l + 1`.
+/// Plays `games` games of `a` against `b` (a plays first in the even games), seeded from `seed`, on `jobs`
+/// threads (each game is seeded by its number, so the results do not depend on `jobs`); `timing[l]` collects the
+/// time of each move of level `l + 1`.
+#[allow(clippy::too_many_arguments)]
 pub fn play_match(
     kind: GameKind,
     a: Player,
@@ -77,17 +79,40 @@ pub fn play_match(
     games: u32,
     scale: f64,
     seed: u64,
+    jobs: u32,
     timing: &mut [Timing; 5],
 ) -> Match {
+    let jobs = jobs.clamp(1, games.max(1));
+    let play_share = |job: u32| {
+        let mut outcomes = Vec::new();
+        let mut timing: [Timing; 5] = Default::default();
+        for g in (job..games).step_by(jobs as usize) {
+            let a_side = if g % 2 == 0 { Side::First } else { Side::Second };
+            let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(6364136223846793005).wrapping_add(u64::from(g)));
+            let outcome = play_game(kind, |side| if side == a_side { a } else { b }, scale, &mut rng, &mut timing);
+            outcomes.push(match outcome {
+                Outcome::Won(s) if s == a_side => 1,
+                Outcome::Won(_) => -1,
+                _ => 0,
+            });
+        }
+        (outcomes, timing)
+    };
+    let shares: Vec<(Vec<i8>, [Timing; 5])> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs).map(|job| scope.spawn(move || play_share(job))).collect();
+        handles.into_iter().map(|h| h.join().expect("a ladder thread")).collect()
+    });
     let mut result = Match { a, b, wins: 0, draws: 0, losses: 0 };
-    for g in 0..games {
-        let a_side = if g % 2 == 0 { Side::First } else { Side::Second };
-        let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(6364136223846793005).wrapping_add(u64::from(g)));
-        let outcome = play_game(kind, |side| if side == a_side { a } else { b }, scale, &mut rng, timing);
-        match outcome {
-            Outcome::Won(s) if s == a_side => result.wins += 1,
-            Outcome::Won(_) => result.losses += 1,
-            _ => result.draws += 1,
+    for (outcomes, share_timing) in shares {
+        for o in outcomes {
+            match o {
+                1 => result.wins += 1,
+                -1 => result.losses += 1,
+                _ => result.draws += 1,
+            }
+        }
+        for (all, share) in timing.iter_mut().zip(share_timing) {
+            all.millis.extend(share.millis);
         }
     }
     result
@@ -130,21 +155,61 @@ fn play_game(
     position.outcome()
 }
 
-/// The whole ladder of a game: each level against the one below, and level 5 against random moves.
+/// A match of the ladder: `level` against the level below, or level 5 against random moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pairing {
+    Below(Level),
+    Random,
+}
+
+impl Pairing {
+    pub const ALL: [Pairing; 5] = [
+        Pairing::Below(Level(2)),
+        Pairing::Below(Level(3)),
+        Pairing::Below(Level(4)),
+        Pairing::Below(Level(5)),
+        Pairing::Random,
+    ];
+
+    /// `2`..`5` (that level against the one below) or `random`.
+    pub fn parse(text: &str) -> Option<Pairing> {
+        match text.trim() {
+            "random" => Some(Pairing::Random),
+            n => n.parse::<u8>().ok().filter(|n| *n >= 2).and_then(Level::new).map(Pairing::Below),
+        }
+    }
+
+    fn players(self) -> (Player, Player) {
+        match self {
+            Pairing::Below(l) => (Player::Computer(l), Player::Computer(Level(l.0 - 1))),
+            Pairing::Random => (Player::Computer(Level(5)), Player::Random),
+        }
+    }
+
+    /// The seed offset of the match: the same match gets the same games whichever others run with it.
+    fn index(self) -> u64 {
+        match self {
+            Pairing::Below(l) => u64::from(l.0) - 2,
+            Pairing::Random => 4,
+        }
+    }
+}
+
+/// The ladder of a game: the chosen pairings, each of `games` games on `jobs` threads.
 pub fn ladder(
     kind: GameKind,
+    pairings: &[Pairing],
     games: u32,
     scale: f64,
     seed: u64,
+    jobs: u32,
     mut progress: impl FnMut(&Match),
 ) -> (Vec<Match>, [Timing; 5]) {
     let mut timing: [Timing; 5] = Default::default();
     let mut matches = Vec::new();
-    let mut pairs: Vec<(Player, Player)> =
-        (1..5).map(|l| (Player::Computer(Level(l + 1)), Player::Computer(Level(l)))).collect();
-    pairs.push((Player::Computer(Level(5)), Player::Random));
-    for (i, (a, b)) in pairs.into_iter().enumerate() {
-        let m = play_match(kind, a, b, games, scale, seed + i as u64, &mut timing);
+    for pairing in pairings {
+        let (a, b) = pairing.players();
+        let m = play_match(kind, a, b, games, scale, seed + pairing.index(), jobs, &mut timing);
         progress(&m);
         matches.push(m);
     }

@@ -25,23 +25,24 @@ impl Level {
     pub fn plan(self, kind: GameKind, scale: f64) -> (Limits, i32) {
         // Positions a level may visit, per game: a visit costs more in some games than in others.
         let nodes: [u64; 5] = match kind {
-            GameKind::Hoyito => [300, 4_000, 30_000, 150_000, 600_000],
+            GameKind::Hoyito => [2_000, 2_000, 2_000, 20_000, 600_000],
             GameKind::Epaminondas => [300, 3_000, 20_000, 100_000, 400_000],
             GameKind::Ocencahuac => [300, 3_000, 20_000, 100_000, 400_000],
             GameKind::ZohnAhl => [1; 5],
         };
         let i = usize::from(self.0 - 1);
         let depth = match kind {
-            // A Hoyito move is often several sowings of the same side: it needs a little more depth to see.
-            GameKind::Hoyito => [1, 2, 3, 64, 64][i],
+            // Hoyito: the relay sowings make the game look alike to any deep search (levels searching 4 plies and
+            // the full budget score about even), so its levels are set apart by looking 1 or 2 moves ahead.
+            GameKind::Hoyito => [1, 1, 1, 2, 64][i],
             _ => [1, 2, 4, 64, 64][i],
         };
         let margin = match kind {
             GameKind::Epaminondas => [250, 20, 10, 0, 0][i],
-            // Hoyito: a deeper search alone does not separate levels 4 and 5 (the first ladder: 47.5 %), so
-            // level 4 also takes any move within a tenth of a seed of its best.
-            GameKind::Hoyito => [120, 60, 0, 10, 0][i],
-            _ => [120, 60, 0, 0, 0][i],
+            // Hoyito's values: a four captured is 400 and more, so level 1 may leave a capture of up to three fours
+            // and level 2 one of a single four (a beginner's oversight); level 3 never leaves one.
+            GameKind::Hoyito => [1300, 450, 100, 30, 0][i],
+            _ => [250, 60, 0, 0, 0][i],
         };
         let budget = ((nodes[i] as f64) * scale).max(50.0) as u64;
         (Limits { depth, nodes: budget }, margin)

@@ -6,6 +6,7 @@ mod epaminondas;
 mod hoyito;
 pub mod ladder;
 mod level;
+pub mod movetime;
 mod ocencahuac;
 pub mod search;
 

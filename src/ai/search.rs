@@ -103,6 +103,7 @@ pub fn search<N: Node>(root: &N, limits: Limits, margin: i32) -> Option<Found<N:
     for depth in 1..=limits.depth.max(1) {
         let mut iteration = values.clone();
         let mut best = if side == Side::First { -WIN - 1 } else { WIN + 1 };
+        let mut completed = Vec::new();
         for (rank, &i) in order.iter().enumerate() {
             // The first move gets the full window; the rest a window reaching `margin` below the best so far.
             let (alpha, beta) = match (side, rank) {
@@ -115,9 +116,24 @@ pub fn search<N: Node>(root: &N, limits: Limits, margin: i32) -> Option<Found<N:
                 break;
             }
             iteration[i] = v;
+            completed.push(i);
             best = if side == Side::First { best.max(v) } else { best.min(v) };
         }
         if s.out_of_budget {
+            // The moves this last iteration finished are known one ply deeper: keep them, best first, ahead of
+            // the moves it did not reach, which are kept out of the level's margin (they were not looked at as
+            // deeply, so a move found better here is not traded for one of them).
+            if !completed.is_empty() {
+                sort_for(side, &mut completed, &iteration);
+                let view = |v: i32| if side == Side::First { v } else { -v };
+                let floor = view(iteration[completed[0]]).saturating_sub(margin + 1);
+                let rest: Vec<usize> = order.iter().copied().filter(|i| !completed.contains(i)).collect();
+                for &i in &rest {
+                    iteration[i] = view(view(values[i]).min(floor));
+                }
+                completed.extend(rest);
+                done = Found { moves: scored(&actions, &completed, &iteration), depth: done.depth, nodes: s.nodes };
+            }
             break;
         }
         values = iteration;

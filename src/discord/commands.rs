@@ -390,6 +390,11 @@ pub async fn analysis(
     #[description_localized("es-ES", "El número de la partida (por defecto: la última de este canal)")]
     game: Option<u64>,
 ) -> Result<(), Error> {
+    // The search takes seconds to a minute: say so at once (privately), the result follows as its own message.
+    if let Ok(invocation) = invocation(ctx) {
+        let text = i18n::text(invocation.actor.locale, &Message::new("analysis-started"));
+        let _ = outbound::with_retries(RESPONSE_BUDGET, || ctx.send(poise_reply(&private_text(text.clone())))).await;
+    }
     respond(ctx, Command::Analysis { game }).await
 }
 

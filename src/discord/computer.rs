@@ -3,7 +3,9 @@
 //! the async runtime and their own blocking tasks). Each move's board is a notice the scheduler then posts.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use tokio::sync::Semaphore;
 
@@ -11,6 +13,15 @@ use super::{Data, now};
 
 /// Searches at once: one core for the computer, the other for everything else.
 const THREADS: usize = 1;
+
+/// Searches wait while this is set (tests only: a test holds them to show that interactions never wait for one).
+static HELD: AtomicBool = AtomicBool::new(false);
+
+/// Holds every search not yet started (`true`) or lets them go; for tests, never needed in play.
+#[doc(hidden)]
+pub fn hold_searches(held: bool) {
+    HELD.store(held, Ordering::SeqCst);
+}
 
 /// The games being searched, and the permits of the pool.
 pub struct Pool {
@@ -38,6 +49,9 @@ pub async fn start_due(data: &Arc<Data>) {
         }
         let data = data.clone();
         tokio::spawn(async move {
+            while HELD.load(Ordering::SeqCst) {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
             if let Ok(_permit) = data.computer.permits.clone().acquire_owned().await {
                 let table = data.table.clone();
                 match tokio::task::spawn_blocking(move || table.play_computer(game, now())).await {

@@ -18,6 +18,9 @@ mod play;
 mod scheduler;
 mod tournament;
 
+#[doc(hidden)]
+pub use computer::hold_searches;
+
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 

@@ -47,6 +47,9 @@ pub struct Piece {
     pub id: u8,
 }
 
+/// The length of a position's key: 40 squares, two activation flags, the side to move.
+pub const KEY_LEN: usize = 43;
+
 /// Everything a move changes: the pieces and the activation flags.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -124,15 +127,23 @@ impl Board {
 
     /// A compact key of the position with the side to move, for the repetition rule.
     pub fn key(&self, to_move: Side) -> Vec<u8> {
-        let mut key: Vec<u8> = Board::squares()
-            .map(|s| match self.at(s) {
+        self.key_bytes(to_move).to_vec()
+    }
+
+    /// The position as bytes: every square, the activation flags and the side to move (piece ids left out).
+    pub fn key_bytes(&self, to_move: Side) -> [u8; KEY_LEN] {
+        let mut key = [0u8; KEY_LEN];
+        for (k, s) in key.iter_mut().zip(Board::squares()) {
+            *k = match self.at(s) {
                 None => 0,
                 Some(p) => {
                     1 + p.side.index() as u8 * 64 + (p.kind as u8) * 8 + u8::from(p.crowned) * 2 + u8::from(p.stunned)
                 }
-            })
-            .collect();
-        key.extend([u8::from(self.activated[0]), u8::from(self.activated[1]), to_move.index() as u8]);
+            };
+        }
+        key[40] = u8::from(self.activated[0]);
+        key[41] = u8::from(self.activated[1]);
+        key[42] = to_move.index() as u8;
         key
     }
 }

@@ -7,6 +7,7 @@
 //! passes. Moves are generated complete (with the board they produce), so playing is choosing one.
 
 mod board;
+mod history;
 mod movegen;
 mod notation;
 mod options;
@@ -14,13 +15,14 @@ mod playout;
 #[cfg(test)]
 mod tests;
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use serde_json::{Map, Value, json};
 
 use crate::games::{Explain, Game, Outcome, PlayError, Side};
 use crate::i18n::Message;
+
+use history::History;
 
 pub use board::{Board, Kind, Piece};
 pub use movegen::{Candidate, threatened};
@@ -61,7 +63,7 @@ pub struct Ocencahuac {
     plies: u32,
     since_progress: u32,
     passes: u8,
-    history: HashMap<Vec<u8>, u8>,
+    history: History,
     end: Option<End>,
     last: Option<LastMove>,
 }
@@ -127,8 +129,7 @@ impl Explain for IllegalMove {
 impl Ocencahuac {
     /// A position from a board, for tests and worked examples.
     pub fn from_board(options: Options, board: Board, to_move: Side) -> Ocencahuac {
-        let mut history = HashMap::new();
-        history.insert(board.key(to_move), 1);
+        let history = History::starting(&board, to_move);
         Ocencahuac { options, board, to_move, plies: 0, since_progress: 0, passes: 0, history, end: None, last: None }
     }
 
@@ -257,11 +258,13 @@ impl Ocencahuac {
             self.passes = 0;
             self.plies += 1;
             self.since_progress = if c.captured.is_some() || c.crowned { 0 } else { self.since_progress + 1 };
-            let seen = self.history.entry(self.board.key(self.to_move)).or_insert(0);
-            *seen += 1;
+            if self.since_progress == 0 {
+                self.history.clear();
+            }
+            let seen = self.history.record(&self.board, self.to_move);
             self.end = if self.board.warriors(me.other()) == 0 {
                 Some(End::Warriors { winner: me })
-            } else if *seen >= 3 {
+            } else if seen >= 3 {
                 Some(End::Repetition)
             } else if self.since_progress >= self.options.no_progress_plies {
                 Some(End::NoProgress)

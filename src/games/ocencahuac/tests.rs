@@ -292,3 +292,24 @@ fn a_move_with_one_possible_choice_is_completed() {
     assert_eq!(p.complete(&"a7-a5".parse().unwrap()).map(|m| m.to_string()), Some("a7-a5 @b5".to_string()));
     assert_eq!(p.complete(&"a7-a5 @b5".parse().unwrap()), None, "a complete move needs no completing");
 }
+
+#[test]
+fn the_third_time_a_position_comes_back_the_game_is_drawn() {
+    let shuffle = ["c2-d2", "c7-b7", "d2-c2", "b7-c7"];
+    let mut p = Ocencahuac::new(&Options::default());
+    for (i, m) in shuffle.iter().chain(shuffle.iter()).enumerate() {
+        assert_eq!(p.outcome(), Outcome::Ongoing, "still on before ply {}", i + 1);
+        p = play(p, m);
+    }
+    // The start position, with dark to move, is on the board for the third time.
+    assert_eq!(p.outcome(), Outcome::Draw);
+    assert_eq!(p.end, Some(End::Repetition));
+    // A copy shares the seen positions and forgets none of them.
+    let mut q = Ocencahuac::new(&Options::default());
+    for m in &shuffle[..3] {
+        q = play(q, m);
+    }
+    let copy = q.clone();
+    assert_eq!(copy, q);
+    assert_ne!(play(q.clone(), "b7-c7"), copy);
+}
