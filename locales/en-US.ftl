@@ -601,6 +601,7 @@ ai-epaminondas-move = { $group ->
    *[other] by { $dist } squares
 }
 ai-epaminondas-crossing = and crosses to the far row
+ai-epaminondas-threat = and threatens to cross
 ai-ocencahuac-capture = captures the Warrior on { $square }
 ai-ocencahuac-push = pushes back and stuns the piece from { $square }
 ai-ocencahuac-crown = crowns a royal

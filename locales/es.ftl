@@ -603,6 +603,7 @@ ai-epaminondas-move = { $group ->
    *[other] { $dist } casillas
 }
 ai-epaminondas-crossing = y cruza a la última fila
+ai-epaminondas-threat = y amenaza con cruzar
 ai-ocencahuac-capture = captura al Guerrero de { $square }
 ai-ocencahuac-push = empuja y aturde a la pieza de { $square }
 ai-ocencahuac-crown = corona una pieza real

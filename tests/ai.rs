@@ -137,3 +137,19 @@ fn analyze_names_the_computers_move_and_why() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn a_move_that_threatens_to_cross_says_so() {
+    let sq = |s: &str| epaminondas::Square::parse(s).unwrap();
+    // White's lone piece on a10 steps to a11, from where it reaches Black's home row next turn.
+    let white = [sq("a10"), sq("b1"), sq("c1")];
+    let black = [sq("m12"), sq("n12")];
+    let p = Epaminondas::from_pieces(epaminondas::Options::default(), &white, &black, Side::First);
+    let say = |m: &str| {
+        let why = tablero::ai::explain(&Position::Epaminondas(p.clone()), m, 0, 2);
+        why.iter().map(|m| tablero::i18n::text(tablero::i18n::Locale::English, m)).collect::<Vec<_>>().join(" ")
+    };
+    assert_eq!(say("a10-a11"), "moves a lone piece by one square and threatens to cross");
+    // A move elsewhere threatens nothing new.
+    assert_eq!(say("b1-b2"), "moves a lone piece by one square");
+}

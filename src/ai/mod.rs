@@ -150,6 +150,8 @@ fn epaminondas_reason(
     let mut out = vec![message];
     if crossing {
         out.push(Message::new("ai-epaminondas-crossing"));
+    } else if after.to_move().is_some() && after.threatens_to_cross(side) && !before.threatens_to_cross(side) {
+        out.push(Message::new("ai-epaminondas-threat"));
     }
     out
 }

@@ -186,6 +186,20 @@ impl Epaminondas {
         (self.pieces[side.index()] & HOME[side.other().index()]).count()
     }
 
+    /// Whether `side`, were it to move now, could put one more piece on its far row (the symmetry rule aside):
+    /// a crossing it threatens.
+    pub fn threatens_to_cross(&self, side: Side) -> bool {
+        let mut steps = Vec::new();
+        movegen::steps(self.pieces[side.index()], self.pieces[side.other().index()], &mut steps);
+        let now = self.on_far_row(side);
+        steps.into_iter().any(|step| {
+            let mut after = self.clone();
+            after.to_move = side;
+            after.apply(step);
+            after.on_far_row(side) > now
+        })
+    }
+
     /// The mover is under threat when the opponent leads the far-row count (rules 2.8).
     fn under_threat(&self) -> bool {
         self.on_far_row(self.to_move.other()) > self.on_far_row(self.to_move)
