@@ -153,3 +153,47 @@ fn a_move_that_threatens_to_cross_says_so() {
     // A move elsewhere threatens nothing new.
     assert_eq!(say("b1-b2"), "moves a lone piece by one square");
 }
+
+#[test]
+fn the_ladder_gives_the_same_results_on_any_number_of_threads() {
+    use tablero::ai::ladder::{Pairing, ladder};
+    assert_eq!(Pairing::parse("random"), Some(Pairing::Random));
+    assert_eq!(Pairing::parse("3"), Some(Pairing::Below(Level::new(3).unwrap())));
+    assert_eq!(Pairing::parse("1"), None, "level 1 has nobody below");
+    assert_eq!(Pairing::parse("6"), None);
+    let run = |jobs| {
+        let (matches, timing) =
+            ladder(GameKind::Hoyito, &[Pairing::Below(Level::new(2).unwrap())], 6, 1.0, 9, jobs, |_| {});
+        let m = &matches[0];
+        assert_eq!(m.wins + m.draws + m.losses, 6);
+        assert!(!timing[0].millis.is_empty() && !timing[1].millis.is_empty(), "both levels' moves are timed");
+        assert!(timing[2].millis.is_empty());
+        (m.wins, m.draws, m.losses)
+    };
+    assert_eq!(run(1), run(3));
+}
+
+#[test]
+fn movetime_takes_the_same_positions_from_real_games_every_time() {
+    use tablero::ai::movetime::positions;
+    let a = positions(GameKind::Hoyito, 5, 3);
+    assert_eq!(a.len(), 5);
+    assert!(a.iter().all(|p| p.to_move().is_some()), "positions with a move to make");
+    let b = positions(GameKind::Hoyito, 5, 3);
+    let json =
+        |v: &[Position]| v.iter().map(|p| serde_json::Value::Object(p.analysis()).to_string()).collect::<Vec<_>>();
+    assert_eq!(json(&a), json(&b));
+}
+
+#[test]
+fn the_ladder_and_movetime_refuse_a_game_without_decisions() {
+    for args in [
+        &["admin", "ladder", "zohn-ahl"][..],
+        &["admin", "movetime", "zohn-ahl"],
+        &["admin", "ladder", "hoyito", "--only", "7"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tablero")).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty());
+    }
+}
