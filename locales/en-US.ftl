@@ -363,6 +363,9 @@ console-help =
       rematch                                   the same game again, sides swapped, after it ended
       hint                                      the move the computer would play (casual games against it)
       analysis [game]                           a finished game's values move by move, and its biggest mistakes
+      export [game] | import <file>             a game's record (JSON and text files); store a record as a game
+      archive [@player] [game] [page]           the server's finished games, newest first
+      replay [game] [speed=slow|normal|fast]    an animated GIF of a game
       board | history | rules [game]            show the game
       press <button-id> | press <menu-id> <choice>
                                                 press a button, or choose from a menu, shown under a reply
@@ -607,3 +610,58 @@ ai-ocencahuac-push = pushes back and stuns the piece from { $square }
 ai-ocencahuac-crown = crowns a royal
 ai-ocencahuac-relief = relieves a threatened Warrior
 ai-ocencahuac-quiet = the best move it finds looking { $depth } moves ahead
+
+## Game records: export, import, archive, replay
+record-too-big = The file is too big: a record is at most { $max } KB.
+record-not-text = The file is not text (UTF-8): it is not a game record.
+record-bad-json = The JSON does not read (line { $line }): { $error }
+record-not-ours = This is not a tablero game record (its "format" is not "tablero-record").
+record-newer = This record is of version { $version }, newer than this tablero reads (version { $known }): update tablero to import it.
+record-no-version = The record has no version.
+record-bad-line = Line { $line } does not read: { $text }
+record-bad-number = Line { $line }: move number { $expected } was expected there.
+record-missing-tag = The record has no { $tag }.
+record-bad-option = The option "{ $text }" is not written key=value.
+record-result-differs = The Result tag says { $tag } but the moves end with { $end }.
+record-bad-id = "{ $text }" is not an id (a number).
+record-bad-computer = The computer's level must be 1 to 5, and one side must be the computer.
+record-bad-time = "{ $text }" is not a time (write it as 2026-12-01T10:00:05Z).
+record-two-sides = A record has exactly two sides.
+record-bad-side = A side is "{ $side }" where "{ $expected }" was expected.
+record-bad-teams = Either both sides are teams (Zohn Ahl only) or neither is.
+record-bad-players = The { $side } side needs exactly one player (or, for a team, its players or its role).
+record-illegal-move = Move { $number } ({ $move }) is not legal: { $reason }
+record-after-end = the game was already over.
+record-no-mover = Move { $number } does not say who played it, and its side has several players.
+record-over-by-rules = After move { $number } the rules end the game ({ $expected }), but the record says { $result }.
+record-bad-termination = "{ $text }" is not a way a game ends (rules, resignation, draw-agreed, timeout, forfeit).
+record-result-wrong = The result { $result } by { $termination } does not fit the position after move { $number }.
+record-bad-result = "{ $text }" is not a result (1-0, 0-1, 1/2-1/2 or *).
+record-ended-on = A game still on (result *) has no end time.
+record-not-played = Game #{ $id } was never played: it has no record.
+record-refused = The record was not imported: { $why }
+record-still-on = This record is of a game still on: it can be continued in the console (`tablero import FILE`, then `tablero local`); here only finished games are imported.
+export-which = Which game? Give its number, or ask in the channel where it was played.
+export-done = The record of { $game } #{ $id } ({ $moves } moves), as JSON and as text.
+import-done = Imported as game #{ $id }: { $game }, { $players }, { $result }, { $moves } moves. It is unrated and counts for no one's record.
+import-continues = The game is still on: play on here.
+archive-title = Finished games, page { $page } of { $pages }
+archive-empty = No finished game yet.
+archive-moves = { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}
+archive-imported = imported
+archive-hint = The numbers work with /replay, /export and /analysis.
+archive-previous = ◀ Newer
+archive-next = Older ▶
+termination-rules = by the rules
+termination-resignation = resignation
+termination-draw-agreed = by agreement
+termination-timeout = on time
+termination-forfeit = forfeit
+replay-bad-speed = "{ $text }" is not a speed: slow, normal, fast, or seconds a move (0.1 to 10).
+replay-which = Which game? Give its number, or ask in the channel where it was played.
+replay-title = Replay of { $game } #{ $id }: { $players }, { $moves } moves.
+replay-fitted = Made smaller to fit Discord's upload limit: 1/{ $shrink } of the size, { $kept } of { $frames } pictures.
+console-file-unreadable = Cannot read { $path }: { $error }

@@ -362,6 +362,9 @@ console-help =
       rematch                                   la revancha: el mismo juego con los lados cambiados, al terminar
       hint                                      la jugada que haría el ordenador (partidas amistosas contra él)
       analysis [partida]                        el valor de una partida terminada jugada a jugada, y sus mayores errores
+      export [partida] | import <archivo>       el registro de una partida (JSON y texto); guardar un registro como partida
+      archive [@jugador] [juego] [página]       las partidas terminadas del servidor, de la más reciente
+      replay [partida] [speed=lento|normal|rápido]  un GIF animado de una partida
       board | history | rules [juego]           muestra la partida
       press <id-de-botón> | press <id-de-menú> <opción>
                                                 pulsa un botón, o elige en un menú, mostrado bajo una respuesta
@@ -609,3 +612,58 @@ ai-ocencahuac-push = empuja y aturde a la pieza de { $square }
 ai-ocencahuac-crown = corona una pieza real
 ai-ocencahuac-relief = releva a un Guerrero amenazado
 ai-ocencahuac-quiet = la mejor jugada que encuentra mirando { $depth } jugadas adelante
+
+## Registros de partidas: exportar, importar, archivo, repetición
+record-too-big = El archivo es demasiado grande: un registro ocupa como mucho { $max } KB.
+record-not-text = El archivo no es texto (UTF-8): no es un registro de partida.
+record-bad-json = El JSON no se puede leer (línea { $line }): { $error }
+record-not-ours = Esto no es un registro de partida de tablero (su "format" no es "tablero-record").
+record-newer = Este registro es de la versión { $version }, más nueva de la que lee este tablero (versión { $known }): actualiza tablero para importarlo.
+record-no-version = El registro no tiene versión.
+record-bad-line = La línea { $line } no se puede leer: { $text }
+record-bad-number = Línea { $line }: ahí se esperaba la jugada número { $expected }.
+record-missing-tag = Al registro le falta { $tag }.
+record-bad-option = La opción "{ $text }" no está escrita clave=valor.
+record-result-differs = La etiqueta Result dice { $tag } pero las jugadas terminan con { $end }.
+record-bad-id = "{ $text }" no es un id (un número).
+record-bad-computer = El nivel de la computadora va de 1 a 5, y uno de los lados debe ser la computadora.
+record-bad-time = "{ $text }" no es una hora (escríbela como 2026-12-01T10:00:05Z).
+record-two-sides = Un registro tiene exactamente dos lados.
+record-bad-side = Un lado es "{ $side }" donde se esperaba "{ $expected }".
+record-bad-teams = O los dos lados son equipos (solo en Zohn Ahl) o ninguno lo es.
+record-bad-players = El lado { $side } necesita exactamente un jugador (o, si es un equipo, sus jugadores o su rol).
+record-illegal-move = La jugada { $number } ({ $move }) no es legal: { $reason }
+record-after-end = la partida ya había terminado.
+record-no-mover = La jugada { $number } no dice quién la hizo, y su lado tiene varios jugadores.
+record-over-by-rules = Tras la jugada { $number } las reglas terminan la partida ({ $expected }), pero el registro dice { $result }.
+record-bad-termination = "{ $text }" no es una forma de terminar una partida (rules, resignation, draw-agreed, timeout, forfeit).
+record-result-wrong = El resultado { $result } por { $termination } no concuerda con la posición tras la jugada { $number }.
+record-bad-result = "{ $text }" no es un resultado (1-0, 0-1, 1/2-1/2 o *).
+record-ended-on = Una partida en curso (resultado *) no tiene hora de final.
+record-not-played = La partida #{ $id } nunca se jugó: no tiene registro.
+record-refused = El registro no se importó: { $why }
+record-still-on = Este registro es de una partida en curso: se puede continuar en la consola (`tablero import ARCHIVO` y luego `tablero local`); aquí solo se importan partidas terminadas.
+export-which = ¿Qué partida? Da su número, o pregunta en el canal donde se jugó.
+export-done = El registro de { $game } #{ $id } ({ $moves } jugadas), en JSON y en texto.
+import-done = Importada como partida #{ $id }: { $game }, { $players }, { $result }, { $moves } jugadas. No puntúa y no cuenta en el historial de nadie.
+import-continues = La partida sigue en curso: se continúa aquí.
+archive-title = Partidas terminadas, página { $page } de { $pages }
+archive-empty = Todavía no hay partidas terminadas.
+archive-moves = { $moves ->
+    [one] 1 jugada
+   *[other] { $moves } jugadas
+}
+archive-imported = importada
+archive-hint = Los números sirven para /replay, /export y /analysis.
+archive-previous = ◀ Más recientes
+archive-next = Más antiguas ▶
+termination-rules = por las reglas
+termination-resignation = abandono
+termination-draw-agreed = de común acuerdo
+termination-timeout = por tiempo
+termination-forfeit = por incomparecencia
+replay-bad-speed = "{ $text }" no es una velocidad: lento, normal, rápido, o segundos por jugada (0.1 a 10).
+replay-which = ¿Qué partida? Da su número, o pregunta en el canal donde se jugó.
+replay-title = Repetición de { $game } #{ $id }: { $players }, { $moves } jugadas.
+replay-fitted = Reducida para caber en el límite de subida de Discord: 1/{ $shrink } del tamaño, { $kept } de { $frames } imágenes.
+console-file-unreadable = No se puede leer { $path }: { $error }

@@ -10,6 +10,7 @@ pub mod console;
 pub mod discord;
 pub mod games;
 pub mod i18n;
+pub mod records;
 pub mod render;
 pub mod store;
 pub mod table;

@@ -114,6 +114,29 @@ enum Mode {
         #[arg(long, global = true)]
         data: Option<PathBuf>,
     },
+    /// Print a game's record (finished or still on) to standard output, as JSON or as text.
+    Export {
+        /// The game's number.
+        #[arg(long)]
+        game: u64,
+        /// json or text
+        #[arg(long, default_value = "json")]
+        format: String,
+        /// Store folder (overrides `data_dir`).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
+    /// Check a record FILE (JSON or text) move by move and store it as an imported, unrated game; a game still
+    /// on can then be continued in the console (`tablero local`, channel #lobby).
+    Import {
+        file: PathBuf,
+        /// Store folder (overrides `data_dir`).
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// Folder of the console's files (overrides `out_dir`).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Replay moves and print the position as JSON.
     Analyze {
         /// The game: hoyito, epaminondas, zohn-ahl or ocencahuac
@@ -178,6 +201,36 @@ fn main() -> ExitCode {
             let _ = writeln!(io::stdout(), "{json}");
             ExitCode::from(status as u8)
         }
+        Mode::Export { game, format, data } => {
+            let form = match format.as_str() {
+                "json" => tablero::records::Form::Json,
+                "text" | "txt" => tablero::records::Form::Text,
+                other => {
+                    eprintln!("tablero: --format is json or text, not {other:?}");
+                    return ExitCode::from(2);
+                }
+            };
+            match export(cli.config, data, game, form) {
+                Ok(text) => {
+                    let _ = write!(io::stdout(), "{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("tablero: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Mode::Import { file, data, out } => match import(cli.config, data, out, &file) {
+            Ok(said) => {
+                println!("{said}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("tablero: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Mode::Local { data, out } => match local(cli.config, data, out) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -373,7 +426,8 @@ fn bot(config: Option<PathBuf>, data: Option<PathBuf>) -> Result<(), String> {
     runtime.block_on(tablero::discord::run(&config)).map_err(|e| e.to_string())
 }
 
-fn local(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>) -> Result<(), String> {
+/// The console over the configured store (`--data` and `--out` override the configuration).
+fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>) -> Result<Console, String> {
     let mut config = Config::load(config.as_deref())?;
     if let Some(d) = data {
         // `--data` names a sled folder, whatever `[store] url` says.
@@ -385,7 +439,40 @@ fn local(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>) -
     }
     let store = config.store_location()?.open().map_err(|e| e.to_string())?;
     let table = Table::new(store, config.table());
-    let mut console = Console::new(table, config.out_dir.clone(), config.default_locale());
+    Ok(Console::new(table, config.out_dir.clone(), config.default_locale()))
+}
+
+/// `tablero export`: a game's record in one form.
+fn export(
+    config: Option<PathBuf>,
+    data: Option<PathBuf>,
+    game: u64,
+    form: tablero::records::Form,
+) -> Result<String, String> {
+    let mut config = Config::load(config.as_deref())?;
+    if let Some(d) = data {
+        config.data_dir = d;
+        config.store.url = None;
+    }
+    let store = config.store_location()?.open().map_err(|e| e.to_string())?;
+    let record = store.game(game).map_err(|e| e.to_string())?.ok_or_else(|| format!("there is no game {game}"))?;
+    let exported = tablero::records::Record::of(&record)
+        .ok_or_else(|| format!("game {game} was never played (a challenge, or a game that did not start)"))?;
+    Ok(exported.write(form))
+}
+
+/// `tablero import`: the console's import of FILE.
+fn import(
+    config: Option<PathBuf>,
+    data: Option<PathBuf>,
+    out: Option<PathBuf>,
+    file: &std::path::Path,
+) -> Result<String, String> {
+    console(config, data, out)?.import_file(file)
+}
+
+fn local(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>) -> Result<(), String> {
+    let mut console = console(config, data, out)?;
     let stdin = io::stdin();
     let prompt = stdin.is_terminal();
     console.run(stdin.lock(), &mut io::stdout().lock(), prompt).map_err(|e| e.to_string())

@@ -43,6 +43,7 @@ fn record(channel: u64) -> GameRecord {
         rating_sequence: None,
         rating_changes: vec![],
         tournament: None,
+        imported: None,
     }
 }
 

@@ -24,7 +24,49 @@ pub fn id_of(name: &str) -> u64 {
 }
 
 /// The console guild: everything typed here happens in one pretend server.
-const GUILD: u64 = 1;
+pub const GUILD: u64 = 1;
+
+/// A game number typed as `12` or `#12`, if given.
+fn game_number(word: Option<&String>, usage: &'static str) -> Result<Option<u64>, Message> {
+    word.map(|w| w.trim_start_matches('#').parse().map_err(|_| Message::new("console-usage").str("usage", usage)))
+        .transpose()
+}
+
+/// A record of a game still on with its players made the console's users of the same names (so they can play
+/// on here), and those users; any other file as it is.
+fn console_players(bytes: Vec<u8>) -> (Vec<u8>, Vec<Player>) {
+    let Ok(mut record) = crate::records::read(&bytes) else { return (bytes, Vec::new()) };
+    if record.result != "*" {
+        return (bytes, Vec::new());
+    }
+    let mut ids = HashMap::new();
+    let mut players = Vec::new();
+    for p in record.sides.iter_mut().flat_map(|s| s.players.iter_mut()) {
+        if p.id != COMPUTER.to_string() {
+            let id = id_of(&p.name);
+            ids.insert(p.id.clone(), id.to_string());
+            players.push(Player { id, name: p.name.clone() });
+            p.id = id.to_string();
+        }
+    }
+    for m in &mut record.moves {
+        if let Some(by) = m.by.as_mut().and_then(|b| ids.get(b).map(|new| (b, new))) {
+            *by.0 = by.1.clone();
+        }
+    }
+    (record.write(crate::records::Form::Json).into_bytes(), players)
+}
+
+/// A record file's bytes (at most a record's size), or what is wrong with the file.
+pub fn read_record(path: &Path) -> Result<Vec<u8>, Message> {
+    let unreadable =
+        |e: String| Message::new("console-file-unreadable").str("path", path.display().to_string()).str("error", e);
+    let size = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?.len();
+    if size > crate::records::MAX_BYTES as u64 {
+        return Err(Message::new("record-too-big").num("max", (crate::records::MAX_BYTES / 1000) as i64));
+    }
+    std::fs::read(path).map_err(|e| unreadable(e.to_string()))
+}
 
 /// The computer's name in the console.
 const COMPUTER_NAME: &str = "tablero";
@@ -161,6 +203,31 @@ impl Console {
             }
         }
         Ok(true)
+    }
+
+    /// `tablero import FILE`: the console's `import`, by its operator in `#lobby` (a game still on is continued
+    /// there); the reply's words, or the refusal's.
+    pub fn import_file(&mut self, path: &Path) -> Result<String, String> {
+        let actor = self.actor("operator");
+        let words = Words {
+            command: "import".into(),
+            positional: vec![path.display().to_string()],
+            options: Default::default(),
+        };
+        let command = match self.command(&actor, words) {
+            Ok(Step::Table(c)) => c,
+            Ok(Step::Note(text)) => return Err(text),
+            Err(m) => return Err(i18n::text(actor.locale, &m)),
+        };
+        let said = match self.table.handle(&actor, command, self.now()) {
+            Ok(replies) => Ok(replies.iter().map(|r| r.text.as_str()).collect::<Vec<_>>().join("\n")),
+            Err(refusal) => Err(refusal.text),
+        };
+        if self.dirty {
+            self.dirty = false;
+            self.known.save(&self.out_dir).map_err(|e| e.to_string())?;
+        }
+        said
     }
 
     fn learn_name(&mut self, id: u64, name: String) {
@@ -510,6 +577,44 @@ impl Console {
                 };
                 Ok(Step::Table(Command::Analysis { game }))
             }
+            "export" => {
+                no_options("export [game]")?;
+                Ok(Step::Table(Command::Export { game: game_number(positional.first(), "export [game]")? }))
+            }
+            "replay" => {
+                let usage_text = "replay [game] [speed=slow|normal|fast|seconds]";
+                if options.keys().any(|k| k != "speed") {
+                    return Err(usage(usage_text));
+                }
+                let speed = options.get("speed").cloned();
+                let game = game_number(positional.first(), usage_text)?;
+                Ok(Step::Table(Command::Replay { game, speed }))
+            }
+            "import" => {
+                no_options("import <file>")?;
+                let [path] = positional.as_slice() else { return Err(usage("import <file>")) };
+                let bytes = read_record(Path::new(path))?;
+                // A game still on is stored here to be continued, its players as the console's users of their names.
+                let (bytes, players) = console_players(bytes);
+                for p in players {
+                    self.learn_name(p.id, p.name);
+                }
+                Ok(Step::Table(Command::Import { bytes, live: true }))
+            }
+            "archive" => {
+                no_options("archive [@player] [game] [page]")?;
+                let (mut player, mut game, mut page) = (None, None, 0);
+                for word in &positional {
+                    if word.starts_with('@') {
+                        player = Some(mention(word)?);
+                    } else if let Ok(n) = word.parse::<usize>() {
+                        page = n.saturating_sub(1);
+                    } else {
+                        game = Some(word.clone());
+                    }
+                }
+                Ok(Step::Table(Command::Archive { player, game, page }))
+            }
             "rules" => {
                 no_options("rules [game]")?;
                 Ok(Step::Table(Command::Rules { game: positional.first().cloned() }))
@@ -598,6 +703,13 @@ impl Console {
         if let Some(diagram) = &reply.diagram {
             for line in diagram.lines() {
                 writeln!(out, "    {line}")?;
+            }
+        }
+        for file in &reply.files {
+            let path = self.out_dir.join(&file.name);
+            match std::fs::create_dir_all(&self.out_dir).and_then(|_| std::fs::write(&path, &file.bytes)) {
+                Ok(()) => writeln!(out, "  file: {}", path.display())?,
+                Err(e) => writeln!(out, "  (could not write {}: {e})", path.display())?,
             }
         }
         if let Some(image) = &reply.image {

@@ -227,6 +227,18 @@ impl Position {
         }
     }
 
+    /// The positions a move passes through before it ends, for a replay (an Ocencahuac jump chain: one after
+    /// each hop); empty for a move that is one step, and in the other games.
+    pub fn steps(&self, text: &str) -> Vec<Position> {
+        match self {
+            Position::Ocencahuac(g) => match text.trim().parse() {
+                Ok(m) => g.hops(&g.normalise(&m)).into_iter().map(Position::Ocencahuac).collect(),
+                Err(_) => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
     pub fn diagram(&self, say: &dyn Fn(Message) -> String) -> String {
         each_game!(self, g => g.diagram(say))
     }

@@ -93,6 +93,16 @@ fn legend<'a>(game: &Epaminondas, captions: &'a Captions) -> Vec<(Sample, &'a st
 }
 
 pub fn render(game: &Epaminondas, captions: &Captions) -> Vec<u8> {
+    draw(game, captions).encode(&theme().palette)
+}
+
+/// The palette of every picture of this game (RGB triples).
+pub fn palette() -> &'static [u8] {
+    theme().palette.bytes()
+}
+
+/// The picture as palette indices (see [`palette`]).
+pub fn draw(game: &Epaminondas, captions: &Captions) -> Canvas {
     let t = theme();
     let entries = legend(game, captions);
     let board_height = height();
@@ -118,7 +128,7 @@ pub fn render(game: &Epaminondas, captions: &Captions) -> Vec<u8> {
     t.bands.draw(&mut c, black, 0, MARGIN);
     t.bands.draw(&mut c, white, board_height - BAND_HEIGHT, MARGIN);
     draw_legend(&mut c, board_height, t.bands.page.background(), t.bands.page, &entries);
-    c.encode(&t.palette)
+    c
 }
 
 fn draw_coordinates(c: &mut Canvas, ramp: Ramp) {

@@ -97,6 +97,16 @@ impl Layout {
 }
 
 pub fn render(game: &Hoyito, captions: &Captions) -> Vec<u8> {
+    draw(game, captions).encode(&theme().palette)
+}
+
+/// The palette of every picture of this game (RGB triples).
+pub fn palette() -> &'static [u8] {
+    theme().palette.bytes()
+}
+
+/// The picture as palette indices (see [`palette`]).
+pub fn draw(game: &Hoyito, captions: &Captions) -> Canvas {
     let t = theme();
     let n = usize::from(game.n());
     let l = Layout::for_holes(game.n());
@@ -150,7 +160,7 @@ pub fn render(game: &Hoyito, captions: &Captions) -> Vec<u8> {
     t.bands.draw(&mut c, north, 0, l.margin);
     t.bands.draw(&mut c, south, h - l.band, l.margin);
     draw_legend(&mut c, h, t.hole.background(), t.wood_text, &entries);
-    c.encode(&t.palette)
+    c
 }
 
 /// How the last move touched a hole.

@@ -11,6 +11,7 @@ pub mod chart;
 mod epaminondas;
 mod hoyito;
 mod ocencahuac;
+pub mod replay;
 pub mod table;
 mod text;
 mod zohn_ahl;
@@ -77,4 +78,25 @@ pub fn board_png(position: &Position, captions: &Captions) -> Vec<u8> {
         Position::Ocencahuac(game) => ocencahuac::render(game, captions),
         Position::ZohnAhl(game) => zohn_ahl::render(game, captions),
     }
+}
+
+/// A picture as palette indices, row by row, with its palette: what a board PNG holds, before encoding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picture {
+    pub width: usize,
+    pub height: usize,
+    pub pixels: Vec<u8>,
+    /// RGB triples, at most 256; the same for every picture of one game.
+    pub palette: &'static [u8],
+}
+
+/// The picture [`board_png`] encodes, unencoded.
+pub fn board_picture(position: &Position, captions: &Captions) -> Picture {
+    let (canvas, palette) = match position {
+        Position::Epaminondas(game) => (epaminondas::draw(game, captions), epaminondas::palette()),
+        Position::Hoyito(game) => (hoyito::draw(game, captions), hoyito::palette()),
+        Position::Ocencahuac(game) => (ocencahuac::draw(game, captions), ocencahuac::palette()),
+        Position::ZohnAhl(game) => (zohn_ahl::draw(game, captions), zohn_ahl::palette()),
+    };
+    Picture { width: canvas.width, height: canvas.height, pixels: canvas.pixels, palette }
 }

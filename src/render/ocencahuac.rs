@@ -132,6 +132,16 @@ fn legend<'a>(game: &Ocencahuac, captions: &'a Captions) -> Vec<(Sample, &'a str
 }
 
 pub fn render(game: &Ocencahuac, captions: &Captions) -> Vec<u8> {
+    draw(game, captions).encode(&theme().palette)
+}
+
+/// The palette of every picture of this game (RGB triples).
+pub fn palette() -> &'static [u8] {
+    theme().palette.bytes()
+}
+
+/// The picture as palette indices (see [`palette`]).
+pub fn draw(game: &Ocencahuac, captions: &Captions) -> Canvas {
     let t = theme();
     let (w, h) = (2 * MARGIN + 5 * CELL, 2 * BAND_HEIGHT + 2 * MARGIN + 8 * CELL);
     let entries = legend(game, captions);
@@ -198,7 +208,7 @@ pub fn render(game: &Ocencahuac, captions: &Captions) -> Vec<u8> {
     t.bands.draw(&mut c, light, 0, 12);
     t.bands.draw(&mut c, dark, h - BAND_HEIGHT, 12);
     draw_legend(&mut c, h, t.rims[0][0].background(), t.rims[0][1], &entries);
-    c.encode(&t.palette)
+    c
 }
 
 #[cfg(test)]

@@ -95,6 +95,16 @@ fn position(g: u8) -> (f32, f32) {
 }
 
 pub fn render(game: &ZohnAhl, captions: &Captions) -> Vec<u8> {
+    draw(game, captions).encode(&theme().palette)
+}
+
+/// The palette of every picture of this game (RGB triples).
+pub fn palette() -> &'static [u8] {
+    theme().palette.bytes()
+}
+
+/// The picture as palette indices (see [`palette`]).
+pub fn draw(game: &ZohnAhl, captions: &Captions) -> Canvas {
     let t = theme();
     let mut c = Canvas::new(SIZE, SIZE + 2 * BAND_HEIGHT, t.bands.page.background());
     c.fill_rect(0, BAND_HEIGHT, SIZE, SIZE, t.ink.background());
@@ -180,7 +190,7 @@ pub fn render(game: &ZohnAhl, captions: &Captions) -> Vec<u8> {
     let [west, east] = &captions.sides;
     t.bands.draw(&mut c, east, 0, 20);
     t.bands.draw(&mut c, west, SIZE + BAND_HEIGHT, 20);
-    c.encode(&t.palette)
+    c
 }
 
 /// The water between each pair of banks, and the danger stripes.

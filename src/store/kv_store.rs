@@ -642,6 +642,18 @@ impl<K: Kv> Store for KvStore<K> {
         counter(&self.kv, LAST_RATING_KEY, 0)
     }
 
+    fn finished_games(&self, guild: GuildId) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError> {
+        let mut found = Vec::new();
+        for (key, header) in self.kv.all(GAMES)? {
+            let record = decode(&header)?;
+            if record.guild == guild && matches!(record.status, super::record::Status::Finished { .. }) {
+                found.push((id_from(&key)?, record.kind, record.updated_at));
+            }
+        }
+        found.sort_by(|a, b| (b.2, b.0).cmp(&(a.2, a.0)));
+        Ok(found)
+    }
+
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
         all_games(&self.kv)
     }

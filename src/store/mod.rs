@@ -168,6 +168,9 @@ pub trait Store: Send + Sync {
     fn team_records(&self, guild: GuildId) -> Result<Vec<(TeamKey, TeamRecord)>, StoreError>;
     /// The sequence number of the last rated game (0 when none).
     fn last_rating_sequence(&self) -> Result<u64, StoreError>;
+    /// A server's finished games (id, game, when it ended), the latest first (the archive). Reads every game's
+    /// header, not its moves.
+    fn finished_games(&self, guild: GuildId) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError>;
     /// Every game record (for recomputing ratings).
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError>;
     fn tournament(&self, id: u64) -> Result<Option<Tournament>, StoreError>;

@@ -187,6 +187,18 @@ pub struct GameRecord {
     /// A tournament game: (tournament, round, pairing), all from 0 but the tournament id.
     #[serde(default)]
     pub tournament: Option<(u64, usize, usize)>,
+    /// A game read from a record file (`/import`): never rated nor counted, shown as imported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imported: Option<Imported>,
+}
+
+/// Where an imported game came from, as its record said (so that exporting it again gives the same record).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Imported {
+    /// The game's number where it was played.
+    pub id: GameId,
+    /// Whether it was rated there.
+    pub rated: bool,
 }
 
 /// What to do when time runs out.

@@ -199,6 +199,7 @@ impl Table {
             rating_sequence: None,
             rating_changes: Vec::new(),
             tournament: None,
+            imported: None,
             computer: level.map(|level| Computer { level, on_turn: false }),
         };
         // A lapsed challenge does not hold the channel: it is marked expired on the way.

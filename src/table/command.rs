@@ -78,6 +78,28 @@ pub enum Command {
     Analysis {
         game: Option<GameId>,
     },
+    /// A game's record files, JSON and text (the channel's game when `None`), finished or still on.
+    Export {
+        game: Option<GameId>,
+    },
+    /// A record file to store as an imported game; `live`: a game still on may be stored to be continued (the
+    /// console), else it is refused.
+    Import {
+        bytes: Vec<u8>,
+        live: bool,
+    },
+    /// A page (from 0) of the server's finished games, newest first; of one player, of one game, when given.
+    Archive {
+        player: Option<Player>,
+        game: Option<String>,
+        page: usize,
+    },
+    /// An animated replay (GIF) of a game (the channel's game when `None`); `speed`: `slow`, `normal`, `fast`
+    /// or seconds a move.
+    Replay {
+        game: Option<GameId>,
+        speed: Option<String>,
+    },
     /// A rematch of a finished game (the channel's last one when `None`): a new challenge, sides swapped.
     Rematch {
         game: Option<GameId>,
@@ -205,7 +227,7 @@ impl Command {
             Command::Accept { game } | Command::Decline { game } | Command::Join { game } => *game,
             Command::DrawAccept { game } | Command::DrawDecline { game } | Command::Claim { game } => *game,
             Command::Takeback { game } | Command::TakebackAnswer { game, .. } | Command::Rematch { game } => *game,
-            Command::Analysis { game } => *game,
+            Command::Analysis { game } | Command::Export { game } | Command::Replay { game, .. } => *game,
             Command::Move { at, .. } | Command::Throw { at } => at.map(|(g, _)| g),
             Command::AskResign { game }
             | Command::ConfirmResign { game }
@@ -242,6 +264,14 @@ impl Command {
                 _ => None,
             };
         }
+        if let ["ar", page, player, game] = parts.as_slice() {
+            let player = match player.parse::<u64>().ok()? {
+                0 => None,
+                id => Some(Player { id, name: String::new() }),
+            };
+            let game = (*game != "-").then(|| game.to_string());
+            return Some(Command::Archive { player, game, page: page.parse().ok()? });
+        }
         if let ["lb", game, page, which, rest @ ..] = parts.as_slice() {
             return Some(Command::Leaderboard {
                 game: game.to_string(),
@@ -272,6 +302,11 @@ impl Command {
             _ => None,
         }
     }
+}
+
+/// A page of the archive, of a player (or everyone: 0) and a game (or every game: `-`).
+pub fn archive_button(page: usize, player: Option<u64>, game: Option<&str>) -> String {
+    format!("ar:{page}:{}:{}", player.unwrap_or(0), game.unwrap_or("-"))
 }
 
 pub fn accept_button(game: GameId) -> String {
@@ -383,6 +418,18 @@ mod tests {
         assert_eq!(
             Command::from_button("lb:hoyito:2:p:i"),
             Some(Command::Leaderboard { game: "hoyito".into(), page: 2, provisional: true, picture: true })
+        );
+        assert_eq!(
+            Command::from_button(&archive_button(3, Some(9), Some("hoyito"))),
+            Some(Command::Archive {
+                player: Some(Player { id: 9, name: String::new() }),
+                game: Some("hoyito".into()),
+                page: 3
+            })
+        );
+        assert_eq!(
+            Command::from_button(&archive_button(0, None, None)),
+            Some(Command::Archive { player: None, game: None, page: 0 })
         );
         assert_eq!(Command::from_button("g:x:m:1:2"), None);
         assert_eq!(Command::from_button("zzz"), None);

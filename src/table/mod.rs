@@ -18,6 +18,7 @@ mod menus;
 mod places;
 mod play;
 mod ratings;
+mod records;
 mod reply;
 mod schedule;
 mod sticks;
@@ -40,7 +41,8 @@ pub use actor::{Actor, Permissions, RoleId};
 pub use check::CheckReport;
 pub use command::{Command, TournamentCommand};
 pub use menus::{MENU_OPTIONS, Menu, MenuOption};
-pub use reply::{Button, ButtonStyle, Image, Refusal, Reply};
+pub use records::{ARCHIVE_PAGE, replay_captions, replay_frames};
+pub use reply::{Button, ButtonStyle, File, Image, Refusal, Reply};
 pub use schedule::Delivery;
 pub use sticks::throw_sticks;
 pub use view::legend as legend_words;
@@ -228,6 +230,10 @@ impl Table {
             Command::Rematch { game } => self.rematch(actor, game, now),
             Command::Hint => self.hint(actor, now),
             Command::Analysis { game } => self.analysis(actor, game, now),
+            Command::Export { game } => self.export(actor, game, now),
+            Command::Import { bytes, live } => self.import(actor, &bytes, live, now),
+            Command::Archive { player, game, page } => self.archive(actor, player.as_ref(), game.as_deref(), page),
+            Command::Replay { game, speed } => self.animated_replay(actor, game, speed.as_deref(), now),
             Command::PickPiece { game, ply, square } => self.pick_piece(actor, game, ply, &square, now),
             Command::Board => self.board(actor, now),
             Command::History => self.history(actor, now),

@@ -207,7 +207,11 @@ impl<'a> Tally<'a> {
     /// changes go into the record); anything else is left alone. `position` is the game's final position
     /// (Zohn Ahl's counters).
     pub fn count(&mut self, record: &mut GameRecord, position: Option<&Position>) -> Result<(), Fail> {
-        if !matches!(record.status, Status::Finished { .. }) || record.rating_sequence.is_some() {
+        // An imported game was played elsewhere: it counts for nothing here.
+        if !matches!(record.status, Status::Finished { .. })
+            || record.rating_sequence.is_some()
+            || record.imported.is_some()
+        {
             return Ok(());
         }
         if record.kind.moves_are_throws() {

@@ -8,6 +8,13 @@ pub struct Image {
     pub png: Vec<u8>,
 }
 
+/// A file a reply carries: a game's record, an animated replay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct File {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ButtonStyle {
     Primary,
@@ -31,6 +38,8 @@ pub struct Button {
 pub struct Reply {
     pub text: String,
     pub image: Option<Image>,
+    /// Files attached to the reply (records, replays).
+    pub files: Vec<File>,
     /// A plain-text board for terminals.
     pub diagram: Option<String>,
     /// At most 25, in rows of 5 as Discord lays them out.

@@ -18,7 +18,7 @@ pub(super) fn game_name(locale: Locale, kind: GameKind) -> String {
     i18n::text(locale, &Message::dynamic(format!("game-name-{kind}")))
 }
 
-fn side_name(locale: Locale, position: &Position, side: Side) -> String {
+pub(super) fn side_name(locale: Locale, position: &Position, side: Side) -> String {
     i18n::text(locale, &Message::new("side").str("side", position.side_name(side)))
 }
 
@@ -171,6 +171,7 @@ impl Table {
         Reply {
             text: lines.join("\n"),
             image: Some(Image { file_name: format!("game-{}-{ply:04}.png", record.id), png }),
+            files: Vec::new(),
             diagram: Some(position.diagram(&|m| i18n::text(locale, &m))),
             buttons: self.buttons(locale, record, position),
             menus: super::menus::board_menus(locale, record, position),

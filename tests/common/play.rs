@@ -99,5 +99,6 @@ pub fn finished_game(id: u64, guild: u64, moves: u64, tournament: Option<(u64, u
         rating_sequence: None,
         rating_changes: vec![],
         tournament,
+        imported: None,
     }
 }

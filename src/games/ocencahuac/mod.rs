@@ -299,6 +299,28 @@ impl Candidate {
     }
 }
 
+impl Ocencahuac {
+    /// The stops of a jump chain before its last hop: the chain cut after each hop, when that shorter chain is
+    /// itself a legal move that crowns nothing (a replay shows a chain hop by hop). Empty for any other move.
+    pub fn hops(&self, m: &Move) -> Vec<Ocencahuac> {
+        if m.capture || m.relief.is_some() || m.squares.len() < 3 {
+            return Vec::new();
+        }
+        (2..m.squares.len())
+            .filter_map(|k| {
+                let part = Move {
+                    squares: m.squares[..k].to_vec(),
+                    ties: m.ties.iter().take(k - 1).copied().collect(),
+                    capture: false,
+                    relief: None,
+                };
+                let next = self.clone().play(&part).ok()?;
+                (!next.last.as_ref().is_some_and(|l| l.crowned)).then_some(next)
+            })
+            .collect()
+    }
+}
+
 impl Game for Ocencahuac {
     type Move = Move;
     type Options = Options;

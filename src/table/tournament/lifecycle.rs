@@ -608,6 +608,7 @@ impl Table {
                 rating_sequence: None,
                 rating_changes: Vec::new(),
                 tournament: Some((t.id, r, k)),
+                imported: None,
             };
             next_id += 1;
             clock::start_turn(&mut record, now);

@@ -1,0 +1,276 @@
+//! Game records at the table: exporting a game's record files, importing a record as a game of this server
+//! (checked move by move by `records::check`, stored unrated through the one write path), the archive of the
+//! server's finished games, and animated replays. Who may: anyone in the game's server; ids of another server
+//! are "not found", as everywhere.
+
+use super::command::archive_button;
+use super::view::game_name;
+use super::{Actor, Answer, Button, ButtonStyle, Fail, File, Reply, Table};
+use crate::games::{GameKind, Outcome, Position, Side};
+use crate::i18n::{self, Locale, Message};
+use crate::records::{self, Form, Record};
+use crate::render::replay::{self, Frame};
+use crate::render::{self, Captions, SideCaption};
+use crate::store::GameWrite;
+use crate::store::record::{GameId, GameRecord, Player, Status, Timestamp};
+
+/// Games on one page of the archive.
+pub const ARCHIVE_PAGE: usize = 10;
+
+/// Hundredths of a second a move shows at each named speed.
+fn speed_of(text: Option<&str>) -> Result<u16, Message> {
+    let Some(text) = text.map(|t| t.trim().to_lowercase()) else { return Ok(100) };
+    match text.as_str() {
+        "" | "normal" => Ok(100),
+        "slow" | "lento" | "lenta" => Ok(200),
+        "fast" | "rápido" | "rapido" | "rápida" | "rapida" => Ok(50),
+        seconds => match seconds.trim_end_matches('s').replace(',', ".").parse::<f64>() {
+            Ok(s) if (0.1..=10.0).contains(&s) => Ok((s * 100.0).round() as u16),
+            _ => Err(Message::new("replay-bad-speed").str("text", text.as_str())),
+        },
+    }
+}
+
+/// The captions of a replay's picture after `ply` moves: the sides, their scores, who is on turn (the winner at
+/// the end of a finished game) and the last move. No legend: every picture of a replay has the same size.
+pub fn replay_captions(record: &GameRecord, position: &Position, ply: usize, locale: Locale) -> Captions {
+    let mut badges: [Option<String>; 2] = [None, None];
+    match (position.outcome(), record.status) {
+        (Outcome::Ongoing, Status::Finished { winner, .. }) if ply == record.moves.len() => match winner {
+            Some(w) => badges[w.index()] = Some(i18n::text(locale, &Message::new("badge-winner"))),
+            None => badges = [0, 1].map(|_| Some(i18n::text(locale, &Message::new("badge-draw")))),
+        },
+        (Outcome::Ongoing, _) => {
+            if let Some(side) = position.to_move() {
+                badges[side.index()] = Some(i18n::text(locale, &Message::new("badge-to-move")));
+            }
+        }
+        (Outcome::Won(w), _) => badges[w.index()] = Some(i18n::text(locale, &Message::new("badge-winner"))),
+        (Outcome::Draw, _) => badges = [0, 1].map(|_| Some(i18n::text(locale, &Message::new("badge-draw")))),
+    }
+    let last = ply.checked_sub(1).and_then(|i| record.moves.get(i)).map(|m| format!("{ply}. {}", m.notation));
+    let mover = position.last_side();
+    let compass = ["compass-north", "compass-east", "compass-south", "compass-west"]
+        .map(|id| i18n::text(locale, &Message::new(id)));
+    Captions {
+        sides: Side::BOTH.map(|side| SideCaption {
+            title: format!("{} · {}", record.side_label(side, locale), super::view::side_name(locale, position, side)),
+            score: i18n::text(locale, &position.score(side)),
+            badge: badges[side.index()].take(),
+            note: last.clone().filter(|_| mover == Some(side)),
+        }),
+        legend: Vec::new(),
+        throws: Vec::new(),
+        compass: Some(compass),
+    }
+}
+
+/// Every picture of a game's replay: the start, each move (an Ocencahuac chain hop by hop), the last held.
+pub fn replay_frames(record: &GameRecord, locale: Locale, delay: u16) -> Result<Vec<Frame>, String> {
+    let mut position = Position::new(record.kind, &record.options).map_err(|e| format!("{e:?}"))?;
+    let picture = |position: &Position, ply: usize| {
+        render::board_picture(position, &replay_captions(record, position, ply, locale))
+    };
+    let mut frames = vec![Frame { picture: picture(&position, 0), delay }];
+    for (i, m) in record.moves.iter().enumerate() {
+        for step in position.steps(&m.notation) {
+            frames.push(Frame { picture: picture(&step, i), delay: (delay / 2).max(10) });
+        }
+        position.play(&m.notation).map_err(|e| format!("move {} does not replay: {e:?}", i + 1))?;
+        frames.push(Frame { picture: picture(&position, i + 1), delay });
+    }
+    if let Some(last) = frames.last_mut() {
+        last.delay = delay.saturating_mul(3).max(300);
+    }
+    Ok(frames)
+}
+
+/// `ana – ben`.
+fn pairing(record: &GameRecord, locale: Locale) -> String {
+    format!("{} – {}", record.side_label(Side::First, locale), record.side_label(Side::Second, locale))
+}
+
+impl Table {
+    fn recorded_game(
+        &self,
+        actor: &Actor,
+        game: Option<GameId>,
+        now: Timestamp,
+        which: &'static str,
+    ) -> Result<GameRecord, Fail> {
+        let record = match game {
+            Some(id) => self.game_in(actor, id)?,
+            None => self.shown_game(actor, now)?.ok_or(Message::new(which))?,
+        };
+        if !matches!(record.status, Status::Active | Status::Finished { .. }) {
+            return Err(Message::new("record-not-played").num("id", record.id as i64).into());
+        }
+        Ok(record)
+    }
+
+    pub(super) fn export(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
+        let record = self.recorded_game(actor, game, now, "export-which")?;
+        let exported = Record::of(&record)
+            .ok_or_else(|| Fail::Internal(format!("game {} does not replay for its record", record.id)))?;
+        let files = [Form::Json, Form::Text]
+            .map(|form| File { name: exported.file_name(form), bytes: exported.write(form).into_bytes() })
+            .to_vec();
+        let text = i18n::text(
+            actor.locale,
+            &Message::new("export-done")
+                .str("game", game_name(actor.locale, record.kind))
+                .num("id", record.id as i64)
+                .num("moves", record.moves.len() as i64),
+        );
+        Ok(vec![Reply { text, files, ..Reply::default() }])
+    }
+
+    pub(super) fn import(&self, actor: &Actor, bytes: &[u8], live: bool, now: Timestamp) -> Answer {
+        let refused =
+            |e: records::RecordError| Fail::User(Message::new("record-refused").str("why", e.text(actor.locale)));
+        let record = records::read(bytes).map_err(refused)?;
+        let importer = Player { id: actor.user, name: actor.name.clone() };
+        let replayed = records::check(&record, &importer).map_err(refused)?;
+        let mut game = replayed.game;
+        if game.status == Status::Active && !live {
+            return Err(Message::new("record-still-on").into());
+        }
+        game.guild = actor.guild;
+        game.channel = actor.channel;
+        if game.status == Status::Active {
+            // To be continued here: it needs the channel, and the clock starts now.
+            game.updated_at = now;
+            game.expires_at = now;
+        }
+        let saved = self.save_games(vec![GameWrite { record: game, base: None }], Default::default())?;
+        let game = &saved[0];
+        let result = match game.status {
+            Status::Finished { winner, .. } => records::result_of(winner).to_string(),
+            _ => "*".to_string(),
+        };
+        let mut text = i18n::text(
+            actor.locale,
+            &Message::new("import-done")
+                .num("id", game.id as i64)
+                .str("game", game_name(actor.locale, game.kind))
+                .str("players", pairing(game, actor.locale))
+                .str("result", result)
+                .num("moves", game.moves.len() as i64),
+        );
+        let mut replies = Vec::new();
+        if game.status == Status::Active {
+            text.push('\n');
+            text.push_str(&i18n::text(actor.locale, &Message::new("import-continues")));
+            let position = self.position(game)?;
+            replies.push(self.board_reply(actor.locale, game, &position, Vec::new()));
+        }
+        replies.insert(0, Reply { text, ..Reply::default() });
+        Ok(replies)
+    }
+
+    pub(super) fn archive(&self, actor: &Actor, player: Option<&Player>, game: Option<&str>, page: usize) -> Answer {
+        let locale = actor.locale;
+        let kind: Option<GameKind> = game.map(str::parse).transpose()?;
+        let mut found: Vec<(GameId, GameKind, Timestamp)> = match player {
+            None => self.store.finished_games(actor.guild)?,
+            Some(p) => {
+                let mut games = Vec::new();
+                for id in self.store.user_games(p.id)? {
+                    let Some(g) = self.store.game(id)? else { continue };
+                    if g.guild == actor.guild && matches!(g.status, Status::Finished { .. }) {
+                        games.push((g.id, g.kind, g.updated_at));
+                    }
+                }
+                games.sort_by(|a, b| (b.2, b.0).cmp(&(a.2, a.0)));
+                games
+            }
+        };
+        found.retain(|g| kind.is_none_or(|k| g.1 == k));
+        let pages = found.len().div_ceil(ARCHIVE_PAGE).max(1);
+        let page = page.min(pages - 1);
+        let title = Message::new("archive-title").num("page", page as i64 + 1).num("pages", pages as i64);
+        let mut title = i18n::text(locale, &title);
+        for filter in [kind.map(|k| game_name(locale, k)), player.map(|p| format!("<@{}>", p.id))].into_iter().flatten()
+        {
+            title.push_str(&format!(" · {filter}"));
+        }
+        let mut lines = vec![title];
+        if found.is_empty() {
+            lines.push(i18n::text(locale, &Message::new("archive-empty")));
+        }
+        for &(id, _, _) in found.iter().skip(page * ARCHIVE_PAGE).take(ARCHIVE_PAGE) {
+            let Some(g) = self.store.game(id)? else { continue };
+            let Status::Finished { winner, reason } = g.status else { continue };
+            let how =
+                i18n::text(locale, &Message::dynamic(format!("termination-{}", records::termination_name(reason))));
+            let mut line = format!(
+                "`#{}` · {} · {} · **{}** ({how}) · {} · {}",
+                g.id,
+                game_name(locale, g.kind),
+                pairing(&g, locale),
+                records::result_of(winner),
+                i18n::text(locale, &Message::new("archive-moves").num("moves", g.moves.len() as i64)),
+                records::time::date(g.updated_at),
+            );
+            if g.imported.is_some() {
+                line.push_str(&format!(" · {}", i18n::text(locale, &Message::new("archive-imported"))));
+            }
+            lines.push(line);
+        }
+        if !found.is_empty() {
+            lines.push(i18n::text(locale, &Message::new("archive-hint")));
+        }
+        let player_id = player.map(|p| p.id);
+        let kind_name = kind.map(GameKind::name);
+        let button = |label: &'static str, to: usize, enabled: bool| Button {
+            id: archive_button(to, player_id, kind_name),
+            label: i18n::text(locale, &Message::new(label)),
+            enabled,
+            style: ButtonStyle::Secondary,
+            new_row: false,
+        };
+        let buttons = if pages > 1 {
+            vec![
+                button("archive-previous", page.saturating_sub(1), page > 0),
+                button("archive-next", (page + 1).min(pages - 1), page + 1 < pages),
+            ]
+        } else {
+            Vec::new()
+        };
+        Ok(vec![Reply { text: lines.join("\n"), buttons, ..Reply::default() }])
+    }
+
+    pub(super) fn animated_replay(
+        &self,
+        actor: &Actor,
+        game: Option<GameId>,
+        speed: Option<&str>,
+        now: Timestamp,
+    ) -> Answer {
+        let delay = speed_of(speed)?;
+        let record = self.recorded_game(actor, game, now, "replay-which")?;
+        let locale = actor.locale;
+        let frames = replay_frames(&record, locale, delay).map_err(Fail::Internal)?;
+        let animation = replay::animate(&frames, replay::DISCORD_LIMIT)
+            .ok_or_else(|| Fail::Internal(format!("game {} has no picture to replay", record.id)))?;
+        let mut lines = vec![i18n::text(
+            locale,
+            &Message::new("replay-title")
+                .str("game", game_name(locale, record.kind))
+                .num("id", record.id as i64)
+                .str("players", pairing(&record, locale))
+                .num("moves", record.moves.len() as i64),
+        )];
+        if animation.shrink > 1 || animation.kept.len() < frames.len() {
+            lines.push(i18n::text(
+                locale,
+                &Message::new("replay-fitted")
+                    .num("shrink", animation.shrink as i64)
+                    .num("kept", animation.kept.len() as i64)
+                    .num("frames", frames.len() as i64),
+            ));
+        }
+        let file = File { name: format!("game-{}.gif", record.id), bytes: animation.gif };
+        Ok(vec![Reply { text: lines.join("\n"), files: vec![file], ..Reply::default() }])
+    }
+}
