@@ -665,3 +665,4 @@ replay-which = Which game? Give its number, or ask in the channel where it was p
 replay-title = Replay of { $game } #{ $id }: { $players }, { $moves } moves.
 replay-fitted = Made smaller to fit Discord's upload limit: 1/{ $shrink } of the size, { $kept } of { $frames } pictures.
 console-file-unreadable = Cannot read { $path }: { $error }
+import-download-failed = The file could not be fetched from Discord; try again in a moment.

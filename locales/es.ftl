@@ -667,3 +667,4 @@ replay-which = ¿Qué partida? Da su número, o pregunta en el canal donde se ju
 replay-title = Repetición de { $game } #{ $id }: { $players }, { $moves } jugadas.
 replay-fitted = Reducida para caber en el límite de subida de Discord: 1/{ $shrink } del tamaño, { $kept } de { $frames } imágenes.
 console-file-unreadable = No se puede leer { $path }: { $error }
+import-download-failed = No se pudo descargar el archivo de Discord; inténtalo de nuevo en un momento.

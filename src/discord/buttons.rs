@@ -48,7 +48,7 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
         return say_privately(http, press, text).await;
     };
     // A page of a leaderboard replaces the pressed one in place.
-    let turns_page = matches!(command, Command::Leaderboard { .. });
+    let turns_page = matches!(command, Command::Leaderboard { .. } | Command::Archive { .. });
     // A join leaves the challenge open, a takeback request the board; the other presses change what the
     // pressed message shows.
     let replaces_message = !turns_page
@@ -138,6 +138,9 @@ async fn say(
             .components(deliver::components(&reply.buttons, &reply.menus));
         if let Some(image) = &reply.image {
             followup = followup.add_file(serenity::CreateAttachment::bytes(image.png.clone(), image.file_name.clone()));
+        }
+        for file in &reply.files {
+            followup = followup.add_file(serenity::CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
         }
         outbound::with_retries(FOLLOWUP_BUDGET, || press.create_followup(http, followup.clone())).await?;
         return Ok(());

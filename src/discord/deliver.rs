@@ -130,6 +130,9 @@ pub fn poise_reply(reply: &Reply) -> poise::CreateReply {
     if let Some((attachment, embed)) = picture(reply) {
         out = out.attachment(attachment).embed(embed);
     }
+    for file in &reply.files {
+        out = out.attachment(serenity::CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
+    }
     out
 }
 

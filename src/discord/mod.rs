@@ -15,6 +15,7 @@ mod deliver;
 mod localize;
 mod outbound;
 mod play;
+mod records;
 mod scheduler;
 mod tournament;
 
@@ -98,6 +99,10 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::settings(),
         commands::leaderboard(),
         commands::profile(),
+        records::export(),
+        records::import(),
+        records::archive(),
+        records::replay(),
         tournament::tournament(),
     ];
     localize::copy_spanish(&mut all);

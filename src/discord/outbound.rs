@@ -112,16 +112,19 @@ async fn attempt(
 ) -> Attempt {
     let route = Route::ChannelMessages { channel_id: channel };
     let mut request = Request::new(route, LightMethod::Post);
-    request = match &reply.image {
-        Some(image) => request.multipart(Some(Multipart {
-            upload: MultipartUpload::Attachments(vec![serenity::CreateAttachment::bytes(
-                image.png.clone(),
-                image.file_name.clone(),
-            )]),
+    let mut files: Vec<serenity::CreateAttachment> = reply
+        .image
+        .iter()
+        .map(|image| serenity::CreateAttachment::bytes(image.png.clone(), image.file_name.clone()))
+        .collect();
+    files.extend(reply.files.iter().map(|f| serenity::CreateAttachment::bytes(f.bytes.clone(), f.name.clone())));
+    request = match files.is_empty() {
+        false => request.multipart(Some(Multipart {
+            upload: MultipartUpload::Attachments(files),
             fields: Vec::new(),
             payload_json: Some(payload.to_string()),
         })),
-        None => request.body(Some(payload.as_bytes().to_vec())),
+        true => request.body(Some(payload.as_bytes().to_vec())),
     };
     let built = match request.build(client, http.token(), http.proxy.as_deref()) {
         Ok(b) => b.timeout(ATTEMPT_TIMEOUT),

@@ -59,6 +59,8 @@ impl fmt::Display for Locale {
 pub enum Arg {
     Num(i64),
     Str(String),
+    /// A message said in the same language, inside this one.
+    Nested(Box<Message>),
 }
 
 /// Something to tell a user, before it is put into words.
@@ -85,6 +87,12 @@ impl Message {
 
     pub fn str(mut self, name: &'static str, value: impl Into<String>) -> Message {
         self.args.push((name, Arg::Str(value.into())));
+        self
+    }
+
+    /// An argument that is itself a message, put into words in the same language as this one.
+    pub fn nested(mut self, name: &'static str, value: Message) -> Message {
+        self.args.push((name, Arg::Nested(Box::new(value))));
         self
     }
 }
@@ -136,6 +144,7 @@ impl Catalog {
             match value {
                 Arg::Num(n) => args.set(*name, FluentValue::from(*n)),
                 Arg::Str(s) => args.set(*name, FluentValue::from(s.as_str())),
+                Arg::Nested(m) => args.set(*name, FluentValue::from(self.text(locale, m))),
             }
         }
         for bundle in chain {

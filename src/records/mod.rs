@@ -126,13 +126,17 @@ impl RecordError {
         RecordError { message, cause: None }
     }
 
+    /// The message, with the rules' reason in it.
+    pub fn message(&self) -> Message {
+        match &self.cause {
+            Some(cause) => self.message.clone().nested("reason", cause.clone()),
+            None => self.message.clone(),
+        }
+    }
+
     /// In `locale`: the message, with the rules' reason in it.
     pub fn text(&self, locale: Locale) -> String {
-        let mut message = self.message.clone();
-        if let Some(cause) = &self.cause {
-            message = message.str("reason", i18n::text(locale, cause));
-        }
-        i18n::text(locale, &message)
+        i18n::text(locale, &self.message())
     }
 }
 

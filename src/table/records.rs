@@ -126,8 +126,7 @@ impl Table {
     }
 
     pub(super) fn import(&self, actor: &Actor, bytes: &[u8], live: bool, now: Timestamp) -> Answer {
-        let refused =
-            |e: records::RecordError| Fail::User(Message::new("record-refused").str("why", e.text(actor.locale)));
+        let refused = |e: records::RecordError| Fail::User(Message::new("record-refused").nested("why", e.message()));
         let record = records::read(bytes).map_err(refused)?;
         let importer = Player { id: actor.user, name: actor.name.clone() };
         let replayed = records::check(&record, &importer).map_err(refused)?;

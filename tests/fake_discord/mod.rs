@@ -65,6 +65,8 @@ struct Inner {
     resumed: u32,
     /// Faults to answer the next matching requests with, in order (each used once).
     faults: Vec<Fault>,
+    /// Files users attached to their commands, served at `/attachments/<id>/<name>` as Discord's CDN would.
+    hosted: HashMap<u64, Vec<u8>>,
 }
 
 /// A fault Discord may answer with: for the next request whose method and path match, this status and body
@@ -132,6 +134,15 @@ impl FakeDiscord {
             }
         });
         fake
+    }
+
+    /// A file a user attaches to a command: the fake serves it, and the option that carries it.
+    pub fn attach(&self, option: &'static str, file_name: &str, bytes: Vec<u8>) -> payloads::Opt {
+        let id = self.next_id();
+        let size = bytes.len();
+        self.lock().hosted.insert(id, bytes);
+        let url = format!("http://127.0.0.1:{}/attachments/{id}/{file_name}", self.rest_port);
+        payloads::Opt::File(option, id, file_name.to_string(), size, url)
     }
 
     /// The REST base URL to give the bot (`discord.api_base`).
@@ -426,6 +437,10 @@ fn respond(
             json!({"url": format!("ws://127.0.0.1:{}", fake.gateway_port), "shards": 1,
                    "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
         ),
+        (&Method::GET, ["attachments", file, _]) => match fake.lock().hosted.get(&id(file)).cloned() {
+            Some(bytes) => (StatusCode::OK, bytes).into_response(),
+            None => StatusCode::NOT_FOUND.into_response(),
+        },
         (&Method::GET, ["oauth2", "applications", "@me"]) => json_response(StatusCode::OK, payloads::application()),
         (&Method::PUT, ["applications", _, "guilds", _, "commands"])
         | (&Method::PUT, ["applications", _, "commands"]) => json_response(StatusCode::OK, json!([])),

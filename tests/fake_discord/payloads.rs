@@ -187,6 +187,8 @@ pub enum Opt {
     Role(&'static str, u64, &'static str),
     /// The option being typed, for autocomplete.
     Focused(&'static str, String),
+    /// An attached file: (option name, attachment id, file name, size, the URL the fake serves it at).
+    File(&'static str, u64, String, usize, String),
 }
 
 /// A slash command interaction: `path` is the command and subcommand names, e.g. `["play", "hoyito"]`.
@@ -194,6 +196,7 @@ pub fn slash(kind: u8, id: u64, channel: u64, thread: bool, who: &Member, path: 
     let mut users = serde_json::Map::new();
     let mut members = serde_json::Map::new();
     let mut roles = serde_json::Map::new();
+    let mut attachments = serde_json::Map::new();
     let values: Vec<Value> = options
         .iter()
         .map(|o| match o {
@@ -212,6 +215,14 @@ pub fn slash(kind: u8, id: u64, channel: u64, thread: bool, who: &Member, path: 
                 roles.insert(r.to_string(), role(*r, name));
                 json!({"name": n, "type": 9, "value": r.to_string()})
             }
+            Opt::File(n, id, file_name, size, url) => {
+                attachments.insert(
+                    id.to_string(),
+                    json!({"id": id.to_string(), "filename": file_name, "size": size, "url": url, "proxy_url": url,
+                           "content_type": "application/json"}),
+                );
+                json!({"name": n, "type": 11, "value": id.to_string()})
+            }
         })
         .collect();
     let mut nested = values;
@@ -220,7 +231,7 @@ pub fn slash(kind: u8, id: u64, channel: u64, thread: bool, who: &Member, path: 
     }
     let data = json!({
         "id": "1", "name": path[0], "type": 1, "options": nested,
-        "resolved": {"users": users, "members": members, "roles": roles},
+        "resolved": {"users": users, "members": members, "roles": roles, "attachments": attachments},
         "guild_id": GUILD_ID.to_string(),
     });
     interaction_base(kind, id, channel, thread, who, data)

@@ -1,0 +1,155 @@
+//! The slash commands of game records: `/export`, `/import` (a record attached to the command), `/archive` and
+//! `/replay`. Each parses its options and hands the table one command; the attachment of `/import` is fetched
+//! here (at most a record's size), since reading Discord's file is the front end's business.
+
+use poise::serenity_prelude as serenity;
+
+use super::commands::{GameChoice, invocation, respond};
+use super::deliver::{poise_reply, private_text};
+use super::outbound::{self, RESPONSE_BUDGET};
+use super::{Context, Error};
+use crate::i18n::{self, Message};
+use crate::records::MAX_BYTES;
+use crate::store::record::Player;
+use crate::table::Command;
+
+/// How long fetching an attachment may take.
+const DOWNLOAD_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SpeedChoice {
+    #[name = "slow"]
+    #[name_localized("es-ES", "lenta")]
+    Slow,
+    #[name = "normal"]
+    #[name_localized("es-ES", "normal")]
+    Normal,
+    #[name = "fast"]
+    #[name_localized("es-ES", "rápida")]
+    Fast,
+}
+
+/// Attach a game's record, as JSON and as text (finished games, and games still on).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "exportar"),
+    description_localized("es-ES", "Adjunta el registro de una partida, en JSON y en texto")
+)]
+pub async fn export(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this channel's game)"]
+    #[name_localized("es-ES", "partida")]
+    #[description_localized("es-ES", "El número de la partida (por defecto: la de este canal)")]
+    game: Option<u64>,
+) -> Result<(), Error> {
+    respond(ctx, Command::Export { game }).await
+}
+
+/// Import a game record (JSON or text, at most 1 MB): checked move by move, stored as an unrated game.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "importar"),
+    description_localized("es-ES", "Importa el registro de una partida (JSON o texto, 1 MB como mucho)")
+)]
+pub async fn import(
+    ctx: Context<'_>,
+    #[description = "The record file (.json or .txt)"]
+    #[name_localized("es-ES", "archivo")]
+    #[description_localized("es-ES", "El archivo del registro (.json o .txt)")]
+    file: serenity::Attachment,
+) -> Result<(), Error> {
+    let locale = match invocation(ctx) {
+        Ok(i) => i.actor.locale,
+        Err(text) => return say_privately(ctx, text).await,
+    };
+    if file.size as usize > MAX_BYTES {
+        let text = i18n::text(locale, &Message::new("record-too-big").num("max", (MAX_BYTES / 1000) as i64));
+        return say_privately(ctx, text).await;
+    }
+    let bytes = match download(&ctx.data().client, &file.url).await {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            tracing::warn!(error = %e, url = %file.url, "an attachment could not be fetched");
+            return say_privately(ctx, i18n::text(locale, &Message::new("import-download-failed"))).await;
+        }
+    };
+    respond(ctx, Command::Import { bytes, live: false }).await
+}
+
+async fn download(client: &reqwest::Client, url: &str) -> Result<Vec<u8>, String> {
+    let response = client.get(url).timeout(DOWNLOAD_TIMEOUT).send().await.map_err(|e| e.to_string())?;
+    if !response.status().is_success() {
+        return Err(format!("status {}", response.status()));
+    }
+    let bytes = response.bytes().await.map_err(|e| e.to_string())?;
+    // The size Discord gave may differ from what is served: the limit holds for what was read.
+    if bytes.len() > MAX_BYTES {
+        return Ok(bytes[..MAX_BYTES + 1].to_vec());
+    }
+    Ok(bytes.to_vec())
+}
+
+async fn say_privately(ctx: Context<'_>, text: String) -> Result<(), Error> {
+    let reply = poise_reply(&private_text(text));
+    outbound::with_retries(RESPONSE_BUDGET, || ctx.send(reply.clone())).await?;
+    Ok(())
+}
+
+/// The server's finished games, newest first, ten a page (of a player, of a game).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "archivo"),
+    description_localized("es-ES", "Las partidas terminadas del servidor, de la más reciente a la más antigua")
+)]
+pub async fn archive(
+    ctx: Context<'_>,
+    #[description = "Only this player's games"]
+    #[name_localized("es-ES", "jugador")]
+    #[description_localized("es-ES", "Solo las partidas de este jugador")]
+    player: Option<serenity::User>,
+    #[description = "Only this game"]
+    #[name_localized("es-ES", "juego")]
+    #[description_localized("es-ES", "Solo este juego")]
+    game: Option<GameChoice>,
+    #[description = "Page (10 games a page)"]
+    #[name_localized("es-ES", "pagina")]
+    #[description_localized("es-ES", "Página (10 partidas por página)")]
+    #[min = 1]
+    page: Option<u32>,
+) -> Result<(), Error> {
+    let player = player.map(|u| Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) });
+    let page = page.unwrap_or(1).saturating_sub(1) as usize;
+    respond(ctx, Command::Archive { player, game: game.map(|g| g.id().to_string()), page }).await
+}
+
+/// An animated replay (GIF) of a game, move by move.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "repeticion"),
+    description_localized("es-ES", "Una repetición animada (GIF) de una partida, jugada a jugada")
+)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this channel's game)"]
+    #[name_localized("es-ES", "partida")]
+    #[description_localized("es-ES", "El número de la partida (por defecto: la de este canal)")]
+    game: Option<u64>,
+    #[description = "How fast the moves go (default: normal, a second a move)"]
+    #[name_localized("es-ES", "velocidad")]
+    #[description_localized("es-ES", "Lo rápido que pasan las jugadas (por defecto: normal, un segundo por jugada)")]
+    speed: Option<SpeedChoice>,
+) -> Result<(), Error> {
+    let speed = speed.map(|s| {
+        match s {
+            SpeedChoice::Slow => "slow",
+            SpeedChoice::Normal => "normal",
+            SpeedChoice::Fast => "fast",
+        }
+        .to_string()
+    });
+    respond(ctx, Command::Replay { game, speed }).await
+}
