@@ -457,7 +457,7 @@ impl Table {
         let mut against: [[u32; 3]; 5] = [[0; 3]; 5];
         for id in self.store.user_games(user)?.into_iter().rev() {
             let Some(g) = self.store.game(id)? else { continue };
-            if g.guild != actor.guild {
+            if g.guild != actor.guild || g.imported.is_some() {
                 continue;
             }
             let Status::Finished { winner, .. } = g.status else { continue };

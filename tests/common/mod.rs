@@ -110,6 +110,9 @@ impl Store for Faulty {
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
         self.inner.all_games()
     }
+    fn finished_games(&self, guild: GuildId) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError> {
+        self.inner.finished_games(guild)
+    }
     fn tournament(&self, id: u64) -> Result<Option<Tournament>, StoreError> {
         self.inner.tournament(id)
     }

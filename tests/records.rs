@@ -1,0 +1,369 @@
+//! Game records through the table and the store: export → import → export gives the same files for every game
+//! (JSON and text; teams, the computer, ratings), damaged records are refused with the move's number and nothing
+//! is stored, the archive pages the server's finished games newest first, and a replay's frames are the board
+//! pictures of the same moves (at the replay's scale), made to fit a size limit when they do not.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::actor_in;
+use tablero::games::{GameKind, Position, Side};
+use tablero::i18n::Locale;
+use tablero::records::{self, Form, Record};
+use tablero::render::replay::{self, Frame};
+use tablero::render::{self, Picture};
+use tablero::store::SledStore;
+use tablero::store::rating::RatingChange;
+use tablero::store::record::{Computer, FinishReason, GameRecord, MoveEntry, Player, Status, Team};
+use tablero::table::{ARCHIVE_PAGE, Command, Reply, Table, TableConfig, replay_captions, replay_frames};
+
+const NOW: u64 = 1_796_119_205;
+
+fn table() -> (Table, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    (Table::new(store, TableConfig { seed: Some(3), ..TableConfig::default() }), dir)
+}
+
+fn player(id: u64, name: &str) -> Player {
+    Player { id, name: name.into() }
+}
+
+/// A game of `kind` with these moves, as the store would hold it.
+fn game(kind: GameKind, options: &[(&str, &str)], moves: &[&str], status: Status) -> GameRecord {
+    let options =
+        kind.normalise_options(&options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()).unwrap();
+    let seats = vec![player(11, "ana"), player(12, "ben")];
+    let mut position = Position::new(kind, &options).unwrap();
+    let moves = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let side = position.to_move().unwrap();
+            let notation = position.play(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+            MoveEntry { notation, by: seats[side.index()].id, at: NOW + 60 * i as u64, name: None }
+        })
+        .collect();
+    GameRecord {
+        id: 40,
+        kind,
+        options,
+        guild: 1,
+        channel: 5,
+        challenger: seats[0].clone(),
+        opponent: Some(seats[1].clone()),
+        first: Default::default(),
+        seats,
+        teams: Vec::new(),
+        challenger_side: None,
+        rosters: Vec::new(),
+        moves,
+        status,
+        draw_offer: None,
+        takeback: None,
+        computer: None,
+        created_at: NOW - 100,
+        updated_at: NOW + 10_000,
+        expires_at: NOW,
+        revision: 3,
+        wants_thread: false,
+        clock: None,
+        due: None,
+        rated: false,
+        rating_sequence: None,
+        rating_changes: Vec::new(),
+        tournament: None,
+        imported: None,
+    }
+}
+
+fn finished(winner: Option<Side>, reason: FinishReason) -> Status {
+    Status::Finished { winner, reason }
+}
+
+/// One record of every game, each with something of its own.
+fn samples() -> Vec<GameRecord> {
+    let mut epaminondas = game(
+        GameKind::Epaminondas,
+        &[("symmetry", "mirror")],
+        &["a2-a3", "a11-a10", "b2-b3"],
+        finished(Some(Side::Second), FinishReason::Resignation),
+    );
+    epaminondas.rated = true;
+    epaminondas.rating_changes = vec![
+        RatingChange { user: 11, before: 1500, after: 1484, provisional: true },
+        RatingChange { user: 12, before: 1620, after: 1631, provisional: false },
+    ];
+    let hoyito = game(GameKind::Hoyito, &[("holes", "12")], &["3", "2", "5"], Status::Active);
+    let mut ocencahuac = game(GameKind::Ocencahuac, &[], &["a2-a3", "c7-c6"], finished(None, FinishReason::DrawAgreed));
+    ocencahuac.seats[1] = player(0, "tablero");
+    ocencahuac.opponent = Some(player(0, "tablero"));
+    ocencahuac.computer = Some(Computer { level: 4, on_turn: false });
+    let mut zohn_ahl =
+        game(GameKind::ZohnAhl, &[("variant", "tsona")], &[], finished(Some(Side::First), FinishReason::Timeout));
+    zohn_ahl.seats.clear();
+    zohn_ahl.teams = vec![
+        Team::Role { id: 55, name: "red".into() },
+        Team::Players { players: vec![player(13, "cy"), player(14, "dan")] },
+    ];
+    zohn_ahl.rosters = vec![vec![player(15, "eve"), player(16, "fay")], vec![]];
+    let mut position = Position::new(GameKind::ZohnAhl, &zohn_ahl.options).unwrap();
+    for (i, (throw, by, name)) in
+        [("FFRR", 15, None), ("RRRR", 13, None), ("FRFR", 77, Some("zed")), ("FFFF", 14, None)].into_iter().enumerate()
+    {
+        position.play(throw).unwrap();
+        zohn_ahl.moves.push(MoveEntry { notation: throw.into(), by, at: NOW + i as u64, name: name.map(String::from) });
+    }
+    vec![epaminondas, hoyito, ocencahuac, zohn_ahl]
+}
+
+fn say(table: &Table, user: u64, command: Command) -> Vec<Reply> {
+    table.handle(&actor_in(1, user, 5), command, NOW + 20_000).unwrap_or_else(|r| panic!("{}", r.text))
+}
+
+fn refused(table: &Table, bytes: Vec<u8>) -> String {
+    match table.handle(&actor_in(1, 1, 5), Command::Import { bytes, live: false }, NOW) {
+        Ok(r) => panic!("imported: {}", r[0].text),
+        Err(r) => r.text,
+    }
+}
+
+#[test]
+fn every_game_round_trips_through_import_and_export_in_both_forms() {
+    for sample in samples() {
+        let record = Record::of(&sample).unwrap();
+        for form in [Form::Json, Form::Text] {
+            let written = record.write(form);
+            assert_eq!(records::read(written.as_bytes()).unwrap(), record, "{} {form:?} reads back", sample.kind);
+            let (table, _dir) = table();
+            let imported = say(&table, 2, Command::Import { bytes: written.clone().into_bytes(), live: true });
+            assert!(imported[0].text.contains("Imported as game #1"), "{}", imported[0].text);
+            let exported = say(&table, 3, Command::Export { game: Some(1) });
+            let file = exported[0].files.iter().find(|f| f.name == record.file_name(form)).expect("the file");
+            assert_eq!(String::from_utf8(file.bytes.clone()).unwrap(), written, "{} {form:?}", sample.kind);
+        }
+    }
+}
+
+#[test]
+fn imported_games_are_unrated_and_count_for_no_one() {
+    let (table, _dir) = table();
+    let sample = &samples()[0];
+    let bytes = Record::of(sample).unwrap().write(Form::Json).into_bytes();
+    say(&table, 2, Command::Import { bytes, live: false });
+    let profile = table.handle(&actor_in(1, 11, 5), Command::Profile { player: None }, NOW);
+    assert!(profile.unwrap_err().text.contains("has not finished a game"), "the imported game is not on a profile");
+    let board =
+        say(&table, 1, Command::Leaderboard { game: "epaminondas".into(), page: 0, provisional: true, picture: false });
+    assert!(!board[0].text.contains("ana"), "{}", board[0].text);
+}
+
+#[test]
+fn a_record_of_a_game_still_on_is_stored_only_where_it_can_be_continued() {
+    let (table, _dir) = table();
+    let hoyito = &samples()[1];
+    let bytes = Record::of(hoyito).unwrap().write(Form::Text).into_bytes();
+    let text = refused(&table, bytes.clone());
+    assert!(text.contains("still on"), "{text}");
+    let done = say(&table, 2, Command::Import { bytes, live: true });
+    assert!(done[0].text.contains("play on here"), "{}", done[0].text);
+    // ben (12) is North, on turn after three moves... whoever is: the game goes on.
+    let on_turn = if done[1].mentions.contains(&12) { 12 } else { 11 };
+    let moved = table.handle(&actor_in(1, on_turn, 5), Command::Move { notation: "1".into(), at: None }, NOW + 30_000);
+    assert!(moved.is_ok(), "{moved:?}");
+}
+
+#[test]
+fn damaged_records_are_refused_with_the_move_number_and_store_nothing() {
+    let (table, _dir) = table();
+    let epaminondas = Record::of(&samples()[0]).unwrap();
+    let json = epaminondas.write(Form::Json);
+    let text = epaminondas.write(Form::Text);
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (json.replace("\"b2-b3\"", "\"b2-b9\""), "Move 3 (b2-b9) is not legal"),
+        (json.replace("\"a11-a10\"", "\"a2-a3\""), "Move 2 (a2-a3) is not legal"),
+        (text.replace("2. a11-a10", "2. zz"), "Move 2 (zz) is not legal"),
+        (text.replace("3. b2-b3", "4. b2-b3"), "Line 20: move number 3 was expected"),
+        (json.replace("tablero-record", "chess"), "not a tablero game record"),
+        (json.replace("\"version\": 1", "\"version\": 9"), "version 9, newer"),
+        (json[..json.len() / 2].to_string(), "does not read"),
+        (json.replace("\"resignation\"", "\"rules\""), "does not fit the position after move 3"),
+        (json.replace("2026-12-01T10:01:05Z", "yesterday"), "\"yesterday\" is not a time"),
+    ]
+    .into_iter()
+    .map(|(s, m)| (s.into_bytes(), m))
+    .collect();
+    for (bytes, expected) in cases {
+        let said = refused(&table, bytes);
+        assert!(said.contains(expected), "{expected:?} in {said:?}");
+    }
+    // A move after the end (a regression record that the rules ended, one move longer).
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/records/hoyito/001.txt")).unwrap();
+    let mut over = records::read(text.as_bytes()).unwrap();
+    assert_eq!(over.termination.as_deref(), Some("rules"));
+    let n = over.moves.len();
+    over.moves.push(over.moves[n - 1].clone());
+    let said = refused(&table, over.write(Form::Json).into_bytes());
+    assert!(said.contains(&format!("Move {} ", n + 1)) && said.contains("already over"), "{said}");
+    // In Spanish for a Spanish speaker.
+    let mut ana = actor_in(1, 1, 5);
+    ana.locale = Locale::SpanishLatinAmerica;
+    let bad = json.replace("\"b2-b3\"", "\"b2-b9\"").into_bytes();
+    let said = table.handle(&ana, Command::Import { bytes: bad, live: false }, NOW).unwrap_err().text;
+    assert!(said.contains("La jugada 3 (b2-b9) no es legal"), "{said}");
+    assert!(table.handle(&actor_in(1, 1, 5), Command::Export { game: Some(1) }, NOW).is_err(), "nothing stored");
+}
+
+#[test]
+fn the_archive_pages_finished_games_newest_first() {
+    let (table, _dir) = table();
+    let base = Record::of(&samples()[0]).unwrap();
+    for k in 0..23u64 {
+        let mut record = base.clone();
+        record.ended = Some(records::time::format(NOW + k * 3600));
+        if k % 2 == 1 {
+            let hoyito = game(GameKind::Hoyito, &[], &["3"], finished(Some(Side::Second), FinishReason::Resignation));
+            record = Record::of(&hoyito).unwrap();
+            record.ended = Some(records::time::format(NOW + k * 3600));
+        }
+        say(&table, 2, Command::Import { bytes: record.write(Form::Json).into_bytes(), live: false });
+    }
+    let page = |player: Option<Player>, game: Option<&str>, page: usize| {
+        let reply = say(&table, 3, Command::Archive { player, game: game.map(String::from), page });
+        let ids: Vec<u64> =
+            reply[0].text.lines().filter_map(|l| l.strip_prefix("`#")?.split('`').next()?.parse().ok()).collect();
+        (reply[0].text.clone(), ids, reply[0].buttons.iter().map(|b| (b.id.clone(), b.enabled)).collect::<Vec<_>>())
+    };
+    let (text, ids, buttons) = page(None, None, 0);
+    assert!(text.contains("page 1 of 3"), "{text}");
+    assert_eq!(ids, (14..=23).rev().collect::<Vec<u64>>(), "newest first");
+    assert_eq!(buttons, [("ar:0:0:-".to_string(), false), ("ar:1:0:-".to_string(), true)]);
+    let (_, ids, buttons) = page(None, None, 2);
+    assert_eq!(ids, [3, 2, 1]);
+    assert_eq!(buttons[1], ("ar:2:0:-".to_string(), false), "no page after the last");
+    // A page past the end shows the last one.
+    assert_eq!(page(None, None, 9).1, [3, 2, 1]);
+    let (_, ids, _) = page(None, Some("hoyito"), 0);
+    assert_eq!(ids, (1..=11).rev().map(|k| 2 * k).take(ARCHIVE_PAGE).collect::<Vec<u64>>());
+    let (_, ids, _) = page(Some(player(12, "ben")), Some("epaminondas"), 1);
+    assert_eq!(ids, [3, 1], "ben's twelve Epaminondas games: the second page holds the first two");
+    // Another server has none of them, and its ids are not found.
+    let other = table.handle(&actor_in(2, 3, 9), Command::Archive { player: None, game: None, page: 0 }, NOW).unwrap();
+    assert!(other[0].text.contains("No finished game yet"), "{}", other[0].text);
+    let replay = table.handle(&actor_in(2, 3, 9), Command::Replay { game: Some(1), speed: None }, NOW);
+    assert!(replay.unwrap_err().text.contains("no game #1"));
+}
+
+/// The frames of a GIF as whole pictures (each frame drawn over the ones before), in RGB.
+fn decoded_frames(gif: &[u8]) -> (Vec<Vec<u8>>, Vec<u16>) {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(gif).unwrap();
+    let (width, height) = (decoder.width() as usize, decoder.height() as usize);
+    let palette = decoder.global_palette().unwrap().to_vec();
+    let mut screen = vec![0u8; width * height];
+    let (mut frames, mut delays) = (Vec::new(), Vec::new());
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        assert_eq!(frame.palette, None, "one palette for the whole animation");
+        let (left, top, w) = (frame.left as usize, frame.top as usize, frame.width as usize);
+        for (row, line) in frame.buffer.chunks(w).enumerate() {
+            let start = (top + row) * width + left;
+            screen[start..start + w].copy_from_slice(line);
+        }
+        frames.push(screen.iter().flat_map(|&i| palette[i as usize * 3..i as usize * 3 + 3].to_vec()).collect());
+        delays.push(frame.delay);
+    }
+    (frames, delays)
+}
+
+fn rgb(picture: &Picture) -> Vec<u8> {
+    picture.pixels.iter().flat_map(|&i| picture.palette[i as usize * 3..i as usize * 3 + 3].to_vec()).collect()
+}
+
+/// An Ocencahuac game (from the regression records) whose last move is the chain a1-a3-c3.
+fn ocencahuac_chain() -> GameRecord {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/records/ocencahuac/001.txt");
+    let record = records::read(std::fs::read_to_string(file).unwrap().as_bytes()).unwrap();
+    let moves: Vec<&str> = record.moves.iter().take(31).map(|m| m.notation.as_str()).collect();
+    assert_eq!(moves[30], "a1-a3-c3");
+    game(GameKind::Ocencahuac, &[], &moves, Status::Active)
+}
+
+#[test]
+fn a_replay_shows_the_board_pictures_of_every_move() {
+    let games = [
+        game(
+            GameKind::Epaminondas,
+            &[],
+            &["a2-a3", "a11-a10", "b2-b3", "b11-b10"],
+            finished(Some(Side::First), FinishReason::Resignation),
+        ),
+        game(GameKind::Hoyito, &[], &["3", "2", "5", "1"], Status::Active),
+        ocencahuac_chain(),
+        game(GameKind::ZohnAhl, &[], &["FFRR", "RRRR", "FRFR"], Status::Active),
+    ];
+    for record in &games {
+        let frames = replay_frames(record, Locale::English, 80).unwrap();
+        let animation = replay::animate(&frames, usize::MAX).unwrap();
+        assert_eq!((animation.shrink, animation.kept.len()), (1, frames.len()));
+        let (decoded, delays) = decoded_frames(&animation.gif);
+        // The pictures of the positions after each move, rendered as a board post renders them.
+        let mut position = Position::new(record.kind, &record.options).unwrap();
+        let mut expected = vec![render::board_png(&position, &replay_captions(record, &position, 0, Locale::English))];
+        let mut hops = 0;
+        for (i, m) in record.moves.iter().enumerate() {
+            for step in position.steps(&m.notation) {
+                hops += 1;
+                expected.push(render::board_png(&step, &replay_captions(record, &step, i, Locale::English)));
+            }
+            position.play(&m.notation).unwrap();
+            expected.push(render::board_png(&position, &replay_captions(record, &position, i + 1, Locale::English)));
+        }
+        if record.kind == GameKind::Ocencahuac {
+            assert_eq!(hops, 1, "the chain a1-a3-c3 stops once on a3");
+        }
+        assert_eq!(decoded.len(), record.moves.len() + 1 + hops, "{}", record.kind);
+        for (k, (frame, png)) in decoded.iter().zip(&expected).enumerate() {
+            let picture = image::load_from_memory(png).unwrap().to_rgb8().into_raw();
+            assert!(*frame == picture, "{} frame {k} differs from the board picture", record.kind);
+        }
+        assert_eq!(delays[0], 80);
+        assert!(*delays.last().unwrap() >= 240, "the last position is held longer");
+    }
+}
+
+#[test]
+fn a_replay_over_the_limit_is_made_to_fit() {
+    let moves: Vec<String> = {
+        let mut position = Position::new(GameKind::Epaminondas, &Default::default()).unwrap();
+        let mut moves = Vec::new();
+        for k in 0..40 {
+            let legal = position.legal_moves();
+            let m = legal[(k * 7919) % legal.len()].clone();
+            position.play(&m).unwrap();
+            moves.push(m);
+        }
+        moves
+    };
+    let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let record = game(GameKind::Epaminondas, &[], &refs, Status::Active);
+    let frames = replay_frames(&record, Locale::English, 100).unwrap();
+    let full = replay::animate(&frames, usize::MAX).unwrap();
+    for limit in [full.gif.len() / 2, full.gif.len() / 6, 30_000] {
+        let fitted = replay::animate(&frames, limit).unwrap();
+        assert!(fitted.gif.len() <= limit, "{} bytes over a limit of {limit}", fitted.gif.len());
+        assert!(fitted.shrink > 1 || fitted.kept.len() < frames.len());
+        let (decoded, delays) = decoded_frames(&fitted.gif);
+        assert_eq!(decoded.len(), fitted.kept.len());
+        assert_eq!(fitted.kept[0], 0);
+        assert_eq!(*fitted.kept.last().unwrap(), frames.len() - 1, "the final position is always shown");
+        // Each kept frame is its picture at the replay's scale, showing for the time of those it stands for.
+        for (k, &index) in fitted.kept.iter().enumerate() {
+            assert!(decoded[k] == rgb(&replay::shrunk(&frames[index].picture, fitted.shrink)), "frame {k}");
+        }
+        let total: u32 = delays.iter().map(|&d| u32::from(d)).sum();
+        assert_eq!(total, frames.iter().map(|f| u32::from(f.delay)).sum::<u32>(), "the replay lasts as long");
+    }
+    let _: Vec<Frame> = frames;
+}
