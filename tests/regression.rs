@@ -145,7 +145,7 @@ fn generate(kind: GameKind, n: usize) -> GameRecord {
         wants_thread: false,
         clock: None,
         due: None,
-        rated: n % 2 == 0,
+        rated: n.is_multiple_of(2),
         rating_sequence: None,
         rating_changes: Vec::new(),
         tournament: None,

@@ -650,7 +650,7 @@ impl<K: Kv> Store for KvStore<K> {
                 found.push((id_from(&key)?, record.kind, record.updated_at));
             }
         }
-        found.sort_by(|a, b| (b.2, b.0).cmp(&(a.2, a.0)));
+        found.sort_by_key(|g| std::cmp::Reverse((g.2, g.0)));
         Ok(found)
     }
 

@@ -231,6 +231,7 @@ mod tests {
             rating_sequence: None,
             rating_changes: vec![],
             tournament: None,
+            imported: None,
         };
         start_turn(&mut record, 1000);
         record

@@ -180,7 +180,7 @@ impl Table {
                         games.push((g.id, g.kind, g.updated_at));
                     }
                 }
-                games.sort_by(|a, b| (b.2, b.0).cmp(&(a.2, a.0)));
+                games.sort_by_key(|g| std::cmp::Reverse((g.2, g.0)));
                 games
             }
         };
