@@ -267,9 +267,13 @@ fn decoded_frames(gif: &[u8]) -> (Vec<Vec<u8>>, Vec<u16>) {
     while let Some(frame) = decoder.read_next_frame().unwrap() {
         assert_eq!(frame.palette, None, "one palette for the whole animation");
         let (left, top, w) = (frame.left as usize, frame.top as usize, frame.width as usize);
+        // A later frame's transparent pixels keep what the frames before showed.
         for (row, line) in frame.buffer.chunks(w).enumerate() {
-            let start = (top + row) * width + left;
-            screen[start..start + w].copy_from_slice(line);
+            for (x, &pixel) in line.iter().enumerate() {
+                if Some(pixel) != frame.transparent {
+                    screen[(top + row) * width + left + x] = pixel;
+                }
+            }
         }
         frames.push(screen.iter().flat_map(|&i| palette[i as usize * 3..i as usize * 3 + 3].to_vec()).collect());
         delays.push(frame.delay);

@@ -1,7 +1,8 @@
 //! Animated replays: a game's pictures, one per move, as one GIF. As lila-gif does it: one palette for the whole
 //! animation (every picture of a game shares its theme's palette, so no colour is quantised), the first frame
-//! whole and each later frame only the rectangle that changed since the one before, a delay per frame, played
-//! in a loop. An animation over the size limit is made again smaller — half the scale, then fewer frames — until
+//! whole and each later frame only the rectangle that changed since the one before, its unchanged pixels
+//! transparent (a spare palette entry) so that they compress to nearly nothing, a delay per frame, played in a
+//! loop. An animation over the size limit is made again smaller — half the scale, then fewer frames — until
 //! it fits; it is never refused.
 
 use std::borrow::Cow;
@@ -86,45 +87,98 @@ pub fn shrunk(picture: &Picture, shrink: usize) -> Picture {
 }
 
 fn encode(frames: &[Frame], kept: &[usize], shrink: usize) -> Vec<u8> {
-    let first = shrunk(&frames[kept[0]].picture, shrink);
+    let pictures: Vec<Cow<Picture>> = kept
+        .iter()
+        .map(|&i| match shrink {
+            0 | 1 => Cow::Borrowed(&frames[i].picture),
+            _ => Cow::Owned(shrunk(&frames[i].picture, shrink)),
+        })
+        .collect();
+    let first = &pictures[0];
     let (width, height) = (first.width, first.height);
-    let mut out = Vec::with_capacity(64 * 1024);
+    // A palette entry no picture uses stands for "unchanged" in the later frames: runs of it cost next to nothing.
+    let colours = first.palette.len() / 3;
+    let transparent = (colours < 256).then_some(colours as u8);
+    let mut palette = first.palette.to_vec();
+    if transparent.is_some() {
+        palette.extend([0, 0, 0]);
+    }
+    // A kept frame shows for the time of the frames it stands for.
+    let delays: Vec<u16> = kept
+        .iter()
+        .enumerate()
+        .map(|(k, &index)| {
+            let until = kept.get(k + 1).copied().unwrap_or(frames.len());
+            let delay: u32 = frames[index..until].iter().map(|f| u32::from(f.delay)).sum();
+            delay.min(u32::from(u16::MAX)) as u16
+        })
+        .collect();
+    // The frames are compressed on every core (each frame's LZW data stands alone), then written in order.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
+    let chunk = pictures.len().div_ceil(threads).max(1);
+    let encoded: Vec<gif::Frame<'static>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..pictures.len())
+            .step_by(chunk)
+            .map(|start| {
+                let (pictures, delays) = (&pictures, &delays);
+                scope.spawn(move || {
+                    (start..(start + chunk).min(pictures.len()))
+                        .map(|k| {
+                            let before = k.checked_sub(1).map(|b| &*pictures[b]);
+                            let mut frame = frame_of(before, &pictures[k], transparent, delays[k]);
+                            frame.make_lzw_pre_encoded();
+                            frame
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().unwrap_or_default()).collect()
+    });
+    let mut out = Vec::with_capacity(64 * 1024 + encoded.iter().map(|f| f.buffer.len()).sum::<usize>());
     // Writing into a Vec only fails on sizes a board picture never has (over 65535 pixels a side).
-    let Ok(mut encoder) = gif::Encoder::new(&mut out, width as u16, height as u16, first.palette) else {
+    let Ok(mut encoder) = gif::Encoder::new(&mut out, width as u16, height as u16, &palette) else {
         return Vec::new();
     };
     let _ = encoder.set_repeat(gif::Repeat::Infinite);
-    let mut previous: Option<Picture> = None;
-    for (k, &index) in kept.iter().enumerate() {
-        let picture = if k == 0 { first.clone() } else { shrunk(&frames[index].picture, shrink) };
-        // A kept frame shows for the time of the frames it stands for.
-        let until = kept.get(k + 1).copied().unwrap_or(frames.len());
-        let delay: u32 = frames[index..until].iter().map(|f| u32::from(f.delay)).sum();
-        let (left, top, w, h) = match &previous {
-            None => (0, 0, width, height),
-            Some(before) => changed(before, &picture).unwrap_or((0, 0, 1, 1)),
-        };
-        let mut buffer = Vec::with_capacity(w * h);
-        for y in top..top + h {
-            buffer.extend_from_slice(&picture.pixels[y * width + left..y * width + left + w]);
-        }
-        let frame = gif::Frame {
-            left: left as u16,
-            top: top as u16,
-            width: w as u16,
-            height: h as u16,
-            delay: delay.min(u32::from(u16::MAX)) as u16,
-            dispose: gif::DisposalMethod::Keep,
-            buffer: Cow::Owned(buffer),
-            ..gif::Frame::default()
-        };
-        if encoder.write_frame(&frame).is_err() {
+    for frame in &encoded {
+        if encoder.write_lzw_pre_encoded_frame(frame).is_err() {
             return Vec::new();
         }
-        previous = Some(picture);
     }
     drop(encoder);
     out
+}
+
+/// A frame of the animation: the whole picture, or (after the first) the rectangle that changed since `before`,
+/// its unchanged pixels `transparent` when there is such an entry.
+fn frame_of(before: Option<&Picture>, picture: &Picture, transparent: Option<u8>, delay: u16) -> gif::Frame<'static> {
+    let width = picture.width;
+    let (left, top, w, h) = match before {
+        None => (0, 0, width, picture.height),
+        Some(before) => changed(before, picture).unwrap_or((0, 0, 1, 1)),
+    };
+    let mut buffer = Vec::with_capacity(w * h);
+    for y in top..top + h {
+        let row = y * width + left..y * width + left + w;
+        match (before, transparent) {
+            (Some(before), Some(t)) => buffer.extend(
+                picture.pixels[row.clone()].iter().zip(&before.pixels[row]).map(|(&a, &b)| if a == b { t } else { a }),
+            ),
+            _ => buffer.extend_from_slice(&picture.pixels[row]),
+        }
+    }
+    gif::Frame {
+        left: left as u16,
+        top: top as u16,
+        width: w as u16,
+        height: h as u16,
+        delay,
+        dispose: gif::DisposalMethod::Keep,
+        transparent: transparent.filter(|_| before.is_some()),
+        buffer: Cow::Owned(buffer),
+        ..gif::Frame::default()
+    }
 }
 
 /// The smallest rectangle (left, top, width, height) holding every pixel that differs; `None` when none does.
@@ -163,6 +217,27 @@ mod tests {
         b.pixels[5 * 10 + 7] = 2;
         assert_eq!(changed(&a, &b), Some((3, 2, 5, 4)));
         assert_eq!(changed(&a, &a), None);
+    }
+
+    #[test]
+    fn a_later_frame_holds_only_what_changed() {
+        let a = picture(40, 30, 0);
+        let mut b = a.clone();
+        b.pixels[12 * 40 + 7] = 2;
+        b.pixels[13 * 40 + 9] = 3;
+        let frames = [Frame { picture: a, delay: 50 }, Frame { picture: b, delay: 300 }];
+        let animation = animate(&frames, usize::MAX).unwrap();
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::Indexed);
+        let mut decoder = options.read_info(animation.gif.as_slice()).unwrap();
+        let first = decoder.read_next_frame().unwrap().unwrap();
+        assert_eq!((first.width, first.height, first.delay), (40, 30, 50));
+        let second = decoder.read_next_frame().unwrap().unwrap().clone();
+        assert_eq!((second.left, second.top, second.width, second.height, second.delay), (7, 12, 3, 2, 300));
+        // The unchanged pixels inside the rectangle are transparent (the spare entry after the four colours).
+        assert_eq!(second.transparent, Some(4));
+        assert_eq!(second.buffer.as_ref(), [2, 4, 4, 4, 4, 3]);
+        assert!(decoder.read_next_frame().unwrap().is_none());
     }
 
     #[test]

@@ -31,11 +31,15 @@ fn speed_of(text: Option<&str>) -> Result<u16, Message> {
     }
 }
 
-/// The captions of a replay's picture after `ply` moves: the sides, their scores, who is on turn (the winner at
-/// the end of a finished game) and the last move. No legend: every picture of a replay has the same size.
+/// The captions of a replay's picture after `ply` moves: the sides and their scores, and the result on the last
+/// picture. Nothing in them changes from move to move but the scores (the board shows the last move), so each
+/// frame of the animation holds the squares that changed and little else; no legend, so every picture of a
+/// replay has the same size.
 pub fn replay_captions(record: &GameRecord, position: &Position, ply: usize, locale: Locale) -> Captions {
     let mut badges: [Option<String>; 2] = [None, None];
+    let last = ply == record.moves.len();
     match (position.outcome(), record.status) {
+        (Outcome::Ongoing, _) if !last => {}
         (Outcome::Ongoing, Status::Finished { winner, .. }) if ply == record.moves.len() => match winner {
             Some(w) => badges[w.index()] = Some(i18n::text(locale, &Message::new("badge-winner"))),
             None => badges = [0, 1].map(|_| Some(i18n::text(locale, &Message::new("badge-draw")))),
@@ -48,7 +52,8 @@ pub fn replay_captions(record: &GameRecord, position: &Position, ply: usize, loc
         (Outcome::Won(w), _) => badges[w.index()] = Some(i18n::text(locale, &Message::new("badge-winner"))),
         (Outcome::Draw, _) => badges = [0, 1].map(|_| Some(i18n::text(locale, &Message::new("badge-draw")))),
     }
-    let last = ply.checked_sub(1).and_then(|i| record.moves.get(i)).map(|m| format!("{ply}. {}", m.notation));
+    let note = last.then(|| ply.checked_sub(1).and_then(|i| record.moves.get(i))).flatten();
+    let note = note.map(|m| format!("{ply}. {}", m.notation));
     let mover = position.last_side();
     let compass = ["compass-north", "compass-east", "compass-south", "compass-west"]
         .map(|id| i18n::text(locale, &Message::new(id)));
@@ -57,7 +62,7 @@ pub fn replay_captions(record: &GameRecord, position: &Position, ply: usize, loc
             title: format!("{} · {}", record.side_label(side, locale), super::view::side_name(locale, position, side)),
             score: i18n::text(locale, &position.score(side)),
             badge: badges[side.index()].take(),
-            note: last.clone().filter(|_| mover == Some(side)),
+            note: note.clone().filter(|_| mover == Some(side)),
         }),
         legend: Vec::new(),
         throws: Vec::new(),
@@ -65,24 +70,34 @@ pub fn replay_captions(record: &GameRecord, position: &Position, ply: usize, loc
     }
 }
 
-/// Every picture of a game's replay: the start, each move (an Ocencahuac chain hop by hop), the last held.
+/// Every picture of a game's replay: the start, each move (an Ocencahuac chain hop by hop), the last held longer.
+/// The positions are replayed in order, the pictures drawn on every core.
 pub fn replay_frames(record: &GameRecord, locale: Locale, delay: u16) -> Result<Vec<Frame>, String> {
     let mut position = Position::new(record.kind, &record.options).map_err(|e| format!("{e:?}"))?;
-    let picture = |position: &Position, ply: usize| {
-        render::board_picture(position, &replay_captions(record, position, ply, locale))
-    };
-    let mut frames = vec![Frame { picture: picture(&position, 0), delay }];
+    // (position, moves played, how long it shows)
+    let mut shown = vec![(position.clone(), 0, delay)];
     for (i, m) in record.moves.iter().enumerate() {
         for step in position.steps(&m.notation) {
-            frames.push(Frame { picture: picture(&step, i), delay: (delay / 2).max(10) });
+            shown.push((step, i, (delay / 2).max(10)));
         }
         position.play(&m.notation).map_err(|e| format!("move {} does not replay: {e:?}", i + 1))?;
-        frames.push(Frame { picture: picture(&position, i + 1), delay });
+        shown.push((position.clone(), i + 1, delay));
     }
-    if let Some(last) = frames.last_mut() {
-        last.delay = delay.saturating_mul(3).max(300);
+    if let Some(last) = shown.last_mut() {
+        last.2 = delay.saturating_mul(3).max(300);
     }
-    Ok(frames)
+    let draw = |(position, ply, delay): &(Position, usize, u16)| Frame {
+        picture: render::board_picture(position, &replay_captions(record, position, *ply, locale)),
+        delay: *delay,
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
+    let chunk = shown.len().div_ceil(threads).max(1);
+    let frames = std::thread::scope(|scope| {
+        let workers: Vec<_> =
+            shown.chunks(chunk).map(|part| scope.spawn(move || part.iter().map(draw).collect::<Vec<_>>())).collect();
+        workers.into_iter().map(|w| w.join()).collect::<Result<Vec<_>, _>>()
+    });
+    Ok(frames.map_err(|_| "a picture could not be drawn".to_string())?.into_iter().flatten().collect())
 }
 
 /// `ana – ben`.
