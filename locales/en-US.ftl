@@ -642,8 +642,14 @@ record-not-played = Game #{ $id } was never played: it has no record.
 record-refused = The record was not imported: { $why }
 record-still-on = This record is of a game still on: it can be continued in the console (`tablero import FILE`, then `tablero local`); here only finished games are imported.
 export-which = Which game? Give its number, or ask in the channel where it was played.
-export-done = The record of { $game } #{ $id } ({ $moves } moves), as JSON and as text.
-import-done = Imported as game #{ $id }: { $game }, { $players }, { $result }, { $moves } moves. It is unrated and counts for no one's record.
+export-done = The record of { $game } #{ $id } ({ $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}), as JSON and as text.
+import-done = Imported as game #{ $id }: { $game }, { $players }, { $result }, { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}. It is unrated and counts for no one's record.
 import-continues = The game is still on: play on here.
 archive-title = Finished games, page { $page } of { $pages }
 archive-empty = No finished game yet.
@@ -662,7 +668,10 @@ termination-timeout = on time
 termination-forfeit = forfeit
 replay-bad-speed = "{ $text }" is not a speed: slow, normal, fast, or seconds a move (0.1 to 10).
 replay-which = Which game? Give its number, or ask in the channel where it was played.
-replay-title = Replay of { $game } #{ $id }: { $players }, { $moves } moves.
+replay-title = Replay of { $game } #{ $id }: { $players }, { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}.
 replay-fitted = Made smaller to fit Discord's upload limit: 1/{ $shrink } of the size, { $kept } of { $frames } pictures.
 console-file-unreadable = Cannot read { $path }: { $error }
 import-download-failed = The file could not be fetched from Discord; try again in a moment.

@@ -644,8 +644,14 @@ record-not-played = La partida #{ $id } nunca se jugó: no tiene registro.
 record-refused = El registro no se importó: { $why }
 record-still-on = Este registro es de una partida en curso: se puede continuar en la consola (`tablero import ARCHIVO` y luego `tablero local`); aquí solo se importan partidas terminadas.
 export-which = ¿Qué partida? Da su número, o pregunta en el canal donde se jugó.
-export-done = El registro de { $game } #{ $id } ({ $moves } jugadas), en JSON y en texto.
-import-done = Importada como partida #{ $id }: { $game }, { $players }, { $result }, { $moves } jugadas. No puntúa y no cuenta en el historial de nadie.
+export-done = El registro de { $game } #{ $id } ({ $moves ->
+    [one] 1 jugada
+   *[other] { $moves } jugadas
+}), en JSON y en texto.
+import-done = Importada como partida #{ $id }: { $game }, { $players }, { $result }, { $moves ->
+    [one] 1 jugada
+   *[other] { $moves } jugadas
+}. No puntúa y no cuenta en el historial de nadie.
 import-continues = La partida sigue en curso: se continúa aquí.
 archive-title = Partidas terminadas, página { $page } de { $pages }
 archive-empty = Todavía no hay partidas terminadas.
@@ -664,7 +670,10 @@ termination-timeout = por tiempo
 termination-forfeit = por incomparecencia
 replay-bad-speed = "{ $text }" no es una velocidad: lento, normal, rápido, o segundos por jugada (0.1 a 10).
 replay-which = ¿Qué partida? Da su número, o pregunta en el canal donde se jugó.
-replay-title = Repetición de { $game } #{ $id }: { $players }, { $moves } jugadas.
+replay-title = Repetición de { $game } #{ $id }: { $players }, { $moves ->
+    [one] 1 jugada
+   *[other] { $moves } jugadas
+}.
 replay-fitted = Reducida para caber en el límite de subida de Discord: 1/{ $shrink } del tamaño, { $kept } de { $frames } imágenes.
 console-file-unreadable = No se puede leer { $path }: { $error }
 import-download-failed = No se pudo descargar el archivo de Discord; inténtalo de nuevo en un momento.

@@ -371,3 +371,108 @@ fn a_replay_over_the_limit_is_made_to_fit() {
     }
     let _: Vec<Frame> = frames;
 }
+
+/// The keys of `value` are the schema's `properties`, and its `required` keys are there.
+fn fits(value: &serde_json::Value, schema: &serde_json::Value, defs: &serde_json::Value, at: &str) {
+    let object = value.as_object().unwrap_or_else(|| panic!("{at} is an object"));
+    let properties = schema["properties"].as_object().unwrap();
+    for key in object.keys() {
+        assert!(properties.contains_key(key), "{at}.{key} is not in docs/record.schema.json");
+    }
+    for key in schema["required"].as_array().into_iter().flatten() {
+        assert!(object.contains_key(key.as_str().unwrap()), "{at} lacks {key}");
+    }
+    for (key, inner) in object {
+        let rule = &properties[key];
+        let target = rule.get("items").unwrap_or(rule);
+        let Some(reference) = target["$ref"].as_str() else { continue };
+        let def = &defs[reference.trim_start_matches("#/$defs/")];
+        if def["type"] == "object" {
+            let items: Vec<&serde_json::Value> = inner.as_array().map(|a| a.iter().collect()).unwrap_or(vec![inner]);
+            for item in items {
+                fits(item, def, defs, &format!("{at}.{key}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn exported_records_follow_the_schema_file() {
+    let schema: serde_json::Value =
+        serde_json::from_str(include_str!("../docs/record.schema.json")).expect("the schema is JSON");
+    for sample in samples() {
+        let json: serde_json::Value = serde_json::from_str(&Record::of(&sample).unwrap().write(Form::Json)).unwrap();
+        fits(&json, &schema, &schema["$defs"], sample.kind.name());
+        let result = json["result"].as_str().unwrap();
+        assert!(schema["properties"]["result"]["enum"].as_array().unwrap().iter().any(|r| r == result));
+    }
+}
+
+/// `tablero` with these arguments (and standard input), in `dir`: exit code, standard output, standard error.
+fn tablero(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DISCORD_TOKEN")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn the_command_line_exports_and_imports_and_the_console_continues_a_game_still_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let place = ["--data", "d", "--out", "o"];
+    let lines =
+        "ana: play hoyito @ben first=challenger\nben: accept\nana: move 3\nben: move 2\nana: replay speed=fast\n";
+    let (code, said, _) = tablero(dir.path(), &["local", place[0], place[1], place[2], place[3]], lines);
+    assert_eq!(code, 0);
+    assert!(said.contains("file: o/game-1.gif"), "{said}");
+    let gif = std::fs::read(dir.path().join("o/game-1.gif")).unwrap();
+    assert!(gif.starts_with(b"GIF89a"));
+    // The game is still on: exported as text, imported (a second game), exported again: the same record but
+    // its number... and the import continues it in the console's #lobby once the first game is out of the way.
+    let (code, text, _) = tablero(dir.path(), &["export", "--game", "1", "--format", "text", "--data", "d"], "");
+    assert_eq!(code, 0);
+    assert!(text.contains("[Result \"*\"]") && text.contains("2. 2 {"), "{text}");
+    std::fs::write(dir.path().join("on.txt"), &text).unwrap();
+    let (code, _, err) = tablero(dir.path(), &["import", "on.txt", "--data", "d", "--out", "o"], "");
+    assert_eq!(code, 1, "the channel has a live game");
+    assert!(err.contains("already has a game"), "{err}");
+    tablero(dir.path(), &["local", "--data", "d", "--out", "o"], "ana: resign\n");
+    let (code, said, err) = tablero(dir.path(), &["import", "on.txt", "--data", "d", "--out", "o"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(said.contains("Imported as game #2") && said.contains("play on here"), "{said}");
+    // Whoever is on turn plays on (the first of their holes that is legal): the game's third picture is drawn.
+    let mover = if said.contains("ben (North) to move") { "ben" } else { "ana" };
+    let lines: String = (1..=6).map(|h| format!("{mover}: move {h}\n")).collect();
+    let (_, said, _) = tablero(dir.path(), &["local", "--data", "d", "--out", "o"], &lines);
+    assert!(said.contains("o/game-2-0003.png"), "{mover} plays on in game #2: {said}");
+    // A finished game round trips through the command line in both forms.
+    for format in ["json", "text"] {
+        let (code, first, _) = tablero(dir.path(), &["export", "--game", "1", "--format", format, "--data", "d"], "");
+        assert_eq!(code, 0);
+        let file = format!("one.{format}");
+        std::fs::write(dir.path().join(&file), &first).unwrap();
+        let (code, said, _) = tablero(dir.path(), &["import", &file, "--data", "d", "--out", "o"], "");
+        assert_eq!(code, 0);
+        let id = said.split("game #").nth(1).and_then(|r| r.split(':').next()).unwrap().to_string();
+        let (_, again, _) = tablero(dir.path(), &["export", "--game", &id, "--format", format, "--data", "d"], "");
+        assert_eq!(again, first, "{format}");
+    }
+    // Failures it explains exit 1; bad arguments 2.
+    std::fs::write(dir.path().join("bad.json"), "{\"format\": \"chess\"}").unwrap();
+    let (code, _, err) = tablero(dir.path(), &["import", "bad.json", "--data", "d", "--out", "o"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("not a tablero game record"), "{err}");
+    assert_eq!(tablero(dir.path(), &["export", "--game", "99", "--data", "d"], "").0, 1);
+    assert_eq!(tablero(dir.path(), &["export", "--game", "1", "--format", "pgn", "--data", "d"], "").0, 2);
+    assert_eq!(tablero(dir.path(), &["export", "--data", "d"], "").0, 2);
+}

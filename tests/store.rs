@@ -266,7 +266,34 @@ fn a_version_1_store_is_migrated() {
     assert_eq!(created.unwrap().tournaments, vec![3], "ids go on after the last one given");
 }
 
+/// The archive's list: a server's finished games only, the latest ended first (ties by id), other servers apart.
+fn finished_games_are_listed_by_server_latest_first(backend: &Backend) {
+    let fresh = backend.fresh();
+    let store = fresh.store();
+    let finished = |channel: u64, guild: u64, ended: u64, kind: GameKind| {
+        let mut r = record(channel);
+        r.guild = guild;
+        r.kind = kind;
+        r.options = kind.normalise_options(&Default::default()).unwrap();
+        r.status = Status::Finished { winner: None, reason: tablero::store::record::FinishReason::DrawAgreed };
+        r.updated_at = ended;
+        store.create_game(r).unwrap().id
+    };
+    let a = finished(10, 1, 500, GameKind::Hoyito);
+    let b = finished(11, 1, 900, GameKind::Epaminondas);
+    let c = finished(12, 2, 950, GameKind::Hoyito);
+    let d = finished(13, 1, 500, GameKind::Ocencahuac);
+    store.create_game(record(14)).unwrap();
+    assert_eq!(
+        store.finished_games(1).unwrap(),
+        vec![(b, GameKind::Epaminondas, 900), (d, GameKind::Ocencahuac, 500), (a, GameKind::Hoyito, 500)]
+    );
+    assert_eq!(store.finished_games(2).unwrap(), vec![(c, GameKind::Hoyito, 950)]);
+    assert!(store.finished_games(3).unwrap().is_empty());
+}
+
 on_both_backends!(
+    finished_games_are_listed_by_server_latest_first,
     records_and_indexes_survive_reopening,
     a_busy_channel_refuses_a_second_game,
     updates_check_the_revision_and_free_the_channel_when_the_game_ends,
