@@ -1,12 +1,14 @@
 //! tablero: traditional board games on Discord (and in a local console).
 //!
 //! Layers, from the front ends down: `console` (and later `discord`) translate user actions into table
-//! commands; `table` decides; `games` holds the rules, `render` the pictures, `store` the records.
+//! commands; `table` decides; `games` holds the rules, `render` the pictures, `store` the records, `records` the
+//! exchange form of a game (export, import) checked against the rules.
 
 pub mod ai;
 pub mod analyze;
 pub mod config;
 pub mod console;
+pub mod dates;
 pub mod discord;
 pub mod games;
 pub mod i18n;

@@ -5,7 +5,9 @@
 
 mod check;
 mod text;
-pub mod time;
+
+/// Times in records (ISO 8601 UTC).
+pub use crate::dates as time;
 
 use serde::{Deserialize, Serialize};
 

@@ -20,19 +20,7 @@ const BOTTOM: f32 = 40.0;
 /// Every rating starts here (Glicko-2's default).
 const START_RATING: f64 = 1500.0;
 
-/// A day number since 1970-01-01 as `YYYY-MM-DD` (Howard Hinnant's civil-from-days).
-fn date(seconds: u64) -> String {
-    let z = (seconds / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
+use crate::dates::date;
 
 /// The PNG of a rating history (`(when, rating)` oldest first) under `title`.
 pub fn rating_png(title: &str, history: &[(u64, f64)]) -> Vec<u8> {
@@ -144,7 +132,7 @@ pub fn evaluation_png(title: &str, values: &[i32], limit: i32) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::date;
+    use crate::dates::date;
 
     #[test]
     fn dates_from_seconds() {

@@ -1,5 +1,6 @@
-//! Times in records: seconds since the Unix epoch written as ISO 8601 UTC (`2026-12-01T10:00:05Z`), with the
-//! civil-date conversions of Howard Hinnant's `days_from_civil` / `civil_from_days` (proleptic Gregorian).
+//! Dates and times of seconds since the Unix epoch, written as ISO 8601 UTC (`2026-12-01T10:00:05Z`, or the date
+//! alone) and read back: game records, the rating chart. Howard Hinnant's `days_from_civil` / `civil_from_days`
+//! (proleptic Gregorian).
 
 use crate::store::record::Timestamp;
 
