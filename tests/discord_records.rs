@@ -6,7 +6,7 @@
 mod fake_discord;
 
 use fake_discord::harness::{Place, Running};
-use fake_discord::payloads::{Member, Opt};
+use fake_discord::payloads::{self, Member, Opt};
 use fake_discord::{FakeDiscord, Recorded};
 use serde_json::Value;
 
@@ -95,11 +95,24 @@ async fn records_are_exported_imported_archived_and_replayed() {
     assert!(big.is_ephemeral() && big.content().contains("too big"), "{}", big.content());
     assert!(running.store().game(3).unwrap().is_none(), "a refused import stores nothing");
 
-    // Ten more imports: twelve finished games, two pages of archive.
-    for k in 0..10 {
+    // An import Discord delivers twice is carried out once.
+    let attached = fake.attach("file", "twice.json", json.clone());
+    let id = fake.next_id();
+    let interaction = payloads::slash(2, id, hall.channel, false, &ana(), &["import"], &[attached]);
+    let from = fake.mark();
+    fake.interact(interaction.clone());
+    let first = fake.callback(from, id).await;
+    assert!(first.content().contains("Imported as game #3"), "{}", first.content());
+    fake.interact(interaction);
+    let attached = fake.attach("file", "after.json", json.clone());
+    let after = fake.slash(&ana(), hall, &["import"], &[attached]).await;
+    assert!(after.content().contains("Imported as game #4"), "the redelivery made no game: {}", after.content());
+
+    // Eight more imports: twelve finished games, two pages of archive.
+    for k in 0..8 {
         let attached = fake.attach("file", &format!("r{k}.json"), json.clone());
         let done = fake.slash(&ana(), hall, &["import"], &[attached]).await;
-        assert!(done.content().contains(&format!("game #{}", k + 3)), "{}", done.content());
+        assert!(done.content().contains(&format!("game #{}", k + 5)), "{}", done.content());
     }
     let page = fake.slash(&ben(), hall, &["archive"], &[]).await;
     assert!(page.content().contains("page 1 of 2"), "{}", page.content());
@@ -126,5 +139,6 @@ async fn records_are_exported_imported_archived_and_replayed() {
         frames += 1;
     }
     assert_eq!(frames, 4);
+    assert!(running.store().game(13).unwrap().is_none(), "twelve games: the redelivered import made none");
     running.stop().await;
 }

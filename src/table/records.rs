@@ -204,7 +204,12 @@ impl Table {
         let page = page.min(pages - 1);
         let title = Message::new("archive-title").num("page", page as i64 + 1).num("pages", pages as i64);
         let mut title = i18n::text(locale, &title);
-        for filter in [kind.map(|k| game_name(locale, k)), player.map(|p| format!("<@{}>", p.id))].into_iter().flatten()
+        for filter in [
+            kind.map(|k| game_name(locale, k)),
+            player.map(|p| if p.name.is_empty() { format!("<@{}>", p.id) } else { p.name.clone() }),
+        ]
+        .into_iter()
+        .flatten()
         {
             title.push_str(&format!(" · {filter}"));
         }
