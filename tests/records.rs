@@ -115,7 +115,14 @@ fn samples() -> Vec<GameRecord> {
         position.play(throw).unwrap();
         zohn_ahl.moves.push(MoveEntry { notation: throw.into(), by, at: NOW + i as u64, name: name.map(String::from) });
     }
-    vec![epaminondas, hoyito, ocencahuac, zohn_ahl]
+    // The role team second: rosters are by side.
+    let mut reversed = zohn_ahl.clone();
+    reversed.teams.reverse();
+    reversed.rosters = vec![vec![], vec![player(15, "eve"), player(16, "fay")]];
+    reversed.moves.truncate(2);
+    reversed.moves[0].by = 13;
+    reversed.moves[1].by = 16;
+    vec![epaminondas, hoyito, ocencahuac, zohn_ahl, reversed]
 }
 
 fn say(table: &Table, user: u64, command: Command) -> Vec<Reply> {

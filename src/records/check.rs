@@ -59,7 +59,11 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
                 teams.push(Team::Role { id: id(&role.id)?, name: role.name.clone() });
                 rosters.push(players);
             }
-            (None, true) if !players.is_empty() => teams.push(Team::Players { players }),
+            (None, true) if !players.is_empty() => {
+                teams.push(Team::Players { players });
+                // Rosters are by side: a team of named players has none.
+                rosters.push(Vec::new());
+            }
             (None, false) if players.len() == 1 => seats.push(players.remove(0)),
             _ => return Err(Message::new("record-bad-players").str("side", s.side.as_str()).into()),
         }
