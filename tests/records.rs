@@ -197,6 +197,7 @@ fn damaged_records_are_refused_with_the_move_number_and_store_nothing() {
         (json[..json.len() / 2].to_string(), "does not read"),
         (json.replace("\"resignation\"", "\"rules\""), "does not fit the position after move 3"),
         (json.replace("2026-12-01T10:01:05Z", "yesterday"), "\"yesterday\" is not a time"),
+        (json.replace("\"rated\": true", "\"rated\": true, \"colour\": 1"), "(line 40): unknown field `colour`"),
     ]
     .into_iter()
     .map(|(s, m)| (s.into_bytes(), m))

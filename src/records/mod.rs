@@ -311,8 +311,9 @@ pub fn read(bytes: &[u8]) -> Result<Record, RecordError> {
             value.get("format").and_then(|f| f.as_str()),
             value.get("version").and_then(|v| v.as_u64()),
         )?;
-        serde_json::from_value(value)
-            .map_err(|e| Message::new("record-bad-json").num("line", 0).str("error", e.to_string()).into())
+        serde_json::from_str(text).map_err(|e| {
+            Message::new("record-bad-json").num("line", e.line() as i64).str("error", e.to_string()).into()
+        })
     } else {
         text::read(text)
     }
