@@ -1,6 +1,11 @@
 //! Animated replays: every picture of a game rendered and encoded as one GIF (`table::replay_frames` then
 //! `render::replay::animate`), for the first 100 plies of an Epaminondas game and the first 175 moves of a Hoyito
-//! II game from the regression records. Prints each GIF's size and frame count once.
+//! II game from the regression records. Prints each GIF's size and frame count once. Also the archive's first and
+//! last page in a server of 10,000 finished games (sled).
+
+#[path = "../tests/common/play.rs"]
+#[allow(dead_code)]
+mod play;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tablero::i18n::Locale;
@@ -49,5 +54,39 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+fn archive(c: &mut Criterion) {
+    use tablero::store::{GameWrite, SledStore, Store, Unit};
+    use tablero::table::{Actor, Command, Permissions, Table, TableConfig};
+    let dir = tempfile::tempdir().unwrap();
+    let store = std::sync::Arc::new(SledStore::open(dir.path()).unwrap());
+    let first = store.reserve_game_ids(10_000).unwrap();
+    for chunk in (0..10_000u64).collect::<Vec<_>>().chunks(500) {
+        let games = chunk
+            .iter()
+            .map(|n| {
+                let mut game = play::finished_game(first + n, 7, 40, None);
+                game.updated_at = 1_000 + n;
+                GameWrite { record: game, base: None }
+            })
+            .collect();
+        store.commit(&Unit { games, ..Unit::default() }).unwrap();
+    }
+    let table = Table::new(store, TableConfig::default());
+    let actor = Actor {
+        guild: 7,
+        channel: 1,
+        user: 5,
+        name: "eve".into(),
+        roles: vec![],
+        locale: Locale::English,
+        permissions: Permissions::default(),
+    };
+    for (name, page) in [("first", 0), ("last", 999)] {
+        c.bench_function(&format!("archive {name} page of 10,000 finished games"), |b| {
+            b.iter(|| table.handle(&actor, Command::Archive { player: None, game: None, page }, 0).unwrap().len())
+        });
+    }
+}
+
+criterion_group!(benches, bench, archive);
 criterion_main!(benches);

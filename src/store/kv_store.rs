@@ -643,11 +643,19 @@ impl<K: Kv> Store for KvStore<K> {
     }
 
     fn finished_games(&self, guild: GuildId) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError> {
+        // Only the fields the list needs are read from each header (serde skips the rest).
+        #[derive(serde::Deserialize)]
+        struct Summary {
+            guild: GuildId,
+            kind: GameKind,
+            status: super::record::Status,
+            updated_at: Timestamp,
+        }
         let mut found = Vec::new();
         for (key, header) in self.kv.all(GAMES)? {
-            let record = decode(&header)?;
-            if record.guild == guild && matches!(record.status, super::record::Status::Finished { .. }) {
-                found.push((id_from(&key)?, record.kind, record.updated_at));
+            let game: Summary = unjson(header.get(16..).unwrap_or_default())?;
+            if game.guild == guild && matches!(game.status, super::record::Status::Finished { .. }) {
+                found.push((id_from(&key)?, game.kind, game.updated_at));
             }
         }
         found.sort_by_key(|g| std::cmp::Reverse((g.2, g.0)));
