@@ -4,7 +4,6 @@
 //! last page in a server of 10,000 finished games (sled).
 
 #[path = "../tests/common/play.rs"]
-#[allow(dead_code)]
 mod play;
 
 use criterion::{Criterion, criterion_group, criterion_main};
