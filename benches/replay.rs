@@ -25,7 +25,7 @@ fn game(text: &str, plies: usize) -> GameRecord {
 
 fn bench(c: &mut Criterion) {
     let games = [
-        ("epaminondas, 100 plies", game(include_str!("../tests/records/epaminondas/002.txt"), 100)),
+        ("epaminondas, 100 plies", game(include_str!("../tests/records/epaminondas/011.txt"), 100)),
         ("hoyito 2x6, 175 moves", game(include_str!("../tests/records/hoyito/036.txt"), 175)),
     ];
     for (name, record) in &games {
