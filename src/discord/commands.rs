@@ -48,7 +48,7 @@ pub async fn respond(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     }
 }
 
-async fn send_private(ctx: Context<'_>, text: String) -> Result<(), Error> {
+pub async fn send_private(ctx: Context<'_>, text: String) -> Result<(), Error> {
     let reply = poise_reply(&private_text(text));
     outbound::with_retries(RESPONSE_BUDGET, || ctx.send(reply.clone())).await?;
     Ok(())

@@ -4,9 +4,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::commands::{GameChoice, invocation, respond};
-use super::deliver::{poise_reply, private_text};
-use super::outbound::{self, RESPONSE_BUDGET};
+use super::commands::{GameChoice, invocation, respond, send_private};
 use super::{Context, Error};
 use crate::i18n::{self, Message};
 use crate::records::MAX_BYTES;
@@ -62,17 +60,17 @@ pub async fn import(
 ) -> Result<(), Error> {
     let locale = match invocation(ctx) {
         Ok(i) => i.actor.locale,
-        Err(text) => return say_privately(ctx, text).await,
+        Err(text) => return send_private(ctx, text).await,
     };
     if file.size as usize > MAX_BYTES {
         let text = i18n::text(locale, &Message::new("record-too-big").num("max", (MAX_BYTES / 1000) as i64));
-        return say_privately(ctx, text).await;
+        return send_private(ctx, text).await;
     }
     let bytes = match download(&ctx.data().client, &file.url).await {
         Ok(bytes) => bytes,
         Err(e) => {
             tracing::warn!(error = %e, url = %file.url, "an attachment could not be fetched");
-            return say_privately(ctx, i18n::text(locale, &Message::new("import-download-failed"))).await;
+            return send_private(ctx, i18n::text(locale, &Message::new("import-download-failed"))).await;
         }
     };
     respond(ctx, Command::Import { bytes, live: false }).await
@@ -89,12 +87,6 @@ async fn download(client: &reqwest::Client, url: &str) -> Result<Vec<u8>, String
         return Ok(bytes[..MAX_BYTES + 1].to_vec());
     }
     Ok(bytes.to_vec())
-}
-
-async fn say_privately(ctx: Context<'_>, text: String) -> Result<(), Error> {
-    let reply = poise_reply(&private_text(text));
-    outbound::with_retries(RESPONSE_BUDGET, || ctx.send(reply.clone())).await?;
-    Ok(())
 }
 
 /// The server's finished games, newest first, ten a page (of a player, of a game).
