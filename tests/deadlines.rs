@@ -276,3 +276,36 @@ fn reminders_go_by_direct_message_to_those_who_asked() {
     assert_eq!(out.len(), 1);
     assert_eq!(out[0].direct, vec![2]);
 }
+
+/// Two tables on one store that split the servers (as two processes split Discord's shards): each carries out
+/// and posts the due events of its own servers only, and together they do all of them once.
+#[test]
+fn tables_that_split_the_servers_each_do_their_own_servers_work() {
+    let w = world();
+    w.game("1d");
+    let other = |a: Actor| Actor { guild: 2, channel: 20, ..a };
+    let options = [("first", "challenger"), ("time", "1d")].map(|(k, v)| (k.to_string(), v.to_string()));
+    let challenge = Command::Challenge {
+        game: "hoyito".into(),
+        opponent: Some(Player { id: 2, name: "ben".into() }),
+        options: options.into_iter().collect(),
+        teams: None,
+    };
+    w.ok(&other(ana()), challenge, NOW);
+    w.ok(&other(ben()), Command::Accept { game: None }, NOW);
+    let config = || TableConfig { challenge_expiry_secs: DAY, seed: Some(1) };
+    let odd = Table::new(w.store.clone(), config()).serving(|guild| guild % 2 == 1);
+    let even = Table::new(w.store.clone(), config()).serving(|guild| guild % 2 == 0);
+    let at = NOW + 12 * HOUR;
+    assert_eq!(odd.tick(at).unwrap(), 1, "the reminder of server 1's game");
+    assert_eq!(odd.tick(at).unwrap(), 0, "server 2's game is left to the other table");
+    let posts = odd.deliveries(Locale::English).unwrap();
+    assert_eq!(posts.iter().map(|d| (d.guild, d.channel)).collect::<Vec<_>>(), [(1, 10)]);
+    assert_eq!(even.deliveries(Locale::English).unwrap(), [], "nothing of server 1's to post");
+    assert_eq!(even.tick(at).unwrap(), 1, "the reminder of server 2's game");
+    let posts = even.deliveries(Locale::English).unwrap();
+    assert_eq!(posts.iter().map(|d| (d.guild, d.channel)).collect::<Vec<_>>(), [(2, 20)]);
+    assert!(texts(&posts)[0].starts_with("Reminder, ana: it is your move in Hoyito II #2"), "{:?}", texts(&posts));
+    // A table that serves every server sees both notices, each once.
+    assert_eq!(w.table.deliveries(Locale::English).unwrap().len(), 2);
+}

@@ -146,3 +146,28 @@ async fn the_game_goes_on_after_the_gateway_connection_drops() {
     assert!(next.png().is_some(), "the game goes on: {}", next.content());
     running.stop().await;
 }
+
+/// The fake keeps Discord's promise that the bots here rely on when two processes post one notice together:
+/// posts with one enforced nonce that arrive at once make one message, and every poster gets that message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn posts_with_one_nonce_that_arrive_together_make_one_message() {
+    let fake = FakeDiscord::start().await;
+    let client = reqwest::Client::builder().no_proxy().build().unwrap();
+    let url = format!("{}/api/v10{HALL_POSTS}", fake.base());
+    for round in 0..40 {
+        let nonce = format!("tablero-{round}");
+        let body = serde_json::json!({"content": "Reminder", "nonce": nonce, "enforce_nonce": true});
+        let posts = (0..24).map(|_| {
+            let request = client.post(&url).json(&body).send();
+            tokio::spawn(async move {
+                let answer = tokio::time::timeout(Duration::from_secs(10), request).await.expect("in time").unwrap();
+                let message: serde_json::Value = answer.json().await.unwrap();
+                message["id"].as_str().unwrap().to_string()
+            })
+        });
+        let ids: Vec<String> = futures_util::future::join_all(posts).await.into_iter().map(Result::unwrap).collect();
+        assert!(ids.iter().all(|id| *id == ids[0]), "round {round}: {ids:?}");
+    }
+    let created = fake.log().iter().filter(|r| r.path == HALL_POSTS && r.created.is_some()).count();
+    assert_eq!(created, 40, "one message per nonce");
+}

@@ -90,9 +90,9 @@ fn start_process(fake: &FakeDiscord, dir: &Path, url: &str, shard: u32) -> Bot {
 
 const DAY: u64 = 86_400;
 
-/// Two `tablero bot` processes (shards 0/2 and 1/2) on one database, both running the scheduler: a game in a
-/// server of each shard, the second process killed with SIGKILL mid-game and started again, then each game's
-/// reminder and timeout posted exactly once, and the win claimed.
+/// Two `tablero bot` processes (shards 0/2 and 1/2) on one database, each running the scheduler for its own
+/// servers: a game in a server of each shard, the second process killed with SIGKILL mid-game and started again,
+/// then each game's reminder and timeout posted exactly once, and the win claimed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_post_each_reminder_and_timeout_once_and_survive_a_kill() {
     let Some(postgres) = common::backends::postgres() else { return };
@@ -131,7 +131,7 @@ async fn two_processes_post_each_reminder_and_timeout_once_and_survive_a_kill() 
         let moved = fake.slash_in(guild, &ana, place, &["move"], &[Opt::Str("notation", "1".into())]).await;
         assert!(moved.content().contains("runs out <t:"), "{}", moved.content());
     }
-    // A day later both schedulers see both reminders due; two days later both timeouts.
+    // A day later each scheduler sees its server's reminder due; two days later its timeout.
     std::fs::write(dir.path().join("clock"), (DAY + 10).to_string()).unwrap();
     for (_, place) in places {
         let path = format!("/channels/{}/messages", place.channel);

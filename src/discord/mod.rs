@@ -116,7 +116,12 @@ pub async fn build_client(config: &Config, store: Arc<dyn Store>) -> Result<sere
         "no Discord token: set DISCORD_TOKEN or [discord] token in config.toml (see the README), \
          or play in the terminal with `tablero local`",
     )?;
-    let table = Arc::new(Table::new(store.clone(), config.table()));
+    let table = Table::new(store.clone(), config.table());
+    // Processes that split the shards share the scheduled work the same way: each posts its servers' notices.
+    let table = Arc::new(match config.discord.shard_range()? {
+        Some(range) => table.serving(move |guild| (range.first..=range.last).contains(&shard_of(guild, range.total))),
+        None => table,
+    });
     let wake = Arc::new(tokio::sync::Notify::new());
     let data = Data {
         table,
@@ -158,6 +163,11 @@ pub async fn build_client(config: &Config, store: Arc<dyn Store>) -> Result<sere
         .framework(framework)
         .await?;
     Ok(client)
+}
+
+/// The shard Discord sends a server's events to (its id's timestamp bits, modulo the number of shards).
+fn shard_of(guild: u64, total: u32) -> u32 {
+    ((guild >> 22) % u64::from(total.max(1))) as u32
 }
 
 /// Runs the bot until Ctrl-C or SIGTERM, then closes the gateway; every acknowledged move was flushed when it

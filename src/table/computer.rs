@@ -20,7 +20,10 @@ impl Table {
         let mut out = Vec::new();
         for id in self.store.due_games(now).map_err(|e| e.to_string())? {
             let Some(record) = self.store.game(id).map_err(|e| e.to_string())? else { continue };
-            if record.status == Status::Active && record.computer.is_some_and(|c| c.on_turn) {
+            if (self.serves)(record.guild)
+                && record.status == Status::Active
+                && record.computer.is_some_and(|c| c.on_turn)
+            {
                 out.push(id);
             }
         }

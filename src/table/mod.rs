@@ -94,6 +94,9 @@ pub struct Table {
     positions: Mutex<HashMap<GameId, (u64, Position)>>,
     /// When old request keys were last forgotten (pacing of a clean-up, nothing rests on it).
     last_prune: std::sync::atomic::AtomicU64,
+    /// The servers whose scheduled work (due events, notices to post, the computer's moves, tournaments) this
+    /// table does: all, unless several processes share the store and split the servers (`serving`).
+    serves: Box<dyn Fn(u64) -> bool + Send + Sync>,
 }
 
 impl Table {
@@ -108,7 +111,16 @@ impl Table {
             rng: Mutex::new(rng),
             positions: Mutex::new(HashMap::new()),
             last_prune: std::sync::atomic::AtomicU64::new(0),
+            serves: Box::new(|_| true),
         }
+    }
+
+    /// The same table doing the scheduled work of only the servers `serves` accepts. Processes that share a
+    /// store and split the servers between them (Discord's shards) each take their own: a notice is then
+    /// posted by one process, not raced for by all. Commands are served whatever the server.
+    pub fn serving(mut self, serves: impl Fn(u64) -> bool + Send + Sync + 'static) -> Table {
+        self.serves = Box::new(serves);
+        self
     }
 
     /// Carries out `command` for `actor` at time `now` (seconds since the epoch).

@@ -61,6 +61,9 @@ impl Table {
             // is read again; the loop ends when the record owes nothing more now.
             for _ in 0..16 {
                 let Some(record) = self.store.game(id).map_err(|e| e.to_string())? else { break };
+                if !(self.serves)(record.guild) {
+                    break;
+                }
                 let Some((at, event)) = clock::next_event(&record).filter(|(at, _)| *at <= now) else { break };
                 if event == Event::Computer {
                     // The computer's moves are searched apart (`play_computer`), off the scheduler's path.
@@ -99,7 +102,7 @@ impl Table {
     pub fn deliveries(&self, locale: Locale) -> Result<Vec<Delivery>, String> {
         let notices = self.store.notices().map_err(|e| e.to_string())?;
         let mut out = Vec::with_capacity(notices.len());
-        for notice in notices {
+        for notice in notices.into_iter().filter(|n| (self.serves)(n.guild)) {
             let locale = self.store.guild_settings(notice.guild).ok().and_then(|s| s.locale).unwrap_or(locale);
             match self.notice_reply(&notice, locale) {
                 Ok(Some((reply, direct))) => out.push(Delivery {

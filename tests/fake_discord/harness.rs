@@ -53,7 +53,9 @@ impl Running {
     ) -> Running {
         let _ = tracing_subscriber::fmt().with_env_filter("warn").with_test_writer().try_init();
         let from = fake.mark();
-        let mut client = tablero::discord::build_client(&config(fake, data), store.clone()).await.expect("client");
+        let mut config = config(fake, data);
+        config.discord.shards = Some(format!("{first}-{last}/{total}"));
+        let mut client = tablero::discord::build_client(&config, store.clone()).await.expect("client");
         let shards = client.shard_manager.clone();
         let task =
             tokio::spawn(async move { client.start_shard_range(first..last, total).await.expect("the bot runs") });

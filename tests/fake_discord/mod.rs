@@ -106,6 +106,9 @@ impl Fault {
 pub struct FakeDiscord {
     inner: Arc<Mutex<Inner>>,
     changed: Arc<Notify>,
+    /// Held while a message with an enforced nonce is looked up and created, so two requests with one nonce
+    /// that arrive together make one message, as on Discord.
+    nonce_gate: Arc<Mutex<()>>,
     pub rest_port: u16,
     pub gateway_port: u16,
 }
@@ -117,6 +120,7 @@ impl FakeDiscord {
         let fake = FakeDiscord {
             inner: Arc::new(Mutex::new(Inner { next_id: 5_000_000, ..Inner::default() })),
             changed: Arc::new(Notify::new()),
+            nonce_gate: Arc::new(Mutex::new(())),
             rest_port: rest.local_addr().unwrap().port(),
             gateway_port: gateway.local_addr().unwrap().port(),
         };
@@ -471,6 +475,8 @@ fn respond(
         (&Method::POST, ["channels", channel, "messages"]) => {
             // Like Discord: a repeated enforced nonce returns the first message and creates nothing.
             let nonce = body["nonce"].as_str().filter(|_| body["enforce_nonce"] == true).map(str::to_string);
+            let gate = fake.nonce_gate.clone();
+            let _gate = gate.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(first) = nonce.as_ref().and_then(|n| fake.lock().nonces.get(n).copied()) {
                 return (json_response(StatusCode::OK, fake.message(first)), None);
             }

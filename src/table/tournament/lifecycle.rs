@@ -683,6 +683,9 @@ impl Table {
                 Ok(t) => t.map_or(0, |t| t.guild),
                 Err(e) => return Err(e.to_string()),
             };
+            if !(self.serves)(guild) {
+                continue;
+            }
             match self.advance_tournament(id, locale, now) {
                 Ok(replies) => out.extend(replies.into_iter().map(|(channel, reply)| (guild, channel, reply))),
                 Err(e) => tracing::error!(tournament = id, error = %e, "a tournament could not advance"),
