@@ -434,7 +434,40 @@ fn two_schedulers_carry_out_each_due_event_once(backend: &Backend) {
     }
 }
 
+/// A resignation that meets a move committed just before it (the opponent's, or the computer's) is made on the
+/// game as it then is: the player is not told to try again, and the move stays in the record.
+fn a_resignation_that_meets_a_move_is_made_on_the_new_position(backend: &Backend) {
+    let w = open(backend);
+    let game = w.game(1, 2, 30, &[]);
+    let other = Table::new(w.store.inner.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(3) });
+    w.store.before_next_commit(move || {
+        other.handle(&actor(1, 30), Command::Move { notation: "1".into(), at: None }, NOW + 5).unwrap();
+    });
+    let said = w.ok(&actor(2, 30), Command::Resign, NOW + 6);
+    assert!(said[0].text.contains("resigned"), "{}", said[0].text);
+    let record = w.record(game);
+    assert_eq!(record.moves.len(), 1, "the move that came first stays");
+    assert_eq!(
+        record.status,
+        Status::Finished { winner: Some(record.sides_of(1, &[])[0]), reason: FinishReason::Resignation }
+    );
+    // A resignation in a game that ended meanwhile is refused as such.
+    let game = w.game(3, 4, 31, &[]);
+    let other = Table::new(w.store.inner.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(3) });
+    w.store.before_next_commit(move || {
+        other.handle(&actor(3, 31), Command::Resign, NOW + 5).unwrap();
+    });
+    let refused = w.table.handle(&actor(4, 31), Command::Resign, NOW + 6).expect_err("the game is over");
+    assert!(refused.text.contains("is over after 0 moves: dan won: cy resigned"), "{}", refused.text);
+    let record = w.record(game);
+    assert_eq!(
+        record.status,
+        Status::Finished { winner: Some(record.sides_of(4, &[])[0]), reason: FinishReason::Resignation }
+    );
+}
+
 on_both_backends!(
+    a_resignation_that_meets_a_move_is_made_on_the_new_position,
     two_schedulers_carry_out_each_due_event_once,
     a_timeout_adjudicated_by_the_scheduler_is_rated_once_and_recomputed_alike,
     every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing,

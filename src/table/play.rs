@@ -310,13 +310,24 @@ impl Table {
         self.resign_game(actor, None, now)
     }
 
+    /// A resignation does not depend on the position: when the game changed under it (the opponent's or the
+    /// computer's move came in), it is made again on the game as it now is, unless that game has ended.
     fn resign_game(&self, actor: &Actor, hint: Option<GameId>, now: Timestamp) -> Answer {
-        let (mut record, side) = self.active_game(actor, now, hint)?;
-        record.status = Status::Finished { winner: Some(side.other()), reason: FinishReason::Resignation };
-        record.draw_offer = None;
-        record.updated_at = now;
-        let base = record.revision;
-        let record = self.save(record, base)?;
+        let mut tries = 0;
+        let record = loop {
+            let (mut record, side) = self.active_game(actor, now, hint)?;
+            if hint.is_some_and(|game| game != record.id) {
+                return Err(Message::new("move-stale").into());
+            }
+            record.status = Status::Finished { winner: Some(side.other()), reason: FinishReason::Resignation };
+            record.draw_offer = None;
+            record.updated_at = now;
+            let base = record.revision;
+            match self.save(record, base) {
+                Err(Fail::User(m)) if m.id == "game-changed" && tries < 8 => tries += 1,
+                saved => break saved?,
+            }
+        };
         let position = self.position(&record)?;
         let said = vec![Message::new("resigned").str("player", actor.name.as_str())];
         Ok(vec![self.board_reply(actor.locale, &record, &position, said)])

@@ -37,11 +37,19 @@ pub struct Faulty {
     pub inner: Arc<dyn Store>,
     writes: AtomicU64,
     fail_at: AtomicU64,
+    /// Runs once, just before the next commit: another writer that gets there first.
+    before_commit: std::sync::Mutex<Option<Box<dyn FnOnce() + Send>>>,
 }
 
 impl Faulty {
     pub fn new(inner: Arc<dyn Store>) -> Faulty {
-        Faulty { inner, writes: AtomicU64::new(0), fail_at: AtomicU64::new(0) }
+        Faulty { inner, writes: AtomicU64::new(0), fail_at: AtomicU64::new(0), before_commit: Default::default() }
+    }
+
+    /// `write` runs just before the next commit, as another writer that commits first (its own writes go to
+    /// the inner store).
+    pub fn before_next_commit(&self, write: impl FnOnce() + Send + 'static) {
+        *self.before_commit.lock().unwrap() = Some(Box::new(write));
     }
 
     /// The `k`-th write from now fails (0: none does).
@@ -79,6 +87,10 @@ impl Store for Faulty {
     }
     fn commit(&self, unit: &Unit) -> Result<Committed, WriteError> {
         self.write()?;
+        let interfering = self.before_commit.lock().unwrap().take();
+        if let Some(write) = interfering {
+            write();
+        }
         self.inner.commit(unit)
     }
     fn reserve_game_ids(&self, n: u64) -> Result<GameId, StoreError> {
