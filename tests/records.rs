@@ -147,7 +147,7 @@ fn every_game_round_trips_through_import_and_export_in_both_forms() {
             let imported = say(&table, 2, Command::Import { bytes: written.clone().into_bytes(), live: true });
             assert!(imported[0].text.contains("Imported as game #1"), "{}", imported[0].text);
             let exported = say(&table, 3, Command::Export { game: Some(1) });
-            let file = exported[0].files.iter().find(|f| f.name == record.file_name(form)).expect("the file");
+            let file = exported[0].files.iter().find(|f| f.name == record.file_name(1, form)).expect("the file");
             assert_eq!(String::from_utf8(file.bytes.clone()).unwrap(), written, "{} {form:?}", sample.kind);
         }
     }

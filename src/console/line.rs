@@ -64,6 +64,10 @@ pub fn parse(line: &str) -> Result<Line, Message> {
     let Some(command) = parts.next() else {
         return Err(Message::new("console-no-command").str("name", name));
     };
+    if matches!(command, "help" | "?") {
+        // `ana: help` is as good as `help`.
+        return Ok(Line::Help);
+    }
     let mut words = Words { command: command.to_lowercase(), ..Words::default() };
     for part in parts {
         match part.split_once('=') {
@@ -113,6 +117,7 @@ mod tests {
         assert_eq!(parse("  "), Ok(Line::Empty));
         assert_eq!(parse("// a comment"), Ok(Line::Empty));
         assert_eq!(parse("help"), Ok(Line::Help));
+        assert_eq!(parse("ana: help"), Ok(Line::Help));
         assert_eq!(parse("wait 25h"), Ok(Line::Wait(90_000)));
         assert_eq!(parse("quit"), Ok(Line::Quit));
     }

@@ -273,9 +273,10 @@ impl Record {
         })
     }
 
-    /// The file name of the record in a form: `<game>-<id>.json` or `.txt`.
-    pub fn file_name(&self, form: Form) -> String {
-        format!("{}-{}.{}", self.game, self.id, form.extension())
+    /// The file name of the record in a form when exported as game `number` (`<game>-<number>.json` or `.txt`):
+    /// the number where it is exported, which for an imported game is not the original `id` the record keeps.
+    pub fn file_name(&self, number: u64, form: Form) -> String {
+        format!("{}-{number}.{}", self.game, form.extension())
     }
 
     pub fn kind(&self) -> Result<GameKind, RecordError> {

@@ -128,7 +128,7 @@ impl Table {
         let exported = Record::of(&record)
             .ok_or_else(|| Fail::Internal(format!("game {} does not replay for its record", record.id)))?;
         let files = [Form::Json, Form::Text]
-            .map(|form| File { name: exported.file_name(form), bytes: exported.write(form).into_bytes() })
+            .map(|form| File { name: exported.file_name(record.id, form), bytes: exported.write(form).into_bytes() })
             .to_vec();
         let text = i18n::text(
             actor.locale,
