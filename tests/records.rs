@@ -484,3 +484,92 @@ fn the_command_line_exports_and_imports_and_the_console_continues_a_game_still_o
     assert_eq!(tablero(dir.path(), &["export", "--game", "1", "--format", "pgn", "--data", "d"], "").0, 2);
     assert_eq!(tablero(dir.path(), &["export", "--data", "d"], "").0, 2);
 }
+
+/// One way to damage a record file: a byte changed, a stretch cut out, a line doubled, two lines swapped, the
+/// end cut off.
+#[derive(Debug, Clone)]
+enum Damage {
+    Byte(usize, u8),
+    Cut(usize, usize),
+    DoubleLine(usize),
+    SwapLines(usize, usize),
+    Truncate(usize),
+}
+
+fn damaged(bytes: &[u8], damage: &Damage) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    let at = |i: usize| if out.is_empty() { 0 } else { i % out.len() };
+    match *damage {
+        Damage::Byte(i, b) => {
+            let i = at(i);
+            if let Some(x) = out.get_mut(i) {
+                *x = b;
+            }
+        }
+        Damage::Cut(i, n) => {
+            let i = at(i);
+            out.drain(i..(i + n).min(out.len()));
+        }
+        Damage::Truncate(i) => out.truncate(at(i)),
+        Damage::DoubleLine(i) | Damage::SwapLines(i, _) => {
+            let text = String::from_utf8_lossy(bytes).into_owned();
+            let mut lines: Vec<&str> = text.lines().collect();
+            let i = i % lines.len().max(1);
+            match *damage {
+                Damage::DoubleLine(_) => lines.insert(i, lines[i]),
+                Damage::SwapLines(_, j) => {
+                    let j = j % lines.len();
+                    lines.swap(i, j);
+                }
+                _ => unreachable!(),
+            }
+            out = lines.join("\n").into_bytes();
+        }
+    }
+    out
+}
+
+fn damage() -> impl proptest::strategy::Strategy<Value = Damage> {
+    use proptest::prelude::*;
+    prop_oneof![
+        (any::<usize>(), any::<u8>()).prop_map(|(i, b)| Damage::Byte(i, b)),
+        (any::<usize>(), 1usize..40).prop_map(|(i, n)| Damage::Cut(i, n)),
+        any::<usize>().prop_map(Damage::DoubleLine),
+        (any::<usize>(), any::<usize>()).prop_map(|(i, j)| Damage::SwapLines(i, j)),
+        any::<usize>().prop_map(Damage::Truncate),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 160, ..Default::default() })]
+
+    /// Whatever is done to a record file, importing it never panics and never fails inside: it is stored as one
+    /// game, or refused with a reason for the user and nothing stored.
+    #[test]
+    fn a_damaged_record_is_imported_whole_or_refused_cleanly(
+        sample in 0usize..5,
+        text_form in proptest::prelude::any::<bool>(),
+        hits in proptest::collection::vec(damage(), 1..4),
+    ) {
+        let record = Record::of(&samples()[sample]).unwrap();
+        let mut bytes = record.write(if text_form { Form::Text } else { Form::Json }).into_bytes();
+        for hit in &hits {
+            bytes = damaged(&bytes, hit);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(SledStore::open(dir.path()).unwrap());
+        let table = Table::new(store.clone(), TableConfig { seed: Some(3), ..TableConfig::default() });
+        let games = || tablero::store::Store::all_games(&*store).unwrap().len();
+        match table.handle(&actor_in(1, 1, 5), Command::Import { bytes, live: false }, NOW) {
+            Ok(said) => {
+                proptest::prop_assert!(said[0].text.contains("Imported as game #1"), "{}", said[0].text);
+                proptest::prop_assert_eq!(games(), 1);
+            }
+            Err(refusal) => {
+                proptest::prop_assert!(!refusal.internal, "{}", refusal.text);
+                proptest::prop_assert!(!refusal.text.is_empty());
+                proptest::prop_assert_eq!(games(), 0, "a refused record stores nothing");
+            }
+        }
+    }
+}
