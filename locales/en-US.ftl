@@ -625,6 +625,7 @@ record-bad-option = The option "{ $text }" is not written key=value.
 record-result-differs = The Result tag says { $tag } but the moves end with { $end }.
 record-bad-id = "{ $text }" is not an id (a number).
 record-bad-computer = The computer's level must be 1 to 5, and one side must be the computer.
+record-bad-time-per-move = The time per move must be a whole number of seconds above 0, not “{ $text }”.
 record-bad-time = "{ $text }" is not a time (write it as 2026-12-01T10:00:05Z).
 record-two-sides = A record has exactly two sides.
 record-bad-side = A side is "{ $side }" where "{ $expected }" was expected.

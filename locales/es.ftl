@@ -627,6 +627,7 @@ record-bad-option = La opción "{ $text }" no está escrita clave=valor.
 record-result-differs = La etiqueta Result dice { $tag } pero las jugadas terminan con { $end }.
 record-bad-id = "{ $text }" no es un id (un número).
 record-bad-computer = El nivel del ordenador va de 1 a 5, y uno de los lados debe ser el ordenador.
+record-bad-time-per-move = El tiempo por jugada debe ser un número entero de segundos mayor que 0, no «{ $text }».
 record-bad-time = "{ $text }" no es una hora (escríbela como 2026-12-01T10:00:05Z).
 record-two-sides = Un registro tiene exactamente dos lados.
 record-bad-side = Un lado es "{ $side }" donde se esperaba "{ $expected }".

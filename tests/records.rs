@@ -15,7 +15,9 @@ use tablero::render::replay::{self, Frame};
 use tablero::render::{self, Picture};
 use tablero::store::SledStore;
 use tablero::store::rating::RatingChange;
-use tablero::store::record::{Computer, FinishReason, GameRecord, MoveEntry, Player, Status, Team};
+use tablero::store::record::{
+    Clock, Computer, FinishReason, GameRecord, MoveEntry, Player, Status, Team, TimeoutPolicy,
+};
 use tablero::table::{ARCHIVE_PAGE, Command, Reply, Table, TableConfig, replay_captions, replay_frames};
 
 const NOW: u64 = 1_796_119_205;
@@ -108,6 +110,16 @@ fn samples() -> Vec<GameRecord> {
         Team::Players { players: vec![player(13, "cy"), player(14, "dan")] },
     ];
     zohn_ahl.rosters = vec![vec![player(15, "eve"), player(16, "fay")], vec![]];
+    // Lost on time: its time per move is in the record.
+    zohn_ahl.clock = Some(Clock {
+        per_move: 86_400,
+        remind_before: vec![43_200],
+        policy: TimeoutPolicy::Auto,
+        grace: 3600,
+        deadline: NOW + 90_000,
+        reminded: 1,
+        flagged: true,
+    });
     let mut position = Position::new(GameKind::ZohnAhl, &zohn_ahl.options).unwrap();
     for (i, (throw, by, name)) in
         [("FFRR", 15, None), ("RRRR", 13, None), ("FRFR", 77, Some("zed")), ("FFFF", 14, None)].into_iter().enumerate()
@@ -140,6 +152,12 @@ fn refused(table: &Table, bytes: Vec<u8>) -> String {
 fn every_game_round_trips_through_import_and_export_in_both_forms() {
     for sample in samples() {
         let record = Record::of(&sample).unwrap();
+        // A game with a time per move says it (the Zohn Ahl samples), in both forms.
+        assert_eq!(record.seconds_per_move, sample.clock.as_ref().map(|c| c.per_move));
+        if record.seconds_per_move.is_some() {
+            assert!(record.write(Form::Text).contains("[SecondsPerMove \"86400\"]\n"));
+            assert!(record.write(Form::Json).contains("\"seconds_per_move\": 86400"));
+        }
         for form in [Form::Json, Form::Text] {
             let written = record.write(form);
             assert_eq!(records::read(written.as_bytes()).unwrap(), record, "{} {form:?} reads back", sample.kind);
@@ -198,6 +216,8 @@ fn damaged_records_are_refused_with_the_move_number_and_store_nothing() {
         (json.replace("\"resignation\"", "\"rules\""), "does not fit the position after move 3"),
         (json.replace("2026-12-01T10:01:05Z", "yesterday"), "\"yesterday\" is not a time"),
         (json.replace("\"rated\": true", "\"rated\": true, \"colour\": 1"), "(line 40): unknown field `colour`"),
+        (json.replace("\"rated\": true", "\"rated\": true, \"seconds_per_move\": 0"), "seconds above 0, not “0”"),
+        (text.replace("[Rated", "[SecondsPerMove \"a day\"]\n[Rated"), "seconds above 0, not “a day”"),
     ]
     .into_iter()
     .map(|(s, m)| (s.into_bytes(), m))

@@ -163,6 +163,9 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
         Some(_) => return Err(Message::new("record-bad-computer").into()),
         None => None,
     };
+    if record.seconds_per_move == Some(0) {
+        return Err(Message::new("record-bad-time-per-move").str("text", "0").into());
+    }
     let everyone = seats.iter().chain(teams.iter().flat_map(|t| t.players())).chain(rosters.iter().flatten());
     let challenger = everyone.clone().next().cloned().unwrap_or_else(|| importer.clone());
     let opponent = seats.get(1).cloned().or_else(|| everyone.clone().nth(1).cloned());
@@ -195,7 +198,7 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
         rating_sequence: None,
         rating_changes,
         tournament: None,
-        imported: Some(Imported { id: record.id, rated: record.rated }),
+        imported: Some(Imported { id: record.id, rated: record.rated, seconds_per_move: record.seconds_per_move }),
     };
     Ok(Replayed { game, position })
 }

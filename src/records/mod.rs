@@ -41,6 +41,9 @@ pub struct Record {
     /// The computer's level, when one side is the computer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub computer: Option<u8>,
+    /// The time per move, in seconds, when the game had one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds_per_move: Option<u64>,
     /// ISO 8601, UTC.
     pub started: String,
     /// ISO 8601, UTC; absent while the game is on.
@@ -264,6 +267,7 @@ impl Record {
             options: game.options.clone(),
             sides,
             computer: game.computer.map(|c| c.level),
+            seconds_per_move: imported.map_or(game.clock.as_ref().map(|c| c.per_move), |i| i.seconds_per_move),
             started: time::format(game.created_at),
             ended,
             result: result.to_string(),

@@ -17,7 +17,7 @@
 //!
 //! A side's tags start with its rules' name (`White`, `South`, `West`, `Dark`...): the side's name, each player
 //! (`id name`), `Team "yes"` and `Role "id name"` for teams. `Rating "id before after"` (with ` provisional`)
-//! gives a rated game's ratings. A move's braces hold its time, then `by <id>` and the mover's name (a JSON
+//! gives a rated game's ratings, `SecondsPerMove` the time per move of a game that had one. A move's braces hold its time, then `by <id>` and the mover's name (a JSON
 //! string) when the record needs them; a move without braces was played at the start time.
 
 use std::collections::BTreeMap;
@@ -65,6 +65,9 @@ pub fn write(r: &Record) -> String {
     }
     if let Some(level) = r.computer {
         tag("Computer", &level.to_string());
+    }
+    if let Some(seconds) = r.seconds_per_move {
+        tag("SecondsPerMove", &seconds.to_string());
     }
     tag("Started", &r.started);
     if let Some(ended) = &r.ended {
@@ -242,6 +245,14 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         Some(level) => Some(level.parse().map_err(|_| RecordError::new(Message::new("record-bad-computer")))?),
         None => None,
     };
+    let seconds_per_move = match get("SecondsPerMove") {
+        Some(text) => Some(text.parse().ok().filter(|&s: &u64| s > 0).ok_or_else(|| {
+            RecordError::new(
+                Message::new("record-bad-time-per-move").str("text", text.chars().take(40).collect::<String>()),
+            )
+        })?),
+        None => None,
+    };
     Ok(Record {
         format: super::FORMAT.to_string(),
         version: super::VERSION,
@@ -250,6 +261,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         options,
         sides,
         computer,
+        seconds_per_move,
         started,
         ended: get("Ended"),
         result,

@@ -199,6 +199,9 @@ pub struct Imported {
     pub id: GameId,
     /// Whether it was rated there.
     pub rated: bool,
+    /// Its time per move there, in seconds (none: no time limit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds_per_move: Option<u64>,
 }
 
 /// What to do when time runs out.
