@@ -97,7 +97,7 @@ fn a_store_of_another_schema_version_is_refused() {
     let err = SledStore::open(dir.path()).err().expect("refused");
     assert!(matches!(err, StoreError::Schema { .. }));
     let text = err.to_string();
-    assert!(text.contains("schema version 99") && text.contains("only understands version 2"), "{text}");
+    assert!(text.contains("schema version 99") && text.contains("only understands version 3"), "{text}");
 }
 
 #[test]
@@ -290,9 +290,39 @@ fn finished_games_are_listed_by_server_latest_first(backend: &Backend) {
     );
     assert_eq!(store.finished_games(2).unwrap(), vec![(c, GameKind::Hoyito, 950)]);
     assert!(store.finished_games(3).unwrap().is_empty());
+    // A finished game written again later (an organiser's result) moves to its new end; a live one is not listed.
+    let mut again = store.game(a).unwrap().unwrap();
+    again.updated_at = 1000;
+    let base = again.revision;
+    store.commit(&Unit { games: vec![GameWrite { record: again, base: Some(base) }], ..Unit::default() }).unwrap();
+    assert_eq!(
+        store.finished_games(1).unwrap(),
+        vec![(a, GameKind::Hoyito, 1000), (b, GameKind::Epaminondas, 900), (d, GameKind::Ocencahuac, 500)]
+    );
+    assert!(store.check_indexes(false).unwrap().is_empty(), "{:?}", store.check_indexes(false));
+}
+
+/// A store of schema version 2 (no archive index) is migrated when opened: the index is built from the games.
+fn a_version_2_store_gets_its_archive_index(backend: &Backend) {
+    let mut fresh = backend.fresh();
+    for (channel, ended) in [(10, 300), (11, 200)] {
+        let mut r = record(channel);
+        r.status = Status::Finished { winner: None, reason: tablero::store::record::FinishReason::DrawAgreed };
+        r.updated_at = ended;
+        fresh.store().create_game(r).unwrap();
+    }
+    fresh.store().create_game(record(12)).unwrap();
+    fresh.as_version_2();
+    let store = fresh.reopen();
+    assert_eq!(store.finished_games(1).unwrap(), vec![(1, GameKind::Hoyito, 300), (2, GameKind::Hoyito, 200)]);
+    assert!(store.check_indexes(false).unwrap().is_empty());
+    // Stamped version 3: opened again, nothing is built twice.
+    let store = fresh.reopen();
+    assert_eq!(store.finished_games(1).unwrap().len(), 2);
 }
 
 on_both_backends!(
+    a_version_2_store_gets_its_archive_index,
     finished_games_are_listed_by_server_latest_first,
     records_and_indexes_survive_reopening,
     a_busy_channel_refuses_a_second_game,

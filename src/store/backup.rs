@@ -1,5 +1,5 @@
 //! The backup format: a store as one JSON record per line, portable between backends and releases. The first
-//! line says what the file is (`{"format":"tablero-backup","schema":2,...}`); every other line is one
+//! line says what the file is (`{"format":"tablero-backup","schema":3,...}`); every other line is one
 //! [`Entry`], tagged by `kind`. Request keys are not kept (they only matter for minutes); everything else is.
 
 use std::io::{BufRead, Write};

@@ -24,7 +24,8 @@ pub const TOURNAMENT_MARKS: usize = 14;
 pub const REQUESTS: usize = 15;
 pub const MOVES: usize = 16;
 pub const BOARD_POSTS: usize = 17;
-pub const TREES: usize = 18;
+pub const GUILD_FINISHED: usize = 18;
+pub const TREES: usize = 19;
 
 /// The trees' names: sled's tree names, PostgreSQL's table names.
 pub const NAMES: [&str; TREES] = [
@@ -46,6 +47,7 @@ pub const NAMES: [&str; TREES] = [
     "requests",
     "moves",
     "board_posts",
+    "guild_finished",
 ];
 
 /// A key and its value.

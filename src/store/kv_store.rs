@@ -8,7 +8,8 @@
 //! `rating_index` ((guild, kind, provisional, 2^63 - rating in thousandths, user) -> nothing: leaderboards in order),
 //! `teams` ((guild, team key) -> JSON team record), `tournaments` (id -> JSON), `guild_tournaments` ((guild, id) ->
 //! nothing), `tournament_marks` ((due time, tournament, game) -> nothing), `requests` (request key -> when it was
-//! carried out). Keys are big-endian so that range scans come back in id and time order. A [`Unit`] is one
+//! carried out), `guild_finished` ((guild, end time, game) -> game kind: a server's finished games, the archive;
+//! schema version 3). Keys are big-endian so that range scans come back in id and time order. A [`Unit`] is one
 //! transaction over every tree, durable before `commit` returns.
 
 use super::backup::{Counters, Entry};
@@ -56,6 +57,27 @@ fn mark_of(key: &[u8]) -> Result<TournamentMark, StoreError> {
         return Err(StoreError::Corrupt(format!("a tournament mark of {} bytes", key.len())));
     }
     Ok(TournamentMark { at: id_from(&key[..8])?, tournament: id_from(&key[8..16])?, game: id_from(&key[16..])? })
+}
+
+/// A finished game's entry in its server's archive index: (guild, end time, game), so a server's games come in
+/// the order they ended.
+fn finished_key(guild: GuildId, ended: Timestamp, game: GameId, status: &super::record::Status) -> Option<[u8; 24]> {
+    if !matches!(status, super::record::Status::Finished { .. }) {
+        return None;
+    }
+    let mut key = [0u8; 24];
+    key[..8].copy_from_slice(&guild.to_be_bytes());
+    key[8..16].copy_from_slice(&ended.to_be_bytes());
+    key[16..].copy_from_slice(&game.to_be_bytes());
+    Some(key)
+}
+
+fn archive_key(record: &GameRecord) -> Option<[u8; 24]> {
+    finished_key(record.guild, record.updated_at, record.id, &record.status)
+}
+
+fn kind_of(byte: u8) -> Result<GameKind, StoreError> {
+    GameKind::ALL.into_iter().find(|k| *k as u8 == byte).ok_or_else(|| StoreError::Corrupt(format!("game kind {byte}")))
 }
 
 fn rating_key(guild: GuildId, kind: GameKind, user: UserId) -> [u8; 17] {
@@ -321,6 +343,36 @@ impl<K: Kv> KvStore<K> {
         Ok(())
     }
 
+    /// Version 2 had no archive index: it is built from the games' headers, and the version stamped, in one
+    /// transaction (a second process doing the same at the same moment finds version 3 and does nothing).
+    pub(super) fn migrate_from_2(&self) -> Result<(), StoreError> {
+        #[derive(serde::Deserialize)]
+        struct Summary {
+            guild: GuildId,
+            kind: GameKind,
+            status: super::record::Status,
+            updated_at: Timestamp,
+        }
+        let mut entries = Vec::new();
+        for (key, header) in self.kv.all(GAMES)? {
+            let game: Summary = unjson(header.get(16..).unwrap_or_default())?;
+            if let Some(key) = finished_key(game.guild, game.updated_at, id_from(&key)?, &game.status) {
+                entries.push((key, game.kind as u8));
+            }
+        }
+        let done = self.kv.transaction(&mut |t: &dyn KvTx| {
+            if t.get(META, SCHEMA_KEY)?.as_deref() != Some(b"2") {
+                return Ok(());
+            }
+            for (key, kind) in &entries {
+                t.insert(GUILD_FINISHED, key, &[*kind])?;
+            }
+            t.insert(META, SCHEMA_KEY, b"3")?;
+            Ok(())
+        });
+        done.map_err(|e| StoreError::Backend(format!("migrating the store to version 3: {e}")))
+    }
+
     fn index(t: &dyn KvTx, record: &GameRecord) -> Result<(), TxFail> {
         let channel = record.channel.to_be_bytes();
         let id = record.id.to_be_bytes();
@@ -331,6 +383,9 @@ impl<K: Kv> KvStore<K> {
         }
         for user in record.participants() {
             t.insert(USER_GAMES, &user_key(user, record.id), &[])?;
+        }
+        if let Some(key) = archive_key(record) {
+            t.insert(GUILD_FINISHED, &key, &[record.kind as u8])?;
         }
         Ok(())
     }
@@ -383,6 +438,12 @@ impl<K: Kv> KvStore<K> {
                 t.remove(CHANNELS, &old.channel.to_be_bytes())?;
             }
             t.insert(CHANNEL_LAST, &record.channel.to_be_bytes(), &key)?;
+        }
+        if let Some(old_key) = archive_key(&old)
+            && archive_key(&record) != Some(old_key)
+        {
+            // A finished game written again (an organiser's result): its archive entry moves with its end time.
+            t.remove(GUILD_FINISHED, &old_key)?;
         }
         if old.due != record.due {
             if let Some(due) = old.due {
@@ -643,22 +704,14 @@ impl<K: Kv> Store for KvStore<K> {
     }
 
     fn finished_games(&self, guild: GuildId) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError> {
-        // Only the fields the list needs are read from each header (serde skips the rest).
-        #[derive(serde::Deserialize)]
-        struct Summary {
-            guild: GuildId,
-            kind: GameKind,
-            status: super::record::Status,
-            updated_at: Timestamp,
-        }
+        // The server's part of the archive index, in the order the games ended: read backwards.
         let mut found = Vec::new();
-        for (key, header) in self.kv.all(GAMES)? {
-            let game: Summary = unjson(header.get(16..).unwrap_or_default())?;
-            if game.guild == guild && matches!(game.status, super::record::Status::Finished { .. }) {
-                found.push((id_from(&key)?, game.kind, game.updated_at));
+        for (key, value) in self.kv.scan_prefix(GUILD_FINISHED, &guild.to_be_bytes())?.into_iter().rev() {
+            if key.len() != 24 || value.len() != 1 {
+                return Err(StoreError::Corrupt(format!("an archive entry of {} bytes", key.len())));
             }
+            found.push((id_from(&key[16..])?, kind_of(value[0])?, id_from(&key[8..16])?));
         }
-        found.sort_by_key(|g| std::cmp::Reverse((g.2, g.0)));
         Ok(found)
     }
 
@@ -763,7 +816,11 @@ impl<K: Kv> Store for KvStore<K> {
         };
         let (mut channels, mut schedule, mut users, mut last) =
             (BTreeSet::new(), BTreeSet::new(), BTreeSet::new(), BTreeMap::new());
+        let mut finished = BTreeSet::new();
         for g in &games {
+            if let Some(key) = archive_key(g) {
+                finished.insert((key.to_vec(), vec![g.kind as u8]));
+            }
             if g.status.is_live() {
                 channels.insert((g.channel.to_be_bytes().to_vec(), g.id.to_be_bytes().to_vec()));
             }
@@ -808,6 +865,18 @@ impl<K: Kv> Store for KvStore<K> {
                 .difference(&stored_users)
                 .map(|k| format!("game {} is missing from a player's games", id_from(&k[8..]).unwrap_or(0))),
         );
+        let stored_finished: BTreeSet<(Vec<u8>, Vec<u8>)> = self.kv.all(GUILD_FINISHED)?.into_iter().collect();
+        let game_of = |k: &[u8]| k.get(16..).map_or(Ok(0), id_from).unwrap_or(0);
+        found.extend(
+            finished
+                .difference(&stored_finished)
+                .map(|(k, _)| format!("finished game {} is missing from its server's archive", game_of(k))),
+        );
+        found.extend(
+            stored_finished
+                .difference(&finished)
+                .map(|(k, _)| format!("the archive holds a stale entry for game {}", game_of(k))),
+        );
         for (channel, game) in &last {
             let stored = self.last_channel_game(*channel)?;
             if stored.is_none_or(|s| s < *game) {
@@ -835,6 +904,12 @@ impl<K: Kv> Store for KvStore<K> {
                 }
                 for (channel, game) in &last {
                     t.insert(CHANNEL_LAST, &channel.to_be_bytes(), &game.to_be_bytes())?;
+                }
+                for (k, _) in &stored_finished {
+                    t.remove(GUILD_FINISHED, k)?;
+                }
+                for (k, v) in &finished {
+                    t.insert(GUILD_FINISHED, k, v)?;
                 }
                 Ok(())
             });

@@ -78,8 +78,9 @@ impl std::fmt::Display for Location {
 }
 
 /// The version of the stored layout this build reads and writes. Version 2 added tournament revisions, the
-/// index of a server's tournaments, tournament marks and request keys (a version 1 store is migrated).
-pub const SCHEMA_VERSION: u32 = 2;
+/// index of a server's tournaments, tournament marks and request keys; version 3 the index of a server's
+/// finished games (the archive). Older stores are migrated when opened.
+pub const SCHEMA_VERSION: u32 = 3;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -188,7 +189,7 @@ pub trait Store: Send + Sync {
     /// outbox's notice ids are kept as they were.
     fn load(&self, entries: &[backup::Entry]) -> Result<(), StoreError>;
     /// Checks that every index entry points at what it should (the live channel of each live game, the
-    /// schedule, each player's games, each channel's latest game); says what is wrong, and with `repair`
+    /// schedule, each player's games, each channel's latest game, each server's finished games); says what is wrong, and with `repair`
     /// rebuilds the indexes from the games in one transaction.
     fn check_indexes(&self, repair: bool) -> Result<Vec<String>, StoreError>;
     /// Whether the store holds no game, tournament, rating or setting.

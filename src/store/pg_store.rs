@@ -15,7 +15,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::{AssertSqlSafe, Postgres, Transaction};
 
 use super::kv::*;
-use super::kv_store::KvStore;
+use super::kv_store::{KvStore, SCHEMA_KEY};
 use super::{StoreError, WriteError};
 
 /// The store in a PostgreSQL database.
@@ -333,6 +333,9 @@ impl KvStore<PgKv> {
             })
             .collect();
         let store = KvStore::over(PgKv { runtime: Some(runtime), pool, sql: std::sync::Arc::new(sql) });
+        if store.kv.get(META, SCHEMA_KEY)?.as_deref() == Some(b"2") {
+            store.migrate_from_2()?;
+        }
         store.check_schema(&shown)?;
         Ok(store)
     }

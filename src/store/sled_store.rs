@@ -15,7 +15,7 @@ use super::kv::*;
 use super::kv_store::*;
 use super::record::GameRecord;
 use super::tournament::TournamentStatus;
-use super::{SCHEMA_VERSION, StoreError, Tournament, TournamentMark, WriteError};
+use super::{StoreError, Tournament, TournamentMark, WriteError};
 
 /// The store in a sled folder.
 pub type SledStore = KvStore<SledKv>;
@@ -241,6 +241,9 @@ impl KvStore<SledKv> {
         if store.kv.get(META, SCHEMA_KEY)?.as_deref() == Some(b"1") {
             store.migrate_from_1()?;
         }
+        if store.kv.get(META, SCHEMA_KEY)?.as_deref() == Some(b"2") {
+            store.migrate_from_2()?;
+        }
         store.check_schema(&shown)?;
         Ok(store)
     }
@@ -285,10 +288,10 @@ impl KvStore<SledKv> {
             if let Some(last) = last_given {
                 t.insert(META, NEXT_TOURNAMENT_KEY, &(last + 1).to_be_bytes())?;
             }
-            t.insert(META, SCHEMA_KEY, SCHEMA_VERSION.to_string().as_bytes())?;
+            t.insert(META, SCHEMA_KEY, b"2")?;
             Ok(())
         });
-        done.map_err(|e| StoreError::Backend(format!("migrating the store to version {SCHEMA_VERSION}: {e}")))
+        done.map_err(|e| StoreError::Backend(format!("migrating the store to version 2: {e}")))
     }
 
     /// What a damaged store still holds: every record that reads back (a game only whole, with all its moves),

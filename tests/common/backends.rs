@@ -119,6 +119,26 @@ impl Fresh {
         self.store.insert(store)
     }
 
+    /// Closes the store and makes it what schema version 2 left: the same records, without the archive index
+    /// (version 3's `guild_finished` tree) — for the migration's test. `reopen` opens it again.
+    pub fn as_version_2(&mut self) {
+        self.store = None;
+        match &self.place {
+            Place::Sled(dir) => {
+                let db = sled::open(dir.path()).unwrap();
+                db.open_tree("meta").unwrap().insert("schema_version", "2").unwrap();
+                db.open_tree("guild_finished").unwrap().clear().unwrap();
+                db.flush().unwrap();
+            }
+            Place::Postgres { url, .. } => admin_sql(
+                url,
+                "UPDATE tablero_meta SET value = '2' WHERE key = 'schema_version'::bytea; \
+                 DELETE FROM tablero_guild_finished;"
+                    .into(),
+            ),
+        }
+    }
+
     /// Where the store is, as `[store] url` or `--data` would name it.
     pub fn location(&self) -> String {
         match &self.place {
