@@ -70,6 +70,16 @@ fn archive(c: &mut Criterion) {
             .collect();
         store.commit(&Unit { games, ..Unit::default() }).unwrap();
     }
+    // A small server beside the big one: its list no longer reads the others' games.
+    let small = store.reserve_game_ids(100).unwrap();
+    let games = (0..100u64)
+        .map(|n| {
+            let mut game = play::finished_game(small + n, 9, 40, None);
+            game.updated_at = 1_000 + n;
+            GameWrite { record: game, base: None }
+        })
+        .collect();
+    store.commit(&Unit { games, ..Unit::default() }).unwrap();
     let table = Table::new(store, TableConfig::default());
     let actor = Actor {
         guild: 7,
@@ -85,6 +95,10 @@ fn archive(c: &mut Criterion) {
             b.iter(|| table.handle(&actor, Command::Archive { player: None, game: None, page }, 0).unwrap().len())
         });
     }
+    let actor = Actor { guild: 9, ..actor };
+    c.bench_function("archive first page of a server of 100 games in a store of 10,100", |b| {
+        b.iter(|| table.handle(&actor, Command::Archive { player: None, game: None, page: 0 }, 0).unwrap().len())
+    });
 }
 
 criterion_group!(benches, bench, archive);
