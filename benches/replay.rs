@@ -58,28 +58,24 @@ fn archive(c: &mut Criterion) {
     use tablero::table::{Actor, Command, Permissions, Table, TableConfig};
     let dir = tempfile::tempdir().unwrap();
     let store = std::sync::Arc::new(SledStore::open(dir.path()).unwrap());
-    let first = store.reserve_game_ids(10_000).unwrap();
-    for chunk in (0..10_000u64).collect::<Vec<_>>().chunks(500) {
-        let games = chunk
-            .iter()
-            .map(|n| {
-                let mut game = play::finished_game(first + n, 7, 40, None);
-                game.updated_at = 1_000 + n;
-                GameWrite { record: game, base: None }
-            })
-            .collect();
-        store.commit(&Unit { games, ..Unit::default() }).unwrap();
-    }
+    // `count` finished games of 40 moves in server `guild`, ended one second apart, committed 500 a unit.
+    let fill = |guild: u64, count: u64| {
+        let first = store.reserve_game_ids(count).unwrap();
+        for chunk in (0..count).collect::<Vec<_>>().chunks(500) {
+            let games = chunk
+                .iter()
+                .map(|n| {
+                    let mut game = play::finished_game(first + n, guild, 40, None);
+                    game.updated_at = 1_000 + n;
+                    GameWrite { record: game, base: None }
+                })
+                .collect();
+            store.commit(&Unit { games, ..Unit::default() }).unwrap();
+        }
+    };
+    fill(7, 10_000);
     // A small server beside the big one: its list no longer reads the others' games.
-    let small = store.reserve_game_ids(100).unwrap();
-    let games = (0..100u64)
-        .map(|n| {
-            let mut game = play::finished_game(small + n, 9, 40, None);
-            game.updated_at = 1_000 + n;
-            GameWrite { record: game, base: None }
-        })
-        .collect();
-    store.commit(&Unit { games, ..Unit::default() }).unwrap();
+    fill(9, 100);
     let table = Table::new(store, TableConfig::default());
     let actor = Actor {
         guild: 7,
