@@ -659,6 +659,7 @@ archive-moves = { $moves ->
    *[other] { $moves } moves
 }
 archive-imported = imported
+archive-imported-by = imported by { $name }
 archive-hint = The numbers work with /replay, /export and /analysis.
 archive-previous = ◀ Newer
 archive-next = Older ▶

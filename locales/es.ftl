@@ -661,6 +661,7 @@ archive-moves = { $moves ->
    *[other] { $moves } jugadas
 }
 archive-imported = importada
+archive-imported-by = importada por { $name }
 archive-hint = Los números sirven para /replay, /export y /analysis.
 archive-previous = ◀ Más recientes
 archive-next = Más antiguas ▶

@@ -66,11 +66,16 @@ fn a_whole_game_through_the_console() {
         assert!(dir.path().join(b).exists(), "{b} was written");
     }
     // The whole history is stored, and shown after the game (in a new process).
-    let history = transcript(dir.path(), &["ana: history".to_string(), "ana: move 1".to_string()]);
+    let lines = ["ana: history", "ana: move 1", "ana: archive"].map(String::from);
+    let history = transcript(dir.path(), &lines);
     assert!(history.contains(&format!("Hoyito II, game #1: {moves} moves.")), "{history}");
     // A finished game no longer holds the channel, and a game command there says how it ended.
     assert!(history.contains(&format!("Hoyito II #1 in this channel is over after {moves} moves: ")), "{history}");
     assert!(history.contains("Start a new game with play."), "{history}");
+    // The archive's line as plain text: Discord's markdown (a code span, bold) is not printed.
+    let archived = history.lines().find(|l| l.contains("Hoyito II · ana – ben")).expect("the game in the archive");
+    assert!(archived.starts_with("  #1 · Hoyito II · ana – ben · "), "{archived}");
+    assert!(!archived.contains('`') && !archived.contains("**"), "{archived}");
 }
 
 struct Running {

@@ -265,6 +265,9 @@ fn the_archive_pages_finished_games_newest_first() {
     };
     let (text, ids, buttons) = page(None, None, 0);
     assert!(text.contains("page 1 of 3"), "{text}");
+    // Each line says who imported the game here (user 2, ben): an import names the players of its record, so
+    // the archive says whose word that is.
+    assert_eq!(text.matches(" · imported by ben").count(), ARCHIVE_PAGE, "{text}");
     assert_eq!(ids, (14..=23).rev().collect::<Vec<u64>>(), "newest first");
     assert_eq!(buttons, [("ar:0:0:-".to_string(), false), ("ar:1:0:-".to_string(), true)]);
     let (_, ids, buttons) = page(None, None, 2);

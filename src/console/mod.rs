@@ -324,10 +324,11 @@ impl Console {
         Ok(())
     }
 
-    /// A line as the console shows it: `<#id>` (a Discord channel mention) as `#name`, and `<t:SECONDS:R>` (a
-    /// Discord timestamp) as a time relative to the console's clock, in `locale`.
+    /// A line as the console shows it: `<#id>` (a Discord channel mention) as `#name`, `<t:SECONDS:R>` (a
+    /// Discord timestamp) as a time relative to the console's clock, in `locale`, and without Discord's markdown
+    /// for code and bold.
     fn shown(&self, line: &str, locale: Locale) -> String {
-        let line = self.channel_names(line);
+        let line = self.channel_names(line).replace("**", "").replace('`', "");
         let mut out = String::new();
         let mut rest = line.as_str();
         while let Some(start) = rest.find("<t:") {

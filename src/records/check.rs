@@ -198,7 +198,12 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
         rating_sequence: None,
         rating_changes,
         tournament: None,
-        imported: Some(Imported { id: record.id, rated: record.rated, seconds_per_move: record.seconds_per_move }),
+        imported: Some(Imported {
+            id: record.id,
+            rated: record.rated,
+            seconds_per_move: record.seconds_per_move,
+            by: None,
+        }),
     };
     Ok(Replayed { game, position })
 }

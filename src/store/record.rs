@@ -202,6 +202,9 @@ pub struct Imported {
     /// Its time per move there, in seconds (none: no time limit).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seconds_per_move: Option<u64>,
+    /// Who imported it here (shown in the archive; not part of the record exported again).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<Player>,
 }
 
 /// What to do when time runs out.

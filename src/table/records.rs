@@ -100,6 +100,11 @@ pub fn replay_frames(record: &GameRecord, locale: Locale, delay: u16) -> Result<
     Ok(frames.map_err(|_| "a picture could not be drawn".to_string())?.into_iter().flatten().collect())
 }
 
+/// A player by name, or by mention when the name is not known.
+fn shown_name(player: &Player) -> String {
+    if player.name.is_empty() { format!("<@{}>", player.id) } else { player.name.clone() }
+}
+
 /// `ana – ben`.
 fn pairing(record: &GameRecord, locale: Locale) -> String {
     format!("{} – {}", record.side_label(Side::First, locale), record.side_label(Side::Second, locale))
@@ -146,6 +151,9 @@ impl Table {
         let importer = Player { id: actor.user, name: actor.name.clone() };
         let replayed = records::check(&record, &importer).map_err(refused)?;
         let mut game = replayed.game;
+        if let Some(imported) = &mut game.imported {
+            imported.by = Some(importer);
+        }
         if game.status == Status::Active && !live {
             return Err(Message::new("record-still-on").into());
         }
@@ -204,13 +212,7 @@ impl Table {
         let page = page.min(pages - 1);
         let title = Message::new("archive-title").num("page", page as i64 + 1).num("pages", pages as i64);
         let mut title = i18n::text(locale, &title);
-        for filter in [
-            kind.map(|k| game_name(locale, k)),
-            player.map(|p| if p.name.is_empty() { format!("<@{}>", p.id) } else { p.name.clone() }),
-        ]
-        .into_iter()
-        .flatten()
-        {
+        for filter in [kind.map(|k| game_name(locale, k)), player.map(shown_name)].into_iter().flatten() {
             title.push_str(&format!(" · {filter}"));
         }
         let mut lines = vec![title];
@@ -231,8 +233,12 @@ impl Table {
                 i18n::text(locale, &Message::new("archive-moves").num("moves", g.moves.len() as i64)),
                 records::time::date(g.updated_at),
             );
-            if g.imported.is_some() {
-                line.push_str(&format!(" · {}", i18n::text(locale, &Message::new("archive-imported"))));
+            if let Some(imported) = &g.imported {
+                let said = match &imported.by {
+                    Some(by) => Message::new("archive-imported-by").str("name", shown_name(by)),
+                    None => Message::new("archive-imported"),
+                };
+                line.push_str(&format!(" · {}", i18n::text(locale, &said)));
             }
             lines.push(line);
         }
