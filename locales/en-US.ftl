@@ -626,6 +626,9 @@ record-result-differs = The Result tag says { $tag } but the moves end with { $e
 record-bad-id = "{ $text }" is not an id (a number).
 record-bad-computer = The computer's level must be 1 to 5, and one side must be the computer.
 record-bad-time-per-move = The time per move must be a whole number of seconds above 0, not “{ $text }”.
+record-bad-tournament = The tournament must be a number above 0, not “{ $text }”.
+record-bad-round = The round must be a number from 1, not “{ $text }”.
+record-round-alone = A round is given without its tournament.
 record-bad-time = "{ $text }" is not a time (write it as 2026-12-01T10:00:05Z).
 record-two-sides = A record has exactly two sides.
 record-bad-side = A side is "{ $side }" where "{ $expected }" was expected.
@@ -659,6 +662,7 @@ archive-moves = { $moves ->
    *[other] { $moves } moves
 }
 archive-imported = imported
+archive-tournament = tournament #{ $id }, round { $round }
 archive-imported-by = imported by { $name }
 archive-hint = The numbers work with /replay, /export and /analysis.
 archive-previous = ◀ Newer

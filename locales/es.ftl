@@ -628,6 +628,9 @@ record-result-differs = La etiqueta Result dice { $tag } pero las jugadas termin
 record-bad-id = "{ $text }" no es un id (un número).
 record-bad-computer = El nivel del ordenador va de 1 a 5, y uno de los lados debe ser el ordenador.
 record-bad-time-per-move = El tiempo por jugada debe ser un número entero de segundos mayor que 0, no «{ $text }».
+record-bad-tournament = El torneo debe ser un número mayor que 0, no «{ $text }».
+record-bad-round = La ronda debe ser un número desde 1, no «{ $text }».
+record-round-alone = Se da una ronda sin su torneo.
 record-bad-time = "{ $text }" no es una hora (escríbela como 2026-12-01T10:00:05Z).
 record-two-sides = Un registro tiene exactamente dos lados.
 record-bad-side = Un lado es "{ $side }" donde se esperaba "{ $expected }".
@@ -661,6 +664,7 @@ archive-moves = { $moves ->
    *[other] { $moves } jugadas
 }
 archive-imported = importada
+archive-tournament = torneo #{ $id }, ronda { $round }
 archive-imported-by = importada por { $name }
 archive-hint = Los números sirven para /replay, /export y /analysis.
 archive-previous = ◀ Más recientes

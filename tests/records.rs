@@ -97,7 +97,9 @@ fn samples() -> Vec<GameRecord> {
         RatingChange { user: 11, before: 1500, after: 1484, provisional: true },
         RatingChange { user: 12, before: 1620, after: 1631, provisional: false },
     ];
-    let hoyito = game(GameKind::Hoyito, &[("holes", "12")], &["3", "2", "5"], Status::Active);
+    let mut hoyito = game(GameKind::Hoyito, &[("holes", "12")], &["3", "2", "5"], Status::Active);
+    // A game of tournament #4's second round (rounds are kept from 0, written from 1).
+    hoyito.tournament = Some((4, 1, 0));
     let mut ocencahuac = game(GameKind::Ocencahuac, &[], &["a2-a3", "c7-c6"], finished(None, FinishReason::DrawAgreed));
     ocencahuac.seats[1] = player(0, "tablero");
     ocencahuac.opponent = Some(player(0, "tablero"));
@@ -157,6 +159,11 @@ fn every_game_round_trips_through_import_and_export_in_both_forms() {
         if record.seconds_per_move.is_some() {
             assert!(record.write(Form::Text).contains("[SecondsPerMove \"86400\"]\n"));
             assert!(record.write(Form::Json).contains("\"seconds_per_move\": 86400"));
+        }
+        // A tournament game says which tournament and round.
+        if sample.tournament.is_some() {
+            assert!(record.write(Form::Text).contains("[Tournament \"4\"]\n[Round \"2\"]\n"));
+            assert!(record.write(Form::Json).contains("\"tournament\": 4,\n  \"round\": 2,"));
         }
         for form in [Form::Json, Form::Text] {
             let written = record.write(form);
@@ -218,6 +225,9 @@ fn damaged_records_are_refused_with_the_move_number_and_store_nothing() {
         (json.replace("\"rated\": true", "\"rated\": true, \"colour\": 1"), "(line 40): unknown field `colour`"),
         (json.replace("\"rated\": true", "\"rated\": true, \"seconds_per_move\": 0"), "seconds above 0, not “0”"),
         (text.replace("[Rated", "[SecondsPerMove \"a day\"]\n[Rated"), "seconds above 0, not “a day”"),
+        (text.replace("[Rated", "[Tournament \"4\"]\n[Round \"first\"]\n[Rated"), "number from 1, not “first”"),
+        (json.replace("\"rated\": true", "\"rated\": true, \"tournament\": 0"), "number above 0, not “0”"),
+        (json.replace("\"rated\": true", "\"rated\": true, \"round\": 2"), "round is given without its tournament"),
     ]
     .into_iter()
     .map(|(s, m)| (s.into_bytes(), m))

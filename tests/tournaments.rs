@@ -235,6 +235,15 @@ fn an_elimination_bracket_replays_a_draw_and_crowns_a_winner() {
     let end = w.play_out(fin, false, NOW);
     let final_post = end.iter().find(|r| r.text.contains("Winner:")).expect("the champion is announced");
     assert!(final_post.text.contains("is over"), "{}", final_post.text);
+    // The final's record names its tournament and round.
+    let exported = w.ok(&actor(2, 10), Command::Export { game: Some(fin) }, NOW);
+    let text = exported[0].files.iter().find(|f| f.name.ends_with(".txt")).expect("the text record");
+    let text = String::from_utf8(text.bytes.clone()).unwrap();
+    assert!(text.contains("[Tournament \"1\"]\n[Round \"2\"]\n"), "{text}");
+    // So does its line in the archive.
+    let archive = w.ok(&actor(2, 10), Command::Archive { player: None, game: None, page: 0 }, NOW);
+    let line = archive[0].text.lines().find(|l| l.starts_with(&format!("`#{fin}`"))).expect("the final's line");
+    assert!(line.ends_with(" · tournament #1, round 2"), "{line}");
 }
 
 #[test]

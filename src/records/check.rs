@@ -166,6 +166,14 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
     if record.seconds_per_move == Some(0) {
         return Err(Message::new("record-bad-time-per-move").str("text", "0").into());
     }
+    if record.tournament == Some(0) {
+        return Err(Message::new("record-bad-tournament").str("text", "0").into());
+    }
+    match (record.tournament, record.round) {
+        (_, Some(0)) => return Err(Message::new("record-bad-round").str("text", "0").into()),
+        (None, Some(_)) => return Err(Message::new("record-round-alone").into()),
+        _ => {}
+    }
     let everyone = seats.iter().chain(teams.iter().flat_map(|t| t.players())).chain(rosters.iter().flatten());
     let challenger = everyone.clone().next().cloned().unwrap_or_else(|| importer.clone());
     let opponent = seats.get(1).cloned().or_else(|| everyone.clone().nth(1).cloned());
@@ -202,6 +210,8 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
             id: record.id,
             rated: record.rated,
             seconds_per_move: record.seconds_per_move,
+            tournament: record.tournament,
+            round: record.round,
             by: None,
         }),
     };

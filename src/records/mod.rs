@@ -34,6 +34,12 @@ pub struct Record {
     pub game: String,
     /// The game's number where it was played.
     pub id: u64,
+    /// The tournament it was played in, by its number where it was played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<u64>,
+    /// Its round in that tournament, from 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
     /// Every rule option, complete.
     pub options: OptionSet,
     /// The two sides, the first mover's first.
@@ -264,6 +270,8 @@ impl Record {
             version: VERSION,
             game: game.kind.name().to_string(),
             id: imported.map_or(game.id, |i| i.id),
+            tournament: imported.map_or(game.tournament.map(|t| t.0), |i| i.tournament),
+            round: imported.map_or(game.tournament.map(|t| t.1 as u32 + 1), |i| i.round),
             options: game.options.clone(),
             sides,
             computer: game.computer.map(|c| c.level),

@@ -17,8 +17,9 @@
 //!
 //! A side's tags start with its rules' name (`White`, `South`, `West`, `Dark`...): the side's name, each player
 //! (`id name`), `Team "yes"` and `Role "id name"` for teams. `Rating "id before after"` (with ` provisional`)
-//! gives a rated game's ratings, `SecondsPerMove` the time per move of a game that had one. A move's braces hold its time, then `by <id>` and the mover's name (a JSON
-//! string) when the record needs them; a move without braces was played at the start time.
+//! gives a rated game's ratings, `SecondsPerMove` the time per move of a game that had one, `Tournament` and `Round` (from 1) a tournament game's
+//! tournament and round. A move's braces hold its time, then `by <id>` and the mover's name (a JSON string) when
+//! the record needs them; a move without braces was played at the start time.
 
 use std::collections::BTreeMap;
 
@@ -42,6 +43,12 @@ pub fn write(r: &Record) -> String {
     tag("Version", &r.version.to_string());
     tag("Game", &r.game);
     tag("Id", &r.id.to_string());
+    if let Some(tournament) = r.tournament {
+        tag("Tournament", &tournament.to_string());
+    }
+    if let Some(round) = r.round {
+        tag("Round", &round.to_string());
+    }
     let options: Vec<String> = r.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
     tag("Options", &options.join(" "));
     for side in &r.sides {
@@ -245,6 +252,14 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         Some(level) => Some(level.parse().map_err(|_| RecordError::new(Message::new("record-bad-computer")))?),
         None => None,
     };
+    let number = |tag: &str, message: &'static str| match get(tag) {
+        Some(text) => text.parse().ok().filter(|&n: &u64| n > 0).map(Some).ok_or_else(|| {
+            RecordError::new(Message::new(message).str("text", text.chars().take(40).collect::<String>()))
+        }),
+        None => Ok(None),
+    };
+    let tournament = number("Tournament", "record-bad-tournament")?;
+    let round = number("Round", "record-bad-round")?.map(|r| u32::try_from(r).unwrap_or(u32::MAX));
     let seconds_per_move = match get("SecondsPerMove") {
         Some(text) => Some(text.parse().ok().filter(|&s: &u64| s > 0).ok_or_else(|| {
             RecordError::new(
@@ -258,6 +273,8 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         version: super::VERSION,
         game,
         id,
+        tournament,
+        round,
         options,
         sides,
         computer,

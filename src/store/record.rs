@@ -202,6 +202,11 @@ pub struct Imported {
     /// Its time per move there, in seconds (none: no time limit).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seconds_per_move: Option<u64>,
+    /// The tournament it was played in there, by its number, and the round (from 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
     /// Who imported it here (shown in the archive; not part of the record exported again).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<Player>,

@@ -233,6 +233,11 @@ impl Table {
                 i18n::text(locale, &Message::new("archive-moves").num("moves", g.moves.len() as i64)),
                 records::time::date(g.updated_at),
             );
+            if let Some((tournament, round, _)) = g.tournament {
+                let said =
+                    Message::new("archive-tournament").num("id", tournament as i64).num("round", round as i64 + 1);
+                line.push_str(&format!(" · {}", i18n::text(locale, &said)));
+            }
             if let Some(imported) = &g.imported {
                 let said = match &imported.by {
                     Some(by) => Message::new("archive-imported-by").str("name", shown_name(by)),
