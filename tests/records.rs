@@ -226,6 +226,8 @@ fn damaged_records_are_refused_with_the_move_number_and_store_nothing() {
         (json.replace("\"rated\": true", "\"rated\": true, \"seconds_per_move\": 0"), "seconds above 0, not “0”"),
         (text.replace("[Rated", "[SecondsPerMove \"a day\"]\n[Rated"), "seconds above 0, not “a day”"),
         (text.replace("[Rated", "[Tournament \"4\"]\n[Round \"first\"]\n[Rated"), "number from 1, not “first”"),
+        (text.replace("[Rated", "[Tournament \"4\"]\n[Round \"4294967296\"]\n[Rated"), "from 1, not “4294967296”"),
+        (text.replace("[Rated", "[Tournament \"-1\"]\n[Rated"), "tournament must be a number above 0, not “-1”"),
         (json.replace("\"rated\": true", "\"rated\": true, \"tournament\": 0"), "number above 0, not “0”"),
         (json.replace("\"rated\": true", "\"rated\": true, \"round\": 2"), "round is given without its tournament"),
     ]

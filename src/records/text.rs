@@ -17,8 +17,8 @@
 //!
 //! A side's tags start with its rules' name (`White`, `South`, `West`, `Dark`...): the side's name, each player
 //! (`id name`), `Team "yes"` and `Role "id name"` for teams. `Rating "id before after"` (with ` provisional`)
-//! gives a rated game's ratings, `SecondsPerMove` the time per move of a game that had one, `Tournament` and `Round` (from 1) a tournament game's
-//! tournament and round. A move's braces hold its time, then `by <id>` and the mover's name (a JSON string) when
+//! gives a rated game's ratings, `SecondsPerMove` the time per move of a game that had one, `Tournament` and
+//! `Round` (from 1) a tournament game's tournament and round. A move's braces hold its time, then `by <id>` and the mover's name (a JSON string) when
 //! the record needs them; a move without braces was played at the start time.
 
 use std::collections::BTreeMap;
@@ -112,6 +112,18 @@ fn named(value: &str, n: usize, line: &str) -> Result<(String, String), RecordEr
         return Err(bad_line(n, line));
     }
     Ok((id.to_string(), name.to_string()))
+}
+
+/// A tag's number above 0 (none when the tag is absent), or `message` quoting what the tag says instead.
+fn positive<T: std::str::FromStr + PartialEq + Default>(
+    value: Option<String>,
+    message: &'static str,
+) -> Result<Option<T>, RecordError> {
+    let Some(text) = value else { return Ok(None) };
+    match text.parse::<T>() {
+        Ok(n) if n != T::default() => Ok(Some(n)),
+        _ => Err(Message::new(message).str("text", text.chars().take(40).collect::<String>()).into()),
+    }
 }
 
 pub fn read(text: &str) -> Result<Record, RecordError> {
@@ -252,22 +264,9 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         Some(level) => Some(level.parse().map_err(|_| RecordError::new(Message::new("record-bad-computer")))?),
         None => None,
     };
-    let number = |tag: &str, message: &'static str| match get(tag) {
-        Some(text) => text.parse().ok().filter(|&n: &u64| n > 0).map(Some).ok_or_else(|| {
-            RecordError::new(Message::new(message).str("text", text.chars().take(40).collect::<String>()))
-        }),
-        None => Ok(None),
-    };
-    let tournament = number("Tournament", "record-bad-tournament")?;
-    let round = number("Round", "record-bad-round")?.map(|r| u32::try_from(r).unwrap_or(u32::MAX));
-    let seconds_per_move = match get("SecondsPerMove") {
-        Some(text) => Some(text.parse().ok().filter(|&s: &u64| s > 0).ok_or_else(|| {
-            RecordError::new(
-                Message::new("record-bad-time-per-move").str("text", text.chars().take(40).collect::<String>()),
-            )
-        })?),
-        None => None,
-    };
+    let tournament = positive(get("Tournament"), "record-bad-tournament")?;
+    let round = positive(get("Round"), "record-bad-round")?;
+    let seconds_per_move = positive(get("SecondsPerMove"), "record-bad-time-per-move")?;
     Ok(Record {
         format: super::FORMAT.to_string(),
         version: super::VERSION,
