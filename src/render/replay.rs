@@ -72,16 +72,44 @@ fn kept_frames(n: usize, step: usize) -> Vec<usize> {
     kept
 }
 
-/// The picture at `1 / shrink` of its size (the top-left pixel of each block: the palette is kept).
+/// The picture at `1 / shrink` of its size, in the same palette: each block of `shrink` × `shrink` pixels becomes
+/// the palette's colour nearest to the block's average (a block of one colour keeps it), so edges and letters are
+/// smoothed with the palette's own in-between shades rather than cut to every other pixel.
 pub fn shrunk(picture: &Picture, shrink: usize) -> Picture {
     if shrink <= 1 {
         return picture.clone();
     }
     let (width, height) = (picture.width / shrink, picture.height / shrink);
+    let colours: Vec<[u8; 3]> = picture.palette.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
+    let mut nearest: std::collections::HashMap<[u32; 3], u8> = std::collections::HashMap::new();
     let mut pixels = Vec::with_capacity(width * height);
+    let mut block = Vec::with_capacity(shrink * shrink);
     for y in 0..height {
-        let row = &picture.pixels[y * shrink * picture.width..];
-        pixels.extend((0..width).map(|x| row[x * shrink]));
+        for x in 0..width {
+            block.clear();
+            for row in y * shrink..(y + 1) * shrink {
+                let start = row * picture.width + x * shrink;
+                block.extend_from_slice(&picture.pixels[start..start + shrink]);
+            }
+            let first = block[0];
+            if block.iter().all(|&p| p == first) {
+                pixels.push(first);
+                continue;
+            }
+            let mut sum = [0u32; 3];
+            for &p in &block {
+                let c = colours.get(p as usize).copied().unwrap_or_default();
+                (0..3).for_each(|k| sum[k] += u32::from(c[k]));
+            }
+            let n = block.len() as u32;
+            let average = sum.map(|s| (s + n / 2) / n);
+            let index = *nearest.entry(average).or_insert_with(|| {
+                let distance =
+                    |c: &[u8; 3]| (0..3).map(|k| (i64::from(c[k]) - i64::from(average[k])).pow(2)).sum::<i64>();
+                (0..colours.len()).min_by_key(|&i| distance(&colours[i])).unwrap_or(0) as u8
+            });
+            pixels.push(index);
+        }
     }
     Picture { width, height, pixels, palette: picture.palette }
 }
@@ -207,6 +235,25 @@ mod tests {
     fn picture(width: usize, height: usize, fill: u8) -> Picture {
         static PALETTE: [u8; 12] = [0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 0, 255];
         Picture { width, height, pixels: vec![fill; width * height], palette: &PALETTE }
+    }
+
+    #[test]
+    fn a_shrunk_block_takes_the_palette_colour_nearest_its_average() {
+        // black, dark grey, light grey, white
+        static GREYS: [u8; 12] = [0, 0, 0, 80, 80, 80, 170, 170, 170, 255, 255, 255];
+        #[rustfmt::skip]
+        let pixels = vec![
+            0, 0, 0, 0, 1, 3, 9,
+            0, 0, 0, 3, 3, 3, 9,
+            3, 3, 3, 3, 0, 0, 9,
+        ];
+        let picture = Picture { width: 7, height: 3, pixels, palette: &GREYS };
+        let small = shrunk(&picture, 2);
+        assert_eq!((small.width, small.height), (3, 1), "what is left over of a block is dropped");
+        // All black stays black; three blacks and a white average 64, nearest dark grey; a dark grey and three
+        // whites average 211, nearest light grey: colours of the palette that are in neither block.
+        assert_eq!(small.pixels, [0, 1, 2]);
+        assert_eq!(shrunk(&picture, 1).pixels, picture.pixels);
     }
 
     #[test]
