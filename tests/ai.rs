@@ -1,6 +1,9 @@
 //! The computer opponents: every move they choose is legal, the same seed gives the same move, and a game that
 //! one move decides is decided at every level above the first.
 
+#[path = "common/props.rs"]
+mod props;
+
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -28,7 +31,7 @@ fn random_position(kind: GameKind, plies: usize, rng: &mut StdRng) -> Position {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+    #![proptest_config(props::replayable(48, "ai"))]
 
     #[test]
     fn every_move_the_computer_chooses_is_legal(game in 0usize..3, plies in 0usize..120, level in 1u8..=5, seed: u64) {

@@ -2,6 +2,9 @@
 //! crash before delivery) and restarts, every game ends at most once, and every notice the scheduler decided
 //! on is delivered exactly once (the outbox ids delivered are 1..=n, without gaps or repeats).
 
+#[path = "common/props.rs"]
+mod props;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -98,7 +101,7 @@ fn note_kinds(store: &SledStore, log: &mut Log) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(props::replayable(48, "deadlines_properties"))]
 
     #[test]
     fn every_game_ends_once_and_every_notice_is_delivered_once(auto in any::<bool>(), ops in prop::collection::vec(op(), 1..40)) {

@@ -2,6 +2,9 @@
 //! is listed, no square holds two pieces, piece counts fall only by captures, replaying the notation gives the
 //! same position, and nothing panics.
 
+#[path = "common/props.rs"]
+mod props;
+
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -17,7 +20,7 @@ fn count(p: &Epaminondas, side: Side) -> usize {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(props::replayable(12, "epaminondas_properties"))]
 
     #[test]
     fn random_games_keep_the_invariants(seed in any::<u64>()) {

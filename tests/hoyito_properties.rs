@@ -2,6 +2,9 @@
 //! move plays and every other hole is refused with the position untouched, 2x6 games end, and replaying the
 //! move list through `Position` (what the store does) gives the same position.
 
+#[path = "common/props.rs"]
+mod props;
+
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -45,7 +48,7 @@ fn random_game(options: Options, seed: u64, cap: usize) -> (Hoyito, Vec<Hole>) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(props::replayable(200, "hoyito_properties"))]
 
     #[test]
     fn two_by_six_games_keep_the_invariants_and_end(seed in any::<u64>(), skip in any::<bool>()) {

@@ -1,6 +1,9 @@
 //! Random Ocencahuac games: the invariants of the rules hold after every move, records replay exactly, and the
 //! biased player of rules 4.16 finishes most games with a winner.
 
+#[path = "common/props.rs"]
+mod props;
+
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -12,7 +15,7 @@ fn pieces(p: &Ocencahuac) -> Vec<(Square, Side, Kind, bool, bool)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(props::replayable(40, "ocencahuac"))]
 
     #[test]
     fn random_games_keep_the_invariants(seed in any::<u64>(), biased in any::<bool>()) {

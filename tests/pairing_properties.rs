@@ -2,6 +2,9 @@
 //! is paired twice in a round, no Swiss rematch while one is avoidable, at most one bye per player, side
 //! differences bounded, round robins complete and balanced, elimination brackets consistent.
 
+#[path = "common/props.rs"]
+mod props;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
@@ -20,7 +23,7 @@ fn rematch_free_matching_exists(players: &[usize], met: &BTreeSet<(usize, usize)
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(props::replayable(64, "pairing_properties"))]
 
     #[test]
     fn round_robins_are_complete_and_balanced(n in 2usize..=64, legs in 1usize..=2) {

@@ -1,6 +1,9 @@
 //! Random command sequences from several users in two channels: the table service never panics, never reports
 //! an internal fault, and every game it stores replays to a valid position.
 
+#[path = "common/props.rs"]
+mod props;
+
 use std::sync::Arc;
 
 use proptest::prelude::*;
@@ -56,7 +59,7 @@ fn command(kind: u8, arg: u8, text: &str) -> Command {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(props::replayable(24, "table_fuzz"))]
 
     #[test]
     fn random_commands_never_break_the_service(

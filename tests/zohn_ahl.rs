@@ -1,6 +1,9 @@
 //! Zohn Ahl and Tsoñä: the sticks thrown by the service follow the throw tables (a seeded chi-square test), and
 //! random games keep the invariants (counters conserved, awls on the board, games end, replay is exact).
 
+#[path = "common/props.rs"]
+mod props;
+
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -90,7 +93,7 @@ fn random_throw(bits: u8) -> Throw {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    #![proptest_config(props::replayable(150, "zohn_ahl"))]
 
     #[test]
     fn random_games_keep_the_invariants(throws in prop::collection::vec(0u8..16, 2000), tsona in any::<bool>(), carry in any::<bool>()) {
