@@ -75,7 +75,9 @@ fn fill(store: &SledStore) {
                     max_players: None,
                     signup_until: None,
                     status: TournamentStatus::Finished,
-                    entrants: (0..4).map(|i| Entrant { player: player(10 + i), dropped: false, role: false }).collect(),
+                    entrants: (0..4)
+                        .map(|i| Entrant { player: player(10 + i), dropped: false, role: false, ping: false })
+                        .collect(),
                     rounds: vec![TournamentRound { pairings: vec![pairing(0), pairing(1)], byes: vec![] }],
                     log: vec![],
                     created_at: 0,

@@ -681,3 +681,12 @@ replay-title = Replay of { $game } #{ $id }: { $players }, { $moves ->
 replay-fitted = Made smaller to fit Discord's upload limit: 1/{ $shrink } of the size, { $kept } of { $frames } pictures.
 console-file-unreadable = Cannot read { $path }: { $error }
 import-download-failed = The file could not be fetched from Discord; try again in a moment.
+
+## Limits on what one member or server may ask for
+limit-name = The name “{ $name }” is too long or broken across lines: a name has at most { $max } characters, on one line.
+limit-plies = This { $game } record has { $moves } moves: an imported record has at most { $max } moves.
+limit-imports = You have imported { $max } records in this server in the last 24 hours, the most for a day: try again tomorrow.
+limit-computer-games = You already have { $max } live games against the computer in this server, the most at once: finish or resign one first.
+limit-open-challenges = You already have { $max } open challenges in this server, the most at once: wait for an answer, or cancel one.
+limit-tournaments = This server already has { $max } tournaments open or running, the most at once: finish or cancel one first.
+rating-change-recorded = { $player }: { $before } → { $after } ({ $delta }), as recorded where it was played

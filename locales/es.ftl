@@ -683,3 +683,12 @@ replay-title = Repetición de { $game } #{ $id }: { $players }, { $moves ->
 replay-fitted = Reducida para caber en el límite de subida de Discord: 1/{ $shrink } del tamaño, { $kept } de { $frames } imágenes.
 console-file-unreadable = No se puede leer { $path }: { $error }
 import-download-failed = No se pudo descargar el archivo de Discord; inténtalo de nuevo en un momento.
+
+## Límites de lo que un miembro o un servidor puede pedir
+limit-name = El nombre «{ $name }» es demasiado largo o tiene saltos de línea: un nombre tiene como mucho { $max } caracteres, en una línea.
+limit-plies = Este registro de { $game } tiene { $moves } jugadas: un registro importado tiene como mucho { $max } jugadas.
+limit-imports = Ya importaste { $max } registros en este servidor en las últimas 24 horas, el máximo por día: inténtalo mañana.
+limit-computer-games = Ya tienes { $max } partidas en curso contra la computadora en este servidor, el máximo a la vez: termina o abandona una primero.
+limit-open-challenges = Ya tienes { $max } desafíos abiertos en este servidor, el máximo a la vez: espera una respuesta o cancela uno.
+limit-tournaments = Este servidor ya tiene { $max } torneos abiertos o en curso, el máximo a la vez: termina o cancela uno primero.
+rating-change-recorded = { $player }: { $before } → { $after } ({ $delta }), según el registro de donde se jugó

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::i18n::Locale;
-use crate::table::TableConfig;
+use crate::table::{Limits, TableConfig};
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
@@ -22,6 +22,8 @@ pub struct Config {
     pub discord: DiscordConfig,
     pub backup: BackupConfig,
     pub store: StoreConfig,
+    /// What one member or server may ask for: names, records, quotas, heavy work.
+    pub limits: Limits,
     /// Not for users: fixes the random generator so tests are repeatable (env `TABLERO_TEST_SEED`).
     #[serde(skip)]
     pub test_seed: Option<u64>,
@@ -125,6 +127,7 @@ impl Default for Config {
             discord: DiscordConfig::default(),
             backup: BackupConfig::default(),
             store: StoreConfig::default(),
+            limits: Limits::default(),
             test_seed: None,
         }
     }
@@ -186,7 +189,11 @@ impl Config {
     }
 
     pub fn table(&self) -> TableConfig {
-        TableConfig { challenge_expiry_secs: self.challenge_expiry_hours * 3600, seed: self.test_seed }
+        TableConfig {
+            challenge_expiry_secs: self.challenge_expiry_hours * 3600,
+            seed: self.test_seed,
+            limits: self.limits.clone(),
+        }
     }
 }
 

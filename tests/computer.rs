@@ -35,7 +35,10 @@ fn play(game: &str, options: &[(&str, &str)]) -> Command {
 
 fn table(dir: &std::path::Path) -> (Table, Arc<SledStore>) {
     let store = Arc::new(SledStore::open(dir).unwrap());
-    (Table::new(store.clone(), TableConfig { challenge_expiry_secs: 3600, seed: Some(1) }), store)
+    (
+        Table::new(store.clone(), TableConfig { challenge_expiry_secs: 3600, seed: Some(1), ..TableConfig::default() }),
+        store,
+    )
 }
 
 #[test]

@@ -21,7 +21,7 @@ const NOW: u64 = 1_800_000_000;
 const HALL: u64 = 10;
 
 fn table_on(store: Arc<Faulty>) -> Table {
-    Table::new(store, TableConfig { challenge_expiry_secs: 86_400, seed: Some(4) })
+    Table::new(store, TableConfig { challenge_expiry_secs: 86_400, seed: Some(4), ..TableConfig::default() })
 }
 
 fn tournament(table: &Table, user: u64, command: TournamentCommand) {

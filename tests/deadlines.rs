@@ -25,7 +25,7 @@ fn actor(user: u64, name: &str) -> Actor {
     }
 }
 fn ana() -> Actor {
-    Actor { permissions: Permissions { manage_server: true }, ..actor(1, "ana") }
+    Actor { permissions: Permissions { manage_server: true, ..Permissions::default() }, ..actor(1, "ana") }
 }
 fn ben() -> Actor {
     actor(2, "ben")
@@ -39,7 +39,8 @@ struct World {
 
 fn open(dir: tempfile::TempDir) -> World {
     let store = Arc::new(SledStore::open(dir.path()).unwrap());
-    let table = Table::new(store.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(1) });
+    let table =
+        Table::new(store.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(1), ..TableConfig::default() });
     World { dir, store, table }
 }
 
@@ -293,7 +294,7 @@ fn tables_that_split_the_servers_each_do_their_own_servers_work() {
     };
     w.ok(&other(ana()), challenge, NOW);
     w.ok(&other(ben()), Command::Accept { game: None }, NOW);
-    let config = || TableConfig { challenge_expiry_secs: DAY, seed: Some(1) };
+    let config = || TableConfig { challenge_expiry_secs: DAY, seed: Some(1), ..TableConfig::default() };
     let odd = Table::new(w.store.clone(), config()).serving(|guild| guild % 2 == 1);
     let even = Table::new(w.store.clone(), config()).serving(|guild| guild % 2 == 0);
     let at = NOW + 12 * HOUR;

@@ -52,13 +52,14 @@ fn actor(user: u64, channel: u64) -> Actor {
         name: if user == 1 { "ana".into() } else { "ben".into() },
         roles: vec![],
         locale: Locale::English,
-        permissions: Permissions { manage_server: true },
+        permissions: Permissions { manage_server: true, ..Permissions::default() },
     }
 }
 
 fn open(dir: &std::path::Path) -> (Arc<SledStore>, Table) {
     let store = Arc::new(SledStore::open(dir).unwrap());
-    let table = Table::new(store.clone(), TableConfig { challenge_expiry_secs: 7200, seed: Some(5) });
+    let table =
+        Table::new(store.clone(), TableConfig { challenge_expiry_secs: 7200, seed: Some(5), ..TableConfig::default() });
     (store, table)
 }
 

@@ -339,3 +339,48 @@ async fn rated_games_fill_the_leaderboard_which_pages_and_the_profile_has_its_ch
     assert!(profile.png().is_some(), "the rating chart");
     running.stop().await;
 }
+
+/// Names are text, never pings: players named `@everyone` and `<@&role>` play, and every message the bot sends
+/// (the fake refuses any that parses pings from its text) pings only the player it calls. A role that is not
+/// mentionable is named, not pinged, when the member who named it may not mention everyone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_never_ping_and_a_quiet_role_is_named_without_a_ping() {
+    let (fake, running, _, _dir) = bot().await;
+    let everyone = Member::new(111, "@everyone");
+    let staff = Member::new(112, "<@&555>");
+    fake.slash(&everyone, HALL, &["play", "hoyito"], &[Opt::User("opponent", staff.clone()), Opt::Int("first", 1)])
+        .await;
+    let message = fake.log().into_iter().rev().find_map(|r| r.created).expect("the challenge");
+    let from = fake.mark();
+    // Accepted by button: the board goes into the game's thread, and a note after the press names both players.
+    fake.press(&staff, HALL, message, "c:1:accept").await;
+    let board = fake
+        .wait_for(from, "the first board", |r| r.method == "POST" && r.path.ends_with("/messages") && r.png().is_some())
+        .await;
+    let allowed = &board.json.as_ref().unwrap()["allowed_mentions"];
+    assert_eq!(allowed["parse"], serde_json::json!([]), "{allowed}");
+    assert_eq!(allowed["users"], serde_json::json!(["111"]), "only the player on turn: {allowed}");
+    assert!(allowed["roles"].as_array().unwrap().is_empty(), "{allowed}");
+    let note = fake.wait_for(from, "the note after the press", |r| r.path.starts_with("/webhooks/")).await;
+    assert!(note.content().contains("<@&555>"), "{}", note.content());
+    let allowed = &note.json.as_ref().unwrap()["allowed_mentions"];
+    assert!(allowed["users"].as_array().unwrap().is_empty() && allowed["parse"] == serde_json::json!([]), "{allowed}");
+    // A Zohn Ahl game naming a role that is not mentionable.
+    const WEST: u64 = 521;
+    const QUIET: u64 = 522;
+    let ana = ana().with_roles(&[WEST]);
+    let options = [
+        Opt::Role("west", WEST, "herons"),
+        Opt::QuietRole("east", QUIET, "staff"),
+        Opt::Int("counters", 2),
+        Opt::Bool("thread", false),
+    ];
+    let place = Place { channel: 701, thread: false };
+    let challenge = fake.slash(&ana, place, &["play", "zohn-ahl"], &options).await;
+    assert!(!challenge.content().contains("<@&522>"), "the quiet role is not pinged: {}", challenge.content());
+    assert!(challenge.content().contains("@staff"), "it is named: {}", challenge.content());
+    let allowed = &challenge.json.as_ref().unwrap()["data"]["allowed_mentions"];
+    assert!(allowed["roles"].as_array().unwrap().is_empty(), "{allowed}");
+    assert!(fake.mention_violations().is_empty(), "{:#?}", fake.mention_violations());
+    running.stop().await;
+}

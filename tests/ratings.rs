@@ -51,7 +51,8 @@ struct World {
 
 fn open(dir: tempfile::TempDir) -> World {
     let store = Arc::new(SledStore::open(dir.path()).unwrap());
-    let table = Table::new(store.clone(), TableConfig { challenge_expiry_secs: 3600, seed: Some(2) });
+    let table =
+        Table::new(store.clone(), TableConfig { challenge_expiry_secs: 3600, seed: Some(2), ..TableConfig::default() });
     World { dir, store, table }
 }
 
@@ -204,8 +205,8 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     let a = Actor { roles: vec![red], ..actor(1, 20) };
     let b = Actor { roles: vec![blue], ..actor(2, 20) };
     let teams = [
-        tablero::store::record::Team::Role { id: red, name: "red".into() },
-        tablero::store::record::Team::Role { id: blue, name: "blue".into() },
+        tablero::store::record::Team::Role { id: red, name: "red".into(), ping: true },
+        tablero::store::record::Team::Role { id: blue, name: "blue".into(), ping: true },
     ];
     let options =
         [("counters", "1"), ("autothrow", "true"), ("time", "none")].map(|(k, v)| (k.to_string(), v.to_string()));

@@ -21,14 +21,18 @@ use tablero::store::rating::RatingChange;
 use tablero::store::record::{
     Clock, Computer, FinishReason, GameRecord, MoveEntry, Player, Status, Team, TimeoutPolicy,
 };
-use tablero::table::{ARCHIVE_PAGE, Command, Reply, Table, TableConfig, replay_captions, replay_frames};
+use tablero::table::{ARCHIVE_PAGE, Command, Limits, Reply, Table, TableConfig, replay_captions, replay_frames};
 
 const NOW: u64 = 1_796_119_205;
 
 fn table() -> (Table, tempfile::TempDir) {
+    table_with(Limits::default())
+}
+
+fn table_with(limits: Limits) -> (Table, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(SledStore::open(dir.path()).unwrap());
-    (Table::new(store, TableConfig { seed: Some(3), ..TableConfig::default() }), dir)
+    (Table::new(store, TableConfig { seed: Some(3), limits, ..TableConfig::default() }), dir)
 }
 
 fn player(id: u64, name: &str) -> Player {
@@ -111,7 +115,7 @@ fn samples() -> Vec<GameRecord> {
         game(GameKind::ZohnAhl, &[("variant", "tsona")], &[], finished(Some(Side::First), FinishReason::Timeout));
     zohn_ahl.seats.clear();
     zohn_ahl.teams = vec![
-        Team::Role { id: 55, name: "red".into() },
+        Team::Role { id: 55, name: "red".into(), ping: true },
         Team::Players { players: vec![player(13, "cy"), player(14, "dan")] },
     ];
     zohn_ahl.rosters = vec![vec![player(15, "eve"), player(16, "fay")], vec![]];
@@ -260,7 +264,7 @@ fn damaged_records_are_refused_with_the_move_number_and_store_nothing() {
 
 #[test]
 fn the_archive_pages_finished_games_newest_first() {
-    let (table, _dir) = table();
+    let (table, _dir) = table_with(Limits { imports_per_day: 100, ..Limits::default() });
     let base = Record::of(&samples()[0]).unwrap();
     for k in 0..23u64 {
         let mut record = base.clone();
@@ -292,13 +296,67 @@ fn the_archive_pages_finished_games_newest_first() {
     assert_eq!(page(None, None, 9).1, [3, 2, 1]);
     let (_, ids, _) = page(None, Some("hoyito"), 0);
     assert_eq!(ids, (1..=11).rev().map(|k| 2 * k).take(ARCHIVE_PAGE).collect::<Vec<u64>>());
-    let (_, ids, _) = page(Some(player(12, "ben")), Some("epaminondas"), 1);
-    assert_eq!(ids, [3, 1], "ben's twelve Epaminondas games: the second page holds the first two");
+    // An import is listed under the member who imported it (user 2), never under the ids its file names.
+    let (_, ids, _) = page(Some(player(2, "ben")), Some("epaminondas"), 1);
+    assert_eq!(ids, [3, 1], "the importer's twelve Epaminondas games: the second page holds the first two");
+    assert!(page(Some(player(12, "ben")), None, 0).1.is_empty(), "the file's ben played none of them here");
     // Another server has none of them, and its ids are not found.
     let other = table.handle(&actor_in(2, 3, 9), Command::Archive { player: None, game: None, page: 0 }, NOW).unwrap();
     assert!(other[0].text.contains("No finished game yet"), "{}", other[0].text);
     let replay = table.handle(&actor_in(2, 3, 9), Command::Replay { game: Some(1), speed: None }, NOW);
     assert!(replay.unwrap_err().text.contains("no game #1"));
+}
+
+/// An imported record is bounded like everything a member sends: its names as long as Discord's, its moves
+/// below the limit of its game, and a few imports a day.
+#[test]
+fn records_with_huge_names_or_too_many_moves_are_refused_and_imports_have_a_daily_quota() {
+    let limits = Limits { imports_per_day: 2, ..Limits::default() };
+    let hoyito_limit = limits.record_plies.hoyito;
+    let (table, _dir) = table_with(limits);
+    let mut record = Record::of(&samples()[0]).unwrap();
+    record.sides[0].name = "x".repeat(20_000);
+    record.sides[0].players[0].name = "x".repeat(20_000);
+    let text = refused(&table, record.write(Form::Json).into_bytes());
+    assert!(text.contains("at most 32 characters"), "{text}");
+    let mut record = Record::of(&samples()[0]).unwrap();
+    record.sides[1].players[0].name = "ben\n**bold**".into();
+    assert!(refused(&table, record.write(Form::Json).into_bytes()).contains("on one line"));
+    // Moves past the limit: counted before they are replayed, so their being legal does not matter.
+    let mut long = Record::of(&samples()[1]).unwrap();
+    let moves = long.moves.clone();
+    while long.moves.len() <= hoyito_limit {
+        long.moves.extend(moves.iter().cloned());
+    }
+    let text = refused(&table, long.write(Form::Json).into_bytes());
+    assert!(text.contains(&format!("at most {hoyito_limit} moves")), "{text}");
+    // Two imports a day, then a refusal that says the limit; the next day, one more.
+    let bytes = Record::of(&samples()[0]).unwrap().write(Form::Json).into_bytes();
+    for _ in 0..2 {
+        table.handle(&actor_in(1, 1, 5), Command::Import { bytes: bytes.clone(), live: false }, NOW).unwrap();
+    }
+    let text = refused(&table, bytes.clone());
+    assert!(text.contains("imported 2 records"), "{text}");
+    table.handle(&actor_in(1, 1, 5), Command::Import { bytes, live: false }, NOW + 86_400).unwrap();
+}
+
+/// An import is no game of the channel: `/board`, `/replay`, `/rematch` there do not pick it up, it is listed
+/// under its importer alone (its players' lists do not show it); its number reaches it.
+#[test]
+fn an_import_is_not_the_channels_game_nor_in_its_players_lists() {
+    let (table, _dir) = table();
+    let bytes = Record::of(&samples()[0]).unwrap().write(Form::Json).into_bytes();
+    say(&table, 2, Command::Import { bytes, live: false });
+    for command in [Command::Board, Command::Replay { game: None, speed: None }, Command::Rematch { game: None }] {
+        let answer = table.handle(&actor_in(1, 2, 5), command.clone(), NOW + 20_000);
+        assert!(answer.is_err(), "{command:?} in the channel does not reach the import");
+    }
+    let theirs = say(&table, 3, Command::Archive { player: Some(player(11, "ana")), game: None, page: 0 });
+    assert!(theirs[0].text.contains("No finished game yet"), "{}", theirs[0].text);
+    let importers = say(&table, 3, Command::Archive { player: Some(player(2, "ben")), game: None, page: 0 });
+    assert!(importers[0].text.contains("`#1`"), "{}", importers[0].text);
+    let replay = say(&table, 2, Command::Replay { game: Some(1), speed: None });
+    assert!(replay[0].files.iter().any(|f| f.name.ends_with(".gif")), "reached by its number");
 }
 
 /// The frames of a GIF as whole pictures (each frame drawn over the ones before), in RGB.

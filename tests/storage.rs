@@ -21,7 +21,7 @@ use play::play;
 const NOW: u64 = 1_800_000_000;
 
 fn table(store: Arc<SledStore>) -> Table {
-    Table::new(store, TableConfig { challenge_expiry_secs: 86_400, seed: Some(1) })
+    Table::new(store, TableConfig { challenge_expiry_secs: 86_400, seed: Some(1), ..TableConfig::default() })
 }
 
 #[test]

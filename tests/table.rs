@@ -20,7 +20,8 @@ struct World {
 fn world() -> World {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(SledStore::open(dir.path()).unwrap());
-    let table = Table::new(store.clone(), TableConfig { challenge_expiry_secs: 3600, seed: Some(1) });
+    let table =
+        Table::new(store.clone(), TableConfig { challenge_expiry_secs: 3600, seed: Some(1), ..TableConfig::default() });
     World { _dir: dir, store, table }
 }
 
@@ -446,4 +447,80 @@ fn public_replies_speak_the_servers_language_and_refusals_the_users() {
     assert!(replies[0].text.contains("ben accepted"), "{}", replies[0].text);
     let refusal = w.table.handle_for(&spanish_ben, mv("1"), NOW, Locale::English).unwrap_err();
     assert!(refusal.text.contains("No es tu turno"), "{}", refusal.text);
+}
+
+fn limited(limits: tablero::table::Limits) -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let table = Table::new(store.clone(), TableConfig { seed: Some(1), limits, ..TableConfig::default() });
+    World { _dir: dir, store, table }
+}
+
+fn in_channel(who: Actor, channel: u64) -> Actor {
+    Actor { channel, ..who }
+}
+
+/// A game in a new thread frees its channel, so one member could otherwise hold any number of challenges and
+/// games against the computer: each is bounded per member and server, and the refusal says the number.
+#[test]
+fn open_challenges_computer_games_and_tournaments_have_quotas() {
+    let w =
+        limited(tablero::table::Limits { open_challenges: 2, computer_games: 1, tournaments: 1, ..Default::default() });
+    for channel in [10, 11] {
+        w.ok(&in_channel(ana(), channel), challenge(Some(&ben()), &[]));
+    }
+    let text = w.refused(&in_channel(ana(), 12), challenge(Some(&ben()), &[]));
+    assert!(text.contains("2 open challenges"), "{text}");
+    // Another member, or the same member in another server, is not held by it.
+    w.ok(&in_channel(ben(), 12), challenge(Some(&ana()), &[]));
+    w.ok(&Actor { guild: 2, ..in_channel(ana(), 13) }, challenge(Some(&ben()), &[]));
+    // Answered challenges no longer count.
+    w.ok(&ben(), Command::Accept { game: None });
+    w.ok(&in_channel(ana(), 14), challenge(Some(&ben()), &[]));
+    let computer = || Command::Challenge {
+        game: "hoyito".into(),
+        opponent: Some(Player { id: 0, name: "tablero".into() }),
+        options: Default::default(),
+        teams: None,
+    };
+    w.ok(&in_channel(cy(), 20), computer());
+    let text = w.refused(&in_channel(cy(), 21), computer());
+    assert!(text.contains("1 live games against the computer"), "{text}");
+    let organiser = Actor { permissions: Permissions { manage_server: true, ..Permissions::default() }, ..ana() };
+    let create = || {
+        Command::Tournament(tablero::table::TournamentCommand::Create {
+            game: "hoyito".into(),
+            format: "swiss".into(),
+            rounds: Some(3),
+            max_players: None,
+            options: Default::default(),
+        })
+    };
+    w.ok(&organiser, create());
+    let text = w.refused(&organiser, create());
+    assert!(text.contains("1 tournaments open or running"), "{text}");
+}
+
+/// Names reach every front end on one line and within Discord's length, and `@everyone` is no team whichever
+/// front end names it.
+#[test]
+fn names_are_cut_to_one_line_and_everyone_is_no_team() {
+    let w = world();
+    let long = Actor { name: format!("ana\n**{}**", "a".repeat(200)), ..ana() };
+    let said = w.ok(&long, challenge(Some(&ben()), &[]));
+    let line = said[0].text.lines().next().unwrap();
+    assert!(line.contains("ana **aaaa") && !line.contains(&"a".repeat(40)), "{line}");
+    let record = w.store.game(1).unwrap().unwrap();
+    assert_eq!(record.challenger.name.chars().count(), 32, "{}", record.challenger.name);
+    w.ok(&long, Command::Cancel);
+    let everyone = tablero::store::record::Team::Role { id: 1, name: "everyone".into(), ping: true };
+    let red = tablero::store::record::Team::Role { id: 77, name: "red".into(), ping: true };
+    let teams = Command::Challenge {
+        game: "zohn-ahl".into(),
+        opponent: None,
+        options: Default::default(),
+        teams: Some([red, everyone]),
+    };
+    let text = w.refused(&Actor { roles: vec![77], ..ana() }, teams);
+    assert!(text.contains("@everyone"), "{text}");
 }

@@ -41,7 +41,7 @@ fn command(kind: u8, arg: u8, text: &str) -> Command {
             options: option("counters", "1"),
             teams: Some([
                 Team::Players { players: vec![Player { id: u64::from(arg % 4), name: "a".into() }] },
-                Team::Role { id: 77, name: "red".into() },
+                Team::Role { id: 77, name: "red".into(), ping: true },
             ]),
         },
         2 => Command::Accept { game: None },
@@ -67,7 +67,7 @@ proptest! {
     ) {
         let dir = tempfile::tempdir().unwrap();
         let store = Arc::new(SledStore::open(dir.path()).unwrap());
-        let table = Table::new(store.clone(), TableConfig { challenge_expiry_secs: 3600, seed: Some(1) });
+        let table = Table::new(store.clone(), TableConfig { challenge_expiry_secs: 3600, seed: Some(1), ..TableConfig::default() });
         for (i, (user, channel, kind, arg, text)) in steps.into_iter().enumerate() {
             let now = 1_800_000_000 + i as u64 * 600;
             if let Err(refusal) = table.handle(&actor(user, channel), command(kind, arg, &text), now) {

@@ -43,7 +43,10 @@ fn world() -> World {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(SledStore::open(dir.path()).unwrap());
     World {
-        table: Table::new(store.clone(), TableConfig { challenge_expiry_secs: 3600, seed: Some(3) }),
+        table: Table::new(
+            store.clone(),
+            TableConfig { challenge_expiry_secs: 3600, seed: Some(3), ..TableConfig::default() },
+        ),
         store,
         _dir: dir,
     }
@@ -137,7 +140,12 @@ fn role_teams_any_member_throws_and_losing_the_role_loses_the_right() {
     let eve = actor(5, "eve", &[RED]);
     let ben = actor(2, "ben", &[BLUE]);
     let outsider = actor(9, "zed", &[]);
-    let teams = || [Team::Role { id: RED, name: "red".into() }, Team::Role { id: BLUE, name: "blue".into() }];
+    let teams = || {
+        [
+            Team::Role { id: RED, name: "red".into(), ping: true },
+            Team::Role { id: BLUE, name: "blue".into(), ping: true },
+        ]
+    };
     let text = w.run(&outsider, challenge(teams(), &[])).unwrap_err().text;
     assert!(text.contains("must be on one of the two teams"), "{text}");
     let r = w.ok(&ana, challenge(teams(), &[]));
@@ -215,7 +223,10 @@ fn role_teams_throw_in_turn_by_the_roster_of_those_who_joined() {
     let eve = actor(5, "eve", &[RED]);
     let ben = actor(2, "ben", &[BLUE]);
     let dan = actor(4, "dan", &[BLUE]);
-    let teams = [Team::Role { id: RED, name: "red".into() }, Team::Role { id: BLUE, name: "blue".into() }];
+    let teams = [
+        Team::Role { id: RED, name: "red".into(), ping: true },
+        Team::Role { id: BLUE, name: "blue".into(), ping: true },
+    ];
     let r = w.ok(&ana, challenge(teams, &[("turn_mode", "blocks"), ("counters", "10")]));
     assert!(r[0].buttons.iter().any(|b| b.id == "c:1:join"), "a Join button for role teams in turn");
     assert!(w.ok(&eve, Command::Join { game: None })[0].text.contains("eve joined @red (2 members so far)"));
@@ -238,7 +249,10 @@ fn one_board_picture_per_team_turn_with_all_its_throws() {
     let w = world();
     let ana = actor(1, "ana", &[RED]);
     let ben = actor(2, "ben", &[BLUE]);
-    let teams = [Team::Role { id: RED, name: "red".into() }, Team::Role { id: BLUE, name: "blue".into() }];
+    let teams = [
+        Team::Role { id: RED, name: "red".into(), ping: true },
+        Team::Role { id: BLUE, name: "blue".into(), ping: true },
+    ];
     w.table.handle(&ana, challenge(teams, &[("counters", "2")]), NOW).unwrap();
     w.table.handle(&ben, Command::Accept { game: None }, NOW).unwrap();
     let (mut pictures, mut extra_throws, mut throws_this_turn) = (0, 0, 0);
@@ -276,7 +290,10 @@ fn the_history_names_every_member_who_threw_and_what_each_throw_did() {
     let w = world();
     let (ana, eve, ben, kai) =
         (actor(1, "ana", &[RED]), actor(5, "eve", &[RED]), actor(2, "ben", &[BLUE]), actor(6, "kai", &[BLUE]));
-    let teams = [Team::Role { id: RED, name: "red".into() }, Team::Role { id: BLUE, name: "blue".into() }];
+    let teams = [
+        Team::Role { id: RED, name: "red".into(), ping: true },
+        Team::Role { id: BLUE, name: "blue".into(), ping: true },
+    ];
     w.ok(&ana, challenge(teams, &[]));
     w.ok(&kai, Command::Accept { game: None });
     // Free mode (role teams): eve and kai, never named in the challenge, throw for their teams.

@@ -22,7 +22,7 @@ fn actor(user: u64, channel: u64) -> Actor {
         name: ["", "ana", "ben", "cy", "dan", "eve"][user as usize].to_string(),
         roles: vec![],
         locale: Locale::English,
-        permissions: Permissions { manage_server: user == 1 },
+        permissions: Permissions { manage_server: user == 1, ..Permissions::default() },
     }
 }
 
@@ -34,7 +34,8 @@ struct World {
 
 fn open(dir: tempfile::TempDir) -> World {
     let store = Arc::new(SledStore::open(dir.path()).unwrap());
-    let table = Table::new(store.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(4) });
+    let table =
+        Table::new(store.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(4), ..TableConfig::default() });
     World { dir, store, table }
 }
 
@@ -393,7 +394,12 @@ fn zohn_ahl_tournaments_pair_role_teams() {
         .table
         .handle(
             &actor(2, 10),
-            Command::Tournament(TournamentCommand::JoinTeam { id: None, role: 901, name: "red".into() }),
+            Command::Tournament(TournamentCommand::JoinTeam {
+                id: None,
+                role: 901,
+                name: "red".into(),
+                mentionable: true,
+            }),
             NOW,
         )
         .unwrap_err()
@@ -401,7 +407,11 @@ fn zohn_ahl_tournaments_pair_role_teams() {
     assert!(text.contains("Only members of @red"), "{text}");
     for (user, role, name) in [(2, 901, "red"), (3, 902, "blue"), (4, 903, "green")] {
         let member = Actor { roles: vec![role], ..actor(user, 10) };
-        w.ok(&member, Command::Tournament(TournamentCommand::JoinTeam { id: None, role, name: name.into() }), NOW);
+        w.ok(
+            &member,
+            Command::Tournament(TournamentCommand::JoinTeam { id: None, role, name: name.into(), mentionable: true }),
+            NOW,
+        );
     }
     let round1 = w.t(1, TournamentCommand::Start { id: None }, NOW);
     w.place(&round1, NOW);

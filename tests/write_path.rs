@@ -27,7 +27,8 @@ struct World {
 fn open(backend: &Backend) -> World {
     let fresh = backend.fresh();
     let store = Arc::new(Faulty::new(fresh.store().clone()));
-    let table = Table::new(store.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(3) });
+    let table =
+        Table::new(store.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(3), ..TableConfig::default() });
     World { store, table, _fresh: fresh }
 }
 
@@ -294,7 +295,12 @@ fn two_tables_on_one_store_count_every_result_once(backend: &Backend) {
     let fresh = backend.fresh();
     let store = fresh.store().clone();
     let tables: Vec<Arc<Table>> = (0..2)
-        .map(|_| Arc::new(Table::new(fresh.another(), TableConfig { challenge_expiry_secs: DAY, seed: Some(5) })))
+        .map(|_| {
+            Arc::new(Table::new(
+                fresh.another(),
+                TableConfig { challenge_expiry_secs: DAY, seed: Some(5), ..TableConfig::default() },
+            ))
+        })
         .collect();
     let per_table = 6;
     let handles: Vec<_> = tables
@@ -341,7 +347,10 @@ fn two_tables_on_one_store_count_every_result_once(backend: &Backend) {
 fn members_signing_up_at_the_same_moment_are_all_signed_up(backend: &Backend) {
     let fresh = backend.fresh();
     let store = fresh.store().clone();
-    let table = Arc::new(Table::new(store.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(5) }));
+    let table = Arc::new(Table::new(
+        store.clone(),
+        TableConfig { challenge_expiry_secs: DAY, seed: Some(5), ..TableConfig::default() },
+    ));
     let create = TournamentCommand::Create {
         game: "hoyito".into(),
         format: "round-robin".into(),
@@ -396,7 +405,12 @@ fn two_schedulers_carry_out_each_due_event_once(backend: &Backend) {
     let fresh = backend.fresh();
     let store = fresh.store().clone();
     let tables: Vec<Arc<Table>> = (0..2)
-        .map(|_| Arc::new(Table::new(fresh.another(), TableConfig { challenge_expiry_secs: DAY, seed: Some(5) })))
+        .map(|_| {
+            Arc::new(Table::new(
+                fresh.another(),
+                TableConfig { challenge_expiry_secs: DAY, seed: Some(5), ..TableConfig::default() },
+            ))
+        })
         .collect();
     let games = 12u64;
     for n in 0..games {
@@ -439,7 +453,10 @@ fn two_schedulers_carry_out_each_due_event_once(backend: &Backend) {
 fn a_resignation_that_meets_a_move_is_made_on_the_new_position(backend: &Backend) {
     let w = open(backend);
     let game = w.game(1, 2, 30, &[]);
-    let other = Table::new(w.store.inner.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(3) });
+    let other = Table::new(
+        w.store.inner.clone(),
+        TableConfig { challenge_expiry_secs: DAY, seed: Some(3), ..TableConfig::default() },
+    );
     w.store.before_next_commit(move || {
         other.handle(&actor(1, 30), Command::Move { notation: "1".into(), at: None }, NOW + 5).unwrap();
     });
@@ -453,7 +470,10 @@ fn a_resignation_that_meets_a_move_is_made_on_the_new_position(backend: &Backend
     );
     // A resignation in a game that ended meanwhile is refused as such.
     let game = w.game(3, 4, 31, &[]);
-    let other = Table::new(w.store.inner.clone(), TableConfig { challenge_expiry_secs: DAY, seed: Some(3) });
+    let other = Table::new(
+        w.store.inner.clone(),
+        TableConfig { challenge_expiry_secs: DAY, seed: Some(3), ..TableConfig::default() },
+    );
     w.store.before_next_commit(move || {
         other.handle(&actor(3, 31), Command::Resign, NOW + 5).unwrap();
     });

@@ -250,7 +250,8 @@ impl Console {
         let name = format!("g{game}");
         let channel = id_of(&format!("#{name}"));
         self.learn_channel(channel, name.clone());
-        let organiser = Actor { permissions: Permissions { manage_server: true }, ..actor.clone() };
+        let organiser =
+            Actor { permissions: Permissions { manage_server: true, mention_everyone: false }, ..actor.clone() };
         match self.table.handle(&organiser, Command::MoveTo { game, channel }, self.now()) {
             Ok(_) => writeln!(out, "  → #{name}"),
             Err(refusal) => writeln!(out, "  ✗ {}", refusal.text),
@@ -394,7 +395,7 @@ impl Console {
             roles: self.known.roles.get(&user).cloned().unwrap_or_default(),
             locale: self.known.locales.get(&user).copied().unwrap_or(self.default_locale),
             // The console is the operator's own server: everyone in it may change its settings.
-            permissions: Permissions { manage_server: true },
+            permissions: Permissions { manage_server: true, mention_everyone: false },
         }
     }
 
@@ -495,7 +496,7 @@ impl Console {
                             words.next().and_then(|r| r.strip_prefix("@&")).ok_or(usage(usage_text))?.to_string();
                         let role_id = id_of(&format!("@&{role}"));
                         self.learn_name(role_id, role.clone());
-                        TournamentCommand::JoinTeam { id, role: role_id, name: role }
+                        TournamentCommand::JoinTeam { id, role: role_id, name: role, mentionable: true }
                     }
                     "leave" => TournamentCommand::Leave { id },
                     "start" => TournamentCommand::Start { id },
@@ -677,7 +678,7 @@ impl Console {
             }
             let id = id_of(&format!("@&{role}"));
             self.learn_name(id, role.to_string());
-            return Ok(Team::Role { id, name: role.to_string() });
+            return Ok(Team::Role { id, name: role.to_string(), ping: true });
         }
         let players = text.split(',').map(mention).collect::<Result<Vec<_>, _>>()?;
         for p in &players {

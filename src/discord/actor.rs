@@ -51,6 +51,8 @@ impl Invocation {
         let roles = source.member.map(|m| m.roles.iter().map(|r| r.get()).collect()).unwrap_or_default();
         let manage_server =
             source.member.and_then(|m| m.permissions).is_some_and(|p| p.manage_guild() || p.administrator());
+        let mention_everyone =
+            source.member.and_then(|m| m.permissions).is_some_and(|p| p.mention_everyone() || p.administrator());
         let actor = Actor {
             guild: guild.get(),
             channel: source.channel.get(),
@@ -58,7 +60,7 @@ impl Invocation {
             name,
             roles,
             locale,
-            permissions: Permissions { manage_server },
+            permissions: Permissions { manage_server, mention_everyone },
         };
         Ok(Invocation {
             actor,

@@ -81,6 +81,7 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
         if let Some(page) = replies.next() {
             let mut update = serenity::CreateInteractionResponseMessage::new()
                 .content(page.text.clone())
+                .allowed_mentions(deliver::no_pings())
                 .components(deliver::components(&page.buttons, &page.menus));
             if let Some(image) = &page.image {
                 let file = serenity::CreateAttachment::bytes(image.png.clone(), image.file_name.clone());
@@ -100,7 +101,9 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
         }
     } else if !acknowledged {
         // The pressed board or question is done with: its buttons go, and the news comes as a new message.
-        let strip = serenity::CreateInteractionResponseMessage::new().components(Vec::new());
+        let strip = serenity::CreateInteractionResponseMessage::new()
+            .components(Vec::new())
+            .allowed_mentions(deliver::no_pings());
         let response = serenity::CreateInteractionResponse::UpdateMessage(strip);
         outbound::with_retries(RESPONSE_BUDGET, || press.create_response(http, response.clone())).await?;
     } else {
@@ -117,7 +120,10 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
                 Err(private) => (private, true),
             }
         };
-        let followup = serenity::CreateInteractionResponseFollowup::new().content(text).ephemeral(private);
+        let followup = serenity::CreateInteractionResponseFollowup::new()
+            .content(text)
+            .ephemeral(private)
+            .allowed_mentions(deliver::no_pings());
         outbound::with_retries(FOLLOWUP_BUDGET, || press.create_followup(http, followup.clone())).await?;
     }
     Ok(())
@@ -135,6 +141,7 @@ async fn say(
         let mut followup = serenity::CreateInteractionResponseFollowup::new()
             .content(reply.text.clone())
             .ephemeral(reply.private)
+            .allowed_mentions(deliver::no_pings())
             .components(deliver::components(&reply.buttons, &reply.menus));
         if let Some(image) = &reply.image {
             followup = followup.add_file(serenity::CreateAttachment::bytes(image.png.clone(), image.file_name.clone()));
@@ -156,7 +163,10 @@ async fn say_privately(
     press: &serenity::ComponentInteraction,
     text: String,
 ) -> Result<(), Error> {
-    let message = serenity::CreateInteractionResponseMessage::new().content(text).ephemeral(true);
+    let message = serenity::CreateInteractionResponseMessage::new()
+        .content(text)
+        .ephemeral(true)
+        .allowed_mentions(deliver::no_pings());
     let response = serenity::CreateInteractionResponse::Message(message);
     outbound::with_retries(RESPONSE_BUDGET, || press.create_response(http, response.clone())).await?;
     Ok(())

@@ -90,7 +90,9 @@ pub async fn answer(
             // The board goes into the game's new thread; here, what happened and where the game went.
             match deliver::post(data, &http, invocation, &reply).await {
                 Ok(note) => {
-                    let said = poise::CreateReply::default().content(note.unwrap_or_default());
+                    let said = poise::CreateReply::default()
+                        .content(note.unwrap_or_default())
+                        .allowed_mentions(deliver::no_pings());
                     outbound::with_retries(budget, || ctx.send(said.clone())).await?;
                 }
                 Err(private) => send_private(ctx, private).await?,

@@ -105,11 +105,17 @@ fn content(reply: &Reply) -> String {
     text.chars().take(2000).collect()
 }
 
-/// Only the players and roles the reply calls are notified: names typed by users never ping anyone.
-fn allowed_mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
+/// Only the players and roles the reply calls are notified: nothing is parsed from the text, so a name typed by
+/// a user (`@everyone`, `<@id>`, `<@&id>`) never pings anyone. Every message, edit and follow-up says this.
+pub fn allowed_mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new()
         .users(reply.mentions.iter().map(|&u| serenity::UserId::new(u)))
         .roles(reply.role_mentions.iter().map(|&r| serenity::RoleId::new(r)))
+}
+
+/// A message that pings nobody (private answers, notes, edits).
+pub fn no_pings() -> serenity::CreateAllowedMentions {
+    serenity::CreateAllowedMentions::new()
 }
 
 fn picture(reply: &Reply) -> Option<(serenity::CreateAttachment, serenity::CreateEmbed)> {
@@ -200,7 +206,7 @@ pub async fn track(
 
 /// Removes a message's buttons; a failure (message deleted, say) only costs dead buttons that are refused anyway.
 pub async fn strip_buttons(http: &serenity::Http, channel: serenity::ChannelId, message: serenity::MessageId) {
-    let edit = serenity::EditMessage::new().components(Vec::new());
+    let edit = serenity::EditMessage::new().components(Vec::new()).allowed_mentions(no_pings());
     if let Err(e) = channel.edit_message(http, message, edit).await {
         tracing::debug!(%channel, %message, error = %e, "could not remove old buttons");
     }

@@ -138,6 +138,8 @@ pub async fn build_client(config: &Config, store: Arc<dyn Store>) -> Result<sere
             on_error: |error| Box::pin(commands::on_error(error)),
             event_handler: |framework, event| Box::pin(buttons::on_event(framework, event)),
             initialize_owners: false,
+            // A reply that names no pings of its own pings nobody (poise's default parses users from the text).
+            allowed_mentions: Some(deliver::no_pings()),
             ..Default::default()
         })
         .setup(move |ctx, ready, framework| {

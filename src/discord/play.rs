@@ -349,7 +349,7 @@ pub async fn ocencahuac(
 fn team(arg: TeamArg, guild: u64) -> Result<Team, Message> {
     match arg {
         TeamArg::Role(role) if role.id.get() == guild => Err(Message::new("discord-team-everyone")),
-        TeamArg::Role(role) => Ok(Team::Role { id: role.id.get(), name: role.name }),
+        TeamArg::Role(role) => Ok(Team::Role { id: role.id.get(), name: role.name, ping: role.mentionable }),
         TeamArg::User(user) => Ok(Team::Players {
             players: vec![Player { id: user.id.get(), name: user.global_name.unwrap_or(user.name) }],
         }),

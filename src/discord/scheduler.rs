@@ -102,7 +102,7 @@ async fn post_as_organiser(http: &serenity::Http, data: &Data, guild: u64, chann
             name: "tablero".into(),
             roles: Vec::new(),
             locale,
-            permissions: crate::table::Permissions { manage_server: true },
+            permissions: crate::table::Permissions { manage_server: true, mention_everyone: false },
         },
         public: locale,
         bot_permissions: None,
@@ -143,7 +143,9 @@ async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
             let dm = serenity::UserId::new(*user).create_dm_channel(http).await;
             let sent = match dm {
                 Ok(dm) => {
-                    let text = serenity::CreateMessage::new().content(deliver::plain(&delivery.reply));
+                    let text = serenity::CreateMessage::new()
+                        .content(deliver::plain(&delivery.reply))
+                        .allowed_mentions(deliver::no_pings());
                     let nonce = format!("tablero-{}-dm{user}", delivery.notice);
                     let plain = crate::table::Reply { image: None, ..delivery.reply.clone() };
                     outbound::post_built(&data.client, http, dm.id, text, &plain, &nonce)

@@ -56,7 +56,8 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
         }
         match (&s.role, s.team) {
             (Some(role), true) => {
-                teams.push(Team::Role { id: id(&role.id)?, name: role.name.clone() });
+                // An imported game's role is named, never pinged: the file says nothing of who may ping it here.
+                teams.push(Team::Role { id: id(&role.id)?, name: role.name.clone(), ping: false });
                 rosters.push(players);
             }
             (None, true) if !players.is_empty() => {
@@ -213,6 +214,7 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
             tournament: record.tournament,
             round: record.round,
             by: None,
+            at: None,
         }),
     };
     Ok(Replayed { game, position })

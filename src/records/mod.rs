@@ -230,7 +230,7 @@ impl Record {
             .map(|side| {
                 let (team, role, players) = match game.teams.get(side.index()) {
                     Some(Team::Players { players }) => (true, None, players.iter().map(player).collect()),
-                    Some(Team::Role { id, name }) => (
+                    Some(Team::Role { id, name, .. }) => (
                         true,
                         Some(Named { id: id.to_string(), name: name.clone() }),
                         game.members(side).iter().map(player).collect(),

@@ -381,7 +381,7 @@ impl<K: Kv> KvStore<K> {
         } else if t.get(CHANNELS, &channel)?.is_some_and(|held| held == id) {
             t.remove(CHANNELS, &channel)?;
         }
-        for user in record.participants() {
+        for user in record.indexed_users() {
             t.insert(USER_GAMES, &user_key(user, record.id), &[])?;
         }
         if let Some(key) = archive_key(record) {
@@ -414,7 +414,9 @@ impl<K: Kv> KvStore<K> {
             }
             let written = 8 + bytes.len() as u64 + write_moves(t, &record, 0, 0)?;
             t.insert(GAMES, &record.id.to_be_bytes(), &bytes)?;
-            t.insert(CHANNEL_LAST, &record.channel.to_be_bytes(), &record.id.to_be_bytes())?;
+            if record.is_channels_latest() {
+                t.insert(CHANNEL_LAST, &record.channel.to_be_bytes(), &record.id.to_be_bytes())?;
+            }
             KvStore::<K>::index(t, &record)?;
             if let Some(due) = record.due {
                 t.insert(SCHEDULE, &due_key(due, record.id), &[])?;
@@ -827,10 +829,12 @@ impl<K: Kv> Store for KvStore<K> {
             if let Some(due) = g.due {
                 schedule.insert(due_key(due, g.id).to_vec());
             }
-            for user in g.participants() {
+            for user in g.indexed_users() {
                 users.insert(user_key(user, g.id).to_vec());
             }
-            last.insert(g.channel, g.id);
+            if g.is_channels_latest() {
+                last.insert(g.channel, g.id);
+            }
         }
         let mut found = Vec::new();
         let stored_channels: BTreeSet<(Vec<u8>, Vec<u8>)> = self.kv.all(CHANNELS)?.into_iter().collect();

@@ -35,11 +35,28 @@ pub struct Computer {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum Team {
-    Players { players: Vec<Player> },
-    Role { id: u64, name: String },
+    Players {
+        players: Vec<Player>,
+    },
+    Role {
+        id: u64,
+        name: String,
+        /// Whether the team's turns ping the role: only as Discord would let the member who named it (the role
+        /// is mentionable, or the member may mention everyone). Otherwise the team is named without a ping.
+        #[serde(default)]
+        ping: bool,
+    },
 }
 
 impl Team {
+    /// The role to ping when this team is called, if it is a role team that may be pinged.
+    pub fn pinged_role(&self) -> Option<u64> {
+        match self {
+            Team::Role { id, ping: true, .. } => Some(*id),
+            _ => None,
+        }
+    }
+
     /// The team's name as people read it: the role, or the players.
     pub fn name(&self, locale: Locale) -> String {
         match self {
@@ -210,6 +227,9 @@ pub struct Imported {
     /// Who imported it here (shown in the archive; not part of the record exported again).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<Player>,
+    /// When it was imported here (the daily quota of imports counts these).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<Timestamp>,
 }
 
 /// What to do when time runs out.
@@ -342,6 +362,21 @@ impl GameRecord {
     }
 
     /// Everyone the game belongs to, for the user index.
+    /// The users whose list of games holds this one: its players; for an imported game only the member who
+    /// imported it (the ids in a file prove nothing about who played, and must not fill strangers' lists).
+    pub fn indexed_users(&self) -> Vec<UserId> {
+        match &self.imported {
+            Some(imported) => imported.by.iter().map(|p| p.id).collect(),
+            None => self.participants(),
+        }
+    }
+
+    /// Whether this game becomes its channel's latest one, which the channel's `/board`, `/replay`, `/analysis`
+    /// and `/rematch` pick up: every game but an import that is over (reached by its number or the archive).
+    pub fn is_channels_latest(&self) -> bool {
+        self.imported.is_none() || self.status.is_live()
+    }
+
     pub fn participants(&self) -> Vec<UserId> {
         let mut ids: Vec<UserId> = std::iter::once(self.challenger.id)
             .chain(self.opponent.iter().map(|p| p.id))

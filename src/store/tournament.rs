@@ -22,6 +22,9 @@ pub struct Entrant {
     /// A role team (Zohn Ahl): everyone holding the role plays for it.
     #[serde(default)]
     pub role: bool,
+    /// A role team whose games ping the role (it was mentionable, or its member could mention everyone).
+    #[serde(default)]
+    pub ping: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

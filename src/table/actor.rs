@@ -11,6 +11,8 @@ pub type RoleId = u64;
 pub struct Permissions {
     /// Discord's Manage Server, or the console's organiser flag.
     pub manage_server: bool,
+    /// Discord's Mention Everyone: the member may ping any role, mentionable or not.
+    pub mention_everyone: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -108,7 +108,7 @@ impl Table {
         game: &str,
         opponent: Option<Player>,
         mut options: OptionSet,
-        teams: Option<[Team; 2]>,
+        mut teams: Option<[Team; 2]>,
         now: Timestamp,
     ) -> Answer {
         let kind: GameKind = game.parse()?;
@@ -151,13 +151,23 @@ impl Table {
             Some(v) => parse_first(&v)?,
             None => First::Random,
         };
-        if let Some(teams) = &teams {
+        if let Some(teams) = &mut teams {
+            for team in teams.iter_mut() {
+                if let Team::Role { id, ping, .. } = team {
+                    // `@everyone` (the role whose id is the server's) is no team, whichever front end names it.
+                    if *id == actor.guild {
+                        return Err(Message::new("discord-team-everyone").into());
+                    }
+                    *ping = *ping || actor.permissions.mention_everyone;
+                }
+            }
             check_teams(actor, kind, teams, opponent.is_some(), &mut options)?;
         }
         let options = kind.normalise_options(&options).map_err(|e| e.message())?;
         if opponent.as_ref().is_some_and(|p| p.id == actor.user) {
             return Err(Message::new("challenge-self").into());
         }
+        self.within_game_quotas(actor, against_computer, now)?;
         let record = GameRecord {
             id: 0,
             kind,
@@ -214,6 +224,32 @@ impl Table {
         let mut created = self.save_games(vec![GameWrite { record, base: None }], Unit::default())?;
         let created = created.remove(0);
         Ok(vec![self.challenge_reply(actor, &created)])
+    }
+
+    /// One member holds at most `computer_games` live games against the computer and `open_challenges`
+    /// unanswered challenges in a server: a game in a new thread frees its channel, so the channel alone bounds
+    /// nothing.
+    fn within_game_quotas(&self, actor: &Actor, against_computer: bool, now: Timestamp) -> Result<(), Fail> {
+        let limits = &self.config.limits;
+        let most = if against_computer { limits.computer_games } else { limits.open_challenges };
+        let mut held = 0;
+        for id in self.store.user_games(actor.user)?.into_iter().rev() {
+            let Some(game) = self.store.game(id)? else { continue };
+            if game.guild != actor.guild || !game.status.is_live() {
+                continue;
+            }
+            let counts = if against_computer {
+                game.computer.is_some()
+            } else {
+                game.status == Status::Challenge && game.challenger.id == actor.user && now < game.expires_at
+            };
+            held += usize::from(counts);
+            if held >= most {
+                let limit = if against_computer { "limit-computer-games" } else { "limit-open-challenges" };
+                return Err(Message::new(limit).num("max", most as i64).into());
+            }
+        }
+        Ok(())
     }
 
     /// A game against the computer starts at once, in one write: no one needs to accept it.
@@ -284,7 +320,7 @@ impl Table {
         let (mut mentions, mut role_mentions) = (Vec::new(), Vec::new());
         match record.challenger_side.and_then(|s| record.teams.get(s.other().index())) {
             Some(Team::Players { players }) => mentions.extend(players.iter().map(|p| p.id)),
-            Some(Team::Role { id, .. }) => role_mentions.push(*id),
+            Some(team @ Team::Role { .. }) => role_mentions.extend(team.pinged_role()),
             None => mentions.extend(record.opponent.iter().map(|p| p.id)),
         }
         Reply { text, buttons, mentions, role_mentions, game: Some(record.id), ..Reply::default() }

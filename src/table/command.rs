@@ -170,6 +170,8 @@ pub enum TournamentCommand {
         id: Option<u64>,
         role: u64,
         name: String,
+        /// The role is mentionable (the member's Mention Everyone permission also lets its games ping it).
+        mentionable: bool,
     },
     Leave {
         id: Option<u64>,
@@ -206,6 +208,30 @@ pub enum TournamentCommand {
 }
 
 impl Command {
+    /// The command with every name it carries as it will be shown: control characters gone, cut to the limits
+    /// (a player's name to `name_chars`, a team's to `team_name_chars`), whichever front end it came from.
+    pub(super) fn with_clean_names(mut self, limits: &super::Limits) -> Command {
+        use super::limits::clean_name;
+        let player = |p: &mut Player| p.name = clean_name(&p.name, limits.name_chars);
+        let team = |t: &mut Team| match t {
+            Team::Players { players } => players.iter_mut().for_each(player),
+            Team::Role { name, .. } => *name = clean_name(name, limits.team_name_chars),
+        };
+        match &mut self {
+            Command::Challenge { opponent, teams, .. } => {
+                opponent.iter_mut().for_each(player);
+                teams.iter_mut().flatten().for_each(team);
+            }
+            Command::Archive { player: p, .. } | Command::Profile { player: p } => p.iter_mut().for_each(player),
+            Command::Tournament(TournamentCommand::JoinTeam { name, .. }) => {
+                *name = clean_name(name, limits.team_name_chars)
+            }
+            Command::Tournament(TournamentCommand::Drop { player: p, .. }) => player(p),
+            _ => {}
+        }
+        self
+    }
+
     /// Whether the answer is for the actor alone (so it is in the actor's language, not the server's).
     pub fn answers_privately(&self) -> bool {
         matches!(

@@ -14,6 +14,7 @@ mod check;
 pub mod clock;
 mod command;
 mod computer;
+pub mod limits;
 mod menus;
 mod places;
 mod play;
@@ -40,6 +41,7 @@ use crate::store::{Store, StoreError};
 pub use actor::{Actor, Permissions, RoleId};
 pub use check::CheckReport;
 pub use command::{Command, TournamentCommand};
+pub use limits::Limits;
 pub use menus::{MENU_OPTIONS, Menu, MenuOption};
 pub use records::{ARCHIVE_PAGE, replay_captions, replay_frames};
 pub use reply::{Button, ButtonStyle, File, Image, Refusal, Reply};
@@ -54,11 +56,13 @@ pub struct TableConfig {
     pub challenge_expiry_secs: u64,
     /// Fixes the random generator (who starts) for tests; `None` seeds it from the operating system.
     pub seed: Option<u64>,
+    /// What one member or server may ask for.
+    pub limits: Limits,
 }
 
 impl Default for TableConfig {
     fn default() -> Self {
-        TableConfig { challenge_expiry_secs: 24 * 3600, seed: None }
+        TableConfig { challenge_expiry_secs: 24 * 3600, seed: None, limits: Limits::default() }
     }
 }
 
@@ -179,7 +183,13 @@ impl Table {
             Err(_) => public,
         };
         let private_answer = command.answers_privately();
-        let speaker = Actor { locale: if private_answer { actor.locale } else { public }, ..actor.clone() };
+        // Names are bounded and on one line here, for every front end alike.
+        let command = command.with_clean_names(&self.config.limits);
+        let speaker = Actor {
+            locale: if private_answer { actor.locale } else { public },
+            name: limits::clean_name(&actor.name, self.config.limits.name_chars),
+            ..actor.clone()
+        };
         let request = key.map(|k| (k.to_string(), now));
         let (mut result, ended, stored_key) = write::as_request(request, || self.dispatch(&speaker, command, now));
         // A game that ended may complete its tournament's round: that tournament (only) is advanced now. A failure
@@ -308,7 +318,8 @@ impl Table {
             return Ok(Some(record));
         }
         match self.store.last_channel_game(actor.channel)? {
-            Some(id) => Ok(self.store.game(id)?),
+            // A store written before imports were kept out of a channel's games may still point at one.
+            Some(id) => Ok(self.store.game(id)?.filter(GameRecord::is_channels_latest)),
             None => Ok(None),
         }
     }

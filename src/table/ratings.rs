@@ -149,7 +149,7 @@ fn shown(r: &Rating) -> String {
 /// A Zohn Ahl team's key and name.
 fn team_key(team: &Team) -> Option<(TeamKey, String)> {
     match team {
-        Team::Role { id, name } => Some((TeamKey::Role(*id), format!("@{name}"))),
+        Team::Role { id, name, .. } => Some((TeamKey::Role(*id), format!("@{name}"))),
         Team::Players { players } if players.len() == 1 => {
             Some((TeamKey::Player(players[0].id), players[0].name.clone()))
         }

@@ -4,6 +4,7 @@
 //! are "not found", as everywhere.
 
 use super::command::archive_button;
+use super::limits::check_name;
 use super::view::game_name;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, File, Reply, Table};
 use crate::games::{GameKind, Outcome, Position, Side};
@@ -148,11 +149,14 @@ impl Table {
     pub(super) fn import(&self, actor: &Actor, bytes: &[u8], live: bool, now: Timestamp) -> Answer {
         let refused = |e: records::RecordError| Fail::User(Message::new("record-refused").nested("why", e.message()));
         let record = records::read(bytes).map_err(refused)?;
+        self.within_record_limits(&record, actor.locale)?;
+        self.within_import_quota(actor, now)?;
         let importer = Player { id: actor.user, name: actor.name.clone() };
         let replayed = records::check(&record, &importer).map_err(refused)?;
         let mut game = replayed.game;
         if let Some(imported) = &mut game.imported {
             imported.by = Some(importer);
+            imported.at = Some(now);
         }
         if game.status == Status::Active && !live {
             return Err(Message::new("record-still-on").into());
@@ -188,6 +192,50 @@ impl Table {
         }
         replies.insert(0, Reply { text, ..Reply::default() });
         Ok(replies)
+    }
+
+    /// A record too long to replay cheaply, or with names longer than a member's or a role's, is refused before
+    /// it is replayed: such a file is no game people played here, and it would make every picture of it costly.
+    fn within_record_limits(&self, record: &Record, locale: Locale) -> Result<(), Fail> {
+        let limits = &self.config.limits;
+        let kind = record.kind().map_err(|e| Fail::User(Message::new("record-refused").nested("why", e.message())))?;
+        let most = limits.record_plies.of(kind);
+        if record.moves.len() > most {
+            return Err(Message::new("limit-plies")
+                .str("game", game_name(locale, kind))
+                .num("moves", record.moves.len() as i64)
+                .num("max", most as i64)
+                .into());
+        }
+        for side in &record.sides {
+            let side_max = if side.team { limits.team_name_chars } else { limits.name_chars };
+            check_name(&side.name, side_max)?;
+            if let Some(role) = &side.role {
+                check_name(&role.name, limits.team_name_chars)?;
+            }
+            for player in &side.players {
+                check_name(&player.name, limits.name_chars)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// At most `imports_per_day` imports by one member in one server in the last 24 hours.
+    fn within_import_quota(&self, actor: &Actor, now: Timestamp) -> Result<(), Fail> {
+        let most = self.config.limits.imports_per_day;
+        let mut recent = 0;
+        for id in self.store.user_games(actor.user)?.into_iter().rev() {
+            let Some(game) = self.store.game(id)? else { continue };
+            let Some(imported) = &game.imported else { continue };
+            let by_actor = imported.by.as_ref().is_some_and(|p| p.id == actor.user);
+            if game.guild == actor.guild && by_actor && imported.at.is_some_and(|at| at + 86_400 > now) {
+                recent += 1;
+            }
+            if recent >= most {
+                return Err(Message::new("limit-imports").num("max", most as i64).into());
+            }
+        }
+        Ok(())
     }
 
     pub(super) fn archive(&self, actor: &Actor, player: Option<&Player>, game: Option<&str>, page: usize) -> Answer {

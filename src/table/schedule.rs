@@ -164,7 +164,7 @@ impl Table {
         let game = format!("{} #{}", game_name(locale, record.kind), record.id);
         let calls = |side: Side| -> (Vec<UserId>, Vec<u64>) {
             match record.teams.get(side.index()) {
-                Some(Team::Role { id, .. }) => (Vec::new(), vec![*id]),
+                Some(team @ Team::Role { .. }) => (Vec::new(), team.pinged_role().into_iter().collect()),
                 Some(Team::Players { players }) => (players.iter().map(|p| p.id).collect(), Vec::new()),
                 None => (record.player(side).map(|p| p.id).into_iter().collect(), Vec::new()),
             }

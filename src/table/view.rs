@@ -102,7 +102,7 @@ impl Table {
                     badges[side.index()] = Some(i18n::text(locale, &Message::new("badge-to-move")));
                     match (called, record.teams.get(side.index())) {
                         (Some(p), _) => mentions.push(p.id),
-                        (None, Some(Team::Role { id, .. })) => role_mentions.push(*id),
+                        (None, Some(team @ Team::Role { .. })) => role_mentions.extend(team.pinged_role()),
                         (None, Some(Team::Players { players })) => mentions.extend(players.iter().map(|p| p.id)),
                         (None, None) => mentions.extend(record.player(side).map(|p| p.id)),
                     }
@@ -216,7 +216,8 @@ impl Table {
             let delta = change.after - change.before;
             lines.push(i18n::text(
                 locale,
-                &Message::new("rating-change")
+                // An imported game's changes are what its file says happened where it was played.
+                &Message::new(if record.imported.is_some() { "rating-change-recorded" } else { "rating-change" })
                     .str("player", who)
                     .num("before", change.before as i64)
                     .str("after", format!("{}{}", change.after, if change.provisional { "?" } else { "" }))
@@ -296,7 +297,7 @@ impl Table {
         let buttons = answer_buttons(actor.locale, record.id, Question::Draw).to_vec();
         let (mut mentions, mut role_mentions) = (Vec::new(), Vec::new());
         match record.teams.get(to.index()) {
-            Some(Team::Role { id, .. }) => role_mentions.push(*id),
+            Some(team @ Team::Role { .. }) => role_mentions.extend(team.pinged_role()),
             Some(Team::Players { players }) => mentions.extend(players.iter().map(|p| p.id)),
             None => mentions.extend(record.player(to).map(|p| p.id)),
         }

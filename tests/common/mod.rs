@@ -27,7 +27,7 @@ pub fn actor_in(guild: u64, user: u64, channel: u64) -> Actor {
         name: ["tablero", "ana", "ben", "cy", "dan", "eve", "fay"][user as usize % 7].to_string(),
         roles: vec![],
         locale: Locale::English,
-        permissions: Permissions { manage_server: user == 1 },
+        permissions: Permissions { manage_server: user == 1, ..Permissions::default() },
     }
 }
 

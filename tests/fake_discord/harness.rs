@@ -24,6 +24,7 @@ pub fn config(fake: &FakeDiscord, data: &Path) -> Config {
 
 /// The bot, running in this process.
 pub struct Running {
+    fake: FakeDiscord,
     store: Arc<dyn tablero::store::Store>,
     shards: Arc<serenity::ShardManager>,
     task: tokio::task::JoinHandle<()>,
@@ -40,7 +41,7 @@ impl Running {
         let shards = client.shard_manager.clone();
         let task = tokio::spawn(async move { client.start().await.expect("the bot runs") });
         let registration = fake.wait_ready(from).await;
-        (Running { store, shards, task }, registration)
+        (Running { fake: fake.clone(), store, shards, task }, registration)
     }
 
     /// Starts one process's part of a sharded bot: shards `first..=last` of `total`, on `store` (shared with the
@@ -60,7 +61,7 @@ impl Running {
         let task =
             tokio::spawn(async move { client.start_shard_range(first..last, total).await.expect("the bot runs") });
         fake.wait_ready(from).await;
-        Running { store, shards, task }
+        Running { fake: fake.clone(), store, shards, task }
     }
 
     /// The store the bot writes to.
@@ -70,6 +71,8 @@ impl Running {
 
     /// Closes the gateway and waits for the client to return (its store is dropped with it).
     pub async fn stop(self) {
+        let refused = self.fake.mention_violations();
+        assert!(refused.is_empty(), "messages that did not say exactly whom they ping: {refused:#?}");
         drop(self.store);
         self.shards.shutdown_all().await;
         tokio::time::timeout(WAIT, self.task).await.expect("the bot stops in time").expect("the bot task ends well");

@@ -67,6 +67,8 @@ struct Inner {
     faults: Vec<Fault>,
     /// Files users attached to their commands, served at `/attachments/<id>/<name>` as Discord's CDN would.
     hosted: HashMap<u64, Vec<u8>>,
+    /// Message bodies refused for what they would ping (see [`mentions_problem`]).
+    violations: Vec<String>,
 }
 
 /// A fault Discord may answer with: for the next request whose method and path match, this status and body
@@ -189,7 +191,10 @@ impl FakeDiscord {
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
                 let seen: Vec<String> =
                     self.lock().log.iter().skip(from).map(|r| format!("{} {}", r.method, r.path)).collect();
-                panic!("timed out waiting for {what}; requests since: {seen:#?}");
+                let refused = self.mention_violations();
+                panic!(
+                    "timed out waiting for {what}; requests since: {seen:#?}; refused for their pings: {refused:#?}"
+                );
             }
         }
     }
@@ -203,7 +208,7 @@ impl FakeDiscord {
                 return;
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
-                panic!("timed out waiting for {what}");
+                panic!("timed out waiting for {what}; refused for their pings: {:#?}", self.mention_violations());
             }
         }
     }
@@ -256,6 +261,11 @@ impl FakeDiscord {
     }
 
     /// Answers the next request matching `fault` with it instead of doing it.
+    /// The message bodies refused for their pings so far.
+    pub fn mention_violations(&self) -> Vec<String> {
+        self.lock().violations.clone()
+    }
+
     pub fn fail_next(&self, fault: Fault) {
         self.lock().faults.push(fault);
     }
@@ -416,9 +426,56 @@ async fn handle_rest(State(fake): State<FakeDiscord>, request: Request) -> Respo
         }
         return response;
     }
+    // Stricter than Discord: a message body must say exactly whom it pings. It is refused (as Discord refuses a
+    // malformed body) and remembered, so that the test waiting for it fails and `Running::stop` says why.
+    if let Some(problem) = message_body(&method, &path, &body).and_then(mentions_problem) {
+        let said = format!("{method} {path}: {problem}");
+        fake.lock().violations.push(said.clone());
+        fake.changed.notify_waiters();
+        let body = json!({"message": format!("Invalid Form Body: {said}"), "code": 50035});
+        return json_response(StatusCode::BAD_REQUEST, body);
+    }
     let (response, created) = respond(&fake, &method, &path, &body, &files);
     fake.record(Recorded { method: method.to_string(), path, json, files, created, at });
     response
+}
+
+/// The message a request creates or edits, if it is one: a channel message, an interaction's response (a
+/// message or an update), a follow-up, an edit.
+fn message_body<'a>(method: &Method, path: &str, body: &'a Value) -> Option<&'a Value> {
+    let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    match (method, parts.as_slice()) {
+        (&Method::POST, ["interactions", _, _, "callback"]) if body["type"] == 4 || body["type"] == 7 => {
+            Some(&body["data"])
+        }
+        (&Method::POST, ["webhooks", _, _])
+        | (&Method::PATCH, ["webhooks", _, _, "messages", _])
+        | (&Method::POST, ["channels", _, "messages"])
+        | (&Method::PATCH, ["channels", _, "messages", _]) => Some(body),
+        _ => None,
+    }
+}
+
+/// What is wrong with a message body's pings: `allowed_mentions` missing, anything parsed from the text
+/// (`everyone`, `users`, `roles`: a name typed by a user could ping), or a user or role allowed that the
+/// message does not mention itself.
+pub fn mentions_problem(body: &Value) -> Option<String> {
+    let Some(allowed) = body.get("allowed_mentions").filter(|a| a.is_object()) else {
+        return Some("no allowed_mentions".into());
+    };
+    if allowed["parse"].as_array().is_some_and(|p| !p.is_empty()) {
+        return Some(format!("allowed_mentions parses {} from the text", allowed["parse"]));
+    }
+    let content = body["content"].as_str().unwrap_or_default();
+    for (key, mark) in [("users", "<@"), ("roles", "<@&")] {
+        for id in allowed[key].as_array().into_iter().flatten() {
+            let id = id.as_str().map(str::to_string).unwrap_or_else(|| id.to_string());
+            if !content.contains(&format!("{mark}{id}>")) {
+                return Some(format!("allowed_mentions.{key} has {id}, which the message does not mention"));
+            }
+        }
+    }
+    None
 }
 
 /// Discord's answer to a request, and the id of the message it created, if any.

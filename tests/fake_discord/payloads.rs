@@ -185,6 +185,8 @@ pub enum Opt {
     Bool(&'static str, bool),
     User(&'static str, Member),
     Role(&'static str, u64, &'static str),
+    /// A role that is not mentionable: only a member with Mention Everyone may ping it.
+    QuietRole(&'static str, u64, &'static str),
     /// The option being typed, for autocomplete.
     Focused(&'static str, String),
     /// An attached file: (option name, attachment id, file name, size, the URL the fake serves it at).
@@ -213,6 +215,12 @@ pub fn slash(kind: u8, id: u64, channel: u64, thread: bool, who: &Member, path: 
             }
             Opt::Role(n, r, name) => {
                 roles.insert(r.to_string(), role(*r, name));
+                json!({"name": n, "type": 9, "value": r.to_string()})
+            }
+            Opt::QuietRole(n, r, name) => {
+                let mut quiet = role(*r, name);
+                quiet["mentionable"] = json!(false);
+                roles.insert(r.to_string(), quiet);
                 json!({"name": n, "type": 9, "value": r.to_string()})
             }
             Opt::File(n, id, file_name, size, url) => {

@@ -48,7 +48,10 @@ impl Table {
             }
             TournamentCommand::Join { id } => self.tournament_join(actor, id, true),
             TournamentCommand::Leave { id } => self.tournament_join(actor, id, false),
-            TournamentCommand::JoinTeam { id, role, name } => self.tournament_join_team(actor, id, role, &name),
+            TournamentCommand::JoinTeam { id, role, name, mentionable } => {
+                let ping = mentionable || actor.permissions.mention_everyone;
+                self.tournament_join_team(actor, id, role, &name, ping)
+            }
             TournamentCommand::Start { id } => self.tournament_start(actor, id, now),
             TournamentCommand::Standings { id, picture } => {
                 let t = self.find_tournament(actor, id, true)?;
@@ -226,6 +229,15 @@ impl Table {
         if let Some(time) = options.get("time") {
             clock::parse_time_control(time)?;
         }
+        let most = self.config.limits.tournaments;
+        let going = self
+            .store
+            .tournaments(actor.guild)?
+            .into_iter()
+            .filter(|t| matches!(t.status, TournamentStatus::SignUp | TournamentStatus::Running));
+        if going.count() >= most {
+            return Err(Message::new("limit-tournaments").num("max", most as i64).into());
+        }
         let t = self.save_tournament(
             Tournament {
                 id: 0,
@@ -269,7 +281,7 @@ impl Table {
     }
 
     /// A member signs up their role as a team (Zohn Ahl tournaments are played by teams).
-    fn tournament_join_team(&self, actor: &Actor, id: Option<u64>, role: u64, name: &str) -> Answer {
+    fn tournament_join_team(&self, actor: &Actor, id: Option<u64>, role: u64, name: &str, ping: bool) -> Answer {
         let mut t = self.find_tournament(actor, id, false)?;
         if t.status != TournamentStatus::SignUp {
             return Err(Message::new("tournament-signup-closed").into());
@@ -289,7 +301,12 @@ impl Table {
         if t.max_players.is_some_and(|m| t.entrants.len() >= m as usize) {
             return Err(Message::new("tournament-full").into());
         }
-        t.entrants.push(Entrant { player: Player { id: role, name: format!("@{name}") }, dropped: false, role: true });
+        t.entrants.push(Entrant {
+            player: Player { id: role, name: format!("@{name}") },
+            dropped: false,
+            role: true,
+            ping,
+        });
         let t = self.save_tournament(t, Vec::new())?;
         let message = Message::new("tournament-joined")
             .str("player", format!("@{name}"))
@@ -315,7 +332,7 @@ impl Table {
                 if t.max_players.is_some_and(|m| t.entrants.len() >= m as usize) {
                     return Err(Message::new("tournament-full").into());
                 }
-                t.entrants.push(Entrant { player: actor.player(), dropped: false, role: false });
+                t.entrants.push(Entrant { player: actor.player(), dropped: false, role: false, ping: false });
             }
             (false, Some(i)) => {
                 t.entrants.remove(i);
@@ -576,8 +593,11 @@ impl Table {
                 ));
                 continue;
             }
-            let team =
-                |e: &Entrant| Team::Role { id: e.player.id, name: e.player.name.trim_start_matches('@').to_string() };
+            let team = |e: &Entrant| Team::Role {
+                id: e.player.id,
+                name: e.player.name.trim_start_matches('@').to_string(),
+                ping: e.ping,
+            };
             let teams = if first.role && second.role { vec![team(first), team(second)] } else { Vec::new() };
             let mut record = GameRecord {
                 id: next_id,

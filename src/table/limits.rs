@@ -1,0 +1,154 @@
+//! The bounds on what one member may ask of the bot, stated once: how long a name or a record may be, how many
+//! games, challenges, imports and tournaments one user or server may hold, and how much heavy work (the
+//! computer's moves, hints, analyses, replays) runs at once. Every front end meets them here, at the table;
+//! defaults are below, and the `[limits]` section of the configuration changes them. A refusal names the
+//! limit and its number.
+
+use serde::Deserialize;
+
+use crate::games::GameKind;
+use crate::i18n::Message;
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Limits {
+    /// Characters of a player's name (Discord's display names have at most 32).
+    pub name_chars: usize,
+    /// Characters of a team's name (Discord's role names have at most 100).
+    pub team_name_chars: usize,
+    /// Moves of a game record that may be imported, per game.
+    pub record_plies: RecordPlies,
+    /// Pictures of an animated replay: a longer game shows moves sampled evenly, the last always.
+    pub replay_frames: usize,
+    /// Live games against the computer one user may have in a server.
+    pub computer_games: usize,
+    /// Open challenges (not yet answered) one user may have in a server.
+    pub open_challenges: usize,
+    /// Records one user may import into a server in a day.
+    pub imports_per_day: usize,
+    /// Tournaments a server may have open or running at once.
+    pub tournaments: usize,
+    /// Heavy jobs (the computer's moves, hints, analyses, replays, imports) run at once, in all.
+    pub workers: usize,
+    /// Heavy jobs waiting, in all; more are answered "busy, try again in a minute".
+    pub queue: usize,
+    /// Heavy jobs one user may have waiting or running.
+    pub per_user: usize,
+    /// Heavy jobs one server may have waiting or running.
+    pub per_server: usize,
+    /// Seconds a heavy job may run; an analysis that runs out says how far it got.
+    pub job_secs: u64,
+}
+
+/// Moves of an imported record, per game: a few times the longest real games, far below what would make a
+/// replay or an analysis heavy.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RecordPlies {
+    pub epaminondas: usize,
+    pub hoyito: usize,
+    pub zohn_ahl: usize,
+    pub ocencahuac: usize,
+}
+
+impl Default for RecordPlies {
+    fn default() -> Self {
+        RecordPlies { epaminondas: 1000, hoyito: 2000, zohn_ahl: 2000, ocencahuac: 1000 }
+    }
+}
+
+impl RecordPlies {
+    pub fn of(&self, kind: GameKind) -> usize {
+        match kind {
+            GameKind::Epaminondas => self.epaminondas,
+            GameKind::Hoyito => self.hoyito,
+            GameKind::ZohnAhl => self.zohn_ahl,
+            GameKind::Ocencahuac => self.ocencahuac,
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            name_chars: 32,
+            team_name_chars: 100,
+            record_plies: RecordPlies::default(),
+            replay_frames: 240,
+            computer_games: 3,
+            open_challenges: 5,
+            imports_per_day: 20,
+            tournaments: 10,
+            workers: 2,
+            queue: 64,
+            per_user: 2,
+            per_server: 8,
+            job_secs: 60,
+        }
+    }
+}
+
+/// A name as it is shown: control characters (line breaks, tabs) become spaces, runs of blanks one space, the
+/// ends trimmed, and at most `max` characters kept (the cut marked with `…`).
+pub fn clean_name(name: &str, max: usize) -> String {
+    let mut out = String::with_capacity(name.len().min(4 * max));
+    let mut kept = 0;
+    let mut blank = false;
+    for c in name.chars() {
+        if c.is_control() || c.is_whitespace() {
+            blank = !out.is_empty();
+            continue;
+        }
+        if kept >= max {
+            out.pop();
+            out.push('…');
+            return out;
+        }
+        if blank {
+            out.push(' ');
+            kept += 1;
+            blank = false;
+            if kept >= max {
+                out.pop();
+                out.push('…');
+                return out;
+            }
+        }
+        out.push(c);
+        kept += 1;
+    }
+    out
+}
+
+/// Refuses a name longer than `max` characters (a record's, where cutting would change what it says).
+pub fn check_name(name: &str, max: usize) -> Result<(), Message> {
+    if name.chars().nth(max).is_some() || name.chars().any(char::is_control) {
+        let shown: String = name.chars().filter(|c| !c.is_control()).take(20).collect();
+        return Err(Message::new("limit-name").str("name", format!("{shown}…")).num("max", max as i64));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_lose_control_characters_and_are_cut_to_the_limit() {
+        assert_eq!(clean_name("ana", 32), "ana");
+        assert_eq!(clean_name("  ana\n\tde\u{7}  la  luz ", 32), "ana de la luz");
+        assert_eq!(clean_name("abcdefgh", 4), "abc…");
+        assert_eq!(clean_name("abc defgh", 4), "abc…");
+        assert_eq!(clean_name("abcd", 4), "abcd");
+        assert_eq!(clean_name(&"x".repeat(100_000), 32).chars().count(), 32);
+        assert_eq!(clean_name("\n\n", 32), "");
+    }
+
+    #[test]
+    fn a_long_or_broken_name_is_refused_with_the_limit() {
+        assert!(check_name(&"x".repeat(32), 32).is_ok());
+        let refused = check_name(&"x".repeat(33), 32).unwrap_err();
+        assert_eq!(refused.id, "limit-name");
+        assert!(check_name("two\nlines", 32).is_err());
+    }
+}
