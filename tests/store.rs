@@ -331,3 +331,45 @@ on_both_backends!(
     tournaments_are_written_over_their_revision_and_indexed_by_server,
     the_rating_sequence_is_checked_and_a_request_is_done_once,
 );
+
+/// Processes started at the same moment on an empty PostgreSQL database all open it: the tables, the schema
+/// version's check and its stamp are made once, under one lock, and nobody finds "data but no version". Threads
+/// with stores of their own (as processes have) and `tablero admin check` processes, several rounds each.
+#[test]
+fn stores_opened_together_on_an_empty_database_all_open() {
+    let Some(backend) = common::backends::postgres() else { return };
+    for _ in 0..4 {
+        let (url, _database) = backend.empty_postgres().unwrap();
+        let start = std::sync::Arc::new(std::sync::Barrier::new(6));
+        let opened: Vec<_> = (0..6)
+            .map(|_| {
+                let (url, start) = (url.clone(), start.clone());
+                std::thread::spawn(move || {
+                    start.wait();
+                    tablero::store::PgStore::connect(&url).map(|_| ()).map_err(|e| e.to_string())
+                })
+            })
+            .collect();
+        for opened in opened {
+            opened.join().unwrap().expect("every store opens");
+        }
+    }
+    for _ in 0..3 {
+        let (url, _database) = backend.empty_postgres().unwrap();
+        let checks: Vec<_> = (0..3)
+            .map(|_| {
+                std::process::Command::new(env!("CARGO_BIN_EXE_tablero"))
+                    .args(["admin", "check"])
+                    .env("TABLERO_STORE_URL", &url)
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for check in checks {
+            let out = check.wait_with_output().unwrap();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        }
+    }
+}

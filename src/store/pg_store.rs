@@ -23,6 +23,10 @@ pub type PgStore = KvStore<PgKv>;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
+/// The advisory lock under which a process opening the store creates, migrates and stamps it ("tablero" in
+/// ASCII; sqlx's own migration lock is another key).
+const SCHEMA_LOCK: i64 = 0x7461_626c_6572_6f;
+
 /// The statements of one table.
 struct TreeSql {
     get: String,
@@ -304,16 +308,22 @@ impl KvStore<PgKv> {
             .build()
             .map_err(|e| StoreError::Backend(format!("starting the PostgreSQL client: {e}")))?;
         let url = url.to_string();
-        let pool = run_on(&runtime, async move {
+        // The tables, the migration of old records and the schema version's check-and-stamp all happen under one
+        // advisory lock, held by a connection of its own: processes starting together on an empty database take
+        // turns, so the second finds the first's stamp instead of a store that "holds data but no version".
+        let opened = run_on(&runtime, async move {
             let pool = PgPoolOptions::new()
                 .max_connections(16)
                 .acquire_timeout(std::time::Duration::from_secs(10))
                 .connect(&url)
                 .await?;
+            let mut lock = pool.acquire().await?.detach();
+            sqlx::query("SELECT pg_advisory_lock($1)").bind(SCHEMA_LOCK).execute(&mut lock).await?;
             MIGRATOR.run(&pool).await.map_err(sqlx::Error::from)?;
-            Ok::<_, sqlx::Error>(pool)
+            Ok::<_, sqlx::Error>((pool, lock))
         });
-        let pool = pool.map_err(|e| StoreError::Backend(format!("cannot use the PostgreSQL store at {shown}: {e}")))?;
+        let (pool, mut lock) =
+            opened.map_err(|e| StoreError::Backend(format!("cannot use the PostgreSQL store at {shown}: {e}")))?;
         let sql = NAMES
             .iter()
             .map(|name| {
@@ -333,10 +343,18 @@ impl KvStore<PgKv> {
             })
             .collect();
         let store = KvStore::over(PgKv { runtime: Some(runtime), pool, sql: std::sync::Arc::new(sql) });
-        if store.kv.get(META, SCHEMA_KEY)?.as_deref() == Some(b"2") {
-            store.migrate_from_2()?;
-        }
-        store.check_schema(&shown)?;
+        let checked = (|| {
+            if store.kv.get(META, SCHEMA_KEY)?.as_deref() == Some(b"2") {
+                store.migrate_from_2()?;
+            }
+            store.check_schema(&shown)
+        })();
+        // Closing the lock's connection releases the lock, whatever the check found.
+        store.kv.run(async move {
+            let _ = sqlx::query("SELECT pg_advisory_unlock($1)").bind(SCHEMA_LOCK).execute(&mut lock).await;
+            let _ = sqlx::Connection::close(lock).await;
+        });
+        checked?;
         Ok(store)
     }
 }

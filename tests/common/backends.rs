@@ -95,6 +95,19 @@ impl Backend {
     }
 }
 
+impl Backend {
+    /// A new database on the PostgreSQL server, which nothing has opened yet: its URL, and what drops it.
+    pub fn empty_postgres(&self) -> Option<(String, Fresh)> {
+        let Backend::Postgres(admin) = self else { return None };
+        static N: AtomicU64 = AtomicU64::new(0);
+        let name = format!("tablero_empty_{}_{}", std::process::id(), N.fetch_add(1, Ordering::SeqCst));
+        admin_sql(admin, format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+        admin_sql(admin, format!("CREATE DATABASE {name}"));
+        let url = with_database(admin, &name);
+        Some((url.clone(), Fresh { store: None, place: Place::Postgres { admin: admin.clone(), name, url } }))
+    }
+}
+
 impl Fresh {
     pub fn store(&self) -> &Arc<dyn Store> {
         self.store.as_ref().expect("open")
