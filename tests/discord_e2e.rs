@@ -361,7 +361,11 @@ async fn names_never_ping_and_a_quiet_role_is_named_without_a_ping() {
     assert_eq!(allowed["parse"], serde_json::json!([]), "{allowed}");
     assert_eq!(allowed["users"], serde_json::json!(["111"]), "only the player on turn: {allowed}");
     assert!(allowed["roles"].as_array().unwrap().is_empty(), "{allowed}");
-    let note = fake.wait_for(from, "the note after the press", |r| r.path.starts_with("/webhooks/")).await;
+    let note = fake
+        .wait_for(from, "the note after the press", |r| {
+            r.method == "POST" && r.path.starts_with("/webhooks/") && r.content().contains("accepted")
+        })
+        .await;
     assert!(note.content().contains("<@&555>"), "{}", note.content());
     let allowed = &note.json.as_ref().unwrap()["allowed_mentions"];
     assert!(allowed["users"].as_array().unwrap().is_empty() && allowed["parse"] == serde_json::json!([]), "{allowed}");
