@@ -29,7 +29,7 @@ pub struct Config {
     pub test_seed: Option<u64>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[derive(Clone, Default, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct DiscordConfig {
     /// The bot token; the environment variable `DISCORD_TOKEN` overrides it.
@@ -70,6 +70,24 @@ impl ShardRange {
     }
 }
 
+/// Secrets never reach a log: the token is not shown, nor a store URL's password.
+impl std::fmt::Debug for DiscordConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DiscordConfig")
+            .field("token", &self.token.as_ref().map(|_| "***"))
+            .field("guild_id", &self.guild_id)
+            .field("api_base", &self.api_base)
+            .field("shards", &self.shards)
+            .finish()
+    }
+}
+
+impl std::fmt::Debug for StoreConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StoreConfig").field("url", &self.url.as_deref().map(crate::store::shown_url)).finish()
+    }
+}
+
 impl DiscordConfig {
     /// The shards this process runs; `None`: all that Discord recommends.
     pub fn shard_range(&self) -> Result<Option<ShardRange>, String> {
@@ -78,7 +96,7 @@ impl DiscordConfig {
 }
 
 /// Which store: sled in `data_dir` (the default), or PostgreSQL for several processes.
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[derive(Clone, Default, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct StoreConfig {
     /// `postgres://user:password@host/database`, or `sled:<folder>`; sled in `data_dir` when unset. The
@@ -229,6 +247,18 @@ mod tests {
             .unwrap();
         assert_eq!(config.discord.token.as_deref(), Some("secret"));
         assert_eq!(config.test_seed, Some(7));
+    }
+
+    #[test]
+    fn secrets_are_not_in_the_debug_form() {
+        let mut config = Config::default();
+        config.discord.token = Some("tok3n-secret".into());
+        config.store.url = Some("postgres://bot:pa55word@db/t?password=pa55word".into());
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("tok3n-secret") && !shown.contains("pa55word"), "{shown}");
+        assert!(shown.contains("postgres://bot:***@db/t"), "{shown}");
+        let refused = crate::store::Location::parse(Some("postgress://bot:pa55word@db/t"), Path::new("x"));
+        assert!(!refused.unwrap_err().to_string().contains("pa55word"));
     }
 
     #[test]

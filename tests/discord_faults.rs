@@ -156,7 +156,8 @@ async fn posts_with_one_nonce_that_arrive_together_make_one_message() {
     let url = format!("{}/api/v10{HALL_POSTS}", fake.base());
     for round in 0..40 {
         let nonce = format!("tablero-{round}");
-        let body = serde_json::json!({"content": "Reminder", "nonce": nonce, "enforce_nonce": true});
+        let body = serde_json::json!({"content": "Reminder", "nonce": nonce, "enforce_nonce": true,
+                                      "allowed_mentions": {"parse": []}});
         let posts = (0..24).map(|_| {
             let request = client.post(&url).json(&body).send();
             tokio::spawn(async move {

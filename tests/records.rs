@@ -476,6 +476,106 @@ fn a_replay_over_the_limit_is_made_to_fit() {
     let _: Vec<Frame> = frames;
 }
 
+/// Bytes allocated by the current thread and its highest mark since the last reset: a replay is drawn and encoded
+/// on the thread that asks for it, so what it holds at once is measured here, whatever other tests do.
+mod held {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    pub struct Counting;
+
+    thread_local! {
+        static HELD: Cell<isize> = const { Cell::new(0) };
+        static PEAK: Cell<isize> = const { Cell::new(0) };
+    }
+
+    fn note(change: isize) {
+        let _ = HELD.try_with(|held| {
+            let now = held.get() + change;
+            held.set(now);
+            let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
+        });
+    }
+
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            let p = unsafe { System.alloc(layout) };
+            if !p.is_null() {
+                note(layout.size() as isize);
+            }
+            p
+        }
+        unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+            unsafe { System.dealloc(p, layout) };
+            note(-(layout.size() as isize));
+        }
+        unsafe fn realloc(&self, p: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+            let q = unsafe { System.realloc(p, layout, size) };
+            if !q.is_null() {
+                note(size as isize - layout.size() as isize);
+            }
+            q
+        }
+    }
+
+    /// Runs `work` and returns what it gave and the most bytes it held at once.
+    pub fn peak<T>(work: impl FnOnce() -> T) -> (T, usize) {
+        let start = HELD.with(Cell::get);
+        PEAK.with(|p| p.set(start));
+        let out = work();
+        (out, (PEAK.with(Cell::get) - start).max(0) as usize)
+    }
+}
+
+#[global_allocator]
+static COUNTING: held::Counting = held::Counting;
+
+/// A source that counts the pictures drawn.
+struct Counted<'a>(tablero::table::ReplayPictures<'a>, usize);
+
+impl replay::Source for Counted<'_> {
+    fn count(&self) -> usize {
+        self.0.count()
+    }
+    fn delay(&self, index: usize) -> u16 {
+        self.0.delay(index)
+    }
+    fn picture(&mut self, index: usize) -> Picture {
+        self.1 += 1;
+        self.0.picture(index)
+    }
+}
+
+/// A game of any length replays in bounded memory: at most the frame limit is shown (moves sampled evenly, the
+/// first and last kept), pictures are drawn one at a time, and fitting the size limit draws each picture about
+/// once rather than once a try. A 2,000-ply Epaminondas game (a piece stepping back and forth) took over a
+/// gigabyte when every picture was drawn first.
+#[test]
+fn a_long_replay_is_sampled_and_drawn_one_picture_at_a_time() {
+    let cycle = ["a2-a3", "a11-a10", "a3-a2", "a10-a11"];
+    let moves: Vec<&str> = cycle.iter().copied().cycle().take(2000).collect();
+    let record = game(GameKind::Epaminondas, &[], &moves, Status::Active);
+    let (animation, held) = held::peak(|| {
+        let pictures = tablero::table::ReplayPictures::new(&record, Locale::English, 100).unwrap();
+        replay::animate_from(&mut Counted(pictures, 0), replay::DISCORD_LIMIT, 120).unwrap()
+    });
+    assert!(animation.kept.len() <= 120, "{} frames", animation.kept.len());
+    assert_eq!((animation.kept[0], *animation.kept.last().unwrap()), (0, 2000));
+    assert!(held < 64 << 20, "held {} MB at once", held >> 20);
+    let (decoded, delays) = decoded_frames(&animation.gif);
+    assert_eq!(decoded.len(), animation.kept.len());
+    let total: u32 = delays.iter().map(|&d| u32::from(d)).sum();
+    assert_eq!(total, 2000 * 100 + 300, "the sampled replay lasts as long as the whole one");
+    // Made to fit a small limit: the pictures drawn over every try stay about one per frame.
+    let pictures = tablero::table::ReplayPictures::new(&record, Locale::English, 100).unwrap();
+    let mut counted = Counted(pictures, 0);
+    let full = replay::animate_from(&mut counted, usize::MAX, 120).unwrap();
+    let mut counted = Counted(tablero::table::ReplayPictures::new(&record, Locale::English, 100).unwrap(), 0);
+    let fitted = replay::animate_from(&mut counted, full.gif.len() / 6, 120).unwrap();
+    assert!(fitted.gif.len() <= full.gif.len() / 6);
+    assert!(counted.1 <= 2 * full.kept.len(), "{} pictures drawn for {} frames", counted.1, full.kept.len());
+}
+
 /// The keys of `value` are the schema's `properties`, and its `required` keys are there.
 fn fits(value: &serde_json::Value, schema: &serde_json::Value, defs: &serde_json::Value, at: &str) {
     let object = value.as_object().unwrap_or_else(|| panic!("{at} is an object"));

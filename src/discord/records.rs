@@ -69,7 +69,8 @@ pub async fn import(
     let bytes = match download(&ctx.data().client, &file.url).await {
         Ok(bytes) => bytes,
         Err(e) => {
-            tracing::warn!(error = %e, url = %file.url, "an attachment could not be fetched");
+            // The attachment's address is signed (it lets anyone fetch the file): only its name is logged.
+            tracing::warn!(error = %e, file = %file.filename, "an attachment could not be fetched");
             return send_private(ctx, i18n::text(locale, &Message::new("import-download-failed"))).await;
         }
     };
@@ -81,12 +82,18 @@ async fn download(client: &reqwest::Client, url: &str) -> Result<Vec<u8>, String
     if !response.status().is_success() {
         return Err(format!("status {}", response.status()));
     }
-    let bytes = response.bytes().await.map_err(|e| e.to_string())?;
-    // The size Discord gave may differ from what is served: the limit holds for what was read.
-    if bytes.len() > MAX_BYTES {
-        return Ok(bytes[..MAX_BYTES + 1].to_vec());
+    // The size Discord gave may differ from what is served: the limit holds for what is read, and reading stops
+    // one byte past it (the import then refuses the file as too big).
+    let mut response = response;
+    let mut bytes = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(|e| e.to_string())? {
+        bytes.extend_from_slice(&chunk);
+        if bytes.len() > MAX_BYTES {
+            bytes.truncate(MAX_BYTES + 1);
+            break;
+        }
     }
-    Ok(bytes.to_vec())
+    Ok(bytes)
 }
 
 /// The server's finished games, newest first, ten a page (of a player, of a game).

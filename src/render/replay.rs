@@ -2,8 +2,13 @@
 //! animation (every picture of a game shares its theme's palette, so no colour is quantised), the first frame
 //! whole and each later frame only the rectangle that changed since the one before, its unchanged pixels
 //! transparent (a spare palette entry) so that they compress to nearly nothing, a delay per frame, played in a
-//! loop. An animation over the size limit is made again smaller — half the scale, then fewer frames — until
-//! it fits; it is never refused.
+//! loop.
+//!
+//! Bounded whatever the game's length: the pictures come from a [`Source`] that draws each when it is encoded,
+//! so memory holds two pictures and the output; at most `max_frames` are shown (a longer game's moves sampled
+//! evenly, the first and last always); and an animation that grows past the size limit is abandoned as soon as
+//! it does, the next try (half the scale, then fewer frames) chosen from the size measured so far rather than by
+//! starting over at every step. It is never refused.
 
 use std::borrow::Cow;
 
@@ -22,45 +27,109 @@ pub struct Animation {
     pub gif: Vec<u8>,
     /// The pictures were shrunk by this factor (1: full size).
     pub shrink: usize,
-    /// The frames kept, by their index in the input (all of them unless the limit made it drop some).
+    /// The frames kept, by their index in the input (all of them unless the limits made it drop some).
     pub kept: Vec<usize>,
 }
 
 /// Discord's upload limit for a server without boosts (10 MiB), less room for the rest of the request.
 pub const DISCORD_LIMIT: usize = 10 * 1024 * 1024 - 64 * 1024;
 
+/// The pictures of a replay, drawn when the encoder asks for them, in increasing order within one try (a new try
+/// starts again from an earlier index).
+pub trait Source {
+    /// How many pictures the replay has.
+    fn count(&self) -> usize;
+    /// How long picture `index` shows, in hundredths of a second.
+    fn delay(&self, index: usize) -> u16;
+    /// Picture `index`, all of the same size and palette.
+    fn picture(&mut self, index: usize) -> Picture;
+}
+
+/// Pictures already drawn.
+struct Drawn<'a>(&'a [Frame]);
+
+impl Source for Drawn<'_> {
+    fn count(&self) -> usize {
+        self.0.len()
+    }
+    fn delay(&self, index: usize) -> u16 {
+        self.0[index].delay
+    }
+    fn picture(&mut self, index: usize) -> Picture {
+        self.0[index].picture.clone()
+    }
+}
+
 /// The animation of `frames` (all of the same size and palette), at most `limit` bytes when it can be made so:
 /// full size with every frame if that fits, else half size, then every second frame, every fourth... (the first
 /// and the last always kept, each kept frame showing for the time of those it stands for). `None` when there is
 /// no frame.
 pub fn animate(frames: &[Frame], limit: usize) -> Option<Animation> {
-    let first = frames.first()?;
-    let mut smallest: Option<Animation> = None;
-    let mut attempt = |shrink: usize, step: usize| -> Option<Animation> {
-        let kept = kept_frames(frames.len(), step);
-        let gif = encode(frames, &kept, shrink);
-        let animation = Animation { gif, shrink, kept };
-        if animation.gif.len() <= limit {
-            return Some(animation);
-        }
-        if smallest.as_ref().is_none_or(|s| animation.gif.len() < s.gif.len()) {
-            smallest = Some(animation);
-        }
-        None
+    animate_from(&mut Drawn(frames), limit, usize::MAX)
+}
+
+/// As [`animate`], drawing each picture from `source` as it is encoded, and showing at most `max_frames` of
+/// them (evenly spaced; at least the first and the last).
+pub fn animate_from(source: &mut dyn Source, limit: usize, max_frames: usize) -> Option<Animation> {
+    let n = source.count();
+    if n == 0 {
+        return None;
+    }
+    let delays: Vec<u16> = (0..n).map(|i| source.delay(i)).collect();
+    // The smallest step that keeps at most `max_frames` (the first and the last among them).
+    let first_step = match max_frames.max(2) {
+        most if n <= most => 1,
+        most => (n - 1).div_ceil(most - 1),
     };
-    if let Some(a) = attempt(1, 1) {
-        return Some(a);
-    }
-    let shrink = if first.picture.width >= 200 { 2 } else { 1 };
-    let mut step = 1;
-    while step < frames.len() {
-        if let Some(a) = attempt(shrink, step) {
-            return Some(a);
+    let attempt = |source: &mut dyn Source, shrink: usize, step: usize, limit: usize| {
+        let kept = kept_frames(n, step);
+        encode(source, &delays, &kept, shrink, limit).map(|gif| Animation { gif, shrink, kept })
+    };
+    let mut over = match attempt(source, 1, first_step, limit) {
+        Ok(animation) => return Some(animation),
+        Err(over) => over,
+    };
+    let shrink = if source.picture(0).width >= 200 { 2 } else { 1 };
+    let mut tried = (1, first_step);
+    loop {
+        // The bytes a try at `shrink` with the last step would take: as measured, or (from full size) about a
+        // third at half the scale (a quarter of the pixels, compressed a little worse).
+        let base = over.projected() * if over.shrink < shrink { 1.0 / 3.0 } else { 1.0 };
+        // The fewest frames dropped that should fit, with a margin: the step doubled as often as that takes.
+        let mut step = tried.1;
+        while base * tried.1 as f64 / step as f64 > 0.9 * limit as f64 && step < n {
+            step *= 2;
         }
-        step *= 2;
+        if (shrink, step) == tried {
+            step *= 2;
+        }
+        if step >= n {
+            break;
+        }
+        tried = (shrink, step);
+        match attempt(source, shrink, step, limit) {
+            Ok(animation) => return Some(animation),
+            Err(again) => over = again,
+        }
     }
-    // Two frames that still do not fit: a quarter of the size.
-    attempt(shrink * 2, frames.len().max(1)).or(smallest)
+    // The first and the last picture that still do not fit: a quarter of the size, whatever it weighs.
+    attempt(source, shrink * 2, n, usize::MAX).ok()
+}
+
+/// How far a try got before its output passed the limit: the bytes written for the frames encoded, of how many
+/// it was to hold, at which scale.
+struct Over {
+    bytes: usize,
+    encoded: usize,
+    kept: usize,
+    shrink: usize,
+}
+
+impl Over {
+    /// The bytes the whole try would have taken, at the rate measured.
+    fn projected(&self) -> f64 {
+        self.bytes as f64 / self.encoded.max(1) as f64 * self.kept as f64
+    }
 }
 
 /// The indices of the frames kept when only every `step`-th is: 0, step, 2 step..., and the last.
@@ -114,68 +183,58 @@ pub fn shrunk(picture: &Picture, shrink: usize) -> Picture {
     Picture { width, height, pixels, palette: picture.palette }
 }
 
-fn encode(frames: &[Frame], kept: &[usize], shrink: usize) -> Vec<u8> {
-    let pictures: Vec<Cow<Picture>> = kept
-        .iter()
-        .map(|&i| match shrink {
-            0 | 1 => Cow::Borrowed(&frames[i].picture),
-            _ => Cow::Owned(shrunk(&frames[i].picture, shrink)),
-        })
-        .collect();
-    let first = &pictures[0];
-    let (width, height) = (first.width, first.height);
-    // A palette entry no picture uses stands for "unchanged" in the later frames: runs of it cost next to nothing.
-    let colours = first.palette.len() / 3;
-    let transparent = (colours < 256).then_some(colours as u8);
-    let mut palette = first.palette.to_vec();
-    if transparent.is_some() {
-        palette.extend([0, 0, 0]);
-    }
-    // A kept frame shows for the time of the frames it stands for.
-    let delays: Vec<u16> = kept
-        .iter()
-        .enumerate()
-        .map(|(k, &index)| {
-            let until = kept.get(k + 1).copied().unwrap_or(frames.len());
-            let delay: u32 = frames[index..until].iter().map(|f| u32::from(f.delay)).sum();
-            delay.min(u32::from(u16::MAX)) as u16
-        })
-        .collect();
-    // The frames are compressed on every core (each frame's LZW data stands alone), then written in order.
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
-    let chunk = pictures.len().div_ceil(threads).max(1);
-    let encoded: Vec<gif::Frame<'static>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..pictures.len())
-            .step_by(chunk)
-            .map(|start| {
-                let (pictures, delays) = (&pictures, &delays);
-                scope.spawn(move || {
-                    (start..(start + chunk).min(pictures.len()))
-                        .map(|k| {
-                            let before = k.checked_sub(1).map(|b| &*pictures[b]);
-                            let mut frame = frame_of(before, &pictures[k], transparent, delays[k]);
-                            frame.make_lzw_pre_encoded();
-                            frame
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        workers.into_iter().flat_map(|w| w.join().unwrap_or_default()).collect()
-    });
-    let mut out = Vec::with_capacity(64 * 1024 + encoded.iter().map(|f| f.buffer.len()).sum::<usize>());
-    // Writing into a Vec only fails on sizes a board picture never has (over 65535 pixels a side).
-    let Ok(mut encoder) = gif::Encoder::new(&mut out, width as u16, height as u16, &palette) else {
-        return Vec::new();
-    };
-    let _ = encoder.set_repeat(gif::Repeat::Infinite);
-    for frame in &encoded {
-        if encoder.write_lzw_pre_encoded_frame(frame).is_err() {
-            return Vec::new();
+/// Encodes the `kept` pictures of `source` at `1 / shrink` of their size, one at a time; stops as soon as the
+/// output passes `limit`.
+fn encode(
+    source: &mut dyn Source,
+    delays: &[u16],
+    kept: &[usize],
+    shrink: usize,
+    limit: usize,
+) -> Result<Vec<u8>, Over> {
+    let mut before: Option<Picture> = None;
+    let mut encoder: Option<gif::Encoder<Vec<u8>>> = None;
+    let mut transparent = None;
+    for (k, &index) in kept.iter().enumerate() {
+        let drawn = source.picture(index);
+        let picture = if shrink <= 1 { drawn } else { shrunk(&drawn, shrink) };
+        if encoder.is_none() {
+            // A palette entry no picture uses stands for "unchanged" in the later frames: runs of it cost next
+            // to nothing.
+            let colours = picture.palette.len() / 3;
+            transparent = (colours < 256).then_some(colours as u8);
+            let mut palette = picture.palette.to_vec();
+            if transparent.is_some() {
+                palette.extend([0, 0, 0]);
+            }
+            // Writing into a Vec only fails on sizes a board picture never has (over 65535 pixels a side).
+            let Ok(mut created) = gif::Encoder::new(
+                Vec::with_capacity(256 * 1024),
+                picture.width as u16,
+                picture.height as u16,
+                &palette,
+            ) else {
+                return Ok(Vec::new());
+            };
+            let _ = created.set_repeat(gif::Repeat::Infinite);
+            encoder = Some(created);
         }
+        let Some(out) = encoder.as_mut() else { return Ok(Vec::new()) };
+        // A kept frame shows for the time of the frames it stands for.
+        let until = kept.get(k + 1).copied().unwrap_or(delays.len());
+        let delay: u32 = delays[index..until].iter().map(|&d| u32::from(d)).sum();
+        let frame = frame_of(before.as_ref(), &picture, transparent, delay.min(u32::from(u16::MAX)) as u16);
+        if out.write_frame(&frame).is_err() {
+            return Ok(Vec::new());
+        }
+        let bytes = out.get_ref().len();
+        // The trailer still to come is one byte.
+        if bytes >= limit {
+            return Err(Over { bytes, encoded: k + 1, kept: kept.len(), shrink });
+        }
+        before = Some(picture);
     }
-    drop(encoder);
-    out
+    Ok(encoder.and_then(|e| e.into_inner().ok()).unwrap_or_default())
 }
 
 /// A frame of the animation: the whole picture, or (after the first) the rectangle that changed since `before`,

@@ -113,7 +113,7 @@ pub fn write_file(
     let path = dir.join(format!("tablero-{written_at:012}.jsonl"));
     let partial = path.with_extension("partial");
     {
-        let mut out = std::io::BufWriter::new(std::fs::File::create(&partial).map_err(io)?);
+        let mut out = std::io::BufWriter::new(create_private(&partial).map_err(io)?);
         write(&mut out, entries, written_at)?;
         out.into_inner().map_err(|e| io(e.into_error()))?.sync_all().map_err(io)?;
     }
@@ -135,6 +135,20 @@ pub fn write_file(
     Ok(path)
 }
 
+/// A new file only its owner may read (a backup holds every server's games), created afresh: whatever was at
+/// `path` before (a stale partial file, a link) is removed, never written through.
+fn create_private(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
+}
+
 /// The file a `tablero admin backup` leaves in the store's folder to ask the running bot (which holds the store)
 /// for a backup: it holds the path to write; the bot removes it once the backup is written.
 pub const REQUEST_FILE: &str = "tablero-backup-request";
@@ -147,16 +161,50 @@ pub fn answer_request(
     written_at: Timestamp,
 ) -> Result<Option<std::path::PathBuf>, StoreError> {
     let request = folder.join(REQUEST_FILE);
+    // Only a small regular file is a request: a link planted in the folder is not followed (it is removed).
+    match std::fs::symlink_metadata(&request) {
+        Err(_) => return Ok(None),
+        Ok(meta) if !meta.file_type().is_file() || meta.len() > 4096 => {
+            tracing::warn!(path = %request.display(), "a backup request that is not a small plain file was ignored");
+            let _ = std::fs::remove_file(&request);
+            return Ok(None);
+        }
+        Ok(_) => {}
+    }
     let Ok(target) = std::fs::read_to_string(&request) else { return Ok(None) };
     let target = std::path::PathBuf::from(target.trim());
     let io = |e: std::io::Error| StoreError::Backend(format!("writing the backup {}: {e}", target.display()));
     let partial = target.with_extension("partial");
     {
-        let mut out = std::io::BufWriter::new(std::fs::File::create(&partial).map_err(io)?);
+        let mut out = std::io::BufWriter::new(create_private(&partial).map_err(io)?);
         write(&mut out, &snapshot()?, written_at)?;
         out.into_inner().map_err(|e| io(e.into_error()))?.sync_all().map_err(io)?;
     }
     std::fs::rename(&partial, &target).map_err(io)?;
     std::fs::remove_file(&request).map_err(io)?;
     Ok(Some(target))
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn a_backup_is_private_and_a_linked_request_is_not_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("asked.jsonl");
+        std::fs::write(dir.path().join("elsewhere"), target.display().to_string()).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("elsewhere"), dir.path().join(REQUEST_FILE)).unwrap();
+        assert_eq!(answer_request(dir.path(), || Ok(Vec::new()), 5).unwrap(), None);
+        assert!(!target.exists() && !dir.path().join(REQUEST_FILE).exists(), "the link is removed, not followed");
+        // A plain request is answered, with a file only its owner may read, even over a planted partial link.
+        std::fs::write(dir.path().join(REQUEST_FILE), target.display().to_string()).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("elsewhere"), target.with_extension("partial")).unwrap();
+        assert_eq!(answer_request(dir.path(), || Ok(Vec::new()), 5).unwrap(), Some(target.clone()));
+        assert_eq!(std::fs::metadata(&target).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(std::fs::read_to_string(dir.path().join("elsewhere")).unwrap(), target.display().to_string());
+        let written = write_file(&dir.path().join("auto"), &[], 7, 3).unwrap();
+        assert_eq!(std::fs::metadata(written).unwrap().permissions().mode() & 0o777, 0o600);
+    }
 }

@@ -49,7 +49,10 @@ impl Location {
             }
             Some(u) => match u.strip_prefix("sled:") {
                 Some(folder) if !folder.is_empty() => Ok(Location::Sled(folder.into())),
-                _ => Err(StoreError::Backend(format!("[store] url {u:?} is neither postgres://… nor sled:<folder>"))),
+                _ => Err(StoreError::Backend(format!(
+                    "[store] url {:?} is neither postgres://… nor sled:<folder>",
+                    shown_url(u)
+                ))),
             },
         }
     }

@@ -25,7 +25,7 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 /// The advisory lock under which a process opening the store creates, migrates and stamps it ("tablero" in
 /// ASCII; sqlx's own migration lock is another key).
-const SCHEMA_LOCK: i64 = 0x7461_626c_6572_6f;
+const SCHEMA_LOCK: i64 = 0x0074_6162_6c65_726f;
 
 /// The statements of one table.
 struct TreeSql {
@@ -44,6 +44,17 @@ pub struct PgKv {
 
 /// A URL with its password hidden, to be shown.
 pub fn shown_url(url: &str) -> String {
+    // A password given as a parameter (`?password=…`, `&password=…`) is hidden too.
+    if let Some((base, query)) = url.split_once('?') {
+        let query: Vec<String> = query
+            .split('&')
+            .map(|pair| match pair.split_once('=') {
+                Some((key, _)) if key.eq_ignore_ascii_case("password") => format!("{key}=***"),
+                _ => pair.to_string(),
+            })
+            .collect();
+        return format!("{}?{}", shown_url(base), query.join("&"));
+    }
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
             let credentials = &url[scheme + 3..at];
@@ -368,5 +379,10 @@ mod tests {
         assert_eq!(shown_url("postgres://bot:s3cret@db:5432/tablero"), "postgres://bot:***@db:5432/tablero");
         assert_eq!(shown_url("postgres://postgres@127.0.0.1/t"), "postgres://postgres@127.0.0.1/t");
         assert_eq!(shown_url("postgres:///t"), "postgres:///t");
+        assert_eq!(
+            shown_url("postgres://bot@db/t?sslmode=require&password=s3cret"),
+            "postgres://bot@db/t?sslmode=require&password=***"
+        );
+        assert_eq!(shown_url("postgres://bot:pw@db/t?password=x"), "postgres://bot:***@db/t?password=***");
     }
 }

@@ -7,99 +7,14 @@ use super::command::archive_button;
 use super::limits::check_name;
 use super::view::game_name;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, File, Reply, Table};
-use crate::games::{GameKind, Outcome, Position, Side};
+use crate::games::{GameKind, Side};
 use crate::i18n::{self, Locale, Message};
 use crate::records::{self, Form, Record};
-use crate::render::replay::{self, Frame};
-use crate::render::{self, Captions, SideCaption};
 use crate::store::GameWrite;
 use crate::store::record::{GameId, GameRecord, Player, Status, Timestamp};
 
 /// Games on one page of the archive.
 pub const ARCHIVE_PAGE: usize = 10;
-
-/// Hundredths of a second a move shows at each named speed.
-fn speed_of(text: Option<&str>) -> Result<u16, Message> {
-    let Some(text) = text.map(|t| t.trim().to_lowercase()) else { return Ok(100) };
-    match text.as_str() {
-        "" | "normal" => Ok(100),
-        "slow" | "lento" | "lenta" => Ok(200),
-        "fast" | "rápido" | "rapido" | "rápida" | "rapida" => Ok(50),
-        seconds => match seconds.trim_end_matches('s').replace(',', ".").parse::<f64>() {
-            Ok(s) if (0.1..=10.0).contains(&s) => Ok((s * 100.0).round() as u16),
-            _ => Err(Message::new("replay-bad-speed").str("text", text.as_str())),
-        },
-    }
-}
-
-/// The captions of a replay's picture after `ply` moves: the sides and their scores, and the result on the last
-/// picture. Nothing in them changes from move to move but the scores (the board shows the last move), so each
-/// frame of the animation holds the squares that changed and little else; no legend, so every picture of a
-/// replay has the same size.
-pub fn replay_captions(record: &GameRecord, position: &Position, ply: usize, locale: Locale) -> Captions {
-    let mut badges: [Option<String>; 2] = [None, None];
-    let last = ply == record.moves.len();
-    match (position.outcome(), record.status) {
-        (Outcome::Ongoing, _) if !last => {}
-        (Outcome::Ongoing, Status::Finished { winner, .. }) if ply == record.moves.len() => match winner {
-            Some(w) => badges[w.index()] = Some(i18n::text(locale, &Message::new("badge-winner"))),
-            None => badges = [0, 1].map(|_| Some(i18n::text(locale, &Message::new("badge-draw")))),
-        },
-        (Outcome::Ongoing, _) => {
-            if let Some(side) = position.to_move() {
-                badges[side.index()] = Some(i18n::text(locale, &Message::new("badge-to-move")));
-            }
-        }
-        (Outcome::Won(w), _) => badges[w.index()] = Some(i18n::text(locale, &Message::new("badge-winner"))),
-        (Outcome::Draw, _) => badges = [0, 1].map(|_| Some(i18n::text(locale, &Message::new("badge-draw")))),
-    }
-    let note = last.then(|| ply.checked_sub(1).and_then(|i| record.moves.get(i))).flatten();
-    let note = note.map(|m| format!("{ply}. {}", m.notation));
-    let mover = position.last_side();
-    let compass = ["compass-north", "compass-east", "compass-south", "compass-west"]
-        .map(|id| i18n::text(locale, &Message::new(id)));
-    Captions {
-        sides: Side::BOTH.map(|side| SideCaption {
-            title: format!("{} · {}", record.side_label(side, locale), super::view::side_name(locale, position, side)),
-            score: i18n::text(locale, &position.score(side)),
-            badge: badges[side.index()].take(),
-            note: note.clone().filter(|_| mover == Some(side)),
-        }),
-        legend: Vec::new(),
-        throws: Vec::new(),
-        compass: Some(compass),
-    }
-}
-
-/// Every picture of a game's replay: the start, each move (an Ocencahuac chain hop by hop), the last held longer.
-/// The positions are replayed in order, the pictures drawn on every core.
-pub fn replay_frames(record: &GameRecord, locale: Locale, delay: u16) -> Result<Vec<Frame>, String> {
-    let mut position = Position::new(record.kind, &record.options).map_err(|e| format!("{e:?}"))?;
-    // (position, moves played, how long it shows)
-    let mut shown = vec![(position.clone(), 0, delay)];
-    for (i, m) in record.moves.iter().enumerate() {
-        for step in position.steps(&m.notation) {
-            shown.push((step, i, (delay / 2).max(10)));
-        }
-        position.play(&m.notation).map_err(|e| format!("move {} does not replay: {e:?}", i + 1))?;
-        shown.push((position.clone(), i + 1, delay));
-    }
-    if let Some(last) = shown.last_mut() {
-        last.2 = delay.saturating_mul(3).max(300);
-    }
-    let draw = |(position, ply, delay): &(Position, usize, u16)| Frame {
-        picture: render::board_picture(position, &replay_captions(record, position, *ply, locale)),
-        delay: *delay,
-    };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
-    let chunk = shown.len().div_ceil(threads).max(1);
-    let frames = std::thread::scope(|scope| {
-        let workers: Vec<_> =
-            shown.chunks(chunk).map(|part| scope.spawn(move || part.iter().map(draw).collect::<Vec<_>>())).collect();
-        workers.into_iter().map(|w| w.join()).collect::<Result<Vec<_>, _>>()
-    });
-    Ok(frames.map_err(|_| "a picture could not be drawn".to_string())?.into_iter().flatten().collect())
-}
 
 /// A player by name, or by mention when the name is not known.
 fn shown_name(player: &Player) -> String {
@@ -107,12 +22,12 @@ fn shown_name(player: &Player) -> String {
 }
 
 /// `ana – ben`.
-fn pairing(record: &GameRecord, locale: Locale) -> String {
+pub(super) fn pairing(record: &GameRecord, locale: Locale) -> String {
     format!("{} – {}", record.side_label(Side::First, locale), record.side_label(Side::Second, locale))
 }
 
 impl Table {
-    fn recorded_game(
+    pub(super) fn recorded_game(
         &self,
         actor: &Actor,
         game: Option<GameId>,
@@ -316,39 +231,5 @@ impl Table {
             Vec::new()
         };
         Ok(vec![Reply { text: lines.join("\n"), buttons, ..Reply::default() }])
-    }
-
-    pub(super) fn animated_replay(
-        &self,
-        actor: &Actor,
-        game: Option<GameId>,
-        speed: Option<&str>,
-        now: Timestamp,
-    ) -> Answer {
-        let delay = speed_of(speed)?;
-        let record = self.recorded_game(actor, game, now, "replay-which")?;
-        let locale = actor.locale;
-        let frames = replay_frames(&record, locale, delay).map_err(Fail::Internal)?;
-        let animation = replay::animate(&frames, replay::DISCORD_LIMIT)
-            .ok_or_else(|| Fail::Internal(format!("game {} has no picture to replay", record.id)))?;
-        let mut lines = vec![i18n::text(
-            locale,
-            &Message::new("replay-title")
-                .str("game", game_name(locale, record.kind))
-                .num("id", record.id as i64)
-                .str("players", pairing(&record, locale))
-                .num("moves", record.moves.len() as i64),
-        )];
-        if animation.shrink > 1 || animation.kept.len() < frames.len() {
-            lines.push(i18n::text(
-                locale,
-                &Message::new("replay-fitted")
-                    .num("shrink", animation.shrink as i64)
-                    .num("kept", animation.kept.len() as i64)
-                    .num("frames", frames.len() as i64),
-            ));
-        }
-        let file = File { name: format!("game-{}.gif", record.id), bytes: animation.gif };
-        Ok(vec![Reply { text: lines.join("\n"), files: vec![file], ..Reply::default() }])
     }
 }
