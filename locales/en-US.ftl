@@ -690,3 +690,7 @@ limit-computer-games = You already have { $max } live games against the computer
 limit-open-challenges = You already have { $max } open challenges in this server, the most at once: wait for an answer, or cancel one.
 limit-tournaments = This server already has { $max } tournaments open or running, the most at once: finish or cancel one first.
 rating-change-recorded = { $player }: { $before } → { $after } ({ $delta }), as recorded where it was played
+busy-full = The bot is busy with { $max } heavy jobs (searches, analyses, replays): try again in a minute.
+busy-member = You already have { $max } heavy jobs (searches, analyses, replays) under way: try again when they are done.
+busy-server = This server already has { $max } heavy jobs (searches, analyses, replays) under way: try again in a minute.
+analysis-cut = The analysis ran out of its { $secs } seconds after move { $moves } of { $total }: the chart and mistakes cover those moves.

@@ -692,3 +692,7 @@ limit-computer-games = Ya tienes { $max } partidas en curso contra la computador
 limit-open-challenges = Ya tienes { $max } desafíos abiertos en este servidor, el máximo a la vez: espera una respuesta o cancela uno.
 limit-tournaments = Este servidor ya tiene { $max } torneos abiertos o en curso, el máximo a la vez: termina o cancela uno primero.
 rating-change-recorded = { $player }: { $before } → { $after } ({ $delta }), según el registro de donde se jugó
+busy-full = El bot está ocupado con { $max } tareas pesadas (búsquedas, análisis, repeticiones): inténtalo en un minuto.
+busy-member = Ya tienes { $max } tareas pesadas (búsquedas, análisis, repeticiones) en curso: inténtalo cuando terminen.
+busy-server = Este servidor ya tiene { $max } tareas pesadas (búsquedas, análisis, repeticiones) en curso: inténtalo en un minuto.
+analysis-cut = El análisis agotó sus { $secs } segundos tras la jugada { $moves } de { $total }: el gráfico y los errores cubren esas jugadas.

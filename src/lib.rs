@@ -16,3 +16,4 @@ pub mod records;
 pub mod render;
 pub mod store;
 pub mod table;
+pub mod work;

@@ -422,7 +422,13 @@ fn bot(config: Option<PathBuf>, data: Option<PathBuf>) -> Result<(), String> {
         config.data_dir = d;
         config.store.url = None;
     }
-    let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    // Heavy work has its own threads ([limits] workers); the blocking pool only waits on the store and draws
+    // boards, so a few dozen threads are plenty (tokio's default is 512).
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(32)
+        .build()
+        .map_err(|e| e.to_string())?;
     runtime.block_on(tablero::discord::run(&config)).map_err(|e| e.to_string())
 }
 

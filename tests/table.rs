@@ -524,3 +524,16 @@ fn names_are_cut_to_one_line_and_everyone_is_no_team() {
     let text = w.refused(&Actor { roles: vec![77], ..ana() }, teams);
     assert!(text.contains("@everyone"), "{text}");
 }
+
+/// An analysis has a time like all heavy work: out of it, it answers with what it analysed and says so.
+#[test]
+fn an_analysis_out_of_time_says_how_far_it_got() {
+    let w = limited(tablero::table::Limits { job_secs: 0, ..Default::default() });
+    w.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger")]));
+    w.ok(&ben(), Command::Accept { game: None });
+    w.ok(&ana(), mv("1"));
+    w.ok(&ben(), Command::Resign);
+    let said = w.ok(&cy(), Command::Analysis { game: Some(1) });
+    assert!(said[0].text.contains("ran out of its 0 seconds after move 0 of 1"), "{}", said[0].text);
+    assert!(said[0].image.is_some(), "the chart of what was analysed");
+}

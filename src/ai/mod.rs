@@ -188,6 +188,8 @@ pub struct Analysis {
     pub values: Vec<i32>,
     /// The moves that lost the most, worst first, at most three a side.
     pub mistakes: Vec<Mistake>,
+    /// The moves analysed: all of them, unless the deadline came first (then `values` stops there too).
+    pub analysed: usize,
 }
 
 /// A move that lost value, and the move the engine prefers there.
@@ -215,6 +217,7 @@ pub fn analyse(
     options: &crate::games::OptionSet,
     moves: &[String],
     scale: f64,
+    deadline: Option<std::time::Instant>,
 ) -> Option<Analysis> {
     if kind.moves_are_throws() {
         return None;
@@ -225,6 +228,10 @@ pub fn analyse(
     let mut best = Vec::with_capacity(moves.len());
     let mut movers = Vec::with_capacity(moves.len());
     for m in moves.iter().map(Some).chain([None]) {
+        // Out of time: what was analysed so far is the answer (at least the starting position's value).
+        if !values.is_empty() && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            break;
+        }
         let (value, preferred) = match position.to_move() {
             None => (outcome_value(&position), None),
             Some(side) => {
@@ -239,7 +246,8 @@ pub fn analyse(
         best.push(preferred);
         position.play(m).ok()?;
     }
-    let mut mistakes: Vec<Mistake> = (0..moves.len())
+    let analysed = values.len().saturating_sub(1).min(moves.len());
+    let mut mistakes: Vec<Mistake> = (0..analysed)
         .filter_map(|i| {
             let side = movers[i];
             let view = |v: i32| if side == Side::First { v } else { -v };
@@ -260,7 +268,7 @@ pub fn analyse(
         kept.extend(mistakes.iter().filter(|m| m.side == side).take(3).cloned());
     }
     kept.sort_by_key(|m| (std::cmp::Reverse(m.loss), m.number));
-    Some(Analysis { values, mistakes: kept })
+    Some(Analysis { values, mistakes: kept, analysed })
 }
 
 fn outcome_value(position: &Position) -> i32 {

@@ -29,10 +29,27 @@ pub async fn run_table<F: Future<Output = ()>>(
 ) -> Option<Result<Vec<Reply>, Refusal>> {
     let (table, actor, public) = (data.table.clone(), invocation.actor.clone(), invocation.public);
     let key = invocation.interaction.map(|id| format!("i{id}"));
-    let mut task = tokio::task::spawn_blocking(move || match key {
+    let (guild, user, locale) = (actor.guild, actor.user, actor.locale);
+    let heavy = command.is_heavy();
+    let run = move || match key {
         Some(key) => table.handle_once(&actor, command, now(), public, &key),
         None => Some(table.handle_for(&actor, command, now(), public)),
-    });
+    };
+    // Heavy work waits for its server's turn in the queue (or is refused at once when the queue is full); the
+    // rest runs on the blocking pool.
+    let mut task: std::pin::Pin<Box<dyn Future<Output = Result<_, String>> + Send>> = if heavy {
+        let work = data.work.clone();
+        Box::pin(async move {
+            match work.run(guild, Some(user), run).await {
+                Ok(Some(answer)) => Ok(answer),
+                Ok(None) => Err("the heavy job failed".to_string()),
+                Err(busy) => Ok(Some(Err(Refusal { text: i18n::text(locale, &busy.message()), internal: false }))),
+            }
+        })
+    } else {
+        let task = tokio::task::spawn_blocking(run);
+        Box::pin(async move { task.await.map_err(|e| e.to_string()) })
+    };
     let joined = match tokio::time::timeout(ACKNOWLEDGE_AFTER, &mut task).await {
         Ok(joined) => joined,
         Err(_) => {

@@ -47,6 +47,8 @@ pub struct Data {
     pub client: reqwest::Client,
     /// The computer's searches.
     pub computer: Arc<computer::Pool>,
+    /// Heavy work (the computer's moves, hints, analyses, replays, imports), each server in its turn.
+    pub work: Arc<crate::work::WorkQueue>,
 }
 
 /// A shared handle on the same data, for the scheduler task (poise keeps its own `Data`).
@@ -58,6 +60,7 @@ fn share(data: &Data) -> Data {
         wake: data.wake.clone(),
         client: data.client.clone(),
         computer: data.computer.clone(),
+        work: data.work.clone(),
     }
 }
 
@@ -130,6 +133,7 @@ pub async fn build_client(config: &Config, store: Arc<dyn Store>) -> Result<sere
         wake,
         client: reqwest::Client::new(),
         computer: Arc::new(computer::Pool::default()),
+        work: Arc::new(crate::work::WorkQueue::new(&config.limits)),
     };
     let guild = config.discord.guild_id;
     let framework = poise::Framework::builder()

@@ -27,7 +27,10 @@ impl Table {
             return Err(Message::new("analysis-no-decisions").into());
         }
         let moves: Vec<String> = record.moves.iter().map(|m| m.notation.clone()).collect();
-        let analysis = ai::analyse(record.kind, &record.options, &moves, SCALE)
+        // Bounded like all heavy work: out of time, it says how far it got.
+        let secs = self.config.limits.job_secs;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+        let analysis = ai::analyse(record.kind, &record.options, &moves, SCALE, Some(deadline))
             .ok_or_else(|| super::Fail::Internal(format!("game {} could not be analysed", record.id)))?;
         let locale = actor.locale;
         let game_name = super::view::game_name(locale, record.kind);
@@ -41,6 +44,15 @@ impl Table {
                 .str("first", first),
         );
         let mut lines = vec![title.clone()];
+        if analysis.analysed < moves.len() {
+            lines.push(i18n::text(
+                locale,
+                &Message::new("analysis-cut")
+                    .num("secs", secs as i64)
+                    .num("moves", analysis.analysed as i64)
+                    .num("total", moves.len() as i64),
+            ));
+        }
         if analysis.mistakes.is_empty() {
             lines.push(i18n::text(locale, &Message::new("analysis-none")));
         }

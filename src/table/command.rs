@@ -232,6 +232,12 @@ impl Command {
         self
     }
 
+    /// Whether the command is heavy work (a search, an analysis, a replay's pictures, an import's replay): front
+    /// ends that serve many members run it in the heavy-work queue, in its server's turn.
+    pub fn is_heavy(&self) -> bool {
+        matches!(self, Command::Hint | Command::Analysis { .. } | Command::Replay { .. } | Command::Import { .. })
+    }
+
     /// Whether the answer is for the actor alone (so it is in the actor's language, not the server's).
     pub fn answers_privately(&self) -> bool {
         matches!(

@@ -17,6 +17,11 @@ use crate::store::{GameWrite, Unit};
 impl Table {
     /// The games whose computer owes a move at `now`, oldest due first.
     pub fn computer_due(&self, now: Timestamp) -> Result<Vec<GameId>, String> {
+        Ok(self.computer_due_by_server(now)?.into_iter().map(|(game, _)| game).collect())
+    }
+
+    /// As [`Table::computer_due`], each game with its server (whose turn in the heavy-work queue it takes).
+    pub fn computer_due_by_server(&self, now: Timestamp) -> Result<Vec<(GameId, u64)>, String> {
         let mut out = Vec::new();
         for id in self.store.due_games(now).map_err(|e| e.to_string())? {
             let Some(record) = self.store.game(id).map_err(|e| e.to_string())? else { continue };
@@ -24,7 +29,7 @@ impl Table {
                 && record.status == Status::Active
                 && record.computer.is_some_and(|c| c.on_turn)
             {
-                out.push(id);
+                out.push((id, record.guild));
             }
         }
         Ok(out)

@@ -1,0 +1,256 @@
+//! The queue of heavy work (the computer's moves, hints, analyses, replays, record imports): a fixed number of
+//! worker threads, each taking the next job of the next server in turn, so that one server's flood waits behind
+//! its own jobs and never in front of another server's; at most so many jobs waiting in all, per member and per
+//! server, beyond which a job is refused at once ("busy, try again in a minute") rather than queued without end.
+//! It runs closures and knows nothing of what they do or of any front end.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Condvar, Mutex};
+
+use crate::table::Limits;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Why a job was not queued.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Busy {
+    /// The queue holds its most jobs.
+    Full(usize),
+    /// This member has their most jobs waiting or running.
+    Member(usize),
+    /// This server has its most jobs waiting or running.
+    Server(usize),
+}
+
+impl Busy {
+    /// The message for the member, with the limit's number.
+    pub fn message(self) -> crate::i18n::Message {
+        use crate::i18n::Message;
+        match self {
+            Busy::Full(max) => Message::new("busy-full").num("max", max as i64),
+            Busy::Member(max) => Message::new("busy-member").num("max", max as i64),
+            Busy::Server(max) => Message::new("busy-server").num("max", max as i64),
+        }
+    }
+}
+
+#[derive(Default)]
+struct State {
+    /// Jobs waiting, by server, oldest first.
+    waiting: HashMap<u64, VecDeque<(Option<u64>, Job)>>,
+    /// Servers with jobs waiting, in the order they take their turns.
+    turns: VecDeque<u64>,
+    queued: usize,
+    /// Jobs waiting or running, by member and by server.
+    by_member: HashMap<u64, usize>,
+    by_server: HashMap<u64, usize>,
+    stopped: bool,
+}
+
+struct Shared {
+    state: Mutex<State>,
+    ready: Condvar,
+    queue: usize,
+    per_member: usize,
+    per_server: usize,
+}
+
+impl Shared {
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The heavy-work queue and its workers (which stop when the queue is dropped, after their current job).
+pub struct WorkQueue {
+    shared: Arc<Shared>,
+}
+
+impl WorkQueue {
+    /// `limits.workers` threads, `limits.queue` jobs waiting at most, `limits.per_user` and `limits.per_server`
+    /// waiting or running per member and per server.
+    pub fn new(limits: &Limits) -> WorkQueue {
+        let shared = Arc::new(Shared {
+            state: Mutex::new(State::default()),
+            ready: Condvar::new(),
+            queue: limits.queue.max(1),
+            per_member: limits.per_user.max(1),
+            per_server: limits.per_server.max(1),
+        });
+        for n in 0..limits.workers.max(1) {
+            let shared = shared.clone();
+            let spawned = std::thread::Builder::new().name(format!("tablero-heavy-{n}")).spawn(move || work(&shared));
+            if let Err(e) = spawned {
+                tracing::error!(error = %e, "a heavy-work thread could not start");
+            }
+        }
+        WorkQueue { shared }
+    }
+
+    /// Queues `job` for `server` on behalf of `member` (`None`: the bot's own work, such as the computer's
+    /// move, which counts for the server only), or says why not.
+    pub fn submit(&self, server: u64, member: Option<u64>, job: impl FnOnce() + Send + 'static) -> Result<(), Busy> {
+        let mut state = self.shared.lock();
+        if state.queued >= self.shared.queue {
+            return Err(Busy::Full(self.shared.queue));
+        }
+        if let Some(m) = member
+            && state.by_member.get(&m).copied().unwrap_or(0) >= self.shared.per_member
+        {
+            return Err(Busy::Member(self.shared.per_member));
+        }
+        if state.by_server.get(&server).copied().unwrap_or(0) >= self.shared.per_server {
+            return Err(Busy::Server(self.shared.per_server));
+        }
+        if let Some(m) = member {
+            *state.by_member.entry(m).or_default() += 1;
+        }
+        *state.by_server.entry(server).or_default() += 1;
+        let queue = state.waiting.entry(server).or_default();
+        queue.push_back((member, Box::new(job)));
+        if queue.len() == 1 {
+            state.turns.push_back(server);
+        }
+        state.queued += 1;
+        drop(state);
+        self.shared.ready.notify_one();
+        Ok(())
+    }
+
+    /// Runs `job` on the queue and waits for its result without blocking the async runtime. `None` when the
+    /// job could not finish (it panicked).
+    pub async fn run<T: Send + 'static>(
+        &self,
+        server: u64,
+        member: Option<u64>,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<Option<T>, Busy> {
+        let (send, receive) = tokio::sync::oneshot::channel();
+        self.submit(server, member, move || {
+            let _ = send.send(job());
+        })?;
+        Ok(receive.await.ok())
+    }
+}
+
+impl Drop for WorkQueue {
+    fn drop(&mut self) {
+        self.shared.lock().stopped = true;
+        self.shared.ready.notify_all();
+    }
+}
+
+/// A worker: the next server's oldest job, then that server goes to the back of the line.
+fn work(shared: &Shared) {
+    loop {
+        let (server, member, job) = {
+            let mut state = shared.lock();
+            loop {
+                if state.stopped {
+                    return;
+                }
+                if let Some(server) = state.turns.pop_front() {
+                    let queue = state.waiting.get_mut(&server);
+                    let Some((member, job)) = queue.and_then(VecDeque::pop_front) else { continue };
+                    if state.waiting.get(&server).is_some_and(|q| !q.is_empty()) {
+                        state.turns.push_back(server);
+                    } else {
+                        state.waiting.remove(&server);
+                    }
+                    state.queued -= 1;
+                    break (server, member, job);
+                }
+                state = shared.ready.wait(state).unwrap_or_else(|e| e.into_inner());
+            }
+        };
+        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(job)).is_err() {
+            tracing::error!(server, "a heavy job failed");
+        }
+        let mut state = shared.lock();
+        if let Some(m) = member {
+            release(&mut state.by_member, m);
+        }
+        release(&mut state.by_server, server);
+    }
+}
+
+fn release(counts: &mut HashMap<u64, usize>, key: u64) {
+    if let Some(n) = counts.get_mut(&key) {
+        *n -= 1;
+        if *n == 0 {
+            counts.remove(&key);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    fn queue(workers: usize, queue: usize, per_user: usize, per_server: usize) -> WorkQueue {
+        WorkQueue::new(&Limits { workers, queue, per_user, per_server, ..Limits::default() })
+    }
+
+    #[test]
+    fn servers_take_turns_so_a_flood_does_not_delay_another_server() {
+        let work = queue(1, 100, 100, 100);
+        let (gate_send, gate) = mpsc::channel::<()>();
+        let gate = Arc::new(Mutex::new(gate));
+        let (done_send, done) = mpsc::channel();
+        // The worker is held by server 1's first job while server 1 queues nine more and server 2 one.
+        let held = gate.clone();
+        let first = done_send.clone();
+        work.submit(1, None, move || {
+            let _ = held.lock().unwrap().recv_timeout(Duration::from_secs(10));
+            first.send((1, 0)).unwrap();
+        })
+        .unwrap();
+        for k in 1..10 {
+            let done = done_send.clone();
+            work.submit(1, None, move || done.send((1, k)).unwrap()).unwrap();
+        }
+        let done2 = done_send.clone();
+        work.submit(2, None, move || done2.send((2, 0)).unwrap()).unwrap();
+        gate_send.send(()).unwrap();
+        let order: Vec<(u64, i32)> = (0..11).map(|_| done.recv_timeout(Duration::from_secs(10)).unwrap()).collect();
+        let second_server = order.iter().position(|&(s, _)| s == 2).unwrap();
+        assert!(second_server <= 2, "server 2's job ran at {second_server}: {order:?}");
+        let first_server: Vec<i32> = order.iter().filter(|o| o.0 == 1).map(|o| o.1).collect();
+        assert_eq!(first_server, (0..10).collect::<Vec<_>>(), "a server's own jobs keep their order");
+    }
+
+    #[test]
+    fn members_servers_and_the_queue_have_caps_and_a_finished_job_frees_its_place() {
+        let work = queue(1, 3, 1, 2);
+        let (gate_send, gate) = mpsc::channel::<()>();
+        let (done_send, done) = mpsc::channel();
+        let (started_send, started) = mpsc::channel();
+        let d = done_send.clone();
+        work.submit(1, Some(10), move || {
+            started_send.send(()).unwrap();
+            let _ = gate.recv_timeout(Duration::from_secs(10));
+            d.send(()).unwrap();
+        })
+        .unwrap();
+        started.recv_timeout(Duration::from_secs(10)).unwrap();
+        assert_eq!(work.submit(1, Some(10), || {}), Err(Busy::Member(1)));
+        work.submit(1, Some(11), || {}).unwrap();
+        assert_eq!(work.submit(1, Some(12), || {}), Err(Busy::Server(2)));
+        work.submit(2, None, || {}).unwrap();
+        work.submit(3, None, || {}).unwrap();
+        // Three waiting (the first runs): the queue is full for anyone.
+        assert_eq!(work.submit(4, None, || {}), Err(Busy::Full(3)));
+        gate_send.send(()).unwrap();
+        done.recv_timeout(Duration::from_secs(10)).unwrap();
+        let d = done_send.clone();
+        let again = (0..1000).find_map(|_| {
+            std::thread::sleep(Duration::from_millis(5));
+            let d = d.clone();
+            work.submit(1, Some(10), move || d.send(()).unwrap()).ok()
+        });
+        assert!(again.is_some(), "the member's place is free once their job is done");
+        done.recv_timeout(Duration::from_secs(10)).unwrap();
+    }
+}
