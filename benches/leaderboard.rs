@@ -50,11 +50,11 @@ fn populate(store: &SledStore) {
         }
     }
     let standings = Standings {
-        sequence: Some(GAMES as u64),
+        sequences: vec![(1, GAMES as u64)],
         ratings: ratings.into_iter().enumerate().map(|(i, r)| (1, GameKind::Hoyito, i as u64 + 1, r)).collect(),
         teams: Vec::new(),
     };
-    let write = StandingsWrite { base: 0, standings, replace: true };
+    let write = StandingsWrite { bases: vec![(1, 0)], standings, replace: true };
     store.commit(&Unit { standings: Some(write), ..Unit::default() }).unwrap();
 }
 

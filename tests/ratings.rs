@@ -108,7 +108,7 @@ fn a_rated_game_changes_both_ratings_once_and_the_result_post_shows_it() {
     drop(store);
     let w = open(dir);
     assert_eq!(w.rating(1).unwrap(), one);
-    assert_eq!(w.store.last_rating_sequence().unwrap(), 1);
+    assert_eq!(w.store.last_rating_sequence(1).unwrap(), 1);
 }
 
 #[test]

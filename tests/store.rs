@@ -206,18 +206,31 @@ fn tournaments_are_written_over_their_revision_and_indexed_by_server(backend: &B
 fn the_rating_sequence_is_checked_and_a_request_is_done_once(backend: &Backend) {
     let fresh = backend.fresh();
     let store = fresh.store();
-    let standings = |sequence| Standings {
-        sequence: Some(sequence),
-        ratings: vec![(1, GameKind::Hoyito, 5, tablero::store::Rating::new("eve"))],
+    let standings = |guild, sequence| Standings {
+        sequences: vec![(guild, sequence)],
+        ratings: vec![(guild, GameKind::Hoyito, 5, tablero::store::Rating::new("eve"))],
         teams: vec![],
     };
-    let rate = |base, sequence| Unit {
-        standings: Some(StandingsWrite { base, standings: standings(sequence), replace: false }),
+    let rate = |guild, base, sequence| Unit {
+        standings: Some(StandingsWrite {
+            bases: vec![(guild, base)],
+            standings: standings(guild, sequence),
+            replace: false,
+        }),
         ..Unit::default()
     };
-    store.commit(&rate(0, 1)).unwrap();
-    assert_eq!(store.last_rating_sequence().unwrap(), 1);
-    assert!(matches!(store.commit(&rate(0, 1)), Err(WriteError::RatingsMoved)), "computed from old ratings");
+    store.commit(&rate(1, 0, 1)).unwrap();
+    assert_eq!(store.last_rating_sequence(1).unwrap(), 1);
+    assert!(matches!(store.commit(&rate(1, 0, 1)), Err(WriteError::RatingsMoved)), "computed from old ratings");
+    // Each server counts its own results: one counted in server 1 never refuses server 2's.
+    store.commit(&rate(2, 0, 1)).unwrap();
+    assert_eq!((store.last_rating_sequence(1).unwrap(), store.last_rating_sequence(2).unwrap()), (1, 1));
+    // A backup keeps the highest sequence, so a restored store's servers go on above every stored one.
+    let counters = store.snapshot().unwrap().into_iter().find_map(|e| match e {
+        tablero::store::backup::Entry::Counters(c) => Some(c),
+        _ => None,
+    });
+    assert_eq!(counters.unwrap().last_rating_sequence, 1);
     // A request's key is stored with its change: the same request again writes nothing.
     let keyed = |channel| Unit {
         games: vec![game_write(record(channel), None)],

@@ -112,7 +112,7 @@ fn a_timeout_adjudicated_by_the_scheduler_is_rated_once_and_recomputed_alike(bac
     assert!(ratings.iter().all(|r| r.games == 1));
     // Counted once: another tick changes nothing, and the recomputation finds the same numbers.
     w.table.tick(NOW + 2 * DAY).unwrap();
-    assert_eq!(w.store.last_rating_sequence().unwrap(), 1);
+    assert_eq!(w.store.last_rating_sequence(1).unwrap(), 1);
     assert_eq!(w.table.recompute_ratings().unwrap(), 1);
     let again: Vec<_> = [1, 2].map(|u| w.store.rating(1, GameKind::Hoyito, u).unwrap().unwrap()).into();
     assert_eq!(again, ratings);
@@ -486,7 +486,49 @@ fn a_resignation_that_meets_a_move_is_made_on_the_new_position(backend: &Backend
     );
 }
 
+/// Servers count their rated results apart: a rated result counted in another server just before every write of
+/// this one (as a busy server on the same database does) never makes this server's game end wait or fail. With
+/// one sequence for every server, each try met the other's count and the end failed after its retries.
+fn a_rated_end_in_another_server_never_holds_up_this_one(backend: &Backend) {
+    let w = open(backend);
+    let game = w.game(1, 2, 20, &[("rated", "true")]);
+    // Both have moved (a game resigned before the loser's first move counts for nothing).
+    for who in [1, 2] {
+        let record = w.store.game(game).unwrap().unwrap();
+        let moves = record.moves.iter().map(|m| m.notation.as_str());
+        let position = tablero::games::Position::replay(record.kind, &record.options, moves).unwrap().unwrap();
+        w.ok(&actor(who, 20), Command::Move { notation: position.legal_moves()[0].clone(), at: None }, NOW);
+        if w.store.game(game).unwrap().unwrap().moves.len() > 1 {
+            break;
+        }
+    }
+    let inner = w.store.inner.clone();
+    w.store.before_each_commit(move || {
+        let last = inner.last_rating_sequence(2).unwrap();
+        let standings = tablero::store::Standings {
+            sequences: vec![(2, last + 1)],
+            ratings: vec![(2, GameKind::Hoyito, 9, tablero::store::Rating::new("zed"))],
+            teams: vec![],
+        };
+        let write = tablero::store::StandingsWrite { bases: vec![(2, last)], standings, replace: false };
+        inner.commit(&tablero::store::Unit { standings: Some(write), ..Default::default() }).unwrap();
+    });
+    let writes = w.store.writes();
+    let on_turn = |w: &World| {
+        let record = w.store.game(game).unwrap().unwrap();
+        let moves = record.moves.iter().map(|m| m.notation.as_str());
+        let position = tablero::games::Position::replay(record.kind, &record.options, moves).unwrap().unwrap();
+        record.seats[position.to_move().unwrap().index()].id
+    };
+    w.ok(&actor(on_turn(&w), 20), Command::Resign, NOW);
+    assert_eq!(w.store.writes() - writes, 1, "the end was written at its first try");
+    let ended = w.store.game(game).unwrap().unwrap();
+    assert_eq!(ended.rating_sequence, Some(1), "the first rated result of server 1");
+    assert!(w.store.last_rating_sequence(2).unwrap() >= 1);
+}
+
 on_both_backends!(
+    a_rated_end_in_another_server_never_holds_up_this_one,
     a_resignation_that_meets_a_move_is_made_on_the_new_position,
     two_schedulers_carry_out_each_due_event_once,
     a_timeout_adjudicated_by_the_scheduler_is_rated_once_and_recomputed_alike,

@@ -27,7 +27,34 @@ pub(super) const NEXT_ID_KEY: &[u8] = b"next_game_id";
 pub(super) const NEXT_NOTICE_KEY: &[u8] = b"next_notice_id";
 /// How many units were committed (sled only: a log that lost its tail holds fewer than the file beside it says).
 pub(super) const COMMITS_KEY: &[u8] = b"commits";
+/// The rating sequence of stores written before each server had its own: where a server has none of its own
+/// yet, its sequence goes on from here (so a server's sequence only grows).
 pub(super) const LAST_RATING_KEY: &[u8] = b"last_rating_sequence";
+/// Each server's last rating sequence: this prefix and the server's id.
+const SERVER_RATING_PREFIX: &[u8] = b"last_rating_sequence/";
+
+fn server_rating_key(guild: GuildId) -> Vec<u8> {
+    [SERVER_RATING_PREFIX, &guild.to_be_bytes()].concat()
+}
+
+/// A server's last rating sequence, in a transaction.
+fn server_rating_sequence(t: &dyn KvTx, guild: GuildId) -> Result<u64, TxFail> {
+    match t.get(META, &server_rating_key(guild))? {
+        Some(b) => Ok(id_from(&b)?),
+        None => Ok(t.get(META, LAST_RATING_KEY)?.map(|b| id_from(&b)).transpose()?.unwrap_or(0)),
+    }
+}
+
+/// The highest rating sequence of any server (what a backup keeps, so a restored store's servers go on above it).
+fn highest_rating_sequence(r: &dyn KvRead) -> Result<u64, StoreError> {
+    let mut highest = counter(r, LAST_RATING_KEY, 0)?;
+    for (key, value) in r.all(META)? {
+        if key.starts_with(SERVER_RATING_PREFIX) {
+            highest = highest.max(id_from(&value)?);
+        }
+    }
+    Ok(highest)
+}
 pub(super) const NEXT_TOURNAMENT_KEY: &[u8] = b"next_tournament_id";
 
 /// The store over a backend `K`.
@@ -267,7 +294,7 @@ pub(super) fn read_all_but_games(r: &dyn KvRead) -> Result<Vec<Entry>, StoreErro
         next_game_id: counter(r, NEXT_ID_KEY, 1)?,
         next_tournament_id: counter(r, NEXT_TOURNAMENT_KEY, 1)?,
         next_notice_id: counter(r, NEXT_NOTICE_KEY, 1)?,
-        last_rating_sequence: counter(r, LAST_RATING_KEY, 0)?,
+        last_rating_sequence: highest_rating_sequence(r)?,
     })];
     for (_, value) in r.all(TOURNAMENTS)? {
         out.push(Entry::Tournament { record: unjson(&value)? });
@@ -588,9 +615,10 @@ impl<K: Kv> Store for KvStore<K> {
                 out.tournaments.push(KvStore::<K>::write_tournament(t, &write.tournament, write.base, bytes)?);
             }
             if let Some((write, ratings, teams, old)) = &standings {
-                let last = t.get(META, LAST_RATING_KEY)?.map(|b| id_from(&b)).transpose()?;
-                if last.unwrap_or(0) != write.base {
-                    return Err(WriteError::RatingsMoved.into());
+                for &(guild, base) in &write.bases {
+                    if server_rating_sequence(t, guild)? != base {
+                        return Err(WriteError::RatingsMoved.into());
+                    }
                 }
                 if let Some((old_ratings, old_index, old_teams)) = old {
                     for key in old_ratings {
@@ -619,8 +647,8 @@ impl<K: Kv> Store for KvStore<K> {
                 for (tkey, value) in teams {
                     t.insert(TEAMS, tkey, value)?;
                 }
-                if let Some(sequence) = write.standings.sequence {
-                    t.insert(META, LAST_RATING_KEY, &sequence.to_be_bytes())?;
+                for &(guild, sequence) in &write.standings.sequences {
+                    t.insert(META, &server_rating_key(guild), &sequence.to_be_bytes())?;
                 }
             }
             for notice in &unit.notices {
@@ -701,8 +729,11 @@ impl<K: Kv> Store for KvStore<K> {
         Ok(out)
     }
 
-    fn last_rating_sequence(&self) -> Result<u64, StoreError> {
-        counter(&self.kv, LAST_RATING_KEY, 0)
+    fn last_rating_sequence(&self, guild: GuildId) -> Result<u64, StoreError> {
+        match self.kv.get(META, &server_rating_key(guild))? {
+            Some(b) => id_from(&b),
+            None => counter(&self.kv, LAST_RATING_KEY, 0),
+        }
     }
 
     fn finished_games(&self, guild: GuildId) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError> {
@@ -797,7 +828,7 @@ impl<K: Kv> Store for KvStore<K> {
         for unit in &units {
             self.commit(unit).map_err(failed)?;
         }
-        let standings = StandingsWrite { base: 0, standings, replace: false };
+        let standings = StandingsWrite { bases: Vec::new(), standings, replace: false };
         self.commit(&Unit { standings: Some(standings), ..Unit::default() }).map_err(failed)?;
         for (key, value, default) in [
             (NEXT_ID_KEY, counters.next_game_id, 1),

@@ -170,8 +170,8 @@ pub trait Store: Send + Sync {
     fn team_record(&self, guild: GuildId, key: TeamKey) -> Result<Option<TeamRecord>, StoreError>;
     /// A server's Zohn Ahl team records, most wins first.
     fn team_records(&self, guild: GuildId) -> Result<Vec<(TeamKey, TeamRecord)>, StoreError>;
-    /// The sequence number of the last rated game (0 when none).
-    fn last_rating_sequence(&self) -> Result<u64, StoreError>;
+    /// The sequence number of the server's last rated game (0 when none): each server counts its own.
+    fn last_rating_sequence(&self, guild: GuildId) -> Result<u64, StoreError>;
     /// A server's finished games (id, game, when it ended), the latest first (the archive). Reads every game's
     /// header, not its moves.
     fn finished_games(&self, guild: GuildId) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError>;

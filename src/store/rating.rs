@@ -81,8 +81,9 @@ pub enum TeamKey {
 /// The rating and record writes of a game's end.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Standings {
-    /// The order of rated games: the store keeps the last one, and a recomputation replays in this order.
-    pub sequence: Option<u64>,
+    /// The order of rated games in each server: the store keeps each server's last, and a recomputation replays
+    /// a server's games in this order.
+    pub sequences: Vec<(GuildId, u64)>,
     pub ratings: Vec<(GuildId, GameKind, UserId, Rating)>,
     pub teams: Vec<(GuildId, TeamKey, TeamRecord)>,
 }

@@ -23,11 +23,13 @@ pub struct TournamentWrite {
     pub base: Option<u64>,
 }
 
-/// Ratings and team records a unit changes. `base` is the last rating sequence the change was computed from:
-/// the unit is refused when another rated result was counted since (the ratings it read are out of date).
+/// Ratings and team records a unit changes. `bases` are the last rating sequences, by server, the change was
+/// computed from: the unit is refused when another rated result was counted since in one of those servers (the
+/// ratings it read are out of date). Servers keep their own sequences, so results in different servers never
+/// refuse each other.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct StandingsWrite {
-    pub base: u64,
+    pub bases: Vec<(GuildId, u64)>,
     pub standings: Standings,
     /// A recomputation: every rating and team record is replaced by these.
     pub replace: bool,

@@ -165,20 +165,50 @@ pub(super) struct Tally<'a> {
     store: Option<&'a dyn crate::store::Store>,
     ratings: BTreeMap<(u64, GameKind, UserId), Rating>,
     teams: BTreeMap<(u64, TeamKey), TeamRecord>,
-    /// The last rating sequence given.
-    pub sequence: u64,
+    /// Each server's rating sequence, as read (what the write is checked against) and the last given.
+    sequences: BTreeMap<u64, (u64, u64)>,
 }
 
 impl<'a> Tally<'a> {
-    /// A tally over the store's ratings, from its last rating sequence.
-    pub fn live(store: &'a dyn crate::store::Store) -> Result<Tally<'a>, Fail> {
-        let sequence = store.last_rating_sequence()?;
-        Ok(Tally { store: Some(store), ratings: BTreeMap::new(), teams: BTreeMap::new(), sequence })
+    /// A tally over the store's ratings, each server from its last rating sequence.
+    pub fn live(store: &'a dyn crate::store::Store) -> Tally<'a> {
+        Tally { store: Some(store), ratings: BTreeMap::new(), teams: BTreeMap::new(), sequences: BTreeMap::new() }
     }
 
     /// A tally from nothing (a recomputation).
     pub fn empty() -> Tally<'static> {
-        Tally { store: None, ratings: BTreeMap::new(), teams: BTreeMap::new(), sequence: 0 }
+        Tally { store: None, ratings: BTreeMap::new(), teams: BTreeMap::new(), sequences: BTreeMap::new() }
+    }
+
+    /// Reads `guild`'s rating sequence the first time: before any of its ratings, so that a result counted
+    /// after these were read moves the sequence and refuses the write.
+    fn open(&mut self, guild: u64) -> Result<(), Fail> {
+        if !self.sequences.contains_key(&guild) {
+            let base = match self.store {
+                Some(store) => store.last_rating_sequence(guild)?,
+                None => 0,
+            };
+            self.sequences.insert(guild, (base, base));
+        }
+        Ok(())
+    }
+
+    /// The next rating sequence of `guild`.
+    fn next_sequence(&mut self, guild: u64) -> Result<u64, Fail> {
+        self.open(guild)?;
+        let entry = self.sequences.entry(guild).or_default();
+        entry.1 += 1;
+        Ok(entry.1)
+    }
+
+    /// Counting goes on in `guild` after sequence `last` (a recomputation replaying the stored order).
+    pub fn resume_at(&mut self, guild: u64, last: u64) {
+        self.sequences.entry(guild).or_insert((last, last)).1 = last;
+    }
+
+    /// The sequences the tally started from, by server: what its write is checked against.
+    pub fn bases(&self) -> Vec<(u64, u64)> {
+        self.sequences.iter().map(|(&guild, &(base, _))| (guild, base)).collect()
     }
 
     fn rating(&mut self, guild: u64, kind: GameKind, user: UserId, name: &str) -> Result<Rating, Fail> {
@@ -214,22 +244,21 @@ impl<'a> Tally<'a> {
         {
             return Ok(());
         }
+        self.open(record.guild)?;
         if record.kind.moves_are_throws() {
             let Status::Finished { winner, .. } = record.status else { return Ok(()) };
             for (key, name, side) in team_keys(record) {
                 let team = self.team(record.guild, key)?;
                 self.teams.insert((record.guild, key), team_after(team, name, side, winner, position));
             }
-            self.sequence += 1;
-            record.rating_sequence = Some(self.sequence);
+            record.rating_sequence = Some(self.next_sequence(record.guild)?);
             return Ok(());
         }
         let Some(outcome) = rated_result(record) else { return Ok(()) };
         let b0 = self.rating(record.guild, record.kind, record.seats[0].id, &record.seats[0].name)?;
         let b1 = self.rating(record.guild, record.kind, record.seats[1].id, &record.seats[1].name)?;
         let (after, changes) = update(record, outcome, [b0, b1]);
-        self.sequence += 1;
-        record.rating_sequence = Some(self.sequence);
+        record.rating_sequence = Some(self.next_sequence(record.guild)?);
         record.rating_changes = changes;
         let [a0, a1] = after;
         self.ratings.insert((record.guild, record.kind, record.seats[0].id), a0);
@@ -238,14 +267,14 @@ impl<'a> Tally<'a> {
     }
 
     /// Whether any result was counted.
-    pub fn changed(&self, from: u64) -> bool {
-        self.sequence != from
+    pub fn changed(&self) -> bool {
+        self.sequences.values().any(|(base, last)| base != last)
     }
 
-    /// What the tally writes: every rating and team record it changed, and the last sequence.
+    /// What the tally writes: every rating and team record it changed, and each server's last sequence.
     pub fn standings(self) -> Standings {
         Standings {
-            sequence: Some(self.sequence),
+            sequences: self.sequences.into_iter().map(|(guild, (_, last))| (guild, last)).collect(),
             ratings: self.ratings.into_iter().map(|((g, k, u), r)| (g, k, u, r)).collect(),
             teams: self.teams.into_iter().map(|((g, k), t)| (g, k, t)).collect(),
         }
@@ -258,7 +287,6 @@ impl Table {
     /// of work, refused (and tried again) if a result is counted meanwhile. Returns how many games were counted.
     pub fn recompute_ratings(&self) -> Result<usize, String> {
         for _ in 0..8 {
-            let base = self.store.last_rating_sequence().map_err(|e| e.to_string())?;
             let mut games: Vec<GameRecord> = self
                 .store
                 .all_games()
@@ -266,7 +294,12 @@ impl Table {
                 .into_iter()
                 .filter(|g| g.rating_sequence.is_some())
                 .collect();
-            games.sort_by_key(|g| g.rating_sequence);
+            games.sort_by_key(|g| (g.guild, g.rating_sequence));
+            // Each server's sequence as it stands: a result counted meanwhile in one of them refuses the write.
+            let mut bases = Vec::new();
+            for guild in games.iter().map(|g| g.guild).collect::<std::collections::BTreeSet<_>>() {
+                bases.push((guild, self.store.last_rating_sequence(guild).map_err(|e| e.to_string())?));
+            }
             let mut tally = Tally::empty();
             for game in &games {
                 let position = match game.kind.moves_are_throws() {
@@ -275,12 +308,11 @@ impl Table {
                 };
                 let mut counted = game.clone();
                 counted.rating_sequence = None;
-                tally.sequence = game.rating_sequence.unwrap_or(1) - 1;
+                tally.resume_at(game.guild, game.rating_sequence.unwrap_or(1) - 1);
                 tally.count(&mut counted, position.as_ref()).map_err(|e| format!("{e:?}"))?;
             }
-            let mut standings = tally.standings();
-            standings.sequence = Some(games.last().and_then(|g| g.rating_sequence).unwrap_or(base));
-            let unit = Unit { standings: Some(StandingsWrite { base, standings, replace: true }), ..Unit::default() };
+            let standings = tally.standings();
+            let unit = Unit { standings: Some(StandingsWrite { bases, standings, replace: true }), ..Unit::default() };
             match self.store.commit(&unit) {
                 Ok(_) => return Ok(games.len()),
                 Err(WriteError::RatingsMoved) => continue,

@@ -15,9 +15,10 @@ use crate::i18n::Message;
 use crate::store::record::{COMPUTER, GameRecord, Timestamp};
 use crate::store::{Committed, GameWrite, StandingsWrite, TournamentMark, Unit, WriteError};
 
-/// How often a unit is tried again when only the ratings moved under it (another game ended meanwhile). Rated
-/// results of every server share one sequence: with several processes on one database, ends that come together
-/// are counted one after the other, each retry after a short pause that grows (and differs between processes).
+/// How often a unit is tried again when only the ratings moved under it (another game of the same server ended
+/// meanwhile). Each server has its own sequence of rated results, so only ends in one server meet; with several
+/// processes on one database they are counted one after the other, each retry after a short pause that grows
+/// (and differs between processes).
 const RATING_RETRIES: usize = 64;
 
 #[derive(Default)]
@@ -136,15 +137,15 @@ impl Table {
                 let jitter = u64::from(std::process::id() % 7) + attempt as u64 % 5;
                 std::thread::sleep(std::time::Duration::from_millis((attempt as u64).min(20) + jitter));
             }
-            let mut tally = Tally::live(self.store.as_ref())?;
-            let base = tally.sequence;
+            let mut tally = Tally::live(self.store.as_ref());
             let mut unit = rest.clone();
             unit.games = games.clone();
             for (write, position) in unit.games.iter_mut().zip(&positions) {
                 tally.count(&mut write.record, position.as_ref())?;
             }
-            if tally.changed(base) {
-                unit.standings = Some(StandingsWrite { base, standings: tally.standings(), replace: false });
+            if tally.changed() {
+                let bases = tally.bases();
+                unit.standings = Some(StandingsWrite { bases, standings: tally.standings(), replace: false });
             }
             unit.marks.extend(marks.iter().copied());
             match self.commit_unit(unit.clone()) {

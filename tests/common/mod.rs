@@ -39,17 +39,30 @@ pub struct Faulty {
     fail_at: AtomicU64,
     /// Runs once, just before the next commit: another writer that gets there first.
     before_commit: std::sync::Mutex<Option<Box<dyn FnOnce() + Send>>>,
+    /// Runs just before every commit: another writer that always gets there first.
+    before_each: std::sync::Mutex<Option<Arc<dyn Fn() + Send + Sync>>>,
 }
 
 impl Faulty {
     pub fn new(inner: Arc<dyn Store>) -> Faulty {
-        Faulty { inner, writes: AtomicU64::new(0), fail_at: AtomicU64::new(0), before_commit: Default::default() }
+        Faulty {
+            inner,
+            writes: AtomicU64::new(0),
+            fail_at: AtomicU64::new(0),
+            before_commit: Default::default(),
+            before_each: Default::default(),
+        }
     }
 
     /// `write` runs just before the next commit, as another writer that commits first (its own writes go to
     /// the inner store).
     pub fn before_next_commit(&self, write: impl FnOnce() + Send + 'static) {
         *self.before_commit.lock().unwrap() = Some(Box::new(write));
+    }
+
+    /// `write` runs just before every commit from now on, as another writer that always commits first.
+    pub fn before_each_commit(&self, write: impl Fn() + Send + Sync + 'static) {
+        *self.before_each.lock().unwrap() = Some(Arc::new(write));
     }
 
     /// The `k`-th write from now fails (0: none does).
@@ -91,6 +104,10 @@ impl Store for Faulty {
         if let Some(write) = interfering {
             write();
         }
+        let each = self.before_each.lock().unwrap().clone();
+        if let Some(write) = each {
+            write();
+        }
         self.inner.commit(unit)
     }
     fn reserve_game_ids(&self, n: u64) -> Result<GameId, StoreError> {
@@ -116,8 +133,8 @@ impl Store for Faulty {
     fn team_records(&self, guild: GuildId) -> Result<Vec<(TeamKey, TeamRecord)>, StoreError> {
         self.inner.team_records(guild)
     }
-    fn last_rating_sequence(&self) -> Result<u64, StoreError> {
-        self.inner.last_rating_sequence()
+    fn last_rating_sequence(&self, guild: GuildId) -> Result<u64, StoreError> {
+        self.inner.last_rating_sequence(guild)
     }
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
         self.inner.all_games()
