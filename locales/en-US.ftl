@@ -694,3 +694,4 @@ busy-full = The bot is busy with { $max } heavy jobs (searches, analyses, replay
 busy-member = You already have { $max } heavy jobs (searches, analyses, replays) under way: try again when they are done.
 busy-server = This server already has { $max } heavy jobs (searches, analyses, replays) under way: try again in a minute.
 analysis-cut = The analysis ran out of its { $secs } seconds after move { $moves } of { $total }: the chart and mistakes cover those moves.
+limit-live-games = You already have { $max } games on or challenges waiting in this server, the most at once: finish one first.

@@ -696,3 +696,4 @@ busy-full = El bot está ocupado con { $max } tareas pesadas (búsquedas, análi
 busy-member = Ya tienes { $max } tareas pesadas (búsquedas, análisis, repeticiones) en curso: inténtalo cuando terminen.
 busy-server = Este servidor ya tiene { $max } tareas pesadas (búsquedas, análisis, repeticiones) en curso: inténtalo en un minuto.
 analysis-cut = El análisis agotó sus { $secs } segundos tras la jugada { $moves } de { $total }: el gráfico y los errores cubren esas jugadas.
+limit-live-games = Ya tienes { $max } partidas en curso o desafíos pendientes en este servidor, el máximo a la vez: termina una primero.

@@ -537,3 +537,18 @@ fn an_analysis_out_of_time_says_how_far_it_got() {
     assert!(said[0].text.contains("ran out of its 0 seconds after move 0 of 1"), "{}", said[0].text);
     assert!(said[0].image.is_some(), "the chart of what was analysed");
 }
+
+/// Games on and challenges waiting are bounded per member: neither a new challenge nor an accept goes past it.
+#[test]
+fn live_games_per_member_have_a_quota() {
+    let w = limited(tablero::table::Limits { live_games: 2, ..Default::default() });
+    for channel in [10, 11] {
+        w.ok(&in_channel(ana(), channel), challenge(Some(&ben()), &[]));
+        w.ok(&in_channel(ben(), channel), Command::Accept { game: None });
+    }
+    let text = w.refused(&in_channel(ana(), 12), challenge(Some(&cy()), &[]));
+    assert!(text.contains("2 games on or challenges waiting"), "{text}");
+    w.ok(&in_channel(cy(), 12), challenge(Some(&ben()), &[]));
+    let text = w.refused(&in_channel(ben(), 12), Command::Accept { game: None });
+    assert!(text.contains("2 games on or challenges waiting"), "{text}");
+}

@@ -233,10 +233,15 @@ impl Table {
         let limits = &self.config.limits;
         let most = if against_computer { limits.computer_games } else { limits.open_challenges };
         let mut held = 0;
+        let mut live = 0;
         for id in self.store.user_games(actor.user)?.into_iter().rev() {
             let Some(game) = self.store.game(id)? else { continue };
             if game.guild != actor.guild || !game.status.is_live() {
                 continue;
+            }
+            live += 1;
+            if live >= limits.live_games {
+                return Err(Message::new("limit-live-games").num("max", limits.live_games as i64).into());
             }
             let counts = if against_computer {
                 game.computer.is_some()
@@ -247,6 +252,20 @@ impl Table {
             if held >= most {
                 let limit = if against_computer { "limit-computer-games" } else { "limit-open-challenges" };
                 return Err(Message::new(limit).num("max", most as i64).into());
+            }
+        }
+        Ok(())
+    }
+
+    /// At most `live_games` games on (or challenges waiting) per member in a server: accepting one more is refused.
+    fn within_live_games(&self, actor: &Actor, accepting: GameId) -> Result<(), Fail> {
+        let most = self.config.limits.live_games;
+        let mut live = 0;
+        for id in self.store.user_games(actor.user)?.into_iter().rev().filter(|&id| id != accepting) {
+            let Some(game) = self.store.game(id)? else { continue };
+            live += usize::from(game.guild == actor.guild && game.status.is_live());
+            if live >= most {
+                return Err(Message::new("limit-live-games").num("max", most as i64).into());
             }
         }
         Ok(())
@@ -361,6 +380,7 @@ impl Table {
         {
             return Err(Message::new("accept-not-challenged").str("opponent", p.name.as_str()).into());
         }
+        self.within_live_games(actor, record.id)?;
         let opponent = actor.player();
         let challenger_first = match record.first {
             First::Challenger => true,

@@ -24,6 +24,9 @@ pub struct Limits {
     pub computer_games: usize,
     /// Open challenges (not yet answered) one user may have in a server.
     pub open_challenges: usize,
+    /// Games on and challenges waiting one user may have in a server (a game in a thread of its own frees its
+    /// channel, so channels alone bound nothing).
+    pub live_games: usize,
     /// Records one user may import into a server in a day.
     pub imports_per_day: usize,
     /// Tournaments a server may have open or running at once.
@@ -77,6 +80,7 @@ impl Default for Limits {
             replay_frames: 240,
             computer_games: 3,
             open_challenges: 5,
+            live_games: 50,
             imports_per_day: 20,
             tournaments: 10,
             workers: 2,
