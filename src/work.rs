@@ -1,8 +1,9 @@
 //! The queue of heavy work (the computer's moves, hints, analyses, replays, record imports): a fixed number of
 //! worker threads, each taking the next job of the next server in turn, so that one server's flood waits behind
-//! its own jobs and never in front of another server's; at most so many jobs waiting in all, per member and per
-//! server, beyond which a job is refused at once ("busy, try again in a minute") rather than queued without end.
-//! It runs closures and knows nothing of what they do or of any front end.
+//! its own jobs and never in front of another server's; one server runs at most all the workers but one at once
+//! (so a server's long jobs always leave a worker to the others); at most so many jobs waiting in all, per member
+//! and per server, beyond which a job is refused at once ("busy, try again in a minute") rather than queued without
+//! end. It runs closures and knows nothing of what they do or of any front end.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Condvar, Mutex};
@@ -41,9 +42,10 @@ struct State {
     /// Servers with jobs waiting, in the order they take their turns.
     turns: VecDeque<u64>,
     queued: usize,
-    /// Jobs waiting or running, by member and by server.
+    /// Jobs waiting or running, by member and by server; jobs running, by server.
     by_member: HashMap<u64, usize>,
     by_server: HashMap<u64, usize>,
+    running: HashMap<u64, usize>,
     stopped: bool,
 }
 
@@ -53,6 +55,8 @@ struct Shared {
     queue: usize,
     per_member: usize,
     per_server: usize,
+    /// Jobs one server may run at once.
+    per_server_running: usize,
 }
 
 impl Shared {
@@ -76,6 +80,7 @@ impl WorkQueue {
             queue: limits.queue.max(1),
             per_member: limits.per_user.max(1),
             per_server: limits.per_server.max(1),
+            per_server_running: limits.workers.saturating_sub(1).max(1),
         });
         for n in 0..limits.workers.max(1) {
             let shared = shared.clone();
@@ -149,7 +154,12 @@ fn work(shared: &Shared) {
                 if state.stopped {
                     return;
                 }
-                if let Some(server) = state.turns.pop_front() {
+                // The first server in line that may run one more job; the ones passed over keep their places.
+                let eligible = state
+                    .turns
+                    .iter()
+                    .position(|s| state.running.get(s).copied().unwrap_or(0) < shared.per_server_running);
+                if let Some(server) = eligible.and_then(|at| state.turns.remove(at)) {
                     let queue = state.waiting.get_mut(&server);
                     let Some((member, job)) = queue.and_then(VecDeque::pop_front) else { continue };
                     if state.waiting.get(&server).is_some_and(|q| !q.is_empty()) {
@@ -158,6 +168,7 @@ fn work(shared: &Shared) {
                         state.waiting.remove(&server);
                     }
                     state.queued -= 1;
+                    *state.running.entry(server).or_default() += 1;
                     break (server, member, job);
                 }
                 state = shared.ready.wait(state).unwrap_or_else(|e| e.into_inner());
@@ -171,6 +182,10 @@ fn work(shared: &Shared) {
             release(&mut state.by_member, m);
         }
         release(&mut state.by_server, server);
+        release(&mut state.running, server);
+        drop(state);
+        // The server may run another job now: a worker waiting for one may take it.
+        shared.ready.notify_all();
     }
 }
 
@@ -219,6 +234,31 @@ mod tests {
         assert!(second_server <= 2, "server 2's job ran at {second_server}: {order:?}");
         let first_server: Vec<i32> = order.iter().filter(|o| o.0 == 1).map(|o| o.1).collect();
         assert_eq!(first_server, (0..10).collect::<Vec<_>>(), "a server's own jobs keep their order");
+    }
+
+    #[test]
+    fn a_server_never_holds_every_worker() {
+        let work = queue(2, 100, 100, 100);
+        let (gate_send, gate) = mpsc::channel::<()>();
+        let gate = Arc::new(Mutex::new(gate));
+        let (done_send, done) = mpsc::channel();
+        // Server 1 queues three long jobs: one runs, the others wait for it, and the second worker stays free.
+        for k in 0..3 {
+            let (gate, done) = (gate.clone(), done_send.clone());
+            work.submit(1, None, move || {
+                let _ = gate.lock().unwrap().recv_timeout(Duration::from_secs(10));
+                done.send((1, k)).unwrap();
+            })
+            .unwrap();
+        }
+        let d = done_send.clone();
+        work.submit(2, None, move || d.send((2, 0)).unwrap()).unwrap();
+        assert_eq!(done.recv_timeout(Duration::from_secs(10)).unwrap(), (2, 0), "server 2 runs at once");
+        for _ in 0..3 {
+            gate_send.send(()).unwrap();
+        }
+        let rest: Vec<_> = (0..3).map(|_| done.recv_timeout(Duration::from_secs(10)).unwrap()).collect();
+        assert_eq!(rest, [(1, 0), (1, 1), (1, 2)]);
     }
 
     #[test]
