@@ -47,7 +47,8 @@ fn folder_growth() {
         let (mut channel, mut done) = (10, 0);
         while done < 8_000 {
             let store = Arc::new(folder::open(&path).unwrap());
-            let table = Table::new(store.clone(), TableConfig::default());
+            let limits = tablero::table::Limits { live_games: usize::MAX, ..Default::default() };
+            let table = Table::new(store.clone(), TableConfig { limits, ..TableConfig::default() });
             play(&table, &store, GameKind::Hoyito, &mut channel, restart_every, &mut rng);
             done += restart_every;
             channel += 1;

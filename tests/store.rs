@@ -77,8 +77,11 @@ fn updates_check_the_revision_and_free_the_channel_when_the_game_ends(backend: &
     r.revision = 1;
     assert!(matches!(store.update_game(&r, 5), Err(WriteError::Conflict)));
     assert_eq!(store.channel_game(10).unwrap(), Some(1));
+    assert_eq!(store.user_live_games(2).unwrap(), vec![1], "a challenge is live");
     store.update_game(&r, 0).unwrap();
     assert_eq!(store.channel_game(10).unwrap(), None);
+    assert_eq!(store.user_live_games(2).unwrap(), Vec::<u64>::new(), "over: no longer among the live games");
+    assert_eq!(store.user_games(2).unwrap(), vec![1], "but still among the user's games");
     assert_eq!(store.last_channel_game(10).unwrap(), Some(1), "the ended game is still the channel's latest");
     assert!(matches!(store.update_game(&r, 0), Err(WriteError::Conflict)), "a second write on the same base fails");
     let mut missing = r.clone();

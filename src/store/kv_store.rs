@@ -370,6 +370,33 @@ impl<K: Kv> KvStore<K> {
         Ok(())
     }
 
+    /// Each user's index entry says whether the game is live (an empty entry was written before it did): the
+    /// live games, which the channels' index lists, are marked once, in one transaction, and a mark in the
+    /// metadata says it is done (a second process doing the same finds the mark and does nothing).
+    pub(super) fn mark_live_games(&self) -> Result<(), StoreError> {
+        const MARKED: &[u8] = b"user_games_live_marked";
+        if self.kv.get(META, MARKED)?.is_some() {
+            return Ok(());
+        }
+        let mut keys = Vec::new();
+        for (_, game) in self.kv.all(CHANNELS)? {
+            if let Some(record) = self.game(id_from(&game)?)? {
+                keys.extend(record.indexed_users().into_iter().map(|user| user_key(user, record.id)));
+            }
+        }
+        let done = self.kv.transaction(&mut |t: &dyn KvTx| {
+            if t.get(META, MARKED)?.is_some() {
+                return Ok(());
+            }
+            for key in &keys {
+                t.insert(USER_GAMES, key, &[1])?;
+            }
+            t.insert(META, MARKED, b"1")?;
+            Ok(())
+        });
+        done.map_err(|e| StoreError::Backend(format!("marking the live games in the users' index: {e}")))
+    }
+
     /// Version 2 had no archive index: it is built from the games' headers, and the version stamped, in one
     /// transaction (a second process doing the same at the same moment finds version 3 and does nothing).
     pub(super) fn migrate_from_2(&self) -> Result<(), StoreError> {
@@ -408,8 +435,10 @@ impl<K: Kv> KvStore<K> {
         } else if t.get(CHANNELS, &channel)?.is_some_and(|held| held == id) {
             t.remove(CHANNELS, &channel)?;
         }
+        // Each entry says whether the game is live, so a user's live games are read without loading the rest.
+        let live = [u8::from(record.status.is_live())];
         for user in record.indexed_users() {
-            t.insert(USER_GAMES, &user_key(user, record.id), &[])?;
+            t.insert(USER_GAMES, &user_key(user, record.id), &live)?;
         }
         if let Some(key) = archive_key(record) {
             t.insert(GUILD_FINISHED, &key, &[record.kind as u8])?;
@@ -549,6 +578,11 @@ impl<K: Kv> Store for KvStore<K> {
 
     fn user_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
         self.kv.scan_prefix(USER_GAMES, &user.to_be_bytes())?.into_iter().map(|(key, _)| id_from(&key[8..])).collect()
+    }
+
+    fn user_live_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
+        let entries = self.kv.scan_prefix(USER_GAMES, &user.to_be_bytes())?.into_iter();
+        entries.filter(|(_, live)| live.as_slice() == [1]).map(|(key, _)| id_from(&key[8..])).collect()
     }
 
     fn commit(&self, unit: &Unit) -> Result<Committed, WriteError> {
@@ -850,6 +884,7 @@ impl<K: Kv> Store for KvStore<K> {
         let (mut channels, mut schedule, mut users, mut last) =
             (BTreeSet::new(), BTreeSet::new(), BTreeSet::new(), BTreeMap::new());
         let mut finished = BTreeSet::new();
+        let mut live_of = BTreeMap::new();
         for g in &games {
             if let Some(key) = archive_key(g) {
                 finished.insert((key.to_vec(), vec![g.kind as u8]));
@@ -862,6 +897,7 @@ impl<K: Kv> Store for KvStore<K> {
             }
             for user in g.indexed_users() {
                 users.insert(user_key(user, g.id).to_vec());
+                live_of.insert(user_key(user, g.id).to_vec(), u8::from(g.status.is_live()));
             }
             if g.is_channels_latest() {
                 last.insert(g.channel, g.id);
@@ -935,7 +971,7 @@ impl<K: Kv> Store for KvStore<K> {
                     t.insert(SCHEDULE, k, &[])?;
                 }
                 for k in &users {
-                    t.insert(USER_GAMES, k, &[])?;
+                    t.insert(USER_GAMES, k, &[live_of.get(k).copied().unwrap_or(0)])?;
                 }
                 for (channel, game) in &last {
                     t.insert(CHANNEL_LAST, &channel.to_be_bytes(), &game.to_be_bytes())?;

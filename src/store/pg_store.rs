@@ -358,7 +358,8 @@ impl KvStore<PgKv> {
             if store.kv.get(META, SCHEMA_KEY)?.as_deref() == Some(b"2") {
                 store.migrate_from_2()?;
             }
-            store.check_schema(&shown)
+            store.check_schema(&shown)?;
+            store.mark_live_games()
         })();
         // Closing the lock's connection releases the lock, whatever the check found.
         store.kv.run(async move {

@@ -245,6 +245,7 @@ impl KvStore<SledKv> {
             store.migrate_from_2()?;
         }
         store.check_schema(&shown)?;
+        store.mark_live_games()?;
         Ok(store)
     }
 

@@ -234,7 +234,7 @@ impl Table {
         let most = if against_computer { limits.computer_games } else { limits.open_challenges };
         let mut held = 0;
         let mut live = 0;
-        for id in self.store.user_games(actor.user)?.into_iter().rev() {
+        for id in self.store.user_live_games(actor.user)?.into_iter().rev() {
             let Some(game) = self.store.game(id)? else { continue };
             if game.guild != actor.guild || !game.status.is_live() {
                 continue;
@@ -261,7 +261,7 @@ impl Table {
     fn within_live_games(&self, actor: &Actor, accepting: GameId) -> Result<(), Fail> {
         let most = self.config.limits.live_games;
         let mut live = 0;
-        for id in self.store.user_games(actor.user)?.into_iter().rev().filter(|&id| id != accepting) {
+        for id in self.store.user_live_games(actor.user)?.into_iter().rev().filter(|&id| id != accepting) {
             let Some(game) = self.store.game(id)? else { continue };
             live += usize::from(game.guild == actor.guild && game.status.is_live());
             if live >= most {

@@ -43,7 +43,7 @@ impl Table {
             return Ok(self.store.game(id)?.filter(parked));
         }
         let mut found = None;
-        for id in self.store.user_games(actor.user)?.into_iter().rev() {
+        for id in self.store.user_live_games(actor.user)?.into_iter().rev() {
             let Some(record) = self.store.game(id)? else { continue };
             if parked(&record) {
                 if found.is_some() {
@@ -60,7 +60,7 @@ impl Table {
     pub(super) fn games(&self, actor: &Actor, now: Timestamp) -> Answer {
         let locale = actor.locale;
         let mut lines = Vec::new();
-        for id in self.store.user_games(actor.user)?.into_iter().rev() {
+        for id in self.store.user_live_games(actor.user)?.into_iter().rev() {
             let Some(record) = self.store.game(id)? else { continue };
             if record.guild != actor.guild || !record.status.is_live() || self.expire_if_due(&record, now)? {
                 continue;

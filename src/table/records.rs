@@ -139,8 +139,13 @@ impl Table {
     fn within_import_quota(&self, actor: &Actor, now: Timestamp) -> Result<(), Fail> {
         let most = self.config.limits.imports_per_day;
         let mut recent = 0;
+        // Newest first, until a game stored more than a day ago: the day's games are read, never the rest.
         for id in self.store.user_games(actor.user)?.into_iter().rev() {
             let Some(game) = self.store.game(id)? else { continue };
+            let stored_at = game.imported.as_ref().and_then(|i| i.at).unwrap_or(game.created_at);
+            if stored_at + 86_400 <= now {
+                break;
+            }
             let Some(imported) = &game.imported else { continue };
             let by_actor = imported.by.as_ref().is_some_and(|p| p.id == actor.user);
             if game.guild == actor.guild && by_actor && imported.at.is_some_and(|at| at + 86_400 > now) {

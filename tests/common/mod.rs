@@ -98,6 +98,9 @@ impl Store for Faulty {
     fn user_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
         self.inner.user_games(user)
     }
+    fn user_live_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
+        self.inner.user_live_games(user)
+    }
     fn commit(&self, unit: &Unit) -> Result<Committed, WriteError> {
         self.write()?;
         let interfering = self.before_commit.lock().unwrap().take();

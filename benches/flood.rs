@@ -1,0 +1,248 @@
+//! Flood: one server's members ask for all the heavy work they can (replays and analyses of the longest game the
+//! limits allow, hints, record imports, games against the computer) while a second server plays: two members
+//! moving by `/move`, and a member against the computer. The second server's `/move` latency (dispatch to
+//! response) and the computer's reply time (the member's `/move` to the computer's board post) are measured
+//! without the flood, then with it; the process's peak memory (bot and fake Discord together) is printed last.
+//!
+//! `cargo bench --bench flood` (`FLOOD_SECONDS` sets each phase's length, 30 by default).
+
+#[path = "../tests/fake_discord/mod.rs"]
+mod fake_discord;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use fake_discord::FakeDiscord;
+use fake_discord::harness::{Place, Running, called};
+use fake_discord::payloads::{self, BOT_ID, GUILD_ID, Member, Opt};
+use tablero::games::{GameKind, Position};
+use tablero::records::{Form, Record};
+use tablero::store::record::{FinishReason, First, GameRecord, MoveEntry, Player, Status};
+
+/// The flooding server (the quiet one is the fake's own test guild).
+const FLOODER: u64 = GUILD_ID + (1 << 22);
+
+/// An Epaminondas record as long as an import may be: a piece stepping back and forth, then a resignation.
+fn longest_record() -> Vec<u8> {
+    let plies = tablero::table::Limits::default().record_plies.epaminondas;
+    let options = GameKind::Epaminondas.normalise_options(&Default::default()).unwrap();
+    let seats = vec![Player { id: 11, name: "ana".into() }, Player { id: 12, name: "ben".into() }];
+    let mut position = Position::new(GameKind::Epaminondas, &options).unwrap();
+    let cycle = ["a2-a3", "a11-a10", "a3-a2", "a10-a11"];
+    let moves = (0..plies)
+        .map(|i| {
+            let side = position.to_move().unwrap();
+            let notation = position.play(cycle[i % 4]).unwrap();
+            MoveEntry { notation, by: seats[side.index()].id, at: 1_800_000_000 + i as u64, name: None }
+        })
+        .collect();
+    let record = GameRecord {
+        id: 1,
+        kind: GameKind::Epaminondas,
+        options,
+        guild: 1,
+        channel: 1,
+        challenger: seats[0].clone(),
+        opponent: Some(seats[1].clone()),
+        first: First::Challenger,
+        seats,
+        teams: vec![],
+        challenger_side: None,
+        rosters: vec![],
+        moves,
+        status: Status::Finished { winner: Some(tablero::games::Side::First), reason: FinishReason::Resignation },
+        draw_offer: None,
+        takeback: None,
+        computer: None,
+        created_at: 1_800_000_000,
+        updated_at: 1_800_100_000,
+        expires_at: 1_800_000_000,
+        revision: 1,
+        wants_thread: false,
+        clock: None,
+        due: None,
+        rated: false,
+        rating_sequence: None,
+        rating_changes: vec![],
+        tournament: None,
+        imported: None,
+    };
+    Record::of(&record).unwrap().write(Form::Json).into_bytes()
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize].as_secs_f64() * 1e3
+}
+
+/// The first enabled hole of a board message, if any.
+fn a_hole(fake: &FakeDiscord, board: u64) -> Option<String> {
+    fake.enabled_buttons(board).into_iter().find(|b| b.contains(":m:")).map(|b| b.rsplit(':').next().unwrap().into())
+}
+
+/// A `/move` in the quiet server; the response and when it came.
+async fn move_by_slash(
+    fake: &FakeDiscord,
+    who: &Member,
+    channel: u64,
+    hole: String,
+) -> (Duration, fake_discord::Recorded) {
+    let id = fake.next_id();
+    let from = fake.mark();
+    let sent = Instant::now();
+    fake.interact(payloads::slash(2, id, channel, false, who, &["move"], &[Opt::Str("notation", hole)]));
+    let answer = fake.callback(from, id).await;
+    (answer.at - sent, answer)
+}
+
+/// The quiet server for `seconds`: moves between two members (one every 100 ms), and a member against the
+/// computer (a move, then the computer's reply, again). Returns the move latencies and the reply times.
+async fn quiet_server(fake: &FakeDiscord, seconds: u64, round: u64) -> (Vec<Duration>, Vec<Duration>) {
+    let (ana, ben, cy) = (Member::new(101, "ana"), Member::new(102, "ben"), Member::new(103, "cy"));
+    let bot = Member::new(BOT_ID, "tablero");
+    let (human, computer) = (10_000 + round * 100, 10_001 + round * 100);
+    let mut latencies = Vec::new();
+    let mut replies = Vec::new();
+    let until = Instant::now() + Duration::from_secs(seconds);
+    let start = |channel| async move {
+        let place = Place { channel, thread: false };
+        let options =
+            [Opt::User("opponent", Member::new(102, "ben")), Opt::Int("first", 1), Opt::Bool("thread", false)];
+        fake.slash(&Member::new(101, "ana"), place, &["play", "hoyito"], &options).await;
+        let board = fake.slash(&Member::new(102, "ben"), place, &["accept"], &[]).await;
+        (board.created.unwrap(), called(&board.content()))
+    };
+    let mut board = start(human).await;
+    let place = Place { channel: computer, thread: false };
+    let options = [Opt::User("opponent", bot), Opt::Int("first", 1), Opt::Bool("thread", false)];
+    let mut against = fake.slash(&cy, place, &["play", "hoyito"], &options).await.created.unwrap();
+    let mut human_channel = human;
+    while Instant::now() < until {
+        // Two moves of the human game.
+        for _ in 0..2 {
+            let Some(hole) = a_hole(fake, board.0) else {
+                human_channel += 1_000_000;
+                board = start(human_channel).await;
+                continue;
+            };
+            let mover = if board.1 == ana.id { &ana } else { &ben };
+            let (took, answer) = move_by_slash(fake, mover, human_channel, hole).await;
+            latencies.push(took);
+            if let Some(message) = answer.created {
+                board = (message, called(&answer.content()));
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        // A move against the computer, and its reply.
+        if let Some(hole) = a_hole(fake, against) {
+            let from = fake.mark();
+            let sent = Instant::now();
+            let (took, _) = move_by_slash(fake, &cy, computer, hole).await;
+            latencies.push(took);
+            let reply = fake.post_in(from, computer).await;
+            replies.push(reply.at - sent);
+            against = reply.created.unwrap_or(against);
+        }
+    }
+    (latencies, replies)
+}
+
+/// The flooding server's members, each asking for heavy work every 100 ms until `stop`.
+async fn flood(fake: FakeDiscord, record: Arc<Vec<u8>>, stop: Arc<AtomicBool>, sent: Arc<AtomicU64>) {
+    let members: Vec<Member> = (0..6).map(|k| Member::new(200 + k, &format!("flood{k}"))).collect();
+    let slash = |who: &Member, channel: u64, path: &[&str], options: &[Opt]| {
+        let mut interaction = payloads::slash(2, fake.next_id(), channel, false, who, path, options);
+        interaction["guild_id"] = serde_json::json!(FLOODER.to_string());
+        fake.interact(interaction);
+    };
+    // The long game, imported once; each member also has a game against the computer for hints.
+    let place = Place { channel: 20_000, thread: false };
+    let file = fake.attach("file", "long.json", record.to_vec());
+    let imported = fake.slash_in(FLOODER, &members[0], place, &["import"], &[file]).await;
+    let game = fake
+        .wait_for(0, "the import's answer", |r| r.content().contains("Imported as game #"))
+        .await
+        .content()
+        .split("game #")
+        .nth(1)
+        .and_then(|r| r.split(':').next())
+        .and_then(|n| n.parse::<i64>().ok())
+        .unwrap_or_else(|| panic!("an imported game: {}", imported.content()));
+    for (k, m) in members.iter().enumerate() {
+        let options =
+            [Opt::User("opponent", Member::new(BOT_ID, "tablero")), Opt::Int("first", 1), Opt::Bool("thread", false)];
+        let place = Place { channel: 21_000 + k as u64, thread: false };
+        fake.slash_in(FLOODER, m, place, &["play", "hoyito"], &options).await;
+    }
+    let mut k = 0u64;
+    while !stop.load(Ordering::SeqCst) {
+        for (n, m) in members.iter().enumerate() {
+            let channel = 21_000 + n as u64;
+            match (k + n as u64) % 5 {
+                0 => slash(m, channel, &["replay"], &[Opt::Int("game", game)]),
+                1 => slash(m, channel, &["analysis"], &[Opt::Int("game", game)]),
+                2 => slash(m, channel, &["hint"], &[]),
+                3 => slash(m, channel, &["import"], &[fake.attach("file", "long.json", record.to_vec())]),
+                _ => {
+                    let options = [Opt::User("opponent", Member::new(BOT_ID, "tablero")), Opt::Bool("thread", true)];
+                    slash(m, 30_000 + k * 10 + n as u64, &["play", "hoyito"], &options)
+                }
+            }
+            sent.fetch_add(1, Ordering::SeqCst);
+        }
+        k += 1;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn report(label: &str, mut moves: Vec<Duration>, mut replies: Vec<Duration>) {
+    moves.sort();
+    replies.sort();
+    println!(
+        "| {label} | {} | {:.1} | {:.1} | {} | {:.0} | {:.0} |",
+        moves.len(),
+        percentile(&moves, 0.5),
+        percentile(&moves, 0.99),
+        replies.len(),
+        percentile(&replies, 0.5),
+        percentile(&replies, 0.99)
+    );
+}
+
+fn peak_memory_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn main() {
+    let seconds: u64 = std::env::var("FLOOD_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(30);
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    runtime.block_on(async {
+        let fake = FakeDiscord::start().await;
+        let (running, _) = Running::start(&fake, dir.path()).await;
+        println!("flood: {seconds} s a phase; the quiet server's /move and the computer's reply (ms)");
+        println!("| phase | moves | move p50 | move p99 | computer replies | reply p50 | reply p99 |");
+        println!("| --- | --- | --- | --- | --- | --- | --- |");
+        let (moves, replies) = quiet_server(&fake, seconds, 0).await;
+        report("quiet", moves, replies);
+        let stop = Arc::new(AtomicBool::new(false));
+        let sent = Arc::new(AtomicU64::new(0));
+        let flooding = tokio::spawn(flood(fake.clone(), Arc::new(longest_record()), stop.clone(), sent.clone()));
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        let (moves, replies) = quiet_server(&fake, seconds, 1).await;
+        report("flooded", moves, replies);
+        stop.store(true, Ordering::SeqCst);
+        let _ = tokio::time::timeout(Duration::from_secs(30), flooding).await;
+        println!("heavy commands sent by the flooding server: {}", sent.load(Ordering::SeqCst));
+        let busy = fake.log().iter().filter(|r| r.content().contains("try again")).count();
+        println!("of which answered busy (queue or caps): {busy}");
+        println!("peak memory of the process (bot and fake Discord): {:.0} MB", peak_memory_mb().unwrap_or(f64::NAN));
+        let _ = tokio::time::timeout(Duration::from_secs(60), running.stop()).await;
+    });
+}
