@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use fake_discord::FakeDiscord;
-use fake_discord::harness::{Place, Running, called};
+use fake_discord::harness::{Place, Running};
 use fake_discord::payloads::{self, BOT_ID, GUILD_ID, Member, Opt};
 use tablero::games::{GameKind, Position};
 use tablero::records::{Form, Record};
@@ -78,6 +78,11 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize].as_secs_f64() * 1e3
 }
 
+/// Who a board calls (`<@id>` first), if anyone.
+fn called(content: &str) -> Option<u64> {
+    content.strip_prefix("<@").and_then(|r| r.split('>').next()).and_then(|id| id.parse().ok())
+}
+
 /// The first enabled hole of a board message, if any.
 fn a_hole(fake: &FakeDiscord, board: u64) -> Option<String> {
     fake.enabled_buttons(board).into_iter().find(|b| b.contains(":m:")).map(|b| b.rsplit(':').next().unwrap().into())
@@ -102,49 +107,69 @@ async fn move_by_slash(
 /// computer (a move, then the computer's reply, again). Returns the move latencies and the reply times.
 async fn quiet_server(fake: &FakeDiscord, seconds: u64, round: u64) -> (Vec<Duration>, Vec<Duration>) {
     let (ana, ben, cy) = (Member::new(101, "ana"), Member::new(102, "ben"), Member::new(103, "cy"));
-    let bot = Member::new(BOT_ID, "tablero");
-    let (human, computer) = (10_000 + round * 100, 10_001 + round * 100);
     let mut latencies = Vec::new();
     let mut replies = Vec::new();
     let until = Instant::now() + Duration::from_secs(seconds);
-    let start = |channel| async move {
-        let place = Place { channel, thread: false };
-        let options =
-            [Opt::User("opponent", Member::new(102, "ben")), Opt::Int("first", 1), Opt::Bool("thread", false)];
-        fake.slash(&Member::new(101, "ana"), place, &["play", "hoyito"], &options).await;
-        let board = fake.slash(&Member::new(102, "ben"), place, &["accept"], &[]).await;
-        (board.created.unwrap(), called(&board.content()))
+    let mut channel = 10_000 + round * 1_000_000;
+    // A new game between ana and ben, or cy against the computer, in a channel of its own: its board and who
+    // is to move.
+    let mut start = |against_computer: bool| {
+        channel += 1;
+        let here = channel;
+        let (first, second) =
+            (ana.clone(), if against_computer { Member::new(BOT_ID, "tablero") } else { ben.clone() });
+        let player = if against_computer { cy.clone() } else { first };
+        async move {
+            let place = Place { channel: here, thread: false };
+            let options = [Opt::User("opponent", second), Opt::Int("first", 1), Opt::Bool("thread", false)];
+            let posted = fake.slash(&player, place, &["play", "hoyito"], &options).await;
+            let board = if against_computer {
+                posted
+            } else {
+                fake.slash(&Member::new(102, "ben"), place, &["accept"], &[]).await
+            };
+            (here, board.created.unwrap_or(0), called(&board.content()).unwrap_or(player.id))
+        }
     };
-    let mut board = start(human).await;
-    let place = Place { channel: computer, thread: false };
-    let options = [Opt::User("opponent", bot), Opt::Int("first", 1), Opt::Bool("thread", false)];
-    let mut against = fake.slash(&cy, place, &["play", "hoyito"], &options).await.created.unwrap();
-    let mut human_channel = human;
+    let mut human = start(false).await;
+    let mut computer = start(true).await;
     while Instant::now() < until {
         // Two moves of the human game.
         for _ in 0..2 {
-            let Some(hole) = a_hole(fake, board.0) else {
-                human_channel += 1_000_000;
-                board = start(human_channel).await;
+            let (here, board, mover) = human;
+            let Some(hole) = a_hole(fake, board) else {
+                human = start(false).await;
                 continue;
             };
-            let mover = if board.1 == ana.id { &ana } else { &ben };
-            let (took, answer) = move_by_slash(fake, mover, human_channel, hole).await;
+            let mover = if mover == ana.id { &ana } else { &ben };
+            let (took, answer) = move_by_slash(fake, mover, here, hole).await;
             latencies.push(took);
-            if let Some(message) = answer.created {
-                board = (message, called(&answer.content()));
-            }
+            human = match (answer.created, called(&answer.content())) {
+                (Some(message), Some(next)) => (here, message, next),
+                // Over, or answered late (deferred): a new game keeps the count simple.
+                _ => start(false).await,
+            };
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         // A move against the computer, and its reply.
-        if let Some(hole) = a_hole(fake, against) {
-            let from = fake.mark();
-            let sent = Instant::now();
-            let (took, _) = move_by_slash(fake, &cy, computer, hole).await;
-            latencies.push(took);
-            let reply = fake.post_in(from, computer).await;
-            replies.push(reply.at - sent);
-            against = reply.created.unwrap_or(against);
+        let (here, board, _) = computer;
+        let Some(hole) = a_hole(fake, board) else {
+            computer = start(true).await;
+            continue;
+        };
+        let from = fake.mark();
+        let sent = Instant::now();
+        let (took, answer) = move_by_slash(fake, &cy, here, hole).await;
+        latencies.push(took);
+        match (answer.created, called(&answer.content())) {
+            // cy moves again (a Hoyito extra move): no reply to wait for.
+            (Some(message), Some(next)) if next == cy.id => computer = (here, message, next),
+            (Some(_), _) => {
+                let reply = fake.post_in(from, here).await;
+                replies.push(reply.at - sent);
+                computer = (here, reply.created.unwrap_or(0), cy.id);
+            }
+            _ => computer = start(true).await,
         }
     }
     (latencies, replies)
