@@ -8,6 +8,8 @@
 
 #[path = "../tests/fake_discord/mod.rs"]
 mod fake_discord;
+#[path = "../tests/common/play.rs"]
+mod play;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -18,7 +20,7 @@ use fake_discord::harness::{Place, Running};
 use fake_discord::payloads::{self, BOT_ID, GUILD_ID, Member, Opt};
 use tablero::games::{GameKind, Position};
 use tablero::records::{Form, Record};
-use tablero::store::record::{FinishReason, First, GameRecord, MoveEntry, Player, Status};
+use tablero::store::record::MoveEntry;
 
 /// The flooding server (the quiet one is the fake's own test guild).
 const FLOODER: u64 = GUILD_ID + (1 << 22);
@@ -26,49 +28,19 @@ const FLOODER: u64 = GUILD_ID + (1 << 22);
 /// An Epaminondas record as long as an import may be: a piece stepping back and forth, then a resignation.
 fn longest_record() -> Vec<u8> {
     let plies = tablero::table::Limits::default().record_plies.epaminondas;
-    let options = GameKind::Epaminondas.normalise_options(&Default::default()).unwrap();
-    let seats = vec![Player { id: 11, name: "ana".into() }, Player { id: 12, name: "ben".into() }];
-    let mut position = Position::new(GameKind::Epaminondas, &options).unwrap();
+    let mut game = play::finished_game(1, 1, 0, None);
+    game.kind = GameKind::Epaminondas;
+    game.options = GameKind::Epaminondas.normalise_options(&Default::default()).unwrap();
+    let mut position = Position::new(GameKind::Epaminondas, &game.options).unwrap();
     let cycle = ["a2-a3", "a11-a10", "a3-a2", "a10-a11"];
-    let moves = (0..plies)
+    game.moves = (0..plies)
         .map(|i| {
             let side = position.to_move().unwrap();
             let notation = position.play(cycle[i % 4]).unwrap();
-            MoveEntry { notation, by: seats[side.index()].id, at: 1_800_000_000 + i as u64, name: None }
+            MoveEntry { notation, by: game.seats[side.index()].id, at: 1_800_000_000 + i as u64, name: None }
         })
         .collect();
-    let record = GameRecord {
-        id: 1,
-        kind: GameKind::Epaminondas,
-        options,
-        guild: 1,
-        channel: 1,
-        challenger: seats[0].clone(),
-        opponent: Some(seats[1].clone()),
-        first: First::Challenger,
-        seats,
-        teams: vec![],
-        challenger_side: None,
-        rosters: vec![],
-        moves,
-        status: Status::Finished { winner: Some(tablero::games::Side::First), reason: FinishReason::Resignation },
-        draw_offer: None,
-        takeback: None,
-        computer: None,
-        created_at: 1_800_000_000,
-        updated_at: 1_800_100_000,
-        expires_at: 1_800_000_000,
-        revision: 1,
-        wants_thread: false,
-        clock: None,
-        due: None,
-        rated: false,
-        rating_sequence: None,
-        rating_changes: vec![],
-        tournament: None,
-        imported: None,
-    };
-    Record::of(&record).unwrap().write(Form::Json).into_bytes()
+    Record::of(&game).unwrap().write(Form::Json).into_bytes()
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
