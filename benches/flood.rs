@@ -116,6 +116,9 @@ async fn quiet_server(fake: &FakeDiscord, seconds: u64, round: u64) -> (Vec<Dura
             let mover = if mover == ana.id { &ana } else { &ben };
             let (took, answer) = move_by_slash(fake, mover, here, hole).await;
             latencies.push(took);
+            if std::env::var("FLOOD_DEBUG").is_ok() {
+                eprintln!("move in {here}: {took:?} {}", answer.content());
+            }
             human = match (answer.created, called(&answer.content())) {
                 (Some(message), Some(next)) => (here, message, next),
                 // Over, or answered late (deferred): a new game keeps the count simple.
@@ -126,6 +129,8 @@ async fn quiet_server(fake: &FakeDiscord, seconds: u64, round: u64) -> (Vec<Dura
         // A move against the computer, and its reply.
         let (here, board, _) = computer;
         let Some(hole) = a_hole(fake, board) else {
+            // Over (or out of step): resigned, so that it does not count among cy's live games.
+            fake.slash(&cy, Place { channel: here, thread: false }, &["resign"], &[]).await;
             computer = start(true).await;
             continue;
         };
@@ -137,11 +142,24 @@ async fn quiet_server(fake: &FakeDiscord, seconds: u64, round: u64) -> (Vec<Dura
             // cy moves again (a Hoyito extra move): no reply to wait for.
             (Some(message), Some(next)) if next == cy.id => computer = (here, message, next),
             (Some(_), _) => {
-                let reply = fake.post_in(from, here).await;
+                // The computer's turn ends with the post that calls cy again (or ends the game); an extra move
+                // posts a board of its own first.
+                let path = format!("/channels/{here}/messages");
+                let reply = fake
+                    .wait_for(from, "the computer's reply", |r| {
+                        r.method == "POST" && r.path == path && !r.content().contains("moves again")
+                    })
+                    .await;
+                if std::env::var("FLOOD_DEBUG").is_ok() {
+                    eprintln!("reply in {here}: {:?} {}", reply.at - sent, reply.content());
+                }
                 replies.push(reply.at - sent);
                 computer = (here, reply.created.unwrap_or(0), cy.id);
             }
-            _ => computer = start(true).await,
+            _ => {
+                fake.slash(&cy, Place { channel: here, thread: false }, &["resign"], &[]).await;
+                computer = start(true).await;
+            }
         }
     }
     (latencies, replies)
@@ -174,8 +192,15 @@ async fn flood(fake: FakeDiscord, record: Arc<Vec<u8>>, stop: Arc<AtomicBool>, s
         let place = Place { channel: 21_000 + k as u64, thread: false };
         fake.slash_in(FLOODER, m, place, &["play", "hoyito"], &options).await;
     }
+    let debug = std::env::var("FLOOD_DEBUG").is_ok();
+    if debug {
+        eprintln!("flood: game #{game} imported, the members' games started");
+    }
     let mut k = 0u64;
     while !stop.load(Ordering::SeqCst) {
+        if debug && k % 10 == 0 {
+            eprintln!("flood: round {k}, {} requests so far", fake.mark());
+        }
         for (n, m) in members.iter().enumerate() {
             let channel = 21_000 + n as u64;
             match (k + n as u64) % 5 {

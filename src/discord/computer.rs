@@ -43,14 +43,19 @@ pub async fn start_due(data: &Arc<Data>) {
                 tokio::time::sleep(Duration::from_millis(10)).await;
             }
             let table = data.table.clone();
-            match data.work.run(server, None, move || table.play_computer(game, now())).await {
+            let searched = data.work.run(server, None, move || table.play_computer(game, now())).await;
+            data.computer.busy.lock().unwrap_or_else(|e| e.into_inner()).remove(&game);
+            match searched {
                 Ok(Some(Ok(_))) => {}
                 Ok(Some(Err(e))) => tracing::error!(game, error = %e, "the computer could not move"),
                 Ok(None) => tracing::error!(game, "the computer's search failed"),
-                // The scheduler asks again at its next round.
-                Err(busy) => tracing::warn!(game, ?busy, "the heavy-work queue is full; the computer's move waits"),
+                // Its server's share of the queue is taken: the scheduler's next round asks again (waking it
+                // now would only ask again at once).
+                Err(busy) => {
+                    tracing::debug!(game, ?busy, "the heavy-work queue is full; the computer's move waits");
+                    return;
+                }
             }
-            data.computer.busy.lock().unwrap_or_else(|e| e.into_inner()).remove(&game);
             // Its board is in the outbox now.
             data.wake.notify_one();
         });
