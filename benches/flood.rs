@@ -141,7 +141,8 @@ async fn quiet_server(fake: &FakeDiscord, seconds: u64, round: u64) -> (Vec<Dura
         match (answer.created, called(&answer.content())) {
             // cy moves again (a Hoyito extra move): no reply to wait for.
             (Some(message), Some(next)) if next == cy.id => computer = (here, message, next),
-            (Some(_), _) => {
+            // The computer to move (a game cy's move ended says who won instead).
+            (Some(_), _) if answer.content().contains("to move") => {
                 // The computer's turn ends with the post that calls cy again (or ends the game); an extra move
                 // posts a board of its own first.
                 let path = format!("/channels/{here}/messages");
@@ -198,7 +199,7 @@ async fn flood(fake: FakeDiscord, record: Arc<Vec<u8>>, stop: Arc<AtomicBool>, s
     }
     let mut k = 0u64;
     while !stop.load(Ordering::SeqCst) {
-        if debug && k % 10 == 0 {
+        if debug && k.is_multiple_of(10) {
             eprintln!("flood: round {k}, {} requests so far", fake.mark());
         }
         for (n, m) in members.iter().enumerate() {
