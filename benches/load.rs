@@ -43,11 +43,26 @@ fn guild(n: u64) -> u64 {
     GUILD_ID + (n << 22)
 }
 
+/// The answer to interaction `id`: its response, or when the bot deferred it (busy past 1.5 s), the follow-up
+/// that carries the answer.
+async fn answer_of(fake: &FakeDiscord, from: usize, id: u64) -> fake_discord::Recorded {
+    let response = fake.callback(from, id).await;
+    if response.callback_type() != Some(5) {
+        return response;
+    }
+    let path = format!("/webhooks/{}/token-{id}", payloads::APP_ID);
+    fake.wait_for(from, "the deferred answer", |r| r.method == "POST" && r.path == path).await
+}
+
 async fn new_game(fake: &FakeDiscord, game: &mut Game, ana: &Member, ben: &Member) {
     let place = Place { channel: game.channel, thread: false };
     let options = [Opt::User("opponent", ben.clone()), Opt::Int("first", 1), Opt::Bool("thread", false)];
     fake.slash_in(game.guild, ana, place, &["play", "hoyito"], &options).await;
-    let board = fake.slash_in(game.guild, ben, place, &["accept"], &[]).await;
+    let (id, from) = (fake.next_id(), fake.mark());
+    let mut interaction = payloads::slash(2, id, place.channel, false, ben, &["accept"], &[]);
+    interaction["guild_id"] = serde_json::json!(game.guild.to_string());
+    fake.interact(interaction);
+    let board = answer_of(fake, from, id).await;
     game.mover = called(&board.content());
     game.board = board.created.expect("the board is a message");
     game.answered = 0;
@@ -126,7 +141,7 @@ async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64
                 interaction["guild_id"] = serde_json::json!(game.guild.to_string());
                 fake.interact(interaction);
                 // (The fake's own wait gives up later than this: a response later than 10 s is counted lost.)
-                let answer = tokio::time::timeout(Duration::from_secs(10), fake.callback(from, id)).await;
+                let answer = tokio::time::timeout(Duration::from_secs(10), answer_of(&fake, from, id)).await;
                 match answer {
                     // Refused (an error told privately): the move was not made, the game goes on as it was.
                     Ok(answer) if answer.is_ephemeral() => {

@@ -423,10 +423,11 @@ fn bot(config: Option<PathBuf>, data: Option<PathBuf>) -> Result<(), String> {
         config.store.url = None;
     }
     // Heavy work has its own threads ([limits] workers); the blocking pool only waits on the store and draws
-    // boards, so a few dozen threads are plenty (tokio's default is 512).
+    // boards, so it is bounded well below tokio's default of 512 (a PostgreSQL store keeps a thread waiting for
+    // each query: at 320 interactions a second a few dozen wait at once).
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
-        .max_blocking_threads(32)
+        .max_blocking_threads(128)
         .build()
         .map_err(|e| e.to_string())?;
     runtime.block_on(tablero::discord::run(&config)).map_err(|e| e.to_string())

@@ -25,7 +25,8 @@ pub const REQUESTS: usize = 15;
 pub const MOVES: usize = 16;
 pub const BOARD_POSTS: usize = 17;
 pub const GUILD_FINISHED: usize = 18;
-pub const TREES: usize = 19;
+pub const USER_LIVE: usize = 19;
+pub const TREES: usize = 20;
 
 /// The trees' names: sled's tree names, PostgreSQL's table names.
 pub const NAMES: [&str; TREES] = [
@@ -48,6 +49,7 @@ pub const NAMES: [&str; TREES] = [
     "moves",
     "board_posts",
     "guild_finished",
+    "user_live",
 ];
 
 /// A key and its value.

@@ -370,11 +370,11 @@ impl<K: Kv> KvStore<K> {
         Ok(())
     }
 
-    /// Each user's index entry says whether the game is live (an empty entry was written before it did): the
-    /// live games, which the channels' index lists, are marked once, in one transaction, and a mark in the
-    /// metadata says it is done (a second process doing the same finds the mark and does nothing).
+    /// The index of each user's live games is filled once from the live games (which the channels' index
+    /// lists) for a store written before it existed, in one transaction, and a mark in the metadata says it is
+    /// done (a second process doing the same finds the mark and does nothing).
     pub(super) fn mark_live_games(&self) -> Result<(), StoreError> {
-        const MARKED: &[u8] = b"user_games_live_marked";
+        const MARKED: &[u8] = b"user_live_filled";
         if self.kv.get(META, MARKED)?.is_some() {
             return Ok(());
         }
@@ -389,7 +389,7 @@ impl<K: Kv> KvStore<K> {
                 return Ok(());
             }
             for key in &keys {
-                t.insert(USER_GAMES, key, &[1])?;
+                t.insert(USER_LIVE, key, &[])?;
             }
             t.insert(META, MARKED, b"1")?;
             Ok(())
@@ -435,10 +435,14 @@ impl<K: Kv> KvStore<K> {
         } else if t.get(CHANNELS, &channel)?.is_some_and(|held| held == id) {
             t.remove(CHANNELS, &channel)?;
         }
-        // Each entry says whether the game is live, so a user's live games are read without loading the rest.
-        let live = [u8::from(record.status.is_live())];
+        // A user's live games have an index of their own: quotas and `/games` read them without the rest.
         for user in record.indexed_users() {
-            t.insert(USER_GAMES, &user_key(user, record.id), &live)?;
+            t.insert(USER_GAMES, &user_key(user, record.id), &[])?;
+            if record.status.is_live() {
+                t.insert(USER_LIVE, &user_key(user, record.id), &[])?;
+            } else {
+                t.remove(USER_LIVE, &user_key(user, record.id))?;
+            }
         }
         if let Some(key) = archive_key(record) {
             t.insert(GUILD_FINISHED, &key, &[record.kind as u8])?;
@@ -581,8 +585,7 @@ impl<K: Kv> Store for KvStore<K> {
     }
 
     fn user_live_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
-        let entries = self.kv.scan_prefix(USER_GAMES, &user.to_be_bytes())?.into_iter();
-        entries.filter(|(_, live)| live.as_slice() == [1]).map(|(key, _)| id_from(&key[8..])).collect()
+        self.kv.scan_prefix(USER_LIVE, &user.to_be_bytes())?.into_iter().map(|(key, _)| id_from(&key[8..])).collect()
     }
 
     fn commit(&self, unit: &Unit) -> Result<Committed, WriteError> {
@@ -884,7 +887,7 @@ impl<K: Kv> Store for KvStore<K> {
         let (mut channels, mut schedule, mut users, mut last) =
             (BTreeSet::new(), BTreeSet::new(), BTreeSet::new(), BTreeMap::new());
         let mut finished = BTreeSet::new();
-        let mut live_of = BTreeMap::new();
+        let mut live_users = BTreeSet::new();
         for g in &games {
             if let Some(key) = archive_key(g) {
                 finished.insert((key.to_vec(), vec![g.kind as u8]));
@@ -897,7 +900,9 @@ impl<K: Kv> Store for KvStore<K> {
             }
             for user in g.indexed_users() {
                 users.insert(user_key(user, g.id).to_vec());
-                live_of.insert(user_key(user, g.id).to_vec(), u8::from(g.status.is_live()));
+                if g.status.is_live() {
+                    live_users.insert(user_key(user, g.id).to_vec());
+                }
             }
             if g.is_channels_latest() {
                 last.insert(g.channel, g.id);
@@ -931,6 +936,17 @@ impl<K: Kv> Store for KvStore<K> {
                 .map(|k| format!("the schedule holds a stale entry for game {}", id_from(&k[8..]).unwrap_or(0))),
         );
         let stored_users = key_set(USER_GAMES)?;
+        let stored_live = key_set(USER_LIVE)?;
+        found.extend(
+            live_users
+                .difference(&stored_live)
+                .map(|k| format!("live game {} is missing from a player's live games", id_from(&k[8..]).unwrap_or(0))),
+        );
+        found.extend(
+            stored_live.difference(&live_users).map(|k| {
+                format!("game {} is among a player's live games but is not live", id_from(&k[8..]).unwrap_or(0))
+            }),
+        );
         found.extend(
             users
                 .difference(&stored_users)
@@ -971,7 +987,13 @@ impl<K: Kv> Store for KvStore<K> {
                     t.insert(SCHEDULE, k, &[])?;
                 }
                 for k in &users {
-                    t.insert(USER_GAMES, k, &[live_of.get(k).copied().unwrap_or(0)])?;
+                    t.insert(USER_GAMES, k, &[])?;
+                }
+                for k in &stored_live {
+                    t.remove(USER_LIVE, k)?;
+                }
+                for k in &live_users {
+                    t.insert(USER_LIVE, k, &[])?;
                 }
                 for (channel, game) in &last {
                     t.insert(CHANNEL_LAST, &channel.to_be_bytes(), &game.to_be_bytes())?;

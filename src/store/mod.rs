@@ -140,9 +140,8 @@ pub trait Store: Send + Sync {
     fn last_channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError>;
     /// Every game a user took part in, oldest first.
     fn user_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError>;
-    /// The user's games still live (challenges waiting, games on), oldest first, in every server: one read of the
-    /// user's index, whatever the number of finished games. (A game last written by a build that did not mark
-    /// it is counted from its next write.)
+    /// The user's games still live (challenges waiting, games on), oldest first, in every server: read from an
+    /// index of live games alone, whatever the number of finished ones.
     fn user_live_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError>;
     /// Writes a unit of work: all of it in one transaction, or nothing (see [`Unit`]).
     fn commit(&self, unit: &Unit) -> Result<Committed, WriteError>;
