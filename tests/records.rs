@@ -548,8 +548,8 @@ impl replay::Source for Counted<'_> {
 
 /// A game of any length replays in bounded memory: at most the frame limit is shown (moves sampled evenly, the
 /// first and last kept), pictures are drawn one at a time, and fitting the size limit draws each picture about
-/// once rather than once a try. A 2,000-ply Epaminondas game (a piece stepping back and forth) took over a
-/// gigabyte when every picture was drawn first.
+/// once rather than once a try. Drawing every picture of a 2,000-ply Epaminondas game (a piece stepping back and
+/// forth) first would hold 2,001 pictures at once.
 #[test]
 fn a_long_replay_is_sampled_and_drawn_one_picture_at_a_time() {
     let cycle = ["a2-a3", "a11-a10", "a3-a2", "a10-a11"];
