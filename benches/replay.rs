@@ -9,9 +9,9 @@ mod play;
 use criterion::{Criterion, criterion_group, criterion_main};
 use tablero::i18n::Locale;
 use tablero::records;
-use tablero::render::replay::{DISCORD_LIMIT, animate};
+use tablero::render::replay::{DISCORD_LIMIT, animate, animate_from};
 use tablero::store::record::{GameRecord, Player, Status};
-use tablero::table::replay_frames;
+use tablero::table::{ReplayPictures, replay_frames};
 
 /// The first `plies` moves of a regression record, as a game still on.
 fn game(text: &str, plies: usize) -> GameRecord {
@@ -48,6 +48,14 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let frames = replay_frames(record, Locale::English, 100).unwrap();
                 animate(&frames, DISCORD_LIMIT).unwrap().gif.len()
+            })
+        });
+        // What `/replay` does: each picture drawn as the encoder takes it, at most the default frame limit.
+        let most = tablero::table::Limits::default().replay_frames;
+        c.bench_function(&format!("replay GIF drawn while encoded, {name}"), |b| {
+            b.iter(|| {
+                let mut pictures = ReplayPictures::new(record, Locale::English, 100).unwrap();
+                animate_from(&mut pictures, DISCORD_LIMIT, most).unwrap().gif.len()
             })
         });
     }
