@@ -57,12 +57,17 @@ async fn answer_of(fake: &FakeDiscord, from: usize, id: u64) -> fake_discord::Re
 async fn new_game(fake: &FakeDiscord, game: &mut Game, ana: &Member, ben: &Member) {
     let place = Place { channel: game.channel, thread: false };
     let options = [Opt::User("opponent", ben.clone()), Opt::Int("first", 1), Opt::Bool("thread", false)];
-    fake.slash_in(game.guild, ana, place, &["play", "hoyito"], &options).await;
-    let (id, from) = (fake.next_id(), fake.mark());
-    let mut interaction = payloads::slash(2, id, place.channel, false, ben, &["accept"], &[]);
-    interaction["guild_id"] = serde_json::json!(game.guild.to_string());
-    fake.interact(interaction);
-    let board = answer_of(fake, from, id).await;
+    // The challenge is answered (late answers followed) before it is accepted.
+    let mut board = None;
+    for (who, path, options) in [(ana, "play", &options[..]), (ben, "accept", &[][..])] {
+        let (id, from) = (fake.next_id(), fake.mark());
+        let path: &[&str] = if path == "play" { &["play", "hoyito"] } else { &["accept"] };
+        let mut interaction = payloads::slash(2, id, place.channel, false, who, path, options);
+        interaction["guild_id"] = serde_json::json!(game.guild.to_string());
+        fake.interact(interaction);
+        board = Some(answer_of(fake, from, id).await);
+    }
+    let board = board.expect("the accept's answer");
     game.mover = called(&board.content());
     game.board = board.created.expect("the board is a message");
     game.answered = 0;
