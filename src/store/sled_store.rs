@@ -101,10 +101,13 @@ impl Kv for SledKv {
             TransactionError::Abort(e) => e,
             TransactionError::Storage(e) => WriteError::Store(backend(e)),
         })?;
+        // The count is read before the flush, and noted after it: the flush makes at least that many changes
+        // durable, so the file never says more than the store holds (read after the flush, it could count another
+        // thread's change that its own flush has not yet made durable, and a crash then would look like damage).
+        // It is not synced itself (a crash may leave it behind the store, which is harmless).
+        let count = counter(self, COMMITS_KEY, 0)?;
         self.flush()?;
-        // After the flush, never before: the file never says more than the store durably holds. It is not
-        // synced itself (a crash may leave it behind the store, which is harmless).
-        if let Err(e) = self.note_commits(counter(self, COMMITS_KEY, 0)?) {
+        if let Err(e) = self.note_commits(count) {
             tracing::warn!(error = %e, "could not note the count of changes beside the store");
         }
         Ok(done)
