@@ -143,3 +143,90 @@ async fn records_are_exported_imported_archived_and_replayed() {
     assert!(running.store().game(13).unwrap().is_none(), "twelve games: the redelivered import made none");
     running.stop().await;
 }
+
+/// A finished Epaminondas game of `plies` moves, as a record file: a piece stepping back and forth, then a
+/// resignation.
+fn long_game_record(plies: usize) -> String {
+    let mut text = String::from(
+        "[Format \"tablero-record\"]\n[Version \"1\"]\n[Game \"epaminondas\"]\n[Id \"1\"]\n[White \"ana\"]\n\
+         [WhitePlayer \"1001 ana\"]\n[Black \"ben\"]\n[BlackPlayer \"1002 ben\"]\n[Started \"2026-09-21T14:13:20Z\"]\n[Ended \"2026-09-23T01:54:46Z\"]\n\
+         [Result \"1-0\"]\n[Termination \"resignation\"]\n\n",
+    );
+    let cycle = ["a2-a3", "a11-a10", "a3-a2", "a10-a11"];
+    for (n, m) in cycle.iter().cycle().take(plies).enumerate() {
+        text.push_str(&format!("{}. {m}\n", n + 1));
+    }
+    text
+}
+
+/// The last edit of interaction `id`'s response that shows a progress message, once one shows `words`.
+async fn progress_shown(fake: &FakeDiscord, from: usize, id: u64, words: &str) -> Recorded {
+    let path = format!("/token-{id}/messages/@original");
+    fake.wait_for(from, &format!("a progress message saying {words:?}"), |r| {
+        r.method == "PATCH" && r.path.ends_with(&path) && r.content().contains(words)
+    })
+    .await
+}
+
+/// A long job says how far it has got while the member waits, with a Stop button that only they may press;
+/// stopped, an analysis answers with what it analysed and a job still in line does not run; each progress
+/// message goes away when its answer comes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_job_shows_its_progress_and_stops_when_asked() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (running, _) = Running::start(&fake, dir.path()).await;
+    let hall = Place { channel: 900, thread: false };
+    let attached = fake.attach("file", "long.txt", long_game_record(1000).into_bytes());
+    let from = fake.mark();
+    let imported = fake.slash(&ana(), hall, &["import"], &[attached]).await;
+    let imported = if imported.callback_type() == Some(5) {
+        fake.wait_for(from, "the import's answer", |r| r.path.starts_with("/webhooks/")).await
+    } else {
+        imported
+    };
+    assert!(imported.content().contains("Imported as game #1"), "{}", imported.content());
+
+    // Ana's analysis of the 1,000 moves takes far longer than Discord waits for an answer: the private word that
+    // it started turns into its count.
+    let from = fake.mark();
+    let (first, asked) = fake.slash_id(&ana(), hall, &["analysis"], &[Opt::Int("game", 1)]).await;
+    assert!(asked.is_ephemeral() && asked.content().contains("Analysing the game"), "{}", asked.content());
+    let counting = progress_shown(&fake, from, first, "Working on it:").await;
+    assert_eq!(counting.button_ids(), [format!("job:stop:{first}")]);
+    let ana_progress = fake.original(&format!("token-{first}")).expect("the progress message");
+
+    // Ben's analysis waits for hers (one server runs one heavy job at a time here).
+    let from = fake.mark();
+    let (second, waiting) = fake.slash_id(&ben(), hall, &["analysis"], &[Opt::Int("game", 1)]).await;
+    assert!(waiting.is_ephemeral(), "{}", waiting.content());
+    progress_shown(&fake, from, second, "Waiting for its turn").await;
+    let ben_progress = fake.original(&format!("token-{second}")).expect("the progress message");
+
+    // Nobody stops another member's job; Ben stops his own before it starts, Ana hers partway.
+    let refused = fake.press(&ben(), hall, ana_progress, &format!("job:stop:{first}")).await;
+    assert!(refused.is_ephemeral() && refused.content().contains("Only the member who asked"), "{refused:?}");
+    let stopped = fake.press(&ben(), hall, ben_progress, &format!("job:stop:{second}")).await;
+    assert!(stopped.content().contains("Stopped before it started"), "{}", stopped.content());
+    let from = fake.mark();
+    let stopping = fake.press(&ana(), hall, ana_progress, &format!("job:stop:{first}")).await;
+    assert!(stopping.is_ephemeral() && stopping.content().contains("Stopping"), "{}", stopping.content());
+    let answer = fake
+        .wait_for(from, "the stopped analysis", |r| {
+            r.path.contains(&format!("token-{first}")) && r.content().contains("stopped at your request")
+        })
+        .await;
+    assert!(answer.content().contains("of 1000"), "{}", answer.content());
+    assert!(answer.files.iter().any(|(n, _)| n.ends_with(".png")), "the chart of what was analysed");
+    let refusal = fake
+        .wait_for(from, "the answer to the job stopped in line", |r| {
+            r.path.contains(&format!("token-{second}")) && r.content().contains("Stopped before it started")
+        })
+        .await;
+    assert!(refusal.is_ephemeral());
+    fake.wait_until("both progress messages removed", |fake| {
+        fake.was_deleted(ana_progress) && fake.was_deleted(ben_progress)
+    })
+    .await;
+    running.stop().await;
+}

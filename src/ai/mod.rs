@@ -188,7 +188,7 @@ pub struct Analysis {
     pub values: Vec<i32>,
     /// The moves that lost the most, worst first, at most three a side.
     pub mistakes: Vec<Mistake>,
-    /// The moves analysed: all of them, unless the deadline came first (then `values` stops there too).
+    /// The moves analysed: all of them, unless it was stopped first (then `values` stops there too).
     pub analysed: usize,
 }
 
@@ -210,14 +210,16 @@ const CLAMP: i32 = 10_000;
 /// Smaller losses than this are not called mistakes.
 const MISTAKE: i32 = 150;
 
-/// Analyses a game from its moves, each position searched at level 4 with its budget times `scale`. `None`
-/// for a game without decisions (Zohn Ahl) or moves that do not replay.
+/// Analyses a game from its moves, each position searched at level 4 with its budget times `scale`. Before each
+/// position `keep_going(done, total)` is told how many of the game's positions are done; when it says no, what
+/// was analysed so far is the answer (at least the starting position's value). `None` for a game without
+/// decisions (Zohn Ahl) or moves that do not replay.
 pub fn analyse(
     kind: crate::games::GameKind,
     options: &crate::games::OptionSet,
     moves: &[String],
     scale: f64,
-    deadline: Option<std::time::Instant>,
+    keep_going: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Option<Analysis> {
     if kind.moves_are_throws() {
         return None;
@@ -228,8 +230,7 @@ pub fn analyse(
     let mut best = Vec::with_capacity(moves.len());
     let mut movers = Vec::with_capacity(moves.len());
     for m in moves.iter().map(Some).chain([None]) {
-        // Out of time: what was analysed so far is the answer (at least the starting position's value).
-        if !values.is_empty() && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+        if !keep_going(values.len(), moves.len() + 1) && !values.is_empty() {
             break;
         }
         let (value, preferred) = match position.to_move() {

@@ -9,7 +9,7 @@ use super::deliver::{self, response_message, run_table};
 use super::outbound::{self, FOLLOWUP_BUDGET, RESPONSE_BUDGET};
 use super::{Data, Error};
 use crate::i18n::{self, Message};
-use crate::table::{Command, TournamentCommand};
+use crate::table::{Command, Progress, TournamentCommand};
 
 pub async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
@@ -22,6 +22,9 @@ pub async fn on_event(
 }
 
 async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::ComponentInteraction) -> Result<(), Error> {
+    if let Some(stopped) = super::jobs::press(http, data, press).await {
+        return stopped;
+    }
     let source = Source {
         guild: press.guild_id,
         channel: press.channel_id,
@@ -62,12 +65,18 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
                 | Command::Tournament(TournamentCommand::Join { .. } | TournamentCommand::Leave { .. })
         );
     let acknowledged = std::sync::atomic::AtomicBool::new(false);
-    let result = run_table(data, &invocation, command, async {
-        let ack = || press.create_response(http, serenity::CreateInteractionResponse::Acknowledge);
-        if outbound::with_retries(RESPONSE_BUDGET, ack).await.is_ok() {
-            acknowledged.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-    })
+    let result = run_table(
+        data,
+        &invocation,
+        command,
+        async {
+            let ack = || press.create_response(http, serenity::CreateInteractionResponse::Acknowledge);
+            if outbound::with_retries(RESPONSE_BUDGET, ack).await.is_ok() {
+                acknowledged.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        },
+        &Progress::new(),
+    )
     .await;
     // A press Discord delivered again, already carried out: the first delivery answered it.
     let Some(result) = result else { return Ok(()) };

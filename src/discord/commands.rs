@@ -4,11 +4,14 @@
 use poise::serenity_prelude as serenity;
 
 use super::actor::{Invocation, Source};
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::deliver::{self, poise_reply, private_text, run_table};
+use super::jobs;
 use super::outbound::{self, FOLLOWUP_BUDGET, RESPONSE_BUDGET};
 use super::{Context, Data, Error};
 use crate::i18n::{self, Locale, Message};
-use crate::table::{Command, Refusal, Reply};
+use crate::table::{Command, Progress, Refusal, Reply};
 
 /// The interaction of a slash command as an [`Invocation`], or the private text that says why there is none.
 pub fn invocation(ctx: Context<'_>) -> Result<Invocation, String> {
@@ -32,20 +35,40 @@ pub fn invocation(ctx: Context<'_>) -> Result<Invocation, String> {
 
 /// Runs `command` for the caller and answers.
 pub async fn respond(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    respond_announced(ctx, command, false).await
+}
+
+/// As [`respond`], after a first response (`announced`) that a long job's progress then replaces.
+async fn respond_announced(ctx: Context<'_>, command: Command, announced: bool) -> Result<(), Error> {
     let invocation = match invocation(ctx) {
         Ok(i) => i,
         Err(text) => return send_private(ctx, text).await,
     };
-    let result = run_table(ctx.data(), &invocation, command, async {
-        // Slow work: tell Discord we are on it (a refusal then cannot be private; it is rare and harmless).
-        let _ = outbound::with_retries(RESPONSE_BUDGET, || ctx.defer()).await;
-    })
-    .await;
-    match result {
+    let heavy = command.is_heavy();
+    let (progress, deferred) = (Progress::new(), AtomicBool::new(announced));
+    let run = run_table(
+        ctx.data(),
+        &invocation,
+        command,
+        async {
+            // Slow work: tell Discord we are on it (a refusal then cannot be private; it is rare and harmless).
+            let _ = outbound::with_retries(RESPONSE_BUDGET, || ctx.defer()).await;
+            deferred.store(true, Ordering::SeqCst);
+        },
+        &progress,
+    );
+    // A long job shows how far it has got while the member waits.
+    let (result, shown) =
+        if heavy { jobs::with_progress(ctx, &progress, &deferred, run).await } else { (run.await, false) };
+    let answered = match result {
         Some(result) => answer(ctx, &invocation, result).await,
         // Discord delivered this interaction again; it was carried out and answered the first time.
         None => Ok(()),
+    };
+    if shown {
+        jobs::clear(ctx).await;
     }
+    answered
 }
 
 pub async fn send_private(ctx: Context<'_>, text: String) -> Result<(), Error> {
@@ -393,11 +416,14 @@ pub async fn analysis(
     game: Option<u64>,
 ) -> Result<(), Error> {
     // The search takes seconds to a minute: say so at once (privately), the result follows as its own message.
+    // That message then shows how far the analysis has got.
+    let mut announced = false;
     if let Ok(invocation) = invocation(ctx) {
         let text = i18n::text(invocation.actor.locale, &Message::new("analysis-started"));
-        let _ = outbound::with_retries(RESPONSE_BUDGET, || ctx.send(poise_reply(&private_text(text.clone())))).await;
+        let sent = outbound::with_retries(RESPONSE_BUDGET, || ctx.send(poise_reply(&private_text(text.clone())))).await;
+        announced = sent.is_ok();
     }
-    respond(ctx, Command::Analysis { game }).await
+    respond_announced(ctx, Command::Analysis { game }, announced).await
 }
 
 /// Challenge your opponent to a rematch of this channel's finished game, sides swapped.

@@ -10,7 +10,7 @@ use poise::serenity_prelude as serenity;
 use super::actor::Invocation;
 use super::{Data, now, outbound};
 use crate::i18n::{self, Message};
-use crate::table::{Button, ButtonStyle, Command, Menu, Refusal, Reply};
+use crate::table::{Button, ButtonStyle, Command, Menu, Progress, Refusal, Reply};
 
 /// Work that takes longer than this is acknowledged first (Discord allows 3 seconds).
 const ACKNOWLEDGE_AFTER: Duration = Duration::from_millis(1500);
@@ -20,20 +20,31 @@ const THREAD_BUDGET: Duration = Duration::from_secs(10);
 /// Runs a table command on the blocking pool (the store flushes to disk, rendering is CPU work), once per
 /// interaction: `None` when this interaction was carried out before (Discord delivered it again), and then
 /// nothing is to be answered. `on_slow` runs if the answer is not ready in time to reply directly, to
-/// acknowledge the interaction.
+/// acknowledge the interaction. A heavy command reports to `progress`, and does not run if it was stopped while
+/// it waited for its turn.
 pub async fn run_table<F: Future<Output = ()>>(
     data: &Data,
     invocation: &Invocation,
     command: Command,
     on_slow: F,
+    progress: &Progress,
 ) -> Option<Result<Vec<Reply>, Refusal>> {
     let (table, actor, public) = (data.table.clone(), invocation.actor.clone(), invocation.public);
     let key = invocation.interaction.map(|id| format!("i{id}"));
     let (guild, user, locale) = (actor.guild, actor.user, actor.locale);
     let heavy = command.is_heavy();
-    let run = move || match key {
-        Some(key) => table.handle_once(&actor, command, now(), public, &key),
-        None => Some(table.handle_for(&actor, command, now(), public)),
+    let progress = progress.clone();
+    let run = move || {
+        if !progress.start() {
+            let text = i18n::text(locale, &Message::new("job-stopped-before"));
+            return Some(Err(Refusal { text, internal: false }));
+        }
+        let answer = match key {
+            Some(key) => table.handle_job(&actor, command, now(), public, &key, &progress),
+            None => Some(table.handle_for(&actor, command, now(), public)),
+        };
+        progress.finish();
+        answer
     };
     // Heavy work waits for its server's turn in the queue (or is refused at once when the queue is full); the
     // rest runs on the blocking pool.
@@ -308,7 +319,7 @@ async fn open_thread(
     let moved = Command::MoveTo { game, channel: thread.id.get() };
     // A step after the interaction, not the interaction itself: its own write, checked by the game's revision.
     let step = Invocation { interaction: None, ..invocation.clone() };
-    if let Some(Err(refusal)) = run_table(data, &step, moved, async {}).await {
+    if let Some(Err(refusal)) = run_table(data, &step, moved, async {}, &Progress::new()).await {
         // The game could not move (its thread is somehow busy): it stays where it is; the thread goes.
         let _ = thread.id.delete(http).await;
         return Err(refusal.text.into());

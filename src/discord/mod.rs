@@ -12,6 +12,7 @@ mod buttons;
 mod commands;
 mod computer;
 mod deliver;
+mod jobs;
 mod localize;
 mod outbound;
 mod play;
@@ -49,6 +50,8 @@ pub struct Data {
     pub computer: Arc<computer::Pool>,
     /// Heavy work (the computer's moves, hints, analyses, replays, imports), each server in its turn.
     pub work: Arc<crate::work::WorkQueue>,
+    /// The long jobs under way, for their progress messages and Stop buttons.
+    pub jobs: Arc<jobs::Jobs>,
 }
 
 /// A shared handle on the same data, for the scheduler task (poise keeps its own `Data`).
@@ -61,6 +64,7 @@ fn share(data: &Data) -> Data {
         client: data.client.clone(),
         computer: data.computer.clone(),
         work: data.work.clone(),
+        jobs: data.jobs.clone(),
     }
 }
 
@@ -134,6 +138,7 @@ pub async fn build_client(config: &Config, store: Arc<dyn Store>) -> Result<sere
         client: reqwest::Client::new(),
         computer: Arc::new(computer::Pool::default()),
         work: Arc::new(crate::work::WorkQueue::new(&config.limits)),
+        jobs: Arc::new(jobs::Jobs::default()),
     };
     let guild = config.discord.guild_id;
     let framework = poise::Framework::builder()

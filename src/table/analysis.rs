@@ -2,7 +2,7 @@
 //! mistakes with the move the engine prefers. Anyone in the game's server may ask; it takes a few seconds of
 //! search, so front ends run it like any slow command (Discord: deferred, then the answer).
 
-use super::{Actor, Answer, Image, Reply, Table};
+use super::{Actor, Answer, Image, Progress, Reply, Table};
 use crate::ai;
 use crate::i18n::{self, Message};
 use crate::render;
@@ -15,7 +15,7 @@ const SCALE: f64 = 0.25;
 const CHART_LIMIT: i32 = 1_500;
 
 impl Table {
-    pub(super) fn analysis(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
+    pub(super) fn analysis(&self, actor: &Actor, game: Option<GameId>, now: Timestamp, progress: &Progress) -> Answer {
         let record = match game {
             Some(id) => self.game_in(actor, id)?,
             None => self.shown_game(actor, now)?.ok_or(Message::new("analysis-which"))?,
@@ -27,10 +27,14 @@ impl Table {
             return Err(Message::new("analysis-no-decisions").into());
         }
         let moves: Vec<String> = record.moves.iter().map(|m| m.notation.clone()).collect();
-        // Bounded like all heavy work: out of time, it says how far it got.
+        // Bounded like all heavy work: out of time, or stopped by whoever asked, it says how far it got.
         let secs = self.config.limits.job_secs;
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
-        let analysis = ai::analyse(record.kind, &record.options, &moves, SCALE, Some(deadline))
+        let mut keep_going = |done: usize, total: usize| {
+            progress.report(done, total);
+            !progress.stopped() && std::time::Instant::now() < deadline
+        };
+        let analysis = ai::analyse(record.kind, &record.options, &moves, SCALE, &mut keep_going)
             .ok_or_else(|| super::Fail::Internal(format!("game {} could not be analysed", record.id)))?;
         let locale = actor.locale;
         let game_name = super::view::game_name(locale, record.kind);
@@ -45,9 +49,10 @@ impl Table {
         );
         let mut lines = vec![title.clone()];
         if analysis.analysed < moves.len() {
+            let why = if progress.stopped() { "analysis-stopped" } else { "analysis-cut" };
             lines.push(i18n::text(
                 locale,
-                &Message::new("analysis-cut")
+                &Message::new(why)
                     .num("secs", secs as i64)
                     .num("moves", analysis.analysed as i64)
                     .num("total", moves.len() as i64),

@@ -18,6 +18,7 @@ pub mod limits;
 mod menus;
 mod places;
 mod play;
+pub mod progress;
 mod ratings;
 mod records;
 mod replay;
@@ -44,6 +45,7 @@ pub use check::CheckReport;
 pub use command::{Command, TournamentCommand};
 pub use limits::Limits;
 pub use menus::{MENU_OPTIONS, Menu, MenuOption};
+pub use progress::{Progress, Stage};
 pub use records::ARCHIVE_PAGE;
 pub use replay::{ReplayPictures, replay_captions, replay_frames};
 pub use reply::{Button, ButtonStyle, File, Image, Refusal, Reply};
@@ -143,7 +145,7 @@ impl Table {
         now: Timestamp,
         public: i18n::Locale,
     ) -> Result<Vec<Reply>, Refusal> {
-        self.handle_request(actor, command, now, public, None).0.unwrap_or_else(|| Ok(Vec::new()))
+        self.handle_request(actor, command, now, public, None, &Progress::new()).0.unwrap_or_else(|| Ok(Vec::new()))
     }
 
     /// As [`Table::handle_for`], once per request: `key` (a Discord interaction id) is stored with the change the
@@ -157,12 +159,26 @@ impl Table {
         public: i18n::Locale,
         key: &str,
     ) -> Option<Result<Vec<Reply>, Refusal>> {
+        self.handle_job(actor, command, now, public, key, &Progress::new())
+    }
+
+    /// As [`Table::handle_once`], for a long job: it reports to `progress` as it goes, and stops early when asked
+    /// there if it can (an analysis answers with what it analysed; nothing stored is left half done).
+    pub fn handle_job(
+        &self,
+        actor: &Actor,
+        command: Command,
+        now: Timestamp,
+        public: i18n::Locale,
+        key: &str,
+        progress: &Progress,
+    ) -> Option<Result<Vec<Reply>, Refusal>> {
         match self.store.request_done(key) {
             Ok(true) => return None,
             Ok(false) => {}
             Err(e) => tracing::warn!(error = %e, "cannot tell whether a request was done; the store will"),
         }
-        let (answer, stored_key) = self.handle_request(actor, command, now, public, Some(key));
+        let (answer, stored_key) = self.handle_request(actor, command, now, public, Some(key), progress);
         // The same request handled at the same moment elsewhere (a redelivery racing the first delivery) may have
         // won: its refusal here ("not your turn", "changed meanwhile") would be false, so nothing is said.
         if matches!(answer, Some(Err(_))) && !stored_key && self.store.request_done(key).unwrap_or(false) {
@@ -178,6 +194,7 @@ impl Table {
         now: Timestamp,
         public: i18n::Locale,
         key: Option<&str>,
+        progress: &Progress,
     ) -> (Option<Result<Vec<Reply>, Refusal>>, bool) {
         // A server may fix the language of its public posts (`/settings`); otherwise the front end's choice.
         let public = match self.store.guild_settings(actor.guild) {
@@ -193,7 +210,8 @@ impl Table {
             ..actor.clone()
         };
         let request = key.map(|k| (k.to_string(), now));
-        let (mut result, ended, stored_key) = write::as_request(request, || self.dispatch(&speaker, command, now));
+        let (mut result, ended, stored_key) =
+            write::as_request(request, || self.dispatch(&speaker, command, now, progress));
         // A game that ended may complete its tournament's round: that tournament (only) is advanced now. A failure
         // here is not the actor's: the tournament's mark stays, and the scheduler advances it later.
         if let Ok(replies) = &mut result {
@@ -230,7 +248,7 @@ impl Table {
         (answer, stored_key)
     }
 
-    fn dispatch(&self, actor: &Actor, command: Command, now: Timestamp) -> Answer {
+    fn dispatch(&self, actor: &Actor, command: Command, now: Timestamp, progress: &Progress) -> Answer {
         // An id of another server's game is refused before anything else looks at it (CLARIFICATIONS 24).
         if let Some(game) = command.named_game() {
             self.game_in(actor, game)?;
@@ -253,7 +271,7 @@ impl Table {
             Command::TakebackAnswer { game, accept } => self.takeback_answer(actor, game, accept, now),
             Command::Rematch { game } => self.rematch(actor, game, now),
             Command::Hint => self.hint(actor, now),
-            Command::Analysis { game } => self.analysis(actor, game, now),
+            Command::Analysis { game } => self.analysis(actor, game, now, progress),
             Command::Export { game } => self.export(actor, game, now),
             Command::Import { bytes, live } => self.import(actor, &bytes, live, now),
             Command::Archive { player, game, page } => self.archive(actor, player.as_ref(), game.as_deref(), page),

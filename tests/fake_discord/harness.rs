@@ -89,10 +89,15 @@ pub struct Place {
 impl FakeDiscord {
     /// Runs a slash command and returns the bot's interaction response.
     pub async fn slash(&self, who: &Member, at: Place, path: &[&str], options: &[Opt]) -> Recorded {
+        self.slash_id(who, at, path, options).await.1
+    }
+
+    /// As [`FakeDiscord::slash`], with the interaction's id (its token is `token-<id>`).
+    pub async fn slash_id(&self, who: &Member, at: Place, path: &[&str], options: &[Opt]) -> (u64, Recorded) {
         let id = self.next_id();
         let from = self.mark();
         self.interact(payloads::slash(2, id, at.channel, at.thread, who, path, options));
-        self.callback(from, id).await
+        (id, self.callback(from, id).await)
     }
 
     /// Asks for the autocomplete choices of a slash option being typed; returns their values.

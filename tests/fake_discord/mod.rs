@@ -50,6 +50,10 @@ struct Inner {
     messages: HashMap<u64, Value>,
     /// The response message of each interaction token.
     originals: HashMap<String, u64>,
+    /// Tokens whose response is still the "thinking" message of a deferral: the first follow-up fills it.
+    loading: std::collections::HashSet<String>,
+    /// Messages the bot deleted.
+    deleted: Vec<u64>,
     /// The channel of each interaction token.
     token_channels: HashMap<String, u64>,
     /// Messages created with an enforced nonce, by nonce (Discord returns the first instead of a repeat).
@@ -176,6 +180,16 @@ impl FakeDiscord {
     }
 
     /// A message the bot posted, as Discord would show it.
+    /// Whether the bot deleted message `id`.
+    pub fn was_deleted(&self, id: u64) -> bool {
+        self.lock().deleted.contains(&id)
+    }
+
+    /// The response message of the interaction whose token is `token`.
+    pub fn original(&self, token: &str) -> Option<u64> {
+        self.lock().originals.get(token).copied()
+    }
+
     pub fn message(&self, id: u64) -> Value {
         self.lock().messages.get(&id).cloned().unwrap_or_else(|| panic!("no message {id}"))
     }
@@ -514,9 +528,36 @@ fn respond(
                 fake.lock().originals.insert(token.to_string(), mid);
                 return (StatusCode::NO_CONTENT.into_response(), Some(mid));
             }
+            // A deferral (type 5) shows a "thinking" message as the original response, which the first
+            // follow-up (or an edit) replaces, as Discord does.
+            if body["type"] == 5 {
+                let channel = fake.lock().token_channels.get(*token).copied().unwrap_or_default();
+                let message =
+                    fake.create_message(channel, &json!({"content": "", "flags": body["data"]["flags"]}), &[]);
+                let mid = message["id"].as_str().map(id).unwrap_or_default();
+                let mut inner = fake.lock();
+                inner.originals.insert(token.to_string(), mid);
+                inner.loading.insert(token.to_string());
+            }
             StatusCode::NO_CONTENT.into_response()
         }
+        (&Method::DELETE, ["webhooks", _, token, "messages", "@original"]) => {
+            let mut inner = fake.lock();
+            let original = inner.originals.get(*token).copied().filter(|m| inner.messages.contains_key(m));
+            match original {
+                Some(mid) => {
+                    inner.messages.remove(&mid);
+                    inner.deleted.push(mid);
+                    inner.loading.remove(*token);
+                    StatusCode::NO_CONTENT.into_response()
+                }
+                None => json_response(StatusCode::NOT_FOUND, json!({"message": "Unknown Message", "code": 10008})),
+            }
+        }
         (&Method::GET | &Method::PATCH, ["webhooks", _, token, "messages", "@original"]) => {
+            if method == Method::PATCH {
+                fake.lock().loading.remove(*token);
+            }
             let original = fake.lock().originals.get(*token).copied();
             match original {
                 Some(mid) if method == Method::PATCH => json_response(StatusCode::OK, fake.edit_message(mid, body)),
@@ -525,8 +566,19 @@ fn respond(
             }
         }
         (&Method::POST, ["webhooks", _, token]) => {
-            let channel = fake.lock().token_channels.get(*token).copied().unwrap_or_default();
-            let message = fake.create_message(channel, body, files);
+            let (channel, filling) = {
+                let mut inner = fake.lock();
+                let filling = if inner.loading.remove(*token) { inner.originals.get(*token).copied() } else { None };
+                (inner.token_channels.get(*token).copied().unwrap_or_default(), filling)
+            };
+            let message = match filling {
+                Some(mid) => {
+                    let message = payloads::message(mid, channel, body, files);
+                    fake.lock().messages.insert(mid, message.clone());
+                    message
+                }
+                None => fake.create_message(channel, body, files),
+            };
             return (json_response(StatusCode::OK, message.clone()), created(&message));
         }
         (&Method::POST, ["channels", channel, "messages"]) => {
