@@ -1,5 +1,5 @@
 //! The computer: search speed per game (positions visited per second) and time per move at each level, at full
-//! budget, on a fixed set of positions from seeded games (CLARIFICATIONS 32). `cargo bench --bench ai`.
+//! budget, on a fixed set of positions from seeded games. `cargo bench --bench ai`.
 
 use std::time::Instant;
 

@@ -3,7 +3,7 @@
 //! interaction response carrying the PNG) and by a hole button (the answer that counts is the new board post).
 //! Besides criterion's figures it prints p50 and p99 over every sample taken.
 
-#[path = "../tests/fake_discord/mod.rs"]
+#[path = "../tests/it/fake_discord/mod.rs"]
 mod fake_discord;
 
 use std::time::{Duration, Instant};

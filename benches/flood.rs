@@ -6,9 +6,9 @@
 //!
 //! `cargo bench --bench flood` (`FLOOD_SECONDS` sets each phase's length, 30 by default).
 
-#[path = "../tests/fake_discord/mod.rs"]
+#[path = "../tests/it/fake_discord/mod.rs"]
 mod fake_discord;
-#[path = "../tests/common/play.rs"]
+#[path = "../tests/it/common/play.rs"]
 mod play;
 
 use std::sync::Arc;

@@ -1,7 +1,8 @@
 //! Hoyito II random playouts: whole games of uniformly random moves from the start position.
 //! `legal`: through `Game::play` with the full legal list every move (every candidate sowing simulated);
 //! `lazy`: `Hoyito::playout`, which picks a random hole with seeds and rejects it only if it never ends
-//! (CLARIFICATIONS 21), the way a playout-based computer player would. Both are uniform over the legal moves.
+//! (a sowing that would circle for ever), the way a playout-based computer player would. Both are uniform over
+//! the legal moves.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::rngs::SmallRng;

@@ -9,10 +9,10 @@
 //! length of each step, 60 by default; `LOAD_RATES` the rates, `5,20,80,160` by default; `LOAD_SLED=0` leaves
 //! sled out).
 
-#[path = "../tests/common/backends.rs"]
+#[path = "../tests/it/common/backends.rs"]
 #[allow(dead_code)] // the load needs only part of it
 mod backends;
-#[path = "../tests/fake_discord/mod.rs"]
+#[path = "../tests/it/fake_discord/mod.rs"]
 mod fake_discord;
 
 use std::collections::HashMap;

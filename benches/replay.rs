@@ -3,7 +3,7 @@
 //! II game from the regression records. Prints each GIF's size and frame count once. Also the archive's first and
 //! last page in a server of 10,000 finished games (sled).
 
-#[path = "../tests/common/play.rs"]
+#[path = "../tests/it/common/play.rs"]
 mod play;
 
 use criterion::{Criterion, criterion_group, criterion_main};

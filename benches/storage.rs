@@ -2,7 +2,7 @@
 //! move 10 and move 400 of an Epaminondas game and the folder's size after 8,000 Hoyito moves in one run
 //! against a restart every 40 moves.
 
-#[path = "../tests/common/play.rs"]
+#[path = "../tests/it/common/play.rs"]
 mod play;
 
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! ends, its own tournament). Hoyito games are restarted (untimed) when they end. Prints the median and 90th
 //! percentile of the individual moves, since criterion reports means.
 
-#[path = "../tests/common/play.rs"]
+#[path = "../tests/it/common/play.rs"]
 mod play;
 
 use std::sync::Arc;

@@ -1,5 +1,5 @@
 //! `tablero analyze`: replays a move list and prints the position as one JSON object. Tests and tools outside
-//! the project depend on its exact keys and exit statuses (issue "Foundation", CLARIFICATIONS 1):
+//! the project depend on its exact keys and exit statuses, which never change:
 //! 0 and the position; 1 and `{"error", "move", "index"}` for an illegal move; 2 and `{"error"}` for an unknown
 //! game, a bad option or an unparsable move list.
 
@@ -18,7 +18,7 @@ pub fn analyze(game: &str, options: &[String], moves: &str) -> (i32, Value) {
 }
 
 /// As [`analyze`], and with `computer` (a level and a seed) the keys `computer` (the move the computer plays at
-/// that level in the position reached) and `reason` (why, in English) (CLARIFICATIONS 31).
+/// that level in the position reached) and `reason` (why, in English).
 pub fn analyze_with(game: &str, options: &[String], moves: &str, computer: Option<(u8, u64)>) -> (i32, Value) {
     let level = match computer.map(|(l, seed)| (crate::ai::Level::new(l), seed)) {
         Some((None, _)) => return (2, json!({ "error": "the computer's level is 1 to 5" })),

@@ -2,6 +2,7 @@
 //! computer's searches are held back (so no answer waits for a search), then every game gets its computer's
 //! move, once. Its own test binary: holding the searches is process-wide.
 
+#[path = "it/fake_discord/mod.rs"]
 mod fake_discord;
 
 use std::time::{Duration, Instant};

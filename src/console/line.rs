@@ -1,4 +1,4 @@
-//! The console's line grammar: `name: command positional... key=value...` (CLARIFICATIONS 2), plus lines that
+//! The console's line grammar: `name: command positional... key=value...`, plus lines that
 //! steer the console itself: `#channel`, `help`, `quit`, `wait 25h`, and `// comments`.
 
 use crate::games::OptionSet;

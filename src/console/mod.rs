@@ -755,7 +755,7 @@ enum Step {
     Note(String),
 }
 
-/// `@name` as a console user; `@tablero` is the computer (CLARIFICATIONS 26).
+/// `@name` as a console user; `@tablero` is the computer.
 fn mention(text: &str) -> Result<Player, Message> {
     match text.strip_prefix('@') {
         Some(name) if name.eq_ignore_ascii_case(COMPUTER_NAME) => {

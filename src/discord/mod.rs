@@ -74,7 +74,7 @@ fn now() -> u64 {
     system + test_clock_offset().unwrap_or(0)
 }
 
-/// For the tests of the binary only (never documented for users, CLARIFICATIONS 30): `TABLERO_TEST_CLOCK` names
+/// For the tests of the binary only (never documented for users): `TABLERO_TEST_CLOCK` names
 /// a file holding a number of seconds the clock is moved forward, read at every look at the clock, so a test
 /// lets a day pass without waiting or depending on the machine's speed. `None` without it.
 fn test_clock_offset() -> Option<u64> {

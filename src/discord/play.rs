@@ -184,7 +184,7 @@ async fn challenge(
         }
         (true, None) => {}
     }
-    // The bot itself is the computer opponent (CLARIFICATIONS 26); other bots cannot play.
+    // The bot itself is the computer opponent; other bots cannot play.
     let me = ctx.framework().bot_id();
     if opponent.as_ref().is_some_and(|u| u.bot && u.id != me) {
         ctx.send(refuse(Message::new("discord-bot-opponent"))).await?;

@@ -5,11 +5,10 @@
 use super::canvas::{Canvas, Palette, Rgb};
 use super::text::{self, Align, Style, Weight};
 
-const PAGE: Rgb = [0x2b, 0x2f, 0x36];
-const PAGE_TEXT: Rgb = [0xec, 0xee, 0xf1];
-const BOX: Rgb = [0x36, 0x3b, 0x44];
+use super::theme::{PAGE, PAGE_TEXT, ROW as BOX};
+
 const LINE: Rgb = [0x6b, 0x72, 0x7e];
-const WIN: Rgb = [0xf2, 0xc1, 0x4e];
+const WIN: Rgb = super::theme::ACCENT;
 
 const BOX_W: usize = 170;
 const BOX_H: usize = 52;

@@ -2,13 +2,10 @@
 //! "winner"). Shared by every game's picture, so they all read alike.
 
 use super::SideCaption;
-use super::canvas::{Canvas, Palette, Ramp, Rgb};
+use super::canvas::{Canvas, Palette, Ramp};
 use super::text::{self, Align, Style, Weight};
 
-const PAGE: Rgb = [0x2b, 0x2f, 0x36];
-const PAGE_TEXT: Rgb = [0xec, 0xee, 0xf1];
-const BAND: Rgb = [0xf2, 0xc1, 0x4e];
-const BAND_TEXT: Rgb = [0x1d, 0x1b, 0x16];
+use super::theme::{ACCENT as BAND, ACCENT_TEXT as BAND_TEXT, PAGE, PAGE_TEXT};
 
 /// Height of a band, in pixels.
 pub const BAND_HEIGHT: usize = 50;

@@ -4,11 +4,11 @@
 use super::canvas::{Canvas, Palette, Rgb};
 use super::text::{self, Align, Style, Weight};
 
-const PAGE: Rgb = [0x2b, 0x2f, 0x36];
-const PAGE_TEXT: Rgb = [0xec, 0xee, 0xf1];
+use super::theme::{PAGE, PAGE_TEXT};
+
 const GRID: Rgb = [0x45, 0x4b, 0x55];
 const START: Rgb = [0x8a, 0x93, 0xa3];
-const LINE: Rgb = [0xf2, 0xc1, 0x4e];
+const LINE: Rgb = super::theme::ACCENT;
 
 const WIDTH: usize = 560;
 const HEIGHT: usize = 280;

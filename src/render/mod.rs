@@ -14,6 +14,7 @@ mod ocencahuac;
 pub mod replay;
 pub mod table;
 mod text;
+pub mod theme;
 mod zohn_ahl;
 
 use crate::games::Position;

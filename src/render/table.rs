@@ -1,15 +1,10 @@
 //! A leaderboard as a picture: a title, a header row, and one row per player (rank, name, rating ± deviation,
 //! games, win rate), alternating row shades.
 
-use super::canvas::{Canvas, Palette, Rgb};
+use super::canvas::{Canvas, Palette};
 pub use super::text::Align;
 use super::text::{self, Style, Weight};
-
-const PAGE: Rgb = [0x2b, 0x2f, 0x36];
-const PAGE_TEXT: Rgb = [0xec, 0xee, 0xf1];
-const ROW: Rgb = [0x36, 0x3b, 0x44];
-const HEADER: Rgb = [0xf2, 0xc1, 0x4e];
-const HEADER_TEXT: Rgb = [0x1d, 0x1b, 0x16];
+use super::theme::{ACCENT as HEADER, ACCENT_TEXT as HEADER_TEXT, PAGE, PAGE_TEXT, ROW};
 
 const WIDTH: usize = 640;
 const TITLE: usize = 56;

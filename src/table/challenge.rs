@@ -10,7 +10,7 @@ use crate::i18n::Locale;
 use crate::i18n::{self, Message};
 use crate::store::record::{COMPUTER, Computer, First, GameId, GameRecord, Player, Status, Team, Timestamp};
 
-/// The computer's level when none is asked for (CLARIFICATIONS 26).
+/// The computer's level when none is asked for.
 const DEFAULT_LEVEL: u8 = 3;
 use crate::store::{GameWrite, Unit};
 
@@ -27,7 +27,7 @@ fn parse_first(value: &str) -> Result<First, Message> {
 }
 
 /// Checks the teams of a team game and completes its options: role teams throw in free mode unless a mode is
-/// given (CLARIFICATIONS 13), TeamBlocks needs equal teams and plays as many sequences as a team has members.
+/// given, TeamBlocks needs equal teams and plays as many sequences as a team has members.
 fn check_teams(
     actor: &Actor,
     kind: GameKind,
@@ -117,7 +117,7 @@ impl Table {
             None => settings.threads,
             Some(v) => super::flag("thread", &v)?,
         };
-        // Against the computer (CLARIFICATIONS 26): a level, casual, never by teams.
+        // Against the computer: a level, casual, never by teams.
         let against_computer = opponent.as_ref().is_some_and(|p| p.id == COMPUTER);
         let level = match (options.remove("level"), against_computer) {
             (Some(v), true) => Some(v.parse::<u8>().ok().filter(|l| (1..=5).contains(l)).ok_or_else(|| {
@@ -419,7 +419,7 @@ impl Table {
         reply
     }
 
-    /// Any member of the challenged team accepts for it (CLARIFICATIONS 13). West throws first.
+    /// Any member of the challenged team accepts for it. West throws first.
     fn accept_for_team(&self, actor: &Actor, mut record: GameRecord, challenged: Side, now: Timestamp) -> Answer {
         if !record.teams[challenged.index()].has(actor.user, &actor.roles) {
             let team = record.side_label(challenged, actor.locale);

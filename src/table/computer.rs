@@ -1,4 +1,4 @@
-//! The computer as a player (CLARIFICATIONS 26): the games where it owes a move are found by the scheduler's due
+//! The computer as a player: the games where it owes a move are found by the scheduler's due
 //! times, its move is searched off the front end's async runtime (by whoever calls [`Table::play_computer`], on a
 //! pool of its own), and committed in one unit with the notice that posts the new board, checked against the
 //! revision it was searched on, so a move is played once even when two processes search it at the same time.

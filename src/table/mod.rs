@@ -249,7 +249,7 @@ impl Table {
     }
 
     fn dispatch(&self, actor: &Actor, command: Command, now: Timestamp, progress: &Progress) -> Answer {
-        // An id of another server's game is refused before anything else looks at it (CLARIFICATIONS 24).
+        // An id of another server's game is refused before anything else looks at it.
         if let Some(game) = command.named_game() {
             self.game_in(actor, game)?;
         }
@@ -324,7 +324,7 @@ impl Table {
     }
 
     /// A game named by its id, only if it belongs to the actor's server: one of another server is "not found"
-    /// in the same words as a missing one (CLARIFICATIONS 24), so nothing tells that it exists elsewhere.
+    /// in the same words as a missing one, so nothing tells that it exists elsewhere.
     fn game_in(&self, actor: &Actor, id: GameId) -> Result<GameRecord, Fail> {
         match self.store.game(id)? {
             Some(record) if record.guild == actor.guild => Ok(record),
@@ -403,7 +403,7 @@ fn flag(key: &str, value: &str) -> Result<bool, Message> {
     }
 }
 
-/// The last guard of CLARIFICATIONS 11: a reply's text never exceeds one Discord message.
+/// The last guard: a reply's text never exceeds one Discord message.
 fn fit_message(mut reply: Reply) -> Reply {
     if reply.text.chars().count() > view::MAX_REPLY_CHARS {
         reply.text = reply.text.chars().take(view::MAX_REPLY_CHARS - 1).collect::<String>() + "…";

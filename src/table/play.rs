@@ -7,7 +7,7 @@ use crate::games::{Game, Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Player, Status, Timestamp, UserId};
 
-/// Errors list the legal moves only when they are few (CLARIFICATIONS 11).
+/// Errors list the legal moves only when they are few (a reply stays within one Discord message).
 const LIST_LEGAL_UP_TO: usize = 10;
 
 /// At most this many throws are made automatically in one go (a 10-counter game needs about 850 sequences).
@@ -242,7 +242,7 @@ impl Table {
             said.extend(position.describe_end());
             return Ok(vec![self.board_reply(actor.locale, &record, &position, said)]);
         }
-        // Games of chance (CLARIFICATIONS 13): while the team throws again, a short line with its Throw button;
+        // Games of chance: while the team throws again, a short line with its Throw button;
         // the board picture once per team turn, when the turn passes, with every throw of the turn.
         if record.status == Status::Active && position.to_move() == Some(side) {
             let said = vec![

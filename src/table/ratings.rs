@@ -33,7 +33,7 @@ fn rated_result(record: &GameRecord) -> Option<Outcomes> {
     {
         return None;
     }
-    // A game the loser resigned or lost on time without ever moving does not count (CLARIFICATIONS: hard to game).
+    // A game the loser resigned or lost on time without ever moving does not count (so a rating cannot be farmed from abandoned games).
     if let Some(w) = winner
         && matches!(reason, FinishReason::Resignation | FinishReason::Timeout)
     {

@@ -80,7 +80,7 @@ impl Table {
         Ok(done)
     }
 
-    /// Forgets request keys older than a day (CLARIFICATIONS 25), at most once an hour.
+    /// Forgets request keys older than a day (a redelivery comes within minutes), at most once an hour.
     fn prune_requests(&self, now: Timestamp) {
         const DAY: u64 = 24 * 3600;
         let last = self.last_prune.load(std::sync::atomic::Ordering::Relaxed);

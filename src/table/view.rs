@@ -11,7 +11,7 @@ use crate::i18n::{self, Locale, Message};
 use crate::render::{self, Captions, Mark, SideCaption};
 use crate::store::record::{COMPUTER, FinishReason, GameId, GameRecord, Status, Team, Timestamp};
 
-/// No reply may be longer than a Discord message (CLARIFICATIONS 11).
+/// No reply may be longer than a Discord message (2,000 characters).
 pub(super) const MAX_REPLY_CHARS: usize = 2000;
 
 pub(super) fn game_name(locale: Locale, kind: GameKind) -> String {
@@ -113,7 +113,7 @@ impl Table {
                 if let Some(offerer) = record.draw_offer {
                     lines.push(i18n::text(locale, &Message::new("draw-pending").str("player", name(offerer))));
                 }
-                // A Discord timestamp (CLARIFICATIONS 14): each reader sees it in their own time zone.
+                // A Discord timestamp: each reader sees it in their own time zone.
                 if let Some(clock) = record.clock.as_ref().filter(|_| !computer_on_turn) {
                     let when = format!("<t:{}:R>", clock.deadline);
                     lines.push(i18n::text(locale, &Message::new("deadline").str("when", when)));

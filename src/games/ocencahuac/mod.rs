@@ -168,7 +168,7 @@ impl Ocencahuac {
     }
 
     /// The complete move a move that leaves a choice out stands for, when it can stand for only one (`a1-c1` for
-    /// `a1-c1 @d2`); `None` when it is complete, wrong, or open between several (CLARIFICATIONS 6: a tie is
+    /// `a1-c1 @d2`); `None` when it is complete, wrong, or open between several (a tie is
     /// never settled silently).
     pub fn complete(&self, m: &Move) -> Option<Move> {
         if self.end.is_some() || m.is_pass() {

@@ -1,4 +1,4 @@
-//! Ocencahuac's options (rules 4.3, 4.5, 4.6, 4.7, 4.12), named as CLARIFICATIONS 3 names them.
+//! Ocencahuac's options (rules 4.3, 4.5, 4.6, 4.7, 4.12), with the names the console, Discord and records share.
 
 use crate::games::options::{parse_bool, parse_number};
 use crate::games::{GameOptions, OptionError, OptionSet};

@@ -1,4 +1,4 @@
-//! The options of Zohn Ahl and Tsoñä (rules 2.9 and 3.3), named as CLARIFICATIONS 3 names them.
+//! The options of Zohn Ahl and Tsoñä (rules 2.9 and 3.3), with the names the console, Discord and records share.
 
 use crate::games::options::{parse_bool, parse_number};
 use crate::games::{GameOptions, OptionError, OptionSet};
@@ -12,7 +12,7 @@ pub enum Variant {
     Tsona,
 }
 
-/// Who of a team throws when (rules 2.4, CLARIFICATIONS 13). The rules engine alternates the teams' throw
+/// Who of a team throws when (rules 2.4). The rules engine alternates the teams' throw
 /// sequences in every mode (the `blocks` sizes below give TeamBlocks its longer team turns); the table service
 /// decides which member is called.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -564,7 +564,7 @@ impl Table {
         };
         options.remove("seeding");
         if t.kind.moves_are_throws() {
-            // Role teams throw in free mode (CLARIFICATIONS 13: no member list without the privileged intent).
+            // Role teams throw in free mode (the bot reads no member list: that needs Discord's privileged intent).
             options.entry("turn_mode".into()).or_insert_with(|| "free".into());
         }
         let options = t.kind.normalise_options(&options).map_err(|e| e.message())?;
@@ -1030,7 +1030,7 @@ impl Table {
     }
 
     fn tournament_result(&self, actor: &Actor, game: GameId, winner: &str, now: Timestamp) -> Answer {
-        // A game of another server is "not found" here, in the same words as a missing one (CLARIFICATIONS 24).
+        // A game of another server is "not found" here, in the same words as a missing one.
         let record = self.game_in(actor, game)?;
         let Some((tid, r, k)) = record.tournament else { return Err(Message::new("tournament-not-a-game").into()) };
         let mut t = self.open_tournament(actor, Some(tid))?;

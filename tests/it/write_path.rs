@@ -1,9 +1,10 @@
-//! The one write path through the table (on sled and on PostgreSQL) (issue "Every change exactly once"): a game ended by the scheduler is
+//! The one write path through the table (on sled and on PostgreSQL): a game ended by the scheduler is
 //! rated like any other, ids of another server reach nothing, a finished tournament takes no changes, a
 //! tournament game without a thread is still played, organiser actions and the ratings recomputation are
 //! all-or-nothing, and a request delivered twice is carried out once.
 
-mod common;
+use crate::common;
+use crate::on_both_backends;
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! Every payload the fake Discord sends deserializes with serenity's own types: a payload serenity cannot read
 //! is dropped silently, so the end-to-end tests would only time out.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use fake_discord::payloads::{self, Member, Opt};
 use poise::serenity_prelude as serenity;

@@ -3,7 +3,7 @@
 //! move number, in the user's language), `/archive` pages the server's finished games with buttons, and
 //! `/replay` attaches an animated GIF of the game.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use fake_discord::harness::{Place, Running};
 use fake_discord::payloads::{self, Member, Opt};

@@ -2,8 +2,7 @@
 //! is paired twice in a round, no Swiss rematch while one is avoidable, at most one bye per player, side
 //! differences bounded, round robins complete and balanced, elimination brackets consistent.
 
-#[path = "common/props.rs"]
-mod props;
+use crate::common::props;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -2,7 +2,7 @@
 //! game (asked with the board's button, answered by the opponent), the Rematch button of a result, and the
 //! move menus of Epaminondas and Ocencahuac.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use fake_discord::FakeDiscord;
 use fake_discord::harness::{Place, Running};

@@ -3,8 +3,8 @@
 //! Discord does: games in servers of both shards are played to their end, each answered by the shard of its
 //! server, all in the one database. Skipped (with one line saying so) without `TABLERO_TEST_POSTGRES`.
 
-mod common;
-mod fake_discord;
+use crate::common;
+use crate::fake_discord;
 
 use std::path::Path;
 use std::sync::Arc;

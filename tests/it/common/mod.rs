@@ -1,7 +1,5 @@
 //! Helpers several test files share: a store that fails on purpose, and the table's actors.
 
-#![allow(dead_code)] // each test binary uses part of it
-
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -16,6 +14,9 @@ use tablero::store::{
 use tablero::table::{Actor, Permissions};
 
 pub mod backends;
+pub mod held;
+pub mod play;
+pub mod props;
 
 /// A member of guild 1 (or `guild`), named after the user id: 1 ana, 2 ben, 3 cy, 4 dan, 5 eve; user 1 has
 /// Manage Server.

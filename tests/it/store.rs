@@ -1,7 +1,8 @@
 //! The store's conformance suite (each test of the `Store` trait runs on sled and on PostgreSQL): durability
 //! across reopening, revision checks, units whole or not at all, indexes; then sled's schema versions.
 
-mod common;
+use crate::common;
+use crate::on_both_backends;
 
 use common::backends::Backend;
 

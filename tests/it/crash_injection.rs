@@ -4,7 +4,8 @@
 //! store holds. Every run must end like the run without a fault: the same final standings, exactly one game
 //! per pairing, and no game the tournament does not know.
 
-mod common;
+use crate::common;
+use crate::on_both_backends;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

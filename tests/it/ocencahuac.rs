@@ -1,8 +1,7 @@
 //! Random Ocencahuac games: the invariants of the rules hold after every move, records replay exactly, and the
 //! biased player of rules 4.16 finishes most games with a winner.
 
-#[path = "common/props.rs"]
-mod props;
+use crate::common::props;
 
 use proptest::prelude::*;
 use rand::rngs::StdRng;

@@ -2,7 +2,7 @@
 //! interaction response, the same interaction delivered twice, the gateway connection dropped mid-game. Each
 //! time the board appears once, nothing internal is posted publicly, and the game goes on.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use std::time::Duration;
 

@@ -1,4 +1,4 @@
-//! `tablero analyze` as outside tools call it: keys, exit statuses, errors (issue "Foundation", CLARIFICATIONS 1).
+//! `tablero analyze` as outside tools call it: keys, exit statuses, errors.
 
 use std::process::Command;
 

@@ -1,8 +1,7 @@
 //! The computer opponents: every move they choose is legal, the same seed gives the same move, and a game that
 //! one move decides is decided at every level above the first.
 
-#[path = "common/props.rs"]
-mod props;
+use crate::common::props;
 
 use proptest::prelude::*;
 use rand::rngs::StdRng;

@@ -2,8 +2,7 @@
 //! move plays and every other hole is refused with the position untouched, 2x6 games end, and replaying the
 //! move list through `Position` (what the store does) gives the same position.
 
-#[path = "common/props.rs"]
-mod props;
+use crate::common::props;
 
 use proptest::prelude::*;
 use rand::rngs::StdRng;

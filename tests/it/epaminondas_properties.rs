@@ -2,8 +2,7 @@
 //! is listed, no square holds two pieces, piece counts fall only by captures, replaying the notation gives the
 //! same position, and nothing panics.
 
-#[path = "common/props.rs"]
-mod props;
+use crate::common::props;
 
 use proptest::prelude::*;
 use rand::rngs::StdRng;

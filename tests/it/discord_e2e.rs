@@ -1,7 +1,7 @@
 //! The real bot (poise + serenity, in this process) against the fake Discord on 127.0.0.1: what it registers,
 //! and games played through slash commands, autocomplete and buttons, checked by what it sends.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use fake_discord::FakeDiscord;
 use fake_discord::harness::{Place, Running, called};

@@ -1,8 +1,7 @@
 //! Random command sequences from several users in two channels: the table service never panics, never reports
 //! an internal fault, and every game it stores replays to a valid position.
 
-#[path = "common/props.rs"]
-mod props;
+use crate::common::props;
 
 use std::sync::Arc;
 

@@ -1,8 +1,7 @@
 //! Zohn Ahl and Tsoñä: the sticks thrown by the service follow the throw tables (a seeded chi-square test), and
 //! random games keep the invariants (counters conserved, awls on the board, games end, replay is exact).
 
-#[path = "common/props.rs"]
-mod props;
+use crate::common::props;
 
 use proptest::prelude::*;
 use rand::SeedableRng;

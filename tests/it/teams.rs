@@ -171,7 +171,7 @@ fn stopping_by_agreement_is_decided_by_counters() {
     w.ok(&ben, Command::Accept { game: None });
     w.ok(&ana, Command::DrawOffer);
     let r = w.ok(&ben, Command::DrawAccept { game: None });
-    // Four counters each: equal counters are a draw (CLARIFICATIONS 7); the engine tests the unequal case.
+    // Four counters each: equal counters are a draw; the engine tests the unequal case.
     assert!(r[0].text.contains("the game is drawn"), "{}", r[0].text);
     use tablero::store::Store;
     assert!(matches!(w.store.game(1).unwrap().unwrap().status, Status::Finished { .. }));
@@ -240,7 +240,7 @@ fn role_teams_throw_in_turn_by_the_roster_of_those_who_joined() {
     assert_sequences(&who, &["ana", "eve", "dan", "ben"]);
 }
 
-/// CLARIFICATIONS 13: one board picture per team turn, summarising its throws; while the team throws again,
+/// One board picture per team turn, summarising its throws; while the team throws again,
 /// a short line with the Throw button and no picture (and the team is not called again).
 #[test]
 fn one_board_picture_per_team_turn_with_all_its_throws() {

@@ -1,7 +1,7 @@
 //! Random games through the table and ready-made finished games, shared by the storage tests and the
 //! benchmarks (which include this file by path).
 
-#![allow(dead_code)] // each user takes part of it
+#![allow(dead_code)] // the benchmarks that include this file use part of it
 
 use rand::Rng;
 use rand::rngs::SmallRng;

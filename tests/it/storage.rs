@@ -2,9 +2,8 @@
 //! restarts, compaction that survives a crash at every step, backups that restore to the same records,
 //! checks that find planted damage, and the store of the first release migrated.
 
-mod common;
-#[path = "common/play.rs"]
-mod play;
+use crate::common;
+use crate::common::play;
 
 use std::path::Path;
 use std::sync::Arc;

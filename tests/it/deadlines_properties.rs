@@ -2,8 +2,7 @@
 //! crash before delivery) and restarts, every game ends at most once, and every notice the scheduler decided
 //! on is delivered exactly once (the outbox ids delivered are 1..=n, without gaps or repeats).
 
-#[path = "common/props.rs"]
-mod props;
+use crate::common::props;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;

@@ -3,10 +3,9 @@
 //! is stored, the archive pages the server's finished games newest first, and a replay's frames are the board
 //! pictures of the same moves (at the replay's scale), made to fit a size limit when they do not.
 
-#[path = "common/props.rs"]
-mod props;
+use crate::common::props;
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 
@@ -476,60 +475,6 @@ fn a_replay_over_the_limit_is_made_to_fit() {
     let _: Vec<Frame> = frames;
 }
 
-/// Bytes allocated by the current thread and its highest mark since the last reset: a replay is drawn and encoded
-/// on the thread that asks for it, so what it holds at once is measured here, whatever other tests do.
-mod held {
-    use std::alloc::{GlobalAlloc, Layout, System};
-    use std::cell::Cell;
-
-    pub struct Counting;
-
-    thread_local! {
-        static HELD: Cell<isize> = const { Cell::new(0) };
-        static PEAK: Cell<isize> = const { Cell::new(0) };
-    }
-
-    fn note(change: isize) {
-        let _ = HELD.try_with(|held| {
-            let now = held.get() + change;
-            held.set(now);
-            let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
-        });
-    }
-
-    unsafe impl GlobalAlloc for Counting {
-        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-            let p = unsafe { System.alloc(layout) };
-            if !p.is_null() {
-                note(layout.size() as isize);
-            }
-            p
-        }
-        unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
-            unsafe { System.dealloc(p, layout) };
-            note(-(layout.size() as isize));
-        }
-        unsafe fn realloc(&self, p: *mut u8, layout: Layout, size: usize) -> *mut u8 {
-            let q = unsafe { System.realloc(p, layout, size) };
-            if !q.is_null() {
-                note(size as isize - layout.size() as isize);
-            }
-            q
-        }
-    }
-
-    /// Runs `work` and returns what it gave and the most bytes it held at once.
-    pub fn peak<T>(work: impl FnOnce() -> T) -> (T, usize) {
-        let start = HELD.with(Cell::get);
-        PEAK.with(|p| p.set(start));
-        let out = work();
-        (out, (PEAK.with(Cell::get) - start).max(0) as usize)
-    }
-}
-
-#[global_allocator]
-static COUNTING: held::Counting = held::Counting;
-
 /// A source that counts the pictures drawn.
 struct Counted<'a>(tablero::table::ReplayPictures<'a>, usize);
 
@@ -555,7 +500,7 @@ fn a_long_replay_is_sampled_and_drawn_one_picture_at_a_time() {
     let cycle = ["a2-a3", "a11-a10", "a3-a2", "a10-a11"];
     let moves: Vec<&str> = cycle.iter().copied().cycle().take(2000).collect();
     let record = game(GameKind::Epaminondas, &[], &moves, Status::Active);
-    let (animation, held) = held::peak(|| {
+    let (animation, held) = crate::common::held::peak(|| {
         let pictures = tablero::table::ReplayPictures::new(&record, Locale::English, 100).unwrap();
         replay::animate_from(&mut Counted(pictures, 0), replay::DISCORD_LIMIT, 120).unwrap()
     });
@@ -603,7 +548,7 @@ fn fits(value: &serde_json::Value, schema: &serde_json::Value, defs: &serde_json
 #[test]
 fn exported_records_follow_the_schema_file() {
     let schema: serde_json::Value =
-        serde_json::from_str(include_str!("../docs/record.schema.json")).expect("the schema is JSON");
+        serde_json::from_str(include_str!("../../docs/record.schema.json")).expect("the schema is JSON");
     for sample in samples() {
         let json: serde_json::Value = serde_json::from_str(&Record::of(&sample).unwrap().write(Form::Json)).unwrap();
         fits(&json, &schema, &schema["$defs"], sample.kind.name());

@@ -1,8 +1,8 @@
 //! The `tablero` binary as a Discord bot against the fake Discord: killed mid-game and started again on the
 //! same data folder, a button posted before the kill still plays the next move; SIGTERM stops it cleanly.
 
-mod common;
-mod fake_discord;
+use crate::common;
+use crate::fake_discord;
 
 use std::path::Path;
 use std::process::Command;

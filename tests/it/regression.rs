@@ -3,8 +3,8 @@
 //! the result must still follow, and the final position (its diagram, legal moves and the game's own keys) must
 //! be the one in `expected.json`, so a change to a rules engine cannot silently change a stored game.
 //!
-//! `UPDATE_RECORDS=1 cargo test --test regression` writes the records again from their seeds (only after a
-//! deliberate change to the rules: the diff shows which games changed).
+//! `UPDATE_RECORDS=1 cargo test --release --test it regression::` writes the records again from their seeds
+//! (only after a deliberate change to the rules: the diff shows which games changed).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

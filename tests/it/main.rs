@@ -1,0 +1,43 @@
+//! Every test of tablero in one binary (linking serenity, sqlx and the rest once, not once per file): a module
+//! per subject, `common` and `fake_discord` shared. `cargo test --test it NAME` runs the tests whose path holds
+//! NAME (`cargo test --test it regression::`). Only a test that needs a process of its own has its own binary:
+//! `computer_load` holds every computer search of its process at once.
+
+mod common;
+mod fake_discord;
+
+mod ai;
+mod analyze;
+mod catalogue;
+mod computer;
+mod console;
+mod crash_injection;
+mod deadlines;
+mod deadlines_properties;
+mod discord_e2e;
+mod discord_faults;
+mod discord_fixtures;
+mod discord_flow;
+mod discord_records;
+mod discord_restart;
+mod discord_shards;
+mod epaminondas_properties;
+mod hoyito_properties;
+mod ocencahuac;
+mod pairing_properties;
+mod ratings;
+mod records;
+mod regression;
+mod render;
+mod storage;
+mod store;
+mod table;
+mod table_fuzz;
+mod teams;
+mod tournaments;
+mod write_path;
+mod zohn_ahl;
+
+/// Counts what each thread holds, for the tests that bound a job's memory (`common::held`).
+#[global_allocator]
+static COUNTING: common::held::Counting = common::held::Counting;
