@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::i18n::{self, Locale, Message};
+use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::store::record::{COMPUTER, Player, Team, Timestamp};
 use crate::table::{Actor, Command, Permissions, Reply, RoleId, Table, TournamentCommand};
 
@@ -221,7 +221,7 @@ impl Console {
         };
         let said = match self.table.handle(&actor, command, self.now()) {
             Ok(replies) => Ok(replies.iter().map(|r| r.text.as_str()).collect::<Vec<_>>().join("\n")),
-            Err(refusal) => Err(refusal.text),
+            Err(refusal) => Err(refusal.text.to_string()),
         };
         if self.dirty {
             self.dirty = false;
@@ -325,64 +325,36 @@ impl Console {
         Ok(())
     }
 
-    /// A line as the console shows it: `<#id>` (a Discord channel mention) as `#name`, `<t:SECONDS:R>` (a
-    /// Discord timestamp) as a time relative to the console's clock, in `locale`, and without Discord's markdown
-    /// for code and bold.
-    fn shown(&self, line: &str, locale: Locale) -> String {
-        let line = self.channel_names(line).replace("**", "").replace('`', "");
-        let mut out = String::new();
-        let mut rest = line.as_str();
-        while let Some(start) = rest.find("<t:") {
-            out.push_str(&rest[..start]);
-            let tail = &rest[start + 3..];
-            let parsed = tail.find(":R>").and_then(|end| tail[..end].parse::<u64>().ok().map(|t| (t, end)));
-            match parsed {
-                Some((t, end)) => {
-                    let now = self.now();
-                    // To the nearest minute, so a deadline set a moment ago still reads "3d 0h", not "2d 23h".
-                    let span = |s: u64| match if s >= 3600 { s + 30 } else { s } {
-                        s if s >= 86_400 => format!("{}d {}h", s / 86_400, s % 86_400 / 3600),
-                        s if s >= 3600 => format!("{}h {}m", s / 3600, s % 3600 / 60),
-                        s if s >= 60 => format!("{}m {}s", s / 60, s % 60),
-                        s => format!("{s}s"),
-                    };
-                    let (id, span) =
-                        if t >= now { ("console-time-in", span(t - now)) } else { ("console-time-ago", span(now - t)) };
-                    out.push_str(&i18n::text(locale, &Message::new(id).str("span", span)));
-                    rest = &tail[end + 3..];
-                }
-                None => {
-                    out.push_str("<t:");
-                    rest = tail;
-                }
-            }
-        }
-        out.push_str(rest);
-        out
+    /// A text as the console shows it: a channel as `#name` (for the channels the console knows), a moment
+    /// relative to the console's clock in `locale`, names, members and code as their plain words, and without
+    /// markdown a message of the catalogue may hold.
+    fn shown(&self, text: &Text, locale: Locale) -> String {
+        text.render(
+            |words, out| out.push_str(&words.replace("**", "").replace('`', "")),
+            |words, span, out| match span {
+                Span::Channel(id) => match self.known.channels.get(&id) {
+                    Some(name) => out.push_str(&format!("#{name}")),
+                    None => out.push_str(words),
+                },
+                Span::Moment(at) => out.push_str(&self.relative(at, locale)),
+                _ => out.push_str(words),
+            },
+        )
     }
 
-    /// `<#id>` as `#name` for the channels the console knows.
-    fn channel_names(&self, line: &str) -> String {
-        let mut out = String::new();
-        let mut rest = line;
-        while let Some(start) = rest.find("<#") {
-            out.push_str(&rest[..start]);
-            let tail = &rest[start + 2..];
-            let channel = tail.find('>').and_then(|end| Some((tail[..end].parse::<u64>().ok()?, end)));
-            match channel.and_then(|(id, end)| Some((self.known.channels.get(&id)?, end))) {
-                Some((name, end)) => {
-                    out.push('#');
-                    out.push_str(name);
-                    rest = &tail[end + 1..];
-                }
-                None => {
-                    out.push_str("<#");
-                    rest = tail;
-                }
-            }
-        }
-        out.push_str(rest);
-        out
+    /// A moment relative to the console's clock: "in 3d 0h", "5m 10s ago".
+    fn relative(&self, at: u64, locale: Locale) -> String {
+        let now = self.now();
+        // To the nearest minute, so a deadline set a moment ago still reads "3d 0h", not "2d 23h".
+        let span = |s: u64| match if s >= 3600 { s + 30 } else { s } {
+            s if s >= 86_400 => format!("{}d {}h", s / 86_400, s % 86_400 / 3600),
+            s if s >= 3600 => format!("{}h {}m", s / 3600, s % 3600 / 60),
+            s if s >= 60 => format!("{}m {}s", s / 60, s % 60),
+            s => format!("{s}s"),
+        };
+        let (id, span) =
+            if at >= now { ("console-time-in", span(at - now)) } else { ("console-time-ago", span(now - at)) };
+        i18n::text(locale, &Message::new(id).str("span", span))
     }
 
     fn actor(&self, name: &str) -> Actor {
@@ -699,8 +671,8 @@ impl Console {
         {
             writeln!(out, "  ✗ scheduler: {e}")?;
         }
-        for line in reply.text.lines() {
-            writeln!(out, "  {}", self.shown(line, locale))?;
+        for line in reply.text.split_lines() {
+            writeln!(out, "  {}", self.shown(&line, locale))?;
         }
         if let Some(diagram) = &reply.diagram {
             for line in diagram.lines() {

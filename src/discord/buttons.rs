@@ -89,7 +89,7 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
     if turns_page && !acknowledged {
         if let Some(page) = replies.next() {
             let mut update = serenity::CreateInteractionResponseMessage::new()
-                .content(page.text.clone())
+                .content(deliver::plain(&page))
                 .allowed_mentions(deliver::no_pings())
                 .components(deliver::components(&page.buttons, &page.menus));
             if let Some(image) = &page.image {
@@ -120,7 +120,7 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
     }
     for reply in replies {
         let (text, private) = if reply.private {
-            (reply.text.clone(), true)
+            (deliver::plain(&reply), true)
         } else {
             match deliver::post(data, http, &invocation, &reply).await {
                 Ok(None) => continue,
@@ -148,7 +148,7 @@ async fn say(
 ) -> Result<(), Error> {
     if acknowledged {
         let mut followup = serenity::CreateInteractionResponseFollowup::new()
-            .content(reply.text.clone())
+            .content(deliver::plain(&reply))
             .ephemeral(reply.private)
             .allowed_mentions(deliver::no_pings())
             .components(deliver::components(&reply.buttons, &reply.menus));

@@ -71,7 +71,7 @@ async fn respond_announced(ctx: Context<'_>, command: Command, announced: bool) 
     answered
 }
 
-pub async fn send_private(ctx: Context<'_>, text: String) -> Result<(), Error> {
+pub async fn send_private(ctx: Context<'_>, text: impl Into<crate::i18n::Text>) -> Result<(), Error> {
     let reply = poise_reply(&private_text(text));
     outbound::with_retries(RESPONSE_BUDGET, || ctx.send(reply.clone())).await?;
     Ok(())

@@ -8,8 +8,9 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::actor::Invocation;
+use super::markup;
 use super::{Data, now, outbound};
-use crate::i18n::{self, Message};
+use crate::i18n::{self, Message, Text};
 use crate::table::{Button, ButtonStyle, Command, Menu, Progress, Refusal, Reply};
 
 /// Work that takes longer than this is acknowledged first (Discord allows 3 seconds).
@@ -37,7 +38,7 @@ pub async fn run_table<F: Future<Output = ()>>(
     let run = move || {
         if !progress.start() {
             let text = i18n::text(locale, &Message::new("job-stopped-before"));
-            return Some(Err(Refusal { text, internal: false }));
+            return Some(Err(Refusal { text: text.into(), internal: false }));
         }
         let answer = match key {
             Some(key) => table.handle_job(&actor, command, now(), public, &key, &progress),
@@ -54,7 +55,7 @@ pub async fn run_table<F: Future<Output = ()>>(
             match work.run(guild, Some(user), run).await {
                 Ok(Some(answer)) => Ok(answer),
                 Ok(None) => Err("the heavy job failed".to_string()),
-                Err(busy) => Ok(Some(Err(Refusal { text: i18n::text(locale, &busy.message()), internal: false }))),
+                Err(busy) => Ok(Some(Err(Refusal { text: i18n::spans(locale, &busy.message()), internal: false }))),
             }
         })
     } else {
@@ -73,7 +74,7 @@ pub async fn run_table<F: Future<Output = ()>>(
     joined.unwrap_or_else(|e| {
         tracing::error!(error = %e, "the table task failed");
         Some(Err(Refusal {
-            text: i18n::text(invocation.actor.locale, &Message::new("internal-error").str("id", "task")),
+            text: i18n::spans(invocation.actor.locale, &Message::new("internal-error").str("id", "task")),
             internal: true,
         }))
     })
@@ -129,8 +130,8 @@ pub fn components(buttons: &[Button], menus: &[Menu]) -> Vec<serenity::CreateAct
 fn content(reply: &Reply) -> String {
     let mut calls: Vec<String> = reply.mentions.iter().map(|u| format!("<@{u}>")).collect();
     calls.extend(reply.role_mentions.iter().map(|r| format!("<@&{r}>")));
-    let text = if calls.is_empty() { reply.text.clone() } else { format!("{} {}", calls.join(" "), reply.text) };
-    text.chars().take(2000).collect()
+    let text = markup::markup(&reply.text);
+    markup::fit(if calls.is_empty() { text } else { format!("{} {text}", calls.join(" ")) })
 }
 
 /// Only the players and roles the reply calls are notified: nothing is parsed from the text, so a name typed by
@@ -185,7 +186,7 @@ pub fn response_message(reply: &Reply) -> serenity::CreateInteractionResponseMes
 
 /// A reply's text for a direct message: no mentions (they would ping nobody useful there), no buttons.
 pub fn plain(reply: &Reply) -> String {
-    reply.text.chars().take(2000).collect()
+    markup::fit(markup::markup(&reply.text))
 }
 
 /// A reply as a new channel message.
@@ -201,7 +202,7 @@ pub fn channel_message(reply: &Reply) -> serenity::CreateMessage {
 }
 
 /// A short private text for the actor.
-pub fn private_text(text: impl Into<String>) -> Reply {
+pub fn private_text(text: impl Into<Text>) -> Reply {
     Reply { text: text.into(), private: true, ..Reply::default() }
 }
 
@@ -257,9 +258,10 @@ pub async fn post(
         match open_thread(data, http, invocation, title, reply).await {
             Ok(thread) => {
                 channel = thread;
-                let said = reply.text.lines().next().unwrap_or_default();
-                let went = Message::new("discord-thread-opened").str("thread", format!("<#{thread}>"));
-                note = Some(format!("{said}\n{}", i18n::text(invocation.public, &went)));
+                let said = reply.text.split_lines().into_iter().next().unwrap_or_default();
+                let went = Message::new("discord-thread-opened").channel("thread", thread.get());
+                let went = i18n::spans(invocation.public, &went);
+                note = Some(markup::fit(markup::markup(&Text::join([said, went], "\n"))));
             }
             Err(e) => {
                 tracing::warn!(error = %e, "no thread for the game; it stays in its channel");
@@ -322,7 +324,7 @@ async fn open_thread(
     if let Some(Err(refusal)) = run_table(data, &step, moved, async {}, &Progress::new()).await {
         // The game could not move (its thread is somehow busy): it stays where it is; the thread goes.
         let _ = thread.id.delete(http).await;
-        return Err(refusal.text.into());
+        return Err(markup::markup(&refusal.text).into());
     }
     Ok(thread.id)
 }

@@ -14,6 +14,7 @@ mod computer;
 mod deliver;
 mod jobs;
 mod localize;
+mod markup;
 mod outbound;
 mod play;
 mod records;

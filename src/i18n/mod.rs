@@ -12,6 +12,10 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 
+mod spans;
+
+pub use spans::{Mark, Span, Text};
+
 /// A supported language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Locale {
@@ -61,6 +65,8 @@ pub enum Arg {
     Str(String),
     /// A message said in the same language, inside this one.
     Nested(Box<Message>),
+    /// Words that are a span (a name, a channel, a moment…) with their plain form.
+    Span(Span, String),
 }
 
 /// Something to tell a user, before it is put into words.
@@ -93,6 +99,36 @@ impl Message {
     /// An argument that is itself a message, put into words in the same language as this one.
     pub fn nested(mut self, name: &'static str, value: Message) -> Message {
         self.args.push((name, Arg::Nested(Box::new(value))));
+        self
+    }
+
+    /// A name a member chose (display name, team, tournament): shown exactly as written, never as markup.
+    pub fn name(mut self, name: &'static str, value: impl Into<String>) -> Message {
+        self.args.push((name, Arg::Span(Span::Name, value.into())));
+        self
+    }
+
+    /// A member known only by id.
+    pub fn user(mut self, name: &'static str, id: u64) -> Message {
+        self.args.push((name, Arg::Span(Span::User(id), format!("@{id}"))));
+        self
+    }
+
+    /// A channel.
+    pub fn channel(mut self, name: &'static str, id: u64) -> Message {
+        self.args.push((name, Arg::Span(Span::Channel(id), format!("#{id}"))));
+        self
+    }
+
+    /// A moment (seconds since the epoch), shown relative to when it is read where the front end can.
+    pub fn moment(mut self, name: &'static str, at: u64) -> Message {
+        self.args.push((name, Arg::Span(Span::Moment(at), crate::dates::format(at))));
+        self
+    }
+
+    /// Words shown as code (an id, a move).
+    pub fn code(mut self, name: &'static str, value: impl Into<String>) -> Message {
+        self.args.push((name, Arg::Span(Span::Code, value.into())));
         self
     }
 }
@@ -134,31 +170,47 @@ impl Catalog {
     /// The message in `locale`, falling back to Spanish and then English; an id missing everywhere is shown
     /// as itself (and is a bug the catalogue tests catch).
     pub fn text(&self, locale: Locale, message: &Message) -> String {
+        self.spans(locale, message).as_str().to_string()
+    }
+
+    /// As [`Catalog::text`], with the spans of its arguments (and of the messages nested in it) kept.
+    pub fn spans(&self, locale: Locale, message: &Message) -> Text {
         let chain: [&Bundle; 3] = match locale {
             Locale::English => [&self.english, &self.english, &self.english],
             Locale::SpanishLatinAmerica => [&self.spanish, &self.english, &self.english],
             Locale::SpanishSpain => [&self.spain, &self.spanish, &self.english],
         };
+        // A span's words go in after formatting: Fluent sees a marker with the argument's index in its place.
+        let marker = |k: usize| format!("{MARK_OPEN}{k}{MARK_CLOSE}");
         let mut args = FluentArgs::new();
-        for (name, value) in &message.args {
+        let mut inner: Vec<Option<Text>> = Vec::with_capacity(message.args.len());
+        for (k, (name, value)) in message.args.iter().enumerate() {
+            inner.push(None);
             match value {
                 Arg::Num(n) => args.set(*name, FluentValue::from(*n)),
-                Arg::Str(s) => args.set(*name, FluentValue::from(s.as_str())),
-                Arg::Nested(m) => args.set(*name, FluentValue::from(self.text(locale, m))),
+                Arg::Str(s) => args.set(*name, FluentValue::from(s.replace([MARK_OPEN, MARK_CLOSE], ""))),
+                Arg::Nested(m) => {
+                    inner[k] = Some(self.spans(locale, m));
+                    args.set(*name, FluentValue::from(marker(k)));
+                }
+                Arg::Span(span, words) => {
+                    inner[k] = Some(Text::span(words.replace([MARK_OPEN, MARK_CLOSE], ""), *span));
+                    args.set(*name, FluentValue::from(marker(k)));
+                }
             }
         }
         for bundle in chain {
             if let Some(pattern) = bundle.get_message(&message.id).and_then(|m| m.value()) {
                 let mut errors = Vec::new();
-                let text = bundle.format_pattern(pattern, Some(&args), &mut errors);
+                let formatted = bundle.format_pattern(pattern, Some(&args), &mut errors);
                 if !errors.is_empty() {
                     tracing::warn!(id = %message.id, ?errors, "message formatted with errors");
                 }
-                return text.into_owned();
+                return with_spans(&formatted, &inner);
             }
         }
         tracing::warn!(id = %message.id, "message missing from the catalogue");
-        message.id.to_string()
+        Text::plain(message.id.to_string())
     }
 
     /// Every message id of a language's own file (for the catalogue tests).
@@ -177,6 +229,33 @@ impl Catalog {
 /// Shorthand: `text(locale, &message)` with the global catalogue.
 pub fn text(locale: Locale, message: &Message) -> String {
     catalog().text(locale, message)
+}
+
+/// Shorthand: `spans(locale, &message)` with the global catalogue.
+pub fn spans(locale: Locale, message: &Message) -> Text {
+    catalog().spans(locale, message)
+}
+
+/// The markers around an argument's index in a formatted message (characters of Unicode's private use area,
+/// taken out of every argument's words).
+const MARK_OPEN: char = '\u{F8F0}';
+const MARK_CLOSE: char = '\u{F8F1}';
+
+/// The formatted words with each marker replaced by its argument's text.
+fn with_spans(formatted: &str, inner: &[Option<Text>]) -> Text {
+    let mut out = Text::new();
+    let mut rest = formatted;
+    while let Some(open) = rest.find(MARK_OPEN) {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + MARK_OPEN.len_utf8()..];
+        let Some(close) = after.find(MARK_CLOSE) else { break };
+        if let Some(Some(text)) = after[..close].parse::<usize>().ok().and_then(|k| inner.get(k)) {
+            out.push_text(text);
+        }
+        rest = &after[close + MARK_CLOSE.len_utf8()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 pub const SOURCES: [(&str, &str); 3] = [("en-US", ENGLISH), ("es", SPANISH), ("es-ES", SPAIN)];

@@ -4,6 +4,28 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::{GameKind, OptionSet, Side};
+
+/// Where a tournament game sits: its tournament, and its round and pairing there (both from 0). Stored as the
+/// array `[tournament, round, pairing]`, as game records always held it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "(u64, usize, usize)", into = "(u64, usize, usize)")]
+pub struct TournamentPlace {
+    pub tournament: u64,
+    pub round: usize,
+    pub pairing: usize,
+}
+
+impl From<(u64, usize, usize)> for TournamentPlace {
+    fn from((tournament, round, pairing): (u64, usize, usize)) -> TournamentPlace {
+        TournamentPlace { tournament, round, pairing }
+    }
+}
+
+impl From<TournamentPlace> for (u64, usize, usize) {
+    fn from(p: TournamentPlace) -> (u64, usize, usize) {
+        (p.tournament, p.round, p.pairing)
+    }
+}
 use crate::i18n::Locale;
 
 pub type GameId = u64;
@@ -201,9 +223,9 @@ pub struct GameRecord {
     /// The players' ratings before and after, for the result post.
     #[serde(default)]
     pub rating_changes: Vec<super::rating::RatingChange>,
-    /// A tournament game: (tournament, round, pairing), all from 0 but the tournament id.
+    /// A tournament game: where it sits in its tournament.
     #[serde(default)]
-    pub tournament: Option<(u64, usize, usize)>,
+    pub tournament: Option<TournamentPlace>,
     /// A game read from a record file (`/import`): never rated nor counted, shown as imported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imported: Option<Imported>,
@@ -288,7 +310,7 @@ pub enum NoticeKind {
     /// The challenge lapsed.
     Expired,
     /// A tournament's announcement (a round paired, or called off), in the words it was decided in.
-    Announcement { text: String, mentions: Vec<UserId> },
+    Announcement { text: crate::i18n::Text, mentions: Vec<UserId> },
     /// A tournament game's first board (the notice's game), to be posted in a thread of its own.
     TournamentGame,
     /// A tournament's final standings.

@@ -65,8 +65,8 @@ impl Table {
             let computer = record.player(side.other()).map(|p| p.name.clone()).unwrap_or_default();
             let said = vec![
                 Message::new("takeback-done")
-                    .str("player", computer)
-                    .str("asker", actor.name.as_str())
+                    .name("player", computer)
+                    .name("asker", actor.name.as_str())
                     .num("plies", plies as i64),
             ];
             return Ok(vec![self.board_reply(actor.locale, &record, &position, said)]);
@@ -76,11 +76,11 @@ impl Table {
         let base = record.revision;
         let record = self.save(record, base)?;
         let opponent = record.player(side.other()).cloned();
-        let text = i18n::text(
+        let text = i18n::spans(
             actor.locale,
             &Message::new("takeback-asked")
-                .str("player", actor.name.as_str())
-                .str("opponent", record.side_label(side.other(), actor.locale))
+                .name("player", actor.name.as_str())
+                .name("opponent", record.side_label(side.other(), actor.locale))
                 .str("move", undone)
                 .num("plies", plies as i64),
         );
@@ -111,7 +111,8 @@ impl Table {
         if !accept {
             let base = record.revision;
             let record = self.save(record, base)?;
-            let text = i18n::text(actor.locale, &Message::new("takeback-declined").str("player", actor.name.as_str()));
+            let text =
+                i18n::spans(actor.locale, &Message::new("takeback-declined").name("player", actor.name.as_str()));
             let mentions = record.player(asker).map(|p| p.id).into_iter().collect();
             return Ok(vec![Reply { text, mentions, ..Reply::default() }]);
         }
@@ -126,8 +127,8 @@ impl Table {
         let position = self.position(&record)?;
         let said = vec![
             Message::new("takeback-done")
-                .str("player", actor.name.as_str())
-                .str("asker", asker_name)
+                .name("player", actor.name.as_str())
+                .name("asker", asker_name)
                 .num("plies", plies as i64),
         ];
         Ok(vec![self.board_reply(actor.locale, &record, &position, said)])

@@ -45,7 +45,7 @@ impl Table {
                 .str("game", game_name.as_str())
                 .num("id", record.id as i64)
                 .num("moves", moves.len() as i64)
-                .str("first", first),
+                .name("first", first),
         );
         let mut lines = vec![title.clone()];
         if analysis.analysed < moves.len() {
@@ -66,7 +66,7 @@ impl Table {
                 locale,
                 &Message::new("analysis-mistake")
                     .num("number", m.number as i64)
-                    .str("player", record.side_label(m.side, locale))
+                    .name("player", record.side_label(m.side, locale))
                     .str("played", m.played.as_str())
                     .str("better", m.better.as_str())
                     .str("loss", format!("{:.1}", f64::from(m.loss) / 100.0)),
@@ -75,6 +75,6 @@ impl Table {
         let chart =
             render::chart::evaluation_png(&format!("{game_name} #{}", record.id), &analysis.values, CHART_LIMIT);
         let image = Image { file_name: format!("analysis-{}.png", record.id), png: chart };
-        Ok(vec![Reply { text: lines.join("\n"), image: Some(image), ..Reply::default() }])
+        Ok(vec![Reply { text: lines.join("\n").into(), image: Some(image), ..Reply::default() }])
     }
 }

@@ -7,7 +7,7 @@ use super::view::{Question, answer_buttons, game_name};
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock};
 use crate::games::{GameKind, OptionSet, Position, Side};
 use crate::i18n::Locale;
-use crate::i18n::{self, Message};
+use crate::i18n::{self, Message, Text};
 use crate::store::record::{COMPUTER, Computer, First, GameId, GameRecord, Player, Status, Team, Timestamp};
 
 /// The computer's level when none is asked for.
@@ -76,9 +76,9 @@ fn terms(locale: Locale, record: &GameRecord) -> String {
     let first = match (record.is_team_game(), record.first, &record.opponent) {
         (true, _, _) => Message::new("terms-first-west"),
         (false, First::Challenger, _) => {
-            Message::new("terms-first-player").str("player", record.challenger.name.as_str())
+            Message::new("terms-first-player").name("player", record.challenger.name.as_str())
         }
-        (false, First::Opponent, Some(p)) => Message::new("terms-first-player").str("player", p.name.as_str()),
+        (false, First::Opponent, Some(p)) => Message::new("terms-first-player").name("player", p.name.as_str()),
         (false, First::Opponent, None) => Message::new("terms-first-accepter"),
         (false, First::Random, _) => Message::new("terms-first-random"),
     };
@@ -293,10 +293,10 @@ impl Table {
         let first = record.player(Side::First).map(|p| p.name.clone()).unwrap_or_default();
         let level = record.computer.map_or(DEFAULT_LEVEL, |c| c.level);
         let intro = Message::new("computer-game")
-            .str("player", actor.name.as_str())
+            .name("player", actor.name.as_str())
             .str("game", game_name(actor.locale, record.kind))
             .num("level", level)
-            .str("first", first)
+            .name("first", first)
             .str("side", position.side_name(Side::First));
         Ok(vec![self.accepted_reply(actor.locale, &record, &position, intro)])
     }
@@ -307,23 +307,21 @@ impl Table {
         let hours = self.config.challenge_expiry_secs.div_ceil(3600) as i64;
         let message = match (&record.opponent, record.challenger_side) {
             (_, Some(side)) => Message::new("challenge-teams")
-                .str("west", record.side_label(Side::First, locale))
-                .str("east", record.side_label(Side::Second, locale))
-                .str("challenged", record.side_label(side.other(), locale)),
-            (Some(p), None) => Message::new("challenge-posted").str("opponent", p.name.as_str()),
+                .name("west", record.side_label(Side::First, locale))
+                .name("east", record.side_label(Side::Second, locale))
+                .name("challenged", record.side_label(side.other(), locale)),
+            (Some(p), None) => Message::new("challenge-posted").name("opponent", p.name.as_str()),
             (None, None) => Message::new("challenge-open"),
         };
-        let text = format!(
-            "{}\n{}\n{}",
-            i18n::text(
-                locale,
-                &message
-                    .str("challenger", record.challenger.name.as_str())
-                    .str("game", game)
-                    .num("id", record.id as i64)
-            ),
-            terms(locale, record),
-            i18n::text(locale, &Message::new("challenge-expires").num("hours", hours)),
+        let said =
+            message.name("challenger", record.challenger.name.as_str()).str("game", game).num("id", record.id as i64);
+        let text = Text::join(
+            [
+                i18n::spans(locale, &said),
+                Text::plain(terms(locale, record)),
+                i18n::spans(locale, &Message::new("challenge-expires").num("hours", hours)),
+            ],
+            "\n",
         );
         let mut buttons = answer_buttons(locale, record.id, Question::Challenge).to_vec();
         let in_turn = record.options.get("turn_mode").is_some_and(|m| m != "free");
@@ -378,7 +376,7 @@ impl Table {
         if let Some(p) = &record.opponent
             && p.id != actor.user
         {
-            return Err(Message::new("accept-not-challenged").str("opponent", p.name.as_str()).into());
+            return Err(Message::new("accept-not-challenged").name("opponent", p.name.as_str()).into());
         }
         self.within_live_games(actor, record.id)?;
         let opponent = actor.player();
@@ -401,8 +399,8 @@ impl Table {
         let position = self.position(&record)?;
         let first = record.player(Side::First).map(|p| p.name.clone()).unwrap_or_default();
         let intro = Message::new("challenge-accepted")
-            .str("player", actor.name.as_str())
-            .str("first", first)
+            .name("player", actor.name.as_str())
+            .name("first", first)
             .str("side", position.side_name(Side::First));
         Ok(vec![self.accepted_reply(actor.locale, &record, &position, intro)])
     }
@@ -423,7 +421,7 @@ impl Table {
     fn accept_for_team(&self, actor: &Actor, mut record: GameRecord, challenged: Side, now: Timestamp) -> Answer {
         if !record.teams[challenged.index()].has(actor.user, &actor.roles) {
             let team = record.side_label(challenged, actor.locale);
-            return Err(Message::new("accept-not-on-team").str("team", team).into());
+            return Err(Message::new("accept-not-on-team").name("team", team).into());
         }
         if let Some(roster) = record.rosters.get_mut(challenged.index())
             && matches!(record.teams[challenged.index()], Team::Role { .. })
@@ -450,9 +448,9 @@ impl Table {
         let record = self.save(record, base)?;
         let position = self.position(&record)?;
         let intro = Message::new("challenge-accepted-team")
-            .str("player", actor.name.as_str())
-            .str("team", record.side_label(challenged, actor.locale))
-            .str("first", record.side_label(Side::First, actor.locale));
+            .name("player", actor.name.as_str())
+            .name("team", record.side_label(challenged, actor.locale))
+            .name("first", record.side_label(Side::First, actor.locale));
         Ok(vec![self.accepted_reply(actor.locale, &record, &position, intro)])
     }
 
@@ -476,9 +474,9 @@ impl Table {
         let record = self.save(record, base)?;
         let team = record.side_label(side, actor.locale);
         let count = record.members(side).len() as i64;
-        let text = i18n::text(
+        let text = i18n::spans(
             actor.locale,
-            &Message::new("joined").str("player", actor.name.as_str()).str("team", team).num("count", count),
+            &Message::new("joined").name("player", actor.name.as_str()).name("team", team).num("count", count),
         );
         Ok(vec![Reply { text, ..Reply::default() }])
     }
@@ -489,12 +487,12 @@ impl Table {
             (_, Some(side)) => {
                 if !record.teams[side.other().index()].has(actor.user, &actor.roles) {
                     let team = record.side_label(side.other(), actor.locale);
-                    return Err(Message::new("decline-not-on-team").str("team", team).into());
+                    return Err(Message::new("decline-not-on-team").name("team", team).into());
                 }
             }
             (Some(p), None) if p.id == actor.user => {}
             (Some(p), None) => {
-                return Err(Message::new("decline-not-challenged").str("opponent", p.name.as_str()).into());
+                return Err(Message::new("decline-not-challenged").name("opponent", p.name.as_str()).into());
             }
             (None, None) if record.challenger.id == actor.user => return Err(Message::new("decline-own").into()),
             (None, None) => return Err(Message::new("decline-open").into()),
@@ -503,11 +501,11 @@ impl Table {
         record.updated_at = now;
         let base = record.revision;
         let record = self.save(record, base)?;
-        let text = i18n::text(
+        let text = i18n::spans(
             actor.locale,
             &Message::new("challenge-declined")
-                .str("player", actor.name.as_str())
-                .str("challenger", record.challenger.name.as_str()),
+                .name("player", actor.name.as_str())
+                .name("challenger", record.challenger.name.as_str()),
         );
         Ok(vec![Reply { text, mentions: vec![record.challenger.id], ..Reply::default() }])
     }
@@ -519,13 +517,13 @@ impl Table {
             None => return Err(Message::new("no-challenge").into()),
         };
         if record.challenger.id != actor.user {
-            return Err(Message::new("cancel-not-yours").str("challenger", record.challenger.name.as_str()).into());
+            return Err(Message::new("cancel-not-yours").name("challenger", record.challenger.name.as_str()).into());
         }
         record.status = Status::Cancelled;
         record.updated_at = now;
         let base = record.revision;
         self.save(record, base)?;
-        let text = i18n::text(actor.locale, &Message::new("challenge-cancelled").str("player", actor.name.as_str()));
+        let text = i18n::spans(actor.locale, &Message::new("challenge-cancelled").name("player", actor.name.as_str()));
         Ok(vec![Reply { text, ..Reply::default() }])
     }
 }

@@ -113,7 +113,7 @@ impl Table {
         let choice = ai::choose(&position, strongest, seed, 1.0)
             .ok_or_else(|| Fail::Internal(format!("game {}: no move to hint", record.id)))?;
         let reason: Vec<String> = choice.reason.iter().map(|m| i18n::text(actor.locale, m)).collect();
-        let text = i18n::text(
+        let text = i18n::spans(
             actor.locale,
             &Message::new("hint").str("move", choice.notation.as_str()).str("reason", reason.join(" ")),
         );
@@ -147,7 +147,7 @@ impl Table {
                 &Message::new("computer-moved").str("details", text).str("reason", reason.join(" ")),
             );
         }
-        let mut said = vec![Message::new("move-played").str("player", name).str("details", text)];
+        let mut said = vec![Message::new("move-played").name("player", name).str("details", text)];
         said.extend(position.describe_end());
         let reply = self.board_reply(locale, &record, &position, said);
         Ok(Some(Reply { channel: Some(record.channel), ..reply }))

@@ -149,6 +149,6 @@ impl Table {
                 &Message::new("menu-more").num("shown", (MOVE_MENUS * MENU_OPTIONS) as i64),
             ));
         }
-        Ok(vec![Reply { text, menus, private: true, ..Reply::default() }])
+        Ok(vec![Reply { text: text.into(), menus, private: true, ..Reply::default() }])
     }
 }

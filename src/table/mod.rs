@@ -232,15 +232,15 @@ impl Table {
                 let language = |r: &Reply| {
                     if r.channel.is_some() && r.channel != Some(actor.channel) { public } else { speaker.locale }
                 };
-                Some(Ok(replies.into_iter().map(|r| Reply { locale: language(&r), ..r }).map(fit_message).collect()))
+                Some(Ok(replies.into_iter().map(|r| Reply { locale: language(&r), ..r }).collect()))
             }
             Err(Fail::AlreadyDone) => None,
-            Err(Fail::User(m)) => Some(Err(Refusal { text: i18n::text(actor.locale, &m), internal: false })),
+            Err(Fail::User(m)) => Some(Err(Refusal { text: i18n::spans(actor.locale, &m), internal: false })),
             Err(Fail::Internal(context)) => {
                 let id = format!("{:08x}", self.rng().random::<u32>());
                 tracing::error!(error_id = %id, %context, "internal failure");
                 Some(Err(Refusal {
-                    text: i18n::text(actor.locale, &Message::new("internal-error").str("id", id)),
+                    text: i18n::spans(actor.locale, &Message::new("internal-error").str("id", id)),
                     internal: true,
                 }))
             }
@@ -401,12 +401,4 @@ fn flag(key: &str, value: &str) -> Result<bool, Message> {
         "false" | "no" | "off" => Ok(false),
         _ => Err(Message::new("option-bad-value").str("key", key).str("value", value).str("expected", "true|false")),
     }
-}
-
-/// The last guard: a reply's text never exceeds one Discord message.
-fn fit_message(mut reply: Reply) -> Reply {
-    if reply.text.chars().count() > view::MAX_REPLY_CHARS {
-        reply.text = reply.text.chars().take(view::MAX_REPLY_CHARS - 1).collect::<String>() + "…";
-    }
-    reply
 }

@@ -3,7 +3,7 @@
 
 use super::{Actor, Answer, Fail, Reply, Table};
 use crate::games::Side;
-use crate::i18n::{self, Message};
+use crate::i18n::{self, Message, Text};
 use crate::store::record::{ChannelId, GameId, GameRecord, Status, Timestamp};
 
 /// `/games` lists at most this many games (the newest first).
@@ -69,7 +69,6 @@ impl Table {
                 break;
             }
             let game = super::view::game_name(locale, record.kind);
-            let where_ = format!("<#{}>", record.channel);
             let line = match record.status {
                 Status::Challenge => Message::new("games-line-challenge"),
                 _ => {
@@ -77,25 +76,26 @@ impl Table {
                     let turn = position.to_move().unwrap_or(Side::First);
                     let yours = record.sides_of(actor.user, &actor.roles).contains(&turn);
                     Message::new(if yours { "games-line-your-turn" } else { "games-line-their-turn" })
-                        .str("player", record.side_label(turn, locale))
+                        .name("player", record.side_label(turn, locale))
                         .num("moves", record.moves.len() as i64)
                 }
             };
-            let line = line.str("game", game).num("id", id as i64).str("where", where_);
-            let mut text = format!("• {}", i18n::text(locale, &line));
+            let line = line.str("game", game).num("id", id as i64).channel("where", record.channel);
+            let mut text = Text::plain("• ");
+            text.push_text(&i18n::spans(locale, &line));
             if record.status == Status::Active
                 && let Some(clock) = &record.clock
             {
-                let when = format!("<t:{}:R>", clock.deadline);
-                text = format!("{text}; {}", i18n::text(locale, &Message::new("games-deadline").str("when", when)));
+                text.push_str("; ")
+                    .push_text(&i18n::spans(locale, &Message::new("games-deadline").moment("when", clock.deadline)));
             }
             lines.push(text);
         }
         if lines.is_empty() {
             return Err(Message::new("games-none").into());
         }
-        lines.insert(0, i18n::text(locale, &Message::new("games-title").num("count", lines.len() as i64)));
-        Ok(vec![Reply { text: lines.join("\n"), private: true, ..Reply::default() }])
+        lines.insert(0, i18n::spans(locale, &Message::new("games-title").num("count", lines.len() as i64)));
+        Ok(vec![Reply { text: Text::join(lines, "\n"), private: true, ..Reply::default() }])
     }
 
     /// Legal moves of the channel's game that match what the actor has typed, the most useful first (those

@@ -97,12 +97,12 @@ impl Table {
         let name = |side: Side| record.side_label(side, locale);
         let how = match (winner, reason) {
             (Some(w), FinishReason::Resignation) => {
-                Message::new("ended-resignation").str("player", name(w)).str("loser", name(w.other()))
+                Message::new("ended-resignation").name("player", name(w)).name("loser", name(w.other()))
             }
-            (Some(w), FinishReason::Timeout) => Message::new("ended-timeout").str("player", name(w)),
-            (Some(w), FinishReason::Forfeit) => Message::new("ended-forfeit").str("player", name(w)),
-            (Some(w), FinishReason::DrawAgreed) => Message::new("ended-stopped").str("player", name(w)),
-            (Some(w), FinishReason::Rules) => Message::new("ended-rules").str("player", name(w)),
+            (Some(w), FinishReason::Timeout) => Message::new("ended-timeout").name("player", name(w)),
+            (Some(w), FinishReason::Forfeit) => Message::new("ended-forfeit").name("player", name(w)),
+            (Some(w), FinishReason::DrawAgreed) => Message::new("ended-stopped").name("player", name(w)),
+            (Some(w), FinishReason::Rules) => Message::new("ended-rules").name("player", name(w)),
             (None, FinishReason::DrawAgreed) => Message::new("ended-draw-agreed"),
             (None, _) => Message::new("ended-draw"),
         };
@@ -154,7 +154,7 @@ impl Table {
         let base = record.revision;
         let record = self.save(record, base)?;
         self.remember(&record, &position);
-        let mut said = vec![Message::new("autothrow-played").str("player", actor.name.as_str()).num("throws", throws)];
+        let mut said = vec![Message::new("autothrow-played").name("player", actor.name.as_str()).num("throws", throws)];
         said.extend(position.describe_end());
         Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
     }
@@ -179,15 +179,15 @@ impl Table {
         if on_turn != side {
             if record.is_team_game() {
                 let team = record.side_label(on_turn, actor.locale);
-                return Err(Message::new("not-your-teams-turn").str("team", team).into());
+                return Err(Message::new("not-your-teams-turn").name("team", team).into());
             }
             let name = record.player(on_turn).map(|p| p.name.clone()).unwrap_or_default();
-            return Err(Message::new("not-your-turn").str("player", name).into());
+            return Err(Message::new("not-your-turn").name("player", name).into());
         }
         if let Some(called) = called_member(&record, &position)
             && called.id != actor.user
         {
-            return Err(Message::new("not-your-throw").str("player", called.name.clone()).into());
+            return Err(Message::new("not-your-throw").name("player", called.name.clone()).into());
         }
         Ok((record, side, position))
     }
@@ -236,7 +236,7 @@ impl Table {
         if !record.kind.moves_are_throws() {
             let mut said = vec![
                 Message::new("move-played")
-                    .str("player", actor.name.as_str())
+                    .name("player", actor.name.as_str())
                     .str("details", details(position.describe_last_move())),
             ];
             said.extend(position.describe_end());
@@ -247,7 +247,7 @@ impl Table {
         if record.status == Status::Active && position.to_move() == Some(side) {
             let said = vec![
                 Message::new("move-played")
-                    .str("player", actor.name.as_str())
+                    .name("player", actor.name.as_str())
                     .str("details", details(position.describe_last_move())),
             ];
             let mut reply = self.board_reply(actor.locale, &record, &position, said);
@@ -263,7 +263,7 @@ impl Table {
             .map(|(by, lines)| {
                 let known = if by == actor.user { Some(actor.name.as_str()) } else { record.name_of(by) };
                 let name = known.map(str::to_string).unwrap_or_else(|| record.side_label(side, actor.locale));
-                Message::new("move-played").str("player", name).str("details", details(lines))
+                Message::new("move-played").name("player", name).str("details", details(lines))
             })
             .collect();
         said.extend(position.describe_end());
@@ -329,7 +329,7 @@ impl Table {
             }
         };
         let position = self.position(&record)?;
-        let said = vec![Message::new("resigned").str("player", actor.name.as_str())];
+        let said = vec![Message::new("resigned").name("player", actor.name.as_str())];
         Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
     }
 
@@ -351,7 +351,7 @@ impl Table {
             style: if resign { ButtonStyle::Danger } else { ButtonStyle::Primary },
             new_row: false,
         };
-        let text = i18n::text(actor.locale, &Message::new(question));
+        let text = i18n::spans(actor.locale, &Message::new(question));
         Ok(vec![Reply { text, buttons: vec![button], private: true, ..Reply::default() }])
     }
 
@@ -406,11 +406,11 @@ impl Table {
                 Status::Finished { winner: Some(_), .. } => "stop-agreed",
                 _ => "draw-agreed",
             };
-            let said = vec![Message::new(id).str("player", actor.name.as_str())];
+            let said = vec![Message::new(id).name("player", actor.name.as_str())];
             Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
         } else {
             let offerer = record.player(side.other()).cloned();
-            let text = i18n::text(actor.locale, &Message::new("draw-declined").str("player", actor.name.as_str()));
+            let text = i18n::spans(actor.locale, &Message::new("draw-declined").name("player", actor.name.as_str()));
             Ok(vec![super::Reply { text, mentions: offerer.map(|p| p.id).into_iter().collect(), ..Default::default() }])
         }
     }

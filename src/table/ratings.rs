@@ -406,7 +406,7 @@ impl Table {
             file_name: format!("leaderboard-{}-{}.png", kind.name(), page + 1),
             png: render::table::leaderboard_png(&title, &rows, &table_headers(locale)),
         });
-        Ok(vec![Reply { text: lines.join("\n"), image, buttons, ..Reply::default() }])
+        Ok(vec![Reply { text: lines.join("\n").into(), image, buttons, ..Reply::default() }])
     }
 
     fn team_board(&self, actor: &Actor, kind: GameKind, picture: bool) -> Answer {
@@ -433,7 +433,7 @@ impl Table {
                 locale,
                 &Message::new("team-board-line")
                     .num("rank", (i + 1) as i64)
-                    .str("team", t.name.as_str())
+                    .name("team", t.name.as_str())
                     .num("games", t.games as i64)
                     .num("wins", t.wins as i64)
                     .num("counters", t.counters_won as i64),
@@ -447,13 +447,13 @@ impl Table {
                 png: render::table::team_records_png(&title, &headers, &rows),
             }
         });
-        Ok(vec![Reply { text: lines.join("\n"), image, ..Reply::default() }])
+        Ok(vec![Reply { text: lines.join("\n").into(), image, ..Reply::default() }])
     }
 
     /// A player's ratings, records, streaks, last games and (for their most played rated game) a chart.
     pub(super) fn profile(&self, actor: &Actor, user: UserId, name: &str) -> Answer {
         let locale = actor.locale;
-        let mut lines = vec![i18n::text(locale, &Message::new("profile-title").str("player", name))];
+        let mut lines = vec![i18n::text(locale, &Message::new("profile-title").name("player", name))];
         let mut chart: Option<(GameKind, Rating)> = None;
         for kind in GameKind::ALL {
             if kind.moves_are_throws() {
@@ -510,7 +510,7 @@ impl Table {
                 "• {} #{}: {}",
                 game_name(locale, g.kind),
                 g.id,
-                i18n::text(locale, &Message::new(result).str("opponent", g.side_label(side.other(), locale)))
+                i18n::text(locale, &Message::new(result).name("opponent", g.side_label(side.other(), locale)))
             ));
         }
         for (level, [won, drawn, lost]) in against.iter().enumerate().filter(|(_, r)| r.iter().sum::<u32>() > 0) {
@@ -524,7 +524,7 @@ impl Table {
             ));
         }
         if lines.len() == 1 && recent.is_empty() {
-            return Err(Message::new("profile-empty").str("player", name).into());
+            return Err(Message::new("profile-empty").name("player", name).into());
         }
         if !recent.is_empty() {
             lines.push(i18n::text(locale, &Message::new("profile-recent")));
@@ -534,7 +534,7 @@ impl Table {
             file_name: format!("rating-{}.png", kind.name()),
             png: render::chart::rating_png(&format!("{} · {}", name, game_name(locale, kind)), &r.history),
         });
-        Ok(vec![Reply { text: lines.join("\n"), image, private: false, ..Reply::default() }])
+        Ok(vec![Reply { text: lines.join("\n").into(), image, private: false, ..Reply::default() }])
     }
 }
 

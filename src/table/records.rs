@@ -8,17 +8,21 @@ use super::limits::check_name;
 use super::view::game_name;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, File, Reply, Table};
 use crate::games::{GameKind, Side};
-use crate::i18n::{self, Locale, Message};
+use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::records::{self, Form, Record};
 use crate::store::GameWrite;
-use crate::store::record::{GameId, GameRecord, Player, Status, Timestamp};
+use crate::store::record::{GameId, GameRecord, Player, Status, Timestamp, TournamentPlace};
 
 /// Games on one page of the archive.
 pub const ARCHIVE_PAGE: usize = 10;
 
-/// A player by name, or by mention when the name is not known.
-fn shown_name(player: &Player) -> String {
-    if player.name.is_empty() { format!("<@{}>", player.id) } else { player.name.clone() }
+/// A player by name, or by id (a front end shows the member) when the name is not known.
+fn shown_name(player: &Player) -> Text {
+    if player.name.is_empty() {
+        Text::span(format!("@{}", player.id), Span::User(player.id))
+    } else {
+        Text::span(player.name.as_str(), Span::Name)
+    }
 }
 
 /// `ana – ben`.
@@ -51,7 +55,7 @@ impl Table {
         let files = [Form::Json, Form::Text]
             .map(|form| File { name: exported.file_name(record.id, form), bytes: exported.write(form).into_bytes() })
             .to_vec();
-        let text = i18n::text(
+        let text = i18n::spans(
             actor.locale,
             &Message::new("export-done")
                 .str("game", game_name(actor.locale, record.kind))
@@ -89,18 +93,18 @@ impl Table {
             Status::Finished { winner, .. } => records::result_of(winner).to_string(),
             _ => "*".to_string(),
         };
-        let mut text = i18n::text(
+        let mut text = i18n::spans(
             actor.locale,
             &Message::new("import-done")
                 .num("id", game.id as i64)
                 .str("game", game_name(actor.locale, game.kind))
-                .str("players", pairing(game, actor.locale))
+                .name("players", pairing(game, actor.locale))
                 .str("result", result)
                 .num("moves", game.moves.len() as i64),
         );
         let mut replies = Vec::new();
         if game.status == Status::Active {
-            text.push('\n');
+            text.push_str("\n");
             text.push_str(&i18n::text(actor.locale, &Message::new("import-continues")));
             let position = self.position(game)?;
             replies.push(self.board_reply(actor.locale, game, &position, Vec::new()));
@@ -179,44 +183,48 @@ impl Table {
         let pages = found.len().div_ceil(ARCHIVE_PAGE).max(1);
         let page = page.min(pages - 1);
         let title = Message::new("archive-title").num("page", page as i64 + 1).num("pages", pages as i64);
-        let mut title = i18n::text(locale, &title);
-        for filter in [kind.map(|k| game_name(locale, k)), player.map(shown_name)].into_iter().flatten() {
-            title.push_str(&format!(" · {filter}"));
+        let mut title = i18n::spans(locale, &title);
+        if let Some(kind) = kind {
+            title.push_str(&format!(" · {}", game_name(locale, kind)));
+        }
+        if let Some(player) = player {
+            title.push_str(" · ").push_text(&shown_name(player));
         }
         let mut lines = vec![title];
         if found.is_empty() {
-            lines.push(i18n::text(locale, &Message::new("archive-empty")));
+            lines.push(i18n::spans(locale, &Message::new("archive-empty")));
         }
         for &(id, _, _) in found.iter().skip(page * ARCHIVE_PAGE).take(ARCHIVE_PAGE) {
             let Some(g) = self.store.game(id)? else { continue };
             let Status::Finished { winner, reason } = g.status else { continue };
             let how =
                 i18n::text(locale, &Message::dynamic(format!("termination-{}", records::termination_name(reason))));
-            let mut line = format!(
-                "`#{}` · {} · {} · **{}** ({how}) · {} · {}",
-                g.id,
-                game_name(locale, g.kind),
-                pairing(&g, locale),
-                records::result_of(winner),
+            let mut line = Text::span(format!("#{}", g.id), Span::Code);
+            line.push_str(&format!(" · {} · ", game_name(locale, g.kind)));
+            line.push_span(&pairing(&g, locale), Span::Name);
+            line.push_str(" · ").push_span(records::result_of(winner), Span::Strong);
+            line.push_str(&format!(
+                " ({how}) · {} · {}",
                 i18n::text(locale, &Message::new("archive-moves").num("moves", g.moves.len() as i64)),
                 records::time::date(g.updated_at),
-            );
-            if let Some((tournament, round, _)) = g.tournament {
+            ));
+            if let Some(TournamentPlace { tournament, round, .. }) = g.tournament {
                 let said =
                     Message::new("archive-tournament").num("id", tournament as i64).num("round", round as i64 + 1);
                 line.push_str(&format!(" · {}", i18n::text(locale, &said)));
             }
             if let Some(imported) = &g.imported {
                 let said = match &imported.by {
-                    Some(by) => Message::new("archive-imported-by").str("name", shown_name(by)),
+                    Some(by) if by.name.is_empty() => Message::new("archive-imported-by").user("name", by.id),
+                    Some(by) => Message::new("archive-imported-by").name("name", by.name.as_str()),
                     None => Message::new("archive-imported"),
                 };
-                line.push_str(&format!(" · {}", i18n::text(locale, &said)));
+                line.push_str(" · ").push_text(&i18n::spans(locale, &said));
             }
             lines.push(line);
         }
         if !found.is_empty() {
-            lines.push(i18n::text(locale, &Message::new("archive-hint")));
+            lines.push(i18n::spans(locale, &Message::new("archive-hint")));
         }
         let player_id = player.map(|p| p.id);
         let kind_name = kind.map(GameKind::name);
@@ -235,6 +243,6 @@ impl Table {
         } else {
             Vec::new()
         };
-        Ok(vec![Reply { text: lines.join("\n"), buttons, ..Reply::default() }])
+        Ok(vec![Reply { text: Text::join(lines, "\n"), buttons, ..Reply::default() }])
     }
 }

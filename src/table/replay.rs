@@ -173,7 +173,7 @@ impl Table {
             &Message::new("replay-title")
                 .str("game", game_name(locale, record.kind))
                 .num("id", record.id as i64)
-                .str("players", pairing(&record, locale))
+                .name("players", pairing(&record, locale))
                 .num("moves", record.moves.len() as i64),
         )];
         if animation.shrink > 1 || animation.kept.len() < frames {
@@ -186,6 +186,6 @@ impl Table {
             ));
         }
         let file = File { name: format!("game-{}.gif", record.id), bytes: animation.gif };
-        Ok(vec![Reply { text: lines.join("\n"), files: vec![file], ..Reply::default() }])
+        Ok(vec![Reply { text: lines.join("\n").into(), files: vec![file], ..Reply::default() }])
     }
 }

@@ -1,5 +1,6 @@
 //! What the table service answers: plain data that any front end can show.
 
+use crate::i18n::Text;
 use crate::store::record::{GameId, UserId};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,7 +37,8 @@ pub struct Button {
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Reply {
-    pub text: String,
+    /// What it says, with its spans (names, channels, moments) for the front end to render.
+    pub text: Text,
     pub image: Option<Image>,
     /// Files attached to the reply (records, replays).
     pub files: Vec<File>,
@@ -73,7 +75,7 @@ pub struct Reply {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{text}")]
 pub struct Refusal {
-    pub text: String,
+    pub text: Text,
     /// True when the fault is ours (the text apologises and gives an error id), false for a user's mistake.
     pub internal: bool,
 }

@@ -169,25 +169,25 @@ impl Table {
                 None => (record.player(side).map(|p| p.id).into_iter().collect(), Vec::new()),
             }
         };
-        let text = |m: Message| i18n::text(locale, &m.str("game", game.clone()));
+        let text = |m: Message| i18n::spans(locale, &m.str("game", game.clone()));
         let reply = match &notice.kind {
             NoticeKind::Reminder { side, deadline } => {
                 let (mentions, role_mentions) = calls(*side);
-                let when = format!("<t:{deadline}:R>");
-                let message =
-                    Message::new("notice-reminder").str("player", record.side_label(*side, locale)).str("when", when);
+                let message = Message::new("notice-reminder")
+                    .name("player", record.side_label(*side, locale))
+                    .moment("when", *deadline);
                 let direct = self.opted_in(&mentions);
                 return Ok(Some((Reply { text: text(message), mentions, role_mentions, ..Reply::default() }, direct)));
             }
             NoticeKind::TimedOut { side, auto_at } => {
                 let (mentions, role_mentions) = calls(side.other());
                 let message = match auto_at {
-                    Some(at) => Message::new("notice-timed-out-auto").str("auto", format!("<t:{at}:R>")),
+                    Some(at) => Message::new("notice-timed-out-auto").moment("auto", *at),
                     None => Message::new("notice-timed-out"),
                 };
                 let message = message
-                    .str("player", record.side_label(*side, locale))
-                    .str("opponent", record.side_label(side.other(), locale));
+                    .name("player", record.side_label(*side, locale))
+                    .name("opponent", record.side_label(side.other(), locale));
                 let claim = Button {
                     id: claim_button(record.id),
                     label: i18n::text(locale, &Message::new("button-claim")),
@@ -201,7 +201,7 @@ impl Table {
                 let position = self.position(&record)?;
                 let said = vec![
                     Message::new("notice-adjudicated")
-                        .str("player", record.side_label(*side, locale))
+                        .name("player", record.side_label(*side, locale))
                         .str("game", game),
                 ];
                 let mut reply = self.board_reply(locale, &record, &position, said);
@@ -210,7 +210,7 @@ impl Table {
             }
             NoticeKind::Aborted => Reply { text: text(Message::new("notice-aborted")), ..Reply::default() },
             NoticeKind::Expired => {
-                let message = Message::new("notice-expired").str("challenger", record.challenger.name.as_str());
+                let message = Message::new("notice-expired").name("challenger", record.challenger.name.as_str());
                 Reply { text: text(message), mentions: vec![record.challenger.id], ..Reply::default() }
             }
             NoticeKind::ComputerMoved { value, depth } => {
@@ -243,7 +243,7 @@ impl Table {
         }
         if !clock::time_is_up(&record, now) {
             let deadline = record.clock.as_ref().map_or(0, |c| c.deadline);
-            return Err(Message::new("claim-too-early").str("when", format!("<t:{deadline}:R>")).into());
+            return Err(Message::new("claim-too-early").moment("when", deadline).into());
         }
         if record.moves.is_empty() {
             // Nobody moved since the challenge was accepted: the game is aborted, not scored.
@@ -252,7 +252,7 @@ impl Table {
             let base = record.revision;
             let game = format!("{} #{}", game_name(actor.locale, record.kind), record.id);
             self.save(record, base)?;
-            let text = i18n::text(actor.locale, &Message::new("notice-aborted").str("game", game));
+            let text = i18n::spans(actor.locale, &Message::new("notice-aborted").str("game", game));
             return Ok(vec![Reply { text, ..Reply::default() }]);
         }
         record.status = Status::Finished { winner: Some(on_turn.other()), reason: FinishReason::Timeout };
@@ -262,8 +262,8 @@ impl Table {
         let record = self.save(record, base)?;
         let said = vec![
             Message::new("claimed")
-                .str("player", actor.name.as_str())
-                .str("loser", record.side_label(on_turn, actor.locale)),
+                .name("player", actor.name.as_str())
+                .name("loser", record.side_label(on_turn, actor.locale)),
         ];
         Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
     }
@@ -298,12 +298,7 @@ impl Table {
                     "organiser_role" => {
                         settings.organiser_role = match value.as_str() {
                             "none" | "off" => None,
-                            v => Some(
-                                v.trim_start_matches("<@&")
-                                    .trim_end_matches('>')
-                                    .parse()
-                                    .map_err(|_| bad("a role id|none"))?,
-                            ),
+                            v => Some(v.parse().map_err(|_| bad("a role id|none"))?),
                         }
                     }
                     "language" => {
@@ -342,7 +337,7 @@ impl Table {
             .str("threads", settings.threads.to_string())
             .str("rated", settings.rated.to_string())
             .str("language", settings.locale.map_or("auto".to_string(), |l| l.tag().to_string()));
-        let text = i18n::text(actor.locale, &message);
+        let text = i18n::spans(actor.locale, &message);
         Ok(vec![Reply { text, private: changes.is_empty(), ..Reply::default() }])
     }
 
@@ -352,7 +347,7 @@ impl Table {
             self.commit(Unit { notify: vec![(actor.user, on)], ..Unit::default() })?;
         }
         let on = self.store.notify_dm(actor.user)?;
-        let text = i18n::text(actor.locale, &Message::new(if on { "notify-on" } else { "notify-off" }));
+        let text = i18n::spans(actor.locale, &Message::new(if on { "notify-on" } else { "notify-off" }));
         Ok(vec![Reply { text, private: true, ..Reply::default() }])
     }
 }

@@ -7,7 +7,7 @@ use super::command::{
 use super::play::called_member;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
 use crate::games::{GameKind, Position, Side};
-use crate::i18n::{self, Locale, Message};
+use crate::i18n::{self, Locale, Message, Text};
 use crate::render::{self, Captions, Mark, SideCaption};
 use crate::store::record::{COMPUTER, FinishReason, GameId, GameRecord, Status, Team, Timestamp};
 
@@ -87,7 +87,7 @@ impl Table {
         said: Vec<Message>,
     ) -> Reply {
         let name = |side: Side| record.side_label(side, locale);
-        let mut lines: Vec<String> = said.iter().map(|m| i18n::text(locale, m)).collect();
+        let mut lines: Vec<Text> = said.iter().map(|m| i18n::spans(locale, m)).collect();
         let (mut mentions, mut role_mentions) = (Vec::new(), Vec::new());
         let mut badges: [Option<String>; 2] = [None, None];
         match record.status {
@@ -95,9 +95,9 @@ impl Table {
                 if let Some(side) = position.to_move() {
                     let called = called_member(record, position);
                     let player = called.map(|p| p.name.clone()).unwrap_or_else(|| name(side));
-                    lines.push(i18n::text(
+                    lines.push(i18n::spans(
                         locale,
-                        &Message::new("to-move").str("player", player).str("side", position.side_name(side)),
+                        &Message::new("to-move").name("player", player).str("side", position.side_name(side)),
                     ));
                     badges[side.index()] = Some(i18n::text(locale, &Message::new("badge-to-move")));
                     match (called, record.teams.get(side.index())) {
@@ -111,12 +111,11 @@ impl Table {
                 let computer_on_turn = computer_to_move(record, position);
                 mentions.retain(|&u| u != COMPUTER);
                 if let Some(offerer) = record.draw_offer {
-                    lines.push(i18n::text(locale, &Message::new("draw-pending").str("player", name(offerer))));
+                    lines.push(i18n::spans(locale, &Message::new("draw-pending").name("player", name(offerer))));
                 }
-                // A Discord timestamp: each reader sees it in their own time zone.
+                // A moment: each reader sees it relative to when they read it, in their own time zone.
                 if let Some(clock) = record.clock.as_ref().filter(|_| !computer_on_turn) {
-                    let when = format!("<t:{}:R>", clock.deadline);
-                    lines.push(i18n::text(locale, &Message::new("deadline").str("when", when)));
+                    lines.push(i18n::spans(locale, &Message::new("deadline").moment("when", clock.deadline)));
                 }
             }
             Status::Finished { winner, reason } => {
@@ -133,7 +132,7 @@ impl Table {
         locale: Locale,
         record: &GameRecord,
         position: &Position,
-        lines: Vec<String>,
+        lines: Vec<Text>,
         mut badges: [Option<String>; 2],
         mentions: Vec<u64>,
         role_mentions: Vec<u64>,
@@ -169,7 +168,7 @@ impl Table {
         let png = render::board_png(position, &captions);
         let ply = record.moves.len();
         Reply {
-            text: lines.join("\n"),
+            text: Text::join(lines, "\n"),
             image: Some(Image { file_name: format!("game-{}-{ply:04}.png", record.id), png }),
             files: Vec::new(),
             diagram: Some(position.diagram(&|m| i18n::text(locale, &m))),
@@ -194,18 +193,18 @@ impl Table {
         record: &GameRecord,
         winner: Option<Side>,
         reason: FinishReason,
-        lines: &mut Vec<String>,
+        lines: &mut Vec<Text>,
         badges: &mut [Option<String>; 2],
     ) {
         let name = |side: Side| record.side_label(side, locale);
         match winner {
             Some(side) => {
-                lines.push(i18n::text(locale, &Message::new("result-win").str("player", name(side))));
+                lines.push(i18n::spans(locale, &Message::new("result-win").name("player", name(side))));
                 badges[side.index()] = Some(i18n::text(locale, &Message::new("badge-winner")));
             }
             None => {
                 if reason != FinishReason::DrawAgreed {
-                    lines.push(i18n::text(locale, &Message::new("result-draw")));
+                    lines.push(i18n::spans(locale, &Message::new("result-draw")));
                 }
                 let draw = i18n::text(locale, &Message::new("badge-draw"));
                 *badges = [Some(draw.clone()), Some(draw)];
@@ -214,11 +213,11 @@ impl Table {
         for change in &record.rating_changes {
             let who = record.name_of(change.user).unwrap_or("?").to_string();
             let delta = change.after - change.before;
-            lines.push(i18n::text(
+            lines.push(i18n::spans(
                 locale,
                 // An imported game's changes are what its file says happened where it was played.
                 &Message::new(if record.imported.is_some() { "rating-change-recorded" } else { "rating-change" })
-                    .str("player", who)
+                    .name("player", who)
                     .num("before", change.before as i64)
                     .str("after", format!("{}{}", change.after, if change.provisional { "?" } else { "" }))
                     .str("delta", format!("{delta:+}")),
@@ -288,11 +287,11 @@ impl Table {
 
     /// The offer of a draw (or, in Zohn Ahl, of stopping on the counters) put to the other side.
     pub(super) fn draw_offer_reply(&self, actor: &Actor, record: &GameRecord, to: Side) -> Reply {
-        let text = i18n::text(
+        let text = i18n::spans(
             actor.locale,
             &Message::new("draw-offered")
-                .str("player", actor.name.as_str())
-                .str("opponent", record.side_label(to, actor.locale)),
+                .name("player", actor.name.as_str())
+                .name("opponent", record.side_label(to, actor.locale)),
         );
         let buttons = answer_buttons(actor.locale, record.id, Question::Draw).to_vec();
         let (mut mentions, mut role_mentions) = (Vec::new(), Vec::new());
@@ -363,7 +362,7 @@ impl Table {
             lines.push(i18n::text(locale, &Message::new("history-cut").num("shown", shown.len() as i64)));
         }
         lines.extend(shown);
-        Ok(vec![Reply { text: lines.join("\n"), private: true, ..Reply::default() }])
+        Ok(vec![Reply { text: lines.join("\n").into(), private: true, ..Reply::default() }])
     }
 
     pub(super) fn rules(&self, actor: &Actor, game: Option<&str>, now: Timestamp) -> Answer {
@@ -377,7 +376,7 @@ impl Table {
                 }
             },
         };
-        let text = i18n::text(actor.locale, &Message::dynamic(format!("rules-{kind}")));
+        let text = i18n::spans(actor.locale, &Message::dynamic(format!("rules-{kind}")));
         Ok(vec![Reply { text, private: true, ..Reply::default() }])
     }
 }

@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use super::ratings::Tally;
 use super::{Fail, Table, clock};
 use crate::i18n::Message;
-use crate::store::record::{COMPUTER, GameRecord, Timestamp};
+use crate::store::record::{COMPUTER, GameRecord, Timestamp, TournamentPlace};
 use crate::store::{Committed, GameWrite, StandingsWrite, TournamentMark, Unit, WriteError};
 
 /// How often a unit is tried again when only the ratings moved under it (another game of the same server ended
@@ -119,7 +119,7 @@ impl Table {
             let record = &mut write.record;
             record.revision = write.base.map_or(0, |b| b + 1);
             record.due = clock::next_event(record).map(|(t, _)| t);
-            if let (Some((tournament, _, _)), Some(_)) = (record.tournament, write.base)
+            if let (Some(TournamentPlace { tournament, .. }), Some(_)) = (record.tournament, write.base)
                 && !record.status.is_live()
             {
                 marks.push(TournamentMark { at: record.updated_at, tournament, game: record.id });

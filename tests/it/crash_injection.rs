@@ -119,7 +119,7 @@ fn outcome(table: &Table, store: &Faulty) -> Outcome {
     // Exactly one game per pairing, and every tournament game stored is one of them.
     let mut stored: BTreeMap<(usize, usize), Vec<u64>> = BTreeMap::new();
     for game in store.all_games().unwrap() {
-        if let Some((tid, r, k)) = game.tournament {
+        if let Some((tid, r, k)) = game.tournament.map(<(u64, usize, usize)>::from) {
             assert_eq!(tid, 1);
             stored.entry((r, k)).or_default().push(game.id);
         }
@@ -133,7 +133,7 @@ fn outcome(table: &Table, store: &Faulty) -> Outcome {
         }
     }
     assert!(stored.is_empty(), "games no pairing knows: {stored:?}");
-    (standings, pairings)
+    (standings.to_string(), pairings)
 }
 
 /// Runs the tournament with the `fail_at`-th write failing (0: none); returns its outcome and the writes made.

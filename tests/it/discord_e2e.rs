@@ -366,7 +366,8 @@ async fn names_never_ping_and_a_quiet_role_is_named_without_a_ping() {
             r.method == "POST" && r.path.starts_with("/webhooks/") && r.content().contains("accepted")
         })
         .await;
-    assert!(note.content().contains("<@&555>"), "{}", note.content());
+    // The name shows as written: escaped, so Discord draws neither a role chip nor markdown.
+    assert!(note.content().contains(r"\<\@&555\>"), "{}", note.content());
     let allowed = &note.json.as_ref().unwrap()["allowed_mentions"];
     assert!(allowed["users"].as_array().unwrap().is_empty() && allowed["parse"] == serde_json::json!([]), "{allowed}");
     // A Zohn Ahl game naming a role that is not mentionable.

@@ -41,11 +41,36 @@ fn nothing_public_about_faults(fake: &FakeDiscord, from: usize) {
         if r.is_ephemeral() || text.is_empty() {
             continue;
         }
-        // (Not a bare "500": a deadline's Discord timestamp may hold those digits.)
+        // Discord timestamps are taken out first: a deadline such as `<t:1796509500:R>` holds "500:" (a run failed
+        // on one), and not a bare "500" either.
+        let text = without_timestamps(&text);
         for leak in ["500:", "Internal Server Error", "429:", "rate limited", "error", "Error"] {
             assert!(!text.contains(leak), "{} {} said publicly: {text}", r.method, r.path);
         }
     }
+}
+
+/// `text` without its Discord timestamps (`<t:SECONDS:STYLE>`).
+fn without_timestamps(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("<t:") {
+        out.push_str(&rest[..start]);
+        match rest[start..].find('>') {
+            Some(end) => rest = &rest[start + end + 1..],
+            None => {
+                rest = &rest[start..];
+                break;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn timestamps_are_not_mistaken_for_status_codes() {
+    assert_eq!(without_timestamps("runs out <t:1796509500:R>. ok"), "runs out . ok");
 }
 
 fn nonce(r: &Recorded) -> String {

@@ -105,7 +105,7 @@ fn samples() -> Vec<GameRecord> {
     ];
     let mut hoyito = game(GameKind::Hoyito, &[("holes", "12")], &["3", "2", "5"], Status::Active);
     // A game of tournament #4's second round (rounds are kept from 0, written from 1).
-    hoyito.tournament = Some((4, 1, 0));
+    hoyito.tournament = Some((4, 1, 0).into());
     let mut ocencahuac = game(GameKind::Ocencahuac, &[], &["a2-a3", "c7-c6"], finished(None, FinishReason::DrawAgreed));
     ocencahuac.seats[1] = player(0, "tablero");
     ocencahuac.opponent = Some(player(0, "tablero"));
@@ -152,7 +152,7 @@ fn say(table: &Table, user: u64, command: Command) -> Vec<Reply> {
 fn refused(table: &Table, bytes: Vec<u8>) -> String {
     match table.handle(&actor_in(1, 1, 5), Command::Import { bytes, live: false }, NOW) {
         Ok(r) => panic!("imported: {}", r[0].text),
-        Err(r) => r.text,
+        Err(r) => r.text.to_string(),
     }
 }
 
@@ -278,7 +278,7 @@ fn the_archive_pages_finished_games_newest_first() {
     let page = |player: Option<Player>, game: Option<&str>, page: usize| {
         let reply = say(&table, 3, Command::Archive { player, game: game.map(String::from), page });
         let ids: Vec<u64> =
-            reply[0].text.lines().filter_map(|l| l.strip_prefix("`#")?.split('`').next()?.parse().ok()).collect();
+            reply[0].text.lines().filter_map(|l| l.strip_prefix("#")?.split(' ').next()?.parse().ok()).collect();
         (reply[0].text.clone(), ids, reply[0].buttons.iter().map(|b| (b.id.clone(), b.enabled)).collect::<Vec<_>>())
     };
     let (text, ids, buttons) = page(None, None, 0);
@@ -353,7 +353,7 @@ fn an_import_is_not_the_channels_game_nor_in_its_players_lists() {
     let theirs = say(&table, 3, Command::Archive { player: Some(player(11, "ana")), game: None, page: 0 });
     assert!(theirs[0].text.contains("No finished game yet"), "{}", theirs[0].text);
     let importers = say(&table, 3, Command::Archive { player: Some(player(2, "ben")), game: None, page: 0 });
-    assert!(importers[0].text.contains("`#1`"), "{}", importers[0].text);
+    assert!(importers[0].text.contains("\n#1 · Epaminondas"), "{}", importers[0].text);
     let replay = say(&table, 2, Command::Replay { game: Some(1), speed: None });
     assert!(replay[0].files.iter().any(|f| f.name.ends_with(".gif")), "reached by its number");
 }

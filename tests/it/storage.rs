@@ -219,7 +219,7 @@ fn the_store_of_the_first_release_opens_migrated_and_plays_on() {
     assert!(matches!(games[0].status, tablero::store::record::Status::Finished { .. }));
     assert_eq!(games[0].rating_sequence, Some(1), "the rated result is kept");
     assert_eq!(games[1].moves.len(), 2, "the Epaminondas game's moves");
-    assert_eq!(games[3].tournament, Some((1, 0, 0)));
+    assert_eq!(games[3].tournament, Some((1, 0, 0).into()));
     let tournaments = store.tournaments(1).unwrap();
     assert_eq!(tournaments.len(), 2);
     let marks = store.tournament_marks(u64::MAX).unwrap();

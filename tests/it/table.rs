@@ -4,7 +4,7 @@
 use std::sync::{Arc, Barrier};
 
 use tablero::games::{GameKind, Position, Side};
-use tablero::i18n::Locale;
+use tablero::i18n::{Locale, Span};
 use tablero::store::record::{FinishReason, Player, Status};
 use tablero::store::{SledStore, Store};
 use tablero::table::{Actor, Command, Permissions, Reply, Table, TableConfig};
@@ -76,7 +76,7 @@ impl World {
         };
         assert!(!refusal.internal, "a user mistake is not an internal error: {}", refusal.text);
         assert_eq!(self.snapshot(), before, "a refusal changed the store");
-        refusal.text
+        refusal.text.to_string()
     }
 
     fn snapshot(&self) -> Vec<String> {
@@ -429,7 +429,10 @@ fn games_lists_the_callers_games_and_suggestions_follow_the_turn() {
     w.started();
     let listed = w.ok(&ana(), Command::Games);
     assert!(listed[0].private);
-    assert!(listed[0].text.contains("Hoyito II #1 in <#10>: your turn (move 0)"), "{}", listed[0].text);
+    assert!(listed[0].text.contains("Hoyito II #1 in #10: your turn (move 0)"), "{}", listed[0].text);
+    // The channel and the deadline are spans each front end shows its own way (Discord: `<#10>`, `<t:…:R>`).
+    let spans: Vec<Span> = listed[0].text.marks().iter().map(|m| m.span).collect();
+    assert!(spans.contains(&Span::Channel(10)) && spans.iter().any(|s| matches!(s, Span::Moment(_))), "{spans:?}");
     let listed = w.ok(&ben(), Command::Games);
     assert!(listed[0].text.contains("ana to move"), "{}", listed[0].text);
     assert_eq!(w.table.suggest_moves(&ana(), "", 25, NOW), ["1", "2", "3", "4", "5", "6"]);

@@ -80,7 +80,7 @@ impl World {
         let before = self.store_snapshot();
         let text = self.run(who, c).map(|r| r[0].text.clone()).expect_err("should be refused").text;
         assert_eq!(before, self.store_snapshot(), "a refusal changed nothing stored");
-        text
+        text.to_string()
     }
 
     fn store_snapshot(&self) -> String {

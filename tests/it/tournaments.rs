@@ -243,7 +243,7 @@ fn an_elimination_bracket_replays_a_draw_and_crowns_a_winner() {
     assert!(text.contains("[Tournament \"1\"]\n[Round \"2\"]\n"), "{text}");
     // So does its line in the archive.
     let archive = w.ok(&actor(2, 10), Command::Archive { player: None, game: None, page: 0 }, NOW);
-    let line = archive[0].text.lines().find(|l| l.starts_with(&format!("`#{fin}`"))).expect("the final's line");
+    let line = archive[0].text.lines().find(|l| l.starts_with(&format!("#{fin} "))).expect("the final's line");
     assert!(line.ends_with(" · tournament #1, round 2"), "{line}");
 }
 

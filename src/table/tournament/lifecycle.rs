@@ -6,9 +6,10 @@
 use super::pairing::{self, SwissPlayer};
 use super::standings::standings;
 use crate::games::{GameKind, OptionSet, Side};
-use crate::i18n::{self, Locale, Message};
+use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::store::record::{
     ChannelId, FinishReason, First, GameId, GameRecord, GuildId, Notice, NoticeKind, Player, Status, Team, Timestamp,
+    TournamentPlace,
 };
 use crate::store::tournament::{Entrant, Format, Pairing, TournamentRound, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentMark, TournamentWrite, Unit};
@@ -23,7 +24,7 @@ fn parking_channel(tournament: u64, round: usize, pairing: usize) -> u64 {
 
 /// Whether a game is a tournament game still in its parking place (waiting for a channel of its own).
 pub fn is_parked(record: &GameRecord) -> bool {
-    record.tournament.is_some_and(|(t, r, k)| record.channel == parking_channel(t, r, k))
+    record.tournament.is_some_and(|p| record.channel == parking_channel(p.tournament, p.round, p.pairing))
 }
 
 fn points_text(p: f64) -> String {
@@ -79,7 +80,7 @@ impl Table {
                     }
                 }
                 let t = self.save_tournament(t, games)?;
-                let text = i18n::text(actor.locale, &Message::new("tournament-cancelled").num("id", t.id as i64));
+                let text = i18n::spans(actor.locale, &Message::new("tournament-cancelled").num("id", t.id as i64));
                 Ok(vec![Reply { text, ..Reply::default() }])
             }
         }
@@ -114,7 +115,7 @@ impl Table {
         self.save_tournament(t, games)?;
         let text =
             i18n::text(actor.locale, &Message::new("tournament-extended").num("games", extended).str("time", time));
-        Ok(vec![Reply { text, ..Reply::default() }])
+        Ok(vec![Reply { text: text.into(), ..Reply::default() }])
     }
 
     /// Writes a tournament over the revision it was read at (a new one, id 0, is created), with the games it
@@ -259,7 +260,7 @@ impl Table {
             Vec::new(),
         )?;
         let locale = actor.locale;
-        let text = i18n::text(
+        let text = i18n::spans(
             locale,
             &Message::new("tournament-created")
                 .num("id", t.id as i64)
@@ -309,10 +310,10 @@ impl Table {
         });
         let t = self.save_tournament(t, Vec::new())?;
         let message = Message::new("tournament-joined")
-            .str("player", format!("@{name}"))
+            .name("player", format!("@{name}"))
             .num("id", t.id as i64)
             .num("count", t.entrants.len() as i64);
-        Ok(vec![Reply { text: i18n::text(actor.locale, &message), ..Reply::default() }])
+        Ok(vec![Reply { text: i18n::spans(actor.locale, &message), ..Reply::default() }])
     }
 
     fn tournament_join(&self, actor: &Actor, id: Option<u64>, join: bool) -> Answer {
@@ -340,10 +341,10 @@ impl Table {
         }
         let t = self.save_tournament(t, Vec::new())?;
         let message = Message::new(if join { "tournament-joined" } else { "tournament-left" })
-            .str("player", actor.name.as_str())
+            .name("player", actor.name.as_str())
             .num("id", t.id as i64)
             .num("count", t.entrants.len() as i64);
-        Ok(vec![Reply { text: i18n::text(actor.locale, &message), ..Reply::default() }])
+        Ok(vec![Reply { text: i18n::spans(actor.locale, &message), ..Reply::default() }])
     }
 
     fn tournament_start(&self, actor: &Actor, id: Option<u64>, now: Timestamp) -> Answer {
@@ -569,7 +570,13 @@ impl Table {
         }
         let options = t.kind.normalise_options(&options).map_err(|e| e.message())?;
         let name = |i: usize| t.entrants[i].player.name.clone();
-        let mut lines = vec![i18n::text(
+        // "• ana – ben": entrants' names as spans, shown as written.
+        let pair = |a: usize, b: usize| {
+            let mut line = Text::plain("• ");
+            line.push_span(&name(a), Span::Name).push_str(" – ").push_span(&name(b), Span::Name);
+            line
+        };
+        let mut lines = vec![i18n::spans(
             locale,
             &Message::new("tournament-round").num("id", t.id as i64).num("round", (r + 1) as i64),
         )];
@@ -585,12 +592,9 @@ impl Table {
             if first.dropped || second.dropped {
                 // A game against a withdrawn player is decided without being played.
                 t.rounds[r].pairings[k].entered = Some(if first.dropped && !second.dropped { 0.0 } else { 1.0 });
-                lines.push(format!(
-                    "• {} – {}: {}",
-                    name(p.first),
-                    name(p.second),
-                    i18n::text(locale, &Message::new("tournament-forfeit"))
-                ));
+                let mut line = pair(p.first, p.second);
+                line.push_str(&format!(": {}", i18n::text(locale, &Message::new("tournament-forfeit"))));
+                lines.push(line);
                 continue;
             }
             let team = |e: &Entrant| Team::Role {
@@ -627,7 +631,7 @@ impl Table {
                 rated,
                 rating_sequence: None,
                 rating_changes: Vec::new(),
-                tournament: Some((t.id, r, k)),
+                tournament: Some(TournamentPlace { tournament: t.id, round: r, pairing: k }),
                 imported: None,
             };
             next_id += 1;
@@ -635,30 +639,36 @@ impl Table {
             record.due = clock::next_event(&record).map(|(at, _)| at);
             games.push(GameWrite { record: record.clone(), base: None });
             t.rounds[r].pairings[k].game = Some(record.id);
-            lines.push(format!("• {} – {} (#{})", name(p.first), name(p.second), record.id));
+            let mut line = pair(p.first, p.second);
+            line.push_str(&format!(" (#{})", record.id));
+            lines.push(line);
             boards.push(self.tournament_board(locale, &record)?);
         }
         for &b in &t.rounds[r].byes {
-            lines.push(format!("• {}: {}", name(b), i18n::text(locale, &Message::new("tournament-bye"))));
+            let mut line = Text::plain("• ");
+            line.push_span(&name(b), Span::Name);
+            line.push_str(&format!(": {}", i18n::text(locale, &Message::new("tournament-bye"))));
+            lines.push(line);
         }
         let mentions =
             t.rounds[r].pairings.iter().flat_map(|p| [p.first, p.second]).map(|i| t.entrants[i].player.id).collect();
-        let mut replies = vec![Reply { text: lines.join("\n"), mentions, ..Reply::default() }];
+        let mut replies = vec![Reply { text: Text::join(lines, "\n"), mentions, ..Reply::default() }];
         replies.extend(boards);
         Ok(replies)
     }
 
     /// A tournament game's first board, asking for a thread of its own (the announcement of the game).
     pub(in crate::table) fn tournament_board(&self, locale: Locale, record: &GameRecord) -> Result<Reply, Fail> {
-        let (tournament, round, _) = record.tournament.ok_or_else(|| Fail::Internal("not a tournament game".into()))?;
+        let TournamentPlace { tournament, round, .. } =
+            record.tournament.ok_or_else(|| Fail::Internal("not a tournament game".into()))?;
         let first = record.challenger.name.clone();
         let second = record.opponent.as_ref().map(|p| p.name.clone()).unwrap_or_default();
         let position = self.position(record)?;
         let intro = Message::new("tournament-game")
             .num("id", tournament as i64)
             .num("round", (round + 1) as i64)
-            .str("first", first.as_str())
-            .str("second", second.as_str());
+            .name("first", first.as_str())
+            .name("second", second.as_str());
         let mut board = self.board_reply(locale, record, &position, vec![intro]);
         let title = format!("{} T{tournament} R{}: {first} – {second}", game_name(locale, record.kind), round + 1);
         board.open_thread = Some(title.chars().take(100).collect());
@@ -774,7 +784,7 @@ impl Table {
             if t.entrants.len() < 2 {
                 t.status = TournamentStatus::Cancelled;
                 t.log.push((now, "cancelled: too few players at the sign-up deadline".into()));
-                let text = i18n::text(locale, &Message::new("tournament-too-few-at-deadline").num("id", t.id as i64));
+                let text = i18n::spans(locale, &Message::new("tournament-too-few-at-deadline").num("id", t.id as i64));
                 out.push(Reply { text, ..Reply::default() });
             } else {
                 t.log.push((now, "started at the sign-up deadline".into()));
@@ -897,7 +907,7 @@ impl Table {
                     1,
                     i18n::text(
                         locale,
-                        &Message::new("tournament-champion").str("player", t.entrants[champion].player.name.as_str()),
+                        &Message::new("tournament-champion").name("player", t.entrants[champion].player.name.as_str()),
                     ),
                 );
             }
@@ -913,7 +923,7 @@ impl Table {
                     &i18n::text(locale, &Message::new("tournament-bye")),
                 ),
             };
-            return Ok(Reply { text: lines.join("\n"), image: Some(image), ..Reply::default() });
+            return Ok(Reply { text: lines.join("\n").into(), image: Some(image), ..Reply::default() });
         }
         let image = picture.then(|| {
             let headers = ["#", "table-player", "tournament-points", "tournament-buchholz", "tournament-sb"]
@@ -923,7 +933,7 @@ impl Table {
                 png: crate::render::table::standings_png(&title, &headers, &rows),
             }
         });
-        Ok(Reply { text: lines.join("\n"), image, ..Reply::default() })
+        Ok(Reply { text: lines.join("\n").into(), image, ..Reply::default() })
     }
 
     /// The bracket as drawn: every round's games in bracket order (the latest game of a replayed slot), the
@@ -993,14 +1003,14 @@ impl Table {
                 i18n::text(actor.locale, &Message::new("tournament-bye"))
             ));
         }
-        Ok(vec![Reply { text: lines.join("\n"), private: true, ..Reply::default() }])
+        Ok(vec![Reply { text: lines.join("\n").into(), private: true, ..Reply::default() }])
     }
 
     fn tournament_drop(&self, actor: &Actor, id: Option<u64>, player: Player, now: Timestamp) -> Answer {
         let mut t = self.open_tournament(actor, id)?;
         self.organiser_only(actor, &t)?;
         let Some(i) = t.entrants.iter().position(|e| e.player.id == player.id) else {
-            return Err(Message::new("tournament-not-entrant").str("player", player.name.as_str()).into());
+            return Err(Message::new("tournament-not-entrant").name("player", player.name.as_str()).into());
         };
         t.entrants[i].dropped = true;
         t.log.push((now, format!("{} dropped by {}", player.name, actor.name)));
@@ -1022,9 +1032,9 @@ impl Table {
             }
         }
         let t = self.save_tournament(t, games)?;
-        let text = i18n::text(
+        let text = i18n::spans(
             actor.locale,
-            &Message::new("tournament-dropped-player").str("player", player.name.as_str()).num("id", t.id as i64),
+            &Message::new("tournament-dropped-player").name("player", player.name.as_str()).num("id", t.id as i64),
         );
         Ok(vec![Reply { text, ..Reply::default() }])
     }
@@ -1032,7 +1042,9 @@ impl Table {
     fn tournament_result(&self, actor: &Actor, game: GameId, winner: &str, now: Timestamp) -> Answer {
         // A game of another server is "not found" here, in the same words as a missing one.
         let record = self.game_in(actor, game)?;
-        let Some((tid, r, k)) = record.tournament else { return Err(Message::new("tournament-not-a-game").into()) };
+        let Some(TournamentPlace { tournament: tid, round: r, pairing: k }) = record.tournament else {
+            return Err(Message::new("tournament-not-a-game").into());
+        };
         let mut t = self.open_tournament(actor, Some(tid))?;
         self.organiser_only(actor, &t)?;
         if t.rounds.get(r).and_then(|round| round.pairings.get(k)).and_then(|p| p.game) != Some(game) {
@@ -1071,7 +1083,7 @@ impl Table {
             games.push(GameWrite { record: ended, base: Some(base) });
         }
         self.save_tournament(t, games)?;
-        let text = i18n::text(
+        let text = i18n::spans(
             actor.locale,
             &Message::new("tournament-result-entered").num("game", game as i64).str("result", winner),
         );

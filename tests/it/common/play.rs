@@ -98,7 +98,7 @@ pub fn finished_game(id: u64, guild: u64, moves: u64, tournament: Option<(u64, u
         rated: false,
         rating_sequence: None,
         rating_changes: vec![],
-        tournament,
+        tournament: tournament.map(Into::into),
         imported: None,
     }
 }
