@@ -85,6 +85,24 @@ impl Text {
         self
     }
 
+    /// The text with plain words added (for building a line in one expression).
+    pub fn and(mut self, words: &str) -> Text {
+        self.push_str(words);
+        self
+    }
+
+    /// The text with a name added.
+    pub fn and_name(mut self, name: &str) -> Text {
+        self.push_span(name, Span::Name);
+        self
+    }
+
+    /// The text with another added.
+    pub fn and_text(mut self, other: &Text) -> Text {
+        self.push_text(other);
+        self
+    }
+
     /// Texts joined by `separator`, their spans kept.
     pub fn join(texts: impl IntoIterator<Item = Text>, separator: &str) -> Text {
         let mut out = Text::new();

@@ -4,7 +4,7 @@
 
 use super::{Actor, Answer, Image, Progress, Reply, Table};
 use crate::ai;
-use crate::i18n::{self, Message};
+use crate::i18n::{self, Message, Text};
 use crate::render;
 use crate::store::record::{GameId, Status, Timestamp};
 
@@ -47,10 +47,10 @@ impl Table {
                 .num("moves", moves.len() as i64)
                 .name("first", first),
         );
-        let mut lines = vec![title.clone()];
+        let mut lines = vec![Text::plain(title.clone())];
         if analysis.analysed < moves.len() {
             let why = if progress.stopped() { "analysis-stopped" } else { "analysis-cut" };
-            lines.push(i18n::text(
+            lines.push(i18n::spans(
                 locale,
                 &Message::new(why)
                     .num("secs", secs as i64)
@@ -59,10 +59,10 @@ impl Table {
             ));
         }
         if analysis.mistakes.is_empty() {
-            lines.push(i18n::text(locale, &Message::new("analysis-none")));
+            lines.push(i18n::spans(locale, &Message::new("analysis-none")));
         }
         for m in &analysis.mistakes {
-            lines.push(i18n::text(
+            lines.push(i18n::spans(
                 locale,
                 &Message::new("analysis-mistake")
                     .num("number", m.number as i64)
@@ -75,6 +75,6 @@ impl Table {
         let chart =
             render::chart::evaluation_png(&format!("{game_name} #{}", record.id), &analysis.values, CHART_LIMIT);
         let image = Image { file_name: format!("analysis-{}.png", record.id), png: chart };
-        Ok(vec![Reply { text: lines.join("\n").into(), image: Some(image), ..Reply::default() }])
+        Ok(vec![Reply { text: Text::join(lines, "\n"), image: Some(image), ..Reply::default() }])
     }
 }

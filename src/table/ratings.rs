@@ -11,7 +11,7 @@ use skillratings::glicko2::{Glicko2Config, glicko2};
 use super::view::game_name;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
 use crate::games::{GameKind, Position, Side};
-use crate::i18n::{self, Locale, Message};
+use crate::i18n::{self, Locale, Message, Text};
 use crate::render;
 use crate::store::rating::{HISTORY_KEPT, RatingChange};
 use crate::store::record::{FinishReason, GameRecord, Status, Team, Timestamp, UserId};
@@ -367,19 +367,17 @@ impl Table {
                 win_rate: (100 * r.wins + 50 * r.draws).checked_div(r.games).unwrap_or(0),
             })
             .collect();
-        let mut lines = vec![title.clone()];
+        let mut lines = vec![Text::plain(title.clone())];
         for row in &rows {
-            lines.push(format!(
-                "{}. {} — {} · {} · {}%",
-                row.rank,
-                row.name,
-                row.rating,
-                i18n::text(locale, &Message::new("leaderboard-games").num("count", row.games as i64)),
-                row.win_rate
-            ));
+            let games = i18n::text(locale, &Message::new("leaderboard-games").num("count", row.games as i64));
+            lines.push(
+                Text::plain(format!("{}. ", row.rank))
+                    .and_name(&row.name)
+                    .and(&format!(" — {} · {games} · {}%", row.rating, row.win_rate)),
+            );
         }
         if entries.is_empty() {
-            lines.push(i18n::text(locale, &Message::new("leaderboard-page-empty")));
+            lines.push(i18n::spans(locale, &Message::new("leaderboard-page-empty")));
         }
         let button = |label: String, target: usize, prov: bool, enabled: bool| Button {
             id: format!(
@@ -406,7 +404,7 @@ impl Table {
             file_name: format!("leaderboard-{}-{}.png", kind.name(), page + 1),
             png: render::table::leaderboard_png(&title, &rows, &table_headers(locale)),
         });
-        Ok(vec![Reply { text: lines.join("\n").into(), image, buttons, ..Reply::default() }])
+        Ok(vec![Reply { text: Text::join(lines, "\n"), image, buttons, ..Reply::default() }])
     }
 
     fn team_board(&self, actor: &Actor, kind: GameKind, picture: bool) -> Answer {
@@ -416,7 +414,7 @@ impl Table {
             return Err(Message::new("leaderboard-empty").str("game", game_name(locale, kind)).into());
         }
         let title = i18n::text(locale, &Message::new("team-board-title").str("game", game_name(locale, kind)));
-        let mut lines = vec![title.clone()];
+        let mut lines = vec![Text::plain(title.clone())];
         let rows: Vec<Vec<String>> = records
             .iter()
             .take(25)
@@ -429,7 +427,7 @@ impl Table {
             })
             .collect();
         for (i, (_, t)) in records.iter().take(25).enumerate() {
-            lines.push(i18n::text(
+            lines.push(i18n::spans(
                 locale,
                 &Message::new("team-board-line")
                     .num("rank", (i + 1) as i64)
@@ -447,18 +445,18 @@ impl Table {
                 png: render::table::team_records_png(&title, &headers, &rows),
             }
         });
-        Ok(vec![Reply { text: lines.join("\n").into(), image, ..Reply::default() }])
+        Ok(vec![Reply { text: Text::join(lines, "\n"), image, ..Reply::default() }])
     }
 
     /// A player's ratings, records, streaks, last games and (for their most played rated game) a chart.
     pub(super) fn profile(&self, actor: &Actor, user: UserId, name: &str) -> Answer {
         let locale = actor.locale;
-        let mut lines = vec![i18n::text(locale, &Message::new("profile-title").name("player", name))];
+        let mut lines = vec![i18n::spans(locale, &Message::new("profile-title").name("player", name))];
         let mut chart: Option<(GameKind, Rating)> = None;
         for kind in GameKind::ALL {
             if kind.moves_are_throws() {
                 if let Some(t) = self.store.team_record(actor.guild, TeamKey::Player(user))? {
-                    lines.push(i18n::text(
+                    lines.push(i18n::spans(
                         locale,
                         &Message::new("profile-team-line")
                             .str("game", game_name(locale, kind))
@@ -470,7 +468,7 @@ impl Table {
                 continue;
             }
             let Some(r) = self.store.rating(actor.guild, kind, user)? else { continue };
-            lines.push(i18n::text(
+            lines.push(i18n::spans(
                 locale,
                 &Message::new("profile-line")
                     .str("game", game_name(locale, kind))
@@ -506,15 +504,13 @@ impl Table {
             if recent.len() == 5 {
                 continue;
             }
-            recent.push(format!(
-                "• {} #{}: {}",
-                game_name(locale, g.kind),
-                g.id,
-                i18n::text(locale, &Message::new(result).name("opponent", g.side_label(side.other(), locale)))
-            ));
+            recent.push(Text::plain(format!("• {} #{}: ", game_name(locale, g.kind), g.id)).and_text(&i18n::spans(
+                locale,
+                &Message::new(result).name("opponent", g.side_label(side.other(), locale)),
+            )));
         }
         for (level, [won, drawn, lost]) in against.iter().enumerate().filter(|(_, r)| r.iter().sum::<u32>() > 0) {
-            lines.push(i18n::text(
+            lines.push(i18n::spans(
                 locale,
                 &Message::new("profile-computer")
                     .num("level", (level + 1) as i64)
@@ -527,14 +523,14 @@ impl Table {
             return Err(Message::new("profile-empty").name("player", name).into());
         }
         if !recent.is_empty() {
-            lines.push(i18n::text(locale, &Message::new("profile-recent")));
+            lines.push(i18n::spans(locale, &Message::new("profile-recent")));
             lines.extend(recent);
         }
         let image = chart.filter(|(_, r)| !r.history.is_empty()).map(|(kind, r)| Image {
             file_name: format!("rating-{}.png", kind.name()),
             png: render::chart::rating_png(&format!("{} · {}", name, game_name(locale, kind)), &r.history),
         });
-        Ok(vec![Reply { text: lines.join("\n").into(), image, private: false, ..Reply::default() }])
+        Ok(vec![Reply { text: Text::join(lines, "\n"), image, private: false, ..Reply::default() }])
     }
 }
 

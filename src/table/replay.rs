@@ -6,7 +6,7 @@ use super::records::pairing;
 use super::view::game_name;
 use super::{Actor, Answer, Fail, File, Reply, Table};
 use crate::games::{Outcome, Position, Side};
-use crate::i18n::{self, Locale, Message};
+use crate::i18n::{self, Locale, Message, Text};
 use crate::render::replay::{self, Frame, Source};
 use crate::render::{self, Captions, Picture, SideCaption};
 use crate::store::record::{GameId, GameRecord, Status, Timestamp};
@@ -168,7 +168,7 @@ impl Table {
         let most = self.config.limits.replay_frames;
         let animation = replay::animate_from(&mut pictures, replay::DISCORD_LIMIT, most)
             .ok_or_else(|| Fail::Internal(format!("game {} has no picture to replay", record.id)))?;
-        let mut lines = vec![i18n::text(
+        let mut lines = vec![i18n::spans(
             locale,
             &Message::new("replay-title")
                 .str("game", game_name(locale, record.kind))
@@ -177,7 +177,7 @@ impl Table {
                 .num("moves", record.moves.len() as i64),
         )];
         if animation.shrink > 1 || animation.kept.len() < frames {
-            lines.push(i18n::text(
+            lines.push(i18n::spans(
                 locale,
                 &Message::new("replay-fitted")
                     .num("shrink", animation.shrink as i64)
@@ -186,6 +186,6 @@ impl Table {
             ));
         }
         let file = File { name: format!("game-{}.gif", record.id), bytes: animation.gif };
-        Ok(vec![Reply { text: lines.join("\n").into(), files: vec![file], ..Reply::default() }])
+        Ok(vec![Reply { text: Text::join(lines, "\n"), files: vec![file], ..Reply::default() }])
     }
 }

@@ -357,12 +357,12 @@ impl Table {
             shown.push(line);
         }
         shown.reverse();
-        let mut lines = vec![title];
+        let mut lines = vec![Text::plain(title)];
         if shown.len() < total {
-            lines.push(i18n::text(locale, &Message::new("history-cut").num("shown", shown.len() as i64)));
+            lines.push(i18n::spans(locale, &Message::new("history-cut").num("shown", shown.len() as i64)));
         }
-        lines.extend(shown);
-        Ok(vec![Reply { text: lines.join("\n").into(), private: true, ..Reply::default() }])
+        lines.extend(shown.into_iter().map(Text::plain));
+        Ok(vec![Reply { text: Text::join(lines, "\n"), private: true, ..Reply::default() }])
     }
 
     pub(super) fn rules(&self, actor: &Actor, game: Option<&str>, now: Timestamp) -> Answer {

@@ -871,7 +871,7 @@ impl Table {
             .str("game", game_name(locale, t.kind))
             .num("rounds", t.rounds.len() as i64),
         );
-        let mut lines = vec![title.clone()];
+        let mut lines = vec![Text::plain(title.clone())];
         let mut rows = Vec::new();
         for (rank, s) in table.iter().enumerate() {
             let e = &t.entrants[s.player];
@@ -880,16 +880,19 @@ impl Table {
             } else {
                 e.player.name.clone()
             };
-            lines.push(format!(
-                "{}. {} — {} ({} {}, {} {})",
-                rank + 1,
-                name,
+            let dropped = if e.dropped {
+                format!(" ({})", i18n::text(locale, &Message::new("tournament-dropped")))
+            } else {
+                String::new()
+            };
+            lines.push(Text::plain(format!("{}. ", rank + 1)).and_name(&e.player.name).and(&format!(
+                "{dropped} — {} ({} {}, {} {})",
                 points_text(s.points),
                 i18n::text(locale, &Message::new("tournament-buchholz")),
                 points_text(s.buchholz),
                 i18n::text(locale, &Message::new("tournament-sb")),
                 points_text(s.sonneborn_berger)
-            ));
+            )));
             rows.push(vec![
                 (rank + 1).to_string(),
                 name,
@@ -905,7 +908,7 @@ impl Table {
             {
                 lines.insert(
                     1,
-                    i18n::text(
+                    i18n::spans(
                         locale,
                         &Message::new("tournament-champion").name("player", t.entrants[champion].player.name.as_str()),
                     ),
@@ -923,7 +926,7 @@ impl Table {
                     &i18n::text(locale, &Message::new("tournament-bye")),
                 ),
             };
-            return Ok(Reply { text: lines.join("\n").into(), image: Some(image), ..Reply::default() });
+            return Ok(Reply { text: Text::join(lines, "\n"), image: Some(image), ..Reply::default() });
         }
         let image = picture.then(|| {
             let headers = ["#", "table-player", "tournament-points", "tournament-buchholz", "tournament-sb"]
@@ -933,7 +936,7 @@ impl Table {
                 png: crate::render::table::standings_png(&title, &headers, &rows),
             }
         });
-        Ok(Reply { text: lines.join("\n").into(), image, ..Reply::default() })
+        Ok(Reply { text: Text::join(lines, "\n"), image, ..Reply::default() })
     }
 
     /// The bracket as drawn: every round's games in bracket order (the latest game of a replayed slot), the
@@ -981,7 +984,7 @@ impl Table {
         let t = self.find_tournament(actor, id, true)?;
         let r = round.map(|r| r.saturating_sub(1)).unwrap_or(t.rounds.len().saturating_sub(1));
         let Some(pairs) = t.rounds.get(r) else { return Err(Message::new("tournament-no-round").into()) };
-        let mut lines = vec![i18n::text(
+        let mut lines = vec![i18n::spans(
             actor.locale,
             &Message::new("tournament-round").num("id", t.id as i64).num("round", (r + 1) as i64),
         )];
@@ -991,19 +994,19 @@ impl Table {
                 None => "…".into(),
             };
             let game = p.game.map(|g| format!(" (#{g})")).unwrap_or_default();
-            lines.push(format!(
-                "• {} – {}{game}: {result}",
-                t.entrants[p.first].player.name, t.entrants[p.second].player.name
-            ));
+            lines.push(
+                Text::plain("• ")
+                    .and_name(&t.entrants[p.first].player.name)
+                    .and(" – ")
+                    .and_name(&t.entrants[p.second].player.name)
+                    .and(&format!("{game}: {result}")),
+            );
         }
         for &b in &pairs.byes {
-            lines.push(format!(
-                "• {}: {}",
-                t.entrants[b].player.name,
-                i18n::text(actor.locale, &Message::new("tournament-bye"))
-            ));
+            let bye = i18n::text(actor.locale, &Message::new("tournament-bye"));
+            lines.push(Text::plain("• ").and_name(&t.entrants[b].player.name).and(&format!(": {bye}")));
         }
-        Ok(vec![Reply { text: lines.join("\n").into(), private: true, ..Reply::default() }])
+        Ok(vec![Reply { text: Text::join(lines, "\n"), private: true, ..Reply::default() }])
     }
 
     fn tournament_drop(&self, actor: &Actor, id: Option<u64>, player: Player, now: Timestamp) -> Answer {
