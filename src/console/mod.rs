@@ -713,7 +713,7 @@ impl Console {
                 .map(|b| if b.enabled { format!("[{}]", b.label) } else { format!("({})", b.label) })
                 .collect();
             writeln!(out, "  buttons: {}", shown.join(" "))?;
-            let ids: Vec<&str> = reply.buttons.iter().filter(|b| b.enabled).map(|b| b.id.as_str()).collect();
+            let ids: Vec<String> = reply.buttons.iter().filter(|b| b.enabled).map(|b| b.id.to_string()).collect();
             writeln!(out, "  button ids: {}", ids.join(" "))?;
         }
         Ok(())

@@ -108,7 +108,7 @@ pub fn components(buttons: &[Button], menus: &[Menu]) -> Vec<serenity::CreateAct
                 .collect();
             let kind = serenity::CreateSelectMenuKind::String { options };
             serenity::CreateActionRow::SelectMenu(
-                serenity::CreateSelectMenu::new(m.id.clone(), kind).placeholder(m.placeholder.clone()),
+                serenity::CreateSelectMenu::new(m.id.to_string(), kind).placeholder(m.placeholder.clone()),
             )
         })
         .collect();
@@ -117,8 +117,10 @@ pub fn components(buttons: &[Button], menus: &[Menu]) -> Vec<serenity::CreateAct
         if rows.last().is_none_or(|r| r.len() == 5) || b.new_row {
             rows.push(Vec::new());
         }
-        let button =
-            serenity::CreateButton::new(b.id.clone()).label(b.label.clone()).style(style(b.style)).disabled(!b.enabled);
+        let button = serenity::CreateButton::new(b.id.to_string())
+            .label(b.label.clone())
+            .style(style(b.style))
+            .disabled(!b.enabled);
         rows.last_mut().expect("a row was pushed").push(button);
     }
     out.extend(rows.into_iter().map(serenity::CreateActionRow::Buttons));
@@ -333,8 +335,9 @@ async fn open_thread(
 mod tests {
     use super::*;
 
-    fn button(id: &str, new_row: bool) -> Button {
-        Button { id: id.into(), label: id.into(), enabled: true, style: ButtonStyle::Secondary, new_row }
+    fn button(label: &str, new_row: bool) -> Button {
+        let id = crate::table::ButtonId::Move { game: 1, ply: 0, notation: label.into() };
+        Button { id, label: label.into(), enabled: true, style: ButtonStyle::Secondary, new_row }
     }
 
     fn row_sizes(rows: &[serenity::CreateActionRow]) -> Vec<usize> {

@@ -1,7 +1,7 @@
 //! Playing again: taking back a move in a casual game (the player asks, the opponent agrees), and the rematch
 //! of a finished game (the same game and options, sides swapped, put to the other player as a new challenge).
 
-use super::command::{rematch_button, takeback_accept_button, takeback_decline_button};
+use super::button_id::ButtonId;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock};
 use crate::games::{OptionSet, Position, Side};
 use crate::i18n::{self, Message};
@@ -84,7 +84,7 @@ impl Table {
                 .str("move", undone)
                 .num("plies", plies as i64),
         );
-        let button = |id: String, label: &'static str, style| Button {
+        let button = |id: ButtonId, label: &'static str, style| Button {
             id,
             label: i18n::text(actor.locale, &Message::new(label)),
             enabled: true,
@@ -92,8 +92,8 @@ impl Table {
             new_row: false,
         };
         let buttons = vec![
-            button(takeback_accept_button(record.id), "button-takeback-accept", ButtonStyle::Success),
-            button(takeback_decline_button(record.id), "button-takeback-decline", ButtonStyle::Danger),
+            button(ButtonId::TakebackAccept(record.id), "button-takeback-accept", ButtonStyle::Success),
+            button(ButtonId::TakebackDecline(record.id), "button-takeback-decline", ButtonStyle::Danger),
         ];
         Ok(vec![Reply { text, buttons, mentions: opponent.map(|p| p.id).into_iter().collect(), ..Reply::default() }])
     }
@@ -186,7 +186,7 @@ pub(super) fn rematch_buttons(locale: i18n::Locale, record: &GameRecord) -> Vec<
         return Vec::new();
     }
     vec![Button {
-        id: rematch_button(record.id),
+        id: ButtonId::Rematch(record.id),
         label: i18n::text(locale, &Message::new("button-rematch")),
         enabled: true,
         style: ButtonStyle::Primary,

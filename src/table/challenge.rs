@@ -2,7 +2,7 @@
 
 use rand::Rng;
 
-use super::command::join_button;
+use super::button_id::ButtonId;
 use super::view::{Question, answer_buttons, game_name};
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock};
 use crate::games::{GameKind, OptionSet, Position, Side};
@@ -327,7 +327,7 @@ impl Table {
         let in_turn = record.options.get("turn_mode").is_some_and(|m| m != "free");
         if in_turn && record.teams.iter().any(|t| matches!(t, Team::Role { .. })) {
             buttons.push(Button {
-                id: join_button(record.id),
+                id: ButtonId::ChallengeJoin(record.id),
                 label: i18n::text(locale, &Message::new("button-join")),
                 enabled: true,
                 style: ButtonStyle::Primary,

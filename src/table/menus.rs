@@ -3,7 +3,7 @@
 //! privately, with menus of that piece's moves, and picking a move plays it. Every menu id carries the game and
 //! the move number it was drawn for, so a menu of an out-of-date board is refused like a stale button.
 
-use super::command::{move_menu, piece_menu};
+use super::button_id::ButtonId;
 use super::{Actor, Answer, Reply, Table};
 use crate::games::Position;
 use crate::i18n::{self, Locale, Message};
@@ -30,7 +30,7 @@ pub struct MenuOption {
 /// A select menu: a stable id, a placeholder, its options (at most [`MENU_OPTIONS`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Menu {
-    pub id: String,
+    pub id: super::ButtonId,
     pub placeholder: String,
     pub options: Vec<MenuOption>,
 }
@@ -72,7 +72,7 @@ fn by_piece(position: &Position) -> Vec<(String, Vec<String>)> {
 fn split(
     options: Vec<MenuOption>,
     most: usize,
-    id: impl Fn(usize) -> String,
+    id: impl Fn(usize) -> ButtonId,
     placeholder: impl Fn(usize, usize) -> String,
 ) -> Vec<Menu> {
     let chunks: Vec<Vec<MenuOption>> = options.chunks(MENU_OPTIONS).take(most).map(<[MenuOption]>::to_vec).collect();
@@ -108,7 +108,7 @@ pub(super) fn board_menus(locale: Locale, record: &GameRecord, position: &Positi
         };
         i18n::text(locale, &message)
     };
-    split(options.clone(), PIECE_MENUS, |k| piece_menu(record.id, ply, k), placeholder)
+    split(options.clone(), PIECE_MENUS, |k| ButtonId::PieceMenu { game: record.id, ply, menu: k }, placeholder)
 }
 
 impl Table {
@@ -139,7 +139,7 @@ impl Table {
             };
             i18n::text(locale, &message)
         };
-        let menus = split(options, MOVE_MENUS, |k| move_menu(record.id, ply, k), placeholder);
+        let menus = split(options, MOVE_MENUS, |k| ButtonId::MoveMenu { game: record.id, ply, menu: k }, placeholder);
         let mut text =
             i18n::text(locale, &Message::new("menu-moves-of").str("square", square).num("count", total as i64));
         if total > MOVE_MENUS * MENU_OPTIONS {

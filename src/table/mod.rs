@@ -9,6 +9,7 @@
 mod actor;
 mod again;
 mod analysis;
+mod button_id;
 mod challenge;
 mod check;
 pub mod clock;
@@ -41,6 +42,7 @@ use crate::store::record::{GameId, GameRecord, Status, Timestamp};
 use crate::store::{Store, StoreError};
 
 pub use actor::{Actor, Permissions, RoleId};
+pub use button_id::ButtonId;
 pub use check::CheckReport;
 pub use command::{Command, TournamentCommand};
 pub use limits::Limits;

@@ -1,6 +1,6 @@
 //! Playing a game: moves, resignation, draw offers.
 
-use super::command::{draw_button, resign_button};
+use super::button_id::ButtonId;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock, throw_sticks};
 use crate::games::zohn_ahl::TurnMode;
 use crate::games::{Game, Outcome as GameOutcome, Position, Side};
@@ -340,9 +340,9 @@ impl Table {
             return Err(Message::new("move-stale").into());
         }
         let (question, label, id) = if resign {
-            ("confirm-resign", "button-resign-confirm", resign_button(game, true))
+            ("confirm-resign", "button-resign-confirm", ButtonId::Resign { game, confirmed: true })
         } else {
-            ("confirm-draw", "button-offer-draw-confirm", draw_button(game, true))
+            ("confirm-draw", "button-offer-draw-confirm", ButtonId::Draw { game, confirmed: true })
         };
         let button = Button {
             id,

@@ -9,7 +9,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, glicko2};
 
 use super::view::game_name;
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
+use super::{Actor, Answer, Button, ButtonId, ButtonStyle, Fail, Image, Reply, Table};
 use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
 use crate::render;
@@ -380,13 +380,7 @@ impl Table {
             lines.push(i18n::spans(locale, &Message::new("leaderboard-page-empty")));
         }
         let button = |label: String, target: usize, prov: bool, enabled: bool| Button {
-            id: format!(
-                "lb:{}:{}:{}{}",
-                kind.name(),
-                target,
-                if prov { "p" } else { "e" },
-                if picture { ":i" } else { "" }
-            ),
+            id: ButtonId::Leaderboard { game: kind.name().to_string(), page: target, provisional: prov, picture },
             label,
             enabled,
             style: ButtonStyle::Secondary,

@@ -3,7 +3,7 @@
 //! server's finished games, and animated replays. Who may: anyone in the game's server; ids of another server
 //! are "not found", as everywhere.
 
-use super::command::archive_button;
+use super::button_id::ButtonId;
 use super::limits::check_name;
 use super::view::game_name;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, File, Reply, Table};
@@ -229,7 +229,7 @@ impl Table {
         let player_id = player.map(|p| p.id);
         let kind_name = kind.map(GameKind::name);
         let button = |label: &'static str, to: usize, enabled: bool| Button {
-            id: archive_button(to, player_id, kind_name),
+            id: ButtonId::Archive { page: to, player: player_id, game: kind_name.map(str::to_string) },
             label: i18n::text(locale, &Message::new(label)),
             enabled,
             style: ButtonStyle::Secondary,

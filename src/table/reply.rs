@@ -26,8 +26,8 @@ pub enum ButtonStyle {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Button {
-    /// A stable id that [`super::Command::from_button`] reads back.
-    pub id: String,
+    /// What a press asks (written into the button, so it works after a restart).
+    pub id: super::ButtonId,
     pub label: String,
     pub enabled: bool,
     pub style: ButtonStyle,

@@ -2,8 +2,8 @@
 //! with their notices stored in the same transaction, turning notices into replies for the front end, claims
 //! of a win on time, and the settings that shape time controls.
 
+use super::button_id::ButtonId;
 use super::clock::{self, Event};
-use super::command::claim_button;
 use super::view::game_name;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table};
 use crate::games::Side;
@@ -189,7 +189,7 @@ impl Table {
                     .name("player", record.side_label(*side, locale))
                     .name("opponent", record.side_label(side.other(), locale));
                 let claim = Button {
-                    id: claim_button(record.id),
+                    id: ButtonId::Claim(record.id),
                     label: i18n::text(locale, &Message::new("button-claim")),
                     enabled: true,
                     style: ButtonStyle::Danger,

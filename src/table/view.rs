@@ -1,9 +1,6 @@
 //! Showing games: the board reply after every change (text, picture, diagram, buttons), the history, the rules.
 
-use super::command::{
-    accept_button, decline_button, draw_accept_button, draw_button, draw_decline_button, move_button, resign_button,
-    takeback_button, throw_button,
-};
+use super::button_id::ButtonId;
 use super::play::called_member;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
 use crate::games::{GameKind, Position, Side};
@@ -53,9 +50,11 @@ pub(super) enum Question {
 /// The Accept and Decline buttons of a challenge or a draw offer.
 pub(super) fn answer_buttons(locale: Locale, game: GameId, question: Question) -> [Button; 2] {
     let (accept, decline, accept_label, decline_label) = match question {
-        Question::Challenge => (accept_button(game), decline_button(game), "button-accept", "button-decline"),
+        Question::Challenge => {
+            (ButtonId::ChallengeAccept(game), ButtonId::ChallengeDecline(game), "button-accept", "button-decline")
+        }
         Question::Draw => {
-            (draw_accept_button(game), draw_decline_button(game), "button-draw-accept", "button-draw-decline")
+            (ButtonId::DrawAccept(game), ButtonId::DrawDecline(game), "button-draw-accept", "button-draw-decline")
         }
     };
     [
@@ -237,7 +236,7 @@ impl Table {
             // Far too many moves for buttons: the move command (with suggestions on Discord) does it.
             Position::Epaminondas(_) | Position::Ocencahuac(_) => Vec::new(),
             Position::ZohnAhl(_) => vec![Button {
-                id: throw_button(record.id, ply),
+                id: ButtonId::Throw { game: record.id, ply },
                 label: i18n::text(locale, &Message::new("button-throw")),
                 enabled: true,
                 style: ButtonStyle::Primary,
@@ -250,7 +249,7 @@ impl Table {
                     let notation = hole.to_string();
                     let per_row = if game.n() == 12 { 4 } else { 3 };
                     Button {
-                        id: move_button(record.id, ply, &notation),
+                        id: ButtonId::Move { game: record.id, ply, notation: notation.clone() },
                         enabled: legal.contains(&notation),
                         label: notation,
                         style: ButtonStyle::Secondary,
@@ -266,11 +265,11 @@ impl Table {
         }
         // On a row of their own: the two actions that end the game, each asked again before it is done.
         let mut actions = vec![
-            (draw_button(record.id, false), "button-offer-draw"),
-            (resign_button(record.id, false), "button-resign"),
+            (ButtonId::Draw { game: record.id, confirmed: false }, "button-offer-draw"),
+            (ButtonId::Resign { game: record.id, confirmed: false }, "button-resign"),
         ];
         if super::again::offers_takeback(record) && !record.moves.is_empty() {
-            actions.push((takeback_button(record.id), "button-takeback"));
+            actions.push((ButtonId::Takeback(record.id), "button-takeback"));
         }
         for (i, (id, label)) in actions.into_iter().enumerate() {
             buttons.push(Button {

@@ -279,7 +279,7 @@ fn the_archive_pages_finished_games_newest_first() {
         let reply = say(&table, 3, Command::Archive { player, game: game.map(String::from), page });
         let ids: Vec<u64> =
             reply[0].text.lines().filter_map(|l| l.strip_prefix("#")?.split(' ').next()?.parse().ok()).collect();
-        (reply[0].text.clone(), ids, reply[0].buttons.iter().map(|b| (b.id.clone(), b.enabled)).collect::<Vec<_>>())
+        (reply[0].text.clone(), ids, reply[0].buttons.iter().map(|b| (b.id.to_string(), b.enabled)).collect::<Vec<_>>())
     };
     let (text, ids, buttons) = page(None, None, 0);
     assert!(text.contains("page 1 of 3"), "{text}");

@@ -14,7 +14,7 @@ use crate::store::record::{
 use crate::store::tournament::{Entrant, Format, Pairing, TournamentRound, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentMark, TournamentWrite, Unit};
 use crate::table::view::game_name;
-use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, TournamentCommand, clock};
+use crate::table::{Actor, Answer, Button, ButtonId, ButtonStyle, Fail, Reply, Table, TournamentCommand, clock};
 
 /// Games of a tournament live in channels of their own; until the front end gives one (a thread), a game waits
 /// in a reserved channel id that no real channel has.
@@ -267,7 +267,7 @@ impl Table {
                 .str("game", game_name(locale, kind))
                 .str("format", format_name(locale, t.format)),
         );
-        let button = |id: String, label: &'static str, style| Button {
+        let button = |id: ButtonId, label: &'static str, style| Button {
             id,
             label: i18n::text(locale, &Message::new(label)),
             enabled: true,
@@ -275,8 +275,8 @@ impl Table {
             new_row: false,
         };
         let buttons = vec![
-            button(format!("t:{}:join", t.id), "button-tournament-join", ButtonStyle::Success),
-            button(format!("t:{}:leave", t.id), "button-tournament-leave", ButtonStyle::Secondary),
+            button(ButtonId::TournamentJoin(t.id), "button-tournament-join", ButtonStyle::Success),
+            button(ButtonId::TournamentLeave(t.id), "button-tournament-leave", ButtonStyle::Secondary),
         ];
         Ok(vec![Reply { text, buttons, ..Reply::default() }])
     }

@@ -1,0 +1,286 @@
+//! The ids of buttons and select menus: what a press asks the table, written into the button itself so that it
+//! still works after a restart (no state is kept for it). One enum: `Display` writes an id, `FromStr` reads one
+//! back, and nothing else builds or reads them.
+//!
+//! `c:<game>:accept|decline|join` (a challenge), `d:<game>:accept|decline` (a draw offer), `k:<game>:accept|decline`
+//! (a takeback request), `g:<game>:m:<ply>:<move>`, `g:<game>:t:<ply>` (a throw), `g:<game>:resign?|resign!|draw?|
+//! draw!` (ask first, then confirmed), `g:<game>:claim|takeback|rematch`, the menus `g:<game>:pick:<ply>:<k>` and
+//! `g:<game>:to:<ply>:<k>`, `ar:<page>:<player or 0>:<game or ->` (the archive), `lb:<game>:<page>:<e|p>[:i]` (a
+//! leaderboard, established or provisional, as a picture), `t:<tournament>:join|leave`. `<ply>` is the number of
+//! moves played when the button was drawn, so a press on an outdated board is refused.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::command::{Command, TournamentCommand};
+use crate::store::record::{GameId, Player};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ButtonId {
+    ChallengeAccept(GameId),
+    ChallengeDecline(GameId),
+    /// Join one's role team's roster before a team game starts.
+    ChallengeJoin(GameId),
+    DrawAccept(GameId),
+    DrawDecline(GameId),
+    TakebackAccept(GameId),
+    TakebackDecline(GameId),
+    Move {
+        game: GameId,
+        ply: usize,
+        notation: String,
+    },
+    Throw {
+        game: GameId,
+        ply: usize,
+    },
+    /// `confirmed` false: the button that asks "really?"; true: the one that resigns.
+    Resign {
+        game: GameId,
+        confirmed: bool,
+    },
+    /// `confirmed` false: the button that asks "really?"; true: the one that offers the draw.
+    Draw {
+        game: GameId,
+        confirmed: bool,
+    },
+    Claim(GameId),
+    Takeback(GameId),
+    Rematch(GameId),
+    /// The `menu`-th menu of the pieces that can move, of the board drawn at move `ply`.
+    PieceMenu {
+        game: GameId,
+        ply: usize,
+        menu: usize,
+    },
+    /// The `menu`-th menu of one piece's moves, offered at move `ply`.
+    MoveMenu {
+        game: GameId,
+        ply: usize,
+        menu: usize,
+    },
+    /// A page of the archive, of a player (or everyone) and a game (or every game).
+    Archive {
+        page: usize,
+        player: Option<u64>,
+        game: Option<String>,
+    },
+    /// A page of a game's leaderboard, established or provisional players, as text or a picture.
+    Leaderboard {
+        game: String,
+        page: usize,
+        provisional: bool,
+        picture: bool,
+    },
+    TournamentJoin(u64),
+    TournamentLeave(u64),
+}
+
+impl fmt::Display for ButtonId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ask = |confirmed: bool| if confirmed { "!" } else { "?" };
+        match self {
+            ButtonId::ChallengeAccept(g) => write!(f, "c:{g}:accept"),
+            ButtonId::ChallengeDecline(g) => write!(f, "c:{g}:decline"),
+            ButtonId::ChallengeJoin(g) => write!(f, "c:{g}:join"),
+            ButtonId::DrawAccept(g) => write!(f, "d:{g}:accept"),
+            ButtonId::DrawDecline(g) => write!(f, "d:{g}:decline"),
+            ButtonId::TakebackAccept(g) => write!(f, "k:{g}:accept"),
+            ButtonId::TakebackDecline(g) => write!(f, "k:{g}:decline"),
+            ButtonId::Move { game, ply, notation } => write!(f, "g:{game}:m:{ply}:{notation}"),
+            ButtonId::Throw { game, ply } => write!(f, "g:{game}:t:{ply}"),
+            ButtonId::Resign { game, confirmed } => write!(f, "g:{game}:resign{}", ask(*confirmed)),
+            ButtonId::Draw { game, confirmed } => write!(f, "g:{game}:draw{}", ask(*confirmed)),
+            ButtonId::Claim(g) => write!(f, "g:{g}:claim"),
+            ButtonId::Takeback(g) => write!(f, "g:{g}:takeback"),
+            ButtonId::Rematch(g) => write!(f, "g:{g}:rematch"),
+            ButtonId::PieceMenu { game, ply, menu } => write!(f, "g:{game}:pick:{ply}:{menu}"),
+            ButtonId::MoveMenu { game, ply, menu } => write!(f, "g:{game}:to:{ply}:{menu}"),
+            ButtonId::Archive { page, player, game } => {
+                write!(f, "ar:{page}:{}:{}", player.unwrap_or(0), game.as_deref().unwrap_or("-"))
+            }
+            ButtonId::Leaderboard { game, page, provisional, picture } => write!(
+                f,
+                "lb:{game}:{page}:{}{}",
+                if *provisional { "p" } else { "e" },
+                if *picture { ":i" } else { "" }
+            ),
+            ButtonId::TournamentJoin(t) => write!(f, "t:{t}:join"),
+            ButtonId::TournamentLeave(t) => write!(f, "t:{t}:leave"),
+        }
+    }
+}
+
+/// An id that is not one of ours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotOurs;
+
+impl FromStr for ButtonId {
+    type Err = NotOurs;
+
+    fn from_str(id: &str) -> Result<ButtonId, NotOurs> {
+        let parts: Vec<&str> = id.split(':').collect();
+        let number = |s: &str| s.parse::<u64>().map_err(|_| NotOurs);
+        let count = |s: &str| s.parse::<usize>().map_err(|_| NotOurs);
+        Ok(match parts.as_slice() {
+            ["c", g, "accept"] => ButtonId::ChallengeAccept(number(g)?),
+            ["c", g, "decline"] => ButtonId::ChallengeDecline(number(g)?),
+            ["c", g, "join"] => ButtonId::ChallengeJoin(number(g)?),
+            ["d", g, "accept"] => ButtonId::DrawAccept(number(g)?),
+            ["d", g, "decline"] => ButtonId::DrawDecline(number(g)?),
+            ["k", g, "accept"] => ButtonId::TakebackAccept(number(g)?),
+            ["k", g, "decline"] => ButtonId::TakebackDecline(number(g)?),
+            ["g", g, "m", ply, notation] => {
+                ButtonId::Move { game: number(g)?, ply: count(ply)?, notation: notation.to_string() }
+            }
+            ["g", g, "t", ply] => ButtonId::Throw { game: number(g)?, ply: count(ply)? },
+            ["g", g, "resign?"] => ButtonId::Resign { game: number(g)?, confirmed: false },
+            ["g", g, "resign!"] => ButtonId::Resign { game: number(g)?, confirmed: true },
+            ["g", g, "draw?"] => ButtonId::Draw { game: number(g)?, confirmed: false },
+            ["g", g, "draw!"] => ButtonId::Draw { game: number(g)?, confirmed: true },
+            ["g", g, "claim"] => ButtonId::Claim(number(g)?),
+            ["g", g, "takeback"] => ButtonId::Takeback(number(g)?),
+            ["g", g, "rematch"] => ButtonId::Rematch(number(g)?),
+            ["g", g, "pick", ply, menu] => {
+                ButtonId::PieceMenu { game: number(g)?, ply: count(ply)?, menu: count(menu)? }
+            }
+            ["g", g, "to", ply, menu] => ButtonId::MoveMenu { game: number(g)?, ply: count(ply)?, menu: count(menu)? },
+            ["ar", page, player, game] => ButtonId::Archive {
+                page: count(page)?,
+                player: Some(number(player)?).filter(|&p| p != 0),
+                game: Some(game.to_string()).filter(|g| g != "-"),
+            },
+            ["lb", game, page, which, rest @ ..] => ButtonId::Leaderboard {
+                game: game.to_string(),
+                page: count(page)?,
+                provisional: *which == "p",
+                picture: match rest {
+                    [] => false,
+                    ["i"] => true,
+                    _ => return Err(NotOurs),
+                },
+            },
+            ["t", t, "join"] => ButtonId::TournamentJoin(number(t)?),
+            ["t", t, "leave"] => ButtonId::TournamentLeave(number(t)?),
+            _ => return Err(NotOurs),
+        })
+    }
+}
+
+impl PartialEq<&str> for ButtonId {
+    // Written out and compared as text, so an id equals exactly the string a front end would send.
+    #[allow(clippy::cmp_owned)]
+    fn eq(&self, other: &&str) -> bool {
+        self.to_string() == *other
+    }
+}
+
+impl ButtonId {
+    /// What pressing the button asks (`None` for a menu: its command needs the value chosen).
+    pub fn command(self) -> Option<Command> {
+        Some(match self {
+            ButtonId::ChallengeAccept(g) => Command::Accept { game: Some(g) },
+            ButtonId::ChallengeDecline(g) => Command::Decline { game: Some(g) },
+            ButtonId::ChallengeJoin(g) => Command::Join { game: Some(g) },
+            ButtonId::DrawAccept(g) => Command::DrawAccept { game: Some(g) },
+            ButtonId::DrawDecline(g) => Command::DrawDecline { game: Some(g) },
+            ButtonId::TakebackAccept(g) => Command::TakebackAnswer { game: Some(g), accept: true },
+            ButtonId::TakebackDecline(g) => Command::TakebackAnswer { game: Some(g), accept: false },
+            ButtonId::Move { game, ply, notation } => Command::Move { notation, at: Some((game, ply)) },
+            ButtonId::Throw { game, ply } => Command::Throw { at: Some((game, ply)) },
+            ButtonId::Resign { game, confirmed: false } => Command::AskResign { game },
+            ButtonId::Resign { game, confirmed: true } => Command::ConfirmResign { game },
+            ButtonId::Draw { game, confirmed: false } => Command::AskDraw { game },
+            ButtonId::Draw { game, confirmed: true } => Command::ConfirmDraw { game },
+            ButtonId::Claim(g) => Command::Claim { game: Some(g) },
+            ButtonId::Takeback(g) => Command::Takeback { game: Some(g) },
+            ButtonId::Rematch(g) => Command::Rematch { game: Some(g) },
+            ButtonId::PieceMenu { .. } | ButtonId::MoveMenu { .. } => return None,
+            ButtonId::Archive { page, player, game } => {
+                Command::Archive { player: player.map(|id| Player { id, name: String::new() }), game, page }
+            }
+            ButtonId::Leaderboard { game, page, provisional, picture } => {
+                Command::Leaderboard { game, page, provisional, picture }
+            }
+            ButtonId::TournamentJoin(t) => Command::Tournament(TournamentCommand::Join { id: Some(t) }),
+            ButtonId::TournamentLeave(t) => Command::Tournament(TournamentCommand::Leave { id: Some(t) }),
+        })
+    }
+
+    /// What choosing `value` from the menu asks (`None` for a button).
+    pub fn menu_command(self, value: &str) -> Option<Command> {
+        match self {
+            ButtonId::PieceMenu { game, ply, .. } => Some(Command::PickPiece { game, ply, square: value.to_string() }),
+            ButtonId::MoveMenu { game, ply, .. } => {
+                Some(Command::Move { notation: value.to_string(), at: Some((game, ply)) })
+            }
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn every_kind() -> Vec<ButtonId> {
+        vec![
+            ButtonId::ChallengeAccept(7),
+            ButtonId::ChallengeDecline(7),
+            ButtonId::ChallengeJoin(7),
+            ButtonId::DrawAccept(3),
+            ButtonId::DrawDecline(3),
+            ButtonId::TakebackAccept(4),
+            ButtonId::TakebackDecline(4),
+            ButtonId::Move { game: 9, ply: 12, notation: "a1-c1@d2".into() },
+            ButtonId::Throw { game: 9, ply: 0 },
+            ButtonId::Resign { game: 2, confirmed: false },
+            ButtonId::Resign { game: 2, confirmed: true },
+            ButtonId::Draw { game: 2, confirmed: false },
+            ButtonId::Draw { game: 2, confirmed: true },
+            ButtonId::Claim(5),
+            ButtonId::Takeback(5),
+            ButtonId::Rematch(5),
+            ButtonId::PieceMenu { game: 6, ply: 3, menu: 1 },
+            ButtonId::MoveMenu { game: 6, ply: 3, menu: 0 },
+            ButtonId::Archive { page: 2, player: Some(11), game: Some("hoyito".into()) },
+            ButtonId::Archive { page: 0, player: None, game: None },
+            ButtonId::Leaderboard { game: "zohn-ahl".into(), page: 1, provisional: true, picture: true },
+            ButtonId::Leaderboard { game: "hoyito".into(), page: 0, provisional: false, picture: false },
+            ButtonId::TournamentJoin(8),
+            ButtonId::TournamentLeave(8),
+        ]
+    }
+
+    #[test]
+    fn every_id_reads_back_as_itself_and_ids_that_are_not_ours_are_refused() {
+        for id in every_kind() {
+            assert_eq!(id.to_string().parse::<ButtonId>(), Ok(id.clone()), "{id}");
+            // Discord allows 100 characters in a custom id.
+            assert!(id.to_string().len() <= 100, "{id}");
+        }
+        for bad in ["", "c:x:accept", "g:1:m:x:a1", "lb:hoyito:0:e:x", "job:stop:5", "g:1:resign", "t:1:kick"] {
+            assert_eq!(bad.parse::<ButtonId>(), Err(NotOurs), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_stored_forms_stay_the_same() {
+        // Buttons on messages already posted carry these; they must keep meaning the same thing.
+        assert_eq!(ButtonId::Move { game: 1, ply: 1, notation: "1".into() }.to_string(), "g:1:m:1:1");
+        assert_eq!(ButtonId::Resign { game: 1, confirmed: false }.to_string(), "g:1:resign?");
+        assert_eq!(
+            ButtonId::Leaderboard { game: "hoyito".into(), page: 0, provisional: true, picture: false }.to_string(),
+            "lb:hoyito:0:p"
+        );
+        assert_eq!(ButtonId::Archive { page: 0, player: None, game: None }.to_string(), "ar:0:0:-");
+        assert_eq!(
+            ButtonId::Move { game: 4, ply: 2, notation: "b2-b3".into() }.command(),
+            Some(Command::Move { notation: "b2-b3".into(), at: Some((4, 2)) })
+        );
+        assert_eq!(
+            ButtonId::MoveMenu { game: 4, ply: 2, menu: 0 }.menu_command("c1-c3"),
+            Some(Command::Move { notation: "c1-c3".into(), at: Some((4, 2)) })
+        );
+    }
+}
