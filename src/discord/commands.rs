@@ -241,9 +241,8 @@ async fn suggest_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
     let choices = match invocation(ctx) {
         Ok(invocation) => {
             let (table, actor, typed) = (ctx.data().table.clone(), invocation.actor, partial.to_string());
-            tokio::task::spawn_blocking(move || table.suggest_moves(&actor, &typed, 25, super::now()))
-                .await
-                .unwrap_or_default()
+            let now = ctx.data().now();
+            tokio::task::spawn_blocking(move || table.suggest_moves(&actor, &typed, 25, now)).await.unwrap_or_default()
         }
         Err(_) => Vec::new(),
     };

@@ -8,27 +8,27 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::{Data, now};
-
-/// Searches wait while this is set (tests only: a test holds them to show that interactions never wait for one).
-static HELD: AtomicBool = AtomicBool::new(false);
-
-/// Holds every search not yet started (`true`) or lets them go; for tests, never needed in play.
-#[doc(hidden)]
-pub fn hold_searches(held: bool) {
-    HELD.store(held, Ordering::SeqCst);
-}
+use super::Data;
 
 /// The games being searched or waiting for their turn.
 #[derive(Default)]
 pub struct Pool {
     busy: Mutex<HashSet<u64>>,
+    /// Searches not yet started wait while this is set (a test holds them to show that interactions never
+    /// wait for one).
+    held: AtomicBool,
+}
+
+impl Pool {
+    pub fn hold(&self, held: bool) {
+        self.held.store(held, Ordering::SeqCst);
+    }
 }
 
 /// Starts a search for every game where the computer owes a move and none is running yet.
 pub async fn start_due(data: &Arc<Data>) {
-    let table = data.table.clone();
-    let due = match tokio::task::spawn_blocking(move || table.computer_due_by_server(now())).await {
+    let (table, now) = (data.table.clone(), data.now());
+    let due = match tokio::task::spawn_blocking(move || table.computer_due_by_server(now)).await {
         Ok(Ok(due)) => due,
         Ok(Err(e)) => return tracing::error!(error = %e, "cannot list the computer's games"),
         Err(e) => return tracing::error!(error = %e, "the computer's task failed"),
@@ -39,11 +39,11 @@ pub async fn start_due(data: &Arc<Data>) {
         }
         let data = data.clone();
         tokio::spawn(async move {
-            while HELD.load(Ordering::SeqCst) {
+            while data.computer.held.load(Ordering::SeqCst) {
                 tokio::time::sleep(Duration::from_millis(10)).await;
             }
-            let table = data.table.clone();
-            let searched = data.work.run(server, None, move || table.play_computer(game, now())).await;
+            let (table, clock) = (data.table.clone(), data.clock.clone());
+            let searched = data.work.run(server, None, move || table.play_computer(game, clock.now())).await;
             data.computer.busy.lock().unwrap_or_else(|e| e.into_inner()).remove(&game);
             match searched {
                 Ok(Some(Ok(_))) => {}

@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 
 use super::actor::Invocation;
 use super::markup;
-use super::{Data, now, outbound};
+use super::{Data, outbound};
 use crate::i18n::{self, Message, Text};
 use crate::table::{Button, ButtonStyle, Command, Menu, Progress, Refusal, Reply};
 
@@ -35,14 +35,15 @@ pub async fn run_table<F: Future<Output = ()>>(
     let (guild, user, locale) = (actor.guild, actor.user, actor.locale);
     let heavy = command.is_heavy();
     let progress = progress.clone();
+    let clock = data.clock.clone();
     let run = move || {
         if !progress.start() {
             let text = i18n::text(locale, &Message::new("job-stopped-before"));
             return Some(Err(Refusal { text: text.into(), internal: false }));
         }
         let answer = match key {
-            Some(key) => table.handle_job(&actor, command, now(), public, &key, &progress),
-            None => Some(table.handle_for(&actor, command, now(), public)),
+            Some(key) => table.handle_job(&actor, command, clock.now(), public, &key, &progress),
+            None => Some(table.handle_for(&actor, command, clock.now(), public)),
         };
         progress.finish();
         answer

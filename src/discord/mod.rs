@@ -3,12 +3,14 @@
 //! and what a move does are the table's business. Button ids are the table's stable strings, routed here in
 //! the event handler (never in-memory collectors), so every button keeps working after a restart.
 //!
-//! `build_client` is the only seam tests use: with `discord.api_base` set, serenity's REST calls go to that base
-//! URL (its proxy setting, which only works with the rate limiter off) and the gateway URL comes from its
-//! `GET /gateway`, so the unmodified bot runs against a fake Discord on 127.0.0.1.
+//! `build_client_with` is the only seam tests use: with `discord.api_base` set, serenity's REST calls go to that
+//! base URL (its proxy setting, which only works with the rate limiter off) and the gateway URL comes from its
+//! `GET /gateway`, so the unmodified bot runs against a fake Discord on 127.0.0.1; the bot's clock is given to
+//! it, and [`Controls`] is what a test may do to it.
 
 mod actor;
 mod buttons;
+mod clock;
 mod commands;
 mod computer;
 mod deliver;
@@ -21,11 +23,9 @@ mod records;
 mod scheduler;
 mod tournament;
 
-#[doc(hidden)]
-pub use computer::hold_searches;
+pub use clock::Clock;
 
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use poise::serenity_prelude as serenity;
 
@@ -53,6 +53,29 @@ pub struct Data {
     pub work: Arc<crate::work::WorkQueue>,
     /// The long jobs under way, for their progress messages and Stop buttons.
     pub jobs: Arc<jobs::Jobs>,
+    /// The table's clock.
+    pub clock: Clock,
+}
+
+impl Data {
+    /// Seconds since the epoch, by the bot's clock.
+    fn now(&self) -> u64 {
+        self.clock.now()
+    }
+}
+
+/// What a test may do to a bot it runs in its own process.
+#[derive(Clone)]
+pub struct Controls {
+    computer: Arc<computer::Pool>,
+}
+
+impl Controls {
+    /// Holds every computer search not yet started (`true`) or lets them go: a test shows with it that no
+    /// interaction waits for a search. Never needed in play.
+    pub fn hold_searches(&self, held: bool) {
+        self.computer.hold(held);
+    }
 }
 
 /// A shared handle on the same data, for the scheduler task (poise keeps its own `Data`).
@@ -66,22 +89,8 @@ fn share(data: &Data) -> Data {
         computer: data.computer.clone(),
         work: data.work.clone(),
         jobs: data.jobs.clone(),
+        clock: data.clock.clone(),
     }
-}
-
-/// Seconds since the epoch, the table's clock.
-fn now() -> u64 {
-    let system = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or_default();
-    system + test_clock_offset().unwrap_or(0)
-}
-
-/// For the tests of the binary only (never documented for users): `TABLERO_TEST_CLOCK` names
-/// a file holding a number of seconds the clock is moved forward, read at every look at the clock, so a test
-/// lets a day pass without waiting or depending on the machine's speed. `None` without it.
-fn test_clock_offset() -> Option<u64> {
-    static FILE: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
-    let file = FILE.get_or_init(|| std::env::var_os("TABLERO_TEST_CLOCK").map(Into::into)).as_ref()?;
-    Some(std::fs::read_to_string(file).ok().and_then(|s| s.trim().parse().ok()).unwrap_or(0))
 }
 
 /// Every slash command, with Spanish names and descriptions for both of Discord's Spanish locales.
@@ -120,6 +129,15 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
 /// The serenity client of the bot, ready to `start()`. The store is opened by the caller (so tests and the
 /// binary choose the folder) and shared with the table.
 pub async fn build_client(config: &Config, store: Arc<dyn Store>) -> Result<serenity::Client, Error> {
+    Ok(build_client_with(config, store, Clock::from_env()).await?.0)
+}
+
+/// As [`build_client`], on `clock`, with the controls a test uses.
+pub async fn build_client_with(
+    config: &Config,
+    store: Arc<dyn Store>,
+    clock: Clock,
+) -> Result<(serenity::Client, Controls), Error> {
     let token = config.discord.token.clone().filter(|t| !t.trim().is_empty()).ok_or(
         "no Discord token: set DISCORD_TOKEN or [discord] token in config.toml (see the README), \
          or play in the terminal with `tablero local`",
@@ -140,7 +158,9 @@ pub async fn build_client(config: &Config, store: Arc<dyn Store>) -> Result<sere
         computer: Arc::new(computer::Pool::default()),
         work: Arc::new(crate::work::WorkQueue::new(&config.limits)),
         jobs: Arc::new(jobs::Jobs::default()),
+        clock,
     };
+    let controls = Controls { computer: data.computer.clone() };
     let guild = config.discord.guild_id;
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -174,7 +194,7 @@ pub async fn build_client(config: &Config, store: Arc<dyn Store>) -> Result<sere
     let client = serenity::ClientBuilder::new_with_http(http.build(), serenity::GatewayIntents::GUILDS)
         .framework(framework)
         .await?;
-    Ok(client)
+    Ok((client, controls))
 }
 
 /// The shard Discord sends a server's events to (its id's timestamp bits, modulo the number of shards).
@@ -188,14 +208,15 @@ pub async fn run(config: &Config) -> Result<(), Error> {
     // A sled folder grown past its live data (sled leaves files behind on reopen) is compacted on the way.
     let location = config.store_location()?;
     let store = location.open()?;
-    let mut client = build_client(config, store.clone()).await?;
+    let clock = Clock::from_env();
+    let (mut client, _) = build_client_with(config, store.clone(), clock.clone()).await?;
     let shards = client.shard_manager.clone();
     if let Some(period) = config.backup.period()? {
-        tokio::spawn(backups(store.clone(), config.backup.clone(), period));
+        tokio::spawn(backups(store.clone(), config.backup.clone(), period, clock.clone()));
     }
     if let Location::Sled(folder) = &location {
         // Only this process can read a sled store: `admin backup` asks it through a file in the folder.
-        tokio::spawn(backup_requests(store.clone(), folder.clone()));
+        tokio::spawn(backup_requests(store.clone(), folder.clone(), clock));
     }
     let shard_range = config.discord.shard_range()?;
     let started = async {
@@ -221,13 +242,13 @@ pub async fn run(config: &Config) -> Result<(), Error> {
 
 /// Writes a backup of the store every `period` seconds while the bot runs (a consistent snapshot between two
 /// commits), keeping the newest `keep`.
-async fn backups(store: Arc<dyn Store>, config: crate::config::BackupConfig, period: u64) {
+async fn backups(store: Arc<dyn Store>, config: crate::config::BackupConfig, period: u64, clock: Clock) {
     loop {
         tokio::time::sleep(std::time::Duration::from_secs(period)).await;
-        let (store, config) = (store.clone(), config.clone());
+        let (store, config, now) = (store.clone(), config.clone(), clock.now());
         let written = tokio::task::spawn_blocking(move || {
             let entries = store.snapshot()?;
-            crate::store::backup::write_file(&config.dir, &entries, now(), config.keep)
+            crate::store::backup::write_file(&config.dir, &entries, now, config.keep)
         })
         .await;
         match written {
@@ -240,15 +261,15 @@ async fn backups(store: Arc<dyn Store>, config: crate::config::BackupConfig, per
 
 /// Answers `tablero admin backup` while the bot holds the store: the command leaves a request in the store's
 /// folder, looked at every second.
-async fn backup_requests(store: Arc<dyn Store>, folder: std::path::PathBuf) {
+async fn backup_requests(store: Arc<dyn Store>, folder: std::path::PathBuf, clock: Clock) {
     loop {
         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
         if !folder.join(crate::store::backup::REQUEST_FILE).exists() {
             continue;
         }
-        let (store, folder) = (store.clone(), folder.clone());
+        let (store, folder, now) = (store.clone(), folder.clone(), clock.now());
         let answered = tokio::task::spawn_blocking(move || {
-            crate::store::backup::answer_request(&folder, || store.snapshot(), now())
+            crate::store::backup::answer_request(&folder, || store.snapshot(), now)
         })
         .await;
         match answered {

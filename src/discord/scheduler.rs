@@ -11,7 +11,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tokio::sync::Notify;
 
-use super::{Data, deliver, now, outbound};
+use super::{Data, deliver, outbound};
 use crate::table::{Delivery, Reply};
 
 /// Even with nothing due, the scheduler looks again this often (a clock change, a missed wake-up).
@@ -32,8 +32,9 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) 
     loop {
         let table = data.table.clone();
         let default = data.default_locale;
+        let now = data.now();
         let round = tokio::task::spawn_blocking(move || {
-            if let Err(e) = table.tick(now()) {
+            if let Err(e) = table.tick(now) {
                 tracing::error!(error = %e, "the scheduler could not carry out due events");
             }
             (table.deliveries(default), table.next_due())
@@ -52,7 +53,7 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) 
         };
         for delivery in deliveries {
             // Right after a start, everything left in the outbox is the scheduler's to post.
-            if delivery.posted_by_request && !first_round && delivery.at + REQUEST_POSTS_FIRST > now() {
+            if delivery.posted_by_request && !first_round && delivery.at + REQUEST_POSTS_FIRST > data.now() {
                 continue;
             }
             post(&http, &data, delivery).await;
@@ -63,10 +64,10 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) 
         // The computer's moves, searched apart; each wakes this loop when its board is ready.
         super::computer::start_due(&data).await;
         // Under a test clock, time may jump: look often.
-        let longest = if super::test_clock_offset().is_some() { TEST_CLOCK_SLEEP } else { LONGEST_SLEEP };
+        let longest = if data.clock.is_test() { TEST_CLOCK_SLEEP } else { LONGEST_SLEEP };
         // Never a busy loop: a game whose computer is thinking is due now until its move is in.
         let sleep = match next {
-            Some(at) => Duration::from_secs(at.saturating_sub(now())).min(longest).max(MIN_SLEEP),
+            Some(at) => Duration::from_secs(at.saturating_sub(data.now())).min(longest).max(MIN_SLEEP),
             None => longest,
         };
         tokio::select! {
@@ -79,8 +80,8 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) 
 /// Advances the tournaments marked due (a game ended, a sign-up deadline came), and posts what they announce.
 async fn advance(http: &serenity::Http, data: &Data) {
     let table = data.table.clone();
-    let locale = data.default_locale;
-    let advanced = tokio::task::spawn_blocking(move || table.advance_due_tournaments(locale, now())).await;
+    let (locale, now) = (data.default_locale, data.now());
+    let advanced = tokio::task::spawn_blocking(move || table.advance_due_tournaments(locale, now)).await;
     let replies = match advanced {
         Ok(Ok(replies)) => replies,
         Ok(Err(e)) => return tracing::error!(error = %e, "tournaments could not advance"),

@@ -1,7 +1,7 @@
 //! Every test of tablero in one binary (linking serenity, sqlx and the rest once, not once per file): a module
 //! per subject, `common` and `fake_discord` shared. `cargo test --test it NAME` runs the tests whose path holds
-//! NAME (`cargo test --test it regression::`). Only a test that needs a process of its own has its own binary:
-//! `computer_load` holds every computer search of its process at once.
+//! NAME (`cargo test --test it regression::`). No test needs a process of its own: what a test controls (the
+//! clock, held searches) is a value of the bot it runs, never a global.
 
 mod common;
 mod fake_discord;
@@ -10,6 +10,7 @@ mod ai;
 mod analyze;
 mod catalogue;
 mod computer;
+mod computer_load;
 mod console;
 mod crash_injection;
 mod deadlines;

@@ -354,7 +354,10 @@ fn epaminondas_through_the_table() {
     w.ok(&ana(), play);
     let r = w.ok(&ben(), Command::Accept { game: None });
     assert!(r[0].text.contains("ana plays White"), "{}", r[0].text);
-    assert!(r[0].buttons.iter().all(|b| !matches!(b.id, tablero::table::ButtonId::Move { .. })), "no move buttons for 114 moves");
+    assert!(
+        r[0].buttons.iter().all(|b| !matches!(b.id, tablero::table::ButtonId::Move { .. })),
+        "no move buttons for 114 moves"
+    );
     let text = w.refused(&ana(), mv("c2-c4"));
     assert!(text.contains("a lone piece moves one square only, and this would be 2"), "{text}");
     assert!(text.contains("There are 114 legal moves"), "{text}");

@@ -272,7 +272,10 @@ fn one_board_picture_per_team_turn_with_all_its_throws() {
         if after == before && record.status == Status::Active {
             assert!(reply.image.is_none(), "no picture while the team throws again: {}", reply.text);
             assert!(reply.role_mentions.is_empty(), "the team is not called again");
-            assert!(reply.buttons.iter().any(|b| matches!(b.id, tablero::table::ButtonId::Throw { .. })), "the Throw button comes along");
+            assert!(
+                reply.buttons.iter().any(|b| matches!(b.id, tablero::table::ButtonId::Throw { .. })),
+                "the Throw button comes along"
+            );
             extra_throws += 1;
         } else {
             assert!(reply.image.is_some(), "the turn ends with the board picture");

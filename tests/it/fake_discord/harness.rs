@@ -7,6 +7,7 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use serde_json::Value;
 use tablero::config::Config;
+use tablero::discord::Clock;
 use tablero::store::SledStore;
 
 use super::payloads::{self, GUILD_ID, Member, Opt};
@@ -28,6 +29,7 @@ pub struct Running {
     store: Arc<dyn tablero::store::Store>,
     shards: Arc<serenity::ShardManager>,
     task: tokio::task::JoinHandle<()>,
+    controls: tablero::discord::Controls,
 }
 
 impl Running {
@@ -37,11 +39,14 @@ impl Running {
         let _ = tracing_subscriber::fmt().with_env_filter("warn").with_test_writer().try_init();
         let from = fake.mark();
         let store: Arc<dyn tablero::store::Store> = Arc::new(SledStore::open(data).expect("store opens"));
-        let mut client = tablero::discord::build_client(&config(fake, data), store.clone()).await.expect("client");
+        let (mut client, controls) =
+            tablero::discord::build_client_with(&config(fake, data), store.clone(), Clock::system())
+                .await
+                .expect("client");
         let shards = client.shard_manager.clone();
         let task = tokio::spawn(async move { client.start().await.expect("the bot runs") });
         let registration = fake.wait_ready(from).await;
-        (Running { fake: fake.clone(), store, shards, task }, registration)
+        (Running { fake: fake.clone(), store, shards, task, controls }, registration)
     }
 
     /// Starts one process's part of a sharded bot: shards `first..=last` of `total`, on `store` (shared with the
@@ -56,12 +61,18 @@ impl Running {
         let from = fake.mark();
         let mut config = config(fake, data);
         config.discord.shards = Some(format!("{first}-{last}/{total}"));
-        let mut client = tablero::discord::build_client(&config, store.clone()).await.expect("client");
+        let (mut client, controls) =
+            tablero::discord::build_client_with(&config, store.clone(), Clock::system()).await.expect("client");
         let shards = client.shard_manager.clone();
         let task =
             tokio::spawn(async move { client.start_shard_range(first..last, total).await.expect("the bot runs") });
         fake.wait_ready(from).await;
-        Running { fake: fake.clone(), store, shards, task }
+        Running { fake: fake.clone(), store, shards, task, controls }
+    }
+
+    /// Holds every computer search of this bot not yet started, or lets them go.
+    pub fn hold_searches(&self, held: bool) {
+        self.controls.hold_searches(held);
     }
 
     /// The store the bot writes to.

@@ -1,9 +1,8 @@
 //! Twenty games against the computer at once through the fake Discord: every interaction is answered while the
 //! computer's searches are held back (so no answer waits for a search), then every game gets its computer's
-//! move, once. Its own test binary: holding the searches is process-wide.
+//! move, once.
 
-#[path = "it/fake_discord/mod.rs"]
-mod fake_discord;
+use crate::fake_discord;
 
 use std::time::{Duration, Instant};
 
@@ -47,7 +46,7 @@ async fn twenty_games_against_the_computer_at_once_never_hold_up_an_interaction(
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let (running, _) = Running::start(&fake, dir.path()).await;
-    tablero::discord::hold_searches(true);
+    running.hold_searches(true);
 
     // Twenty players each start a game against the bot and make their first move, all at once.
     let started = all_at_once(&fake, |fake, i| async move {
@@ -79,7 +78,7 @@ async fn twenty_games_against_the_computer_at_once_never_hold_up_an_interaction(
     assert!(board.png().is_some() || board.content().contains("Hoyito"), "{}", board.content());
 
     // Let the searches go: each game gets its computer's move, posted in its channel, once.
-    tablero::discord::hold_searches(false);
+    running.hold_searches(false);
     // Each game is back with its player when its last post has move buttons.
     let to_play = |fake: &FakeDiscord, i: u64| {
         let path = format!("/channels/{}/messages", player(i).1.channel);
