@@ -2,7 +2,8 @@
 //! alone) and read back: game records, the rating chart. Howard Hinnant's `days_from_civil` / `civil_from_days`
 //! (proleptic Gregorian).
 
-use crate::store::record::Timestamp;
+/// Seconds since the Unix epoch.
+type Timestamp = u64;
 
 /// `2026-12-01T10:00:05Z`.
 pub fn format(t: Timestamp) -> String {

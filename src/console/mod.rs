@@ -14,7 +14,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::store::record::{COMPUTER, Player, Team, Timestamp};
-use crate::table::{Actor, Command, Permissions, Reply, RoleId, Table, TournamentCommand};
+use crate::table::{Actor, ButtonId, Command, Permissions, Reply, RoleId, Table, TournamentCommand};
 
 pub use line::{Line, Words, parse};
 
@@ -596,8 +596,8 @@ impl Console {
             "press" => {
                 let id = positional.first().ok_or(usage("press <button-id> | press <menu-id> <choice>"))?;
                 let command = match positional.get(1) {
-                    Some(choice) => Command::from_menu(id, choice),
-                    None => Command::from_button(id),
+                    Some(choice) => ButtonId::menu_command_of(id, choice),
+                    None => ButtonId::command_of(id),
                 };
                 command.map(Step::Table).ok_or_else(|| Message::new("console-unknown-button").str("id", id.as_str()))
             }

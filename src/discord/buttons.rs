@@ -9,7 +9,7 @@ use super::deliver::{self, response_message, run_table};
 use super::outbound::{self, FOLLOWUP_BUDGET, RESPONSE_BUDGET};
 use super::{Data, Error};
 use crate::i18n::{self, Message};
-use crate::table::{Command, Progress, TournamentCommand};
+use crate::table::{ButtonId, Command, Progress, TournamentCommand};
 
 pub async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
@@ -42,9 +42,9 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
     };
     let command = match &press.data.kind {
         serenity::ComponentInteractionDataKind::StringSelect { values } => {
-            values.first().and_then(|v| Command::from_menu(&press.data.custom_id, v))
+            values.first().and_then(|v| ButtonId::menu_command_of(&press.data.custom_id, v))
         }
-        _ => Command::from_button(&press.data.custom_id),
+        _ => ButtonId::command_of(&press.data.custom_id),
     };
     let Some(command) = command else {
         let text = i18n::text(invocation.actor.locale, &Message::new("discord-unknown-button"));

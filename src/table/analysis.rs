@@ -37,7 +37,7 @@ impl Table {
         let analysis = ai::analyse(record.kind, &record.options, &moves, SCALE, &mut keep_going)
             .ok_or_else(|| super::Fail::Internal(format!("game {} could not be analysed", record.id)))?;
         let locale = actor.locale;
-        let game_name = super::view::game_name(locale, record.kind);
+        let game_name = super::naming::game_name(locale, record.kind);
         let first = record.side_label(crate::games::Side::First, locale);
         let title = i18n::text(
             locale,

@@ -176,6 +176,16 @@ impl PartialEq<&str> for ButtonId {
 }
 
 impl ButtonId {
+    /// The command a pressed button's id asks, or `None` when the id is not one of ours (or is a menu's).
+    pub fn command_of(id: &str) -> Option<Command> {
+        id.parse::<ButtonId>().ok()?.command()
+    }
+
+    /// The command of a choice from a select menu (its id and the value chosen), or `None` when it is not ours.
+    pub fn menu_command_of(id: &str, value: &str) -> Option<Command> {
+        id.parse::<ButtonId>().ok()?.menu_command(value)
+    }
+
     /// What pressing the button asks (`None` for a menu: its command needs the value chosen).
     pub fn command(self) -> Option<Command> {
         Some(match self {

@@ -3,7 +3,8 @@
 use rand::Rng;
 
 use super::button_id::ButtonId;
-use super::view::{Question, answer_buttons, game_name};
+use super::naming::game_name;
+use super::view::{Question, answer_buttons};
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock};
 use crate::games::{GameKind, OptionSet, Position, Side};
 use crate::i18n::Locale;

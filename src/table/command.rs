@@ -1,6 +1,5 @@
-//! What a user asks the table service to do; a button or menu asks it through its id ([`ButtonId`]).
+//! What a user asks the table service to do (a button or a menu asks it through its id, `ButtonId`).
 
-use super::button_id::ButtonId;
 use crate::games::OptionSet;
 use crate::store::record::{ChannelId, GameId, Player, Team};
 
@@ -265,15 +264,5 @@ impl Command {
             Command::PickPiece { game, .. } => Some(*game),
             _ => None,
         }
-    }
-
-    /// The command of a choice from a select menu (its id and the value chosen), or `None` when it is not ours.
-    pub fn from_menu(id: &str, value: &str) -> Option<Command> {
-        id.parse::<ButtonId>().ok()?.menu_command(value)
-    }
-
-    /// The command of a button id, or `None` when the id is not one of ours.
-    pub fn from_button(id: &str) -> Option<Command> {
-        id.parse::<ButtonId>().ok()?.command()
     }
 }

@@ -22,7 +22,7 @@ const MOVE_MENUS: usize = 4;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MenuOption {
     pub label: String,
-    /// What the choice sends back ([`super::Command::from_menu`] reads it with the menu's id).
+    /// What the choice sends back ([`super::ButtonId::menu_command_of`] reads it with the menu's id).
     pub value: String,
     pub description: Option<String>,
 }
@@ -86,7 +86,7 @@ fn split(
 
 /// The piece menus of a board whose player on turn picks a move (none for other games, or a finished one).
 pub(super) fn board_menus(locale: Locale, record: &GameRecord, position: &Position) -> Vec<Menu> {
-    if record.status != Status::Active || !has_menus(position) || super::view::computer_to_move(record, position) {
+    if record.status != Status::Active || !has_menus(position) || super::naming::computer_to_move(record, position) {
         return Vec::new();
     }
     let ply = record.moves.len();

@@ -17,6 +17,7 @@ mod command;
 mod computer;
 pub mod limits;
 mod menus;
+mod naming;
 mod places;
 mod play;
 pub mod progress;

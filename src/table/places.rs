@@ -68,7 +68,7 @@ impl Table {
             if lines.len() == LISTED_GAMES {
                 break;
             }
-            let game = super::view::game_name(locale, record.kind);
+            let game = super::naming::game_name(locale, record.kind);
             let line = match record.status {
                 Status::Challenge => Message::new("games-line-challenge"),
                 _ => {

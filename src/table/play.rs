@@ -1,11 +1,11 @@
 //! Playing a game: moves, resignation, draw offers.
 
 use super::button_id::ButtonId;
+use super::naming::called_member;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock, throw_sticks};
-use crate::games::zohn_ahl::TurnMode;
-use crate::games::{Game, Outcome as GameOutcome, Position, Side};
+use crate::games::{Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Message};
-use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Player, Status, Timestamp, UserId};
+use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Status, Timestamp, UserId};
 
 /// Errors list the legal moves only when they are few (a reply stays within one Discord message).
 const LIST_LEGAL_UP_TO: usize = 10;
@@ -41,18 +41,6 @@ fn finish_if_over(record: &mut GameRecord, position: &Position) {
     };
     record.status = Status::Finished { winner, reason: FinishReason::Rules };
     record.draw_offer = None;
-}
-
-/// The member whose throw it is, in a team game whose turn mode names one (TeamBlocks and Alternate: the team's
-/// players in order, one throw sequence each); `None` when any member may throw.
-pub(super) fn called_member<'a>(record: &'a GameRecord, position: &Position) -> Option<&'a Player> {
-    let Position::ZohnAhl(game) = position else { return None };
-    let side = game.to_move()?;
-    if game.options_ref().turn_mode == TurnMode::Free {
-        return None;
-    }
-    let players = record.members(side);
-    (!players.is_empty()).then(|| &players[game.sequences(side) as usize % players.len()])
 }
 
 impl Table {
@@ -106,7 +94,7 @@ impl Table {
             (None, FinishReason::DrawAgreed) => Message::new("ended-draw-agreed"),
             (None, _) => Message::new("ended-draw"),
         };
-        let game = super::view::game_name(locale, record.kind);
+        let game = super::naming::game_name(locale, record.kind);
         Ok(Message::new("game-ended")
             .str("game", game)
             .num("id", record.id as i64)

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, glicko2};
 
-use super::view::game_name;
+use super::naming::game_name;
 use super::{Actor, Answer, Button, ButtonId, ButtonStyle, Fail, Image, Reply, Table};
 use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};

@@ -5,7 +5,7 @@
 
 use super::button_id::ButtonId;
 use super::limits::check_name;
-use super::view::game_name;
+use super::naming::game_name;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, File, Reply, Table};
 use crate::games::{GameKind, Side};
 use crate::i18n::{self, Locale, Message, Span, Text};

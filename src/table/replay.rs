@@ -2,8 +2,8 @@
 //! (the start, each move, an Ocencahuac chain hop by hop, the last held longer), at most the server's limit of
 //! them, so that a replay costs the same bounded memory however long the game.
 
+use super::naming::game_name;
 use super::records::pairing;
-use super::view::game_name;
 use super::{Actor, Answer, Fail, File, Reply, Table};
 use crate::games::{Outcome, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
@@ -53,7 +53,11 @@ pub fn replay_captions(record: &GameRecord, position: &Position, ply: usize, loc
         .map(|id| i18n::text(locale, &Message::new(id)));
     Captions {
         sides: Side::BOTH.map(|side| SideCaption {
-            title: format!("{} · {}", record.side_label(side, locale), super::view::side_name(locale, position, side)),
+            title: format!(
+                "{} · {}",
+                record.side_label(side, locale),
+                super::naming::side_name(locale, position, side)
+            ),
             score: i18n::text(locale, &position.score(side)),
             badge: badges[side.index()].take(),
             note: note.clone().filter(|_| mover == Some(side)),

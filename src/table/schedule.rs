@@ -4,7 +4,7 @@
 
 use super::button_id::ButtonId;
 use super::clock::{self, Event};
-use super::view::game_name;
+use super::naming::game_name;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table};
 use crate::games::Side;
 use crate::i18n::{self, Locale, Message};

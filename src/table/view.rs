@@ -1,7 +1,7 @@
 //! Showing games: the board reply after every change (text, picture, diagram, buttons), the history, the rules.
 
 use super::button_id::ButtonId;
-use super::play::called_member;
+use super::naming::{called_member, computer_to_move, game_name, side_name};
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
 use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
@@ -10,19 +10,6 @@ use crate::store::record::{COMPUTER, FinishReason, GameId, GameRecord, Status, T
 
 /// No reply may be longer than a Discord message (2,000 characters).
 pub(super) const MAX_REPLY_CHARS: usize = 2000;
-
-pub(super) fn game_name(locale: Locale, kind: GameKind) -> String {
-    i18n::text(locale, &Message::dynamic(format!("game-name-{kind}")))
-}
-
-pub(super) fn side_name(locale: Locale, position: &Position, side: Side) -> String {
-    i18n::text(locale, &Message::new("side").str("side", position.side_name(side)))
-}
-
-/// Whether the computer is on turn in `record` (its moves have no buttons, menus or deadline).
-pub(super) fn computer_to_move(record: &GameRecord, position: &Position) -> bool {
-    position.to_move().and_then(|s| record.player(s)).is_some_and(|p| p.id == COMPUTER)
-}
 
 /// The words of a board picture's legend, in `locale`.
 pub fn legend(locale: Locale) -> Vec<(Mark, String)> {

@@ -121,7 +121,7 @@ fn reminders_come_at_their_moments_once_each_then_the_timeout_and_the_claim() {
     assert!(w.tick(deadline + 10 * DAY).is_empty(), "with the claim policy nothing more happens by itself");
     let text = w.refused(&ben(), Command::Claim { game: None }, deadline + 5);
     assert!(text.contains("your own move"), "{text}");
-    let done = w.ok(&ana(), Command::from_button("g:1:claim").unwrap(), deadline + 5);
+    let done = w.ok(&ana(), tablero::table::ButtonId::command_of("g:1:claim").unwrap(), deadline + 5);
     assert!(done[0].text.contains("ana claimed the win on time"), "{}", done[0].text);
     assert_eq!(
         w.status(),

@@ -118,12 +118,12 @@ fn a_challenge_is_accepted_and_played() {
     assert!(buttons[6].new_row);
     assert_eq!(buttons[7].id, "g:1:resign?");
     // Resigning from a button asks first, privately; the confirming button resigns.
-    let asked = w.ok(&ben(), Command::from_button("g:1:resign?").unwrap());
+    let asked = w.ok(&ben(), tablero::table::ButtonId::command_of("g:1:resign?").unwrap());
     assert!(asked[0].private && asked[0].buttons[0].id == "g:1:resign!", "{asked:?}");
     assert_eq!(w.store.game(1).unwrap().unwrap().status, Status::Active, "asking changes nothing");
-    let text = w.refused(&cy(), Command::from_button("g:1:resign?").unwrap());
+    let text = w.refused(&cy(), tablero::table::ButtonId::command_of("g:1:resign?").unwrap());
     assert!(text.contains("not playing"), "{text}");
-    let text = w.refused(&ben(), Command::from_button("g:7:resign!").unwrap());
+    let text = w.refused(&ben(), tablero::table::ButtonId::command_of("g:7:resign!").unwrap());
     assert_eq!(text, "There is no game #7 in this server.", "a confirmation of a game that is not here");
 }
 
@@ -231,7 +231,7 @@ fn challenges_expire() {
 fn a_stale_button_is_refused() {
     let w = world();
     w.started();
-    let button = Command::from_button("g:1:m:0:1").unwrap();
+    let button = tablero::table::ButtonId::command_of("g:1:m:0:1").unwrap();
     w.ok(&ana(), button.clone());
     w.ok(&ben(), mv("1"));
     // ana has an extra move or not: either way, move number 0 is long gone.
@@ -259,7 +259,7 @@ fn race(command: Command) -> (Arc<World>, Vec<Result<Vec<Reply>, tablero::table:
 #[test]
 fn two_threads_submitting_the_same_move_exactly_one_applies() {
     for _ in 0..20 {
-        let (w, results) = race(Command::from_button("g:1:m:0:2").unwrap());
+        let (w, results) = race(tablero::table::ButtonId::command_of("g:1:m:0:2").unwrap());
         assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
         let refusal = results.iter().find_map(|r| r.as_ref().err()).unwrap();
         assert!(!refusal.internal, "{}", refusal.text);

@@ -53,7 +53,8 @@ fn command(kind: u8, arg: u8, text: &str) -> Command {
             [usize::from(arg) % 3]
             .clone(),
         10 => [Command::Board, Command::History, Command::Join { game: None }][usize::from(arg) % 3].clone(),
-        _ => Command::from_button(&format!("g:{}:m:{}:{}", arg % 3, arg % 5, text)).unwrap_or(Command::Cancel),
+        _ => tablero::table::ButtonId::command_of(&format!("g:{}:m:{}:{}", arg % 3, arg % 5, text))
+            .unwrap_or(Command::Cancel),
     }
 }
 

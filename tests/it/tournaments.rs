@@ -113,7 +113,7 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
     );
     assert_eq!(created[0].buttons[0].id, "t:1:join");
     for user in 1..=5 {
-        let joined = w.ok(&actor(user, 10), Command::from_button("t:1:join").unwrap(), NOW);
+        let joined = w.ok(&actor(user, 10), tablero::table::ButtonId::command_of("t:1:join").unwrap(), NOW);
         assert!(joined[0].text.contains(&format!("({user} signed up)")));
     }
     let text = w

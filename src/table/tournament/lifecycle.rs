@@ -13,7 +13,7 @@ use crate::store::record::{
 };
 use crate::store::tournament::{Entrant, Format, Pairing, TournamentRound, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentMark, TournamentWrite, Unit};
-use crate::table::view::game_name;
+use crate::table::naming::game_name;
 use crate::table::{Actor, Answer, Button, ButtonId, ButtonStyle, Fail, Reply, Table, TournamentCommand, clock};
 
 /// Games of a tournament live in channels of their own; until the front end gives one (a thread), a game waits

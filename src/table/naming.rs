@@ -1,0 +1,32 @@
+//! What a game's texts call things: the game, a side, the member called to throw; whether the computer is on
+//! turn. Below the views, the moves and the menus, which all name them.
+
+use crate::games::zohn_ahl::TurnMode;
+use crate::games::{Game, GameKind, Position, Side};
+use crate::i18n::{self, Locale, Message};
+use crate::store::record::{COMPUTER, GameRecord, Player};
+
+pub(super) fn game_name(locale: Locale, kind: GameKind) -> String {
+    i18n::text(locale, &Message::dynamic(format!("game-name-{kind}")))
+}
+
+pub(super) fn side_name(locale: Locale, position: &Position, side: Side) -> String {
+    i18n::text(locale, &Message::new("side").str("side", position.side_name(side)))
+}
+
+/// Whether the computer is on turn in `record` (its moves have no buttons, menus or deadline).
+pub(super) fn computer_to_move(record: &GameRecord, position: &Position) -> bool {
+    position.to_move().and_then(|s| record.player(s)).is_some_and(|p| p.id == COMPUTER)
+}
+
+/// The member whose throw it is, in a team game whose turn mode names one (TeamBlocks and Alternate: the team's
+/// players in order, one throw sequence each); `None` when any member may throw.
+pub(super) fn called_member<'a>(record: &'a GameRecord, position: &Position) -> Option<&'a Player> {
+    let Position::ZohnAhl(game) = position else { return None };
+    let side = game.to_move()?;
+    if game.options_ref().turn_mode == TurnMode::Free {
+        return None;
+    }
+    let players = record.members(side);
+    (!players.is_empty()).then(|| &players[game.sequences(side) as usize % players.len()])
+}
