@@ -1,8 +1,13 @@
 //! Tournaments: the pure pieces first. `pairing` makes rounds (Berger round robin, Swiss in the Dutch spirit,
 //! single elimination with byes for the top seeds) and `standings` scores them (points, Buchholz,
-//! Sonneborn-Berger). Players are indices into the tournament's list, in seeding order (0 = top seed).
+//! Sonneborn-Berger). Players are indices into the tournament's list, in seeding order (0 = top seed). Then a
+//! tournament's life at the table, split by job: `commands` (what organisers and players ask), `rounds` (pairing
+//! and advancing rounds), `shown` (boards, standings, brackets), `state` (finding, saving, reading results).
 
-mod lifecycle;
-pub use lifecycle::is_parked;
+mod commands;
+mod rounds;
+mod shown;
+mod state;
+pub use state::is_parked;
 pub mod pairing;
 pub mod standings;

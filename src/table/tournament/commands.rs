@@ -1,0 +1,412 @@
+//! A tournament's commands: created by an organiser (Manage Server or the organiser role), sign-up by button
+//! or command (players or role teams), started (seeded by rating), a round's deadline extended, a player
+//! dropped (remaining games forfeited), a result entered or corrected, a round's pairings listed.
+
+use super::state::{format_name, points_text, with_notices};
+use crate::games::{GameKind, OptionSet, Side};
+use crate::i18n::{self, Message, Text};
+use crate::store::record::{FinishReason, GameId, Player, Status, Timestamp, TournamentPlace};
+use crate::store::tournament::{Entrant, Format, TournamentStatus};
+use crate::store::{GameWrite, Tournament, TournamentWrite, Unit};
+use crate::table::naming::game_name;
+use crate::table::{Actor, Answer, Button, ButtonId, ButtonStyle, Fail, Reply, Table, TournamentCommand, clock};
+
+impl Table {
+    pub(in crate::table) fn tournament_command(
+        &self,
+        actor: &Actor,
+        command: TournamentCommand,
+        now: Timestamp,
+    ) -> Answer {
+        match command {
+            TournamentCommand::Create { game, format, rounds, max_players, options } => {
+                self.tournament_create(actor, &game, &format, rounds, max_players, options, now)
+            }
+            TournamentCommand::Join { id } => self.tournament_join(actor, id, true),
+            TournamentCommand::Leave { id } => self.tournament_join(actor, id, false),
+            TournamentCommand::JoinTeam { id, role, name, mentionable } => {
+                let ping = mentionable || actor.permissions.mention_everyone;
+                self.tournament_join_team(actor, id, role, &name, ping)
+            }
+            TournamentCommand::Start { id } => self.tournament_start(actor, id, now),
+            TournamentCommand::Standings { id, picture } => {
+                let t = self.find_tournament(actor, id, true)?;
+                Ok(vec![self.standings_reply(actor.locale, &t, picture)?])
+            }
+            TournamentCommand::Pairings { id, round } => self.tournament_pairings(actor, id, round),
+            TournamentCommand::Drop { id, player } => self.tournament_drop(actor, id, player, now),
+            TournamentCommand::Result { game, winner } => self.tournament_result(actor, game, &winner, now),
+            TournamentCommand::Extend { id, time } => self.tournament_extend(actor, id, &time, now),
+            TournamentCommand::Cancel { id } => {
+                let mut t = self.open_tournament(actor, id)?;
+                self.organiser_only(actor, &t)?;
+                t.status = TournamentStatus::Cancelled;
+                t.log.push((now, format!("cancelled by {}", actor.name)));
+                // Its games still on are called off (aborted: not scored, their channels freed), in the same unit.
+                let mut games = Vec::new();
+                for game in t.rounds.iter().flat_map(|r| r.pairings.iter().filter_map(|p| p.game)) {
+                    let Some(mut record) = self.store.game(game)? else { continue };
+                    if record.status == Status::Active {
+                        record.status = Status::Aborted;
+                        record.draw_offer = None;
+                        record.updated_at = now;
+                        let base = record.revision;
+                        games.push(GameWrite { record, base: Some(base) });
+                    }
+                }
+                let t = self.save_tournament(t, games)?;
+                let text = i18n::spans(actor.locale, &Message::new("tournament-cancelled").num("id", t.id as i64));
+                Ok(vec![Reply { text, ..Reply::default() }])
+            }
+        }
+    }
+
+    /// An organiser gives the games still on in the current round more time: every game and the tournament's
+    /// log in one unit, so a move in between refuses it whole (and a retry extends each game once).
+    pub(super) fn tournament_extend(&self, actor: &Actor, id: Option<u64>, time: &str, now: Timestamp) -> Answer {
+        let mut t = self.open_tournament(actor, id)?;
+        self.organiser_only(actor, &t)?;
+        let secs = clock::parse_duration(time).ok_or_else(|| {
+            Message::new("option-bad-value").str("key", "time").str("value", time).str("expected", "12h|2d")
+        })?;
+        let mut games = Vec::new();
+        for game in t.rounds.last().into_iter().flat_map(|r| r.pairings.iter().filter_map(|p| p.game)) {
+            let Some(mut record) = self.store.game(game)? else { continue };
+            if record.status != Status::Active {
+                continue;
+            }
+            if let Some(c) = &mut record.clock {
+                c.deadline += secs;
+                // The new deadline gets its reminders and timeout afresh.
+                c.reminded = 0;
+                c.flagged = false;
+            }
+            record.updated_at = now;
+            let base = record.revision;
+            games.push(GameWrite { record, base: Some(base) });
+        }
+        let extended = games.len() as i64;
+        t.log.push((now, format!("{} extended round {} by {time}", actor.name, t.rounds.len())));
+        self.save_tournament(t, games)?;
+        let text =
+            i18n::text(actor.locale, &Message::new("tournament-extended").num("games", extended).str("time", time));
+        Ok(vec![Reply { text: text.into(), ..Reply::default() }])
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn tournament_create(
+        &self,
+        actor: &Actor,
+        game: &str,
+        format: &str,
+        rounds: Option<u8>,
+        max_players: Option<u32>,
+        options: OptionSet,
+        now: Timestamp,
+    ) -> Answer {
+        if !self.is_organiser(actor)? {
+            return Err(Message::new("tournament-organisers-only").into());
+        }
+        let kind: GameKind = game.parse()?;
+        let format = match format {
+            "round-robin" => Format::RoundRobin { legs: 1 },
+            "double-round-robin" => Format::RoundRobin { legs: 2 },
+            "swiss" => Format::Swiss { rounds: rounds.unwrap_or(5).clamp(1, 20) },
+            "elimination" => Format::Elimination,
+            other => {
+                return Err(Message::new("option-bad-value")
+                    .str("key", "format")
+                    .str("value", other)
+                    .str("expected", "round-robin|double-round-robin|swiss|elimination")
+                    .into());
+            }
+        };
+        let mut options = options;
+        let signup_until = match options.remove("signup") {
+            Some(text) => Some(
+                now + clock::parse_duration(&text).ok_or_else(|| {
+                    Message::new("option-bad-value")
+                        .str("key", "signup")
+                        .str("value", text.as_str())
+                        .str("expected", "12h|2d")
+                })?,
+            ),
+            None => None,
+        };
+        // The game options are checked now, so a bad one is refused before anyone signs up.
+        let mut game_options = options.clone();
+        for key in ["time", "rated", "seeding"] {
+            game_options.remove(key);
+        }
+        match options.get("seeding").map(String::as_str) {
+            None | Some("rating" | "random") => {}
+            Some(other) => {
+                return Err(Message::new("option-bad-value")
+                    .str("key", "seeding")
+                    .str("value", other)
+                    .str("expected", "rating|random")
+                    .into());
+            }
+        }
+        kind.normalise_options(&game_options).map_err(|e| e.message())?;
+        if let Some(time) = options.get("time") {
+            clock::parse_time_control(time)?;
+        }
+        let most = self.config.limits.tournaments;
+        let going = self
+            .store
+            .tournaments(actor.guild)?
+            .into_iter()
+            .filter(|t| matches!(t.status, TournamentStatus::SignUp | TournamentStatus::Running));
+        if going.count() >= most {
+            return Err(Message::new("limit-tournaments").num("max", most as i64).into());
+        }
+        let t = self.save_tournament(
+            Tournament {
+                id: 0,
+                revision: 0,
+                guild: actor.guild,
+                channel: actor.channel,
+                kind,
+                options,
+                format,
+                organiser: actor.user,
+                max_players,
+                signup_until,
+                status: TournamentStatus::SignUp,
+                entrants: Vec::new(),
+                rounds: Vec::new(),
+                log: vec![(now, format!("created by {}", actor.name))],
+                created_at: now,
+            },
+            Vec::new(),
+        )?;
+        let locale = actor.locale;
+        let text = i18n::spans(
+            locale,
+            &Message::new("tournament-created")
+                .num("id", t.id as i64)
+                .str("game", game_name(locale, kind))
+                .str("format", format_name(locale, t.format)),
+        );
+        let button = |id: ButtonId, label: &'static str, style| Button {
+            id,
+            label: i18n::text(locale, &Message::new(label)),
+            enabled: true,
+            style,
+            new_row: false,
+        };
+        let buttons = vec![
+            button(ButtonId::TournamentJoin(t.id), "button-tournament-join", ButtonStyle::Success),
+            button(ButtonId::TournamentLeave(t.id), "button-tournament-leave", ButtonStyle::Secondary),
+        ];
+        Ok(vec![Reply { text, buttons, ..Reply::default() }])
+    }
+
+    /// A member signs up their role as a team (Zohn Ahl tournaments are played by teams).
+    pub(super) fn tournament_join_team(
+        &self,
+        actor: &Actor,
+        id: Option<u64>,
+        role: u64,
+        name: &str,
+        ping: bool,
+    ) -> Answer {
+        let mut t = self.find_tournament(actor, id, false)?;
+        if t.status != TournamentStatus::SignUp {
+            return Err(Message::new("tournament-signup-closed").into());
+        }
+        if !t.kind.moves_are_throws() {
+            return Err(Message::new("tournament-teams-not-here").into());
+        }
+        if role == actor.guild {
+            return Err(Message::new("discord-team-everyone").into());
+        }
+        if !actor.roles.contains(&role) {
+            return Err(Message::new("tournament-not-role-member").str("role", format!("@{name}")).into());
+        }
+        if t.entrants.iter().any(|e| e.role && e.player.id == role) {
+            return Err(Message::new("tournament-already-in").into());
+        }
+        if t.max_players.is_some_and(|m| t.entrants.len() >= m as usize) {
+            return Err(Message::new("tournament-full").into());
+        }
+        t.entrants.push(Entrant {
+            player: Player { id: role, name: format!("@{name}") },
+            dropped: false,
+            role: true,
+            ping,
+        });
+        let t = self.save_tournament(t, Vec::new())?;
+        let message = Message::new("tournament-joined")
+            .name("player", format!("@{name}"))
+            .num("id", t.id as i64)
+            .num("count", t.entrants.len() as i64);
+        Ok(vec![Reply { text: i18n::spans(actor.locale, &message), ..Reply::default() }])
+    }
+
+    pub(super) fn tournament_join(&self, actor: &Actor, id: Option<u64>, join: bool) -> Answer {
+        let mut t = self.find_tournament(actor, id, false)?;
+        if t.status != TournamentStatus::SignUp {
+            return Err(Message::new("tournament-signup-closed").into());
+        }
+        if join && t.kind.moves_are_throws() {
+            return Err(Message::new("tournament-team-needed").into());
+        }
+        let here =
+            t.entrants.iter().position(|e| e.player.id == actor.user || (e.role && actor.roles.contains(&e.player.id)));
+        match (join, here) {
+            (true, Some(_)) => return Err(Message::new("tournament-already-in").into()),
+            (false, None) => return Err(Message::new("tournament-not-in").into()),
+            (true, None) => {
+                if t.max_players.is_some_and(|m| t.entrants.len() >= m as usize) {
+                    return Err(Message::new("tournament-full").into());
+                }
+                t.entrants.push(Entrant { player: actor.player(), dropped: false, role: false, ping: false });
+            }
+            (false, Some(i)) => {
+                t.entrants.remove(i);
+            }
+        }
+        let t = self.save_tournament(t, Vec::new())?;
+        let message = Message::new(if join { "tournament-joined" } else { "tournament-left" })
+            .name("player", actor.name.as_str())
+            .num("id", t.id as i64)
+            .num("count", t.entrants.len() as i64);
+        Ok(vec![Reply { text: i18n::spans(actor.locale, &message), ..Reply::default() }])
+    }
+
+    pub(super) fn tournament_start(&self, actor: &Actor, id: Option<u64>, now: Timestamp) -> Answer {
+        let mut t = self.find_tournament(actor, id, false)?;
+        self.organiser_only(actor, &t)?;
+        if t.status != TournamentStatus::SignUp {
+            return Err(Message::new("tournament-signup-closed").into());
+        }
+        if t.entrants.len() < 2 {
+            return Err(Message::new("tournament-too-few").into());
+        }
+        t.log.push((now, format!("started by {}", actor.name)));
+        let mut games = Vec::new();
+        let replies = self.begin(&mut t, actor.locale, now, &mut games)?;
+        let notices = Self::tournament_notices(&t, &replies, now);
+        let base = t.revision;
+        t.revision = base + 1;
+        let write = TournamentWrite { tournament: t.clone(), base: Some(base) };
+        let unit = Unit { tournaments: vec![write], notices, ..Unit::default() };
+        let (_, ids) = self.save_games_noting(games, unit)?;
+        Ok(with_notices(replies, &ids, t.channel))
+    }
+
+    pub(super) fn tournament_pairings(&self, actor: &Actor, id: Option<u64>, round: Option<usize>) -> Answer {
+        let t = self.find_tournament(actor, id, true)?;
+        let r = round.map(|r| r.saturating_sub(1)).unwrap_or(t.rounds.len().saturating_sub(1));
+        let Some(pairs) = t.rounds.get(r) else { return Err(Message::new("tournament-no-round").into()) };
+        let mut lines = vec![i18n::spans(
+            actor.locale,
+            &Message::new("tournament-round").num("id", t.id as i64).num("round", (r + 1) as i64),
+        )];
+        for p in &pairs.pairings {
+            let result = match self.pairing_points(p)? {
+                Some(x) => format!("{}–{}", points_text(x), points_text(1.0 - x)),
+                None => "…".into(),
+            };
+            let game = p.game.map(|g| format!(" (#{g})")).unwrap_or_default();
+            lines.push(
+                Text::plain("• ")
+                    .and_name(&t.entrants[p.first].player.name)
+                    .and(" – ")
+                    .and_name(&t.entrants[p.second].player.name)
+                    .and(&format!("{game}: {result}")),
+            );
+        }
+        for &b in &pairs.byes {
+            let bye = i18n::text(actor.locale, &Message::new("tournament-bye"));
+            lines.push(Text::plain("• ").and_name(&t.entrants[b].player.name).and(&format!(": {bye}")));
+        }
+        Ok(vec![Reply { text: Text::join(lines, "\n"), private: true, ..Reply::default() }])
+    }
+
+    pub(super) fn tournament_drop(&self, actor: &Actor, id: Option<u64>, player: Player, now: Timestamp) -> Answer {
+        let mut t = self.open_tournament(actor, id)?;
+        self.organiser_only(actor, &t)?;
+        let Some(i) = t.entrants.iter().position(|e| e.player.id == player.id) else {
+            return Err(Message::new("tournament-not-entrant").name("player", player.name.as_str()).into());
+        };
+        t.entrants[i].dropped = true;
+        t.log.push((now, format!("{} dropped by {}", player.name, actor.name)));
+        // Unfinished games of the dropped player are forfeited, in the same unit as the drop.
+        let mut games = Vec::new();
+        for round in &t.rounds {
+            for p in round.pairings.iter().filter(|p| p.first == i || p.second == i) {
+                let Some(game) = p.game else { continue };
+                let Some(mut record) = self.store.game(game)? else { continue };
+                if record.status != Status::Active {
+                    continue;
+                }
+                let loser = if p.first == i { Side::First } else { Side::Second };
+                record.status = Status::Finished { winner: Some(loser.other()), reason: FinishReason::Forfeit };
+                record.draw_offer = None;
+                record.updated_at = now;
+                let base = record.revision;
+                games.push(GameWrite { record, base: Some(base) });
+            }
+        }
+        let t = self.save_tournament(t, games)?;
+        let text = i18n::spans(
+            actor.locale,
+            &Message::new("tournament-dropped-player").name("player", player.name.as_str()).num("id", t.id as i64),
+        );
+        Ok(vec![Reply { text, ..Reply::default() }])
+    }
+
+    pub(super) fn tournament_result(&self, actor: &Actor, game: GameId, winner: &str, now: Timestamp) -> Answer {
+        // A game of another server is "not found" here, in the same words as a missing one.
+        let record = self.game_in(actor, game)?;
+        let Some(TournamentPlace { tournament: tid, round: r, pairing: k }) = record.tournament else {
+            return Err(Message::new("tournament-not-a-game").into());
+        };
+        let mut t = self.open_tournament(actor, Some(tid))?;
+        self.organiser_only(actor, &t)?;
+        if t.rounds.get(r).and_then(|round| round.pairings.get(k)).and_then(|p| p.game) != Some(game) {
+            return Err(Fail::Internal(format!("game {game} is not where tournament {tid} has it")));
+        }
+        let points = match winner {
+            "first" | "white" | "south" | "1-0" => 1.0,
+            "second" | "black" | "north" | "0-1" => 0.0,
+            "draw" | "½-½" => 0.5,
+            other => {
+                return Err(Message::new("option-bad-value")
+                    .str("key", "winner")
+                    .str("value", other)
+                    .str("expected", "first|second|draw")
+                    .into());
+            }
+        };
+        if let Some(p) = t.rounds.get_mut(r).and_then(|round| round.pairings.get_mut(k)) {
+            p.entered = Some(points);
+        }
+        t.log.push((now, format!("{} entered {winner} for game {game}", actor.name)));
+        // A game still on is ended as entered, in the same unit as the entered result.
+        let mut games = Vec::new();
+        if record.status == Status::Active {
+            let mut ended = record.clone();
+            let winner = if points == 1.0 {
+                Some(Side::First)
+            } else if points == 0.0 {
+                Some(Side::Second)
+            } else {
+                None
+            };
+            ended.status = Status::Finished { winner, reason: FinishReason::Forfeit };
+            ended.updated_at = now;
+            let base = ended.revision;
+            games.push(GameWrite { record: ended, base: Some(base) });
+        }
+        self.save_tournament(t, games)?;
+        let text = i18n::spans(
+            actor.locale,
+            &Message::new("tournament-result-entered").num("game", game as i64).str("result", winner),
+        );
+        Ok(vec![Reply { text, ..Reply::default() }])
+    }
+}

@@ -1,0 +1,440 @@
+//! A tournament's rounds: the first paired when it starts, the next one when every game of a round has ended
+//! (Swiss, round robin, or the elimination's winners), each pairing a game of its own waiting for the channel
+//! the front end opens, the final result; run by the request that ended a game or by the scheduler's marks.
+
+use super::pairing::{self, SwissPlayer};
+use super::state::{new_pairing, parking_channel, with_notices};
+use crate::games::Side;
+use crate::i18n::{self, Locale, Message, Span, Text};
+use crate::store::record::{
+    ChannelId, First, GameRecord, GuildId, Notice, NoticeKind, Player, Status, Team, Timestamp, TournamentPlace,
+};
+use crate::store::tournament::{Entrant, Format, TournamentRound, TournamentStatus};
+use crate::store::{GameWrite, Tournament, TournamentMark, TournamentWrite, Unit};
+use crate::table::{Fail, Reply, Table, clock};
+
+impl Table {
+    /// Seeds the entrants and pairs round 1.
+    pub(super) fn begin(
+        &self,
+        t: &mut Tournament,
+        locale: Locale,
+        now: Timestamp,
+        games: &mut Vec<GameWrite>,
+    ) -> Result<Vec<Reply>, Fail> {
+        // Seeding: rating (when there is one), then sign-up order.
+        let rating = |p: &Player| self.store.rating(t.guild, t.kind, p.id).ok().flatten().map_or(0.0, |r| r.rating);
+        let mut seeded: Vec<(f64, usize, Entrant)> =
+            t.entrants.iter().cloned().enumerate().map(|(i, e)| (rating(&e.player), i, e)).collect();
+        if t.options.get("seeding").is_some_and(|s| s == "random") {
+            // Seeded at random: a shuffle by the table's generator (seeded from the system).
+            use rand::seq::SliceRandom;
+            seeded.shuffle(&mut *self.rng());
+        } else {
+            seeded.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        }
+        t.entrants = seeded.into_iter().map(|(_, _, e)| e).collect();
+        t.status = TournamentStatus::Running;
+        self.next_round(t, locale, now, games)
+    }
+
+    /// Pairs the next round (creating its games), or finishes the tournament; the replies announce it.
+    pub(super) fn next_round(
+        &self,
+        t: &mut Tournament,
+        locale: Locale,
+        now: Timestamp,
+        new_games: &mut Vec<GameWrite>,
+    ) -> Result<Vec<Reply>, Fail> {
+        let n = t.entrants.len();
+        let r = t.rounds.len();
+        let (games, byes) = self.results(t)?;
+        let mut round = TournamentRound::default();
+        match t.format {
+            Format::RoundRobin { legs } => {
+                let schedule = pairing::round_robin(n, legs as usize);
+                if let Some(planned) = schedule.get(r) {
+                    round.pairings = planned.pairs.iter().map(|&(a, b)| new_pairing(a, b, 0)).collect();
+                    round.byes = planned.bye.into_iter().collect();
+                }
+            }
+            Format::Swiss { rounds } => {
+                if r < rounds as usize {
+                    let players: Vec<SwissPlayer> = (0..n)
+                        .map(|p| {
+                            let mut s = SwissPlayer {
+                                score: 0.0,
+                                met: Vec::new(),
+                                colour_balance: 0,
+                                last_first: None,
+                                had_bye: byes.contains(&p),
+                                active: !t.entrants[p].dropped,
+                            };
+                            s.score += byes.iter().filter(|&&b| b == p).count() as f64;
+                            for &(a, b, pts) in &games {
+                                if a == p {
+                                    s.score += pts;
+                                    s.met.push(b);
+                                    s.colour_balance += 1;
+                                    s.last_first = Some(true);
+                                } else if b == p {
+                                    s.score += 1.0 - pts;
+                                    s.met.push(a);
+                                    s.colour_balance -= 1;
+                                    s.last_first = Some(false);
+                                }
+                            }
+                            s
+                        })
+                        .collect();
+                    let planned = pairing::swiss(&players);
+                    if !planned.pairs.is_empty() {
+                        round.pairings = planned.pairs.iter().map(|&(a, b)| new_pairing(a, b, 0)).collect();
+                        round.byes = planned.bye.into_iter().collect();
+                    }
+                }
+            }
+            Format::Elimination => {
+                let alive = self.bracket_winners(t)?;
+                if r == 0 {
+                    for (slot, pair) in pairing::bracket(n).into_iter().enumerate() {
+                        match pair {
+                            (Some(a), Some(b)) => round.pairings.push(new_pairing(a, b, slot)),
+                            (Some(a), None) | (None, Some(a)) => round.byes.push(a),
+                            (None, None) => {}
+                        }
+                    }
+                } else if alive.len() > 1 {
+                    for (slot, (a, b)) in pairing::next_bracket_round(&alive).into_iter().enumerate() {
+                        round.pairings.push(new_pairing(a, b, slot));
+                    }
+                }
+            }
+        }
+        if round.pairings.is_empty() {
+            t.status = TournamentStatus::Finished;
+            t.log.push((now, "finished".into()));
+            return Ok(vec![self.standings_reply(locale, t, true)?]);
+        }
+        t.rounds.push(round);
+        self.start_games(t, r, locale, now, new_games)
+    }
+
+    /// The winners of an elimination bracket's latest round, in bracket order (with the byes of the first).
+    pub(super) fn bracket_winners(&self, t: &Tournament) -> Result<Vec<usize>, Fail> {
+        let Some(last) = t.rounds.last() else { return Ok(Vec::new()) };
+        let mut winners: Vec<(usize, usize)> = Vec::new(); // (slot, winner)
+        let slots = last.pairings.iter().map(|p| p.slot).max().map_or(0, |m| m + 1);
+        for slot in 0..slots {
+            let Some(latest) = last.pairings.iter().rev().find(|p| p.slot == slot) else { continue };
+            if let Some(side) = self.pairing_winner(latest)? {
+                winners.push((slot, if side == 0 { latest.first } else { latest.second }));
+            }
+        }
+        if t.rounds.len() == 1 {
+            // First round: the byes take their bracket places.
+            let order = pairing::bracket(t.entrants.len());
+            let mut out = Vec::new();
+            let mut played = winners.into_iter();
+            for pair in order {
+                match pair {
+                    (Some(_), Some(_)) => out.extend(played.next().map(|(_, w)| w)),
+                    (Some(a), None) | (None, Some(a)) => out.push(a),
+                    (None, None) => {}
+                }
+            }
+            return Ok(out);
+        }
+        Ok(winners.into_iter().map(|(_, w)| w).collect())
+    }
+
+    /// Makes the games of round `r` not yet made (a dropped player's game is decided at once) and the replies
+    /// that announce them. The games go into `games`, to be written in the tournament's unit.
+    pub(super) fn start_games(
+        &self,
+        t: &mut Tournament,
+        r: usize,
+        locale: Locale,
+        now: Timestamp,
+        games: &mut Vec<GameWrite>,
+    ) -> Result<Vec<Reply>, Fail> {
+        let settings = self.store.guild_settings(t.guild)?;
+        let mut options = t.options.clone();
+        let per_move = match options.remove("time") {
+            Some(text) => clock::parse_time_control(&text)?,
+            None => settings.time_per_move,
+        };
+        let rated = match options.remove("rated") {
+            Some(v) => super::super::flag("rated", &v)? && !t.kind.moves_are_throws(),
+            None => settings.rated && !t.kind.moves_are_throws(),
+        };
+        options.remove("seeding");
+        if t.kind.moves_are_throws() {
+            // Role teams throw in free mode (the bot reads no member list: that needs Discord's privileged intent).
+            options.entry("turn_mode".into()).or_insert_with(|| "free".into());
+        }
+        let options = t.kind.normalise_options(&options).map_err(|e| e.message())?;
+        let name = |i: usize| t.entrants[i].player.name.clone();
+        // "• ana – ben": entrants' names as spans, shown as written.
+        let pair = |a: usize, b: usize| {
+            let mut line = Text::plain("• ");
+            line.push_span(&name(a), Span::Name).push_str(" – ").push_span(&name(b), Span::Name);
+            line
+        };
+        let mut lines = vec![i18n::spans(
+            locale,
+            &Message::new("tournament-round").num("id", t.id as i64).num("round", (r + 1) as i64),
+        )];
+        let mut boards = Vec::new();
+        let wanted = t.rounds[r].pairings.iter().filter(|p| p.game.is_none() && p.entered.is_none()).count() as u64;
+        let mut next_id = if wanted > 0 { self.store.reserve_game_ids(wanted)? } else { 0 };
+        for k in 0..t.rounds[r].pairings.len() {
+            let p = t.rounds[r].pairings[k].clone();
+            if p.game.is_some() || p.entered.is_some() {
+                continue;
+            }
+            let (first, second) = (&t.entrants[p.first], &t.entrants[p.second]);
+            if first.dropped || second.dropped {
+                // A game against a withdrawn player is decided without being played.
+                t.rounds[r].pairings[k].entered = Some(if first.dropped && !second.dropped { 0.0 } else { 1.0 });
+                let mut line = pair(p.first, p.second);
+                line.push_str(&format!(": {}", i18n::text(locale, &Message::new("tournament-forfeit"))));
+                lines.push(line);
+                continue;
+            }
+            let team = |e: &Entrant| Team::Role {
+                id: e.player.id,
+                name: e.player.name.trim_start_matches('@').to_string(),
+                ping: e.ping,
+            };
+            let teams = if first.role && second.role { vec![team(first), team(second)] } else { Vec::new() };
+            let mut record = GameRecord {
+                id: next_id,
+                kind: t.kind,
+                options: options.clone(),
+                guild: t.guild,
+                channel: parking_channel(t.id, r, k),
+                challenger: first.player.clone(),
+                opponent: Some(second.player.clone()),
+                first: First::Challenger,
+                seats: if teams.is_empty() { vec![first.player.clone(), second.player.clone()] } else { Vec::new() },
+                challenger_side: (!teams.is_empty()).then_some(Side::First),
+                teams,
+                rosters: Vec::new(),
+                moves: Vec::new(),
+                status: Status::Active,
+                draw_offer: None,
+                takeback: None,
+                computer: None,
+                created_at: now,
+                updated_at: now,
+                expires_at: now,
+                revision: 0,
+                wants_thread: true,
+                clock: per_move.map(|s| clock::new_clock(s, &settings)),
+                due: None,
+                rated,
+                rating_sequence: None,
+                rating_changes: Vec::new(),
+                tournament: Some(TournamentPlace { tournament: t.id, round: r, pairing: k }),
+                imported: None,
+            };
+            next_id += 1;
+            clock::start_turn(&mut record, now);
+            record.due = clock::next_event(&record).map(|(at, _)| at);
+            games.push(GameWrite { record: record.clone(), base: None });
+            t.rounds[r].pairings[k].game = Some(record.id);
+            let mut line = pair(p.first, p.second);
+            line.push_str(&format!(" (#{})", record.id));
+            lines.push(line);
+            boards.push(self.tournament_board(locale, &record)?);
+        }
+        for &b in &t.rounds[r].byes {
+            let mut line = Text::plain("• ");
+            line.push_span(&name(b), Span::Name);
+            line.push_str(&format!(": {}", i18n::text(locale, &Message::new("tournament-bye"))));
+            lines.push(line);
+        }
+        let mentions =
+            t.rounds[r].pairings.iter().flat_map(|p| [p.first, p.second]).map(|i| t.entrants[i].player.id).collect();
+        let mut replies = vec![Reply { text: Text::join(lines, "\n"), mentions, ..Reply::default() }];
+        replies.extend(boards);
+        Ok(replies)
+    }
+
+    /// Writes a tournament's posts into the outbox with the unit that decided them, so that a crash between the
+    /// commit and the posts loses none: each reply becomes a notice (a game's board, the final standings, or an
+    /// announcement kept as its text), and the reply carries the notice's id once committed.
+    pub(super) fn tournament_notices(t: &Tournament, replies: &[Reply], now: Timestamp) -> Vec<Notice> {
+        replies
+            .iter()
+            .map(|reply| {
+                let kind = match (reply.game, &reply.image) {
+                    (Some(_), _) => NoticeKind::TournamentGame,
+                    (None, Some(_)) => NoticeKind::TournamentFinished { tournament: t.id },
+                    (None, None) => {
+                        NoticeKind::Announcement { text: reply.text.clone(), mentions: reply.mentions.clone() }
+                    }
+                };
+                Notice { id: 0, game: reply.game.unwrap_or(0), guild: t.guild, channel: t.channel, kind, at: now }
+            })
+            .collect()
+    }
+
+    /// Advances every tournament marked due at `now` (a game of it ended, or its sign-up deadline came); the
+    /// replies announce what happened, each with the server and channel to post it in. The scheduler's way to
+    /// catch up.
+    pub fn advance_due_tournaments(
+        &self,
+        locale: Locale,
+        now: Timestamp,
+    ) -> Result<Vec<(GuildId, ChannelId, Reply)>, String> {
+        let mut due: Vec<u64> =
+            self.store.tournament_marks(now).map_err(|e| e.to_string())?.into_iter().map(|m| m.tournament).collect();
+        due.sort_unstable();
+        due.dedup();
+        let mut out = Vec::new();
+        for id in due {
+            let guild = match self.store.tournament(id) {
+                Ok(t) => t.map_or(0, |t| t.guild),
+                Err(e) => return Err(e.to_string()),
+            };
+            if !(self.serves)(guild) {
+                continue;
+            }
+            match self.advance_tournament(id, locale, now) {
+                Ok(replies) => out.extend(replies.into_iter().map(|(channel, reply)| (guild, channel, reply))),
+                Err(e) => tracing::error!(tournament = id, error = %e, "a tournament could not advance"),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Looks at one tournament (and no other): starts it at its sign-up deadline, pairs its next round when the
+    /// current one is complete, or finishes it. The tournament, its new games and the clearing of the marks it
+    /// handled are one unit, written over the revision read (tried again if another process got there first).
+    pub fn advance_tournament(&self, id: u64, locale: Locale, now: Timestamp) -> Result<Vec<(u64, Reply)>, String> {
+        let failed = |e: Fail| format!("{e:?}");
+        for _ in 0..8 {
+            let marks: Vec<TournamentMark> = self
+                .store
+                .tournament_marks(now)
+                .map_err(|e| e.to_string())?
+                .into_iter()
+                .filter(|m| m.tournament == id)
+                .collect();
+            let Some(mut t) = self.store.tournament(id).map_err(|e| e.to_string())? else {
+                self.commit(Unit { unmarks: marks, ..Unit::default() }).map_err(failed)?;
+                return Ok(Vec::new());
+            };
+            let before = t.clone();
+            let mut games = Vec::new();
+            let out = self.advance(&mut t, locale, now, &mut games)?;
+            let unit = Unit { unmarks: marks, ..Unit::default() };
+            if t == before && unit.unmarks.is_empty() {
+                return Ok(Vec::new());
+            }
+            let written = if t == before {
+                self.commit(unit).map(|_| Vec::new())
+            } else {
+                let base = t.revision;
+                t.revision = base + 1;
+                let write = TournamentWrite { tournament: t.clone(), base: Some(base) };
+                let notices = Self::tournament_notices(&t, &out, now);
+                self.save_games_noting(games, Unit { tournaments: vec![write], notices, ..unit }).map(|(_, ids)| ids)
+            };
+            match written {
+                Ok(ids) => {
+                    let posts = with_notices(out, &ids, t.channel);
+                    return Ok(posts.into_iter().map(|reply| (t.channel, reply)).collect());
+                }
+                // Changed meanwhile (another process advanced it, an organiser acted): look again.
+                Err(Fail::User(_)) => continue,
+                Err(e) => return Err(failed(e)),
+            }
+        }
+        Err(format!("tournament {id} kept changing while it was advanced"))
+    }
+
+    /// What advancing a tournament does to it, in memory: the replies, and its new games in `games`.
+    pub(super) fn advance(
+        &self,
+        t: &mut Tournament,
+        locale: Locale,
+        now: Timestamp,
+        games: &mut Vec<GameWrite>,
+    ) -> Result<Vec<Reply>, String> {
+        let mut out = Vec::new();
+        // Sign-up closes at its deadline: the tournament starts by itself (or is called off without players).
+        if t.status == TournamentStatus::SignUp && t.signup_until.is_some_and(|d| d <= now) {
+            if t.entrants.len() < 2 {
+                t.status = TournamentStatus::Cancelled;
+                t.log.push((now, "cancelled: too few players at the sign-up deadline".into()));
+                let text = i18n::spans(locale, &Message::new("tournament-too-few-at-deadline").num("id", t.id as i64));
+                out.push(Reply { text, ..Reply::default() });
+            } else {
+                t.log.push((now, "started at the sign-up deadline".into()));
+                out.extend(self.begin(t, locale, now, games).map_err(|e| format!("{e:?}"))?);
+            }
+            return Ok(out);
+        }
+        if t.status != TournamentStatus::Running {
+            return Ok(out);
+        }
+        while let Some(round) = t.rounds.last() {
+            let mut complete = true;
+            for p in &round.pairings {
+                match self.pairing_points(p).map_err(|e| format!("{e:?}"))? {
+                    None => complete = false,
+                    Some(pts) if pts == 0.5 && t.format == Format::Elimination => {
+                        // A drawn knockout game is replayed with sides swapped (once per draw).
+                        let replayed = round
+                            .pairings
+                            .iter()
+                            .any(|q| q.slot == p.slot && q.first == p.second && q.game.is_some() && q.game > p.game);
+                        if !replayed {
+                            complete = false;
+                        }
+                    }
+                    Some(_) => {}
+                }
+            }
+            if !complete {
+                let r = t.rounds.len() - 1;
+                // Replays of drawn knockout games.
+                if t.format == Format::Elimination {
+                    let mut replays = Vec::new();
+                    for p in &t.rounds[r].pairings {
+                        let latest = t.rounds[r].pairings.iter().rev().find(|q| q.slot == p.slot);
+                        if latest == Some(p) && self.pairing_points(p).map_err(|e| format!("{e:?}"))? == Some(0.5) {
+                            replays.push(new_pairing(p.second, p.first, p.slot));
+                        }
+                    }
+                    if !replays.is_empty() {
+                        t.rounds[r].pairings.extend(replays);
+                        let made = games.len();
+                        let replies = self.start_games(t, r, locale, now, games).map_err(|e| format!("{e:?}"))?;
+                        out.extend(replies);
+                        // A replay to be played leaves the round open (its game is not stored before the unit);
+                        // one decided at once (a withdrawn player) may complete it.
+                        if games.len() == made {
+                            continue;
+                        }
+                    }
+                }
+                break;
+            }
+            let replies = self.next_round(t, locale, now, games).map_err(|e| format!("{e:?}"))?;
+            out.extend(replies);
+            if t.status != TournamentStatus::Running {
+                break;
+            }
+            // A round whose games were all decided at once (every player but one dropped) goes on.
+            let last = t.rounds.last().expect("a round was just paired");
+            if last.pairings.iter().any(|p| p.game.is_some() && p.entered.is_none()) {
+                break;
+            }
+        }
+        Ok(out)
+    }
+}
