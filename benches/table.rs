@@ -96,7 +96,7 @@ struct Game {
 
 fn new_game(table: &Table, channel: u64) -> Game {
     let challenge = Command::Challenge {
-        game: "hoyito".into(),
+        game: tablero::games::GameKind::Hoyito,
         opponent: Some(player(2)),
         options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
         teams: None,

@@ -12,9 +12,10 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::store::record::{COMPUTER, Player, Team, Timestamp};
-use crate::table::{Actor, ButtonId, Command, Permissions, Reply, RoleId, Table, TournamentCommand};
+use crate::table::{Actor, ButtonId, Command, Permissions, Reply, RoleId, Table, TournamentCommand, TournamentFormat};
 
 pub use line::{Line, Words, parse};
 
@@ -409,7 +410,7 @@ impl Console {
         match command.as_str() {
             "play" | "challenge" => {
                 let mut it = positional.iter();
-                let game = it.next().ok_or(usage("play <game> [@opponent] [key=value ...]"))?;
+                let game: GameKind = it.next().ok_or(usage("play <game> [@opponent] [key=value ...]"))?.parse()?;
                 let opponent = match it.next() {
                     Some(user) => Some(mention(user)?),
                     None => None,
@@ -425,7 +426,7 @@ impl Console {
                 if let Some(extra) = it.next() {
                     return Err(Message::new("console-unexpected").str("text", extra.as_str()));
                 }
-                Ok(Step::Table(Command::Challenge { game: game.clone(), opponent, options, teams }))
+                Ok(Step::Table(Command::Challenge { game, opponent, options, teams }))
             }
             "accept" => bare(Command::Accept { game: None }, "accept"),
             "decline" => bare(Command::Decline { game: None }, "decline"),
@@ -437,7 +438,7 @@ impl Console {
             "claim" => bare(Command::Claim { game: None }, "claim"),
             "leaderboard" | "lb" => {
                 let usage_text = "leaderboard <game> [page] [provisional] [picture]";
-                let game = positional.first().ok_or(usage(usage_text))?.clone();
+                let game: GameKind = positional.first().ok_or(usage(usage_text))?.parse()?;
                 let mut page = 0;
                 let (mut provisional, mut picture) = (false, false);
                 for word in &positional[1..] {
@@ -456,8 +457,8 @@ impl Console {
                 let id = options.remove("id").and_then(|v| v.parse().ok());
                 let command = match action.as_str() {
                     "create" => {
-                        let game = words.next().ok_or(usage(usage_text))?.clone();
-                        let format = words.next().ok_or(usage(usage_text))?.clone();
+                        let game: GameKind = words.next().ok_or(usage(usage_text))?.parse()?;
+                        let format: TournamentFormat = words.next().ok_or(usage(usage_text))?.parse()?;
                         let rounds = options.remove("rounds").and_then(|v| v.parse().ok());
                         let max_players = options.remove("max").and_then(|v| v.parse().ok());
                         TournamentCommand::Create { game, format, rounds, max_players, options: options.clone() }
@@ -584,14 +585,14 @@ impl Console {
                     } else if let Ok(n) = word.parse::<usize>() {
                         page = n.saturating_sub(1);
                     } else {
-                        game = Some(word.clone());
+                        game = Some(word.parse::<GameKind>()?);
                     }
                 }
                 Ok(Step::Table(Command::Archive { player, game, page }))
             }
             "rules" => {
                 no_options("rules [game]")?;
-                Ok(Step::Table(Command::Rules { game: positional.first().cloned() }))
+                Ok(Step::Table(Command::Rules { game: positional.first().map(|g| g.parse()).transpose()? }))
             }
             "press" => {
                 let id = positional.first().ok_or(usage("press <button-id> | press <menu-id> <choice>"))?;

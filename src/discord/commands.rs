@@ -1,15 +1,16 @@
 //! The slash commands other than `/play`: each is a few lines that build a table [`Command`] and hand it to
 //! [`respond`], which runs it and answers (refusals privately, in the user's language).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use poise::serenity_prelude as serenity;
 
 use super::actor::{Invocation, Source};
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use super::deliver::{self, poise_reply, private_text, run_table};
 use super::jobs;
 use super::outbound::{self, FOLLOWUP_BUDGET, RESPONSE_BUDGET};
 use super::{Context, Data, Error};
+use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message};
 use crate::table::{Command, Progress, Refusal, Reply};
 
@@ -193,12 +194,12 @@ pub enum GameChoice {
 }
 
 impl GameChoice {
-    pub fn id(self) -> &'static str {
+    pub fn kind(self) -> GameKind {
         match self {
-            GameChoice::Epaminondas => "epaminondas",
-            GameChoice::Hoyito => "hoyito",
-            GameChoice::ZohnAhl => "zohn-ahl",
-            GameChoice::Ocencahuac => "ocencahuac",
+            GameChoice::Epaminondas => GameKind::Epaminondas,
+            GameChoice::Hoyito => GameKind::Hoyito,
+            GameChoice::ZohnAhl => GameKind::ZohnAhl,
+            GameChoice::Ocencahuac => GameKind::Ocencahuac,
         }
     }
 }
@@ -449,7 +450,7 @@ pub async fn rules(
     #[description_localized("es-ES", "Qué juego")]
     game: Option<GameChoice>,
 ) -> Result<(), Error> {
-    respond(ctx, Command::Rules { game: game.map(|g| g.id().to_string()) }).await
+    respond(ctx, Command::Rules { game: game.map(GameChoice::kind) }).await
 }
 
 /// Your games in this server: whose turn it is, and where.
@@ -608,11 +609,6 @@ pub async fn settings_notify(
     respond(ctx, Command::Notify { on: direct }).await
 }
 
-/// A game with ratings or records, for `/leaderboard`.
-fn game_id(game: GameChoice) -> String {
-    game.id().to_string()
-}
-
 /// The leaderboard of a game in this server.
 #[poise::command(
     slash_command,
@@ -638,7 +634,7 @@ pub async fn leaderboard(
 ) -> Result<(), Error> {
     let page = page.unwrap_or(1).saturating_sub(1) as usize;
     let command =
-        Command::Leaderboard { game: game_id(game), page, provisional: false, picture: picture.unwrap_or(false) };
+        Command::Leaderboard { game: game.kind(), page, provisional: false, picture: picture.unwrap_or(false) };
     respond(ctx, command).await
 }
 

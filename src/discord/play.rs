@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 use super::commands::{invocation, respond};
 use super::deliver::{poise_reply, private_text};
 use super::{Context, Error};
-use crate::games::OptionSet;
+use crate::games::{GameKind, OptionSet};
 use crate::i18n::{self, Message};
 use crate::store::record::{COMPUTER, Player, Team};
 use crate::table::Command;
@@ -126,7 +126,7 @@ struct Common {
 /// What every `/play` shares: the options text, who starts, the thread, the permission check.
 async fn challenge(
     ctx: Context<'_>,
-    game: &str,
+    game: GameKind,
     opponent: Option<serenity::User>,
     teams: Option<[Team; 2]>,
     mut options: OptionSet,
@@ -194,7 +194,7 @@ async fn challenge(
         true => Player { id: COMPUTER, name: u.global_name.clone().unwrap_or(u.name) },
         false => Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) },
     });
-    respond(ctx, Command::Challenge { game: game.into(), opponent, options, teams }).await
+    respond(ctx, Command::Challenge { game, opponent, options, teams }).await
 }
 
 /// Epaminondas: two phalanxes on a 14x12 board; cross with more pieces than your opponent.
@@ -241,7 +241,7 @@ pub async fn epaminondas(
     options: Option<String>,
 ) -> Result<(), Error> {
     let common = Common { first, time, rated, thread, extra: options, level };
-    challenge(ctx, "epaminondas", opponent, None, OptionSet::new(), common).await
+    challenge(ctx, GameKind::Epaminondas, opponent, None, OptionSet::new(), common).await
 }
 
 /// Hoyito II: the Dominican mancala of relay sowing.
@@ -295,7 +295,8 @@ pub async fn hoyito(
     if let Some(h) = holes {
         set.insert("holes".into(), if matches!(h, Holes::Six) { "6" } else { "12" }.into());
     }
-    challenge(ctx, "hoyito", opponent, None, set, Common { first, time, rated, thread, extra: options, level }).await
+    challenge(ctx, GameKind::Hoyito, opponent, None, set, Common { first, time, rated, thread, extra: options, level })
+        .await
 }
 
 /// Ocencahuac: the war game of Nayarit, volcano against volcano.
@@ -342,7 +343,7 @@ pub async fn ocencahuac(
     options: Option<String>,
 ) -> Result<(), Error> {
     let common = Common { first, time, rated, thread, extra: options, level };
-    challenge(ctx, "ocencahuac", opponent, None, OptionSet::new(), common).await
+    challenge(ctx, GameKind::Ocencahuac, opponent, None, OptionSet::new(), common).await
 }
 
 /// A team for the table: a role, or a single player; `@everyone` is no team.
@@ -436,7 +437,7 @@ pub async fn zohn_ahl(
     }
     challenge(
         ctx,
-        "zohn-ahl",
+        GameKind::ZohnAhl,
         None,
         Some(teams),
         set,

@@ -121,7 +121,7 @@ pub async fn archive(
 ) -> Result<(), Error> {
     let player = player.map(|u| Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) });
     let page = page.unwrap_or(1).saturating_sub(1) as usize;
-    respond(ctx, Command::Archive { player, game: game.map(|g| g.id().to_string()), page }).await
+    respond(ctx, Command::Archive { player, game: game.map(GameChoice::kind), page }).await
 }
 
 /// An animated replay (GIF) of a game, move by move.

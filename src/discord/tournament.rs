@@ -7,7 +7,7 @@ use super::commands::{GameChoice, respond};
 use super::{Context, Error};
 use crate::games::OptionSet;
 use crate::store::record::Player;
-use crate::table::{Command, TournamentCommand};
+use crate::table::{Command, TournamentCommand, TournamentFormat};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum FormatChoice {
@@ -106,10 +106,10 @@ pub async fn create(
     random_seeding: Option<bool>,
 ) -> Result<(), Error> {
     let format = match format {
-        FormatChoice::Swiss => "swiss",
-        FormatChoice::RoundRobin => "round-robin",
-        FormatChoice::DoubleRoundRobin => "double-round-robin",
-        FormatChoice::Elimination => "elimination",
+        FormatChoice::Swiss => TournamentFormat::Swiss,
+        FormatChoice::RoundRobin => TournamentFormat::RoundRobin,
+        FormatChoice::DoubleRoundRobin => TournamentFormat::DoubleRoundRobin,
+        FormatChoice::Elimination => TournamentFormat::Elimination,
     };
     let mut options = OptionSet::new();
     if let Some(t) = time {
@@ -124,8 +124,7 @@ pub async fn create(
     if random_seeding == Some(true) {
         options.insert("seeding".into(), "random".into());
     }
-    let game = game.id().to_string();
-    run(ctx, TournamentCommand::Create { game, format: format.into(), rounds, max_players, options }).await
+    run(ctx, TournamentCommand::Create { game: game.kind(), format, rounds, max_players, options }).await
 }
 
 /// Sign up for the tournament open in this server.

@@ -169,14 +169,14 @@ impl Table {
             let teams: Vec<Team> = old.teams.iter().rev().cloned().collect();
             let teams: [Team; 2] =
                 teams.try_into().map_err(|_| Fail::Internal(format!("game {id} has not two teams")))?;
-            return self.challenge(actor, old.kind.name(), None, options, Some(teams), now);
+            return self.challenge(actor, old.kind, None, options, Some(teams), now);
         }
         let opponent =
             old.player(side.other()).cloned().ok_or_else(|| Fail::Internal(format!("game {id} lacks a player")))?;
         // Whoever did not move first then moves first now.
         let first = if side == Side::First { First::Opponent } else { First::Challenger };
         options.insert("first".into(), if first == First::Opponent { "opponent" } else { "challenger" }.into());
-        self.challenge(actor, old.kind.name(), Some(opponent), options, None, now)
+        self.challenge(actor, old.kind, Some(opponent), options, None, now)
     }
 }
 

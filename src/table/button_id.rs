@@ -13,6 +13,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::command::{Command, TournamentCommand};
+use crate::games::GameKind;
 use crate::store::record::{GameId, Player};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,11 +64,11 @@ pub enum ButtonId {
     Archive {
         page: usize,
         player: Option<u64>,
-        game: Option<String>,
+        game: Option<GameKind>,
     },
     /// A page of a game's leaderboard, established or provisional players, as text or a picture.
     Leaderboard {
-        game: String,
+        game: GameKind,
         page: usize,
         provisional: bool,
         picture: bool,
@@ -97,11 +98,12 @@ impl fmt::Display for ButtonId {
             ButtonId::PieceMenu { game, ply, menu } => write!(f, "g:{game}:pick:{ply}:{menu}"),
             ButtonId::MoveMenu { game, ply, menu } => write!(f, "g:{game}:to:{ply}:{menu}"),
             ButtonId::Archive { page, player, game } => {
-                write!(f, "ar:{page}:{}:{}", player.unwrap_or(0), game.as_deref().unwrap_or("-"))
+                write!(f, "ar:{page}:{}:{}", player.unwrap_or(0), game.map_or("-", GameKind::name))
             }
             ButtonId::Leaderboard { game, page, provisional, picture } => write!(
                 f,
-                "lb:{game}:{page}:{}{}",
+                "lb:{}:{page}:{}{}",
+                game.name(),
                 if *provisional { "p" } else { "e" },
                 if *picture { ":i" } else { "" }
             ),
@@ -148,10 +150,13 @@ impl FromStr for ButtonId {
             ["ar", page, player, game] => ButtonId::Archive {
                 page: count(page)?,
                 player: Some(number(player)?).filter(|&p| p != 0),
-                game: Some(game.to_string()).filter(|g| g != "-"),
+                game: match *game {
+                    "-" => None,
+                    name => Some(name.parse().map_err(|_| NotOurs)?),
+                },
             },
             ["lb", game, page, which, rest @ ..] => ButtonId::Leaderboard {
-                game: game.to_string(),
+                game: game.parse().map_err(|_| NotOurs)?,
                 page: count(page)?,
                 provisional: *which == "p",
                 picture: match rest {
@@ -253,10 +258,10 @@ mod tests {
             ButtonId::Rematch(5),
             ButtonId::PieceMenu { game: 6, ply: 3, menu: 1 },
             ButtonId::MoveMenu { game: 6, ply: 3, menu: 0 },
-            ButtonId::Archive { page: 2, player: Some(11), game: Some("hoyito".into()) },
+            ButtonId::Archive { page: 2, player: Some(11), game: Some(GameKind::Hoyito) },
             ButtonId::Archive { page: 0, player: None, game: None },
-            ButtonId::Leaderboard { game: "zohn-ahl".into(), page: 1, provisional: true, picture: true },
-            ButtonId::Leaderboard { game: "hoyito".into(), page: 0, provisional: false, picture: false },
+            ButtonId::Leaderboard { game: GameKind::ZohnAhl, page: 1, provisional: true, picture: true },
+            ButtonId::Leaderboard { game: GameKind::Hoyito, page: 0, provisional: false, picture: false },
             ButtonId::TournamentJoin(8),
             ButtonId::TournamentLeave(8),
         ]
@@ -269,7 +274,17 @@ mod tests {
             // Discord allows 100 characters in a custom id.
             assert!(id.to_string().len() <= 100, "{id}");
         }
-        for bad in ["", "c:x:accept", "g:1:m:x:a1", "lb:hoyito:0:e:x", "job:stop:5", "g:1:resign", "t:1:kick"] {
+        for bad in [
+            "",
+            "c:x:accept",
+            "lb:chess:0:e",
+            "ar:0:0:chess",
+            "g:1:m:x:a1",
+            "lb:hoyito:0:e:x",
+            "job:stop:5",
+            "g:1:resign",
+            "t:1:kick",
+        ] {
             assert_eq!(bad.parse::<ButtonId>(), Err(NotOurs), "{bad}");
         }
     }
@@ -280,7 +295,7 @@ mod tests {
         assert_eq!(ButtonId::Move { game: 1, ply: 1, notation: "1".into() }.to_string(), "g:1:m:1:1");
         assert_eq!(ButtonId::Resign { game: 1, confirmed: false }.to_string(), "g:1:resign?");
         assert_eq!(
-            ButtonId::Leaderboard { game: "hoyito".into(), page: 0, provisional: true, picture: false }.to_string(),
+            ButtonId::Leaderboard { game: GameKind::Hoyito, page: 0, provisional: true, picture: false }.to_string(),
             "lb:hoyito:0:p"
         );
         assert_eq!(ButtonId::Archive { page: 0, player: None, game: None }.to_string(), "ar:0:0:-");

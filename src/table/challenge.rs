@@ -106,13 +106,12 @@ impl Table {
     pub(super) fn challenge(
         &self,
         actor: &Actor,
-        game: &str,
+        kind: GameKind,
         opponent: Option<Player>,
         mut options: OptionSet,
         mut teams: Option<[Team; 2]>,
         now: Timestamp,
     ) -> Answer {
-        let kind: GameKind = game.parse()?;
         let settings = self.store.guild_settings(actor.guild)?;
         let wants_thread = match options.remove("thread") {
             None => settings.threads,

@@ -1,13 +1,13 @@
 //! What a user asks the table service to do (a button or a menu asks it through its id, `ButtonId`).
 
-use crate::games::OptionSet;
+use crate::games::{GameKind, OptionSet};
 use crate::store::record::{ChannelId, GameId, Player, Team};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     /// Challenge `opponent` (anyone, when `None`) to a game; `options` may include `first`.
     Challenge {
-        game: String,
+        game: GameKind,
         opponent: Option<Player>,
         options: OptionSet,
         /// West's and East's teams, for a team game (Zohn Ahl); `None` for a game of one player a side.
@@ -85,7 +85,7 @@ pub enum Command {
     /// A page (from 0) of the server's finished games, newest first; of one player, of one game, when given.
     Archive {
         player: Option<Player>,
-        game: Option<String>,
+        game: Option<GameKind>,
         page: usize,
     },
     /// An animated replay (GIF) of a game (the channel's game when `None`); `speed`: `slow`, `normal`, `fast`
@@ -108,7 +108,7 @@ pub enum Command {
     History,
     /// The rules of a game, or of the channel's game when `None`.
     Rules {
-        game: Option<String>,
+        game: Option<GameKind>,
     },
     /// The actor's live games in the guild.
     Games,
@@ -126,7 +126,7 @@ pub enum Command {
     },
     /// A page of a game's leaderboard in the server (provisional players apart), as a picture when asked.
     Leaderboard {
-        game: String,
+        game: GameKind,
         page: usize,
         provisional: bool,
         picture: bool,
@@ -143,14 +143,40 @@ pub enum Command {
     },
 }
 
+/// How a tournament pairs its players, as an organiser chooses it (a Swiss's rounds are chosen apart).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TournamentFormat {
+    RoundRobin,
+    DoubleRoundRobin,
+    Swiss,
+    Elimination,
+}
+
+impl std::str::FromStr for TournamentFormat {
+    type Err = crate::i18n::Message;
+
+    /// `round-robin`, `double-round-robin`, `swiss` or `elimination`.
+    fn from_str(text: &str) -> Result<TournamentFormat, Self::Err> {
+        match text.trim().to_lowercase().as_str() {
+            "round-robin" => Ok(TournamentFormat::RoundRobin),
+            "double-round-robin" => Ok(TournamentFormat::DoubleRoundRobin),
+            "swiss" => Ok(TournamentFormat::Swiss),
+            "elimination" => Ok(TournamentFormat::Elimination),
+            _ => Err(crate::i18n::Message::new("option-bad-value")
+                .str("key", "format")
+                .str("value", text)
+                .str("expected", "round-robin|double-round-robin|swiss|elimination")),
+        }
+    }
+}
+
 /// Tournament commands; `id` `None` means the server's latest tournament that is not over.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TournamentCommand {
-    /// `format`: `round-robin`, `double-round-robin`, `swiss` or `elimination`; `options` for every game
-    /// (`time`, `rated` and the game's own).
+    /// `options` for every game (`time`, `rated` and the game's own).
     Create {
-        game: String,
-        format: String,
+        game: GameKind,
+        format: TournamentFormat,
         rounds: Option<u8>,
         max_players: Option<u32>,
         /// `options` may also hold `signup` (a duration): sign-up closes and the tournament starts by itself.

@@ -45,7 +45,7 @@ use crate::store::{Store, StoreError};
 pub use actor::{Actor, Permissions, RoleId};
 pub use button_id::ButtonId;
 pub use check::CheckReport;
-pub use command::{Command, TournamentCommand};
+pub use command::{Command, TournamentCommand, TournamentFormat};
 pub use limits::Limits;
 pub use menus::{MENU_OPTIONS, Menu, MenuOption};
 pub use progress::{Progress, Stage};
@@ -258,7 +258,7 @@ impl Table {
         }
         match command {
             Command::Challenge { game, opponent, options, teams } => {
-                self.challenge(actor, &game, opponent, options, teams, now)
+                self.challenge(actor, game, opponent, options, teams, now)
             }
             Command::Accept { game } => self.accept(actor, game, now),
             Command::Decline { game } => self.decline(actor, game, now),
@@ -277,12 +277,12 @@ impl Table {
             Command::Analysis { game } => self.analysis(actor, game, now, progress),
             Command::Export { game } => self.export(actor, game, now),
             Command::Import { bytes, live } => self.import(actor, &bytes, live, now),
-            Command::Archive { player, game, page } => self.archive(actor, player.as_ref(), game.as_deref(), page),
+            Command::Archive { player, game, page } => self.archive(actor, player.as_ref(), game, page),
             Command::Replay { game, speed } => self.animated_replay(actor, game, speed.as_deref(), now),
             Command::PickPiece { game, ply, square } => self.pick_piece(actor, game, ply, &square, now),
             Command::Board => self.board(actor, now),
             Command::History => self.history(actor, now),
-            Command::Rules { game } => self.rules(actor, game.as_deref(), now),
+            Command::Rules { game } => self.rules(actor, game, now),
             Command::Games => self.games(actor, now),
             Command::MoveTo { game, channel } => self.move_to(actor, game, channel, now),
             Command::AskResign { game } => self.ask(actor, game, true, now),
@@ -293,7 +293,7 @@ impl Table {
             Command::Settings { changes } => self.settings(actor, &changes),
             Command::Notify { on } => self.notify(actor, on),
             Command::Leaderboard { game, page, provisional, picture } => {
-                self.leaderboard(actor, &game, page, provisional, picture)
+                self.leaderboard(actor, game, page, provisional, picture)
             }
             Command::Tournament(t) => {
                 // Two members signing up at the same moment: the second is read again and tried again (its

@@ -327,12 +327,11 @@ impl Table {
     pub(super) fn leaderboard(
         &self,
         actor: &Actor,
-        game: &str,
+        kind: GameKind,
         page: usize,
         provisional: bool,
         picture: bool,
     ) -> Answer {
-        let kind: GameKind = game.parse()?;
         let locale = actor.locale;
         if kind.moves_are_throws() {
             return self.team_board(actor, kind, picture);
@@ -380,7 +379,7 @@ impl Table {
             lines.push(i18n::spans(locale, &Message::new("leaderboard-page-empty")));
         }
         let button = |label: String, target: usize, prov: bool, enabled: bool| Button {
-            id: ButtonId::Leaderboard { game: kind.name().to_string(), page: target, provisional: prov, picture },
+            id: ButtonId::Leaderboard { game: kind, page: target, provisional: prov, picture },
             label,
             enabled,
             style: ButtonStyle::Secondary,

@@ -162,9 +162,14 @@ impl Table {
         Ok(())
     }
 
-    pub(super) fn archive(&self, actor: &Actor, player: Option<&Player>, game: Option<&str>, page: usize) -> Answer {
+    pub(super) fn archive(
+        &self,
+        actor: &Actor,
+        player: Option<&Player>,
+        kind: Option<GameKind>,
+        page: usize,
+    ) -> Answer {
         let locale = actor.locale;
-        let kind: Option<GameKind> = game.map(str::parse).transpose()?;
         let mut found: Vec<(GameId, GameKind, Timestamp)> = match player {
             None => self.store.finished_games(actor.guild)?,
             Some(p) => {
@@ -227,9 +232,8 @@ impl Table {
             lines.push(i18n::spans(locale, &Message::new("archive-hint")));
         }
         let player_id = player.map(|p| p.id);
-        let kind_name = kind.map(GameKind::name);
         let button = |label: &'static str, to: usize, enabled: bool| Button {
-            id: ButtonId::Archive { page: to, player: player_id, game: kind_name.map(str::to_string) },
+            id: ButtonId::Archive { page: to, player: player_id, game: kind },
             label: i18n::text(locale, &Message::new(label)),
             enabled,
             style: ButtonStyle::Secondary,

@@ -351,9 +351,9 @@ impl Table {
         Ok(vec![Reply { text: Text::join(lines, "\n"), private: true, ..Reply::default() }])
     }
 
-    pub(super) fn rules(&self, actor: &Actor, game: Option<&str>, now: Timestamp) -> Answer {
+    pub(super) fn rules(&self, actor: &Actor, game: Option<GameKind>, now: Timestamp) -> Answer {
         let kind = match game {
-            Some(g) => g.parse::<GameKind>()?,
+            Some(kind) => kind,
             None => match self.shown_game(actor, now)? {
                 Some(record) => record.kind,
                 None => {

@@ -30,7 +30,7 @@ fn computer() -> Player {
 
 fn play(game: &str, options: &[(&str, &str)]) -> Command {
     let options: OptionSet = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    Command::Challenge { game: game.into(), opponent: Some(computer()), options, teams: None }
+    Command::Challenge { game: game.parse().unwrap(), opponent: Some(computer()), options, teams: None }
 }
 
 fn table(dir: &std::path::Path) -> (Table, Arc<SledStore>) {
@@ -49,7 +49,7 @@ fn a_game_against_the_computer_starts_at_once_and_is_casual() {
     assert!(refused(play("hoyito", &[("rated", "true")])).contains("casual"));
     assert!(refused(play("hoyito", &[("level", "9")])).contains("level"));
     let human = Command::Challenge {
-        game: "hoyito".into(),
+        game: tablero::games::GameKind::Hoyito,
         opponent: Some(Player { id: 2, name: "ben".into() }),
         options: [("level".to_string(), "2".to_string())].into_iter().collect(),
         teams: None,
@@ -147,7 +147,7 @@ fn hints_only_in_a_casual_game_against_the_computer_on_your_turn() {
     let (t, _) = table(dir.path());
     let ben = Actor { user: 2, name: "ben".into(), ..ana() };
     let against_ben = Command::Challenge {
-        game: "hoyito".into(),
+        game: tablero::games::GameKind::Hoyito,
         opponent: Some(Player { id: 2, name: "ben".into() }),
         options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
         teams: None,

@@ -40,8 +40,8 @@ fn step(table: &Table, store: &Faulty) -> bool {
             table,
             1,
             TournamentCommand::Create {
-                game: "hoyito".into(),
-                format: "swiss".into(),
+                game: tablero::games::GameKind::Hoyito,
+                format: tablero::table::TournamentFormat::Swiss,
                 rounds: Some(3),
                 max_players: None,
                 options,

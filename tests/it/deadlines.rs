@@ -61,7 +61,7 @@ impl World {
     fn game(&self, time: &str) {
         let options = [("first", "challenger"), ("time", time)].map(|(k, v)| (k.to_string(), v.to_string()));
         let challenge = Command::Challenge {
-            game: "hoyito".into(),
+            game: tablero::games::GameKind::Hoyito,
             opponent: Some(Player { id: 2, name: "ben".into() }),
             options: options.into_iter().collect(),
             teams: None,
@@ -181,7 +181,7 @@ fn a_game_nobody_moved_in_is_aborted_not_scored() {
 fn an_unanswered_challenge_expires_with_a_notice() {
     let w = world();
     let challenge = Command::Challenge {
-        game: "hoyito".into(),
+        game: tablero::games::GameKind::Hoyito,
         opponent: Some(Player { id: 2, name: "ben".into() }),
         options: Default::default(),
         teams: None,
@@ -206,7 +206,7 @@ fn downtime_across_several_deadlines_is_caught_up_exactly_once_even_across_a_res
     // A second game in another channel, also left alone.
     let elsewhere = |a: Actor| Actor { channel: 11, ..a };
     let challenge = Command::Challenge {
-        game: "epaminondas".into(),
+        game: tablero::games::GameKind::Epaminondas,
         opponent: Some(Player { id: 2, name: "ben".into() }),
         options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
         teams: None,
@@ -287,7 +287,7 @@ fn tables_that_split_the_servers_each_do_their_own_servers_work() {
     let other = |a: Actor| Actor { guild: 2, channel: 20, ..a };
     let options = [("first", "challenger"), ("time", "1d")].map(|(k, v)| (k.to_string(), v.to_string()));
     let challenge = Command::Challenge {
-        game: "hoyito".into(),
+        game: tablero::games::GameKind::Hoyito,
         opponent: Some(Player { id: 2, name: "ben".into() }),
         options: options.into_iter().collect(),
         teams: None,

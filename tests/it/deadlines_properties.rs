@@ -114,7 +114,7 @@ proptest! {
         for channel in [10u64, 11] {
             let options = [("first", "challenger"), ("time", "1h")].map(|(k, v)| (k.to_string(), v.to_string()));
             let challenge = Command::Challenge {
-                game: "hoyito".into(),
+                game: tablero::games::GameKind::Hoyito,
                 opponent: Some(Player { id: 2, name: "ben".into() }),
                 options: options.into_iter().collect(),
                 teams: None,

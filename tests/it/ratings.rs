@@ -67,7 +67,7 @@ impl World {
             vec![("first".into(), "challenger".into()), ("time".into(), "none".into())];
         set.extend(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
         let challenge = Command::Challenge {
-            game: "hoyito".into(),
+            game: tablero::games::GameKind::Hoyito,
             opponent: Some(Player { id: b, name: format!("p{b}") }),
             options: set.into_iter().collect(),
             teams: None,
@@ -128,7 +128,7 @@ fn casual_games_aborted_games_and_losses_without_a_move_count_for_nothing() {
     assert_eq!(w.rating(5), None);
     let text = w.table.handle(
         &actor(1, 13),
-        Command::Leaderboard { game: "hoyito".into(), page: 0, provisional: false, picture: false },
+        Command::Leaderboard { game: tablero::games::GameKind::Hoyito, page: 0, provisional: false, picture: false },
         NOW,
     );
     assert!(text.unwrap_err().text.contains("Nobody has a Hoyito II rating"));
@@ -149,7 +149,7 @@ fn leaderboards_page_and_keep_provisional_players_apart() {
     assert!(!w.rating(1).unwrap().provisional(), "{:?}", w.rating(1).unwrap().deviation);
     assert!(!w.rating(2).unwrap().provisional());
     let board = |page, provisional, picture| {
-        w.ok(&actor(1, 9), Command::Leaderboard { game: "hoyito".into(), page, provisional, picture }).remove(0)
+        w.ok(&actor(1, 9), Command::Leaderboard { game: tablero::games::GameKind::Hoyito, page, provisional, picture }).remove(0)
     };
     let established = board(0, false, false);
     assert!(established.text.starts_with("Hoyito II leaderboard (page 1 of 1)\n1. p1 — "), "{}", established.text);
@@ -213,7 +213,7 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     let text = w.table.handle(
         &a,
         Command::Challenge {
-            game: "zohn-ahl".into(),
+            game: tablero::games::GameKind::ZohnAhl,
             opponent: None,
             options: [("rated".to_string(), "true".to_string())].into_iter().collect(),
             teams: Some(teams.clone()),
@@ -224,7 +224,7 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     w.ok(
         &a,
         Command::Challenge {
-            game: "zohn-ahl".into(),
+            game: tablero::games::GameKind::ZohnAhl,
             opponent: None,
             options: options.into_iter().collect(),
             teams: Some(teams),
@@ -240,13 +240,13 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     );
     assert_eq!((r.games, bl.games), (1, 1));
     assert_eq!(r.wins + bl.wins, 1);
-    let board = w.ok(&a, Command::Leaderboard { game: "zohn-ahl".into(), page: 0, provisional: false, picture: false });
+    let board = w.ok(&a, Command::Leaderboard { game: tablero::games::GameKind::ZohnAhl, page: 0, provisional: false, picture: false });
     assert!(board[0].text.contains("@red") && board[0].text.contains("@blue"), "{}", board[0].text);
     // One game each: "1 game", never "1 games".
     assert!(board[0].text.contains(" in 1 game, "), "{}", board[0].text);
     assert!(board[0].image.is_none());
     let picture =
-        w.ok(&a, Command::Leaderboard { game: "zohn-ahl".into(), page: 0, provisional: false, picture: true });
+        w.ok(&a, Command::Leaderboard { game: tablero::games::GameKind::ZohnAhl, page: 0, provisional: false, picture: true });
     let png = picture[0].image.as_ref().expect("the records as a picture, as for the other games");
     assert!(png.png.starts_with(b"\x89PNG") && png.file_name == "leaderboard-zohn-ahl.png", "{}", png.file_name);
     assert_eq!(w.store.rating(1, GameKind::ZohnAhl, 1).unwrap(), None);

@@ -192,7 +192,7 @@ fn imported_games_are_unrated_and_count_for_no_one() {
     say(&table, 2, Command::Import { bytes, live: false });
     let profile = table.handle(&actor_in(1, 11, 5), Command::Profile { player: None }, NOW);
     assert!(profile.unwrap_err().text.contains("has not finished a game"), "the imported game is not on a profile");
-    let command = Command::Leaderboard { game: "epaminondas".into(), page: 0, provisional: true, picture: false };
+    let command = Command::Leaderboard { game: tablero::games::GameKind::Epaminondas, page: 0, provisional: true, picture: false };
     let board = table.handle(&actor_in(1, 1, 5), command, NOW);
     assert!(board.unwrap_err().text.contains("Nobody has a Epaminondas rating"), "no rating from an imported game");
 }
@@ -276,7 +276,7 @@ fn the_archive_pages_finished_games_newest_first() {
         say(&table, 2, Command::Import { bytes: record.write(Form::Json).into_bytes(), live: false });
     }
     let page = |player: Option<Player>, game: Option<&str>, page: usize| {
-        let reply = say(&table, 3, Command::Archive { player, game: game.map(String::from), page });
+        let reply = say(&table, 3, Command::Archive { player, game: game.map(|g| g.parse().unwrap()), page });
         let ids: Vec<u64> =
             reply[0].text.lines().filter_map(|l| l.strip_prefix("#")?.split(' ').next()?.parse().ok()).collect();
         (reply[0].text.clone(), ids, reply[0].buttons.iter().map(|b| (b.id.to_string(), b.enabled)).collect::<Vec<_>>())

@@ -99,8 +99,8 @@ fn populated(path: &Path) -> Vec<backup::Entry> {
     let settings = vec![("time".to_string(), "1d".to_string())];
     table.handle(&actor_in(1, 1, 5), Command::Settings { changes: settings }, NOW).unwrap();
     let create = tablero::table::TournamentCommand::Create {
-        game: "hoyito".into(),
-        format: "swiss".into(),
+        game: tablero::games::GameKind::Hoyito,
+        format: tablero::table::TournamentFormat::Swiss,
         rounds: Some(2),
         max_players: None,
         options: Default::default(),

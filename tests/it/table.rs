@@ -49,7 +49,7 @@ fn cy() -> Actor {
 
 fn challenge(opponent: Option<&Actor>, options: &[(&str, &str)]) -> Command {
     Command::Challenge {
-        game: "hoyito".into(),
+        game: tablero::games::GameKind::Hoyito,
         opponent: opponent.map(|a| Player { id: a.user, name: a.name.clone() }),
         options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
         teams: None,
@@ -211,8 +211,9 @@ fn malformed_options_are_refused_by_name() {
     assert!(w.refused(&ana(), challenge(Some(&ben()), &[("colour", "red")])).contains("Unknown option “colour”"));
     assert!(w.refused(&ana(), challenge(Some(&ben()), &[("first", "me-first")])).contains("first cannot be"));
     assert!(w.refused(&ana(), challenge(Some(&ana()), &[])).contains("cannot challenge yourself"));
-    let unknown = Command::Challenge { game: "chess".into(), opponent: None, options: Default::default(), teams: None };
-    assert!(w.refused(&ana(), unknown).contains("no game called “chess”"));
+    // A game's name is read where it is typed (the console; Discord offers a choice), into the game itself.
+    let unknown = "chess".parse::<tablero::games::GameKind>().unwrap_err();
+    assert!(tablero::i18n::text(Locale::English, &unknown).contains("no game called “chess”"));
 }
 
 #[test]
@@ -344,7 +345,7 @@ fn a_finished_game_by_the_rules_is_recorded_with_its_winner() {
 fn epaminondas_through_the_table() {
     let w = world();
     let play = Command::Challenge {
-        game: "epaminondas".into(),
+        game: tablero::games::GameKind::Epaminondas,
         opponent: Some(Player { id: 2, name: "ben".into() }),
         options: [("first".to_string(), "challenger".to_string()), ("symmetry".to_string(), "off".to_string())]
             .into_iter()
@@ -375,7 +376,7 @@ fn a_long_history_fits_in_one_message() {
     let long = |id, name: &str| Actor { name: name.repeat(8), ..actor(id, name) };
     let (a, b) = (long(1, "anastasia"), long(2, "benedetto"));
     let play = Command::Challenge {
-        game: "hoyito".into(),
+        game: tablero::games::GameKind::Hoyito,
         opponent: Some(Player { id: 2, name: b.name.clone() }),
         options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
         teams: None,
@@ -484,7 +485,7 @@ fn open_challenges_computer_games_and_tournaments_have_quotas() {
     w.ok(&ben(), Command::Accept { game: None });
     w.ok(&in_channel(ana(), 14), challenge(Some(&ben()), &[]));
     let computer = || Command::Challenge {
-        game: "hoyito".into(),
+        game: tablero::games::GameKind::Hoyito,
         opponent: Some(Player { id: 0, name: "tablero".into() }),
         options: Default::default(),
         teams: None,
@@ -495,8 +496,8 @@ fn open_challenges_computer_games_and_tournaments_have_quotas() {
     let organiser = Actor { permissions: Permissions { manage_server: true, ..Permissions::default() }, ..ana() };
     let create = || {
         Command::Tournament(tablero::table::TournamentCommand::Create {
-            game: "hoyito".into(),
-            format: "swiss".into(),
+            game: tablero::games::GameKind::Hoyito,
+            format: tablero::table::TournamentFormat::Swiss,
             rounds: Some(3),
             max_players: None,
             options: Default::default(),
@@ -522,7 +523,7 @@ fn names_are_cut_to_one_line_and_everyone_is_no_team() {
     let everyone = tablero::store::record::Team::Role { id: 1, name: "everyone".into(), ping: true };
     let red = tablero::store::record::Team::Role { id: 77, name: "red".into(), ping: true };
     let teams = Command::Challenge {
-        game: "zohn-ahl".into(),
+        game: tablero::games::GameKind::ZohnAhl,
         opponent: None,
         options: Default::default(),
         teams: Some([red, everyone]),

@@ -25,17 +25,18 @@ fn actor(user: u64, channel: u64) -> Actor {
 }
 
 fn command(kind: u8, arg: u8, text: &str) -> Command {
-    let games = ["hoyito", "epaminondas", "zohn-ahl", "chess"];
+    use tablero::games::GameKind;
+    let games = [GameKind::Hoyito, GameKind::Epaminondas, GameKind::ZohnAhl, GameKind::Ocencahuac];
     let option = |k: &str, v: &str| [(k.to_string(), v.to_string())].into_iter().collect();
     match kind % 12 {
         0 => Command::Challenge {
-            game: games[usize::from(arg) % 4].into(),
+            game: games[usize::from(arg) % 4],
             opponent: Some(Player { id: u64::from(arg % 4), name: format!("user{}", arg % 4) }),
             options: if arg.is_multiple_of(3) { option("first", "challenger") } else { option("holes", text) },
             teams: None,
         },
         1 => Command::Challenge {
-            game: "zohn-ahl".into(),
+            game: tablero::games::GameKind::ZohnAhl,
             opponent: None,
             options: option("counters", "1"),
             teams: Some([

@@ -54,7 +54,7 @@ fn world() -> World {
 
 fn challenge(teams: [Team; 2], options: &[(&str, &str)]) -> Command {
     let options: OptionSet = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    Command::Challenge { game: "zohn-ahl".into(), opponent: None, options, teams: Some(teams) }
+    Command::Challenge { game: tablero::games::GameKind::ZohnAhl, opponent: None, options, teams: Some(teams) }
 }
 
 /// Checks that the throw sequences (a member's consecutive throws, extra throws included, count once) follow
@@ -186,7 +186,7 @@ fn moves_are_refused_in_a_throwing_game_and_throws_elsewhere() {
     let text = w.refused(&ana, Command::Move { notation: "FFFF".into(), at: None });
     assert!(text.contains("throw the sticks"), "{text}");
     let hoyito = Command::Challenge {
-        game: "hoyito".into(),
+        game: tablero::games::GameKind::Hoyito,
         opponent: None,
         options: OptionSet::new(),
         teams: Some([players(&[(1, "ana")]), players(&[(2, "ben")])]),

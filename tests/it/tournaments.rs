@@ -91,8 +91,8 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
     let refused = w.table.handle(
         &actor(2, 10),
         Command::Tournament(TournamentCommand::Create {
-            game: "hoyito".into(),
-            format: "swiss".into(),
+            game: tablero::games::GameKind::Hoyito,
+            format: tablero::table::TournamentFormat::Swiss,
             rounds: Some(3),
             max_players: None,
             options: Default::default(),
@@ -103,8 +103,8 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
     let created = w.t(
         1,
         TournamentCommand::Create {
-            game: "hoyito".into(),
-            format: "swiss".into(),
+            game: tablero::games::GameKind::Hoyito,
+            format: tablero::table::TournamentFormat::Swiss,
             rounds: Some(3),
             max_players: None,
             options,
@@ -202,8 +202,8 @@ fn an_elimination_bracket_replays_a_draw_and_crowns_a_winner() {
     w.t(
         1,
         TournamentCommand::Create {
-            game: "hoyito".into(),
-            format: "elimination".into(),
+            game: tablero::games::GameKind::Hoyito,
+            format: tablero::table::TournamentFormat::Elimination,
             rounds: None,
             max_players: Some(3),
             options,
@@ -254,8 +254,8 @@ fn an_organiser_role_runs_tournaments_and_extends_a_round() {
     let with_role = Actor { roles: vec![ORGANISERS], ..actor(2, 10) };
     let create = || {
         Command::Tournament(TournamentCommand::Create {
-            game: "hoyito".into(),
-            format: "round-robin".into(),
+            game: tablero::games::GameKind::Hoyito,
+            format: tablero::table::TournamentFormat::RoundRobin,
             rounds: None,
             max_players: None,
             options: [("time".to_string(), "1d".to_string())].into_iter().collect(),
@@ -300,8 +300,8 @@ fn an_elimination_standings_picture_is_the_bracket() {
     w.t(
         1,
         TournamentCommand::Create {
-            game: "hoyito".into(),
-            format: "elimination".into(),
+            game: tablero::games::GameKind::Hoyito,
+            format: tablero::table::TournamentFormat::Elimination,
             rounds: None,
             max_players: None,
             options,
@@ -332,8 +332,8 @@ fn an_elimination_standings_picture_is_the_bracket() {
 fn sign_up_closes_at_its_deadline_and_the_tournament_starts_by_itself() {
     let w = open(tempfile::tempdir().unwrap());
     let create = |signup: &str| TournamentCommand::Create {
-        game: "hoyito".into(),
-        format: "swiss".into(),
+        game: tablero::games::GameKind::Hoyito,
+        format: tablero::table::TournamentFormat::Swiss,
         rounds: Some(2),
         max_players: None,
         options: [("signup".to_string(), signup.to_string())].into_iter().collect(),
@@ -357,8 +357,8 @@ fn sign_up_closes_at_its_deadline_and_the_tournament_starts_by_itself() {
             .handle(
                 &actor(1, 10),
                 Command::Tournament(TournamentCommand::Create {
-                    game: "hoyito".into(),
-                    format: "swiss".into(),
+                    game: tablero::games::GameKind::Hoyito,
+                    format: tablero::table::TournamentFormat::Swiss,
                     rounds: None,
                     max_players: None,
                     options: [("signup".to_string(), "soon".to_string())].into_iter().collect(),
@@ -379,8 +379,8 @@ fn zohn_ahl_tournaments_pair_role_teams() {
     w.t(
         1,
         TournamentCommand::Create {
-            game: "zohn-ahl".into(),
-            format: "round-robin".into(),
+            game: tablero::games::GameKind::ZohnAhl,
+            format: tablero::table::TournamentFormat::RoundRobin,
             rounds: None,
             max_players: None,
             options: options.into_iter().collect(),

@@ -52,7 +52,7 @@ impl World {
         set.extend(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
         let opponent = Some(Player { id: b, name: actor(b, 0).name });
         let challenge =
-            Command::Challenge { game: "hoyito".into(), opponent, options: set.into_iter().collect(), teams: None };
+            Command::Challenge { game: tablero::games::GameKind::Hoyito, opponent, options: set.into_iter().collect(), teams: None };
         self.ok(&actor(a, channel), challenge, NOW);
         self.ok(&actor(b, channel), Command::Accept { game: None }, NOW);
         self.store.channel_game(channel).unwrap().unwrap()
@@ -64,8 +64,8 @@ impl World {
         self.t(
             1,
             TournamentCommand::Create {
-                game: "hoyito".into(),
-                format: "swiss".into(),
+                game: tablero::games::GameKind::Hoyito,
+                format: tablero::table::TournamentFormat::Swiss,
                 rounds: Some(2),
                 max_players: None,
                 options,
@@ -125,7 +125,7 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
     let parked = round.iter().find_map(|r| r.game.filter(|_| r.needs_channel)).expect("a tournament game");
     let challenge_channel = 20;
     let opponent = Some(Player { id: 3, name: "cy".into() });
-    let challenge = Command::Challenge { game: "hoyito".into(), opponent, options: Default::default(), teams: None };
+    let challenge = Command::Challenge { game: tablero::games::GameKind::Hoyito, opponent, options: Default::default(), teams: None };
     w.ok(&actor(1, challenge_channel), challenge, NOW);
     let challenge = w.store.channel_game(challenge_channel).unwrap().unwrap();
     let active = w.game(4, 5, 30, &[]);
@@ -318,7 +318,7 @@ fn two_tables_on_one_store_count_every_result_once(backend: &Backend) {
                     let options = [("first", "challenger"), ("time", "none"), ("rated", "true")];
                     let options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
                     let opponent = Some(Player { id: 2, name: "ben".into() });
-                    let challenge = Command::Challenge { game: "hoyito".into(), opponent, options, teams: None };
+                    let challenge = Command::Challenge { game: tablero::games::GameKind::Hoyito, opponent, options, teams: None };
                     ok(&actor(1, channel), challenge);
                     ok(&actor(2, channel), Command::Accept { game: None });
                     ok(&actor(1, channel), Command::Move { notation: "1".into(), at: None });
@@ -353,8 +353,8 @@ fn members_signing_up_at_the_same_moment_are_all_signed_up(backend: &Backend) {
         TableConfig { challenge_expiry_secs: DAY, seed: Some(5), ..TableConfig::default() },
     ));
     let create = TournamentCommand::Create {
-        game: "hoyito".into(),
-        format: "round-robin".into(),
+        game: tablero::games::GameKind::Hoyito,
+        format: tablero::table::TournamentFormat::RoundRobin,
         rounds: None,
         max_players: None,
         options: Default::default(),
@@ -419,7 +419,7 @@ fn two_schedulers_carry_out_each_due_event_once(backend: &Backend) {
         let options = [("first", "challenger"), ("time", "3d")];
         let options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         let opponent = Some(Player { id: 2, name: "ben".into() });
-        let challenge = Command::Challenge { game: "hoyito".into(), opponent, options, teams: None };
+        let challenge = Command::Challenge { game: tablero::games::GameKind::Hoyito, opponent, options, teams: None };
         tables[0].handle(&actor(1, channel), challenge, NOW).unwrap();
         tables[1].handle(&actor(2, channel), Command::Accept { game: None }, NOW).unwrap();
         tables[(n % 2) as usize]

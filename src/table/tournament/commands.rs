@@ -9,7 +9,9 @@ use crate::store::record::{FinishReason, GameId, Player, Status, Timestamp, Tour
 use crate::store::tournament::{Entrant, Format, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentWrite, Unit};
 use crate::table::naming::game_name;
-use crate::table::{Actor, Answer, Button, ButtonId, ButtonStyle, Fail, Reply, Table, TournamentCommand, clock};
+use crate::table::{
+    Actor, Answer, Button, ButtonId, ButtonStyle, Fail, Reply, Table, TournamentCommand, TournamentFormat, clock,
+};
 
 impl Table {
     pub(in crate::table) fn tournament_command(
@@ -20,7 +22,7 @@ impl Table {
     ) -> Answer {
         match command {
             TournamentCommand::Create { game, format, rounds, max_players, options } => {
-                self.tournament_create(actor, &game, &format, rounds, max_players, options, now)
+                self.tournament_create(actor, game, format, rounds, max_players, options, now)
             }
             TournamentCommand::Join { id } => self.tournament_join(actor, id, true),
             TournamentCommand::Leave { id } => self.tournament_join(actor, id, false),
@@ -97,8 +99,8 @@ impl Table {
     pub(super) fn tournament_create(
         &self,
         actor: &Actor,
-        game: &str,
-        format: &str,
+        kind: GameKind,
+        format: TournamentFormat,
         rounds: Option<u8>,
         max_players: Option<u32>,
         options: OptionSet,
@@ -107,19 +109,11 @@ impl Table {
         if !self.is_organiser(actor)? {
             return Err(Message::new("tournament-organisers-only").into());
         }
-        let kind: GameKind = game.parse()?;
         let format = match format {
-            "round-robin" => Format::RoundRobin { legs: 1 },
-            "double-round-robin" => Format::RoundRobin { legs: 2 },
-            "swiss" => Format::Swiss { rounds: rounds.unwrap_or(5).clamp(1, 20) },
-            "elimination" => Format::Elimination,
-            other => {
-                return Err(Message::new("option-bad-value")
-                    .str("key", "format")
-                    .str("value", other)
-                    .str("expected", "round-robin|double-round-robin|swiss|elimination")
-                    .into());
-            }
+            TournamentFormat::RoundRobin => Format::RoundRobin { legs: 1 },
+            TournamentFormat::DoubleRoundRobin => Format::RoundRobin { legs: 2 },
+            TournamentFormat::Swiss => Format::Swiss { rounds: rounds.unwrap_or(5).clamp(1, 20) },
+            TournamentFormat::Elimination => Format::Elimination,
         };
         let mut options = options;
         let signup_until = match options.remove("signup") {

@@ -44,7 +44,7 @@ pub fn play(
         if position.as_ref().is_none_or(|p| p.to_move().is_none()) {
             *channel += 1;
             let challenge = Command::Challenge {
-                game: game.name().into(),
+                game,
                 opponent: Some(player(2)),
                 options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
                 teams: None,
