@@ -75,7 +75,12 @@ fn leaderboard(c: &mut Criterion) {
         locale: Locale::English,
         permissions: Permissions::default(),
     };
-    let page = |page, picture| Command::Leaderboard { game: tablero::games::GameKind::Hoyito, page, provisional: false, picture };
+    let page = |page, picture| Command::Leaderboard {
+        game: tablero::games::GameKind::Hoyito,
+        page,
+        provisional: false,
+        picture,
+    };
     c.bench_function("leaderboard/first_page_text", |b| b.iter(|| table.handle(&actor, page(0, false), 0).unwrap()));
     c.bench_function("leaderboard/first_page_with_picture", |b| {
         b.iter(|| table.handle(&actor, page(0, true), 0).unwrap())

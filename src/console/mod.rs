@@ -15,7 +15,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::store::record::{COMPUTER, Player, Team, Timestamp};
-use crate::table::{Actor, ButtonId, Command, Permissions, Reply, RoleId, Table, TournamentCommand, TournamentFormat};
+use crate::table::{
+    Actor, ButtonId, Command, Decision, Permissions, Reply, RoleId, Table, TournamentCommand, TournamentFormat,
+};
 
 pub use line::{Line, Words, parse};
 
@@ -483,11 +485,14 @@ impl Console {
                             .next()
                             .and_then(|g| g.trim_start_matches('#').parse().ok())
                             .ok_or(usage(usage_text))?;
-                        let winner = words.next().ok_or(usage(usage_text))?.to_lowercase();
+                        let winner: Decision = words.next().ok_or(usage(usage_text))?.parse()?;
                         TournamentCommand::Result { game, winner }
                     }
                     "cancel" => TournamentCommand::Cancel { id },
-                    "extend" => TournamentCommand::Extend { id, time: words.next().ok_or(usage(usage_text))?.clone() },
+                    "extend" => {
+                        let time = words.next().ok_or(usage(usage_text))?;
+                        TournamentCommand::Extend { id, secs: crate::table::clock::duration_option("time", time)? }
+                    }
                     _ => return Err(usage(usage_text)),
                 };
                 Ok(Step::Table(Command::Tournament(command)))

@@ -72,6 +72,11 @@ async fn respond_announced(ctx: Context<'_>, command: Command, announced: bool) 
     answered
 }
 
+/// A private refusal of what the member typed, in their language.
+pub async fn refuse(ctx: Context<'_>, message: Message) -> Result<(), Error> {
+    send_private(ctx, i18n::spans(locale_of(ctx), &message)).await
+}
+
 pub async fn send_private(ctx: Context<'_>, text: impl Into<crate::i18n::Text>) -> Result<(), Error> {
     let reply = poise_reply(&private_text(text));
     outbound::with_retries(RESPONSE_BUDGET, || ctx.send(reply.clone())).await?;

@@ -7,7 +7,7 @@ use super::commands::{GameChoice, respond};
 use super::{Context, Error};
 use crate::games::OptionSet;
 use crate::store::record::Player;
-use crate::table::{Command, TournamentCommand, TournamentFormat};
+use crate::table::{Command, Decision, TournamentCommand, TournamentFormat};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum FormatChoice {
@@ -231,11 +231,11 @@ pub async fn result(
     winner: WinnerChoice,
 ) -> Result<(), Error> {
     let winner = match winner {
-        WinnerChoice::First => "first",
-        WinnerChoice::Second => "second",
-        WinnerChoice::Draw => "draw",
+        WinnerChoice::First => Decision::FirstWins,
+        WinnerChoice::Second => Decision::SecondWins,
+        WinnerChoice::Draw => Decision::Draw,
     };
-    run(ctx, TournamentCommand::Result { game, winner: winner.into() }).await
+    run(ctx, TournamentCommand::Result { game, winner }).await
 }
 
 /// Give the games still on in this round more time (organisers).
@@ -252,7 +252,11 @@ pub async fn extend(
     #[description_localized("es-ES", "Cuánto más: 12h, 2d")]
     time: String,
 ) -> Result<(), Error> {
-    run(ctx, TournamentCommand::Extend { id: None, time }).await
+    // The duration is read here, where it is typed; a mistyped one is refused before anything runs.
+    match crate::table::clock::duration_option("time", &time) {
+        Ok(secs) => run(ctx, TournamentCommand::Extend { id: None, secs }).await,
+        Err(m) => super::commands::refuse(ctx, m).await,
+    }
 }
 
 /// Cancel the tournament (organisers).

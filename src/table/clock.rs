@@ -26,6 +26,12 @@ pub enum Event {
     Computer,
 }
 
+/// A duration typed for the option `key` (`12h`, `2d`…), or the refusal that says what is expected.
+pub fn duration_option(key: &str, text: &str) -> Result<u64, Message> {
+    parse_duration(text)
+        .ok_or_else(|| Message::new("option-bad-value").str("key", key).str("value", text).str("expected", "12h|2d"))
+}
+
 /// Reads a duration: `30s`, `45m`, `12h`, `3d` (a bare number is hours).
 pub fn parse_duration(text: &str) -> Option<u64> {
     let t = text.trim().to_ascii_lowercase();

@@ -170,6 +170,41 @@ impl std::str::FromStr for TournamentFormat {
     }
 }
 
+/// How a game was decided, as an organiser enters it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    FirstWins,
+    SecondWins,
+    Draw,
+}
+
+impl std::fmt::Display for Decision {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Decision::FirstWins => "first",
+            Decision::SecondWins => "second",
+            Decision::Draw => "draw",
+        })
+    }
+}
+
+impl std::str::FromStr for Decision {
+    type Err = crate::i18n::Message;
+
+    /// `first` (or `white`, `south`, `1-0`), `second` (`black`, `north`, `0-1`) or `draw` (`½-½`).
+    fn from_str(text: &str) -> Result<Decision, Self::Err> {
+        match text.trim().to_lowercase().as_str() {
+            "first" | "white" | "south" | "1-0" => Ok(Decision::FirstWins),
+            "second" | "black" | "north" | "0-1" => Ok(Decision::SecondWins),
+            "draw" | "½-½" => Ok(Decision::Draw),
+            _ => Err(crate::i18n::Message::new("option-bad-value")
+                .str("key", "winner")
+                .str("value", text)
+                .str("expected", "first|second|draw")),
+        }
+    }
+}
+
 /// Tournament commands; `id` `None` means the server's latest tournament that is not over.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TournamentCommand {
@@ -212,18 +247,18 @@ pub enum TournamentCommand {
         id: Option<u64>,
         player: Player,
     },
-    /// An organiser enters or corrects a result: `winner` `first`, `second` or `draw`.
+    /// An organiser enters or corrects a result.
     Result {
         game: GameId,
-        winner: String,
+        winner: Decision,
     },
     Cancel {
         id: Option<u64>,
     },
-    /// An organiser gives the games still on in the current round more time (`time` as `12h`, `2d`...).
+    /// An organiser gives the games still on in the current round `secs` more seconds.
     Extend {
         id: Option<u64>,
-        time: String,
+        secs: u64,
     },
 }
 

@@ -45,7 +45,7 @@ use crate::store::{Store, StoreError};
 pub use actor::{Actor, Permissions, RoleId};
 pub use button_id::ButtonId;
 pub use check::CheckReport;
-pub use command::{Command, TournamentCommand, TournamentFormat};
+pub use command::{Command, Decision, TournamentCommand, TournamentFormat};
 pub use limits::Limits;
 pub use menus::{MENU_OPTIONS, Menu, MenuOption};
 pub use progress::{Progress, Stage};

@@ -60,7 +60,7 @@ fn step(table: &Table, store: &Faulty) -> bool {
         TournamentStatus::Running => {
             let round = t.rounds.len();
             if round == 1 && !t.log.iter().any(|(_, line)| line.contains("extended")) {
-                tournament(table, 1, TournamentCommand::Extend { id: Some(1), time: "1d".into() });
+                tournament(table, 1, TournamentCommand::Extend { id: Some(1), secs: 86400 });
                 return true;
             }
             if round == 2 && !t.entrants.iter().any(|e| e.dropped) {
@@ -73,7 +73,7 @@ fn step(table: &Table, store: &Faulty) -> bool {
                 && !current.pairings.iter().any(|p| p.entered.is_some())
                 && let Some(game) = current.pairings.iter().rev().find_map(|p| p.game)
             {
-                tournament(table, 1, TournamentCommand::Result { game, winner: "second".into() });
+                tournament(table, 1, TournamentCommand::Result { game, winner: tablero::table::Decision::SecondWins });
                 return true;
             }
             for game in current.pairings.iter().filter_map(|p| p.game) {

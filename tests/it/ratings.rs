@@ -149,7 +149,8 @@ fn leaderboards_page_and_keep_provisional_players_apart() {
     assert!(!w.rating(1).unwrap().provisional(), "{:?}", w.rating(1).unwrap().deviation);
     assert!(!w.rating(2).unwrap().provisional());
     let board = |page, provisional, picture| {
-        w.ok(&actor(1, 9), Command::Leaderboard { game: tablero::games::GameKind::Hoyito, page, provisional, picture }).remove(0)
+        w.ok(&actor(1, 9), Command::Leaderboard { game: tablero::games::GameKind::Hoyito, page, provisional, picture })
+            .remove(0)
     };
     let established = board(0, false, false);
     assert!(established.text.starts_with("Hoyito II leaderboard (page 1 of 1)\n1. p1 — "), "{}", established.text);
@@ -240,13 +241,18 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     );
     assert_eq!((r.games, bl.games), (1, 1));
     assert_eq!(r.wins + bl.wins, 1);
-    let board = w.ok(&a, Command::Leaderboard { game: tablero::games::GameKind::ZohnAhl, page: 0, provisional: false, picture: false });
+    let board = w.ok(
+        &a,
+        Command::Leaderboard { game: tablero::games::GameKind::ZohnAhl, page: 0, provisional: false, picture: false },
+    );
     assert!(board[0].text.contains("@red") && board[0].text.contains("@blue"), "{}", board[0].text);
     // One game each: "1 game", never "1 games".
     assert!(board[0].text.contains(" in 1 game, "), "{}", board[0].text);
     assert!(board[0].image.is_none());
-    let picture =
-        w.ok(&a, Command::Leaderboard { game: tablero::games::GameKind::ZohnAhl, page: 0, provisional: false, picture: true });
+    let picture = w.ok(
+        &a,
+        Command::Leaderboard { game: tablero::games::GameKind::ZohnAhl, page: 0, provisional: false, picture: true },
+    );
     let png = picture[0].image.as_ref().expect("the records as a picture, as for the other games");
     assert!(png.png.starts_with(b"\x89PNG") && png.file_name == "leaderboard-zohn-ahl.png", "{}", png.file_name);
     assert_eq!(w.store.rating(1, GameKind::ZohnAhl, 1).unwrap(), None);

@@ -192,7 +192,12 @@ fn imported_games_are_unrated_and_count_for_no_one() {
     say(&table, 2, Command::Import { bytes, live: false });
     let profile = table.handle(&actor_in(1, 11, 5), Command::Profile { player: None }, NOW);
     assert!(profile.unwrap_err().text.contains("has not finished a game"), "the imported game is not on a profile");
-    let command = Command::Leaderboard { game: tablero::games::GameKind::Epaminondas, page: 0, provisional: true, picture: false };
+    let command = Command::Leaderboard {
+        game: tablero::games::GameKind::Epaminondas,
+        page: 0,
+        provisional: true,
+        picture: false,
+    };
     let board = table.handle(&actor_in(1, 1, 5), command, NOW);
     assert!(board.unwrap_err().text.contains("Nobody has a Epaminondas rating"), "no rating from an imported game");
 }

@@ -51,8 +51,12 @@ impl World {
         let mut set: Vec<(String, String)> = vec![("first".into(), "challenger".into())];
         set.extend(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
         let opponent = Some(Player { id: b, name: actor(b, 0).name });
-        let challenge =
-            Command::Challenge { game: tablero::games::GameKind::Hoyito, opponent, options: set.into_iter().collect(), teams: None };
+        let challenge = Command::Challenge {
+            game: tablero::games::GameKind::Hoyito,
+            opponent,
+            options: set.into_iter().collect(),
+            teams: None,
+        };
         self.ok(&actor(a, channel), challenge, NOW);
         self.ok(&actor(b, channel), Command::Accept { game: None }, NOW);
         self.store.channel_game(channel).unwrap().unwrap()
@@ -125,7 +129,12 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
     let parked = round.iter().find_map(|r| r.game.filter(|_| r.needs_channel)).expect("a tournament game");
     let challenge_channel = 20;
     let opponent = Some(Player { id: 3, name: "cy".into() });
-    let challenge = Command::Challenge { game: tablero::games::GameKind::Hoyito, opponent, options: Default::default(), teams: None };
+    let challenge = Command::Challenge {
+        game: tablero::games::GameKind::Hoyito,
+        opponent,
+        options: Default::default(),
+        teams: None,
+    };
     w.ok(&actor(1, challenge_channel), challenge, NOW);
     let challenge = w.store.channel_game(challenge_channel).unwrap().unwrap();
     let active = w.game(4, 5, 30, &[]);
@@ -153,8 +162,8 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
         Command::Tournament(TournamentCommand::Standings { id: Some(1), picture: false }),
         Command::Tournament(TournamentCommand::Pairings { id: Some(1), round: None }),
         Command::Tournament(TournamentCommand::Drop { id: Some(1), player: Player { id: 2, name: "ben".into() } }),
-        Command::Tournament(TournamentCommand::Result { game: parked, winner: "first".into() }),
-        Command::Tournament(TournamentCommand::Extend { id: Some(1), time: "1d".into() }),
+        Command::Tournament(TournamentCommand::Result { game: parked, winner: tablero::table::Decision::FirstWins }),
+        Command::Tournament(TournamentCommand::Extend { id: Some(1), secs: 86400 }),
         Command::Tournament(TournamentCommand::Cancel { id: Some(1) }),
     ];
     for command in commands {
@@ -169,7 +178,7 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
         assert_eq!(w.snapshot(), before, "{command:?} from another server changed something");
     }
     // The same words as for an id that exists nowhere: nothing tells that it exists elsewhere.
-    let result = |game| Command::Tournament(TournamentCommand::Result { game, winner: "first".into() });
+    let result = |game| Command::Tournament(TournamentCommand::Result { game, winner: tablero::table::Decision::FirstWins });
     let elsewhere = w.table.handle(&intruder, result(parked), NOW).unwrap_err().text;
     let missing = w.table.handle(&intruder, result(9999), NOW).unwrap_err().text;
     assert_eq!(elsewhere.replace(&parked.to_string(), "N"), missing.replace("9999", "N"));
@@ -187,9 +196,9 @@ fn a_finished_or_cancelled_tournament_takes_no_more_changes(backend: &Backend) {
     assert_eq!(w.record(game).status, Status::Aborted, "its game is called off with it");
     let before = w.snapshot();
     for command in [
-        TournamentCommand::Extend { id: Some(1), time: "1d".into() },
+        TournamentCommand::Extend { id: Some(1), secs: 86400 },
         TournamentCommand::Drop { id: Some(1), player: Player { id: 2, name: "ben".into() } },
-        TournamentCommand::Result { game, winner: "first".into() },
+        TournamentCommand::Result { game, winner: tablero::table::Decision::FirstWins },
         TournamentCommand::Cancel { id: Some(1) },
         TournamentCommand::Start { id: Some(1) },
     ] {
@@ -228,7 +237,7 @@ fn organiser_actions_are_all_or_nothing_and_a_repeated_extend_extends_once(backe
     assert_eq!(games.len(), 2);
     let deadlines = |w: &World| -> Vec<u64> { games.iter().map(|&g| w.record(g).clock.unwrap().deadline).collect() };
     let before = deadlines(&w);
-    let extend = || Command::Tournament(TournamentCommand::Extend { id: Some(1), time: "1d".into() });
+    let extend = || Command::Tournament(TournamentCommand::Extend { id: Some(1), secs: 86400 });
     // The write fails: neither game, nor the tournament's log, is changed.
     let log = w.cup().log.len();
     w.store.fail_write(1);
@@ -318,7 +327,8 @@ fn two_tables_on_one_store_count_every_result_once(backend: &Backend) {
                     let options = [("first", "challenger"), ("time", "none"), ("rated", "true")];
                     let options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
                     let opponent = Some(Player { id: 2, name: "ben".into() });
-                    let challenge = Command::Challenge { game: tablero::games::GameKind::Hoyito, opponent, options, teams: None };
+                    let challenge =
+                        Command::Challenge { game: tablero::games::GameKind::Hoyito, opponent, options, teams: None };
                     ok(&actor(1, channel), challenge);
                     ok(&actor(2, channel), Command::Accept { game: None });
                     ok(&actor(1, channel), Command::Move { notation: "1".into(), at: None });

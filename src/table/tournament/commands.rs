@@ -10,7 +10,8 @@ use crate::store::tournament::{Entrant, Format, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentWrite, Unit};
 use crate::table::naming::game_name;
 use crate::table::{
-    Actor, Answer, Button, ButtonId, ButtonStyle, Fail, Reply, Table, TournamentCommand, TournamentFormat, clock,
+    Actor, Answer, Button, ButtonId, ButtonStyle, Decision, Fail, Reply, Table, TournamentCommand, TournamentFormat,
+    clock,
 };
 
 impl Table {
@@ -37,8 +38,8 @@ impl Table {
             }
             TournamentCommand::Pairings { id, round } => self.tournament_pairings(actor, id, round),
             TournamentCommand::Drop { id, player } => self.tournament_drop(actor, id, player, now),
-            TournamentCommand::Result { game, winner } => self.tournament_result(actor, game, &winner, now),
-            TournamentCommand::Extend { id, time } => self.tournament_extend(actor, id, &time, now),
+            TournamentCommand::Result { game, winner } => self.tournament_result(actor, game, winner, now),
+            TournamentCommand::Extend { id, secs } => self.tournament_extend(actor, id, secs, now),
             TournamentCommand::Cancel { id } => {
                 let mut t = self.open_tournament(actor, id)?;
                 self.organiser_only(actor, &t)?;
@@ -65,12 +66,9 @@ impl Table {
 
     /// An organiser gives the games still on in the current round more time: every game and the tournament's
     /// log in one unit, so a move in between refuses it whole (and a retry extends each game once).
-    pub(super) fn tournament_extend(&self, actor: &Actor, id: Option<u64>, time: &str, now: Timestamp) -> Answer {
+    pub(super) fn tournament_extend(&self, actor: &Actor, id: Option<u64>, secs: u64, now: Timestamp) -> Answer {
         let mut t = self.open_tournament(actor, id)?;
         self.organiser_only(actor, &t)?;
-        let secs = clock::parse_duration(time).ok_or_else(|| {
-            Message::new("option-bad-value").str("key", "time").str("value", time).str("expected", "12h|2d")
-        })?;
         let mut games = Vec::new();
         for game in t.rounds.last().into_iter().flat_map(|r| r.pairings.iter().filter_map(|p| p.game)) {
             let Some(mut record) = self.store.game(game)? else { continue };
@@ -88,6 +86,7 @@ impl Table {
             games.push(GameWrite { record, base: Some(base) });
         }
         let extended = games.len() as i64;
+        let time = clock::format_duration(secs);
         t.log.push((now, format!("{} extended round {} by {time}", actor.name, t.rounds.len())));
         self.save_tournament(t, games)?;
         let text =
@@ -353,7 +352,7 @@ impl Table {
         Ok(vec![Reply { text, ..Reply::default() }])
     }
 
-    pub(super) fn tournament_result(&self, actor: &Actor, game: GameId, winner: &str, now: Timestamp) -> Answer {
+    pub(super) fn tournament_result(&self, actor: &Actor, game: GameId, winner: Decision, now: Timestamp) -> Answer {
         // A game of another server is "not found" here, in the same words as a missing one.
         let record = self.game_in(actor, game)?;
         let Some(TournamentPlace { tournament: tid, round: r, pairing: k }) = record.tournament else {
@@ -365,16 +364,9 @@ impl Table {
             return Err(Fail::Internal(format!("game {game} is not where tournament {tid} has it")));
         }
         let points = match winner {
-            "first" | "white" | "south" | "1-0" => 1.0,
-            "second" | "black" | "north" | "0-1" => 0.0,
-            "draw" | "½-½" => 0.5,
-            other => {
-                return Err(Message::new("option-bad-value")
-                    .str("key", "winner")
-                    .str("value", other)
-                    .str("expected", "first|second|draw")
-                    .into());
-            }
+            Decision::FirstWins => 1.0,
+            Decision::SecondWins => 0.0,
+            Decision::Draw => 0.5,
         };
         if let Some(p) = t.rounds.get_mut(r).and_then(|round| round.pairings.get_mut(k)) {
             p.entered = Some(points);
@@ -399,7 +391,7 @@ impl Table {
         self.save_tournament(t, games)?;
         let text = i18n::spans(
             actor.locale,
-            &Message::new("tournament-result-entered").num("game", game as i64).str("result", winner),
+            &Message::new("tournament-result-entered").num("game", game as i64).str("result", winner.to_string()),
         );
         Ok(vec![Reply { text, ..Reply::default() }])
     }
