@@ -566,9 +566,9 @@ impl Console {
                 if options.keys().any(|k| k != "speed") {
                     return Err(usage(usage_text));
                 }
-                let speed = options.get("speed").cloned();
+                let delay = options.get("speed").map(|s| crate::table::replay_delay(s)).transpose()?;
                 let game = game_number(positional.first(), usage_text)?;
-                Ok(Step::Table(Command::Replay { game, speed }))
+                Ok(Step::Table(Command::Replay { game, delay }))
             }
             "import" => {
                 no_options("import <file>")?;

@@ -142,13 +142,11 @@ pub async fn replay(
     #[description_localized("es-ES", "Lo rápido que pasan las jugadas (por defecto: normal, un segundo por jugada)")]
     speed: Option<SpeedChoice>,
 ) -> Result<(), Error> {
-    let speed = speed.map(|s| {
-        match s {
-            SpeedChoice::Slow => "slow",
-            SpeedChoice::Normal => "normal",
-            SpeedChoice::Fast => "fast",
-        }
-        .to_string()
+    // Hundredths of a second a move shows.
+    let delay = speed.map(|s| match s {
+        SpeedChoice::Slow => 200,
+        SpeedChoice::Normal => 100,
+        SpeedChoice::Fast => 50,
     });
-    respond(ctx, Command::Replay { game, speed }).await
+    respond(ctx, Command::Replay { game, delay }).await
 }

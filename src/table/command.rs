@@ -88,11 +88,11 @@ pub enum Command {
         game: Option<GameKind>,
         page: usize,
     },
-    /// An animated replay (GIF) of a game (the channel's game when `None`); `speed`: `slow`, `normal`, `fast`
-    /// or seconds a move.
+    /// An animated replay (GIF) of a game (the channel's game when `None`); `delay`: hundredths of a second each
+    /// move shows (a second when `None`; see `replay_delay` for the speeds a member may type).
     Replay {
         game: Option<GameId>,
-        speed: Option<String>,
+        delay: Option<u16>,
     },
     /// A rematch of a finished game (the channel's last one when `None`): a new challenge, sides swapped.
     Rematch {

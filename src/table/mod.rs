@@ -50,7 +50,7 @@ pub use limits::Limits;
 pub use menus::{MENU_OPTIONS, Menu, MenuOption};
 pub use progress::{Progress, Stage};
 pub use records::ARCHIVE_PAGE;
-pub use replay::{ReplayPictures, replay_captions, replay_frames};
+pub use replay::{ReplayPictures, replay_captions, replay_delay, replay_frames};
 pub use reply::{Button, ButtonStyle, File, Image, Refusal, Reply};
 pub use schedule::Delivery;
 pub use sticks::throw_sticks;
@@ -278,7 +278,7 @@ impl Table {
             Command::Export { game } => self.export(actor, game, now),
             Command::Import { bytes, live } => self.import(actor, &bytes, live, now),
             Command::Archive { player, game, page } => self.archive(actor, player.as_ref(), game, page),
-            Command::Replay { game, speed } => self.animated_replay(actor, game, speed.as_deref(), now),
+            Command::Replay { game, delay } => self.animated_replay(actor, game, delay, now),
             Command::PickPiece { game, ply, square } => self.pick_piece(actor, game, ply, &square, now),
             Command::Board => self.board(actor, now),
             Command::History => self.history(actor, now),

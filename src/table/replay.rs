@@ -11,9 +11,13 @@ use crate::render::replay::{self, Frame, Source};
 use crate::render::{self, Captions, Picture, SideCaption};
 use crate::store::record::{GameId, GameRecord, Status, Timestamp};
 
-/// Hundredths of a second a move shows at each named speed.
-fn speed_of(text: Option<&str>) -> Result<u16, Message> {
-    let Some(text) = text.map(|t| t.trim().to_lowercase()) else { return Ok(100) };
+/// Hundredths of a second a move shows by default.
+const DEFAULT_DELAY: u16 = 100;
+
+/// Hundredths of a second a move shows at a speed typed as a name (`slow`, `normal`, `fast`, in English or
+/// Spanish) or as seconds a move (0.1 to 10), or the refusal that says what is expected.
+pub fn replay_delay(text: &str) -> Result<u16, Message> {
+    let text = text.trim().to_lowercase();
     match text.as_str() {
         "" | "normal" => Ok(100),
         "slow" | "lento" | "lenta" => Ok(200),
@@ -161,10 +165,10 @@ impl Table {
         &self,
         actor: &Actor,
         game: Option<GameId>,
-        speed: Option<&str>,
+        delay: Option<u16>,
         now: Timestamp,
     ) -> Answer {
-        let delay = speed_of(speed)?;
+        let delay = delay.unwrap_or(DEFAULT_DELAY).clamp(10, 1000);
         let record = self.recorded_game(actor, game, now, "replay-which")?;
         let locale = actor.locale;
         let mut pictures = ReplayPictures::new(&record, locale, delay).map_err(Fail::Internal)?;
@@ -191,5 +195,21 @@ impl Table {
         }
         let file = File { name: format!("game-{}.gif", record.id), bytes: animation.gif };
         Ok(vec![Reply { text: Text::join(lines, "\n"), files: vec![file], ..Reply::default() }])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_speed_is_read_into_hundredths_of_a_second_or_refused_with_what_was_typed() {
+        assert_eq!(replay_delay("slow"), Ok(200));
+        assert_eq!(replay_delay(" Rápido "), Ok(50));
+        assert_eq!(replay_delay("normal"), Ok(100));
+        assert_eq!(replay_delay("1,5s"), Ok(150));
+        let refused = replay_delay("warp").unwrap_err();
+        assert_eq!(refused.id, "replay-bad-speed");
+        assert!(replay_delay("60").is_err(), "at most ten seconds a move");
     }
 }

@@ -307,7 +307,7 @@ fn the_archive_pages_finished_games_newest_first() {
     // Another server has none of them, and its ids are not found.
     let other = table.handle(&actor_in(2, 3, 9), Command::Archive { player: None, game: None, page: 0 }, NOW).unwrap();
     assert!(other[0].text.contains("No finished game yet"), "{}", other[0].text);
-    let replay = table.handle(&actor_in(2, 3, 9), Command::Replay { game: Some(1), speed: None }, NOW);
+    let replay = table.handle(&actor_in(2, 3, 9), Command::Replay { game: Some(1), delay: None }, NOW);
     assert!(replay.unwrap_err().text.contains("no game #1"));
 }
 
@@ -351,7 +351,7 @@ fn an_import_is_not_the_channels_game_nor_in_its_players_lists() {
     let (table, _dir) = table();
     let bytes = Record::of(&samples()[0]).unwrap().write(Form::Json).into_bytes();
     say(&table, 2, Command::Import { bytes, live: false });
-    for command in [Command::Board, Command::Replay { game: None, speed: None }, Command::Rematch { game: None }] {
+    for command in [Command::Board, Command::Replay { game: None, delay: None }, Command::Rematch { game: None }] {
         let answer = table.handle(&actor_in(1, 2, 5), command.clone(), NOW + 20_000);
         assert!(answer.is_err(), "{command:?} in the channel does not reach the import");
     }
@@ -359,7 +359,7 @@ fn an_import_is_not_the_channels_game_nor_in_its_players_lists() {
     assert!(theirs[0].text.contains("No finished game yet"), "{}", theirs[0].text);
     let importers = say(&table, 3, Command::Archive { player: Some(player(2, "ben")), game: None, page: 0 });
     assert!(importers[0].text.contains("\n#1 · Epaminondas"), "{}", importers[0].text);
-    let replay = say(&table, 2, Command::Replay { game: Some(1), speed: None });
+    let replay = say(&table, 2, Command::Replay { game: Some(1), delay: None });
     assert!(replay[0].files.iter().any(|f| f.name.ends_with(".gif")), "reached by its number");
 }
 

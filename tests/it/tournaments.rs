@@ -275,11 +275,8 @@ fn an_organiser_role_runs_tournaments_and_extends_a_round() {
     let text = w.ok(&with_role, Command::Tournament(TournamentCommand::Extend { id: None, secs: 43200 }), NOW);
     assert!(text[0].text.contains("One game still on has 12h more"), "{}", text[0].text);
     assert_eq!(w.store.game(game).unwrap().unwrap().clock.unwrap().deadline, before + 12 * 3600);
-    let refused = w.table.handle(
-        &actor(3, 10),
-        Command::Tournament(TournamentCommand::Extend { id: None, secs: 3600 }),
-        NOW,
-    );
+    let refused =
+        w.table.handle(&actor(3, 10), Command::Tournament(TournamentCommand::Extend { id: None, secs: 3600 }), NOW);
     assert!(refused.unwrap_err().text.contains("organiser"));
     // A round robin of three: three rounds, every pair once.
     for _ in 0..3 {

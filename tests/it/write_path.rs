@@ -178,7 +178,8 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
         assert_eq!(w.snapshot(), before, "{command:?} from another server changed something");
     }
     // The same words as for an id that exists nowhere: nothing tells that it exists elsewhere.
-    let result = |game| Command::Tournament(TournamentCommand::Result { game, winner: tablero::table::Decision::FirstWins });
+    let result =
+        |game| Command::Tournament(TournamentCommand::Result { game, winner: tablero::table::Decision::FirstWins });
     let elsewhere = w.table.handle(&intruder, result(parked), NOW).unwrap_err().text;
     let missing = w.table.handle(&intruder, result(9999), NOW).unwrap_err().text;
     assert_eq!(elsewhere.replace(&parked.to_string(), "N"), missing.replace("9999", "N"));
