@@ -329,12 +329,13 @@ impl Table {
             did.push(said.join(" "));
         }
         // The latest moves that fit, newest last; the room left for the "only the last N" line is kept aside.
-        let mut shown: Vec<String> = Vec::new();
+        let mut shown: Vec<Text> = Vec::new();
         let mut used = title.chars().count() + 80;
         for (i, m) in record.moves.iter().enumerate().rev() {
-            let mut line = format!("{}. {}: {}", i + 1, name_of(m), m.notation);
+            // "12. ana: d4xd8 — what it did", the mover's name a span.
+            let mut line = Text::plain(format!("{}. ", i + 1)).and_name(&name_of(m)).and(&format!(": {}", m.notation));
             if !did[i].is_empty() {
-                line = format!("{line} — {}", did[i]);
+                line.push_str(&format!(" — {}", did[i]));
             }
             used += line.chars().count() + 1;
             if used > MAX_REPLY_CHARS {
@@ -347,7 +348,7 @@ impl Table {
         if shown.len() < total {
             lines.push(i18n::spans(locale, &Message::new("history-cut").num("shown", shown.len() as i64)));
         }
-        lines.extend(shown.into_iter().map(Text::plain));
+        lines.extend(shown);
         Ok(vec![Reply { text: Text::join(lines, "\n"), private: true, ..Reply::default() }])
     }
 
