@@ -332,7 +332,8 @@ impl Console {
     /// relative to the console's clock in `locale`, names, members and code as their plain words, and without
     /// markdown a message of the catalogue may hold.
     fn shown(&self, text: &Text, locale: Locale) -> String {
-        text.render(
+        // Nobody is notified at a shared terminal: calls are left out.
+        text.without_calls().render(
             |words, out| out.push_str(&words.replace("**", "").replace('`', "")),
             |words, span, out| match span {
                 Span::Channel(id) => match self.known.channels.get(&id) {
@@ -699,12 +700,12 @@ impl Console {
                 Err(e) => writeln!(out, "  (could not write {}: {e})", path.display())?,
             }
         }
-        if !reply.mentions.is_empty() || !reply.role_mentions.is_empty() {
-            let names: Vec<String> = reply
-                .mentions
+        let (mentions, role_mentions) = (reply.mentions(), reply.role_mentions());
+        if !mentions.is_empty() || !role_mentions.is_empty() {
+            let names: Vec<String> = mentions
                 .iter()
                 .map(|id| format!("@{}", self.known.names.get(id).map(String::as_str).unwrap_or("?")))
-                .chain(reply.role_mentions.iter().map(|id| format!("@&{}", self.roles_named(*id))))
+                .chain(role_mentions.iter().map(|id| format!("@&{}", self.roles_named(*id))))
                 .collect();
             writeln!(out, "  notify: {}", names.join(" "))?;
         }

@@ -129,20 +129,17 @@ pub fn components(buttons: &[Button], menus: &[Menu]) -> Vec<serenity::CreateAct
     out
 }
 
-/// The text with the called players and roles mentioned in front.
+/// The text in Discord's markup, its calls (in front) as mentions.
 fn content(reply: &Reply) -> String {
-    let mut calls: Vec<String> = reply.mentions.iter().map(|u| format!("<@{u}>")).collect();
-    calls.extend(reply.role_mentions.iter().map(|r| format!("<@&{r}>")));
-    let text = markup::markup(&reply.text);
-    markup::fit(if calls.is_empty() { text } else { format!("{} {text}", calls.join(" ")) })
+    markup::fit(markup::markup(&reply.text))
 }
 
-/// Only the players and roles the reply calls are notified: nothing is parsed from the text, so a name typed by
-/// a user (`@everyone`, `<@id>`, `<@&id>`) never pings anyone. Every message, edit and follow-up says this.
+/// Only the members and roles among the text's calls are notified: nothing is parsed from the text, so a name
+/// typed by a user (`@everyone`, `<@id>`, `<@&id>`) never pings anyone. Every message, edit and follow-up says this.
 pub fn allowed_mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new()
-        .users(reply.mentions.iter().map(|&u| serenity::UserId::new(u)))
-        .roles(reply.role_mentions.iter().map(|&r| serenity::RoleId::new(r)))
+        .users(reply.mentions().into_iter().map(serenity::UserId::new))
+        .roles(reply.role_mentions().into_iter().map(serenity::RoleId::new))
 }
 
 /// A message that pings nobody (private answers, notes, edits).
@@ -189,7 +186,7 @@ pub fn response_message(reply: &Reply) -> serenity::CreateInteractionResponseMes
 
 /// A reply's text for a direct message: no mentions (they would ping nobody useful there), no buttons.
 pub fn plain(reply: &Reply) -> String {
-    markup::fit(markup::markup(&reply.text))
+    markup::fit(markup::markup(&reply.text.without_calls()))
 }
 
 /// A reply as a new channel message.
@@ -261,7 +258,7 @@ pub async fn post(
         match open_thread(data, http, invocation, title, reply).await {
             Ok(thread) => {
                 channel = thread;
-                let said = reply.text.split_lines().into_iter().next().unwrap_or_default();
+                let said = reply.text.without_calls().split_lines().into_iter().next().unwrap_or_default();
                 let went = Message::new("discord-thread-opened").channel("thread", thread.get());
                 let went = i18n::spans(invocation.public, &went);
                 note = Some(markup::fit(markup::markup(&Text::join([said, went], "\n"))));

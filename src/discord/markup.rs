@@ -3,7 +3,7 @@
 //! whom it pings), a moment as a Discord timestamp that each reader sees relative to now in their own time zone,
 //! strong and code words in Discord's markdown; a message cut to Discord's 2,000 characters.
 
-use crate::i18n::{Span, Text};
+use crate::i18n::{Callee, Span, Text};
 
 /// The most characters of a Discord message's content.
 pub const MAX_CHARS: usize = 2000;
@@ -19,6 +19,8 @@ pub fn markup(text: &Text) -> String {
             Span::Moment(at) => out.push_str(&format!("<t:{at}:R>")),
             Span::Strong => out.push_str(&format!("**{}**", escape(words))),
             Span::Code => out.push_str(&format!("`{}`", words.replace('`', "'"))),
+            Span::Call(Callee::User(id)) => out.push_str(&format!("<@{id}>")),
+            Span::Call(Callee::Role(id)) => out.push_str(&format!("<@&{id}>")),
         },
     )
 }

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 mod spans;
 
-pub use spans::{Mark, Span, Text};
+pub use spans::{Callee, Mark, Span, Text};
 
 /// A supported language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]

@@ -1,7 +1,8 @@
 //! Text with spans: what the table says, before a front end renders it. The words are plain text; a span marks
 //! a part of them that each front end shows its own way — a name a member chose (never markup), a member known
-//! by id, a channel, a moment (shown relative to when it is read), strong or code words. Discord turns spans into
-//! its markup, the console into plain words, a web page into HTML; the table writes no markup of any of them.
+//! by id, a channel, a moment (shown relative to when it is read), strong or code words, and the members and roles
+//! the message calls. Discord turns spans into its markup, the console into plain words, a web page into HTML; the
+//! table writes no markup of any of them. A message notifies exactly the calls among its spans, nobody else.
 
 use std::ops::Range;
 
@@ -23,6 +24,16 @@ pub enum Span {
     Strong,
     /// Words shown as code (an id, a move).
     Code,
+    /// A member or role the message calls (notifies): the words are `@` and their name. Calls open a message;
+    /// a front end that cannot notify leaves them out.
+    Call(Callee),
+}
+
+/// Who a call notifies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Callee {
+    User(u64),
+    Role(u64),
 }
 
 /// A part of a text and what it is.
@@ -122,6 +133,54 @@ impl Text {
 
     pub fn marks(&self) -> &[Mark] {
         &self.marks
+    }
+
+    /// The text with `calls` in front, each as `@name` and a space.
+    pub fn calling(self, calls: impl IntoIterator<Item = (Callee, String)>) -> Text {
+        let mut out = Text::new();
+        for (callee, name) in calls {
+            out.push_span(&format!("@{name}"), Span::Call(callee)).push_str(" ");
+        }
+        out.push_text(&self);
+        out
+    }
+
+    /// Whom the text calls, in order.
+    pub fn calls(&self) -> Vec<Callee> {
+        self.marks
+            .iter()
+            .filter_map(|m| match m.span {
+                Span::Call(callee) => Some(callee),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The text without the calls `keep` refuses (each with the space after it).
+    pub fn keep_calls(&self, mut keep: impl FnMut(Callee) -> bool) -> Text {
+        let mut out = Text::new();
+        let mut at = 0;
+        for mark in &self.marks {
+            out.push_str(&self.plain[at..mark.range.start]);
+            at = mark.range.end;
+            match mark.span {
+                Span::Call(callee) if !keep(callee) => {
+                    if self.plain[at..].starts_with(' ') {
+                        at += 1;
+                    }
+                }
+                span => {
+                    out.push_span(&self.plain[mark.range.clone()], span);
+                }
+            }
+        }
+        out.push_str(&self.plain[at..]);
+        out
+    }
+
+    /// The text without its calls (for a front end that cannot notify, or a message that must not).
+    pub fn without_calls(&self) -> Text {
+        self.keep_calls(|_| false)
     }
 
     /// The text cut to at most `chars` characters of plain words, ending in `…` when cut; a span cut in the
@@ -273,6 +332,11 @@ mod tests {
         assert_eq!(stored, joined);
         let old: Text = serde_json::from_str("\"plain words\"").unwrap();
         assert_eq!(old, Text::plain("plain words"));
+        let called = joined.clone().calling([(Callee::User(7), "bo".into()), (Callee::Role(9), "red".into())]);
+        assert_eq!(called.as_str(), "@bo @red to move: **ana**\nin #5");
+        assert_eq!(called.calls(), [Callee::User(7), Callee::Role(9)]);
+        assert_eq!(called.keep_calls(|c| c == Callee::Role(9)).as_str(), "@red to move: **ana**\nin #5");
+        assert_eq!(called.without_calls(), joined);
         let cut = joined.truncated(12);
         assert_eq!(cut.as_str(), "to move: **…");
         assert_eq!(cut.marks(), [Mark { range: 9..11, span: Span::Name }]);

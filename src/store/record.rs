@@ -310,7 +310,12 @@ pub enum NoticeKind {
     /// The challenge lapsed.
     Expired,
     /// A tournament's announcement (a round paired, or called off), in the words it was decided in.
-    Announcement { text: crate::i18n::Text, mentions: Vec<UserId> },
+    /// `text` holds its calls; `mentions` are the calls of an announcement stored before texts held them.
+    Announcement {
+        text: crate::i18n::Text,
+        #[serde(default)]
+        mentions: Vec<UserId>,
+    },
     /// A tournament game's first board (the notice's game), to be posted in a thread of its own.
     TournamentGame,
     /// A tournament's final standings.

@@ -95,7 +95,7 @@ impl Table {
             button(ButtonId::TakebackAccept(record.id), "button-takeback-accept", ButtonStyle::Success),
             button(ButtonId::TakebackDecline(record.id), "button-takeback-decline", ButtonStyle::Danger),
         ];
-        Ok(vec![Reply { text, buttons, mentions: opponent.map(|p| p.id).into_iter().collect(), ..Reply::default() }])
+        Ok(vec![Reply { text, buttons, ..Reply::default() }.calling(opponent.as_ref().map(super::naming::player_call))])
     }
 
     /// The opponent answers a takeback request: accepted, the asker's last move (and any after it) is undone.
@@ -113,8 +113,8 @@ impl Table {
             let record = self.save(record, base)?;
             let text =
                 i18n::spans(actor.locale, &Message::new("takeback-declined").name("player", actor.name.as_str()));
-            let mentions = record.player(asker).map(|p| p.id).into_iter().collect();
-            return Ok(vec![Reply { text, mentions, ..Reply::default() }]);
+            let call = record.player(asker).map(super::naming::player_call);
+            return Ok(vec![Reply { text, ..Reply::default() }.calling(call)]);
         }
         let plies = self
             .takeback_plies(&record, asker)?

@@ -3,7 +3,7 @@
 use rand::Rng;
 
 use super::button_id::ButtonId;
-use super::naming::game_name;
+use super::naming::{game_name, player_call, side_calls};
 use super::view::{Question, answer_buttons};
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock};
 use crate::games::{GameKind, OptionSet, Position, Side};
@@ -334,13 +334,11 @@ impl Table {
                 new_row: false,
             });
         }
-        let (mut mentions, mut role_mentions) = (Vec::new(), Vec::new());
-        match record.challenger_side.and_then(|s| record.teams.get(s.other().index())) {
-            Some(Team::Players { players }) => mentions.extend(players.iter().map(|p| p.id)),
-            Some(team @ Team::Role { .. }) => role_mentions.extend(team.pinged_role()),
-            None => mentions.extend(record.opponent.iter().map(|p| p.id)),
-        }
-        Reply { text, buttons, mentions, role_mentions, game: Some(record.id), ..Reply::default() }
+        let calls = match record.challenger_side {
+            Some(side) if record.teams.get(side.other().index()).is_some() => side_calls(record, side.other()),
+            _ => record.opponent.iter().map(player_call).collect(),
+        };
+        Reply { text, buttons, game: Some(record.id), ..Reply::default() }.calling(calls)
     }
 
     /// The channel's pending challenge, checked against the game a button was drawn for.
@@ -507,7 +505,7 @@ impl Table {
                 .name("player", actor.name.as_str())
                 .name("challenger", record.challenger.name.as_str()),
         );
-        Ok(vec![Reply { text, mentions: vec![record.challenger.id], ..Reply::default() }])
+        Ok(vec![Reply { text, ..Reply::default() }.calling([player_call(&record.challenger)])])
     }
 
     pub(super) fn cancel(&self, actor: &Actor, now: Timestamp) -> Answer {

@@ -1,10 +1,10 @@
-//! What a game's texts call things: the game, a side, the member called to throw; whether the computer is on
-//! turn. Below the views, the moves and the menus, which all name them.
+//! What a game's texts call things: the game, a side, the member called to throw, whom a side's call notifies;
+//! whether the computer is on turn. Below the views, the moves and the menus, which all name them.
 
 use crate::games::zohn_ahl::TurnMode;
 use crate::games::{Game, GameKind, Position, Side};
-use crate::i18n::{self, Locale, Message};
-use crate::store::record::{COMPUTER, GameRecord, Player};
+use crate::i18n::{self, Callee, Locale, Message};
+use crate::store::record::{COMPUTER, GameRecord, Player, Team};
 
 pub(super) fn game_name(locale: Locale, kind: GameKind) -> String {
     i18n::text(locale, &Message::dynamic(format!("game-name-{kind}")))
@@ -29,4 +29,21 @@ pub(super) fn called_member<'a>(record: &'a GameRecord, position: &Position) -> 
     }
     let players = record.members(side);
     (!players.is_empty()).then(|| &players[game.sequences(side) as usize % players.len()])
+}
+
+/// Whom calling `side` notifies: a role team's role (when it may be pinged), a players' team's members, or the
+/// side's player.
+pub(super) fn side_calls(record: &GameRecord, side: Side) -> Vec<(Callee, String)> {
+    let players: Vec<&Player> = match record.teams.get(side.index()) {
+        Some(Team::Role { id, name, ping: true }) => return vec![(Callee::Role(*id), name.clone())],
+        Some(Team::Role { .. }) => Vec::new(),
+        Some(Team::Players { players }) => players.iter().collect(),
+        None => record.player(side).into_iter().collect(),
+    };
+    players.into_iter().map(player_call).collect()
+}
+
+/// A call of one member.
+pub(super) fn player_call(player: &Player) -> (Callee, String) {
+    (Callee::User(player.id), player.name.clone())
 }

@@ -4,7 +4,7 @@ use super::button_id::ButtonId;
 use super::naming::called_member;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock, throw_sticks};
 use crate::games::{Outcome as GameOutcome, Position, Side};
-use crate::i18n::{self, Message};
+use crate::i18n::{self, Callee, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Status, Timestamp, UserId};
 
 /// Errors list the legal moves only when they are few (a reply stays within one Discord message).
@@ -241,8 +241,7 @@ impl Table {
             let mut reply = self.board_reply(actor.locale, &record, &position, said);
             reply.image = None;
             // The team was called when its turn began: only a newly called member is notified again.
-            reply.role_mentions.clear();
-            reply.mentions.retain(|&u| u != actor.user);
+            reply.text = reply.text.keep_calls(|c| c != Callee::User(actor.user) && !matches!(c, Callee::Role(_)));
             return Ok(vec![reply]);
         }
         let mut said: Vec<Message> = self
@@ -399,7 +398,9 @@ impl Table {
         } else {
             let offerer = record.player(side.other()).cloned();
             let text = i18n::spans(actor.locale, &Message::new("draw-declined").name("player", actor.name.as_str()));
-            Ok(vec![super::Reply { text, mentions: offerer.map(|p| p.id).into_iter().collect(), ..Default::default() }])
+            Ok(vec![
+                super::Reply { text, ..Default::default() }.calling(offerer.as_ref().map(super::naming::player_call)),
+            ])
         }
     }
 }

@@ -1,7 +1,7 @@
 //! What the table service answers: plain data that any front end can show.
 
-use crate::i18n::Text;
-use crate::store::record::{GameId, UserId};
+use crate::i18n::{Callee, Text};
+use crate::store::record::{COMPUTER, GameId, UserId};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Image {
@@ -48,10 +48,6 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// Select menus, each a row of its own above the buttons (with them, at most five rows).
     pub menus: Vec<super::Menu>,
-    /// Users to notify (the player now on turn, the challenged player).
-    pub mentions: Vec<UserId>,
-    /// Roles to notify (a role team on turn in free mode, a challenged role).
-    pub role_mentions: Vec<u64>,
     /// Only the actor should see it.
     pub private: bool,
     /// The game wants a channel of its own, with this title: the front end opens it (a Discord thread), posts
@@ -69,6 +65,26 @@ pub struct Reply {
     /// The game this reply shows the latest state of (a board, or a challenge waiting for its answer). A front
     /// end keeps one such post per game with live buttons, and strips the buttons of the one before.
     pub game: Option<GameId>,
+}
+
+impl Reply {
+    /// The reply with `calls` in front of its text: the members and roles it notifies (the player now on turn,
+    /// the challenged player, a role team), and the only ones. The computer is never called.
+    pub fn calling(mut self, calls: impl IntoIterator<Item = (Callee, String)>) -> Reply {
+        let calls = calls.into_iter().filter(|(callee, _)| *callee != Callee::User(COMPUTER));
+        self.text = std::mem::take(&mut self.text).calling(calls);
+        self
+    }
+
+    /// The members the reply calls.
+    pub fn mentions(&self) -> Vec<UserId> {
+        self.text.calls().into_iter().filter_map(|c| if let Callee::User(u) = c { Some(u) } else { None }).collect()
+    }
+
+    /// The roles the reply calls.
+    pub fn role_mentions(&self) -> Vec<u64> {
+        self.text.calls().into_iter().filter_map(|c| if let Callee::Role(r) = c { Some(r) } else { None }).collect()
+    }
 }
 
 /// A refusal, already in the actor's language. Nothing was changed.

@@ -4,11 +4,10 @@
 
 use super::button_id::ButtonId;
 use super::clock::{self, Event};
-use super::naming::game_name;
+use super::naming::{game_name, player_call, side_calls};
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table};
-use crate::games::Side;
-use crate::i18n::{self, Locale, Message};
-use crate::store::record::{FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Team, Timestamp, UserId};
+use crate::i18n::{self, Callee, Locale, Message};
+use crate::store::record::{FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId};
 use crate::store::settings::Remind;
 use crate::store::{GameWrite, Unit};
 
@@ -135,10 +134,9 @@ impl Table {
     fn notice_reply(&self, notice: &Notice, locale: Locale) -> Result<Option<(Reply, Vec<UserId>)>, Fail> {
         match &notice.kind {
             NoticeKind::Announcement { text, mentions } => {
-                return Ok(Some((
-                    Reply { text: text.clone(), mentions: mentions.clone(), ..Reply::default() },
-                    vec![],
-                )));
+                // Stored with the ids it calls; the words of a call are only seen where nobody is notified.
+                let calls = mentions.iter().map(|&u| (Callee::User(u), u.to_string()));
+                return Ok(Some((Reply { text: text.clone(), ..Reply::default() }.calling(calls), vec![])));
             }
             NoticeKind::TournamentFinished { tournament } => {
                 let Some(t) = self.store.tournament(*tournament)? else { return Ok(None) };
@@ -162,25 +160,17 @@ impl Table {
         let record =
             self.store.game(notice.game)?.ok_or_else(|| Fail::Internal("a notice of a missing game".into()))?;
         let game = format!("{} #{}", game_name(locale, record.kind), record.id);
-        let calls = |side: Side| -> (Vec<UserId>, Vec<u64>) {
-            match record.teams.get(side.index()) {
-                Some(team @ Team::Role { .. }) => (Vec::new(), team.pinged_role().into_iter().collect()),
-                Some(Team::Players { players }) => (players.iter().map(|p| p.id).collect(), Vec::new()),
-                None => (record.player(side).map(|p| p.id).into_iter().collect(), Vec::new()),
-            }
-        };
         let text = |m: Message| i18n::spans(locale, &m.str("game", game.clone()));
         let reply = match &notice.kind {
             NoticeKind::Reminder { side, deadline } => {
-                let (mentions, role_mentions) = calls(*side);
                 let message = Message::new("notice-reminder")
                     .name("player", record.side_label(*side, locale))
                     .moment("when", *deadline);
-                let direct = self.opted_in(&mentions);
-                return Ok(Some((Reply { text: text(message), mentions, role_mentions, ..Reply::default() }, direct)));
+                let reply = Reply { text: text(message), ..Reply::default() }.calling(side_calls(&record, *side));
+                let direct = self.opted_in(&reply.mentions());
+                return Ok(Some((reply, direct)));
             }
             NoticeKind::TimedOut { side, auto_at } => {
-                let (mentions, role_mentions) = calls(side.other());
                 let message = match auto_at {
                     Some(at) => Message::new("notice-timed-out-auto").moment("auto", *at),
                     None => Message::new("notice-timed-out"),
@@ -195,7 +185,8 @@ impl Table {
                     style: ButtonStyle::Danger,
                     new_row: false,
                 };
-                Reply { text: text(message), buttons: vec![claim], mentions, role_mentions, ..Reply::default() }
+                Reply { text: text(message), buttons: vec![claim], ..Reply::default() }
+                    .calling(side_calls(&record, side.other()))
             }
             NoticeKind::Adjudicated { side } => {
                 let position = self.position(&record)?;
@@ -211,7 +202,7 @@ impl Table {
             NoticeKind::Aborted => Reply { text: text(Message::new("notice-aborted")), ..Reply::default() },
             NoticeKind::Expired => {
                 let message = Message::new("notice-expired").name("challenger", record.challenger.name.as_str());
-                Reply { text: text(message), mentions: vec![record.challenger.id], ..Reply::default() }
+                Reply { text: text(message), ..Reply::default() }.calling([player_call(&record.challenger)])
             }
             NoticeKind::ComputerMoved { value, depth } => {
                 return Ok(self.computer_reply(record.id, *value, *depth, locale)?.map(|r| (r, Vec::new())));

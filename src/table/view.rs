@@ -1,12 +1,12 @@
 //! Showing games: the board reply after every change (text, picture, diagram, buttons), the history, the rules.
 
 use super::button_id::ButtonId;
-use super::naming::{called_member, computer_to_move, game_name, side_name};
+use super::naming::{called_member, computer_to_move, game_name, player_call, side_calls, side_name};
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
 use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
 use crate::render::{self, Captions, Mark, SideCaption};
-use crate::store::record::{COMPUTER, FinishReason, GameId, GameRecord, Status, Team, Timestamp};
+use crate::store::record::{FinishReason, GameId, GameRecord, Status, Timestamp};
 
 /// No reply may be longer than a Discord message (2,000 characters).
 pub(super) const MAX_REPLY_CHARS: usize = 2000;
@@ -74,7 +74,7 @@ impl Table {
     ) -> Reply {
         let name = |side: Side| record.side_label(side, locale);
         let mut lines: Vec<Text> = said.iter().map(|m| i18n::spans(locale, m)).collect();
-        let (mut mentions, mut role_mentions) = (Vec::new(), Vec::new());
+        let mut calls = Vec::new();
         let mut badges: [Option<String>; 2] = [None, None];
         match record.status {
             Status::Active => {
@@ -86,16 +86,13 @@ impl Table {
                         &Message::new("to-move").name("player", player).str("side", position.side_name(side)),
                     ));
                     badges[side.index()] = Some(i18n::text(locale, &Message::new("badge-to-move")));
-                    match (called, record.teams.get(side.index())) {
-                        (Some(p), _) => mentions.push(p.id),
-                        (None, Some(team @ Team::Role { .. })) => role_mentions.extend(team.pinged_role()),
-                        (None, Some(Team::Players { players })) => mentions.extend(players.iter().map(|p| p.id)),
-                        (None, None) => mentions.extend(record.player(side).map(|p| p.id)),
-                    }
+                    calls = match called {
+                        Some(p) => vec![player_call(p)],
+                        None => side_calls(record, side),
+                    };
                 }
                 // The computer is never called, and has no deadline: it moves at once.
                 let computer_on_turn = computer_to_move(record, position);
-                mentions.retain(|&u| u != COMPUTER);
                 if let Some(offerer) = record.draw_offer {
                     lines.push(i18n::spans(locale, &Message::new("draw-pending").name("player", name(offerer))));
                 }
@@ -109,7 +106,7 @@ impl Table {
             }
             _ => {}
         }
-        self.finish_reply(locale, record, position, lines, badges, mentions, role_mentions)
+        self.finish_reply(locale, record, position, lines, badges).calling(calls)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -120,8 +117,6 @@ impl Table {
         position: &Position,
         lines: Vec<Text>,
         mut badges: [Option<String>; 2],
-        mentions: Vec<u64>,
-        role_mentions: Vec<u64>,
     ) -> Reply {
         let name = |side: Side| record.side_label(side, locale);
         // The last move, numbered, under the name of the side that played it ("12. d4xd8").
@@ -160,8 +155,6 @@ impl Table {
             diagram: Some(position.diagram(&|m| i18n::text(locale, &m))),
             buttons: self.buttons(locale, record, position),
             menus: super::menus::board_menus(locale, record, position),
-            mentions,
-            role_mentions,
             private: false,
             notice: None,
             open_thread: None,
@@ -280,13 +273,7 @@ impl Table {
                 .name("opponent", record.side_label(to, actor.locale)),
         );
         let buttons = answer_buttons(actor.locale, record.id, Question::Draw).to_vec();
-        let (mut mentions, mut role_mentions) = (Vec::new(), Vec::new());
-        match record.teams.get(to.index()) {
-            Some(team @ Team::Role { .. }) => role_mentions.extend(team.pinged_role()),
-            Some(Team::Players { players }) => mentions.extend(players.iter().map(|p| p.id)),
-            None => mentions.extend(record.player(to).map(|p| p.id)),
-        }
-        Reply { text, buttons, mentions, role_mentions, ..Reply::default() }
+        Reply { text, buttons, ..Reply::default() }.calling(side_calls(record, to))
     }
 
     pub(super) fn board(&self, actor: &Actor, now: Timestamp) -> Answer {

@@ -93,7 +93,7 @@ impl World {
 }
 
 fn texts(d: &[Delivery]) -> Vec<String> {
-    d.iter().map(|d| d.reply.text.to_string()).collect()
+    d.iter().map(|d| d.reply.text.without_calls().to_string()).collect()
 }
 
 #[test]
@@ -105,9 +105,13 @@ fn reminders_come_at_their_moments_once_each_then_the_timeout_and_the_claim() {
     assert!(w.tick(deadline - 36 * HOUR - 1).is_empty(), "nothing before half the time");
     let first = w.tick(deadline - 36 * HOUR);
     assert_eq!(first.len(), 1);
-    assert!(first[0].reply.text.starts_with("Reminder, ben: it is your move in Hoyito II #1"), "{:?}", texts(&first));
+    assert!(
+        first[0].reply.text.without_calls().starts_with("Reminder, ben: it is your move in Hoyito II #1"),
+        "{:?}",
+        texts(&first)
+    );
     assert!(first[0].reply.text.marks().iter().any(|m| m.span == tablero::i18n::Span::Moment(deadline)));
-    assert_eq!(first[0].reply.mentions, vec![2]);
+    assert_eq!(first[0].reply.mentions(), vec![2]);
     assert!(w.tick(deadline - 36 * HOUR).is_empty(), "only once");
     assert!(w.tick(deadline - 13 * HOUR).is_empty());
     let second = w.tick(deadline - 12 * HOUR);
@@ -117,7 +121,7 @@ fn reminders_come_at_their_moments_once_each_then_the_timeout_and_the_claim() {
     let out = w.tick(deadline);
     assert_eq!(texts(&out), ["ben ran out of time in Hoyito II #1. ana may claim the win."]);
     assert_eq!(out[0].reply.buttons[0].id, "g:1:claim");
-    assert_eq!(out[0].reply.mentions, vec![1], "the one who may claim is called");
+    assert_eq!(out[0].reply.mentions(), vec![1], "the one who may claim is called");
     assert!(w.tick(deadline + 10 * DAY).is_empty(), "with the claim policy nothing more happens by itself");
     let text = w.refused(&ben(), Command::Claim { game: None }, deadline + 5);
     assert!(text.contains("your own move"), "{text}");

@@ -212,7 +212,7 @@ fn a_record_of_a_game_still_on_is_stored_only_where_it_can_be_continued() {
     let done = say(&table, 2, Command::Import { bytes, live: true });
     assert!(done[0].text.contains("play on here"), "{}", done[0].text);
     // ben (12) is North, on turn after three moves... whoever is: the game goes on.
-    let on_turn = if done[1].mentions.contains(&12) { 12 } else { 11 };
+    let on_turn = if done[1].mentions().contains(&12) { 12 } else { 11 };
     let moved = table.handle(&actor_in(1, on_turn, 5), Command::Move { notation: "1".into(), at: None }, NOW + 30_000);
     assert!(moved.is_ok(), "{moved:?}");
 }

@@ -98,12 +98,12 @@ impl World {
 fn a_challenge_is_accepted_and_played() {
     let w = world();
     let replies = w.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger")]));
-    assert_eq!(replies[0].mentions, vec![2]);
+    assert_eq!(replies[0].mentions(), vec![2]);
     assert_eq!(replies[0].buttons.len(), 2);
     let replies = w.ok(&ben(), Command::Accept { game: None });
     assert!(replies[0].text.contains("ana plays South"), "{}", replies[0].text);
     assert!(replies[0].image.is_some());
-    assert_eq!(replies[0].mentions, vec![1], "the player on turn is notified");
+    assert_eq!(replies[0].mentions(), vec![1], "the player on turn is notified");
     let replies = w.ok(&ana(), mv("1"));
     assert!(replies[0].text.contains("South sowed hole 1, relaying 4 times."), "{}", replies[0].text);
     let record = w.store.game(1).unwrap().unwrap();
@@ -289,7 +289,7 @@ fn resign_and_draws() {
     w.started();
     assert!(w.refused(&ana(), Command::DrawAccept { game: None }).contains("no draw offer"));
     let offer = w.ok(&ana(), Command::DrawOffer);
-    assert_eq!(offer[0].mentions, vec![2]);
+    assert_eq!(offer[0].mentions(), vec![2]);
     assert!(w.refused(&ana(), Command::DrawOffer).contains("already offered"));
     assert!(w.refused(&ana(), Command::DrawAccept { game: None }).contains("no draw offer"));
     w.ok(&ben(), Command::DrawDecline { game: None });

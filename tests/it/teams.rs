@@ -108,7 +108,7 @@ fn team_blocks_call_every_member_of_a_team_then_the_other_team() {
     let (ana, cy, ben, dan) = (actor(1, "ana", &[]), actor(3, "cy", &[]), actor(2, "ben", &[]), actor(4, "dan", &[]));
     let teams = [players(&[(1, "ana"), (3, "cy")]), players(&[(2, "ben"), (4, "dan")])];
     let r = w.ok(&ana, challenge(teams, &[("counters", "10")]));
-    assert_eq!(r[0].mentions, vec![2, 4], "the challenged team is notified");
+    assert_eq!(r[0].mentions(), vec![2, 4], "the challenged team is notified");
     assert!(w.refused(&cy, Command::Accept { game: None }).contains("Only a member of ben and dan"));
     w.ok(&dan, Command::Accept { game: None });
     // The first throw is ana's; cy, ben and dan are refused with her name.
@@ -149,7 +149,7 @@ fn role_teams_any_member_throws_and_losing_the_role_loses_the_right() {
     let text = w.run(&outsider, challenge(teams(), &[])).unwrap_err().text;
     assert!(text.contains("must be on one of the two teams"), "{text}");
     let r = w.ok(&ana, challenge(teams(), &[]));
-    assert_eq!(r[0].role_mentions, vec![BLUE]);
+    assert_eq!(r[0].role_mentions(), vec![BLUE]);
     assert!(w.refused(&eve, Command::Accept { game: None }).contains("Only a member of @blue"));
     w.ok(&ben, Command::Accept { game: None });
     assert!(w.refused(&outsider, Command::Throw { at: None }).contains("neither team"));
@@ -271,7 +271,7 @@ fn one_board_picture_per_team_turn_with_all_its_throws() {
         let after = Position::replay(GameKind::ZohnAhl, &record.options, moves).unwrap().unwrap().to_move();
         if after == before && record.status == Status::Active {
             assert!(reply.image.is_none(), "no picture while the team throws again: {}", reply.text);
-            assert!(reply.role_mentions.is_empty(), "the team is not called again");
+            assert!(reply.role_mentions().is_empty(), "the team is not called again");
             assert!(
                 reply.buttons.iter().any(|b| matches!(b.id, tablero::table::ButtonId::Throw { .. })),
                 "the Throw button comes along"
@@ -279,7 +279,8 @@ fn one_board_picture_per_team_turn_with_all_its_throws() {
             extra_throws += 1;
         } else {
             assert!(reply.image.is_some(), "the turn ends with the board picture");
-            let summarised = reply.text.lines().filter(|l| l.starts_with("ana:") || l.starts_with("ben:")).count();
+            let summarised =
+                reply.text.without_calls().lines().filter(|l| l.starts_with("ana:") || l.starts_with("ben:")).count();
             assert_eq!(summarised, throws_this_turn, "every throw of the turn: {}", reply.text);
             pictures += 1;
             throws_this_turn = 0;

@@ -5,7 +5,7 @@
 use super::pairing::{self, SwissPlayer};
 use super::state::{new_pairing, parking_channel, with_notices};
 use crate::games::Side;
-use crate::i18n::{self, Locale, Message, Span, Text};
+use crate::i18n::{self, Callee, Locale, Message, Span, Text};
 use crate::store::record::{
     ChannelId, First, GameRecord, GuildId, Notice, NoticeKind, Player, Status, Team, Timestamp, TournamentPlace,
 };
@@ -255,9 +255,12 @@ impl Table {
             line.push_str(&format!(": {}", i18n::text(locale, &Message::new("tournament-bye"))));
             lines.push(line);
         }
-        let mentions =
-            t.rounds[r].pairings.iter().flat_map(|p| [p.first, p.second]).map(|i| t.entrants[i].player.id).collect();
-        let mut replies = vec![Reply { text: Text::join(lines, "\n"), mentions, ..Reply::default() }];
+        let calls = t.rounds[r]
+            .pairings
+            .iter()
+            .flat_map(|p| [p.first, p.second])
+            .map(|i| (Callee::User(t.entrants[i].player.id), t.entrants[i].player.name.clone()));
+        let mut replies = vec![Reply { text: Text::join(lines, "\n"), ..Reply::default() }.calling(calls)];
         replies.extend(boards);
         Ok(replies)
     }
@@ -272,9 +275,7 @@ impl Table {
                 let kind = match (reply.game, &reply.image) {
                     (Some(_), _) => NoticeKind::TournamentGame,
                     (None, Some(_)) => NoticeKind::TournamentFinished { tournament: t.id },
-                    (None, None) => {
-                        NoticeKind::Announcement { text: reply.text.clone(), mentions: reply.mentions.clone() }
-                    }
+                    (None, None) => NoticeKind::Announcement { text: reply.text.clone(), mentions: Vec::new() },
                 };
                 Notice { id: 0, game: reply.game.unwrap_or(0), guild: t.guild, channel: t.channel, kind, at: now }
             })
