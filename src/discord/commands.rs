@@ -1,18 +1,16 @@
 //! The slash commands other than `/play`: each is a few lines that build a table [`Command`] and hand it to
 //! [`respond`], which runs it and answers (refusals privately, in the user's language).
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use poise::serenity_prelude as serenity;
 
 use super::actor::{Invocation, Source};
-use super::deliver::{self, poise_reply, private_text, run_table};
+use super::deliver::{self, run_table};
 use super::jobs;
-use super::outbound::{self, FOLLOWUP_BUDGET, RESPONSE_BUDGET};
+use super::send::{Asker, Said};
 use super::{Context, Data, Error};
 use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message};
-use crate::table::{Command, Progress, Refusal, Reply};
+use crate::table::{Command, Progress};
 
 /// The interaction of a slash command as an [`Invocation`], or the private text that says why there is none.
 pub fn invocation(ctx: Context<'_>) -> Result<Invocation, String> {
@@ -36,38 +34,40 @@ pub fn invocation(ctx: Context<'_>) -> Result<Invocation, String> {
 
 /// Runs `command` for the caller and answers.
 pub async fn respond(ctx: Context<'_>, command: Command) -> Result<(), Error> {
-    respond_announced(ctx, command, false).await
+    let Some(asker) = Asker::command(ctx) else { return Ok(()) };
+    respond_to(ctx, &asker, command).await
 }
 
-/// As [`respond`], after a first response (`announced`) that a long job's progress then replaces.
-async fn respond_announced(ctx: Context<'_>, command: Command, announced: bool) -> Result<(), Error> {
+/// As [`respond`], for a member already told something (a long job's first word, which its progress replaces).
+async fn respond_to(ctx: Context<'_>, asker: &Asker<'_>, command: Command) -> Result<(), Error> {
     let invocation = match invocation(ctx) {
         Ok(i) => i,
         Err(text) => return send_private(ctx, text).await,
     };
+    let http = &ctx.serenity_context().http;
     let heavy = command.is_heavy();
-    let (progress, deferred) = (Progress::new(), AtomicBool::new(announced));
+    let progress = Progress::new();
+    // Slow work: tell Discord we are on it (a refusal then cannot be private; it is rare and harmless).
     let run = run_table(
         ctx.data(),
         &invocation,
         command,
         async {
-            // Slow work: tell Discord we are on it (a refusal then cannot be private; it is rare and harmless).
-            let _ = outbound::with_retries(RESPONSE_BUDGET, || ctx.defer()).await;
-            deferred.store(true, Ordering::SeqCst);
+            asker.defer(http).await;
         },
         &progress,
     );
     // A long job shows how far it has got while the member waits.
     let (result, shown) =
-        if heavy { jobs::with_progress(ctx, &progress, &deferred, run).await } else { (run.await, false) };
+        if heavy { jobs::with_progress(ctx, asker, &progress, run).await } else { (run.await, false) };
     let answered = match result {
-        Some(result) => answer(ctx, &invocation, result).await,
+        Some(Ok(replies)) => deliver::deliver(ctx.data(), http, asker, &invocation, replies).await,
+        Some(Err(refusal)) => deliver::tell(ctx.data(), http, asker, &Said::words(refusal.text).private()).await,
         // Discord delivered this interaction again; it was carried out and answered the first time.
         None => Ok(()),
     };
     if shown {
-        jobs::clear(ctx).await;
+        jobs::clear(asker, http).await;
     }
     answered
 }
@@ -77,85 +77,10 @@ pub async fn refuse(ctx: Context<'_>, message: Message) -> Result<(), Error> {
     send_private(ctx, i18n::spans(locale_of(ctx), &message)).await
 }
 
+/// A private word to the member who typed the command.
 pub async fn send_private(ctx: Context<'_>, text: impl Into<crate::i18n::Text>) -> Result<(), Error> {
-    let reply = poise_reply(&private_text(text));
-    outbound::with_retries(RESPONSE_BUDGET, || ctx.send(reply.clone())).await?;
-    Ok(())
-}
-
-/// Answers a slash command with the table's result: the first reply as the response, the rest as follow-ups;
-/// a board post is remembered so that the game's previous board loses its buttons. A response Discord keeps
-/// failing is posted in the channel instead (retried, never doubled), so no board is lost.
-pub async fn answer(
-    ctx: Context<'_>,
-    invocation: &Invocation,
-    result: Result<Vec<Reply>, Refusal>,
-) -> Result<(), Error> {
-    let replies = match result {
-        Ok(replies) => replies,
-        Err(refusal) => return send_private(ctx, refusal.text).await,
-    };
-    if replies.is_empty() {
-        return send_private(ctx, i18n::text(invocation.actor.locale, &Message::new("discord-done"))).await;
-    }
-    let data = ctx.data();
-    let http = ctx.serenity_context().http.clone();
-    let mut answered = false;
-    for reply in replies {
-        if reply.channel.is_some_and(|c| c != invocation.channel.get()) || reply.needs_channel {
-            // A tournament's announcements and new games go to its channel and their threads.
-            match deliver::post(data, &http, invocation, &reply).await {
-                Ok(note) => tracing::debug!(?note, "a tournament post"),
-                Err(private) => {
-                    answered = true;
-                    send_private(ctx, private).await?;
-                }
-            }
-            continue;
-        }
-        let budget = if answered { FOLLOWUP_BUDGET } else { RESPONSE_BUDGET };
-        answered = true;
-        if reply.open_thread.is_some() {
-            // The board goes into the game's new thread; here, what happened and where the game went.
-            match deliver::post(data, &http, invocation, &reply).await {
-                Ok(note) => {
-                    let said = poise::CreateReply::default()
-                        .content(note.unwrap_or_default())
-                        .allowed_mentions(deliver::no_pings());
-                    outbound::with_retries(budget, || ctx.send(said.clone())).await?;
-                }
-                Err(private) => send_private(ctx, private).await?,
-            }
-            continue;
-        }
-        let response = poise_reply(&reply);
-        let handle = match outbound::with_retries(budget, || ctx.send(response.clone())).await {
-            Ok(handle) => handle,
-            Err(e) if !reply.private => {
-                // Discord would not take the response: the board goes to the channel as a message.
-                tracing::warn!(error = %e, "an interaction response failed; posting in the channel instead");
-                if let Err(private) = deliver::post(data, &http, invocation, &reply).await {
-                    tracing::warn!(%private, "the post in the channel failed too");
-                }
-                continue;
-            }
-            Err(e) => return Err(e.into()),
-        };
-        deliver::delivered(data, &reply).await;
-        if let Some(handle) = handle
-            && reply.game.is_some()
-            && !reply.private
-        {
-            match handle.message().await {
-                Ok(m) => deliver::track(data, &http, &reply, m.channel_id, m.id).await,
-                Err(e) => tracing::debug!(error = %e, "could not read back the posted board"),
-            }
-        }
-    }
-    if !answered {
-        send_private(ctx, i18n::text(invocation.actor.locale, &Message::new("discord-done"))).await?;
-    }
-    Ok(())
+    let Some(asker) = Asker::command(ctx) else { return Ok(()) };
+    deliver::tell(ctx.data(), &ctx.serenity_context().http, &asker, &Said::words(text).private()).await
 }
 
 /// Errors poise meets before or around a command: a malformed option gets a specific private answer.
@@ -166,12 +91,12 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let m = Message::new("discord-bad-option")
                 .str("input", input.unwrap_or_default())
                 .str("error", error.to_string());
-            let _ = ctx.send(poise_reply(&private_text(i18n::text(locale, &m)))).await;
+            let _ = send_private(ctx, i18n::spans(locale, &m)).await;
         }
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
             let m = Message::new("internal-error").str("id", ctx.id().to_string());
-            let _ = ctx.send(poise_reply(&private_text(i18n::text(locale_of(ctx), &m)))).await;
+            let _ = send_private(ctx, i18n::spans(locale_of(ctx), &m)).await;
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
@@ -422,13 +347,12 @@ pub async fn analysis(
 ) -> Result<(), Error> {
     // The search takes seconds to a minute: say so at once (privately), the result follows as its own message.
     // That message then shows how far the analysis has got.
-    let mut announced = false;
+    let Some(asker) = Asker::command(ctx) else { return Ok(()) };
     if let Ok(invocation) = invocation(ctx) {
-        let text = i18n::text(invocation.actor.locale, &Message::new("analysis-started"));
-        let sent = outbound::with_retries(RESPONSE_BUDGET, || ctx.send(poise_reply(&private_text(text.clone())))).await;
-        announced = sent.is_ok();
+        let text = i18n::spans(invocation.actor.locale, &Message::new("analysis-started"));
+        let _ = deliver::tell(ctx.data(), &ctx.serenity_context().http, &asker, &Said::words(text).private()).await;
     }
-    respond_announced(ctx, Command::Analysis { game }, announced).await
+    respond_to(ctx, &asker, Command::Analysis { game }).await
 }
 
 /// Challenge your opponent to a rematch of this channel's finished game, sides swapped.

@@ -1,7 +1,8 @@
-//! From the table's replies to Discord messages, and the work around a post: the board picture as an embed
-//! image attachment, buttons in rows, mentions limited to who is called, the game's previous board stripped
-//! of its buttons, and a thread opened for a game that wants one. Posts use the bot's token (channel
-//! endpoints), never an interaction token, so nothing here depends on a token that expires after 15 minutes.
+//! From the table's replies to Discord: running a request on the table, where each reply goes (the member
+//! privately, the answer, the channel, the game's new thread), buttons in rows, the game's previous board
+//! stripped of its buttons. Posts use the bot's token (channel endpoints), never an interaction token, so a
+//! post does not depend on a token that expires after 15 minutes. Every message goes out through
+//! [`super::send::send`].
 
 use std::time::Duration;
 
@@ -9,7 +10,8 @@ use poise::serenity_prelude as serenity;
 
 use super::actor::Invocation;
 use super::markup;
-use super::{Data, outbound};
+use super::send::{Asker, Said, Target, send};
+use super::{Data, Error, outbound};
 use crate::i18n::{self, Message, Text};
 use crate::table::{Button, ButtonStyle, Command, Menu, Progress, Refusal, Reply};
 
@@ -129,81 +131,9 @@ pub fn components(buttons: &[Button], menus: &[Menu]) -> Vec<serenity::CreateAct
     out
 }
 
-/// The text in Discord's markup, its calls (in front) as mentions.
-fn content(reply: &Reply) -> String {
-    markup::fit(markup::markup(&reply.text))
-}
-
-/// Only the members and roles among the text's calls are notified: nothing is parsed from the text, so a name
-/// typed by a user (`@everyone`, `<@id>`, `<@&id>`) never pings anyone. Every message, edit and follow-up says this.
-pub fn allowed_mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
-    serenity::CreateAllowedMentions::new()
-        .users(reply.mentions().into_iter().map(serenity::UserId::new))
-        .roles(reply.role_mentions().into_iter().map(serenity::RoleId::new))
-}
-
-/// A message that pings nobody (private answers, notes, edits).
+/// A message that pings nobody (the framework's default for what poise sends itself).
 pub fn no_pings() -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new()
-}
-
-fn picture(reply: &Reply) -> Option<(serenity::CreateAttachment, serenity::CreateEmbed)> {
-    reply.image.as_ref().map(|image| {
-        let attachment = serenity::CreateAttachment::bytes(image.png.clone(), image.file_name.clone());
-        let embed = serenity::CreateEmbed::new().image(format!("attachment://{}", image.file_name));
-        (attachment, embed)
-    })
-}
-
-/// A reply as an answer to a slash command.
-pub fn poise_reply(reply: &Reply) -> poise::CreateReply {
-    let mut out = poise::CreateReply::default()
-        .content(content(reply))
-        .components(components(&reply.buttons, &reply.menus))
-        .allowed_mentions(allowed_mentions(reply))
-        .ephemeral(reply.private);
-    if let Some((attachment, embed)) = picture(reply) {
-        out = out.attachment(attachment).embed(embed);
-    }
-    for file in &reply.files {
-        out = out.attachment(serenity::CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
-    }
-    out
-}
-
-/// A reply as an interaction response message (to a button press).
-pub fn response_message(reply: &Reply) -> serenity::CreateInteractionResponseMessage {
-    let mut out = serenity::CreateInteractionResponseMessage::new()
-        .content(content(reply))
-        .components(components(&reply.buttons, &reply.menus))
-        .allowed_mentions(allowed_mentions(reply))
-        .ephemeral(reply.private);
-    if let Some((attachment, embed)) = picture(reply) {
-        out = out.add_file(attachment).embed(embed);
-    }
-    out
-}
-
-/// A reply's text for a direct message: no mentions (they would ping nobody useful there), no buttons.
-pub fn plain(reply: &Reply) -> String {
-    markup::fit(markup::markup(&reply.text.without_calls()))
-}
-
-/// A reply as a new channel message.
-pub fn channel_message(reply: &Reply) -> serenity::CreateMessage {
-    let mut out = serenity::CreateMessage::new()
-        .content(content(reply))
-        .components(components(&reply.buttons, &reply.menus))
-        .allowed_mentions(allowed_mentions(reply));
-    if let Some((attachment, embed)) = picture(reply) {
-        out = out.add_file(attachment).embed(embed);
-    }
-    out
-}
-
-/// A short private text for the actor.
-pub fn private_text(text: impl Into<Text>) -> Reply {
-    Reply { text: text.into(), private: true, ..Reply::default() }
 }
 
 /// After `message` in `channel` came to show the latest state of the reply's game: the game's previous such
@@ -229,16 +159,75 @@ pub async fn track(
     if let Ok(Ok(Some((pc, pm)))) = previous
         && (pc, pm) != (c, m)
     {
-        strip_buttons(http, serenity::ChannelId::new(pc), serenity::MessageId::new(pm)).await;
+        strip_buttons(data, http, serenity::ChannelId::new(pc), serenity::MessageId::new(pm)).await;
     }
 }
 
 /// Removes a message's buttons; a failure (message deleted, say) only costs dead buttons that are refused anyway.
-pub async fn strip_buttons(http: &serenity::Http, channel: serenity::ChannelId, message: serenity::MessageId) {
-    let edit = serenity::EditMessage::new().components(Vec::new()).allowed_mentions(no_pings());
-    if let Err(e) = channel.edit_message(http, message, edit).await {
+pub async fn strip_buttons(
+    data: &Data,
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    message: serenity::MessageId,
+) {
+    if let Err(e) = send(&data.client, http, Target::Edit(channel, message), &Said::without_buttons(), false).await {
         tracing::debug!(%channel, %message, error = %e, "could not remove old buttons");
     }
+}
+
+/// Delivers the table's replies to a member's command or press, each where it belongs: a private one to the
+/// member; one for another channel, or one that opens the game's thread, as a post there (the member hears
+/// where the game went, or privately that the post failed); a public one as the answer to a command (posted
+/// in the channel instead if Discord keeps refusing the answer), or after a press as a new post of the
+/// channel. A member told nothing at all hears that it is done.
+pub async fn deliver(
+    data: &Data,
+    http: &serenity::Http,
+    asker: &Asker<'_>,
+    invocation: &Invocation,
+    replies: Vec<Reply>,
+) -> Result<(), Error> {
+    for reply in replies {
+        let elsewhere = reply.channel.is_some_and(|c| c != invocation.channel.get()) || reply.needs_channel;
+        if reply.private {
+            tell(data, http, asker, &Said::reply(&reply)).await?;
+        } else if elsewhere || reply.open_thread.is_some() || !(asker.is_command() || asker.owes_answer()) {
+            match post(data, http, invocation, &reply).await {
+                // A tournament's posts in its channel need no word to the organiser.
+                Ok(Some(note)) if !elsewhere => tell(data, http, asker, &note).await?,
+                Ok(_) => {}
+                Err(private) => tell(data, http, asker, &private).await?,
+            }
+        } else {
+            let target = Target::Answer(asker);
+            match send(&data.client, http, target, &Said::reply(&reply), reply.game.is_some()).await {
+                Ok(posted) => {
+                    delivered(data, &reply).await;
+                    if let Some((channel, message)) = posted {
+                        track(data, http, &reply, channel, message).await;
+                    }
+                }
+                Err(e) => {
+                    // Discord would not take the answer: the reply goes to the channel as a message.
+                    tracing::warn!(error = %e, "an interaction answer failed; posting in the channel instead");
+                    if let Err(private) = post(data, http, invocation, &reply).await {
+                        tracing::warn!(?private, "the post in the channel failed too");
+                    }
+                }
+            }
+        }
+    }
+    if asker.owes_answer() {
+        let done = i18n::spans(invocation.actor.locale, &Message::new("discord-done"));
+        tell(data, http, asker, &Said::words(done).private()).await?;
+    }
+    Ok(())
+}
+
+/// Says something to the member who asked.
+pub async fn tell(data: &Data, http: &serenity::Http, asker: &Asker<'_>, said: &Said) -> Result<(), Error> {
+    send(&data.client, http, Target::Answer(asker), said, false).await?;
+    Ok(())
 }
 
 /// Posts a public reply as a new message of the game's channel (retried through Discord's faults, never
@@ -251,7 +240,7 @@ pub async fn post(
     http: &serenity::Http,
     invocation: &Invocation,
     reply: &Reply,
-) -> Result<Option<String>, String> {
+) -> Result<Option<Said>, Said> {
     let mut channel = reply.channel.map(serenity::ChannelId::new).unwrap_or(invocation.channel);
     let mut note = None;
     if let Some(title) = &reply.open_thread {
@@ -261,32 +250,34 @@ pub async fn post(
                 let said = reply.text.without_calls().split_lines().into_iter().next().unwrap_or_default();
                 let went = Message::new("discord-thread-opened").channel("thread", thread.get());
                 let went = i18n::spans(invocation.public, &went);
-                note = Some(markup::fit(markup::markup(&Text::join([said, went], "\n"))));
+                note = Some(Said::words(Text::join([said, went], "\n")));
             }
             Err(e) => {
                 tracing::warn!(error = %e, "no thread for the game; it stays in its channel");
-                note = Some(i18n::text(invocation.public, &Message::new("discord-thread-failed")));
+                note = Some(Said::words(i18n::spans(invocation.public, &Message::new("discord-thread-failed"))));
             }
         }
     }
     // A reply that is also an outbox notice carries the notice's nonce: if the scheduler posts it too (after a
     // crash here), Discord keeps one message.
     let nonce = reply.notice.map(notice_nonce).unwrap_or_else(outbound::fresh_nonce);
-    match outbound::post_message(&data.client, http, channel, reply, &nonce).await {
-        Ok(message) => {
-            track(data, http, reply, channel, message).await;
+    match send(&data.client, http, Target::Channel(channel, &nonce), &Said::reply(reply), true).await {
+        Ok(posted) => {
+            if let Some((channel, message)) = posted {
+                track(data, http, reply, channel, message).await;
+            }
             delivered(data, reply).await;
         }
         Err(e) => {
             tracing::warn!(%channel, error = %e, "could not post a reply");
-            if matches!(e, outbound::PostError::Refused { .. }) {
+            if e.for_good() {
                 // Refused for good (the channel is gone, a permission is missing): asking again would not help.
                 delivered(data, reply).await;
             }
             let locale = invocation.actor.locale;
             let missing = invocation.missing_message(invocation.posting_permissions());
-            let failed = Message::new("discord-post-failed").str("channel", format!("<#{channel}>"));
-            return Err(i18n::text(locale, &missing.unwrap_or(failed)));
+            let failed = Message::new("discord-post-failed").channel("channel", channel.get());
+            return Err(Said::words(i18n::spans(locale, &missing.unwrap_or(failed))).private());
         }
     }
     Ok(note)

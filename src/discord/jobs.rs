@@ -5,13 +5,12 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use super::outbound::{self, FOLLOWUP_BUDGET, RESPONSE_BUDGET};
-use super::{Context, Data, Error, deliver};
+use super::send::{Asker, Said, Target, send};
+use super::{Context, Data, Error};
 use crate::i18n::{self, Locale, Message};
 use crate::table::{Progress, Stage};
 
@@ -33,13 +32,13 @@ impl Jobs {
     }
 }
 
-/// Waits for `job` while its command's deferred answer (once `deferred` is set) shows `progress`. Whether the
-/// progress was shown, in which case the deferred answer is a message of its own that [`clear`] removes once
-/// the job's answer is sent (the answer itself then comes as a follow-up).
+/// Waits for `job` while the command's first message (once it has one: deferred, or a first word) shows
+/// `progress`. Whether the progress was shown, in which case that message is one of its own that [`clear`]
+/// removes once the job's answer is sent (the answer itself then comes as a follow-up).
 pub async fn with_progress<T>(
     ctx: Context<'_>,
+    asker: &Asker<'_>,
     progress: &Progress,
-    deferred: &AtomicBool,
     job: impl Future<Output = T>,
 ) -> (T, bool) {
     let poise::Context::Application(app) = ctx else { return (job.await, false) };
@@ -53,11 +52,11 @@ pub async fn with_progress<T>(
         tokio::select! {
             out = &mut job => break out,
             _ = tokio::time::sleep(PROGRESS_EVERY) => {
-                if !deferred.load(Ordering::SeqCst) {
+                if !asker.has_original() {
                     continue;
                 }
-                let edit = progress_message(locale, interaction.id.get(), progress);
-                match interaction.edit_response(ctx.http(), edit).await {
+                let said = progress_message(locale, interaction.id.get(), progress);
+                match send(&data.client, ctx.http(), Target::Original(asker), &said, false).await {
                     Ok(_) => shown = true,
                     Err(e) => tracing::debug!(error = %e, "the progress message could not be brought up to date"),
                 }
@@ -69,25 +68,20 @@ pub async fn with_progress<T>(
 }
 
 /// Removes a progress message the job's answer has replaced.
-pub async fn clear(ctx: Context<'_>) {
-    let poise::Context::Application(app) = ctx else { return };
-    let deleted = outbound::with_retries(FOLLOWUP_BUDGET, || app.interaction.delete_response(ctx.http())).await;
-    if let Err(e) = deleted {
+pub async fn clear(asker: &Asker<'_>, http: &serenity::Http) {
+    if let Err(e) = asker.delete_original(http).await {
         tracing::warn!(error = %e, "a progress message could not be removed");
     }
 }
 
-fn progress_message(locale: Locale, interaction: u64, progress: &Progress) -> serenity::EditInteractionResponse {
+fn progress_message(locale: Locale, interaction: u64, progress: &Progress) -> Said {
     let stage = progress.stage();
-    let text = i18n::text(locale, &stage.message());
+    let text = i18n::spans(locale, &stage.message());
     let stop = serenity::CreateButton::new(format!("{STOP}{interaction}"))
         .label(i18n::text(locale, &Message::new("job-stop")))
         .style(serenity::ButtonStyle::Secondary)
         .disabled(!progress.can_stop() || stage == Stage::Finished);
-    serenity::EditInteractionResponse::new()
-        .content(text)
-        .components(vec![serenity::CreateActionRow::Buttons(vec![stop])])
-        .allowed_mentions(deliver::no_pings())
+    Said::words(text).with_rows(vec![serenity::CreateActionRow::Buttons(vec![stop])])
 }
 
 /// A press of a Stop button, if `custom_id` is one: only the member who asked may stop the job, and the answer
@@ -95,6 +89,7 @@ fn progress_message(locale: Locale, interaction: u64, progress: &Progress) -> se
 pub async fn press(
     http: &serenity::Http,
     data: &Data,
+    asker: &Asker<'_>,
     press: &serenity::ComponentInteraction,
 ) -> Option<Result<(), Error>> {
     let job: u64 = press.data.custom_id.strip_prefix(STOP)?.parse().ok()?;
@@ -107,11 +102,6 @@ pub async fn press(
         Some((_, progress)) if progress.stop() => "job-stopping",
         Some(_) => "job-too-late",
     };
-    let message = serenity::CreateInteractionResponseMessage::new()
-        .content(i18n::text(locale, &Message::new(said)))
-        .ephemeral(true)
-        .allowed_mentions(deliver::no_pings());
-    let response = serenity::CreateInteractionResponse::Message(message);
-    let sent = outbound::with_retries(RESPONSE_BUDGET, || press.create_response(http, response.clone())).await;
-    Some(sent.map(|_| ()).map_err(Into::into))
+    let text = i18n::spans(locale, &Message::new(said));
+    Some(super::deliver::tell(data, http, asker, &Said::words(text).private()).await)
 }

@@ -21,6 +21,7 @@ mod outbound;
 mod play;
 mod records;
 mod scheduler;
+mod send;
 mod tournament;
 
 pub use clock::Clock;

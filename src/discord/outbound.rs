@@ -13,9 +13,6 @@ use std::time::{Duration, Instant};
 use poise::serenity_prelude as serenity;
 use serenity::http::{LightMethod, Multipart, MultipartUpload, Request, Route};
 
-use super::deliver::channel_message;
-use crate::table::Reply;
-
 /// How long an interaction response keeps being tried (Discord wants one within 3 seconds).
 pub const RESPONSE_BUDGET: Duration = Duration::from_millis(2500);
 /// How long a follow-up keeps being tried (the interaction's token lasts 15 minutes).
@@ -60,24 +57,14 @@ pub fn fresh_nonce() -> String {
     format!("p{:016x}", rand::random::<u64>())
 }
 
-/// Posts `reply` as a new message of `channel`, retrying until it is posted once; returns the message id.
-pub async fn post_message(
-    client: &reqwest::Client,
-    http: &serenity::Http,
-    channel: serenity::ChannelId,
-    reply: &Reply,
-    nonce: &str,
-) -> Result<serenity::MessageId, PostError> {
-    post_built(client, http, channel, channel_message(reply), reply, nonce).await
-}
-
-/// As [`post_message`], with the message already built (a direct message's plain text, say).
+/// Posts `message` with its `files` as a new message of `channel`, retrying until it is posted once; returns
+/// the message id.
 pub async fn post_built(
     client: &reqwest::Client,
     http: &serenity::Http,
     channel: serenity::ChannelId,
     message: serenity::CreateMessage,
-    reply: &Reply,
+    files: &[serenity::CreateAttachment],
     nonce: &str,
 ) -> Result<serenity::MessageId, PostError> {
     let message = message.nonce(serenity::Nonce::String(nonce.chars().take(25).collect())).enforce_nonce(true);
@@ -86,7 +73,7 @@ pub async fn post_built(
     let started = Instant::now();
     let mut backoff = FIRST_BACKOFF;
     loop {
-        let wait = match attempt(client, http, channel, &payload, reply).await {
+        let wait = match attempt(client, http, channel, &payload, files).await {
             Attempt::Posted(id) => return Ok(serenity::MessageId::new(id)),
             Attempt::Refused(status, message) => return Err(PostError::Refused { status, message }),
             Attempt::Again(after, why) => {
@@ -108,19 +95,13 @@ async fn attempt(
     http: &serenity::Http,
     channel: serenity::ChannelId,
     payload: &str,
-    reply: &Reply,
+    files: &[serenity::CreateAttachment],
 ) -> Attempt {
     let route = Route::ChannelMessages { channel_id: channel };
     let mut request = Request::new(route, LightMethod::Post);
-    let mut files: Vec<serenity::CreateAttachment> = reply
-        .image
-        .iter()
-        .map(|image| serenity::CreateAttachment::bytes(image.png.clone(), image.file_name.clone()))
-        .collect();
-    files.extend(reply.files.iter().map(|f| serenity::CreateAttachment::bytes(f.bytes.clone(), f.name.clone())));
     request = match files.is_empty() {
         false => request.multipart(Some(Multipart {
-            upload: MultipartUpload::Attachments(files),
+            upload: MultipartUpload::Attachments(files.to_vec()),
             fields: Vec::new(),
             payload_json: Some(payload.to_string()),
         })),

@@ -3,8 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::commands::{invocation, respond};
-use super::deliver::{poise_reply, private_text};
+use super::commands::{invocation, respond, send_private};
 use super::{Context, Error};
 use crate::games::{GameKind, OptionSet};
 use crate::i18n::{self, Message};
@@ -145,21 +144,18 @@ async fn challenge(
     let invocation = match invocation(ctx) {
         Ok(i) => i,
         Err(text) => {
-            ctx.send(poise_reply(&private_text(text))).await?;
-            return Ok(());
+            return send_private(ctx, text).await;
         }
     };
     let locale = invocation.actor.locale;
-    let refuse = |m: Message| poise_reply(&private_text(i18n::text(locale, &m)));
+    let refuse = |m: Message| send_private(ctx, i18n::spans(locale, &m));
     if let Some(m) = invocation.missing_message(invocation.posting_permissions()) {
-        ctx.send(refuse(m)).await?;
-        return Ok(());
+        return refuse(m).await;
     }
     let typed = match parse_options(extra.as_deref()) {
         Ok(o) => o,
         Err(bad) => {
-            ctx.send(refuse(Message::new("discord-options-format").str("input", bad))).await?;
-            return Ok(());
+            return refuse(Message::new("discord-options-format").str("input", bad)).await;
         }
     };
     for (k, v) in typed {
@@ -187,8 +183,7 @@ async fn challenge(
     // The bot itself is the computer opponent; other bots cannot play.
     let me = ctx.framework().bot_id();
     if opponent.as_ref().is_some_and(|u| u.bot && u.id != me) {
-        ctx.send(refuse(Message::new("discord-bot-opponent"))).await?;
-        return Ok(());
+        return refuse(Message::new("discord-bot-opponent")).await;
     }
     let opponent = opponent.map(|u| match u.id == me {
         true => Player { id: COMPUTER, name: u.global_name.clone().unwrap_or(u.name) },
@@ -413,8 +408,7 @@ pub async fn zohn_ahl(
         (Ok(w), Ok(e)) => [w, e],
         (Err(m), _) | (_, Err(m)) => {
             let locale = super::localize::locale(ctx.locale().unwrap_or_default());
-            ctx.send(poise_reply(&private_text(i18n::text(locale, &m)))).await?;
-            return Ok(());
+            return send_private(ctx, i18n::spans(locale, &m)).await;
         }
     };
     let mut set = OptionSet::new();

@@ -11,7 +11,8 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tokio::sync::Notify;
 
-use super::{Data, deliver, outbound};
+use super::send::{Said, Target, send};
+use super::{Data, deliver};
 use crate::table::{Delivery, Reply};
 
 /// Even with nothing due, the scheduler looks again this often (a clock change, a missed wake-up).
@@ -113,8 +114,8 @@ async fn post_as_organiser(http: &serenity::Http, data: &Data, guild: u64, chann
     };
     let reply = Reply { channel: Some(channel), ..reply.clone() };
     match deliver::post(data, http, &invocation, &reply).await {
-        Ok(note) => tracing::debug!(?note, "a tournament post"),
-        Err(failed) => tracing::warn!(guild, channel, %failed, "a tournament post failed"),
+        Ok(_) => tracing::debug!(guild, channel, "a tournament post"),
+        Err(_) => tracing::warn!(guild, channel, "a tournament post failed"),
     }
 }
 
@@ -128,35 +129,27 @@ async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
     }
     let channel = serenity::ChannelId::new(delivery.channel);
     let nonce = deliver::notice_nonce(delivery.notice);
-    let done = match outbound::post_message(&data.client, http, channel, &delivery.reply, &nonce).await {
+    let said = Said::reply(&delivery.reply);
+    let done = match send(&data.client, http, Target::Channel(channel, &nonce), &said, true).await {
         Ok(posted) => {
-            deliver::track(data, http, &delivery.reply, channel, posted).await;
+            if let Some((channel, message)) = posted {
+                deliver::track(data, http, &delivery.reply, channel, message).await;
+            }
             true
         }
         Err(e) => {
-            let permanent = matches!(e, outbound::PostError::Refused { .. });
+            let permanent = e.for_good();
             tracing::warn!(notice = delivery.notice, %channel, error = %e, permanent, "could not post a notice");
             permanent
         }
     };
     if done {
-        for user in &delivery.direct {
-            let dm = serenity::UserId::new(*user).create_dm_channel(http).await;
-            let sent = match dm {
-                Ok(dm) => {
-                    let text = serenity::CreateMessage::new()
-                        .content(deliver::plain(&delivery.reply))
-                        .allowed_mentions(deliver::no_pings());
-                    let nonce = format!("tablero-{}-dm{user}", delivery.notice);
-                    let plain = crate::table::Reply { image: None, ..delivery.reply.clone() };
-                    outbound::post_built(&data.client, http, dm.id, text, &plain, &nonce)
-                        .await
-                        .map(|_| ())
-                        .map_err(|e| e.to_string())
-                }
-                Err(e) => Err(e.to_string()),
-            };
-            if let Err(e) = sent {
+        // The words alone, calling nobody: the direct message is the call.
+        let said = Said::quiet(&delivery.reply).words_only();
+        for &user in &delivery.direct {
+            let nonce = format!("tablero-{}-dm{user}", delivery.notice);
+            let target = Target::Direct(serenity::UserId::new(user), &nonce);
+            if let Err(e) = send(&data.client, http, target, &said, false).await {
                 tracing::debug!(user, error = %e, "a reminder by direct message failed");
             }
         }

@@ -471,8 +471,9 @@ fn message_body<'a>(method: &Method, path: &str, body: &'a Value) -> Option<&'a 
 }
 
 /// What is wrong with a message body's pings: `allowed_mentions` missing, anything parsed from the text
-/// (`everyone`, `users`, `roles`: a name typed by a user could ping), or a user or role allowed that the
-/// message does not mention itself.
+/// (`everyone`, `users`, `roles`: a name typed by a user could ping), or pings other than exactly the calls
+/// that open the message (tablero writes whom a message calls in front of its words, as mentions; a mention
+/// further on, such as a player named by id, pings nobody).
 pub fn mentions_problem(body: &Value) -> Option<String> {
     let Some(allowed) = body.get("allowed_mentions").filter(|a| a.is_object()) else {
         return Some("no allowed_mentions".into());
@@ -480,13 +481,25 @@ pub fn mentions_problem(body: &Value) -> Option<String> {
     if allowed["parse"].as_array().is_some_and(|p| !p.is_empty()) {
         return Some(format!("allowed_mentions parses {} from the text", allowed["parse"]));
     }
-    let content = body["content"].as_str().unwrap_or_default();
-    for (key, mark) in [("users", "<@"), ("roles", "<@&")] {
-        for id in allowed[key].as_array().into_iter().flatten() {
-            let id = id.as_str().map(str::to_string).unwrap_or_else(|| id.to_string());
-            if !content.contains(&format!("{mark}{id}>")) {
-                return Some(format!("allowed_mentions.{key} has {id}, which the message does not mention"));
-            }
+    let ids = |key: &str| -> Vec<String> {
+        let list = allowed[key].as_array().into_iter().flatten();
+        list.map(|id| id.as_str().map(str::to_string).unwrap_or_else(|| id.to_string())).collect()
+    };
+    let (mut users, mut roles) = (Vec::new(), Vec::new());
+    for word in body["content"].as_str().unwrap_or_default().split(' ') {
+        match word.strip_prefix("<@&").or_else(|| word.strip_prefix("<@")).and_then(|w| w.strip_suffix('>')) {
+            Some(id) if word.starts_with("<@&") => roles.push(id.to_string()),
+            Some(id) => users.push(id.to_string()),
+            None => break,
+        }
+    }
+    for (key, called) in [("users", users), ("roles", roles)] {
+        let mut pinged = ids(key);
+        let mut called = called;
+        pinged.sort();
+        called.sort();
+        if pinged != called {
+            return Some(format!("allowed_mentions.{key} is {pinged:?}, but the message calls {called:?}"));
         }
     }
     None
@@ -655,5 +668,22 @@ impl Recorded {
             assert!(b.starts_with(b"\x89PNG\r\n\x1a\n"), "attachment is a PNG");
             b.as_slice()
         })
+    }
+}
+
+#[test]
+fn a_message_may_ping_exactly_the_calls_in_front_of_its_words() {
+    let called = json!({"content": "<@1> <@&2> ana to move; <@3> watches", "allowed_mentions": {"users": ["1"], "roles": ["2"]}});
+    assert_eq!(mentions_problem(&called), None);
+    let quiet = json!({"content": "ben, <@3> watches", "allowed_mentions": {"parse": []}});
+    assert_eq!(mentions_problem(&quiet), None);
+    for bad in [
+        json!({"content": "<@1> to move"}),
+        json!({"content": "<@1> to move", "allowed_mentions": {"parse": ["users"]}}),
+        json!({"content": "<@1> to move", "allowed_mentions": {}}),
+        json!({"content": "to move: <@1>", "allowed_mentions": {"users": ["1"]}}),
+        json!({"content": "<@1> <@&2> to move", "allowed_mentions": {"users": ["1"]}}),
+    ] {
+        assert!(mentions_problem(&bad).is_some(), "{bad}");
     }
 }
