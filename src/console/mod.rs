@@ -16,7 +16,8 @@ use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::store::record::{COMPUTER, Player, Team, Timestamp};
 use crate::table::{
-    Actor, ButtonId, Command, Decision, Permissions, Reply, RoleId, Table, TournamentCommand, TournamentFormat,
+    Actor, ButtonId, Command, Decision, Permissions, Reply, RoleId, SettingChange, Table, TournamentCommand,
+    TournamentFormat,
 };
 
 pub use line::{Line, Words, parse};
@@ -510,7 +511,8 @@ impl Console {
                         "settings [time=3d] [remind=half,12h] [timeout=claim|auto] [grace=1d] [threads=true] [language=auto]",
                     ));
                 }
-                Ok(Step::Table(Command::Settings { changes: options.into_iter().collect() }))
+                let changes = options.iter().map(|(k, v)| SettingChange::parse(k, v)).collect::<Result<_, _>>()?;
+                Ok(Step::Table(Command::Settings { changes }))
             }
             "notify" => {
                 no_options("notify [on|off]")?;

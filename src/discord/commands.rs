@@ -10,7 +10,8 @@ use super::send::{Asker, Said};
 use super::{Context, Data, Error};
 use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message};
-use crate::table::{Command, Progress};
+use crate::store::record::TimeoutPolicy;
+use crate::table::{Command, Progress, SettingChange};
 
 /// The interaction of a slash command as an [`Invocation`], or the private text that says why there is none.
 pub fn invocation(ctx: Context<'_>) -> Result<Invocation, String> {
@@ -492,31 +493,34 @@ pub async fn settings_server(
     #[description_localized("es-ES", "El idioma de los mensajes públicos")]
     language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
-    let mut changes: Vec<(String, String)> = Vec::new();
-    let mut set = |k: &str, v: Option<String>| {
-        if let Some(v) = v {
-            changes.push((k.to_string(), v));
-        }
-    };
-    set("time", time);
-    set("remind", remind);
-    set("timeout", timeout.map(|t| if matches!(t, TimeoutChoice::Auto) { "auto" } else { "claim" }.to_string()));
-    set("grace", grace);
-    set("threads", threads.map(|t| t.to_string()));
-    set("rated", rated.map(|t| t.to_string()));
-    set("organiser_role", organiser_role.map(|r| r.id.get().to_string()));
-    set(
-        "language",
-        language.map(|l| {
-            match l {
-                LanguageChoice::Auto => "auto",
-                LanguageChoice::English => "en-US",
-                LanguageChoice::SpanishLatinAmerica => "es-419",
-                LanguageChoice::SpanishSpain => "es-ES",
+    // What is typed (durations, reminders) is read here, and refused here when mistyped; the choices are typed.
+    let typed = [("time", time), ("remind", remind), ("grace", grace)];
+    let mut changes = Vec::new();
+    for (key, value) in typed {
+        if let Some(value) = value {
+            match SettingChange::parse(key, &value) {
+                Ok(change) => changes.push(change),
+                Err(m) => return refuse(ctx, m).await,
             }
-            .to_string()
-        }),
-    );
+        }
+    }
+    changes.extend(timeout.map(|t| {
+        SettingChange::Timeout(match t {
+            TimeoutChoice::Auto => TimeoutPolicy::Auto,
+            TimeoutChoice::Claim => TimeoutPolicy::Claim,
+        })
+    }));
+    changes.extend(threads.map(SettingChange::Threads));
+    changes.extend(rated.map(SettingChange::Rated));
+    changes.extend(organiser_role.map(|r| SettingChange::OrganiserRole(Some(r.id.get()))));
+    changes.extend(language.map(|l| {
+        SettingChange::Language(match l {
+            LanguageChoice::Auto => None,
+            LanguageChoice::English => Some(Locale::English),
+            LanguageChoice::SpanishLatinAmerica => Some(Locale::SpanishLatinAmerica),
+            LanguageChoice::SpanishSpain => Some(Locale::SpanishSpain),
+        })
+    }));
     respond(ctx, Command::Settings { changes }).await
 }
 

@@ -116,9 +116,9 @@ pub enum Command {
     Claim {
         game: Option<GameId>,
     },
-    /// Shows the server's settings, or changes them (`key`, `value`; Manage Server needed).
+    /// Shows the server's settings, or changes them (Manage Server needed).
     Settings {
-        changes: Vec<(String, String)>,
+        changes: Vec<super::SettingChange>,
     },
     /// Reminders by direct message: on, off, or (`None`) which it is.
     Notify {

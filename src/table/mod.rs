@@ -26,6 +26,7 @@ mod records;
 mod replay;
 mod reply;
 mod schedule;
+mod setting;
 mod sticks;
 pub mod tournament;
 mod view;
@@ -53,6 +54,7 @@ pub use records::ARCHIVE_PAGE;
 pub use replay::{ReplayPictures, replay_captions, replay_delay, replay_frames};
 pub use reply::{Button, ButtonStyle, File, Image, Refusal, Reply};
 pub use schedule::Delivery;
+pub use setting::SettingChange;
 pub use sticks::throw_sticks;
 pub use view::legend as legend_words;
 

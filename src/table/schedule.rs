@@ -5,6 +5,7 @@
 use super::button_id::ButtonId;
 use super::clock::{self, Event};
 use super::naming::{game_name, player_call, side_calls};
+use super::setting::SettingChange;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table};
 use crate::i18n::{self, Callee, Locale, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId};
@@ -260,51 +261,14 @@ impl Table {
     }
 
     /// Shows the server's settings, or changes them (Manage Server needed).
-    pub(super) fn settings(&self, actor: &Actor, changes: &[(String, String)]) -> Answer {
+    pub(super) fn settings(&self, actor: &Actor, changes: &[SettingChange]) -> Answer {
         let mut settings = self.store.guild_settings(actor.guild)?;
         if !changes.is_empty() {
             if !actor.permissions.manage_server {
                 return Err(Message::new("settings-not-allowed").into());
             }
-            for (key, value) in changes {
-                let bad = |expected: &str| {
-                    Message::new("option-bad-value")
-                        .str("key", key.as_str())
-                        .str("value", value.as_str())
-                        .str("expected", expected)
-                };
-                match key.as_str() {
-                    "time" => settings.time_per_move = clock::parse_time_control(value)?,
-                    "remind" => settings.remind = clock::parse_reminders(value)?,
-                    "timeout" => {
-                        settings.timeout = match value.as_str() {
-                            "claim" => crate::store::record::TimeoutPolicy::Claim,
-                            "auto" => crate::store::record::TimeoutPolicy::Auto,
-                            _ => return Err(bad("claim|auto").into()),
-                        }
-                    }
-                    "grace" => settings.grace = clock::parse_duration(value).ok_or_else(|| bad("1h|12h|1d"))?,
-                    "threads" => settings.threads = super::flag(key, value)?,
-                    "rated" => settings.rated = super::flag(key, value)?,
-                    "organiser_role" => {
-                        settings.organiser_role = match value.as_str() {
-                            "none" | "off" => None,
-                            v => Some(v.parse().map_err(|_| bad("a role id|none"))?),
-                        }
-                    }
-                    "language" => {
-                        settings.locale = match value.as_str() {
-                            "auto" | "server" => None,
-                            other => Some(Locale::parse(other).ok_or_else(|| bad("auto|en-US|es-419|es-ES"))?),
-                        }
-                    }
-                    _ => {
-                        return Err(Message::new("settings-unknown")
-                            .str("key", key.as_str())
-                            .str("known", "time, remind, timeout, grace, threads, rated, language, organiser_role")
-                            .into());
-                    }
-                }
+            for change in changes {
+                change.clone().apply(&mut settings);
             }
             self.commit(Unit { settings: vec![(actor.guild, settings.clone())], ..Unit::default() })?;
         }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use tablero::i18n::Locale;
 use tablero::store::record::{FinishReason, NoticeKind, Player, Status};
 use tablero::store::{SledStore, Store};
-use tablero::table::{Actor, Command, Delivery, Permissions, Table, TableConfig};
+use tablero::table::{Actor, Command, Delivery, Permissions, SettingChange, Table, TableConfig};
 
 const NOW: u64 = 1_800_000_000;
 const HOUR: u64 = 3600;
@@ -155,7 +155,11 @@ fn a_move_after_the_timeout_but_before_a_claim_counts_and_restarts_the_clock() {
 fn the_auto_policy_adjudicates_after_the_grace_period() {
     let w = world();
     let changes = [("timeout", "auto"), ("grace", "2h"), ("remind", "none")];
-    w.ok(&ana(), Command::Settings { changes: changes.map(|(k, v)| (k.into(), v.into())).to_vec() }, NOW);
+    w.ok(
+        &ana(),
+        Command::Settings { changes: changes.map(|(k, v)| SettingChange::parse(k, v).unwrap()).to_vec() },
+        NOW,
+    );
     w.game("1d");
     w.ok(&ana(), Command::Move { notation: "1".into(), at: None }, NOW);
     let out = w.tick(NOW + DAY);
@@ -202,7 +206,12 @@ fn downtime_across_several_deadlines_is_caught_up_exactly_once_even_across_a_res
     let w = world();
     w.ok(
         &ana(),
-        Command::Settings { changes: vec![("timeout".into(), "auto".into()), ("grace".into(), "1d".into())] },
+        Command::Settings {
+            changes: vec![
+                SettingChange::parse("timeout", "auto").unwrap(),
+                SettingChange::parse("grace", "1d").unwrap(),
+            ],
+        },
         NOW,
     );
     w.game("1d");
@@ -247,17 +256,24 @@ fn notices_survive_a_restart_until_delivered() {
 #[test]
 fn settings_need_manage_server_and_shape_new_games() {
     let w = world();
-    let text = w.refused(&ben(), Command::Settings { changes: vec![("time".into(), "1h".into())] }, NOW);
+    let text = w.refused(&ben(), Command::Settings { changes: vec![SettingChange::Time(Some(3600))] }, NOW);
     assert!(text.contains("Manage Server"), "{text}");
     let shown = w.ok(&ben(), Command::Settings { changes: vec![] }, NOW);
     assert!(shown[0].text.contains("time per move 3d; reminders half,12h"), "{}", shown[0].text);
-    let text = w.refused(&ana(), Command::Settings { changes: vec![("time".into(), "soon".into())] }, NOW);
+    // A mistyped setting is refused where it is typed, before the table is asked.
+    let refused = |key, value| tablero::i18n::text(Locale::English, &SettingChange::parse(key, value).unwrap_err());
+    let text = refused("time", "soon");
     assert!(text.contains("time cannot be “soon”"), "{text}");
-    let text = w.refused(&ana(), Command::Settings { changes: vec![("colour".into(), "red".into())] }, NOW);
+    let text = refused("colour", "red");
     assert!(text.contains("no setting “colour”"), "{text}");
     w.ok(
         &ana(),
-        Command::Settings { changes: vec![("time".into(), "none".into()), ("language".into(), "es-419".into())] },
+        Command::Settings {
+            changes: vec![
+                SettingChange::parse("time", "none").unwrap(),
+                SettingChange::parse("language", "es-419").unwrap(),
+            ],
+        },
         NOW,
     );
     w.game("none");

@@ -109,7 +109,7 @@ proptest! {
         let (mut store, mut table) = open(dir.path());
         let mut now = NOW;
         let policy = if auto { "auto" } else { "claim" };
-        let settings = vec![("timeout".to_string(), policy.to_string()), ("grace".to_string(), "30m".to_string())];
+        let settings = vec![tablero::table::SettingChange::parse("timeout", policy).unwrap(), tablero::table::SettingChange::parse("grace", "30m").unwrap()];
         table.handle(&actor(1, 10), Command::Settings { changes: settings }, now).unwrap();
         for channel in [10u64, 11] {
             let options = [("first", "challenger"), ("time", "1h")].map(|(k, v)| (k.to_string(), v.to_string()));

@@ -96,7 +96,7 @@ fn populated(path: &Path) -> Vec<backup::Entry> {
     let mut rng = SmallRng::seed_from_u64(3);
     let mut channel = 100;
     play(&table, &store, GameKind::Hoyito, &mut channel, 250, &mut rng);
-    let settings = vec![("time".to_string(), "1d".to_string())];
+    let settings = vec![tablero::table::SettingChange::parse("time", "1d").unwrap()];
     table.handle(&actor_in(1, 1, 5), Command::Settings { changes: settings }, NOW).unwrap();
     let create = tablero::table::TournamentCommand::Create {
         game: tablero::games::GameKind::Hoyito,

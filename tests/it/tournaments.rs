@@ -262,7 +262,11 @@ fn an_organiser_role_runs_tournaments_and_extends_a_round() {
         })
     };
     assert!(w.table.handle(&with_role, create(), NOW).is_err(), "no role set yet");
-    w.ok(&actor(1, 10), Command::Settings { changes: vec![("organiser_role".into(), ORGANISERS.to_string())] }, NOW);
+    w.ok(
+        &actor(1, 10),
+        Command::Settings { changes: vec![tablero::table::SettingChange::OrganiserRole(Some(ORGANISERS))] },
+        NOW,
+    );
     w.ok(&with_role, create(), NOW);
     for user in 2..=4 {
         w.t(user, TournamentCommand::Join { id: None }, NOW);

@@ -101,7 +101,10 @@ impl World {
 
 fn a_timeout_adjudicated_by_the_scheduler_is_rated_once_and_recomputed_alike(backend: &Backend) {
     let w = open(backend);
-    let settings = vec![("timeout".to_string(), "auto".to_string()), ("grace".to_string(), "1h".to_string())];
+    let settings = vec![
+        tablero::table::SettingChange::parse("timeout", "auto").unwrap(),
+        tablero::table::SettingChange::parse("grace", "1h").unwrap(),
+    ];
     w.ok(&actor(1, 10), Command::Settings { changes: settings }, NOW);
     let game = w.game(1, 2, 10, &[("time", "1d"), ("rated", "true")]);
     w.ok(&actor(1, 10), Command::Move { notation: "1".into(), at: None }, NOW);

@@ -1,0 +1,92 @@
+//! A change to a server's settings, read into its type where it is typed (the console's `key=value`, a
+//! Discord option) and applied by the table, which checks only who may make it.
+
+use super::clock;
+use crate::i18n::{Locale, Message};
+use crate::store::record::TimeoutPolicy;
+use crate::store::settings::{GuildSettings, Remind};
+
+/// One setting changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingChange {
+    /// Seconds per move of new games; `None`: no deadlines.
+    Time(Option<u64>),
+    Remind(Vec<Remind>),
+    Timeout(TimeoutPolicy),
+    /// Seconds after a deadline before an automatic adjudication.
+    Grace(u64),
+    Threads(bool),
+    Rated(bool),
+    /// The organisers' role; `None`: Manage Server only.
+    OrganiserRole(Option<u64>),
+    /// The language of public posts; `None`: the server's own.
+    Language(Option<Locale>),
+}
+
+/// The keys a settings change may name, as the console lists them.
+pub const KEYS: &str = "time, remind, timeout, grace, threads, rated, language, organiser_role";
+
+impl SettingChange {
+    /// `key=value` as typed: the change, or what is wrong with it.
+    pub fn parse(key: &str, value: &str) -> Result<SettingChange, Message> {
+        let bad = |expected: &str| {
+            Message::new("option-bad-value").str("key", key).str("value", value).str("expected", expected)
+        };
+        Ok(match key {
+            "time" => SettingChange::Time(clock::parse_time_control(value)?),
+            "remind" => SettingChange::Remind(clock::parse_reminders(value)?),
+            "timeout" => SettingChange::Timeout(match value {
+                "claim" => TimeoutPolicy::Claim,
+                "auto" => TimeoutPolicy::Auto,
+                _ => return Err(bad("claim|auto")),
+            }),
+            "grace" => SettingChange::Grace(clock::parse_duration(value).ok_or_else(|| bad("1h|12h|1d"))?),
+            "threads" => SettingChange::Threads(super::flag(key, value)?),
+            "rated" => SettingChange::Rated(super::flag(key, value)?),
+            "organiser_role" => SettingChange::OrganiserRole(match value {
+                "none" | "off" => None,
+                v => Some(v.parse().map_err(|_| bad("a role id|none"))?),
+            }),
+            "language" => SettingChange::Language(match value {
+                "auto" | "server" => None,
+                other => Some(Locale::parse(other).ok_or_else(|| bad("auto|en-US|es-419|es-ES"))?),
+            }),
+            _ => return Err(Message::new("settings-unknown").str("key", key).str("known", KEYS)),
+        })
+    }
+
+    /// The settings with this change made.
+    pub fn apply(self, settings: &mut GuildSettings) {
+        match self {
+            SettingChange::Time(time) => settings.time_per_move = time,
+            SettingChange::Remind(remind) => settings.remind = remind,
+            SettingChange::Timeout(policy) => settings.timeout = policy,
+            SettingChange::Grace(grace) => settings.grace = grace,
+            SettingChange::Threads(on) => settings.threads = on,
+            SettingChange::Rated(on) => settings.rated = on,
+            SettingChange::OrganiserRole(role) => settings.organiser_role = role,
+            SettingChange::Language(locale) => settings.locale = locale,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_settings_are_read_once_and_applied() {
+        let mut settings = GuildSettings::default();
+        for (key, value) in [("time", "1d"), ("timeout", "auto"), ("grace", "12h"), ("language", "es-ES")] {
+            SettingChange::parse(key, value).unwrap().apply(&mut settings);
+        }
+        assert_eq!(settings.time_per_move, Some(86_400));
+        assert_eq!(settings.timeout, TimeoutPolicy::Auto);
+        assert_eq!(settings.grace, 12 * 3600);
+        assert_eq!(settings.locale, Some(Locale::parse("es-ES").unwrap()));
+        assert_eq!(SettingChange::parse("time", "none"), Ok(SettingChange::Time(None)));
+        assert!(SettingChange::parse("timeout", "never").is_err());
+        assert!(SettingChange::parse("colour", "red").is_err());
+        assert!(SettingChange::parse("organiser_role", "abc").is_err());
+    }
+}
