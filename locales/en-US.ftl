@@ -221,6 +221,7 @@ epaminondas-too-far = { $group ->
 epaminondas-blocked-own = the way is blocked by your own piece on { $square }.
 epaminondas-blocked-enemy = the way is blocked by the enemy piece on { $square } (no piece jumps).
 epaminondas-capture-too-small = { $group } of yours cannot capture a line of { $run }: the capturing group must be larger.
+epaminondas-off-board = { $square } is off this game's board.
 epaminondas-symmetric = while your opponent leads on the far rows, you may not leave the position a mirror image of itself (anti-copy rule).
 epaminondas-moved = { side } played { $move } ({ $group ->
     [one] one piece
@@ -385,7 +386,7 @@ console-help =
     Options of play (key=value):
       every two-player game: first=challenger|opponent|random, time=3d, rated=true|false
       hoyito: holes=6|12, skip_origin=true|false, max_moves_without_capture=1000
-      epaminondas: symmetry=off|mirror|mirror-or-rotation
+      epaminondas: symmetry=off|mirror|mirror-or-rotation board=14x12|8x8
       zohn-ahl: variant=zohn-ahl|tsona, counters=1..10, laps=1..10, turn_mode=blocks|alternate|free, p_flat, carry_surplus,
                 lap_threshold=39|40, south_river_dangerous, dry_branch_penalty, autothrow
       ocencahuac: mirror_setup, block_immunity, single_jump_only, retreat_warriors, no_progress_plies=100, max_plies=500

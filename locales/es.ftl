@@ -220,6 +220,7 @@ epaminondas-too-far = { $group ->
 epaminondas-blocked-own = el camino está cortado por tu propia ficha en { $square }.
 epaminondas-blocked-enemy = el camino está cortado por la ficha enemiga en { $square } (no se salta).
 epaminondas-capture-too-small = { $group } fichas tuyas no pueden capturar una fila de { $run }: el grupo que captura debe ser mayor.
+epaminondas-off-board = { $square } está fuera del tablero de esta partida.
 epaminondas-symmetric = mientras tu rival va por delante en la última fila, no puedes dejar la posición simétrica (regla anticopia).
 epaminondas-moved = { side } jugaron { $move } ({ $group ->
     [one] una ficha
@@ -384,7 +385,7 @@ console-help =
     Opciones de play (clave=valor):
       todo juego de dos: first=challenger|opponent|random, time=3d, rated=true|false
       hoyito: holes=6|12, skip_origin=true|false, max_moves_without_capture=1000
-      epaminondas: symmetry=off|mirror|mirror-or-rotation
+      epaminondas: symmetry=off|mirror|mirror-or-rotation board=14x12|8x8
       zohn-ahl: variant=zohn-ahl|tsona, counters=1..10, laps=1..10, turn_mode=blocks|alternate|free, p_flat, carry_surplus,
                 lap_threshold=39|40, south_river_dangerous, dry_branch_penalty, autothrow
       ocencahuac: mirror_setup, block_immunity, single_jump_only, retreat_warriors, no_progress_plies=100, max_plies=500

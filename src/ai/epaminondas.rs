@@ -2,7 +2,7 @@
 //! of material, advance towards the far row, pieces already there, and the threat of crossing.
 
 use super::search::{Node, fnv, result_of};
-use crate::games::epaminondas::{Epaminondas, RANKS, Step};
+use crate::games::epaminondas::{Epaminondas, Step};
 use crate::games::{Game, Side};
 
 impl Node for Epaminondas {
@@ -32,10 +32,11 @@ impl Node for Epaminondas {
     fn estimate(&self) -> i32 {
         let side_value = |side: Side| {
             let pieces = self.pieces(side);
-            // Ranks advanced from the side's own home row (White's is rank 1, Black's rank 12).
+            // Ranks advanced from the side's own home row (White's is rank 1, Black's the last).
+            let last = self.ranks() - 1;
             let advance: i32 = pieces
                 .iter()
-                .map(|s| i32::from(if side == Side::First { s.rank } else { RANKS - 1 - s.rank }))
+                .map(|s| i32::from(if side == Side::First { s.rank } else { last - s.rank }))
                 .map(|a| a * a)
                 .sum();
             100 * pieces.len() as i32 + advance + 250 * self.on_far_row(side) as i32

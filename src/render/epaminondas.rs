@@ -11,7 +11,7 @@ use super::caption::{Sample, draw_legend, legend_height};
 use super::text::{self, Align, Style, Weight};
 use super::{Captions, Mark};
 use crate::games::Side;
-use crate::games::epaminondas::{Epaminondas, FILES, RANKS, Square, Touch};
+use crate::games::epaminondas::{Epaminondas, Square, Touch};
 
 const CELL: usize = 40;
 const MARGIN: usize = 24;
@@ -64,18 +64,18 @@ fn theme() -> &'static Theme {
     })
 }
 
-fn width() -> usize {
-    2 * MARGIN + usize::from(FILES) * CELL
+fn width(game: &Epaminondas) -> usize {
+    2 * MARGIN + usize::from(game.files()) * CELL
 }
 
-fn height() -> usize {
-    2 * BAND_HEIGHT + 2 * MARGIN + usize::from(RANKS) * CELL
+fn height(game: &Epaminondas) -> usize {
+    2 * BAND_HEIGHT + 2 * MARGIN + usize::from(game.ranks()) * CELL
 }
 
 /// The top-left pixel of a square (White at the bottom).
-fn origin(square: Square) -> (usize, usize) {
+fn origin(game: &Epaminondas, square: Square) -> (usize, usize) {
     let x = MARGIN + usize::from(square.file) * CELL;
-    let y = BAND_HEIGHT + MARGIN + usize::from(RANKS - 1 - square.rank) * CELL;
+    let y = BAND_HEIGHT + MARGIN + usize::from(game.ranks() - 1 - square.rank) * CELL;
     (x, y)
 }
 
@@ -105,10 +105,11 @@ pub fn palette() -> &'static [u8] {
 pub fn draw(game: &Epaminondas, captions: &Captions) -> Canvas {
     let t = theme();
     let entries = legend(game, captions);
-    let board_height = height();
-    let mut c = Canvas::new(width(), board_height + legend_height(width(), &entries), t.bands.page.background());
+    let (board_width, board_height) = (width(game), height(game));
+    let mut c =
+        Canvas::new(board_width, board_height + legend_height(board_width, &entries), t.bands.page.background());
     let last = game.last_move();
-    for square in Square::all() {
+    for square in Square::all().filter(|&s| game.on_board(s)) {
         let background = match last.and_then(|m| m.touched(square)) {
             Some(Touch::Captured) => 4,
             Some(Touch::Arrived) => 3,
@@ -120,10 +121,10 @@ pub fn draw(game: &Epaminondas, captions: &Captions) -> Canvas {
             Some(Side::First) => 1,
             Some(Side::Second) => 2,
         };
-        let (x, y) = origin(square);
+        let (x, y) = origin(game, square);
         c.blit(x, y, CELL, &t.tiles[background][content]);
     }
-    draw_coordinates(&mut c, t.bands.page);
+    draw_coordinates(&mut c, game, t.bands.page);
     let [white, black] = &captions.sides;
     t.bands.draw(&mut c, black, 0, MARGIN);
     t.bands.draw(&mut c, white, board_height - BAND_HEIGHT, MARGIN);
@@ -131,19 +132,20 @@ pub fn draw(game: &Epaminondas, captions: &Captions) -> Canvas {
     c
 }
 
-fn draw_coordinates(c: &mut Canvas, ramp: Ramp) {
+fn draw_coordinates(c: &mut Canvas, game: &Epaminondas, ramp: Ramp) {
     let style = Style { size: 16, weight: Weight::Regular, ramp };
+    let (files, ranks) = (game.files(), game.ranks());
     let board_top = BAND_HEIGHT + MARGIN;
-    let board_bottom = board_top + usize::from(RANKS) * CELL;
-    for file in 0..FILES {
+    let board_bottom = board_top + usize::from(ranks) * CELL;
+    for file in 0..files {
         let letter = ((b'a' + file) as char).to_string();
         let x = (MARGIN + usize::from(file) * CELL + CELL / 2) as i32;
         text::draw(c, &letter, x, (board_top - MARGIN / 2) as i32, Align::Centre, style);
         text::draw(c, &letter, x, (board_bottom + MARGIN / 2) as i32, Align::Centre, style);
     }
-    for rank in 0..RANKS {
+    for rank in 0..ranks {
         let number = (rank + 1).to_string();
-        let y = (board_top + usize::from(RANKS - 1 - rank) * CELL + CELL / 2) as i32;
+        let y = (board_top + usize::from(ranks - 1 - rank) * CELL + CELL / 2) as i32;
         text::draw(c, &number, (MARGIN / 2) as i32, y, Align::Centre, style);
         text::draw(c, &number, (c.width - MARGIN / 2) as i32, y, Align::Centre, style);
     }

@@ -134,7 +134,7 @@ mod epaminondas {
     use super::*;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
-    use tablero::games::epaminondas::{Epaminondas, Options as EpOptions, Square};
+    use tablero::games::epaminondas::{BoardSize, Epaminondas, Options as EpOptions, Square};
 
     /// A mid-game position: 60 random moves, then random moves until one captures, which is the last move.
     fn mid_game() -> Epaminondas {
@@ -183,6 +183,29 @@ mod epaminondas {
             "epaminondas-mid-game.png",
             &board_png(&Position::Epaminondas(mid_game()), &captions(Some(Side::First))),
         );
+    }
+
+    #[test]
+    fn golden_small_board_quick_game() {
+        // The 8 x 8 board of quick games: the same picture, eight files and ranks, the squares beyond not drawn.
+        let small = EpOptions { board: BoardSize::Small, ..EpOptions::default() };
+        let mut p = Epaminondas::new(&small);
+        for m in ["b1-b3", "g8-g6", "b2-b5", "g7-g4"] {
+            p = p.play(&m.parse().unwrap()).unwrap_or_else(|e| panic!("{m}: {:?}", e.reason));
+        }
+        let png = board_png(&Position::Epaminondas(p.clone()), &captions(Some(Side::First)));
+        let img = decode(&png);
+        assert_eq!(img.width(), 24 * 2 + 40 * 8, "eight files");
+        for square in Square::all().filter(|&s| p.on_board(s)) {
+            let (x, y) = (24 + 40 * u32::from(square.file) + 20, 50 + 24 + 40 * (7 - u32::from(square.rank)) + 20);
+            let centre = img.get_pixel(x, y);
+            match p.piece_at(square) {
+                Some(Side::First) => assert!(centre[0] > 240 && centre[2] > 240, "white piece on {square}"),
+                Some(Side::Second) => assert!(centre[0] < 50, "black piece on {square}"),
+                None => assert!(centre[0] > 100, "empty {square}"),
+            }
+        }
+        golden("epaminondas-8x8.png", &png);
     }
 
     #[test]

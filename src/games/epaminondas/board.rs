@@ -1,4 +1,5 @@
-//! Squares, directions and bitboards of the 14 x 12 board (rules 2.1).
+//! Squares, directions and bitboards of the 14 x 12 board (rules 2.1), and of the smaller boards inside it: a
+//! smaller board is its lower left corner, the squares outside it walls ([`area`]).
 //!
 //! Squares are numbered on a padded grid 15 wide: index = 15 * rank + file, with file 14 a guard column that is
 //! never on the board. A one-square step in any direction is then a shift by 1, 14, 15 or 16 bits, and a piece
@@ -44,14 +45,14 @@ impl Square {
         }
     }
 
-    /// The square seen in the mirror across the middle of the board (rank r <-> 13 - r).
-    pub fn mirrored(self) -> Square {
-        Square { file: self.file, rank: RANKS - 1 - self.rank }
+    /// The square seen in the mirror across the middle of a board of `ranks` ranks (rank r <-> ranks + 1 - r).
+    pub fn mirrored(self, ranks: u8) -> Square {
+        Square { file: self.file, rank: ranks - 1 - self.rank }
     }
 
-    /// The square after a half turn of the board.
-    pub fn rotated(self) -> Square {
-        Square { file: FILES - 1 - self.file, rank: RANKS - 1 - self.rank }
+    /// The square after a half turn of a board of `files` by `ranks`.
+    pub fn rotated(self, files: u8, ranks: u8) -> Square {
+        Square { file: files - 1 - self.file, rank: ranks - 1 - self.rank }
     }
 
     pub fn parse(text: &str) -> Option<Square> {
@@ -139,14 +140,15 @@ impl Direction {
 pub struct Bits(pub [u64; 3]);
 
 /// Every square of the board (the guard column excluded).
-pub const VALID: Bits = valid();
+pub const VALID: Bits = area(FILES, RANKS);
 
-const fn valid() -> Bits {
+/// The squares of a board of `files` by `ranks` in the lower left corner of the full one.
+pub const fn area(files: u8, ranks: u8) -> Bits {
     let mut words = [0u64; 3];
     let mut rank = 0;
-    while rank < RANKS as i32 {
+    while rank < ranks as i32 {
         let mut file = 0;
-        while file < FILES as i32 {
+        while file < files as i32 {
             let i = (rank * WIDTH + file) as usize;
             words[i / 64] |= 1 << (i % 64);
             file += 1;

@@ -1,4 +1,5 @@
-//! Epaminondas, Robert Abbott's game of phalanxes on a 14 x 12 board (`rules/epaminondas.md`).
+//! Epaminondas, Robert Abbott's game of phalanxes on a 14 x 12 board (`rules/epaminondas.md`), or the 8 x 8 one
+//! of quick games (option `board`).
 //!
 //! White (ranks 1-2) moves first toward rank 12. A move picks a tail piece and a direction; the group is the tail
 //! and every friendly piece contiguously ahead of it; it moves 1 to k squares, never through a piece, and its
@@ -26,9 +27,10 @@ use crate::i18n::Message;
 pub use board::{Bits, Direction, FILES, RANKS, Square};
 pub use movegen::Step;
 pub use notation::Move;
-pub use options::{Options, Symmetry};
+pub use options::{BoardSize, Options, Symmetry};
 
-const HOME: [Bits; 2] = [board::rank_mask(0), board::rank_mask(RANKS - 1)];
+const FULL: Bits = board::VALID;
+const SMALL: Bits = board::area(8, 8);
 
 /// What the last move did, for pictures and replies.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,6 +119,7 @@ pub enum IllegalMove {
     InsideGroup { dest: Square, head: Square },
     TooFar { group: u8, distance: u8 },
     Blocked { square: Square, own: bool },
+    OffBoard { square: Square },
     CaptureTooSmall { group: u8, run: u8 },
     Symmetric,
 }
@@ -146,6 +149,7 @@ impl Explain for IllegalMove {
                 Message::new("epaminondas-capture-too-small").num("group", group).num("run", run)
             }
             IllegalMove::Symmetric => Message::new("epaminondas-symmetric"),
+            IllegalMove::OffBoard { square } => Message::new("epaminondas-off-board").str("square", square.to_string()),
         }
     }
 }
@@ -181,16 +185,45 @@ impl Epaminondas {
         self.end
     }
 
+    /// The number of files of the board played on.
+    pub fn files(&self) -> u8 {
+        self.options.board.files()
+    }
+
+    /// The number of ranks of the board played on.
+    pub fn ranks(&self) -> u8 {
+        self.options.board.ranks()
+    }
+
+    /// Whether `square` is on the board played on.
+    pub fn on_board(&self, square: Square) -> bool {
+        self.area().has(square.index())
+    }
+
+    /// The squares of the board played on.
+    fn area(&self) -> Bits {
+        match self.options.board {
+            BoardSize::Full => FULL,
+            BoardSize::Small => SMALL,
+        }
+    }
+
+    /// `side`'s home row.
+    fn home(&self, side: Side) -> Bits {
+        let rank = if side == Side::First { 0 } else { self.ranks() - 1 };
+        board::rank_mask(rank) & self.area()
+    }
+
     /// `side`'s pieces on the opponent's home row (its far row).
     pub fn on_far_row(&self, side: Side) -> u32 {
-        (self.pieces[side.index()] & HOME[side.other().index()]).count()
+        (self.pieces[side.index()] & self.home(side.other())).count()
     }
 
     /// Whether `side`, were it to move now, could put one more piece on its far row (the symmetry rule aside):
     /// a crossing it threatens.
     pub fn threatens_to_cross(&self, side: Side) -> bool {
         let mut steps = Vec::new();
-        movegen::steps(self.pieces[side.index()], self.pieces[side.other().index()], &mut steps);
+        movegen::steps(self.pieces[side.index()], self.pieces[side.other().index()], self.area(), &mut steps);
         let now = self.on_far_row(side);
         steps.into_iter().any(|step| {
             let mut after = self.clone();
@@ -217,7 +250,7 @@ impl Epaminondas {
 
     fn has_legal_move(&self) -> bool {
         let (own, opp) = (self.pieces[self.to_move.index()], self.pieces[self.to_move.other().index()]);
-        if !self.under_threat() && movegen::has_a_step(own, opp) {
+        if !self.under_threat() && movegen::has_a_step(own, opp, self.area()) {
             return true;
         }
         let mut steps = Vec::new();
@@ -237,7 +270,7 @@ impl Epaminondas {
             return;
         }
         let me = self.to_move.index();
-        movegen::steps(self.pieces[me], self.pieces[1 - me], out);
+        movegen::steps(self.pieces[me], self.pieces[1 - me], self.area(), out);
         if self.symmetry_applies() {
             out.retain(|&step| {
                 let mut after = self.clone();
@@ -249,17 +282,18 @@ impl Epaminondas {
 
     /// Colour-swapped symmetry of the position, as the options define it (rules 2.8).
     fn is_symmetric(&self) -> bool {
-        let map = |bits: Bits, f: fn(Square) -> Square| {
+        let (files, ranks) = (self.files(), self.ranks());
+        let map = |bits: Bits, f: &dyn Fn(Square) -> Square| {
             let mut out = Bits::EMPTY;
             bits.indices().for_each(|i| out.set(f(Square::from_index(i)).index()));
             out
         };
         let [white, black] = self.pieces;
-        let mirror = map(black, Square::mirrored) == white;
+        let mirror = map(black, &|s| s.mirrored(ranks)) == white;
         match self.options.symmetry {
             Symmetry::Off => false,
             Symmetry::Mirror => mirror,
-            Symmetry::MirrorOrRotation => mirror || map(black, Square::rotated) == white,
+            Symmetry::MirrorOrRotation => mirror || map(black, &|s| s.rotated(files, ranks)) == white,
         }
     }
 
@@ -305,6 +339,9 @@ impl Epaminondas {
         let (own, opp) = (self.pieces[me], self.pieces[1 - me]);
         if !own.has(m.tail.index()) {
             return Err(IllegalMove::NotYourPiece { square: m.tail, empty: !opp.has(m.tail.index()) });
+        }
+        if !self.on_board(m.dest) {
+            return Err(IllegalMove::OffBoard { square: m.dest });
         }
         let (dir, span) =
             Direction::between(m.tail, m.dest).ok_or(IllegalMove::NotInLine { tail: m.tail, dest: m.dest })?;
@@ -361,10 +398,11 @@ impl Game for Epaminondas {
     type IllegalMove = IllegalMove;
 
     fn new(options: &Options) -> Self {
+        let (files, last) = (options.board.files(), options.board.ranks() - 1);
         let ranks = |r: [u8; 2]| -> Vec<Square> {
-            r.iter().flat_map(|&rank| (0..FILES).map(move |file| Square { file, rank })).collect()
+            r.iter().flat_map(|&rank| (0..files).map(move |file| Square { file, rank })).collect()
         };
-        Epaminondas::from_pieces(*options, &ranks([0, 1]), &ranks([RANKS - 2, RANKS - 1]), Side::First)
+        Epaminondas::from_pieces(*options, &ranks([0, 1]), &ranks([last - 1, last]), Side::First)
     }
 
     fn options(&self) -> &Options {
@@ -418,10 +456,10 @@ impl Game for Epaminondas {
         let mut letters = letters.split_whitespace().map(|l| format!(" {l}"));
         let white = letters.next().unwrap_or_else(|| " W".into());
         let black = letters.next().unwrap_or_else(|| " B".into());
-        let files: String = (0..FILES).map(|f| format!(" {}", (b'a' + f) as char)).collect();
+        let files: String = (0..self.files()).map(|f| format!(" {}", (b'a' + f) as char)).collect();
         let _ = writeln!(out, "   {files}");
-        for rank in (0..RANKS).rev() {
-            let row: String = (0..FILES)
+        for rank in (0..self.ranks()).rev() {
+            let row: String = (0..self.files())
                 .map(|file| match self.piece_at(Square { file, rank }) {
                     Some(Side::First) => white.as_str(),
                     Some(Side::Second) => black.as_str(),

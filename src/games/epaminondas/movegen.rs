@@ -50,11 +50,11 @@ impl Targets {
     }
 }
 
-/// Calls `visit` with every non-empty set of moves of the side owning `own` against `opp`, ignoring the symmetry
-/// rule (which needs the position).
+/// Calls `visit` with every non-empty set of moves of the side owning `own` against `opp` on the squares of
+/// `area`, ignoring the symmetry rule (which needs the position).
 #[inline]
-pub fn targets(own: Bits, opp: Bits, mut visit: impl FnMut(Targets)) {
-    let empty = !(own | opp);
+pub fn targets(own: Bits, opp: Bits, area: Bits, mut visit: impl FnMut(Targets)) {
+    let empty = !(own | opp) & area;
     for dir in Direction::ALL {
         let o = dir.offset();
         // enemy_runs[j]: squares starting a run of at least j enemy pieces along d (index 0 unused).
@@ -97,8 +97,8 @@ pub fn targets(own: Bits, opp: Bits, mut visit: impl FnMut(Targets)) {
 }
 
 /// Every move of the side owning `own` against `opp`, ignoring the symmetry rule (which needs the position).
-pub fn steps(own: Bits, opp: Bits, out: &mut Vec<Step>) {
-    targets(own, opp, |t| {
+pub fn steps(own: Bits, opp: Bits, area: Bits, out: &mut Vec<Step>) {
+    targets(own, opp, area, |t| {
         for dest in t.dests.indices() {
             out.push(t.step(dest));
         }
@@ -107,7 +107,7 @@ pub fn steps(own: Bits, opp: Bits, out: &mut Vec<Step>) {
 
 /// Whether the side owning `own` has a one-square step somewhere: a piece with an empty neighbour always has
 /// one (its group in that direction is itself alone).
-pub fn has_a_step(own: Bits, opp: Bits) -> bool {
-    let empty = !(own | opp);
+pub fn has_a_step(own: Bits, opp: Bits, area: Bits) -> bool {
+    let empty = !(own | opp) & area;
     Direction::ALL.into_iter().any(|d| !(own & empty.shift(-d.offset())).is_empty())
 }

@@ -22,7 +22,9 @@ impl Epaminondas {
                 // Count the moves set by set and draw one, without listing them.
                 sets.clear();
                 let me = self.to_move.index();
-                movegen::targets(self.pieces[me], self.pieces[1 - me], |t| sets.push((t, t.dests.count())));
+                movegen::targets(self.pieces[me], self.pieces[1 - me], self.area(), |t| {
+                    sets.push((t, t.dests.count()))
+                });
                 let total: u32 = sets.iter().map(|(_, n)| n).sum();
                 let mut pick = rng.random_range(0..total);
                 let (set, _) = sets

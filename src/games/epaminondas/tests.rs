@@ -2,6 +2,7 @@
 //! start-of-turn win test.
 
 use super::*;
+use crate::games::{GameOptions, OptionSet};
 
 fn sq(text: &str) -> Square {
     Square::parse(text).unwrap_or_else(|| panic!("{text} is a square"))
@@ -130,7 +131,7 @@ fn example_g_symmetry_rule() {
     assert_eq!(p.resolve(&mv("d2-d1")), Err(IllegalMove::Symmetric));
     assert!(!p.legal_moves().contains(&mv("d2-d1")));
     assert!(p.legal_moves().contains(&mv("d2-c1")));
-    let off = Options { symmetry: Symmetry::Off };
+    let off = Options { symmetry: Symmetry::Off, ..Options::default() };
     let q = Epaminondas::from_pieces(off, &squares("d12 a5 b5"), &squares("d2 a8 b8"), Side::Second);
     assert!(q.legal_moves().contains(&mv("d2-d1")));
 }
@@ -139,7 +140,7 @@ fn example_g_symmetry_rule() {
 fn example_h_symmetry_rule_applies_to_any_move_under_threat() {
     let p = position("c12 a5 b1 c1", "a12 b12 a8", Side::Second);
     assert_eq!(p.resolve(&mv("a12xc12")), Err(IllegalMove::Symmetric));
-    let off = Options { symmetry: Symmetry::Off };
+    let off = Options { symmetry: Symmetry::Off, ..Options::default() };
     let q = Epaminondas::from_pieces(off, &squares("c12 a5 b1 c1"), &squares("a12 b12 a8"), Side::Second);
     let after = q.play(&mv("a12xc12")).unwrap();
     assert_eq!(after.pieces(Side::Second), squares("a8 b12 c12"));
@@ -150,7 +151,7 @@ fn the_rotation_option_also_forbids_the_half_turn() {
     // Black d2-d1 against White k12: mirror-asymmetric, but a half turn of the colours.
     let white = "k12 m5 n5";
     let black = "d2 a8 b8";
-    let rotation = Options { symmetry: Symmetry::MirrorOrRotation };
+    let rotation = Options { symmetry: Symmetry::MirrorOrRotation, ..Options::default() };
     let p = Epaminondas::from_pieces(rotation, &squares(white), &squares(black), Side::Second);
     assert_eq!(p.resolve(&mv("d2-d1")), Err(IllegalMove::Symmetric));
     let q = Epaminondas::from_pieces(Options::default(), &squares(white), &squares(black), Side::Second);
@@ -179,4 +180,33 @@ fn wrong_moves_say_why() {
     // A capture written with '-' is accepted and recorded with 'x'.
     let r = position("d4 d5 d6", "d8 d9 n12", Side::First);
     assert_eq!(Epaminondas::step_to_move(r.resolve(&mv("d4-d8")).unwrap()).to_string(), "d4xd8");
+}
+
+#[test]
+fn the_small_board_is_the_same_game_on_8_by_8() {
+    let small = Options { board: BoardSize::Small, ..Options::default() };
+    let start = Epaminondas::new(&small);
+    assert_eq!((start.files(), start.ranks()), (8, 8));
+    assert_eq!(start.pieces(Side::First), squares("a1 a2 b1 b2 c1 c2 d1 d2 e1 e2 f1 f2 g1 g2 h1 h2"));
+    assert_eq!(start.pieces(Side::Second), squares("a7 a8 b7 b8 c7 c8 d7 d8 e7 e8 f7 f8 g7 g8 h7 h8"));
+    // The counts of 2.11 on eight files: 16 file pairs, 8 single steps, 11 + 11 diagonal pairs, 7 + 7 diagonal
+    // single steps.
+    assert_eq!(start.legal_moves().len(), 60);
+    // Nothing leaves the board: h-file pieces have no east moves, rank 8 is Black's home row.
+    assert!(start.legal_moves().iter().all(|m| start.on_board(m.dest)));
+    assert_eq!(start.resolve(&mv("h2-i3")), Err(IllegalMove::OffBoard { square: sq("i3") }));
+    let edge = Epaminondas::from_pieces(small, &squares("a6 a7"), &squares("h1"), Side::First);
+    assert_eq!(edge.resolve(&mv("a6-a9")), Err(IllegalMove::OffBoard { square: sq("a9") }));
+    // The far row is rank 8: two White pieces there against none of Black's on rank 1 win at White's turn.
+    let crossing = Epaminondas::from_pieces(small, &squares("a8 b8"), &squares("h5"), Side::First);
+    assert_eq!(crossing.end(), Some(End::Crossing { winner: Side::First, ahead: 2, behind: 0 }));
+    // The anti-copy rule mirrors across the middle of this board (rank r <-> 9 - r).
+    let p = Epaminondas::from_pieces(small, &squares("d8 a4 b4"), &squares("d2 a5 b5"), Side::Second);
+    assert_eq!(p.resolve(&mv("d2-d1")), Err(IllegalMove::Symmetric));
+    // Option text: as typed, and kept in the record only when not the full board.
+    let mut set = OptionSet::new();
+    set.insert("board".into(), "8x8".into());
+    assert_eq!(Options::from_set(&set).unwrap(), small);
+    assert_eq!(small.to_set().get("board").map(String::as_str), Some("8x8"));
+    assert!(!Options::default().to_set().contains_key("board"));
 }
