@@ -5,6 +5,7 @@
 //! store's recomputation path; the leaderboard reads only ratings and their index, not game records.
 
 use std::sync::Arc;
+use tablero::table::Request;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::rngs::StdRng;
@@ -81,12 +82,16 @@ fn leaderboard(c: &mut Criterion) {
         provisional: false,
         picture,
     };
-    c.bench_function("leaderboard/first_page_text", |b| b.iter(|| table.handle(&actor, page(0, false), 0).unwrap()));
+    c.bench_function("leaderboard/first_page_text", |b| {
+        b.iter(|| table.handle(Request::new(&actor, page(0, false), 0)).unwrap().unwrap())
+    });
     c.bench_function("leaderboard/first_page_with_picture", |b| {
-        b.iter(|| table.handle(&actor, page(0, true), 0).unwrap())
+        b.iter(|| table.handle(Request::new(&actor, page(0, true), 0)).unwrap().unwrap())
     });
     let last = established.div_ceil(10).saturating_sub(1);
-    c.bench_function("leaderboard/last_page_text", |b| b.iter(|| table.handle(&actor, page(last, false), 0).unwrap()));
+    c.bench_function("leaderboard/last_page_text", |b| {
+        b.iter(|| table.handle(Request::new(&actor, page(last, false), 0)).unwrap().unwrap())
+    });
 }
 
 criterion_group!(benches, leaderboard);

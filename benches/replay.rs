@@ -11,6 +11,7 @@ use tablero::i18n::Locale;
 use tablero::records;
 use tablero::render::replay::{DISCORD_LIMIT, animate, animate_from};
 use tablero::store::record::{GameRecord, Player, Status};
+use tablero::table::Request;
 use tablero::table::{ReplayPictures, replay_frames};
 
 /// The first `plies` moves of a regression record, as a game still on.
@@ -96,12 +97,24 @@ fn archive(c: &mut Criterion) {
     };
     for (name, page) in [("first", 0), ("last", 999)] {
         c.bench_function(&format!("archive {name} page of 10,000 finished games"), |b| {
-            b.iter(|| table.handle(&actor, Command::Archive { player: None, game: None, page }, 0).unwrap().len())
+            b.iter(|| {
+                table
+                    .handle(Request::new(&actor, Command::Archive { player: None, game: None, page }, 0))
+                    .unwrap()
+                    .unwrap()
+                    .len()
+            })
         });
     }
     let actor = Actor { guild: 9, ..actor };
     c.bench_function("archive first page of a server of 100 games in a store of 10,100", |b| {
-        b.iter(|| table.handle(&actor, Command::Archive { player: None, game: None, page: 0 }, 0).unwrap().len())
+        b.iter(|| {
+            table
+                .handle(Request::new(&actor, Command::Archive { player: None, game: None, page: 0 }, 0))
+                .unwrap()
+                .unwrap()
+                .len()
+        })
     });
 }
 

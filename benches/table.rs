@@ -9,6 +9,7 @@ mod play;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tablero::table::Request;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use play::{finished_game, player};
@@ -101,8 +102,8 @@ fn new_game(table: &Table, channel: u64) -> Game {
         options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
         teams: None,
     };
-    table.handle(&actor(1, channel), challenge, 0).unwrap();
-    table.handle(&actor(2, channel), Command::Accept { game: None }, 0).unwrap();
+    table.handle(Request::new(&actor(1, channel), challenge, 0)).unwrap().unwrap();
+    table.handle(Request::new(&actor(2, channel), Command::Accept { game: None }, 0)).unwrap().unwrap();
     Game { channel, position: Position::new(GameKind::Hoyito, &Default::default()).unwrap() }
 }
 
@@ -130,7 +131,7 @@ fn moves(c: &mut Criterion, name: &str, busy: bool) {
                 let m = legal[rng.random_range(0..legal.len())].clone();
                 let who = actor(if side == Side::First { 1 } else { 2 }, game.channel);
                 let started = Instant::now();
-                table.handle(&who, Command::Move { notation: m.clone(), at: None }, 0).unwrap();
+                table.handle(Request::new(&who, Command::Move { notation: m.clone(), at: None }, 0)).unwrap().unwrap();
                 let took = started.elapsed();
                 total += took;
                 samples.push(took);

@@ -16,7 +16,7 @@ use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::store::record::{COMPUTER, Player, Team, Timestamp};
 use crate::table::{
-    Actor, ButtonId, Command, Decision, Permissions, Reply, RoleId, SettingChange, Table, TournamentCommand,
+    Actor, ButtonId, Command, Decision, Permissions, Reply, Request, RoleId, SettingChange, Table, TournamentCommand,
     TournamentFormat,
 };
 
@@ -223,7 +223,7 @@ impl Console {
             Ok(Step::Note(text)) => return Err(text),
             Err(m) => return Err(i18n::text(actor.locale, &m)),
         };
-        let said = match self.table.handle(&actor, command, self.now()) {
+        let said = match self.table.handle(Request::new(&actor, command, self.now())).unwrap_or(Ok(Vec::new())) {
             Ok(replies) => Ok(replies.iter().map(|r| r.text.as_str()).collect::<Vec<_>>().join("\n")),
             Err(refusal) => Err(refusal.text.to_string()),
         };
@@ -256,7 +256,11 @@ impl Console {
         self.learn_channel(channel, name.clone());
         let organiser =
             Actor { permissions: Permissions { manage_server: true, mention_everyone: false }, ..actor.clone() };
-        match self.table.handle(&organiser, Command::MoveTo { game, channel }, self.now()) {
+        match self
+            .table
+            .handle(Request::new(&organiser, Command::MoveTo { game, channel }, self.now()))
+            .unwrap_or(Ok(Vec::new()))
+        {
             Ok(_) => writeln!(out, "  → #{name}"),
             Err(refusal) => writeln!(out, "  ✗ {}", refusal.text),
         }
@@ -385,7 +389,7 @@ impl Console {
             Ok(Step::Note(text)) => return writeln!(out, "  {text}"),
             Err(m) => return writeln!(out, "  ✗ {}", i18n::text(actor.locale, &m)),
         };
-        match self.table.handle(&actor, command, self.now()) {
+        match self.table.handle(Request::new(&actor, command, self.now())).unwrap_or(Ok(Vec::new())) {
             Ok(replies) => {
                 for reply in replies {
                     self.place(&actor, &reply, out)?;

@@ -13,7 +13,7 @@ use super::markup;
 use super::send::{Asker, Said, Target, send};
 use super::{Data, Error, outbound};
 use crate::i18n::{self, Message, Text};
-use crate::table::{Button, ButtonStyle, Command, Menu, Progress, Refusal, Reply};
+use crate::table::{Button, ButtonStyle, Command, Menu, Progress, Refusal, Reply, Request};
 
 /// Work that takes longer than this is acknowledged first (Discord allows 3 seconds).
 const ACKNOWLEDGE_AFTER: Duration = Duration::from_millis(1500);
@@ -43,10 +43,11 @@ pub async fn run_table<F: Future<Output = ()>>(
             let text = i18n::text(locale, &Message::new("job-stopped-before"));
             return Some(Err(Refusal { text: text.into(), internal: false }));
         }
-        let answer = match key {
-            Some(key) => table.handle_job(&actor, command, clock.now(), public, &key, &progress),
-            None => Some(table.handle_for(&actor, command, clock.now(), public)),
-        };
+        let request = Request::new(&actor, command, clock.now()).public(public).reporting(&progress);
+        let answer = table.handle(match &key {
+            Some(key) => request.once(key),
+            None => request,
+        });
         progress.finish();
         answer
     };

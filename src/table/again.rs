@@ -2,15 +2,16 @@
 //! of a finished game (the same game and options, sides swapped, put to the other player as a new challenge).
 
 use super::button_id::ButtonId;
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock};
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, clock};
 use crate::games::{OptionSet, Position, Side};
 use crate::i18n::{self, Message};
 use crate::store::record::{COMPUTER, First, GameId, GameRecord, Status, Team, Timestamp};
+use crate::table::write::Turn;
 
 /// Options a game record holds for the table's own bookkeeping: recomputed by a new challenge, never passed on.
 const BOOKKEEPING: [&str; 2] = ["west_block", "east_block"];
 
-impl Table {
+impl Turn<'_> {
     /// The side that played each move of a record, in order.
     fn movers(&self, record: &GameRecord) -> Result<Vec<Side>, Fail> {
         let mut position = Position::new(record.kind, &record.options)

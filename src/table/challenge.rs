@@ -1,11 +1,12 @@
 //! Challenges: posting one, accepting, declining, cancelling, and choosing who takes the first side.
 
+use crate::table::write::Turn;
 use rand::Rng;
 
 use super::button_id::ButtonId;
 use super::naming::{game_name, player_call, side_calls};
 use super::view::{Question, answer_buttons};
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table, clock};
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, clock};
 use crate::games::{GameKind, OptionSet, Position, Side};
 use crate::i18n::Locale;
 use crate::i18n::{self, Message, Text};
@@ -102,7 +103,7 @@ fn terms(locale: Locale, record: &GameRecord) -> String {
 /// Options the table sets for itself, never shown as terms.
 const INTERNAL_OPTIONS: [&str; 2] = ["west_block", "east_block"];
 
-impl Table {
+impl Turn<'_> {
     pub(super) fn challenge(
         &self,
         actor: &Actor,

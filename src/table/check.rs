@@ -1,9 +1,9 @@
 //! `tablero admin check`: every record reads back, every game replays (through the rules) to the state its
 //! record says, and the store's indexes point at what they should (rebuilt on request).
 
-use super::Table;
 use crate::games::{Outcome, Position};
 use crate::store::record::{FinishReason, Status};
+use crate::table::write::Turn;
 
 /// What a check found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -15,7 +15,7 @@ pub struct CheckReport {
     pub unrepaired: usize,
 }
 
-impl Table {
+impl Turn<'_> {
     /// Checks the store; with `repair`, rebuilds its indexes (records themselves are never rewritten).
     pub fn check(&self, repair: bool) -> Result<CheckReport, String> {
         // A snapshot decodes every record: one that does not read back fails here, with its place.

@@ -3,18 +3,19 @@
 //! pool of its own), and committed in one unit with the notice that posts the new board, checked against the
 //! revision it was searched on, so a move is played once even when two processes search it at the same time.
 
+use crate::table::write::Turn;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::play::record_move;
-use super::{Fail, Reply, Table, throw_sticks};
+use super::{Fail, Reply, throw_sticks};
 use crate::ai::{self, Level};
 use crate::games::{Position, Side};
 use crate::i18n::{self, Locale, Message};
 use crate::store::record::{COMPUTER, GameId, MoveEntry, Notice, NoticeKind, Status, Timestamp};
 use crate::store::{GameWrite, Unit};
 
-impl Table {
+impl Turn<'_> {
     /// The games whose computer owes a move at `now`, oldest due first.
     pub fn computer_due(&self, now: Timestamp) -> Result<Vec<GameId>, String> {
         Ok(self.computer_due_by_server(now)?.into_iter().map(|(game, _)| game).collect())

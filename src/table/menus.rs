@@ -4,10 +4,11 @@
 //! the move number it was drawn for, so a menu of an out-of-date board is refused like a stale button.
 
 use super::button_id::ButtonId;
-use super::{Actor, Answer, Reply, Table};
+use super::{Actor, Answer, Reply};
 use crate::games::Position;
 use crate::i18n::{self, Locale, Message};
 use crate::store::record::{GameId, GameRecord, Status, Timestamp};
+use crate::table::write::Turn;
 
 /// Options a Discord select menu may hold.
 pub const MENU_OPTIONS: usize = 25;
@@ -111,7 +112,7 @@ pub(super) fn board_menus(locale: Locale, record: &GameRecord, position: &Positi
     split(options.clone(), PIECE_MENUS, |k| ButtonId::PieceMenu { game: record.id, ply, menu: k }, placeholder)
 }
 
-impl Table {
+impl Turn<'_> {
     /// A piece picked from a board's menu: the menus of its moves, for the player on turn alone.
     pub(super) fn pick_piece(&self, actor: &Actor, game: GameId, ply: usize, square: &str, now: Timestamp) -> Answer {
         let (record, _, position) = self.turn_of(actor, Some((game, ply)), now)?;

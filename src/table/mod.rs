@@ -32,6 +32,8 @@ pub mod tournament;
 mod view;
 mod write;
 
+use write::Turn;
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -136,91 +138,55 @@ impl Table {
         self
     }
 
-    /// Carries out `command` for `actor` at time `now` (seconds since the epoch).
-    pub fn handle(&self, actor: &Actor, command: Command, now: Timestamp) -> Result<Vec<Reply>, Refusal> {
-        self.handle_for(actor, command, now, actor.locale)
-    }
-
-    /// As [`Table::handle`], with the replies in `public` (a server's language, for posts everyone reads) while
-    /// a refusal, which only the actor sees, stays in the actor's language. Private replies are in the actor's.
-    pub fn handle_for(
-        &self,
-        actor: &Actor,
-        command: Command,
-        now: Timestamp,
-        public: i18n::Locale,
-    ) -> Result<Vec<Reply>, Refusal> {
-        self.handle_request(actor, command, now, public, None, &Progress::new()).0.unwrap_or_else(|| Ok(Vec::new()))
-    }
-
-    /// As [`Table::handle_for`], once per request: `key` (a Discord interaction id) is stored with the change the
-    /// request makes, in the same transaction, so a request delivered again is not carried out again. `None`
-    /// when it was carried out before: nothing is done, and there is nothing to say.
-    pub fn handle_once(
-        &self,
-        actor: &Actor,
-        command: Command,
-        now: Timestamp,
-        public: i18n::Locale,
-        key: &str,
-    ) -> Option<Result<Vec<Reply>, Refusal>> {
-        self.handle_job(actor, command, now, public, key, &Progress::new())
-    }
-
-    /// As [`Table::handle_once`], for a long job: it reports to `progress` as it goes, and stops early when asked
-    /// there if it can (an analysis answers with what it analysed; nothing stored is left half done).
-    pub fn handle_job(
-        &self,
-        actor: &Actor,
-        command: Command,
-        now: Timestamp,
-        public: i18n::Locale,
-        key: &str,
-        progress: &Progress,
-    ) -> Option<Result<Vec<Reply>, Refusal>> {
-        match self.store.request_done(key) {
-            Ok(true) => return None,
-            Ok(false) => {}
-            Err(e) => tracing::warn!(error = %e, "cannot tell whether a request was done; the store will"),
+    /// Carries out a request: its replies, or the refusal in the actor's language (nothing changed). `None` when
+    /// a request with a key was carried out before (a redelivery): nothing is done, and there is nothing to say.
+    pub fn handle(&self, request: Request<'_>) -> Option<Result<Vec<Reply>, Refusal>> {
+        if let Some(key) = request.key {
+            match self.store.request_done(key) {
+                Ok(true) => return None,
+                Ok(false) => {}
+                Err(e) => tracing::warn!(error = %e, "cannot tell whether a request was done; the store will"),
+            }
         }
-        let (answer, stored_key) = self.handle_request(actor, command, now, public, Some(key), progress);
+        let (answer, stored_key) = self.handle_request(&request);
         // The same request handled at the same moment elsewhere (a redelivery racing the first delivery) may have
         // won: its refusal here ("not your turn", "changed meanwhile") would be false, so nothing is said.
-        if matches!(answer, Some(Err(_))) && !stored_key && self.store.request_done(key).unwrap_or(false) {
+        if let Some(key) = request.key
+            && answer.is_err()
+            && !stored_key
+            && self.store.request_done(key).unwrap_or(false)
+        {
             return None;
         }
-        answer
+        match answer {
+            Ok(replies) => Some(Ok(replies)),
+            Err(Fail::AlreadyDone) => None,
+            Err(fail) => Some(Err(self.refusal(request.actor, fail))),
+        }
     }
 
-    fn handle_request(
-        &self,
-        actor: &Actor,
-        command: Command,
-        now: Timestamp,
-        public: i18n::Locale,
-        key: Option<&str>,
-        progress: &Progress,
-    ) -> (Option<Result<Vec<Reply>, Refusal>>, bool) {
+    fn handle_request(&self, request: &Request<'_>) -> (Result<Vec<Reply>, Fail>, bool) {
+        let (actor, now) = (request.actor, request.now);
         // A server may fix the language of its public posts (`/settings`); otherwise the front end's choice.
         let public = match self.store.guild_settings(actor.guild) {
-            Ok(settings) => settings.locale.unwrap_or(public),
-            Err(_) => public,
+            Ok(settings) => settings.locale.unwrap_or(request.public),
+            Err(_) => request.public,
         };
-        let private_answer = command.answers_privately();
+        let private_answer = request.command.answers_privately();
         // Names are bounded and on one line here, for every front end alike.
-        let command = command.with_clean_names(&self.config.limits);
+        let command = request.command.clone().with_clean_names(&self.config.limits);
         let speaker = Actor {
             locale: if private_answer { actor.locale } else { public },
             name: limits::clean_name(&actor.name, self.config.limits.name_chars),
             ..actor.clone()
         };
-        let request = key.map(|k| (k.to_string(), now));
-        let (mut result, ended, stored_key) =
-            write::as_request(request, || self.dispatch(&speaker, command, now, progress));
+        let turn = Turn::request(self, request.key.map(|k| (k.to_string(), now)));
+        let idle = Progress::new();
+        let mut result = turn.dispatch(&speaker, command, now, request.progress.unwrap_or(&idle));
+        let (mut ended, stored_key) = turn.finish(request.key.is_some());
         // A game that ended may complete its tournament's round: that tournament (only) is advanced now. A failure
         // here is not the actor's: the tournament's mark stays, and the scheduler advances it later.
         if let Ok(replies) = &mut result {
-            let mut ended = ended;
             ended.sort_unstable();
             ended.dedup();
             for tournament in ended {
@@ -231,28 +197,137 @@ impl Table {
                 }
             }
         }
-        let answer = match result {
-            Ok(replies) => {
-                // Every reply of a command is in the speaker's language, a tournament's posts in the public one.
-                let language = |r: &Reply| {
-                    if r.channel.is_some() && r.channel != Some(actor.channel) { public } else { speaker.locale }
-                };
-                Some(Ok(replies.into_iter().map(|r| Reply { locale: language(&r), ..r }).collect()))
-            }
-            Err(Fail::AlreadyDone) => None,
-            Err(Fail::User(m)) => Some(Err(Refusal { text: i18n::spans(actor.locale, &m), internal: false })),
-            Err(Fail::Internal(context)) => {
-                let id = format!("{:08x}", self.rng().random::<u32>());
-                tracing::error!(error_id = %id, %context, "internal failure");
-                Some(Err(Refusal {
-                    text: i18n::spans(actor.locale, &Message::new("internal-error").str("id", id)),
-                    internal: true,
-                }))
-            }
-        };
-        (answer, stored_key)
+        // Every reply of a command is in the speaker's language, a tournament's posts in the public one.
+        let language =
+            |r: &Reply| if r.channel.is_some() && r.channel != Some(actor.channel) { public } else { speaker.locale };
+        let result = result.map(|replies| replies.into_iter().map(|r| Reply { locale: language(&r), ..r }).collect());
+        (result, stored_key)
     }
 
+    /// A failure put into words for the actor: their mistake as such, ours with an id to find it in the logs.
+    fn refusal(&self, actor: &Actor, fail: Fail) -> Refusal {
+        match fail {
+            Fail::User(m) => Refusal { text: i18n::spans(actor.locale, &m), internal: false },
+            Fail::AlreadyDone => self.refusal(actor, Fail::Internal("a request done before, refused".into())),
+            Fail::Internal(context) => {
+                let id = format!("{:08x}", self.rng.lock().unwrap_or_else(|e| e.into_inner()).random::<u32>());
+                tracing::error!(error_id = %id, %context, "internal failure");
+                Refusal {
+                    text: i18n::spans(actor.locale, &Message::new("internal-error").str("id", id)),
+                    internal: true,
+                }
+            }
+        }
+    }
+
+    /// Carries out what fell due by `now` (reminders, timeouts, expiries, adjudications); how many events.
+    pub fn tick(&self, now: Timestamp) -> Result<usize, String> {
+        Turn::own(self).tick(now)
+    }
+
+    /// The outbox's notices to post, in `locale` where a server has not fixed its language.
+    pub fn deliveries(&self, locale: i18n::Locale) -> Result<Vec<Delivery>, String> {
+        Turn::own(self).deliveries(locale)
+    }
+
+    /// The front end posted the notice: it leaves the outbox.
+    pub fn delivered(&self, notice: u64) -> Result<(), String> {
+        Turn::own(self).delivered(notice)
+    }
+
+    /// When the next event falls due, if any.
+    pub fn next_due(&self) -> Option<Timestamp> {
+        Turn::own(self).next_due()
+    }
+
+    /// Advances the tournaments whose games ended or whose sign-up closed; what they announce, by server and
+    /// channel.
+    pub fn advance_due_tournaments(
+        &self,
+        locale: i18n::Locale,
+        now: Timestamp,
+    ) -> Result<Vec<(u64, u64, Reply)>, String> {
+        Turn::own(self).advance_due_tournaments(locale, now)
+    }
+
+    /// Advances one tournament if its round is complete; its posts, by channel.
+    pub fn advance_tournament(
+        &self,
+        id: u64,
+        locale: i18n::Locale,
+        now: Timestamp,
+    ) -> Result<Vec<(u64, Reply)>, String> {
+        Turn::own(self).advance_tournament(id, locale, now)
+    }
+
+    /// The games whose computer owes a move by `now`.
+    pub fn computer_due(&self, now: Timestamp) -> Result<Vec<GameId>, String> {
+        Turn::own(self).computer_due(now)
+    }
+
+    /// As [`Table::computer_due`], each game with its server.
+    pub fn computer_due_by_server(&self, now: Timestamp) -> Result<Vec<(GameId, u64)>, String> {
+        Turn::own(self).computer_due_by_server(now)
+    }
+
+    /// Searches and plays the computer's move in game `id`, if it still owes one.
+    pub fn play_computer(&self, id: GameId, now: Timestamp) -> Result<bool, String> {
+        Turn::own(self).play_computer(id, now)
+    }
+
+    /// Moves the actor could mean by what they have typed so far, for a front end's suggestions.
+    pub fn suggest_moves(&self, actor: &Actor, typed: &str, limit: usize, now: Timestamp) -> Vec<String> {
+        Turn::own(self).suggest_moves(actor, typed, limit, now)
+    }
+
+    /// Counts every server's ratings again from the finished games.
+    pub fn recompute_ratings(&self) -> Result<usize, String> {
+        Turn::own(self).recompute_ratings()
+    }
+
+    /// Checks the stored games against their rules and the indexes against the records (repairing when asked).
+    pub fn check(&self, repair: bool) -> Result<CheckReport, String> {
+        Turn::own(self).check(repair)
+    }
+}
+
+/// One request to the table: who asks, what, and when; the language of public posts (the actor's unless a
+/// front end says otherwise); the key that makes a redelivered request do nothing; where a long job reports.
+#[derive(Debug, Clone)]
+pub struct Request<'a> {
+    pub actor: &'a Actor,
+    pub command: Command,
+    pub now: Timestamp,
+    pub public: i18n::Locale,
+    pub key: Option<&'a str>,
+    pub progress: Option<&'a Progress>,
+}
+
+impl<'a> Request<'a> {
+    pub fn new(actor: &'a Actor, command: Command, now: Timestamp) -> Request<'a> {
+        Request { actor, command, now, public: actor.locale, key: None, progress: None }
+    }
+
+    /// Replies everyone reads in `public` (a server's language); a refusal, which only the actor sees, and
+    /// private replies stay in the actor's.
+    pub fn public(self, public: i18n::Locale) -> Request<'a> {
+        Request { public, ..self }
+    }
+
+    /// Once per `key` (a Discord interaction id): stored with the change the request makes, in the same
+    /// transaction, so a request delivered again is not carried out again.
+    pub fn once(self, key: &'a str) -> Request<'a> {
+        Request { key: Some(key), ..self }
+    }
+
+    /// A long job reports to `progress` as it goes, and stops early when asked there if it can (an analysis
+    /// answers with what it analysed; nothing stored is left half done).
+    pub fn reporting(self, progress: &'a Progress) -> Request<'a> {
+        Request { progress: Some(progress), ..self }
+    }
+}
+
+impl Turn<'_> {
     fn dispatch(&self, actor: &Actor, command: Command, now: Timestamp, progress: &Progress) -> Answer {
         // An id of another server's game is refused before anything else looks at it.
         if let Some(game) = command.named_game() {

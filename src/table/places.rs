@@ -1,15 +1,16 @@
 //! Where games live and how a user finds them: moving an accepted game into its own channel (a thread), the
 //! list of a user's games, and the move suggestions a front end offers while a move is typed.
 
-use super::{Actor, Answer, Fail, Reply, Table};
+use super::{Actor, Answer, Fail, Reply};
 use crate::games::Side;
 use crate::i18n::{self, Message, Text};
 use crate::store::record::{ChannelId, GameId, GameRecord, Status, Timestamp};
+use crate::table::write::Turn;
 
 /// `/games` lists at most this many games (the newest first).
 const LISTED_GAMES: usize = 20;
 
-impl Table {
+impl Turn<'_> {
     /// Moves a live game to `channel` (the thread the front end opened for it). Only its players may.
     pub(super) fn move_to(&self, actor: &Actor, game: GameId, channel: ChannelId, now: Timestamp) -> Answer {
         let mut record = self.game_in(actor, game)?;

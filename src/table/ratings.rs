@@ -3,13 +3,14 @@
 //! the profile, and the recomputation of everything from the game records (which must give identical numbers:
 //! the same updates in the same order).
 
+use crate::table::write::Turn;
 use std::collections::BTreeMap;
 
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, glicko2};
 
 use super::naming::game_name;
-use super::{Actor, Answer, Button, ButtonId, ButtonStyle, Fail, Image, Reply, Table};
+use super::{Actor, Answer, Button, ButtonId, ButtonStyle, Fail, Image, Reply};
 use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
 use crate::render;
@@ -281,7 +282,7 @@ impl<'a> Tally<'a> {
     }
 }
 
-impl Table {
+impl Turn<'_> {
     /// Rebuilds every rating and team record from the game records, in the order they were counted, with the
     /// live path's own [`Tally::count`]; the result is identical to what the live updates produced. One unit
     /// of work, refused (and tried again) if a result is counted meanwhile. Returns how many games were counted.

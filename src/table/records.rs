@@ -6,12 +6,13 @@
 use super::button_id::ButtonId;
 use super::limits::check_name;
 use super::naming::game_name;
-use super::{Actor, Answer, Button, ButtonStyle, Fail, File, Reply, Table};
+use super::{Actor, Answer, Button, ButtonStyle, Fail, File, Reply};
 use crate::games::{GameKind, Side};
 use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::records::{self, Form, Record};
 use crate::store::GameWrite;
 use crate::store::record::{GameId, GameRecord, Player, Status, Timestamp, TournamentPlace};
+use crate::table::write::Turn;
 
 /// Games on one page of the archive.
 pub const ARCHIVE_PAGE: usize = 10;
@@ -30,7 +31,7 @@ pub(super) fn pairing(record: &GameRecord, locale: Locale) -> String {
     format!("{} – {}", record.side_label(Side::First, locale), record.side_label(Side::Second, locale))
 }
 
-impl Table {
+impl Turn<'_> {
     pub(super) fn recorded_game(
         &self,
         actor: &Actor,

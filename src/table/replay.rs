@@ -4,12 +4,13 @@
 
 use super::naming::game_name;
 use super::records::pairing;
-use super::{Actor, Answer, Fail, File, Reply, Table};
+use super::{Actor, Answer, Fail, File, Reply};
 use crate::games::{Outcome, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
 use crate::render::replay::{self, Frame, Source};
 use crate::render::{self, Captions, Picture, SideCaption};
 use crate::store::record::{GameId, GameRecord, Status, Timestamp};
+use crate::table::write::Turn;
 
 /// Hundredths of a second a move shows by default.
 const DEFAULT_DELAY: u16 = 100;
@@ -160,7 +161,7 @@ pub fn replay_frames(record: &GameRecord, locale: Locale, delay: u16) -> Result<
     Ok((0..pictures.count()).map(|i| Frame { delay: pictures.delay(i), picture: pictures.picture(i) }).collect())
 }
 
-impl Table {
+impl Turn<'_> {
     pub(super) fn animated_replay(
         &self,
         actor: &Actor,

@@ -6,11 +6,12 @@ use super::button_id::ButtonId;
 use super::clock::{self, Event};
 use super::naming::{game_name, player_call, side_calls};
 use super::setting::SettingChange;
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Table};
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply};
 use crate::i18n::{self, Callee, Locale, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId};
 use crate::store::settings::Remind;
 use crate::store::{GameWrite, Unit};
+use crate::table::write::Turn;
 
 /// A notice in words, for one front end to post in `channel`, and the users who asked for it by direct message.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,7 +28,7 @@ pub struct Delivery {
     pub posted_by_request: bool,
 }
 
-impl Table {
+impl Turn<'_> {
     /// Applies one due event to a record and stores it with its notice. `Err(Fail::User)` when the record changed
     /// meanwhile (the caller judges it again).
     pub(super) fn run_event(&self, record: &GameRecord, event: Event, now: Timestamp) -> Result<(), Fail> {

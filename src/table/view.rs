@@ -2,11 +2,12 @@
 
 use super::button_id::ButtonId;
 use super::naming::{called_member, computer_to_move, game_name, player_call, side_calls, side_name};
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply, Table};
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply};
 use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
 use crate::render::{self, Captions, Mark, SideCaption};
 use crate::store::record::{FinishReason, GameId, GameRecord, Status, Timestamp};
+use crate::table::write::Turn;
 
 /// No reply may be longer than a Discord message (2,000 characters).
 pub(super) const MAX_REPLY_CHARS: usize = 2000;
@@ -62,7 +63,7 @@ pub(super) fn answer_buttons(locale: Locale, game: GameId, question: Question) -
     ]
 }
 
-impl Table {
+impl Turn<'_> {
     /// The reply that shows a game: what just happened (`said`), whose turn it is or the result, the picture,
     /// the text diagram, and the move buttons of the player on turn.
     pub(super) fn board_reply(

@@ -4,10 +4,11 @@
 //! the scheduler a tournament game ended — and the request's idempotency key, so a redelivered request is
 //! recognised in the same transaction that would apply it twice.
 //!
-//! The request's context (its key, the tournaments whose games it ended) is kept per thread while the table
-//! handles it: the handling is synchronous, and this keeps every command's signature free of it.
+//! The request's context (its key, the tournaments whose games it ended) is a value: a [`Turn`] is the table at
+//! work on one request, and carries it from unit to unit. The scheduler's own work is a turn without a key.
 
 use std::cell::RefCell;
+use std::ops::Deref;
 
 use super::ratings::Tally;
 use super::{Fail, Table, clock};
@@ -31,19 +32,39 @@ struct RequestContext {
     active: bool,
 }
 
-thread_local! {
-    static REQUEST: RefCell<RequestContext> = RefCell::new(RequestContext::default());
+/// The table at work on one request (or on the scheduler's own work): every change it makes goes through its
+/// [`Turn::commit`], which gives the request's key to its first unit and notes the tournaments whose games it
+/// ended. It reads as the table (`Deref`).
+pub(super) struct Turn<'t> {
+    table: &'t Table,
+    context: RefCell<RequestContext>,
 }
 
-/// Runs `f` as the request `key` (none for the scheduler's own work); returns its result, the tournaments
-/// whose games it ended, and whether its key was stored (with the first unit it committed).
-pub(super) fn as_request<T>(key: Option<(String, Timestamp)>, f: impl FnOnce() -> T) -> (T, Vec<u64>, bool) {
-    let had_key = key.is_some();
-    let previous = REQUEST
-        .with(|r| std::mem::replace(&mut *r.borrow_mut(), RequestContext { key, ended: Vec::new(), active: true }));
-    let out = f();
-    let context = REQUEST.with(|r| std::mem::replace(&mut *r.borrow_mut(), previous));
-    (out, context.ended, had_key && context.key.is_none())
+impl Deref for Turn<'_> {
+    type Target = Table;
+    fn deref(&self) -> &Table {
+        self.table
+    }
+}
+
+impl<'t> Turn<'t> {
+    /// A member's request, once per `key` when it has one.
+    pub(super) fn request(table: &'t Table, key: Option<(String, Timestamp)>) -> Turn<'t> {
+        Turn { table, context: RefCell::new(RequestContext { key, ended: Vec::new(), active: true }) }
+    }
+
+    /// The table's own work (the scheduler, the computer, checks): no key, and the tournaments whose games it
+    /// ends are advanced by their marks.
+    pub(super) fn own(table: &'t Table) -> Turn<'t> {
+        Turn { table, context: RefCell::new(RequestContext::default()) }
+    }
+
+    /// The tournaments whose games this turn ended, and whether its key was stored (with the first unit it
+    /// committed).
+    pub(super) fn finish(self, had_key: bool) -> (Vec<u64>, bool) {
+        let context = self.context.into_inner();
+        (context.ended, had_key && context.key.is_none())
+    }
 }
 
 /// A refused unit, as the table reports it.
@@ -57,14 +78,14 @@ pub(super) fn refusal(e: WriteError) -> Fail {
     }
 }
 
-impl Table {
+impl Turn<'_> {
     /// Commits a unit as it is, with the request's key when it is the request's first unit.
     pub(super) fn commit(&self, unit: Unit) -> Result<Committed, Fail> {
         self.commit_unit(unit).map_err(refusal)
     }
 
     fn commit_unit(&self, mut unit: Unit) -> Result<Committed, WriteError> {
-        let key = REQUEST.with(|r| r.borrow_mut().key.take());
+        let key = self.context.borrow_mut().key.take();
         if unit.request.is_none() {
             unit.request = key.clone();
         }
@@ -73,9 +94,7 @@ impl Table {
             && let Some(key) = key
         {
             // Not applied: the key stays with the request for its next attempt.
-            REQUEST.with(|r| {
-                r.borrow_mut().key.get_or_insert(key);
-            });
+            self.context.borrow_mut().key.get_or_insert(key);
         }
         done
     }
@@ -156,12 +175,10 @@ impl Table {
                         .into_iter()
                         .map(|w| GameRecord { id: ids.next().unwrap_or(w.record.id), ..w.record })
                         .collect();
-                    REQUEST.with(|r| {
-                        let mut r = r.borrow_mut();
-                        if r.active {
-                            r.ended.extend(marks.iter().map(|m| m.tournament));
-                        }
-                    });
+                    let mut context = self.context.borrow_mut();
+                    if context.active {
+                        context.ended.extend(marks.iter().map(|m| m.tournament));
+                    }
                     return Ok((saved, done.notices));
                 }
                 // Another game's end was counted meanwhile: count this one again from the new ratings.

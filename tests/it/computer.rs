@@ -3,6 +3,7 @@
 //! comes out of the outbox with the reason for the move.
 
 use std::sync::Arc;
+use tablero::table::Request;
 
 use tablero::games::OptionSet;
 use tablero::i18n::Locale;
@@ -45,7 +46,7 @@ fn table(dir: &std::path::Path) -> (Table, Arc<SledStore>) {
 fn a_game_against_the_computer_starts_at_once_and_is_casual() {
     let dir = tempfile::tempdir().unwrap();
     let (t, store) = table(dir.path());
-    let refused = |c: Command| t.handle(&ana(), c, NOW).unwrap_err().text;
+    let refused = |c: Command| t.handle(Request::new(&ana(), c, NOW)).unwrap().unwrap_err().text;
     assert!(refused(play("hoyito", &[("rated", "true")])).contains("casual"));
     assert!(refused(play("hoyito", &[("level", "9")])).contains("level"));
     let human = Command::Challenge {
@@ -57,7 +58,10 @@ fn a_game_against_the_computer_starts_at_once_and_is_casual() {
     assert!(refused(human).contains("against the computer"));
     assert!(store.game(1).unwrap().is_none(), "refusals store nothing");
 
-    let r = t.handle(&ana(), play("hoyito", &[("first", "challenger"), ("level", "2")]), NOW).unwrap();
+    let r = t
+        .handle(Request::new(&ana(), play("hoyito", &[("first", "challenger"), ("level", "2")]), NOW))
+        .unwrap()
+        .unwrap();
     assert!(r[0].text.contains("ana plays Hoyito II against the computer (level 2)"), "{}", r[0].text);
     let record = store.game(1).unwrap().unwrap();
     assert_eq!(record.status, Status::Active);
@@ -66,7 +70,7 @@ fn a_game_against_the_computer_starts_at_once_and_is_casual() {
     assert_eq!(t.computer_due(NOW).unwrap(), Vec::<u64>::new(), "ana moves first");
 
     // ana moves: the computer owes its answer (a due event), and plays it once.
-    t.handle(&ana(), Command::Move { notation: "1".into(), at: None }, NOW).unwrap();
+    t.handle(Request::new(&ana(), Command::Move { notation: "1".into(), at: None }, NOW)).unwrap().unwrap();
     assert_eq!(t.computer_due(NOW).unwrap(), vec![1]);
     let mut played = 0;
     while t.computer_due(NOW).unwrap() == vec![1] {
@@ -97,7 +101,9 @@ fn the_computers_turn_survives_a_restart_and_two_searches_at_once_play_it_once()
     let dir = tempfile::tempdir().unwrap();
     {
         let (t, _) = table(dir.path());
-        t.handle(&ana(), play("epaminondas", &[("first", "opponent"), ("level", "1")]), NOW).unwrap();
+        t.handle(Request::new(&ana(), play("epaminondas", &[("first", "opponent"), ("level", "1")]), NOW))
+            .unwrap()
+            .unwrap();
         // The process stops before the computer has moved.
     }
     let (t, store) = table(dir.path());
@@ -121,7 +127,7 @@ fn the_computers_turn_survives_a_restart_and_two_searches_at_once_play_it_once()
 fn a_whole_game_against_the_computer_ends_by_the_rules() {
     let dir = tempfile::tempdir().unwrap();
     let (t, store) = table(dir.path());
-    t.handle(&ana(), play("hoyito", &[("level", "1")]), NOW).unwrap();
+    t.handle(Request::new(&ana(), play("hoyito", &[("level", "1")]), NOW)).unwrap().unwrap();
     for _ in 0..2000 {
         while t.play_computer(1, NOW).unwrap() {}
         let record = store.game(1).unwrap().unwrap();
@@ -132,12 +138,12 @@ fn a_whole_game_against_the_computer_ends_by_the_rules() {
         let moves = record.moves.iter().map(|m| m.notation.clone()).collect::<Vec<_>>().join(" ");
         let (_, json) = tablero::analyze::analyze("hoyito", &[], &moves);
         let first = json["legal"][0].as_str().unwrap().to_string();
-        t.handle(&ana(), Command::Move { notation: first, at: None }, NOW).unwrap();
+        t.handle(Request::new(&ana(), Command::Move { notation: first, at: None }, NOW)).unwrap().unwrap();
     }
     let record = store.game(1).unwrap().unwrap();
     assert!(matches!(record.status, Status::Finished { .. }), "{:?}", record.status);
     assert!(record.rating_changes.is_empty(), "never rated");
-    let profile = t.handle(&ana(), Command::Profile { player: None }, NOW).unwrap();
+    let profile = t.handle(Request::new(&ana(), Command::Profile { player: None }, NOW)).unwrap().unwrap();
     assert!(profile[0].text.contains("Against the computer, level 1: "), "{}", profile[0].text);
 }
 
@@ -152,18 +158,18 @@ fn hints_only_in_a_casual_game_against_the_computer_on_your_turn() {
         options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
         teams: None,
     };
-    t.handle(&ana(), against_ben, NOW).unwrap();
-    t.handle(&ben, Command::Accept { game: None }, NOW).unwrap();
-    let refused = t.handle(&ana(), Command::Hint, NOW).unwrap_err().text;
+    t.handle(Request::new(&ana(), against_ben, NOW)).unwrap().unwrap();
+    t.handle(Request::new(&ben, Command::Accept { game: None }, NOW)).unwrap().unwrap();
+    let refused = t.handle(Request::new(&ana(), Command::Hint, NOW)).unwrap().unwrap_err().text;
     assert!(refused.contains("only for casual games against the computer"), "{refused}");
     // Against the computer, in another channel: a private hint, a legal move with its reason.
     let elsewhere = Actor { channel: 11, ..ana() };
-    t.handle(&elsewhere, play("epaminondas", &[("first", "challenger")]), NOW).unwrap();
-    let hint = t.handle(&elsewhere, Command::Hint, NOW).unwrap();
+    t.handle(Request::new(&elsewhere, play("epaminondas", &[("first", "challenger")]), NOW)).unwrap().unwrap();
+    let hint = t.handle(Request::new(&elsewhere, Command::Hint, NOW)).unwrap().unwrap();
     assert!(hint[0].private && hint[0].text.starts_with("Hint: "), "{}", hint[0].text);
     // Not while the computer is to move.
-    t.handle(&elsewhere, Command::Move { notation: "a2-a3".into(), at: None }, NOW).unwrap();
-    let early = t.handle(&elsewhere, Command::Hint, NOW).unwrap_err().text;
+    t.handle(Request::new(&elsewhere, Command::Move { notation: "a2-a3".into(), at: None }, NOW)).unwrap().unwrap();
+    let early = t.handle(Request::new(&elsewhere, Command::Hint, NOW)).unwrap().unwrap_err().text;
     assert!(early.contains("not your turn"), "{early}");
 }
 
@@ -171,11 +177,13 @@ fn hints_only_in_a_casual_game_against_the_computer_on_your_turn() {
 fn the_computer_grants_a_takeback_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let (t, store) = table(dir.path());
-    t.handle(&ana(), play("epaminondas", &[("first", "challenger"), ("level", "1")]), NOW).unwrap();
-    t.handle(&ana(), Command::Move { notation: "a2-a3".into(), at: None }, NOW).unwrap();
+    t.handle(Request::new(&ana(), play("epaminondas", &[("first", "challenger"), ("level", "1")]), NOW))
+        .unwrap()
+        .unwrap();
+    t.handle(Request::new(&ana(), Command::Move { notation: "a2-a3".into(), at: None }, NOW)).unwrap().unwrap();
     while t.play_computer(1, NOW).unwrap() {}
     assert_eq!(store.game(1).unwrap().unwrap().moves.len(), 2);
-    let r = t.handle(&ana(), Command::Takeback { game: None }, NOW).unwrap();
+    let r = t.handle(Request::new(&ana(), Command::Takeback { game: None }, NOW)).unwrap().unwrap();
     assert!(r[0].text.contains("ana's last move is taken back (2 moves undone)"), "{}", r[0].text);
     assert!(store.game(1).unwrap().unwrap().moves.is_empty());
     assert!(t.computer_due(NOW).unwrap().is_empty(), "ana is to move again");

@@ -6,6 +6,7 @@
 
 use crate::common;
 use crate::on_both_backends;
+use tablero::table::Request;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -27,7 +28,7 @@ fn table_on(store: Arc<Faulty>) -> Table {
 
 fn tournament(table: &Table, user: u64, command: TournamentCommand) {
     // A refusal is fine here: the driver looks at the store again and does what is still to be done.
-    let _ = table.handle(&actor_in(1, user, HALL), Command::Tournament(command), NOW);
+    let _ = table.handle(Request::new(&actor_in(1, user, HALL), Command::Tournament(command), NOW)).unwrap();
 }
 
 /// One step of the tournament's life, decided from what the store holds. False once it is over.
@@ -84,14 +85,18 @@ fn step(table: &Table, store: &Faulty) -> bool {
                 let channel = 1000 + game;
                 if record.channel != channel {
                     // The front end gives the game its thread.
-                    let _ = table.handle(&actor_in(1, 1, HALL), Command::MoveTo { game, channel }, NOW);
+                    let _ = table
+                        .handle(Request::new(&actor_in(1, 1, HALL), Command::MoveTo { game, channel }, NOW))
+                        .unwrap();
                 } else if record.moves.is_empty() {
                     let first = actor_in(1, record.seats[0].id, channel);
-                    let _ = table.handle(&first, Command::Move { notation: "1".into(), at: None }, NOW);
+                    let _ = table
+                        .handle(Request::new(&first, Command::Move { notation: "1".into(), at: None }, NOW))
+                        .unwrap();
                 } else {
                     // The player with the higher id resigns: results depend on nothing but the pairings.
                     let loser = record.seats.iter().map(|p| p.id).max().unwrap();
-                    let _ = table.handle(&actor_in(1, loser, channel), Command::Resign, NOW);
+                    let _ = table.handle(Request::new(&actor_in(1, loser, channel), Command::Resign, NOW)).unwrap();
                 }
                 return true;
             }
@@ -108,11 +113,12 @@ fn outcome(table: &Table, store: &Faulty) -> Outcome {
     let t = store.tournament(1).unwrap().expect("a tournament");
     assert_eq!(t.status, TournamentStatus::Finished);
     let standings = table
-        .handle(
+        .handle(Request::new(
             &actor_in(1, 2, HALL),
             Command::Tournament(TournamentCommand::Standings { id: Some(1), picture: false }),
             NOW,
-        )
+        ))
+        .unwrap()
         .expect("standings")[0]
         .text
         .clone();

@@ -3,6 +3,7 @@
 //! across several deadlines and a restart).
 
 use std::sync::Arc;
+use tablero::table::Request;
 
 use tablero::i18n::Locale;
 use tablero::store::record::{FinishReason, NoticeKind, Player, Status};
@@ -50,11 +51,14 @@ fn world() -> World {
 
 impl World {
     fn ok(&self, who: &Actor, c: Command, at: u64) -> Vec<tablero::table::Reply> {
-        self.table.handle(who, c.clone(), at).unwrap_or_else(|r| panic!("{c:?} refused: {}", r.text))
+        self.table
+            .handle(Request::new(who, c.clone(), at))
+            .unwrap()
+            .unwrap_or_else(|r| panic!("{c:?} refused: {}", r.text))
     }
 
     fn refused(&self, who: &Actor, c: Command, at: u64) -> String {
-        self.table.handle(who, c, at).expect_err("refused").text.to_string()
+        self.table.handle(Request::new(who, c, at)).unwrap().expect_err("refused").text.to_string()
     }
 
     /// A Hoyito game ana against ben with `time` per move, accepted at NOW; ana (South) to move.

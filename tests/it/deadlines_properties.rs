@@ -3,6 +3,7 @@
 //! on is delivered exactly once (the outbox ids delivered are 1..=n, without gaps or repeats).
 
 use crate::common::props;
+use tablero::table::Request;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -110,7 +111,7 @@ proptest! {
         let mut now = NOW;
         let policy = if auto { "auto" } else { "claim" };
         let settings = vec![tablero::table::SettingChange::parse("timeout", policy).unwrap(), tablero::table::SettingChange::parse("grace", "30m").unwrap()];
-        table.handle(&actor(1, 10), Command::Settings { changes: settings }, now).unwrap();
+        table.handle(Request::new(&actor(1, 10), Command::Settings { changes: settings }, now)).unwrap().unwrap();
         for channel in [10u64, 11] {
             let options = [("first", "challenger"), ("time", "1h")].map(|(k, v)| (k.to_string(), v.to_string()));
             let challenge = Command::Challenge {
@@ -119,9 +120,9 @@ proptest! {
                 options: options.into_iter().collect(),
                 teams: None,
             };
-            table.handle(&actor(1, channel), challenge, now).unwrap();
+            table.handle(Request::new(&actor(1, channel), challenge, now)).unwrap().unwrap();
             if channel == 10 {
-                table.handle(&actor(2, channel), Command::Accept { game: None }, now).unwrap();
+                table.handle(Request::new(&actor(2, channel), Command::Accept { game: None }, now)).unwrap().unwrap();
             }
         }
         let mut log = Log { delivered: Vec::new(), seen: BTreeSet::new(), timeouts: BTreeMap::new(), endings: BTreeMap::new() };
@@ -139,13 +140,13 @@ proptest! {
                         if let (Some(side), false) = (position.to_move(), legal.is_empty()) {
                             let who = record.player(side).unwrap().id;
                             let notation = legal[pick as usize % legal.len()].clone();
-                            let _ = table.handle(&actor(who, 10 + u64::from(game)), Command::Move { notation, at: None }, now);
+                            let _ = table.handle(Request::new(&actor(who, 10 + u64::from(game)), Command::Move { notation, at: None }, now)).unwrap();
                         }
                     }
                 }
                 Op::Claim { game } => {
                     for user in [1, 2] {
-                        let _ = table.handle(&actor(user, 10 + u64::from(game)), Command::Claim { game: None }, now);
+                        let _ = table.handle(Request::new(&actor(user, 10 + u64::from(game)), Command::Claim { game: None }, now)).unwrap();
                     }
                 }
                 Op::Round { crash } => {

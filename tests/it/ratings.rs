@@ -3,6 +3,7 @@
 //! and keep provisional players apart, Zohn Ahl keeps team records, and a recomputation gives the same numbers.
 
 use std::sync::Arc;
+use tablero::table::Request;
 
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
@@ -58,7 +59,10 @@ fn open(dir: tempfile::TempDir) -> World {
 
 impl World {
     fn ok(&self, who: &Actor, c: Command) -> Vec<tablero::table::Reply> {
-        self.table.handle(who, c.clone(), NOW).unwrap_or_else(|r| panic!("{c:?} refused: {}", r.text))
+        self.table
+            .handle(Request::new(who, c.clone(), NOW))
+            .unwrap()
+            .unwrap_or_else(|r| panic!("{c:?} refused: {}", r.text))
     }
 
     /// A Hoyito game a against b (a first) in `channel`, with options; returns its id.
@@ -126,11 +130,19 @@ fn casual_games_aborted_games_and_losses_without_a_move_count_for_nothing() {
     w.table.tick(NOW + 3600).unwrap();
     assert_eq!(w.store.game(3).unwrap().unwrap().status, Status::Aborted);
     assert_eq!(w.rating(5), None);
-    let text = w.table.handle(
-        &actor(1, 13),
-        Command::Leaderboard { game: tablero::games::GameKind::Hoyito, page: 0, provisional: false, picture: false },
-        NOW,
-    );
+    let text = w
+        .table
+        .handle(Request::new(
+            &actor(1, 13),
+            Command::Leaderboard {
+                game: tablero::games::GameKind::Hoyito,
+                page: 0,
+                provisional: false,
+                picture: false,
+            },
+            NOW,
+        ))
+        .unwrap();
     assert!(text.unwrap_err().text.contains("Nobody has a Hoyito II rating"));
 }
 
@@ -184,8 +196,8 @@ fn recomputing_gives_the_same_ratings_exactly() {
         w.ok(&actor(a, channel), Command::Move { notation: "1".into(), at: None });
         w.ok(&actor(b, channel), Command::Move { notation: "2".into(), at: None }).len();
         match result {
-            0 => drop(w.table.handle(&actor(b, channel), Command::Resign, NOW)),
-            1 => drop(w.table.handle(&actor(a, channel), Command::Resign, NOW)),
+            0 => drop(w.table.handle(Request::new(&actor(b, channel), Command::Resign, NOW)).unwrap()),
+            1 => drop(w.table.handle(Request::new(&actor(a, channel), Command::Resign, NOW)).unwrap()),
             _ => {
                 w.ok(&actor(a, channel), Command::DrawOffer);
                 w.ok(&actor(b, channel), Command::DrawAccept { game: None });
@@ -211,16 +223,19 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     ];
     let options =
         [("counters", "1"), ("autothrow", "true"), ("time", "none")].map(|(k, v)| (k.to_string(), v.to_string()));
-    let text = w.table.handle(
-        &a,
-        Command::Challenge {
-            game: tablero::games::GameKind::ZohnAhl,
-            opponent: None,
-            options: [("rated".to_string(), "true".to_string())].into_iter().collect(),
-            teams: Some(teams.clone()),
-        },
-        NOW,
-    );
+    let text = w
+        .table
+        .handle(Request::new(
+            &a,
+            Command::Challenge {
+                game: tablero::games::GameKind::ZohnAhl,
+                opponent: None,
+                options: [("rated".to_string(), "true".to_string())].into_iter().collect(),
+                teams: Some(teams.clone()),
+            },
+            NOW,
+        ))
+        .unwrap();
     assert!(text.unwrap_err().text.contains("game of chance"));
     w.ok(
         &a,

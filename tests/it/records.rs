@@ -4,6 +4,7 @@
 //! pictures of the same moves (at the replay's scale), made to fit a size limit when they do not.
 
 use crate::common::props;
+use tablero::table::Request;
 
 use crate::common;
 
@@ -146,11 +147,14 @@ fn samples() -> Vec<GameRecord> {
 }
 
 fn say(table: &Table, user: u64, command: Command) -> Vec<Reply> {
-    table.handle(&actor_in(1, user, 5), command, NOW + 20_000).unwrap_or_else(|r| panic!("{}", r.text))
+    table
+        .handle(Request::new(&actor_in(1, user, 5), command, NOW + 20_000))
+        .unwrap()
+        .unwrap_or_else(|r| panic!("{}", r.text))
 }
 
 fn refused(table: &Table, bytes: Vec<u8>) -> String {
-    match table.handle(&actor_in(1, 1, 5), Command::Import { bytes, live: false }, NOW) {
+    match table.handle(Request::new(&actor_in(1, 1, 5), Command::Import { bytes, live: false }, NOW)).unwrap() {
         Ok(r) => panic!("imported: {}", r[0].text),
         Err(r) => r.text.to_string(),
     }
@@ -190,7 +194,7 @@ fn imported_games_are_unrated_and_count_for_no_one() {
     let sample = &samples()[0];
     let bytes = Record::of(sample).unwrap().write(Form::Json).into_bytes();
     say(&table, 2, Command::Import { bytes, live: false });
-    let profile = table.handle(&actor_in(1, 11, 5), Command::Profile { player: None }, NOW);
+    let profile = table.handle(Request::new(&actor_in(1, 11, 5), Command::Profile { player: None }, NOW)).unwrap();
     assert!(profile.unwrap_err().text.contains("has not finished a game"), "the imported game is not on a profile");
     let command = Command::Leaderboard {
         game: tablero::games::GameKind::Epaminondas,
@@ -198,7 +202,7 @@ fn imported_games_are_unrated_and_count_for_no_one() {
         provisional: true,
         picture: false,
     };
-    let board = table.handle(&actor_in(1, 1, 5), command, NOW);
+    let board = table.handle(Request::new(&actor_in(1, 1, 5), command, NOW)).unwrap();
     assert!(board.unwrap_err().text.contains("Nobody has a Epaminondas rating"), "no rating from an imported game");
 }
 
@@ -213,7 +217,9 @@ fn a_record_of_a_game_still_on_is_stored_only_where_it_can_be_continued() {
     assert!(done[0].text.contains("play on here"), "{}", done[0].text);
     // ben (12) is North, on turn after three moves... whoever is: the game goes on.
     let on_turn = if done[1].mentions().contains(&12) { 12 } else { 11 };
-    let moved = table.handle(&actor_in(1, on_turn, 5), Command::Move { notation: "1".into(), at: None }, NOW + 30_000);
+    let moved = table
+        .handle(Request::new(&actor_in(1, on_turn, 5), Command::Move { notation: "1".into(), at: None }, NOW + 30_000))
+        .unwrap();
     assert!(moved.is_ok(), "{moved:?}");
 }
 
@@ -261,9 +267,13 @@ fn damaged_records_are_refused_with_the_move_number_and_store_nothing() {
     let mut ana = actor_in(1, 1, 5);
     ana.locale = Locale::SpanishLatinAmerica;
     let bad = json.replace("\"b2-b3\"", "\"b2-b9\"").into_bytes();
-    let said = table.handle(&ana, Command::Import { bytes: bad, live: false }, NOW).unwrap_err().text;
+    let said =
+        table.handle(Request::new(&ana, Command::Import { bytes: bad, live: false }, NOW)).unwrap().unwrap_err().text;
     assert!(said.contains("La jugada 3 (b2-b9) no es legal"), "{said}");
-    assert!(table.handle(&actor_in(1, 1, 5), Command::Export { game: Some(1) }, NOW).is_err(), "nothing stored");
+    assert!(
+        table.handle(Request::new(&actor_in(1, 1, 5), Command::Export { game: Some(1) }, NOW)).unwrap().is_err(),
+        "nothing stored"
+    );
 }
 
 #[test]
@@ -305,9 +315,13 @@ fn the_archive_pages_finished_games_newest_first() {
     assert_eq!(ids, [3, 1], "the importer's twelve Epaminondas games: the second page holds the first two");
     assert!(page(Some(player(12, "ben")), None, 0).1.is_empty(), "the file's ben played none of them here");
     // Another server has none of them, and its ids are not found.
-    let other = table.handle(&actor_in(2, 3, 9), Command::Archive { player: None, game: None, page: 0 }, NOW).unwrap();
+    let other = table
+        .handle(Request::new(&actor_in(2, 3, 9), Command::Archive { player: None, game: None, page: 0 }, NOW))
+        .unwrap()
+        .unwrap();
     assert!(other[0].text.contains("No finished game yet"), "{}", other[0].text);
-    let replay = table.handle(&actor_in(2, 3, 9), Command::Replay { game: Some(1), delay: None }, NOW);
+    let replay =
+        table.handle(Request::new(&actor_in(2, 3, 9), Command::Replay { game: Some(1), delay: None }, NOW)).unwrap();
     assert!(replay.unwrap_err().text.contains("no game #1"));
 }
 
@@ -337,11 +351,17 @@ fn records_with_huge_names_or_too_many_moves_are_refused_and_imports_have_a_dail
     // Two imports a day, then a refusal that says the limit; the next day, one more.
     let bytes = Record::of(&samples()[0]).unwrap().write(Form::Json).into_bytes();
     for _ in 0..2 {
-        table.handle(&actor_in(1, 1, 5), Command::Import { bytes: bytes.clone(), live: false }, NOW).unwrap();
+        table
+            .handle(Request::new(&actor_in(1, 1, 5), Command::Import { bytes: bytes.clone(), live: false }, NOW))
+            .unwrap()
+            .unwrap();
     }
     let text = refused(&table, bytes.clone());
     assert!(text.contains("imported 2 records"), "{text}");
-    table.handle(&actor_in(1, 1, 5), Command::Import { bytes, live: false }, NOW + 86_400).unwrap();
+    table
+        .handle(Request::new(&actor_in(1, 1, 5), Command::Import { bytes, live: false }, NOW + 86_400))
+        .unwrap()
+        .unwrap();
 }
 
 /// An import is no game of the channel: `/board`, `/replay`, `/rematch` there do not pick it up, it is listed
@@ -352,7 +372,7 @@ fn an_import_is_not_the_channels_game_nor_in_its_players_lists() {
     let bytes = Record::of(&samples()[0]).unwrap().write(Form::Json).into_bytes();
     say(&table, 2, Command::Import { bytes, live: false });
     for command in [Command::Board, Command::Replay { game: None, delay: None }, Command::Rematch { game: None }] {
-        let answer = table.handle(&actor_in(1, 2, 5), command.clone(), NOW + 20_000);
+        let answer = table.handle(Request::new(&actor_in(1, 2, 5), command.clone(), NOW + 20_000)).unwrap();
         assert!(answer.is_err(), "{command:?} in the channel does not reach the import");
     }
     let theirs = say(&table, 3, Command::Archive { player: Some(player(11, "ana")), game: None, page: 0 });
@@ -721,7 +741,7 @@ proptest::proptest! {
         let store = Arc::new(SledStore::open(dir.path()).unwrap());
         let table = Table::new(store.clone(), TableConfig { seed: Some(3), ..TableConfig::default() });
         let games = || tablero::store::Store::all_games(&*store).unwrap().len();
-        match table.handle(&actor_in(1, 1, 5), Command::Import { bytes, live: false }, NOW) {
+        match table.handle(Request::new(&actor_in(1, 1, 5), Command::Import { bytes, live: false }, NOW)).unwrap() {
             Ok(said) => {
                 proptest::prop_assert!(said[0].text.contains("Imported as game #1"), "{}", said[0].text);
                 proptest::prop_assert_eq!(games(), 1);

@@ -4,6 +4,7 @@
 
 use crate::common;
 use crate::common::play;
+use tablero::table::Request;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -97,7 +98,7 @@ fn populated(path: &Path) -> Vec<backup::Entry> {
     let mut channel = 100;
     play(&table, &store, GameKind::Hoyito, &mut channel, 250, &mut rng);
     let settings = vec![tablero::table::SettingChange::parse("time", "1d").unwrap()];
-    table.handle(&actor_in(1, 1, 5), Command::Settings { changes: settings }, NOW).unwrap();
+    table.handle(Request::new(&actor_in(1, 1, 5), Command::Settings { changes: settings }, NOW)).unwrap().unwrap();
     let create = tablero::table::TournamentCommand::Create {
         game: tablero::games::GameKind::Hoyito,
         format: tablero::table::TournamentFormat::Swiss,
@@ -105,13 +106,18 @@ fn populated(path: &Path) -> Vec<backup::Entry> {
         max_players: None,
         options: Default::default(),
     };
-    table.handle(&actor_in(1, 1, 5), Command::Tournament(create), NOW).unwrap();
+    table.handle(Request::new(&actor_in(1, 1, 5), Command::Tournament(create), NOW)).unwrap().unwrap();
     for user in 1..=3 {
         let join = tablero::table::TournamentCommand::Join { id: Some(1) };
-        table.handle(&actor_in(1, user, 5), Command::Tournament(join), NOW).unwrap();
+        table.handle(Request::new(&actor_in(1, user, 5), Command::Tournament(join), NOW)).unwrap().unwrap();
     }
     table
-        .handle(&actor_in(1, 1, 5), Command::Tournament(tablero::table::TournamentCommand::Start { id: Some(1) }), NOW)
+        .handle(Request::new(
+            &actor_in(1, 1, 5),
+            Command::Tournament(tablero::table::TournamentCommand::Start { id: Some(1) }),
+            NOW,
+        ))
+        .unwrap()
         .unwrap();
     store.set_board_post(1, 101, 555).unwrap();
     store.snapshot().unwrap()
@@ -234,7 +240,7 @@ fn the_store_of_the_first_release_opens_migrated_and_plays_on() {
     let on_turn = game.seats[0].id;
     let mover =
         tablero::table::Actor { user: on_turn, name: game.seats[0].name.clone(), ..actor_in(1, 0, game.channel) };
-    table.handle(&mover, Command::Move { notation: "b1-b3".into(), at: None }, NOW).unwrap();
+    table.handle(Request::new(&mover, Command::Move { notation: "b1-b3".into(), at: None }, NOW)).unwrap().unwrap();
     assert_eq!(store.game(game.id).unwrap().unwrap().moves.len(), 3);
 }
 

@@ -2,6 +2,7 @@
 //! what a refusal says, and that a refusal changes nothing stored.
 
 use std::sync::{Arc, Barrier};
+use tablero::table::Request;
 
 use tablero::games::{GameKind, Position, Side};
 use tablero::i18n::{Locale, Span};
@@ -62,13 +63,16 @@ fn mv(notation: &str) -> Command {
 
 impl World {
     fn ok(&self, who: &Actor, c: Command) -> Vec<Reply> {
-        self.table.handle(who, c.clone(), NOW).unwrap_or_else(|r| panic!("{c:?} refused: {}", r.text))
+        self.table
+            .handle(Request::new(who, c.clone(), NOW))
+            .unwrap()
+            .unwrap_or_else(|r| panic!("{c:?} refused: {}", r.text))
     }
 
     /// Runs a command that must be refused, checks nothing stored changed, and returns the refusal text.
     fn refused(&self, who: &Actor, c: Command) -> String {
         let before = self.snapshot();
-        let refusal = match self.table.handle(who, c.clone(), NOW) {
+        let refusal = match self.table.handle(Request::new(who, c.clone(), NOW)).unwrap() {
             Ok(replies) => {
                 panic!("{c:?} should be refused, but got {:?}", replies.iter().map(|r| &r.text).collect::<Vec<_>>())
             }
@@ -201,7 +205,10 @@ fn one_game_per_channel_and_moves_need_a_game() {
     assert!(text.contains("already has a game (#1)"), "{text}");
     // Another channel is free.
     let elsewhere = Actor { channel: 11, ..cy() };
-    w.table.handle(&elsewhere, challenge(Some(&ben()), &[]), NOW).expect("another channel is free");
+    w.table
+        .handle(Request::new(&elsewhere, challenge(Some(&ben()), &[]), NOW))
+        .unwrap()
+        .expect("another channel is free");
 }
 
 #[test]
@@ -221,11 +228,11 @@ fn challenges_expire() {
     let w = world();
     w.ok(&ana(), challenge(Some(&ben()), &[]));
     let late = NOW + 3600;
-    let refusal = w.table.handle(&ben(), Command::Accept { game: Some(1) }, late).unwrap_err();
+    let refusal = w.table.handle(Request::new(&ben(), Command::Accept { game: Some(1) }, late)).unwrap().unwrap_err();
     assert!(refusal.text.contains("expired"), "{}", refusal.text);
     assert_eq!(w.store.game(1).unwrap().unwrap().status, Status::Expired);
     // The channel is free again.
-    w.table.handle(&cy(), challenge(Some(&ben()), &[]), late).expect("the channel is free");
+    w.table.handle(Request::new(&cy(), challenge(Some(&ben()), &[]), late)).unwrap().expect("the channel is free");
 }
 
 #[test]
@@ -249,7 +256,7 @@ fn race(command: Command) -> (Arc<World>, Vec<Result<Vec<Reply>, tablero::table:
             let (w, barrier, command) = (w.clone(), barrier.clone(), command.clone());
             std::thread::spawn(move || {
                 barrier.wait();
-                w.table.handle(&ana(), command, NOW)
+                w.table.handle(Request::new(&ana(), command, NOW)).unwrap()
             })
         })
         .collect();
@@ -320,9 +327,9 @@ fn replies_follow_the_actors_language() {
     assert!(r[0].text.contains("reta a ben"), "{}", r[0].text);
     let r = w.ok(&ben_es, Command::Accept { game: None });
     assert!(r[0].text.contains("ha aceptado") && r[0].text.contains("Sur"), "{}", r[0].text);
-    let text = w.table.handle(&ben_es, mv("1"), NOW).unwrap_err().text;
+    let text = w.table.handle(Request::new(&ben_es, mv("1"), NOW)).unwrap().unwrap_err().text;
     assert!(text.contains("No es tu turno: le toca a ana"), "{text}");
-    let text = w.table.handle(&ana_es, mv("9"), NOW).unwrap_err().text;
+    let text = w.table.handle(Request::new(&ana_es, mv("9"), NOW)).unwrap().unwrap_err().text;
     assert!(text.contains("no existe el hoyo 9"), "{text}");
 }
 
@@ -419,7 +426,8 @@ fn a_game_that_wants_a_thread_moves_there_and_frees_its_channel() {
     // A new game in the old channel may not be moved into the busy thread.
     w.ok(&cy(), challenge(Some(&ben()), &[]));
     w.ok(&ben(), Command::Accept { game: None });
-    let text = w.table.handle(&ben(), Command::MoveTo { game: 2, channel: 99 }, NOW).unwrap_err().text;
+    let text =
+        w.table.handle(Request::new(&ben(), Command::MoveTo { game: 2, channel: 99 }, NOW)).unwrap().unwrap_err().text;
     assert!(text.contains("already has a game (#1)"), "{text}");
     let text = w.refused(&ana(), challenge(Some(&ben()), &[("thread", "maybe")]));
     assert!(text.contains("thread cannot be “maybe”"), "{text}");
@@ -450,9 +458,14 @@ fn public_replies_speak_the_servers_language_and_refusals_the_users() {
     let w = world();
     let spanish_ben = Actor { locale: Locale::SpanishLatinAmerica, ..ben() };
     w.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger")]));
-    let replies = w.table.handle_for(&spanish_ben, Command::Accept { game: None }, NOW, Locale::English).unwrap();
+    let replies = w
+        .table
+        .handle(Request::new(&spanish_ben, Command::Accept { game: None }, NOW).public(Locale::English))
+        .unwrap()
+        .unwrap();
     assert!(replies[0].text.contains("ben accepted"), "{}", replies[0].text);
-    let refusal = w.table.handle_for(&spanish_ben, mv("1"), NOW, Locale::English).unwrap_err();
+    let refusal =
+        w.table.handle(Request::new(&spanish_ben, mv("1"), NOW).public(Locale::English)).unwrap().unwrap_err();
     assert!(refusal.text.contains("No es tu turno"), "{}", refusal.text);
 }
 

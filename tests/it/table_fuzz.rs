@@ -2,6 +2,7 @@
 //! an internal fault, and every game it stores replays to a valid position.
 
 use crate::common::props;
+use tablero::table::Request;
 
 use std::sync::Arc;
 
@@ -71,7 +72,7 @@ proptest! {
         let table = Table::new(store.clone(), TableConfig { challenge_expiry_secs: 3600, seed: Some(1), ..TableConfig::default() });
         for (i, (user, channel, kind, arg, text)) in steps.into_iter().enumerate() {
             let now = 1_800_000_000 + i as u64 * 600;
-            if let Err(refusal) = table.handle(&actor(user, channel), command(kind, arg, &text), now) {
+            if let Err(refusal) = table.handle(Request::new(&actor(user, channel), command(kind, arg, &text), now)).unwrap() {
                 prop_assert!(!refusal.internal, "internal fault: {}", refusal.text);
                 prop_assert!(!refusal.text.is_empty());
             }

@@ -2,6 +2,7 @@
 //! the other team, outsiders, and a member whose role was taken away.
 
 use std::sync::Arc;
+use tablero::table::Request;
 
 use tablero::games::OptionSet;
 use tablero::i18n::Locale;
@@ -69,7 +70,7 @@ fn assert_sequences(who: &[String], expected: &[&str]) {
 
 impl World {
     fn run(&self, who: &Actor, c: Command) -> Result<Vec<Reply>, Refusal> {
-        self.table.handle(who, c, NOW)
+        self.table.handle(Request::new(who, c, NOW)).unwrap()
     }
 
     fn ok(&self, who: &Actor, c: Command) -> Vec<Reply> {
@@ -253,8 +254,8 @@ fn one_board_picture_per_team_turn_with_all_its_throws() {
         Team::Role { id: RED, name: "red".into(), ping: true },
         Team::Role { id: BLUE, name: "blue".into(), ping: true },
     ];
-    w.table.handle(&ana, challenge(teams, &[("counters", "2")]), NOW).unwrap();
-    w.table.handle(&ben, Command::Accept { game: None }, NOW).unwrap();
+    w.table.handle(Request::new(&ana, challenge(teams, &[("counters", "2")]), NOW)).unwrap().unwrap();
+    w.table.handle(Request::new(&ben, Command::Accept { game: None }, NOW)).unwrap().unwrap();
     let (mut pictures, mut extra_throws, mut throws_this_turn) = (0, 0, 0);
     for _ in 0..400 {
         let record = w.store.game(1).unwrap().unwrap();
@@ -264,7 +265,7 @@ fn one_board_picture_per_team_turn_with_all_its_throws() {
         let moves = record.moves.iter().map(|m| m.notation.as_str());
         let before = Position::replay(GameKind::ZohnAhl, &record.options, moves).unwrap().unwrap().to_move();
         let thrower = if before == Some(tablero::games::Side::First) { &ana } else { &ben };
-        let reply = w.table.handle(thrower, Command::Throw { at: None }, NOW).unwrap().remove(0);
+        let reply = w.table.handle(Request::new(thrower, Command::Throw { at: None }, NOW)).unwrap().unwrap().remove(0);
         throws_this_turn += 1;
         let record = w.store.game(1).unwrap().unwrap();
         let moves = record.moves.iter().map(|m| m.notation.as_str());

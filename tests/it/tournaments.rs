@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
+use tablero::table::Request;
 
 use tablero::i18n::Locale;
 use tablero::store::record::{Player, Status};
@@ -41,7 +42,10 @@ fn open(dir: tempfile::TempDir) -> World {
 
 impl World {
     fn ok(&self, who: &Actor, c: Command, at: u64) -> Vec<Reply> {
-        self.table.handle(who, c.clone(), at).unwrap_or_else(|r| panic!("{c:?} refused: {}", r.text))
+        self.table
+            .handle(Request::new(who, c.clone(), at))
+            .unwrap()
+            .unwrap_or_else(|r| panic!("{c:?} refused: {}", r.text))
     }
 
     fn t(&self, who: u64, c: TournamentCommand, at: u64) -> Vec<Reply> {
@@ -88,17 +92,20 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
     let w = open(tempfile::tempdir().unwrap());
     let options = [("time".to_string(), "1d".to_string())].into_iter().collect();
     // Only organisers create tournaments.
-    let refused = w.table.handle(
-        &actor(2, 10),
-        Command::Tournament(TournamentCommand::Create {
-            game: tablero::games::GameKind::Hoyito,
-            format: tablero::table::TournamentFormat::Swiss,
-            rounds: Some(3),
-            max_players: None,
-            options: Default::default(),
-        }),
-        NOW,
-    );
+    let refused = w
+        .table
+        .handle(Request::new(
+            &actor(2, 10),
+            Command::Tournament(TournamentCommand::Create {
+                game: tablero::games::GameKind::Hoyito,
+                format: tablero::table::TournamentFormat::Swiss,
+                rounds: Some(3),
+                max_players: None,
+                options: Default::default(),
+            }),
+            NOW,
+        ))
+        .unwrap();
     assert!(refused.unwrap_err().text.contains("Manage Server"));
     let created = w.t(
         1,
@@ -118,7 +125,8 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
     }
     let text = w
         .table
-        .handle(&actor(3, 10), Command::Tournament(TournamentCommand::Start { id: None }), NOW)
+        .handle(Request::new(&actor(3, 10), Command::Tournament(TournamentCommand::Start { id: None }), NOW))
+        .unwrap()
         .unwrap_err()
         .text;
     assert!(text.contains("Only the organiser"), "{text}");
@@ -213,7 +221,10 @@ fn an_elimination_bracket_replays_a_draw_and_crowns_a_winner() {
     for user in 1..=3 {
         w.t(user, TournamentCommand::Join { id: None }, NOW);
     }
-    let full = w.table.handle(&actor(4, 10), Command::Tournament(TournamentCommand::Join { id: None }), NOW);
+    let full = w
+        .table
+        .handle(Request::new(&actor(4, 10), Command::Tournament(TournamentCommand::Join { id: None }), NOW))
+        .unwrap();
     assert!(full.unwrap_err().text.contains("full"));
     let round1 = w.t(1, TournamentCommand::Start { id: None }, NOW);
     assert!(round1[0].text.contains("bye"), "the top seed has a bye: {}", round1[0].text);
@@ -261,7 +272,7 @@ fn an_organiser_role_runs_tournaments_and_extends_a_round() {
             options: [("time".to_string(), "1d".to_string())].into_iter().collect(),
         })
     };
-    assert!(w.table.handle(&with_role, create(), NOW).is_err(), "no role set yet");
+    assert!(w.table.handle(Request::new(&with_role, create(), NOW)).unwrap().is_err(), "no role set yet");
     w.ok(
         &actor(1, 10),
         Command::Settings { changes: vec![tablero::table::SettingChange::OrganiserRole(Some(ORGANISERS))] },
@@ -279,8 +290,14 @@ fn an_organiser_role_runs_tournaments_and_extends_a_round() {
     let text = w.ok(&with_role, Command::Tournament(TournamentCommand::Extend { id: None, secs: 43200 }), NOW);
     assert!(text[0].text.contains("One game still on has 12h more"), "{}", text[0].text);
     assert_eq!(w.store.game(game).unwrap().unwrap().clock.unwrap().deadline, before + 12 * 3600);
-    let refused =
-        w.table.handle(&actor(3, 10), Command::Tournament(TournamentCommand::Extend { id: None, secs: 3600 }), NOW);
+    let refused = w
+        .table
+        .handle(Request::new(
+            &actor(3, 10),
+            Command::Tournament(TournamentCommand::Extend { id: None, secs: 3600 }),
+            NOW,
+        ))
+        .unwrap();
     assert!(refused.unwrap_err().text.contains("organiser"));
     // A round robin of three: three rounds, every pair once.
     for _ in 0..3 {
@@ -355,7 +372,7 @@ fn sign_up_closes_at_its_deadline_and_the_tournament_starts_by_itself() {
     assert!(called_off.iter().any(|(_, _, r)| r.text.contains("called off")), "{called_off:?}");
     assert!(
         w.table
-            .handle(
+            .handle(Request::new(
                 &actor(1, 10),
                 Command::Tournament(TournamentCommand::Create {
                     game: tablero::games::GameKind::Hoyito,
@@ -365,7 +382,8 @@ fn sign_up_closes_at_its_deadline_and_the_tournament_starts_by_itself() {
                     options: [("signup".to_string(), "soon".to_string())].into_iter().collect(),
                 }),
                 NOW
-            )
+            ))
+            .unwrap()
             .unwrap_err()
             .text
             .contains("signup cannot be “soon”")
@@ -388,12 +406,16 @@ fn zohn_ahl_tournaments_pair_role_teams() {
         },
         NOW,
     );
-    let text =
-        w.table.handle(&actor(2, 10), Command::Tournament(TournamentCommand::Join { id: None }), NOW).unwrap_err().text;
+    let text = w
+        .table
+        .handle(Request::new(&actor(2, 10), Command::Tournament(TournamentCommand::Join { id: None }), NOW))
+        .unwrap()
+        .unwrap_err()
+        .text;
     assert!(text.contains("played by teams"), "{text}");
     let text = w
         .table
-        .handle(
+        .handle(Request::new(
             &actor(2, 10),
             Command::Tournament(TournamentCommand::JoinTeam {
                 id: None,
@@ -402,7 +424,8 @@ fn zohn_ahl_tournaments_pair_role_teams() {
                 mentionable: true,
             }),
             NOW,
-        )
+        ))
+        .unwrap()
         .unwrap_err()
         .text;
     assert!(text.contains("Only members of @red"), "{text}");

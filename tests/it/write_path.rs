@@ -5,6 +5,7 @@
 
 use crate::common;
 use crate::on_both_backends;
+use tablero::table::Request;
 
 use std::sync::Arc;
 
@@ -39,7 +40,10 @@ fn actor(user: u64, channel: u64) -> Actor {
 
 impl World {
     fn ok(&self, who: &Actor, c: Command, at: u64) -> Vec<Reply> {
-        self.table.handle(who, c.clone(), at).unwrap_or_else(|r| panic!("{c:?} refused: {}", r.text))
+        self.table
+            .handle(Request::new(who, c.clone(), at))
+            .unwrap()
+            .unwrap_or_else(|r| panic!("{c:?} refused: {}", r.text))
     }
 
     fn t(&self, who: u64, c: TournamentCommand) -> Vec<Reply> {
@@ -171,7 +175,7 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
     ];
     for command in commands {
         let before = w.snapshot();
-        let answer = w.table.handle(&intruder, command.clone(), NOW);
+        let answer = w.table.handle(Request::new(&intruder, command.clone(), NOW)).unwrap();
         let refused = answer.expect_err(&format!("{command:?} from another server was carried out"));
         if let Some(game) = command.named_game() {
             assert_eq!(refused.text, format!("There is no game #{game} in this server."), "{command:?}");
@@ -183,13 +187,13 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
     // The same words as for an id that exists nowhere: nothing tells that it exists elsewhere.
     let result =
         |game| Command::Tournament(TournamentCommand::Result { game, winner: tablero::table::Decision::FirstWins });
-    let elsewhere = w.table.handle(&intruder, result(parked), NOW).unwrap_err().text;
-    let missing = w.table.handle(&intruder, result(9999), NOW).unwrap_err().text;
+    let elsewhere = w.table.handle(Request::new(&intruder, result(parked), NOW)).unwrap().unwrap_err().text;
+    let missing = w.table.handle(Request::new(&intruder, result(9999), NOW)).unwrap().unwrap_err().text;
     assert_eq!(elsewhere.replace(&parked.to_string(), "N"), missing.replace("9999", "N"));
     assert_eq!(elsewhere, format!("There is no game #{parked} in this server."));
     let cancel = |id| Command::Tournament(TournamentCommand::Cancel { id: Some(id) });
-    let t_elsewhere = w.table.handle(&intruder, cancel(1), NOW).unwrap_err().text;
-    assert_eq!(t_elsewhere, w.table.handle(&intruder, cancel(77), NOW).unwrap_err().text);
+    let t_elsewhere = w.table.handle(Request::new(&intruder, cancel(1), NOW)).unwrap().unwrap_err().text;
+    assert_eq!(t_elsewhere, w.table.handle(Request::new(&intruder, cancel(77), NOW)).unwrap().unwrap_err().text);
 }
 
 fn a_finished_or_cancelled_tournament_takes_no_more_changes(backend: &Backend) {
@@ -206,7 +210,11 @@ fn a_finished_or_cancelled_tournament_takes_no_more_changes(backend: &Backend) {
         TournamentCommand::Cancel { id: Some(1) },
         TournamentCommand::Start { id: Some(1) },
     ] {
-        let refused = w.table.handle(&actor(1, 10), Command::Tournament(command.clone()), NOW).unwrap_err();
+        let refused = w
+            .table
+            .handle(Request::new(&actor(1, 10), Command::Tournament(command.clone()), NOW))
+            .unwrap()
+            .unwrap_err();
         assert!(
             refused.text == "Tournament #1 is over; it takes no more changes."
                 || refused.text.contains("Sign-up for this tournament is closed"),
@@ -230,7 +238,8 @@ fn a_tournament_game_whose_thread_could_not_be_opened_is_played_where_its_board_
     w.ok(&actor(on_turn, 10), Command::Move { notation: "1".into(), at: None }, NOW);
     assert!(w.record(game).moves.len() >= 2, "both moves were played");
     // Someone who is not in the game gets the usual answer.
-    let stranger = w.table.handle(&actor(5, 10), Command::Move { notation: "1".into(), at: None }, NOW);
+    let stranger =
+        w.table.handle(Request::new(&actor(5, 10), Command::Move { notation: "1".into(), at: None }, NOW)).unwrap();
     assert!(stranger.unwrap_err().text.contains("no game"));
 }
 
@@ -245,20 +254,20 @@ fn organiser_actions_are_all_or_nothing_and_a_repeated_extend_extends_once(backe
     // The write fails: neither game, nor the tournament's log, is changed.
     let log = w.cup().log.len();
     w.store.fail_write(1);
-    let failed = w.table.handle(&actor(1, 10), extend(), NOW);
+    let failed = w.table.handle(Request::new(&actor(1, 10), extend(), NOW)).unwrap();
     assert!(failed.unwrap_err().internal);
     assert_eq!(deadlines(&w), before);
     assert_eq!(w.cup().log.len(), log);
     // The same interaction twice (Discord redelivers): extended once.
-    let first = w.table.handle_once(&actor(1, 10), extend(), NOW, Locale::English, "i42");
+    let first = w.table.handle(Request::new(&actor(1, 10), extend(), NOW).public(Locale::English).once("i42"));
     assert!(matches!(first, Some(Ok(_))), "{first:?}");
-    assert!(w.table.handle_once(&actor(1, 10), extend(), NOW, Locale::English, "i42").is_none());
+    assert!(w.table.handle(Request::new(&actor(1, 10), extend(), NOW).public(Locale::English).once("i42")).is_none());
     assert_eq!(deadlines(&w), before.iter().map(|d| d + DAY).collect::<Vec<_>>());
     // A drop forfeits the dropped player's game in the same unit; when it fails, nothing is dropped.
     let dan = Player { id: 4, name: "dan".into() };
     w.store.fail_write(1);
     let drop = || Command::Tournament(TournamentCommand::Drop { id: Some(1), player: dan.clone() });
-    assert!(w.table.handle(&actor(1, 10), drop(), NOW).is_err());
+    assert!(w.table.handle(Request::new(&actor(1, 10), drop(), NOW)).unwrap().is_err());
     assert!(!w.cup().entrants.iter().any(|e| e.dropped));
     assert!(games.iter().all(|&g| w.record(g).status == Status::Active));
     w.ok(&actor(1, 10), drop(), NOW);
@@ -290,17 +299,23 @@ fn a_request_delivered_twice_is_carried_out_once(backend: &Backend) {
     let w = open(backend);
     let game = w.game(1, 2, 10, &[("time", "none")]);
     let mv = || Command::Move { notation: "1".into(), at: None };
-    let first = w.table.handle_once(&actor(1, 10), mv(), NOW, Locale::English, "i7");
+    let first = w.table.handle(Request::new(&actor(1, 10), mv(), NOW).public(Locale::English).once("i7"));
     assert!(matches!(first, Some(Ok(_))));
     let moves = w.record(game).moves.len();
     // Redelivered: nothing is done and nothing is said (not "it is not your turn").
-    assert!(w.table.handle_once(&actor(1, 10), mv(), NOW, Locale::English, "i7").is_none());
+    assert!(w.table.handle(Request::new(&actor(1, 10), mv(), NOW).public(Locale::English).once("i7")).is_none());
     assert_eq!(w.record(game).moves.len(), moves);
     // A refused request leaves no key: it is refused again, never silently dropped.
     let wrong = || Command::Move { notation: "9".into(), at: None };
     let mover = if moves == 1 { 2 } else { 1 };
-    assert!(matches!(w.table.handle_once(&actor(mover, 10), wrong(), NOW, Locale::English, "i8"), Some(Err(_))));
-    assert!(matches!(w.table.handle_once(&actor(mover, 10), wrong(), NOW, Locale::English, "i8"), Some(Err(_))));
+    assert!(matches!(
+        w.table.handle(Request::new(&actor(mover, 10), wrong(), NOW).public(Locale::English).once("i8")),
+        Some(Err(_))
+    ));
+    assert!(matches!(
+        w.table.handle(Request::new(&actor(mover, 10), wrong(), NOW).public(Locale::English).once("i8")),
+        Some(Err(_))
+    ));
 }
 
 fn two_tables_on_one_store_count_every_result_once(backend: &Backend) {
@@ -326,7 +341,10 @@ fn two_tables_on_one_store_count_every_result_once(backend: &Backend) {
                 for n in 0..per_table {
                     let channel = 100 + (i as u64) * 50 + n;
                     let ok = |who: &Actor, c: Command| {
-                        table.handle(who, c.clone(), NOW).unwrap_or_else(|r| panic!("{c:?}: {}", r.text))
+                        table
+                            .handle(Request::new(who, c.clone(), NOW))
+                            .unwrap()
+                            .unwrap_or_else(|r| panic!("{c:?}: {}", r.text))
                     };
                     let options = [("first", "challenger"), ("time", "none"), ("rated", "true")];
                     let options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
@@ -337,9 +355,15 @@ fn two_tables_on_one_store_count_every_result_once(backend: &Backend) {
                     ok(&actor(2, channel), Command::Accept { game: None });
                     ok(&actor(1, channel), Command::Move { notation: "1".into(), at: None });
                     // Whoever is on turn, ben moves once before resigning (so the result counts).
-                    let _ = table.handle(&actor(2, channel), Command::Move { notation: "1".into(), at: None }, NOW);
-                    let _ = table.handle(&actor(1, channel), Command::Move { notation: "2".into(), at: None }, NOW);
-                    let _ = table.handle(&actor(2, channel), Command::Move { notation: "2".into(), at: None }, NOW);
+                    let _ = table
+                        .handle(Request::new(&actor(2, channel), Command::Move { notation: "1".into(), at: None }, NOW))
+                        .unwrap();
+                    let _ = table
+                        .handle(Request::new(&actor(1, channel), Command::Move { notation: "2".into(), at: None }, NOW))
+                        .unwrap();
+                    let _ = table
+                        .handle(Request::new(&actor(2, channel), Command::Move { notation: "2".into(), at: None }, NOW))
+                        .unwrap();
                     ok(&actor(2, channel), Command::Resign);
                 }
             })
@@ -373,13 +397,13 @@ fn members_signing_up_at_the_same_moment_are_all_signed_up(backend: &Backend) {
         max_players: None,
         options: Default::default(),
     };
-    table.handle(&actor(1, 10), Command::Tournament(create), NOW).unwrap();
+    table.handle(Request::new(&actor(1, 10), Command::Tournament(create), NOW)).unwrap().unwrap();
     let joins: Vec<_> = (1..=6)
         .map(|user| {
             let table = table.clone();
             std::thread::spawn(move || {
                 let join = Command::Tournament(TournamentCommand::Join { id: Some(1) });
-                table.handle(&actor(user, 10), join, NOW).map_err(|r| r.text)
+                table.handle(Request::new(&actor(user, 10), join, NOW)).unwrap().map_err(|r| r.text)
             })
         })
         .collect();
@@ -434,10 +458,11 @@ fn two_schedulers_carry_out_each_due_event_once(backend: &Backend) {
         let options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         let opponent = Some(Player { id: 2, name: "ben".into() });
         let challenge = Command::Challenge { game: tablero::games::GameKind::Hoyito, opponent, options, teams: None };
-        tables[0].handle(&actor(1, channel), challenge, NOW).unwrap();
-        tables[1].handle(&actor(2, channel), Command::Accept { game: None }, NOW).unwrap();
+        tables[0].handle(Request::new(&actor(1, channel), challenge, NOW)).unwrap().unwrap();
+        tables[1].handle(Request::new(&actor(2, channel), Command::Accept { game: None }, NOW)).unwrap().unwrap();
         tables[(n % 2) as usize]
-            .handle(&actor(1, channel), Command::Move { notation: "1".into(), at: None }, NOW)
+            .handle(Request::new(&actor(1, channel), Command::Move { notation: "1".into(), at: None }, NOW))
+            .unwrap()
             .unwrap();
     }
     let deadline = NOW + 3 * DAY;
@@ -473,7 +498,10 @@ fn a_resignation_that_meets_a_move_is_made_on_the_new_position(backend: &Backend
         TableConfig { challenge_expiry_secs: DAY, seed: Some(3), ..TableConfig::default() },
     );
     w.store.before_next_commit(move || {
-        other.handle(&actor(1, 30), Command::Move { notation: "1".into(), at: None }, NOW + 5).unwrap();
+        other
+            .handle(Request::new(&actor(1, 30), Command::Move { notation: "1".into(), at: None }, NOW + 5))
+            .unwrap()
+            .unwrap();
     });
     let said = w.ok(&actor(2, 30), Command::Resign, NOW + 6);
     assert!(said[0].text.contains("resigned"), "{}", said[0].text);
@@ -490,9 +518,10 @@ fn a_resignation_that_meets_a_move_is_made_on_the_new_position(backend: &Backend
         TableConfig { challenge_expiry_secs: DAY, seed: Some(3), ..TableConfig::default() },
     );
     w.store.before_next_commit(move || {
-        other.handle(&actor(3, 31), Command::Resign, NOW + 5).unwrap();
+        other.handle(Request::new(&actor(3, 31), Command::Resign, NOW + 5)).unwrap().unwrap();
     });
-    let refused = w.table.handle(&actor(4, 31), Command::Resign, NOW + 6).expect_err("the game is over");
+    let refused =
+        w.table.handle(Request::new(&actor(4, 31), Command::Resign, NOW + 6)).unwrap().expect_err("the game is over");
     assert!(refused.text.contains("is over after 0 moves: dan won: cy resigned"), "{}", refused.text);
     let record = w.record(game);
     assert_eq!(

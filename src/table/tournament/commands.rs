@@ -9,12 +9,12 @@ use crate::store::record::{FinishReason, GameId, Player, Status, Timestamp, Tour
 use crate::store::tournament::{Entrant, Format, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentWrite, Unit};
 use crate::table::naming::game_name;
+use crate::table::write::Turn;
 use crate::table::{
-    Actor, Answer, Button, ButtonId, ButtonStyle, Decision, Fail, Reply, Table, TournamentCommand, TournamentFormat,
-    clock,
+    Actor, Answer, Button, ButtonId, ButtonStyle, Decision, Fail, Reply, TournamentCommand, TournamentFormat, clock,
 };
 
-impl Table {
+impl Turn<'_> {
     pub(in crate::table) fn tournament_command(
         &self,
         actor: &Actor,

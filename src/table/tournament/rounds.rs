@@ -11,9 +11,10 @@ use crate::store::record::{
 };
 use crate::store::tournament::{Entrant, Format, TournamentRound, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentMark, TournamentWrite, Unit};
-use crate::table::{Fail, Reply, Table, clock};
+use crate::table::write::Turn;
+use crate::table::{Fail, Reply, clock};
 
-impl Table {
+impl Turn<'_> {
     /// Seeds the entrants and pairs round 1.
     pub(super) fn begin(
         &self,

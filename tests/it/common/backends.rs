@@ -138,7 +138,7 @@ impl Fresh {
         self.store = None;
         match &self.place {
             Place::Sled(dir) => {
-                let db = sled::open(dir.path()).unwrap();
+                let db = open_when_released(dir.path());
                 db.open_tree("meta").unwrap().insert("schema_version", "2").unwrap();
                 db.open_tree("guild_finished").unwrap().clear().unwrap();
                 db.flush().unwrap();
@@ -193,6 +193,21 @@ macro_rules! on_both_backends {
             )*
         }
     };
+}
+
+/// Opens a sled folder whose last handle was just dropped: sled's flusher thread lets go of the folder's lock a
+/// moment later, so the open is tried again for up to five seconds.
+fn open_when_released(path: &std::path::Path) -> sled::Db {
+    let started = std::time::Instant::now();
+    loop {
+        match sled::open(path) {
+            Ok(db) => return db,
+            Err(_) if started.elapsed() < std::time::Duration::from_secs(5) => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(e) => panic!("the sled folder stays locked: {e}"),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use tablero::games::{GameKind, Position, Side};
 use tablero::i18n::Locale;
 use tablero::store::SledStore;
 use tablero::store::record::{FinishReason, First, GameRecord, MoveEntry, Player, Status};
+use tablero::table::Request;
 use tablero::table::{Actor, Command, Permissions, Table};
 
 /// A member of guild 1 named `player<user>`.
@@ -49,8 +50,8 @@ pub fn play(
                 options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
                 teams: None,
             };
-            table.handle(&player_actor(1, *channel), challenge, 0).unwrap();
-            table.handle(&player_actor(2, *channel), Command::Accept { game: None }, 0).unwrap();
+            table.handle(Request::new(&player_actor(1, *channel), challenge, 0)).unwrap().unwrap();
+            table.handle(Request::new(&player_actor(2, *channel), Command::Accept { game: None }, 0)).unwrap().unwrap();
             position = Some(Position::new(game, &Default::default()).unwrap());
         }
         let p = position.as_mut().unwrap();
@@ -58,7 +59,10 @@ pub fn play(
         let m = legal[rng.random_range(0..legal.len())].clone();
         let who = if p.to_move() == Some(Side::First) { 1 } else { 2 };
         let before = store.bytes_written();
-        table.handle(&player_actor(who, *channel), Command::Move { notation: m.clone(), at: None }, 0).unwrap();
+        table
+            .handle(Request::new(&player_actor(who, *channel), Command::Move { notation: m.clone(), at: None }, 0))
+            .unwrap()
+            .unwrap();
         written.push(store.bytes_written() - before);
         p.play(&m).unwrap();
     }
