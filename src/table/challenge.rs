@@ -222,7 +222,7 @@ impl Turn<'_> {
         if against_computer {
             return self.start_against_computer(actor, record, now);
         }
-        let mut created = self.save_games(vec![GameWrite { record, base: None }], Unit::default())?;
+        let mut created = self.write(Unit { games: vec![GameWrite { record, base: None }], ..Unit::default() })?.games;
         let created = created.remove(0);
         Ok(vec![self.challenge_reply(actor, &created)])
     }
@@ -288,7 +288,7 @@ impl Turn<'_> {
         record.status = Status::Active;
         record.due = None;
         clock::start_turn(&mut record, now);
-        let mut created = self.save_games(vec![GameWrite { record, base: None }], Unit::default())?;
+        let mut created = self.write(Unit { games: vec![GameWrite { record, base: None }], ..Unit::default() })?.games;
         let record = created.remove(0);
         let position = self.position(&record)?;
         let first = record.player(Side::First).map(|p| p.name.clone()).unwrap_or_default();

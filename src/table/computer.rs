@@ -83,10 +83,8 @@ impl Turn<'_> {
             at: now,
         };
         let base = record.revision;
-        let saved = self.save_games(
-            vec![GameWrite { record, base: Some(base) }],
-            Unit { notices: vec![notice], ..Unit::default() },
-        );
+        let games = vec![GameWrite { record, base: Some(base) }];
+        let saved = self.write(Unit { games, notices: vec![notice], ..Unit::default() }).map(|w| w.games);
         match saved {
             Ok(saved) => {
                 self.remember(&saved[0], &position);

@@ -10,8 +10,8 @@ use super::{Actor, Answer, Button, ButtonStyle, Fail, File, Reply};
 use crate::games::{GameKind, Side};
 use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::records::{self, Form, Record};
-use crate::store::GameWrite;
 use crate::store::record::{GameId, GameRecord, Player, Status, Timestamp, TournamentPlace};
+use crate::store::{GameWrite, Unit};
 use crate::table::write::Turn;
 
 /// Games on one page of the archive.
@@ -88,7 +88,7 @@ impl Turn<'_> {
             game.updated_at = now;
             game.expires_at = now;
         }
-        let saved = self.save_games(vec![GameWrite { record: game, base: None }], Default::default())?;
+        let saved = self.write(Unit { games: vec![GameWrite { record: game, base: None }], ..Unit::default() })?.games;
         let game = &saved[0];
         let result = match game.status {
             Status::Finished { winner, .. } => records::result_of(winner).to_string(),

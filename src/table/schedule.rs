@@ -48,7 +48,7 @@ impl Turn<'_> {
         });
         // The same write path as a player's move: a game ended on time is rated, and its tournament marked.
         let write = GameWrite { record: next, base: Some(record.revision) };
-        self.save_games(vec![write], Unit { notices: notice.into_iter().collect(), ..Unit::default() })?;
+        self.write(Unit { games: vec![write], notices: notice.into_iter().collect(), ..Unit::default() })?;
         Ok(())
     }
 
@@ -130,7 +130,7 @@ impl Turn<'_> {
 
     /// The front end posted the notice: it leaves the outbox.
     pub fn delivered(&self, notice: u64) -> Result<(), String> {
-        self.commit(Unit { delivered: vec![notice], ..Unit::default() }).map(|_| ()).map_err(|e| format!("{e:?}"))
+        self.write(Unit { delivered: vec![notice], ..Unit::default() }).map(|_| ()).map_err(|e| format!("{e:?}"))
     }
 
     fn notice_reply(&self, notice: &Notice, locale: Locale) -> Result<Option<(Reply, Vec<UserId>)>, Fail> {
@@ -271,7 +271,7 @@ impl Turn<'_> {
             for change in changes {
                 change.clone().apply(&mut settings);
             }
-            self.commit(Unit { settings: vec![(actor.guild, settings.clone())], ..Unit::default() })?;
+            self.write(Unit { settings: vec![(actor.guild, settings.clone())], ..Unit::default() })?;
         }
         let duration = clock::format_duration;
         let remind: Vec<String> = settings
@@ -300,7 +300,7 @@ impl Turn<'_> {
     /// Turns reminders by direct message on or off for the actor (`None`: says which it is).
     pub(super) fn notify(&self, actor: &Actor, on: Option<bool>) -> Answer {
         if let Some(on) = on {
-            self.commit(Unit { notify: vec![(actor.user, on)], ..Unit::default() })?;
+            self.write(Unit { notify: vec![(actor.user, on)], ..Unit::default() })?;
         }
         let on = self.store.notify_dm(actor.user)?;
         let text = i18n::spans(actor.locale, &Message::new(if on { "notify-on" } else { "notify-off" }));

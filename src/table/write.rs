@@ -1,5 +1,5 @@
 //! The table's one way to change state: a [`Unit`] of work built by a command and committed by the store in
-//! one transaction. [`Table::save_games`] adds what the games' changes imply — their next due time, the
+//! one transaction by [`Turn::write`], which adds what the games' changes imply — their next due time, the
 //! ratings and team records of a game's end (counted once: the record says it counted), the mark that tells
 //! the scheduler a tournament game ended — and the request's idempotency key, so a redelivered request is
 //! recognised in the same transaction that would apply it twice.
@@ -78,48 +78,34 @@ pub(super) fn refusal(e: WriteError) -> Fail {
     }
 }
 
+/// What a unit came to: its games as stored (new ones with their ids), and the ids of its new notices and
+/// tournaments.
+pub(super) struct Written {
+    pub games: Vec<GameRecord>,
+    pub notices: Vec<u64>,
+    pub tournaments: Vec<u64>,
+}
+
 impl Turn<'_> {
-    /// Commits a unit as it is, with the request's key when it is the request's first unit.
-    pub(super) fn commit(&self, unit: Unit) -> Result<Committed, Fail> {
-        self.commit_unit(unit).map_err(refusal)
-    }
-
-    fn commit_unit(&self, mut unit: Unit) -> Result<Committed, WriteError> {
-        let key = self.context.borrow_mut().key.take();
-        if unit.request.is_none() {
-            unit.request = key.clone();
-        }
-        let done = self.store.commit(&unit);
-        if done.is_err()
-            && let Some(key) = key
-        {
-            // Not applied: the key stays with the request for its next attempt.
-            self.context.borrow_mut().key.get_or_insert(key);
-        }
-        done
-    }
-
-    /// Writes `record` over revision `base` (its revision bumped, its next due time updated), with what its
-    /// end changes. A conflicting write is the user's to retry.
+    /// Writes `record` over revision `base`: [`Turn::write`] of one game.
     pub(super) fn save(&self, record: GameRecord, base: u64) -> Result<GameRecord, Fail> {
-        let mut saved = self.save_games(vec![GameWrite { record, base: Some(base) }], Unit::default())?;
-        Ok(saved.remove(0))
+        let mut written =
+            self.write(Unit { games: vec![GameWrite { record, base: Some(base) }], ..Unit::default() })?;
+        Ok(written.games.remove(0))
     }
 
-    /// Writes games (new ones with `base` `None`) and `rest` in one unit: each game's revision and due time
-    /// set, the results of games that ended counted in the ratings and team records, and a tournament mark for
-    /// each tournament game that ended. Returns the games as stored (new ones with their ids).
-    pub(super) fn save_games(&self, games: Vec<GameWrite>, rest: Unit) -> Result<Vec<GameRecord>, Fail> {
-        self.save_games_noting(games, rest).map(|(games, _)| games)
-    }
-
-    /// As [`Table::save_games`], also returning the ids of the unit's new notices.
-    pub(super) fn save_games_noting(
-        &self,
-        games: Vec<GameWrite>,
-        rest: Unit,
-    ) -> Result<(Vec<GameRecord>, Vec<u64>), Fail> {
-        let mut games = games;
+    /// The one way the table changes what is stored: `unit` in one transaction, with the request's key when it
+    /// is the request's first unit. Each game's revision and next due time are set, whether the computer owes a
+    /// move is read from its position, the results of games that ended are counted in the ratings and team
+    /// records, and each tournament game that ended leaves a mark for its tournament. A conflicting write is the
+    /// user's to retry.
+    pub(super) fn write(&self, unit: Unit) -> Result<Written, Fail> {
+        if unit.games.is_empty() {
+            let done = self.commit_unit(unit).map_err(refusal)?;
+            return Ok(Written { games: Vec::new(), notices: done.notices, tournaments: done.tournaments });
+        }
+        let mut rest = unit;
+        let mut games = std::mem::take(&mut rest.games);
         let mut marks = Vec::new();
         for write in &mut games {
             // Whether the computer owes a move is read from the position (Hoyito's extra moves, passes).
@@ -179,7 +165,7 @@ impl Turn<'_> {
                     if context.active {
                         context.ended.extend(marks.iter().map(|m| m.tournament));
                     }
-                    return Ok((saved, done.notices));
+                    return Ok(Written { games: saved, notices: done.notices, tournaments: done.tournaments });
                 }
                 // Another game's end was counted meanwhile: count this one again from the new ratings.
                 Err(WriteError::RatingsMoved) => continue,
@@ -187,5 +173,20 @@ impl Turn<'_> {
             }
         }
         Err(Fail::Internal("the ratings kept changing under a game's end".into()))
+    }
+
+    fn commit_unit(&self, mut unit: Unit) -> Result<Committed, WriteError> {
+        let key = self.context.borrow_mut().key.take();
+        if unit.request.is_none() {
+            unit.request = key.clone();
+        }
+        let done = self.store.commit(&unit);
+        if done.is_err()
+            && let Some(key) = key
+        {
+            // Not applied: the key stays with the request for its next attempt.
+            self.context.borrow_mut().key.get_or_insert(key);
+        }
+        done
     }
 }

@@ -286,7 +286,7 @@ impl Turn<'_> {
         t.revision = base + 1;
         let write = TournamentWrite { tournament: t.clone(), base: Some(base) };
         let unit = Unit { tournaments: vec![write], notices, ..Unit::default() };
-        let (_, ids) = self.save_games_noting(games, unit)?;
+        let ids = self.write(Unit { games, ..unit })?.notices;
         Ok(with_notices(replies, &ids, t.channel))
     }
 

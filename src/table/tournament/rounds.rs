@@ -326,7 +326,7 @@ impl Turn<'_> {
                 .filter(|m| m.tournament == id)
                 .collect();
             let Some(mut t) = self.store.tournament(id).map_err(|e| e.to_string())? else {
-                self.commit(Unit { unmarks: marks, ..Unit::default() }).map_err(failed)?;
+                self.write(Unit { unmarks: marks, ..Unit::default() }).map_err(failed)?;
                 return Ok(Vec::new());
             };
             let before = t.clone();
@@ -337,13 +337,13 @@ impl Turn<'_> {
                 return Ok(Vec::new());
             }
             let written = if t == before {
-                self.commit(unit).map(|_| Vec::new())
+                self.write(unit).map(|_| Vec::new())
             } else {
                 let base = t.revision;
                 t.revision = base + 1;
                 let write = TournamentWrite { tournament: t.clone(), base: Some(base) };
                 let notices = Self::tournament_notices(&t, &out, now);
-                self.save_games_noting(games, Unit { tournaments: vec![write], notices, ..unit }).map(|(_, ids)| ids)
+                self.write(Unit { games, tournaments: vec![write], notices, ..unit }).map(|w| w.notices)
             };
             match written {
                 Ok(ids) => {

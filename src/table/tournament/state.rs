@@ -37,12 +37,10 @@ impl Turn<'_> {
         let base = (t.id != 0).then_some(t.revision);
         t.revision = base.map_or(0, |b| b + 1);
         let unit = Unit { tournaments: vec![TournamentWrite { tournament: t.clone(), base }], ..Unit::default() };
+        let written = self.write(Unit { games, ..unit })?;
         if t.id == 0 {
-            let done = self.commit(unit)?;
-            t.id = done.tournaments[0];
-            return Ok(t);
+            t.id = written.tournaments[0];
         }
-        self.save_games(games, unit)?;
         Ok(t)
     }
 
