@@ -254,11 +254,10 @@ impl Console {
         let name = format!("g{game}");
         let channel = id_of(&format!("#{name}"));
         self.learn_channel(channel, name.clone());
-        let organiser =
-            Actor { permissions: Permissions { manage_server: true, mention_everyone: false }, ..actor.clone() };
+        let server = Actor::server(actor.guild, actor.channel, actor.locale);
         match self
             .table
-            .handle(Request::new(&organiser, Command::MoveTo { game, channel }, self.now()))
+            .handle(Request::new(&server, Command::MoveTo { game, channel }, self.now()))
             .unwrap_or(Ok(Vec::new()))
         {
             Ok(_) => writeln!(out, "  → #{name}"),

@@ -39,6 +39,18 @@ pub struct Source<'a> {
 }
 
 impl Invocation {
+    /// The server's own work (the scheduler's tournament posts): no interaction, the server as the actor.
+    pub fn server(guild: u64, channel: u64, locale: Locale) -> Invocation {
+        Invocation {
+            actor: Actor::server(guild, channel, locale),
+            public: locale,
+            bot_permissions: None,
+            interaction: None,
+            in_thread: false,
+            channel: serenity::ChannelId::new(channel),
+        }
+    }
+
     /// `Err` (a message for the user) outside a server: games live in a server's channels.
     pub fn new(source: Source<'_>, default_locale: Locale) -> Result<Invocation, (Locale, Message)> {
         let locale = localize::locale(source.locale);

@@ -13,7 +13,7 @@ use super::markup;
 use super::send::{Asker, Said, Target, send};
 use super::{Data, Error, outbound};
 use crate::i18n::{self, Message, Text};
-use crate::table::{Button, ButtonStyle, Command, Menu, Progress, Refusal, Reply, Request};
+use crate::table::{Command, Progress, Refusal, Reply, Request};
 
 /// Work that takes longer than this is acknowledged first (Discord allows 3 seconds).
 const ACKNOWLEDGE_AFTER: Duration = Duration::from_millis(1500);
@@ -82,54 +82,6 @@ pub async fn run_table<F: Future<Output = ()>>(
             internal: true,
         }))
     })
-}
-
-fn style(style: ButtonStyle) -> serenity::ButtonStyle {
-    match style {
-        ButtonStyle::Primary => serenity::ButtonStyle::Primary,
-        ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
-        ButtonStyle::Success => serenity::ButtonStyle::Success,
-        ButtonStyle::Danger => serenity::ButtonStyle::Danger,
-    }
-}
-
-/// Buttons in rows of at most five, a new row where a button asks for one; at most five rows.
-pub fn components(buttons: &[Button], menus: &[Menu]) -> Vec<serenity::CreateActionRow> {
-    // Each menu is a row of its own, above the buttons.
-    let mut out: Vec<serenity::CreateActionRow> = menus
-        .iter()
-        .map(|m| {
-            let options = m
-                .options
-                .iter()
-                .map(|o| {
-                    let option = serenity::CreateSelectMenuOption::new(o.label.clone(), o.value.clone());
-                    match &o.description {
-                        Some(d) => option.description(d.clone()),
-                        None => option,
-                    }
-                })
-                .collect();
-            let kind = serenity::CreateSelectMenuKind::String { options };
-            serenity::CreateActionRow::SelectMenu(
-                serenity::CreateSelectMenu::new(m.id.to_string(), kind).placeholder(m.placeholder.clone()),
-            )
-        })
-        .collect();
-    let mut rows: Vec<Vec<serenity::CreateButton>> = Vec::new();
-    for b in buttons {
-        if rows.last().is_none_or(|r| r.len() == 5) || b.new_row {
-            rows.push(Vec::new());
-        }
-        let button = serenity::CreateButton::new(b.id.to_string())
-            .label(b.label.clone())
-            .style(style(b.style))
-            .disabled(!b.enabled);
-        rows.last_mut().expect("a row was pushed").push(button);
-    }
-    out.extend(rows.into_iter().map(serenity::CreateActionRow::Buttons));
-    out.truncate(5);
-    out
 }
 
 /// A message that pings nobody (the framework's default for what poise sends itself).
@@ -319,35 +271,4 @@ async fn open_thread(
         return Err(markup::markup(&refusal.text).into());
     }
     Ok(thread.id)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn button(label: &str, new_row: bool) -> Button {
-        let id = crate::table::ButtonId::Move { game: 1, ply: 0, notation: label.into() };
-        Button { id, label: label.into(), enabled: true, style: ButtonStyle::Secondary, new_row }
-    }
-
-    fn row_sizes(rows: &[serenity::CreateActionRow]) -> Vec<usize> {
-        rows.iter()
-            .map(|r| match r {
-                serenity::CreateActionRow::Buttons(b) => b.len(),
-                _ => 0,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn buttons_go_in_rows_of_at_most_five_breaking_where_asked() {
-        // Twelve holes in rows of four, then the two actions on a row of their own.
-        let mut buttons: Vec<Button> = (1..=12).map(|h| button(&h.to_string(), h > 1 && (h - 1) % 4 == 0)).collect();
-        buttons.push(button("draw", true));
-        buttons.push(button("resign", false));
-        assert_eq!(row_sizes(&components(&buttons, &[])), [4, 4, 4, 2]);
-        // Without breaks, full rows of five; never more than five rows.
-        let many: Vec<Button> = (0..30).map(|i| button(&i.to_string(), false)).collect();
-        assert_eq!(row_sizes(&components(&many, &[])), [5, 5, 5, 5, 5]);
-    }
 }

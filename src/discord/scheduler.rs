@@ -93,25 +93,9 @@ async fn advance(http: &serenity::Http, data: &Data) {
     }
 }
 
-/// Posts a tournament's reply as the bot, which acts as the organiser when it gives new games their threads.
+/// Posts a tournament's reply for the server, which gives new games their threads.
 async fn post_as_organiser(http: &serenity::Http, data: &Data, guild: u64, channel: u64, reply: &Reply) {
-    let locale = data.default_locale;
-    let invocation = super::actor::Invocation {
-        actor: crate::table::Actor {
-            guild,
-            channel,
-            user: 0,
-            name: "tablero".into(),
-            roles: Vec::new(),
-            locale,
-            permissions: crate::table::Permissions { manage_server: true, mention_everyone: false },
-        },
-        public: locale,
-        bot_permissions: None,
-        interaction: None,
-        in_thread: false,
-        channel: serenity::ChannelId::new(channel),
-    };
+    let invocation = super::actor::Invocation::server(guild, channel, data.default_locale);
     let reply = Reply { channel: Some(channel), ..reply.clone() };
     match deliver::post(data, http, &invocation, &reply).await {
         Ok(_) => tracing::debug!(guild, channel, "a tournament post"),

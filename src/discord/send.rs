@@ -9,11 +9,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use poise::serenity_prelude as serenity;
 
-use super::deliver::components;
 use super::markup;
 use super::outbound::{self, FOLLOWUP_BUDGET, PostError, RESPONSE_BUDGET};
 use crate::i18n::{Callee, Text};
-use crate::table::{File, Image, Reply};
+use crate::table::{Button, ButtonStyle, File, Image, Menu, Reply};
 
 /// A message as Discord will show it: its words in Discord's markup, whom it pings, its rows of buttons and
 /// menus, its picture and files, and whether only the asker sees it.
@@ -165,6 +164,54 @@ impl Said {
         }
         out
     }
+}
+
+fn style(style: ButtonStyle) -> serenity::ButtonStyle {
+    match style {
+        ButtonStyle::Primary => serenity::ButtonStyle::Primary,
+        ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+        ButtonStyle::Success => serenity::ButtonStyle::Success,
+        ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+    }
+}
+
+/// Buttons in rows of at most five, a new row where a button asks for one; at most five rows.
+pub fn components(buttons: &[Button], menus: &[Menu]) -> Vec<serenity::CreateActionRow> {
+    // Each menu is a row of its own, above the buttons.
+    let mut out: Vec<serenity::CreateActionRow> = menus
+        .iter()
+        .map(|m| {
+            let options = m
+                .options
+                .iter()
+                .map(|o| {
+                    let option = serenity::CreateSelectMenuOption::new(o.label.clone(), o.value.clone());
+                    match &o.description {
+                        Some(d) => option.description(d.clone()),
+                        None => option,
+                    }
+                })
+                .collect();
+            let kind = serenity::CreateSelectMenuKind::String { options };
+            serenity::CreateActionRow::SelectMenu(
+                serenity::CreateSelectMenu::new(m.id.to_string(), kind).placeholder(m.placeholder.clone()),
+            )
+        })
+        .collect();
+    let mut rows: Vec<Vec<serenity::CreateButton>> = Vec::new();
+    for b in buttons {
+        if rows.last().is_none_or(|r| r.len() == 5) || b.new_row {
+            rows.push(Vec::new());
+        }
+        let button = serenity::CreateButton::new(b.id.to_string())
+            .label(b.label.clone())
+            .style(style(b.style))
+            .disabled(!b.enabled);
+        rows.last_mut().expect("a row was pushed").push(button);
+    }
+    out.extend(rows.into_iter().map(serenity::CreateActionRow::Buttons));
+    out.truncate(5);
+    out
 }
 
 /// The interaction a member made (a slash command or a press), and whether it has its response yet: after
@@ -401,5 +448,36 @@ pub async fn send(
                 .map_err(SendError::Post)?;
             Ok(Some((dm.id, posted)))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn button(label: &str, new_row: bool) -> Button {
+        let id = crate::table::ButtonId::Move { game: 1, ply: 0, notation: label.into() };
+        Button { id, label: label.into(), enabled: true, style: ButtonStyle::Secondary, new_row }
+    }
+
+    fn row_sizes(rows: &[serenity::CreateActionRow]) -> Vec<usize> {
+        rows.iter()
+            .map(|r| match r {
+                serenity::CreateActionRow::Buttons(b) => b.len(),
+                _ => 0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn buttons_go_in_rows_of_at_most_five_breaking_where_asked() {
+        // Twelve holes in rows of four, then the two actions on a row of their own.
+        let mut buttons: Vec<Button> = (1..=12).map(|h| button(&h.to_string(), h > 1 && (h - 1) % 4 == 0)).collect();
+        buttons.push(button("draw", true));
+        buttons.push(button("resign", false));
+        assert_eq!(row_sizes(&components(&buttons, &[])), [4, 4, 4, 2]);
+        // Without breaks, full rows of five; never more than five rows.
+        let many: Vec<Button> = (0..30).map(|i| button(&i.to_string(), false)).collect();
+        assert_eq!(row_sizes(&components(&many, &[])), [5, 5, 5, 5, 5]);
     }
 }

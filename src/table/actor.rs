@@ -26,7 +26,24 @@ pub struct Actor {
     pub permissions: Permissions,
 }
 
+/// The id the server itself acts under (no member has it).
+pub const SERVER: UserId = 0;
+
 impl Actor {
+    /// The server itself, as the bot acts for it in its scheduled work (a tournament game moved into the channel
+    /// opened for it): no member, the organisers' rights.
+    pub fn server(guild: GuildId, channel: ChannelId, locale: Locale) -> Actor {
+        Actor {
+            guild,
+            channel,
+            user: SERVER,
+            name: "tablero".into(),
+            roles: Vec::new(),
+            locale,
+            permissions: Permissions { manage_server: true, mention_everyone: false },
+        }
+    }
+
     pub fn player(&self) -> Player {
         Player { id: self.user, name: self.name.clone() }
     }

@@ -28,6 +28,7 @@ mod reply;
 mod schedule;
 mod setting;
 mod sticks;
+mod tally;
 pub mod tournament;
 mod view;
 mod write;

@@ -10,7 +10,7 @@
 use std::cell::RefCell;
 use std::ops::Deref;
 
-use super::ratings::Tally;
+use super::tally::Tally;
 use super::{Fail, Table, clock};
 use crate::i18n::Message;
 use crate::store::record::{COMPUTER, GameRecord, Timestamp, TournamentPlace};
