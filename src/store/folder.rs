@@ -2,32 +2,20 @@
 //! crash interrupted. sled 0.34 leaves files behind on reopen that later runs never reclaim (spacejam/sled#786),
 //! so a folder can grow far past its live data; compaction copies the live data into a fresh store beside the
 //! old one (`<folder>.compact`), checks the copy record for record, marks it complete, and swaps the two with
-//! renames. A crash at any step leaves one complete store: [`recover`] (run by `SledStore::open`) finishes or
+//! renames. A crash at any step leaves one complete store: the next open (`sled_files::recover`) finishes or
 //! undoes the swap.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::backup::Entry;
+use super::sled_files::{COMPLETE, io, recover, sibling};
 use super::{SledStore, Store, StoreError};
-
-/// The file that marks a copy as complete and checked.
-const COMPLETE: &str = "tablero-compact-complete";
 
 /// A compaction is proposed (and done at start-up) when the folder is this many times its live data...
 pub const GROWTH_FACTOR: u64 = 4;
 /// ...and at least this large.
 pub const SMALLEST_TO_COMPACT: u64 = 8 << 20;
-
-fn sibling(folder: &Path, suffix: &str) -> PathBuf {
-    let name = folder.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "data".into());
-    folder.with_file_name(format!("{name}.{suffix}"))
-}
-
-fn io(what: &str, path: &Path) -> impl Fn(std::io::Error) -> StoreError {
-    let text = format!("{what} {}", path.display());
-    move |e| StoreError::Backend(format!("{text}: {e}"))
-}
 
 /// Bytes in a folder (recursively); 0 when it does not exist.
 pub fn size(folder: &Path) -> u64 {
@@ -45,91 +33,6 @@ pub fn size(folder: &Path) -> u64 {
 /// The size of a store's live data: its records as a backup would write them.
 pub fn live_size(entries: &[Entry]) -> u64 {
     entries.iter().map(|e| serde_json::to_string(e).map_or(0, |s| s.len() as u64 + 1)).sum()
-}
-
-/// Finishes or undoes a swap a crash interrupted, so that `folder` is one complete store.
-pub fn recover(folder: &Path) -> Result<(), StoreError> {
-    let (kept, opened) = (sibling(folder, KEPT), sibling(folder, OPENED));
-    if !folder.exists() && kept.exists() {
-        // Between the two renames of [`put_back`]: the store as it was before sled opened it goes back.
-        fs::rename(&kept, folder).map_err(io("moving back", &kept))?;
-    }
-    for leftover in [&kept, &opened] {
-        if leftover.exists() {
-            fs::remove_dir_all(leftover).map_err(io("removing", leftover))?;
-        }
-    }
-    let (copy, old) = (sibling(folder, "compact"), sibling(folder, "old"));
-    let complete = copy.join(COMPLETE).exists();
-    if !folder.exists() {
-        // Between the two renames: the checked copy goes in, or else the old store comes back.
-        if complete {
-            fs::rename(&copy, folder).map_err(io("moving in", &copy))?;
-        } else if old.exists() {
-            fs::rename(&old, folder).map_err(io("moving back", &old))?;
-        }
-    }
-    let _ = fs::remove_file(folder.join(COMPLETE));
-    if copy.exists() {
-        fs::remove_dir_all(&copy).map_err(io("removing the unfinished copy", &copy))?;
-    }
-    if old.exists() && folder.exists() {
-        fs::remove_dir_all(&old).map_err(io("removing the old store", &old))?;
-    }
-    Ok(())
-}
-
-/// The store as it was before sled opened it, and the store sled opened when it is put back.
-const KEPT: &str = "before-open";
-const OPENED: &str = "opened";
-
-/// Keeps the store in `folder` as it is before sled opens it, beside it in `<folder>.before-open`: sled's
-/// recovery zeroes a damaged log from the damage on (and deletes later large values), so a damaged store is put
-/// back as it was ([`put_back`]) for `admin salvage` to read. The log is copied; every other file (sled only
-/// ever writes those anew and deletes them) is hard-linked. `None` for a new store.
-pub(super) fn keep_before_open(folder: &Path) -> Result<Option<PathBuf>, StoreError> {
-    if !folder.join("db").exists() {
-        return Ok(None);
-    }
-    let kept = sibling(folder, KEPT);
-    if kept.exists() {
-        fs::remove_dir_all(&kept).map_err(io("removing", &kept))?;
-    }
-    if let Err(e) = keep(folder, &kept) {
-        let _ = fs::remove_dir_all(&kept);
-        return Err(e);
-    }
-    Ok(Some(kept))
-}
-
-fn keep(from: &Path, to: &Path) -> Result<(), StoreError> {
-    fs::create_dir(to).map_err(io("creating", to))?;
-    for entry in fs::read_dir(from).map_err(io("reading", from))? {
-        let entry = entry.map_err(io("reading", from))?;
-        let (source, target) = (entry.path(), to.join(entry.file_name()));
-        if entry.file_type().map_err(io("reading", &source))?.is_dir() {
-            keep(&source, &target)?;
-        } else if entry.file_name() == "db" || fs::hard_link(&source, &target).is_err() {
-            fs::copy(&source, &target).map_err(io("copying", &source))?;
-        }
-    }
-    Ok(())
-}
-
-/// Puts back the store kept by [`keep_before_open`] in place of the one sled opened (and changed).
-pub(super) fn put_back(folder: &Path, kept: &Path) -> Result<(), StoreError> {
-    if !kept.exists() {
-        return Ok(());
-    }
-    let opened = sibling(folder, OPENED);
-    fs::rename(folder, &opened).map_err(io("moving aside", folder))?;
-    fs::rename(kept, folder).map_err(io("moving back", kept))?;
-    fs::remove_dir_all(&opened).map_err(io("removing", &opened))
-}
-
-/// Drops the copy kept by [`keep_before_open`] once the store opened whole.
-pub(super) fn discard(kept: &Path) {
-    let _ = fs::remove_dir_all(kept);
 }
 
 /// The steps of a compaction, for tests that interrupt it after each.

@@ -16,6 +16,7 @@ mod pg_store;
 pub mod rating;
 pub mod record;
 pub mod settings;
+mod sled_files;
 pub mod sled_log;
 mod sled_store;
 pub mod tournament;

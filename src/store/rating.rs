@@ -51,15 +51,7 @@ impl Rating {
     }
 }
 
-/// One side's rating before and after a rated game (rounded), kept in the game record for its result post.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RatingChange {
-    pub user: UserId,
-    pub before: i32,
-    pub after: i32,
-    /// Whether the rating is still provisional after the game.
-    pub provisional: bool,
-}
+pub use super::record::RatingChange;
 
 /// A Zohn Ahl team's record: a role, or a player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]

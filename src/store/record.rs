@@ -222,7 +222,7 @@ pub struct GameRecord {
     pub rating_sequence: Option<u64>,
     /// The players' ratings before and after, for the result post.
     #[serde(default)]
-    pub rating_changes: Vec<super::rating::RatingChange>,
+    pub rating_changes: Vec<RatingChange>,
     /// A tournament game: where it sits in its tournament.
     #[serde(default)]
     pub tournament: Option<TournamentPlace>,
@@ -415,4 +415,14 @@ impl GameRecord {
         ids.dedup();
         ids
     }
+}
+
+/// One side's rating before and after a rated game (rounded), kept in the game record for its result post.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingChange {
+    pub user: UserId,
+    pub before: i32,
+    pub after: i32,
+    /// Whether the rating is still provisional after the game.
+    pub provisional: bool,
 }

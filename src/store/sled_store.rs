@@ -189,10 +189,10 @@ impl KvStore<SledKv> {
 
     fn open_with(path: &Path, guard: bool) -> Result<SledStore, StoreError> {
         // A compaction a crash interrupted is finished (or undone) first.
-        super::folder::recover(path)?;
+        super::sled_files::recover(path)?;
         let kept = if guard {
             // A safety net: a folder that cannot be kept (no room, a read-only parent) is opened all the same.
-            super::folder::keep_before_open(path).unwrap_or_else(|e| {
+            super::sled_files::keep_before_open(path).unwrap_or_else(|e| {
                 tracing::warn!("the store could not be kept as it was before opening it: {e}");
                 None
             })
@@ -203,8 +203,8 @@ impl KvStore<SledKv> {
         if let Some(kept) = kept {
             match &opened {
                 // sled zeroed what followed the damage: the store goes back as it was, for salvage to read.
-                Err(StoreError::Corrupt(_)) => super::folder::put_back(path, &kept)?,
-                _ => super::folder::discard(&kept),
+                Err(StoreError::Corrupt(_)) => super::sled_files::put_back(path, &kept)?,
+                _ => super::sled_files::discard(&kept),
             }
         }
         opened

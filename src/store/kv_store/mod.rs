@@ -1,0 +1,252 @@
+//! The store's layout and logic, written once over the key-value layer of [`super::kv`] (sled and PostgreSQL).
+//! Trees: `meta` (schema version, id counters, the last rating sequence), `games` (id -> the game's header:
+//! revision, move count, JSON record without its moves), `moves` ((game, index) -> JSON move), `channels` (channel
+//! id -> live game id), `channel_last` (channel id -> latest game id), `user_games` (user id ++ game id ->
+//! nothing), `board_posts` (game -> channel ++ message of its latest board post), `schedule` ((due time, game) ->
+//! nothing: the scheduler's queue), `outbox` (notice id -> JSON notice), `guilds` (guild -> JSON settings), `users`
+//! (user -> 1 when reminders go by direct message), `ratings` ((guild, game kind, user) -> JSON rating),
+//! `rating_index` ((guild, kind, provisional, 2^63 - rating in thousandths, user) -> nothing: leaderboards in order),
+//! `teams` ((guild, team key) -> JSON team record), `tournaments` (id -> JSON), `guild_tournaments` ((guild, id) ->
+//! nothing), `tournament_marks` ((due time, tournament, game) -> nothing), `requests` (request key -> when it was
+//! carried out), `guild_finished` ((guild, end time, game) -> game kind: a server's finished games, the archive;
+//! schema version 3). Keys are big-endian so that range scans come back in id and time order. A [`Unit`] is one
+//! transaction over every tree, durable before `commit` returns.
+//!
+//! By job: `keys.rs` (key layouts and codecs), `reads.rs` (records read back), `upgrade.rs` (earlier schemas),
+//! `writes.rs` (a unit's commit), `load.rs` (a backup loaded), `check.rs` (the indexes checked); here, the queries.
+
+mod check;
+mod keys;
+mod load;
+mod reads;
+mod upgrade;
+mod writes;
+
+use super::backup::{Counters, Entry};
+use super::kv::*;
+use super::record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
+use super::tournament::TournamentStatus;
+use super::{
+    Committed, GameWrite, GuildSettings, Rating, SCHEMA_VERSION, Standings, StandingsWrite, Store, StoreError, TeamKey,
+    TeamRecord, Tournament, TournamentMark, TournamentWrite, Unit, WriteError,
+};
+use crate::games::GameKind;
+
+pub(super) use keys::*;
+pub(super) use reads::*;
+
+/// The store over a backend `K`.
+pub struct KvStore<K: Kv> {
+    pub(super) kv: K,
+    /// Bytes of keys and values the committed units wrote (a measure, nothing rests on it).
+    written: std::sync::atomic::AtomicU64,
+}
+
+impl<K: Kv> KvStore<K> {
+    pub(super) fn over(kv: K) -> KvStore<K> {
+        KvStore { kv, written: std::sync::atomic::AtomicU64::new(0) }
+    }
+
+    /// Bytes of keys and values written by the units committed since the store was opened (headers, moves,
+    /// index entries; not the backend's own framing).
+    pub fn bytes_written(&self) -> u64 {
+        self.written.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Writes everything to disk (every commit already does; this is for shutdown).
+    pub fn flush(&self) -> Result<(), StoreError> {
+        self.kv.flush()
+    }
+}
+
+impl<K: Kv> Store for KvStore<K> {
+    fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.kv.get(GAMES, &id.to_be_bytes())?.map(|b| with_moves(&self.kv, id, &b)).transpose()
+    }
+
+    fn channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
+        self.kv.get(CHANNELS, &channel.to_be_bytes())?.map(|b| id_from(&b)).transpose()
+    }
+
+    fn last_channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
+        self.kv.get(CHANNEL_LAST, &channel.to_be_bytes())?.map(|b| id_from(&b)).transpose()
+    }
+
+    fn user_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
+        self.kv.scan_prefix(USER_GAMES, &user.to_be_bytes())?.into_iter().map(|(key, _)| id_from(&key[8..])).collect()
+    }
+
+    fn user_live_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
+        self.kv.scan_prefix(USER_LIVE, &user.to_be_bytes())?.into_iter().map(|(key, _)| id_from(&key[8..])).collect()
+    }
+
+    fn commit(&self, unit: &Unit) -> Result<Committed, WriteError> {
+        self.commit_unit(unit)
+    }
+
+    fn reserve_game_ids(&self, n: u64) -> Result<GameId, StoreError> {
+        self.kv.transaction(&mut |t: &dyn KvTx| next_counter(t, NEXT_ID_KEY, n)).map_err(|e| match e {
+            WriteError::Store(e) => e,
+            other => StoreError::Backend(other.to_string()),
+        })
+    }
+
+    fn rating(&self, guild: GuildId, kind: GameKind, user: UserId) -> Result<Option<Rating>, StoreError> {
+        self.kv.get(RATINGS, &rating_key(guild, kind, user))?.map(|b| unjson(&b)).transpose()
+    }
+
+    fn leaderboard(
+        &self,
+        guild: GuildId,
+        kind: GameKind,
+        provisional: bool,
+        offset: usize,
+        limit: usize,
+    ) -> Result<(Vec<(UserId, Rating)>, usize), StoreError> {
+        let entries = self.kv.scan_prefix(RATING_INDEX, &board_prefix(guild, kind, provisional))?;
+        let mut page = Vec::with_capacity(limit);
+        for (key, _) in entries.iter().skip(offset).take(limit) {
+            let user = id_from(&key[18..])?;
+            if let Some(rating) = self.rating(guild, kind, user)? {
+                page.push((user, rating));
+            }
+        }
+        Ok((page, entries.len()))
+    }
+
+    fn team_record(&self, guild: GuildId, key: TeamKey) -> Result<Option<TeamRecord>, StoreError> {
+        self.kv.get(TEAMS, &team_key(guild, key))?.map(|b| unjson(&b)).transpose()
+    }
+
+    fn team_records(&self, guild: GuildId) -> Result<Vec<(TeamKey, TeamRecord)>, StoreError> {
+        let mut out: Vec<(TeamKey, TeamRecord)> = Vec::new();
+        for (key, value) in self.kv.scan_prefix(TEAMS, &guild.to_be_bytes())? {
+            let id = id_from(&key[9..])?;
+            let team = if key[8] == b'r' { TeamKey::Role(id) } else { TeamKey::Player(id) };
+            out.push((team, unjson(&value)?));
+        }
+        out.sort_by(|a, b| b.1.wins.cmp(&a.1.wins).then(a.0.cmp(&b.0)));
+        Ok(out)
+    }
+
+    fn last_rating_sequence(&self, guild: GuildId) -> Result<u64, StoreError> {
+        match self.kv.get(META, &server_rating_key(guild))? {
+            Some(b) => id_from(&b),
+            None => counter(&self.kv, LAST_RATING_KEY, 0),
+        }
+    }
+
+    fn finished_games(&self, guild: GuildId) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError> {
+        // The server's part of the archive index, in the order the games ended: read backwards.
+        let mut found = Vec::new();
+        for (key, value) in self.kv.scan_prefix(GUILD_FINISHED, &guild.to_be_bytes())?.into_iter().rev() {
+            if key.len() != 24 || value.len() != 1 {
+                return Err(StoreError::Corrupt(format!("an archive entry of {} bytes", key.len())));
+            }
+            found.push((id_from(&key[16..])?, kind_of(value[0])?, id_from(&key[8..16])?));
+        }
+        Ok(found)
+    }
+
+    fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
+        all_games(&self.kv)
+    }
+
+    fn tournament(&self, id: u64) -> Result<Option<Tournament>, StoreError> {
+        self.kv.get(TOURNAMENTS, &id.to_be_bytes())?.map(|b| unjson(&b)).transpose()
+    }
+
+    fn tournaments(&self, guild: GuildId) -> Result<Vec<Tournament>, StoreError> {
+        let mut out = Vec::new();
+        for (key, _) in self.kv.scan_prefix(GUILD_TOURNAMENTS, &guild.to_be_bytes())? {
+            if let Some(t) = self.tournament(id_from(&key[8..])?)? {
+                out.push(t);
+            }
+        }
+        Ok(out)
+    }
+
+    fn tournament_marks(&self, until: Timestamp) -> Result<Vec<TournamentMark>, StoreError> {
+        tournament_marks(&self.kv, until)
+    }
+
+    fn request_done(&self, key: &str) -> Result<bool, StoreError> {
+        Ok(self.kv.get(REQUESTS, key.as_bytes())?.is_some())
+    }
+
+    fn prune_requests(&self, before: Timestamp) -> Result<usize, StoreError> {
+        let mut old = Vec::new();
+        for (key, at) in self.kv.all(REQUESTS)? {
+            if id_from(&at)? < before {
+                old.push(key);
+            }
+        }
+        for key in &old {
+            // A key only answers "was this request done?"; dropping it after Discord's redelivery window is safe.
+            self.kv.delete(REQUESTS, key)?;
+        }
+        Ok(old.len())
+    }
+
+    fn snapshot(&self) -> Result<Vec<Entry>, StoreError> {
+        self.kv.consistent(&mut |r| read_all(r))
+    }
+
+    fn load(&self, entries: &[Entry]) -> Result<(), StoreError> {
+        self.load_entries(entries)
+    }
+
+    fn check_indexes(&self, repair: bool) -> Result<Vec<String>, StoreError> {
+        self.check_index_entries(repair)
+    }
+
+    fn is_empty(&self) -> Result<bool, StoreError> {
+        for tree in [GAMES, TOURNAMENTS, RATINGS, TEAMS, GUILDS, OUTBOX] {
+            if !self.kv.is_empty(tree)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
+        self.kv.up_to(SCHEDULE, &due_key(until, u64::MAX))?.into_iter().map(|(key, _)| id_from(&key[8..])).collect()
+    }
+
+    fn next_due(&self) -> Result<Option<Timestamp>, StoreError> {
+        let game = self.kv.first(SCHEDULE)?.map(|(key, _)| id_from(&key[..8])).transpose()?;
+        let mark = self.kv.first(TOURNAMENT_MARKS)?.map(|(key, _)| id_from(&key[..8])).transpose()?;
+        Ok(game.into_iter().chain(mark).min())
+    }
+
+    fn notices(&self) -> Result<Vec<Notice>, StoreError> {
+        notices(&self.kv)
+    }
+
+    fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
+        match self.kv.get(GUILDS, &guild.to_be_bytes())? {
+            Some(bytes) => {
+                serde_json::from_slice(&bytes).map_err(|e| StoreError::Corrupt(format!("guild settings: {e}")))
+            }
+            None => Ok(GuildSettings::default()),
+        }
+    }
+
+    fn notify_dm(&self, user: UserId) -> Result<bool, StoreError> {
+        Ok(self.kv.get(USERS, &user.to_be_bytes())?.is_some_and(|v| v == [1]))
+    }
+
+    fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError> {
+        board_post(&self.kv, game)
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        self.kv.flush()
+    }
+
+    fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError> {
+        // Not flushed on its own: losing it in a crash only leaves an old board's buttons in place (a press there
+        // is refused as out of date); the next game write makes it durable.
+        self.kv.put(BOARD_POSTS, &game.to_be_bytes(), &pair_key(channel, message))
+    }
+}

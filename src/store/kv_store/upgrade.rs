@@ -1,0 +1,84 @@
+//! Opening a store written by an earlier build: the schema version checked and stamped, and the indexes a
+//! later version added built once, each in one transaction a second process finds done.
+
+use super::*;
+
+impl<K: Kv> KvStore<K> {
+    /// Checks the schema version: a new store is stamped with this build's, another version is refused (the
+    /// caller migrates what it knows how to first).
+    pub(in crate::store) fn check_schema(&self, shown: &str) -> Result<(), StoreError> {
+        match self.kv.get(META, SCHEMA_KEY)? {
+            Some(found) => {
+                let found = String::from_utf8_lossy(&found).into_owned();
+                if found != SCHEMA_VERSION.to_string() {
+                    return Err(StoreError::Schema { path: shown.into(), found, expected: SCHEMA_VERSION });
+                }
+            }
+            None => {
+                if !self.kv.is_empty(GAMES)? || !self.kv.is_empty(META)? {
+                    return Err(StoreError::Unversioned { path: shown.into() });
+                }
+                self.kv.put(META, SCHEMA_KEY, SCHEMA_VERSION.to_string().as_bytes())?;
+                self.kv.flush()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The index of each user's live games is filled once from the live games (which the channels' index
+    /// lists) for a store written before it existed, in one transaction, and a mark in the metadata says it is
+    /// done (a second process doing the same finds the mark and does nothing).
+    pub(in crate::store) fn mark_live_games(&self) -> Result<(), StoreError> {
+        const MARKED: &[u8] = b"user_live_filled";
+        if self.kv.get(META, MARKED)?.is_some() {
+            return Ok(());
+        }
+        let mut keys = Vec::new();
+        for (_, game) in self.kv.all(CHANNELS)? {
+            if let Some(record) = self.game(id_from(&game)?)? {
+                keys.extend(record.indexed_users().into_iter().map(|user| user_key(user, record.id)));
+            }
+        }
+        let done = self.kv.transaction(&mut |t: &dyn KvTx| {
+            if t.get(META, MARKED)?.is_some() {
+                return Ok(());
+            }
+            for key in &keys {
+                t.insert(USER_LIVE, key, &[])?;
+            }
+            t.insert(META, MARKED, b"1")?;
+            Ok(())
+        });
+        done.map_err(|e| StoreError::Backend(format!("marking the live games in the users' index: {e}")))
+    }
+
+    /// Version 2 had no archive index: it is built from the games' headers, and the version stamped, in one
+    /// transaction (a second process doing the same at the same moment finds version 3 and does nothing).
+    pub(in crate::store) fn migrate_from_2(&self) -> Result<(), StoreError> {
+        #[derive(serde::Deserialize)]
+        struct Summary {
+            guild: GuildId,
+            kind: GameKind,
+            status: crate::store::record::Status,
+            updated_at: Timestamp,
+        }
+        let mut entries = Vec::new();
+        for (key, header) in self.kv.all(GAMES)? {
+            let game: Summary = unjson(header.get(16..).unwrap_or_default())?;
+            if let Some(key) = finished_key(game.guild, game.updated_at, id_from(&key)?, &game.status) {
+                entries.push((key, game.kind as u8));
+            }
+        }
+        let done = self.kv.transaction(&mut |t: &dyn KvTx| {
+            if t.get(META, SCHEMA_KEY)?.as_deref() != Some(b"2") {
+                return Ok(());
+            }
+            for (key, kind) in &entries {
+                t.insert(GUILD_FINISHED, key, &[*kind])?;
+            }
+            t.insert(META, SCHEMA_KEY, b"3")?;
+            Ok(())
+        });
+        done.map_err(|e| StoreError::Backend(format!("migrating the store to version 3: {e}")))
+    }
+}
