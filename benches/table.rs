@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use tablero::table::Request;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use play::{finished_game, player};
+use play::{finished_game, player, typed_challenge};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tablero::games::{GameKind, Position, Side};
@@ -96,12 +96,12 @@ struct Game {
 }
 
 fn new_game(table: &Table, channel: u64) -> Game {
-    let challenge = Command::Challenge {
-        game: tablero::games::GameKind::Hoyito,
-        opponent: Some(player(2)),
-        options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
-        teams: None,
-    };
+    let challenge = typed_challenge(
+        tablero::games::GameKind::Hoyito,
+        Some(player(2)),
+        [("first".to_string(), "challenger".to_string())].into_iter().collect(),
+        None,
+    );
     table.handle(Request::new(&actor(1, channel), challenge, 0)).unwrap().unwrap();
     table.handle(Request::new(&actor(2, channel), Command::Accept { game: None }, 0)).unwrap().unwrap();
     Game { channel, position: Position::new(GameKind::Hoyito, &Default::default()).unwrap() }

@@ -16,8 +16,8 @@ use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::store::record::{COMPUTER, Player, Team, Timestamp};
 use crate::table::{
-    Actor, ButtonId, Command, Decision, Permissions, Reply, Request, RoleId, SettingChange, Table, TournamentCommand,
-    TournamentFormat,
+    Actor, ButtonId, Command, Decision, Permissions, Reply, Request, RoleId, SettingChange, Table, Terms,
+    TournamentCommand, TournamentFormat,
 };
 
 pub use line::{Line, Words, parse};
@@ -433,7 +433,8 @@ impl Console {
                 if let Some(extra) = it.next() {
                     return Err(Message::new("console-unexpected").str("text", extra.as_str()));
                 }
-                Ok(Step::Table(Command::Challenge { game, opponent, options, teams }))
+                let terms = Terms::take_from(&mut options)?;
+                Ok(Step::Table(Command::Challenge { game, opponent, options, terms, teams }))
             }
             "accept" => bare(Command::Accept { game: None }, "accept"),
             "decline" => bare(Command::Decline { game: None }, "decline"),

@@ -7,8 +7,8 @@ use super::commands::{invocation, respond, send_private};
 use super::{Context, Error};
 use crate::games::{GameKind, OptionSet};
 use crate::i18n::{self, Message};
-use crate::store::record::{COMPUTER, Player, Team};
-use crate::table::Command;
+use crate::store::record::{COMPUTER, First, Player, Team};
+use crate::table::{Command, Terms, clock};
 
 /// Who takes the first side.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -132,15 +132,6 @@ async fn challenge(
     common: Common,
 ) -> Result<(), Error> {
     let Common { first, time, rated, thread, extra, level } = common;
-    if let Some(level) = level {
-        options.insert("level".into(), level.to_string());
-    }
-    if let Some(rated) = rated {
-        options.insert("rated".into(), rated.to_string());
-    }
-    if let Some(time) = time {
-        options.insert("time".into(), time);
-    }
     let invocation = match invocation(ctx) {
         Ok(i) => i,
         Err(text) => {
@@ -161,25 +152,30 @@ async fn challenge(
     for (k, v) in typed {
         options.entry(k).or_insert(v);
     }
-    if let Some(first) = first {
-        let value = match first {
-            FirstChoice::Random => "random",
-            FirstChoice::Challenger => "challenger",
-            FirstChoice::Opponent => "opponent",
-        };
-        options.insert("first".into(), value.into());
+    // The terms typed among the free options first, then the command's own options over them; the time is
+    // typed, so read (and refused) here.
+    let mut terms = match Terms::take_from(&mut options) {
+        Ok(terms) => terms,
+        Err(m) => return refuse(m).await,
+    };
+    if let Some(time) = time {
+        match clock::parse_time_control(&time) {
+            Ok(per_move) => terms.time = Some(per_move),
+            Err(m) => return refuse(m).await,
+        }
     }
+    terms.level = level.or(terms.level);
+    terms.rated = rated.or(terms.rated);
+    terms.first = first
+        .map(|f| match f {
+            FirstChoice::Random => First::Random,
+            FirstChoice::Challenger => First::Challenger,
+            FirstChoice::Opponent => First::Opponent,
+        })
+        .or(terms.first);
     // A game gets its own thread when it is accepted (the server's setting, unless the caller says), if the bot
     // can open one here; otherwise the channel itself is used, if it is free.
-    match (invocation.can_open_threads(), thread) {
-        (false, _) => {
-            options.insert("thread".into(), "false".into());
-        }
-        (true, Some(t)) => {
-            options.insert("thread".into(), t.to_string());
-        }
-        (true, None) => {}
-    }
+    terms.thread = if invocation.can_open_threads() { thread.or(terms.thread) } else { Some(false) };
     // The bot itself is the computer opponent; other bots cannot play.
     let me = ctx.framework().bot_id();
     if opponent.as_ref().is_some_and(|u| u.bot && u.id != me) {
@@ -189,7 +185,7 @@ async fn challenge(
         true => Player { id: COMPUTER, name: u.global_name.clone().unwrap_or(u.name) },
         false => Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) },
     });
-    respond(ctx, Command::Challenge { game, opponent, options, teams }).await
+    respond(ctx, Command::Challenge { game, opponent, options, terms, teams }).await
 }
 
 /// Epaminondas: two phalanxes on a 14x12 board; cross with more pieces than your opponent.

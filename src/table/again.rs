@@ -2,7 +2,7 @@
 //! of a finished game (the same game and options, sides swapped, put to the other player as a new challenge).
 
 use super::button_id::ButtonId;
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, clock};
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Terms, clock};
 use crate::games::{OptionSet, Position, Side};
 use crate::i18n::{self, Message};
 use crate::store::record::{COMPUTER, First, GameId, GameRecord, Status, Team, Timestamp};
@@ -150,34 +150,32 @@ impl Turn<'_> {
         let Some(&side) = sides.first() else {
             return Err(Message::new(if old.is_team_game() { "not-on-a-team" } else { "not-a-player" }).into());
         };
-        let mut options: OptionSet = old
+        let options: OptionSet = old
             .options
             .iter()
             .filter(|(k, _)| !BOOKKEEPING.contains(&k.as_str()))
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
-        options.insert("rated".into(), (old.rated && old.tournament.is_none()).to_string());
-        if let Some(computer) = old.computer {
-            options.insert("level".into(), computer.level.to_string());
-        }
-        options.insert("thread".into(), old.wants_thread.to_string());
-        match &old.clock {
-            Some(c) => options.insert("time".into(), clock::format_duration(c.per_move)),
-            None => options.insert("time".into(), "none".into()),
+        let mut terms = Terms {
+            rated: Some(old.rated && old.tournament.is_none()),
+            level: old.computer.map(|c| c.level),
+            thread: Some(old.wants_thread),
+            time: Some(old.clock.as_ref().map(|c| c.per_move)),
+            first: None,
         };
         if old.is_team_game() {
             // West always throws first: the teams change ends.
             let teams: Vec<Team> = old.teams.iter().rev().cloned().collect();
             let teams: [Team; 2] =
                 teams.try_into().map_err(|_| Fail::Internal(format!("game {id} has not two teams")))?;
-            return self.challenge(actor, old.kind, None, options, Some(teams), now);
+            return self.challenge(actor, old.kind, None, options, terms, Some(teams), now);
         }
         let opponent =
             old.player(side.other()).cloned().ok_or_else(|| Fail::Internal(format!("game {id} lacks a player")))?;
         // Whoever did not move first then moves first now.
         let first = if side == Side::First { First::Opponent } else { First::Challenger };
-        options.insert("first".into(), if first == First::Opponent { "opponent" } else { "challenger" }.into());
-        self.challenge(actor, old.kind, Some(opponent), options, None, now)
+        terms.first = Some(first);
+        self.challenge(actor, old.kind, Some(opponent), options, terms, None, now)
     }
 }
 

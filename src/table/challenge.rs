@@ -6,7 +6,7 @@ use rand::Rng;
 use super::button_id::ButtonId;
 use super::naming::{game_name, player_call, side_calls};
 use super::view::{Question, answer_buttons};
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, clock};
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Terms, clock};
 use crate::games::{GameKind, OptionSet, Position, Side};
 use crate::i18n::Locale;
 use crate::i18n::{self, Message, Text};
@@ -15,18 +15,6 @@ use crate::store::record::{COMPUTER, Computer, First, GameId, GameRecord, Player
 /// The computer's level when none is asked for.
 const DEFAULT_LEVEL: u8 = 3;
 use crate::store::{GameWrite, Unit};
-
-fn parse_first(value: &str) -> Result<First, Message> {
-    match value.to_ascii_lowercase().as_str() {
-        "challenger" | "me" => Ok(First::Challenger),
-        "opponent" | "them" => Ok(First::Opponent),
-        "random" => Ok(First::Random),
-        _ => Err(Message::new("option-bad-value")
-            .str("key", "first")
-            .str("value", value)
-            .str("expected", "challenger|opponent|random")),
-    }
-}
 
 /// Checks the teams of a team game and completes its options: role teams throw in free mode unless a mode is
 /// given, TeamBlocks needs equal teams and plays as many sequences as a team has members.
@@ -104,26 +92,23 @@ fn terms(locale: Locale, record: &GameRecord) -> String {
 const INTERNAL_OPTIONS: [&str; 2] = ["west_block", "east_block"];
 
 impl Turn<'_> {
+    #[allow(clippy::too_many_arguments)] // one per part of a challenge, as the command carries them
     pub(super) fn challenge(
         &self,
         actor: &Actor,
         kind: GameKind,
         opponent: Option<Player>,
         mut options: OptionSet,
+        terms: Terms,
         mut teams: Option<[Team; 2]>,
         now: Timestamp,
     ) -> Answer {
         let settings = self.store.guild_settings(actor.guild)?;
-        let wants_thread = match options.remove("thread") {
-            None => settings.threads,
-            Some(v) => super::flag("thread", &v)?,
-        };
+        let wants_thread = terms.thread.unwrap_or(settings.threads);
         // Against the computer: a level, casual, never by teams.
         let against_computer = opponent.as_ref().is_some_and(|p| p.id == COMPUTER);
-        let level = match (options.remove("level"), against_computer) {
-            (Some(v), true) => Some(v.parse::<u8>().ok().filter(|l| (1..=5).contains(l)).ok_or_else(|| {
-                Message::new("option-bad-value").str("key", "level").str("value", v.as_str()).str("expected", "1..5")
-            })?),
+        let level = match (terms.level, against_computer) {
+            (Some(level), true) => Some(level),
             (None, true) => Some(DEFAULT_LEVEL),
             (Some(_), false) => return Err(Message::new("level-not-here").into()),
             (None, false) => None,
@@ -131,10 +116,9 @@ impl Turn<'_> {
         if against_computer && teams.is_some() {
             return Err(Message::new("teams-and-opponent").into());
         }
-        let rated = match options.remove("rated") {
+        let rated = match terms.rated {
             None => settings.rated && !kind.moves_are_throws() && !against_computer,
-            Some(v) => {
-                let rated = super::flag("rated", &v)?;
+            Some(rated) => {
                 if rated && kind.moves_are_throws() {
                     return Err(Message::new("rated-chance").into());
                 }
@@ -144,14 +128,8 @@ impl Turn<'_> {
                 rated
             }
         };
-        let per_move = match options.remove("time") {
-            Some(text) => clock::parse_time_control(&text)?,
-            None => settings.time_per_move,
-        };
-        let first = match options.remove("first") {
-            Some(v) => parse_first(&v)?,
-            None => First::Random,
-        };
+        let per_move = terms.time.unwrap_or(settings.time_per_move);
+        let first = terms.first.unwrap_or(First::Random);
         if let Some(teams) = &mut teams {
             for team in teams.iter_mut() {
                 if let Team::Role { id, ping, .. } = team {
@@ -524,18 +502,5 @@ impl Turn<'_> {
         self.save(record, base)?;
         let text = i18n::spans(actor.locale, &Message::new("challenge-cancelled").name("player", actor.name.as_str()));
         Ok(vec![Reply { text, ..Reply::default() }])
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn first_accepts_its_three_values_and_refuses_others() {
-        assert_eq!(parse_first("challenger"), Ok(First::Challenger));
-        assert_eq!(parse_first("Opponent"), Ok(First::Opponent));
-        assert_eq!(parse_first("random"), Ok(First::Random));
-        assert!(parse_first("south").is_err());
     }
 }

@@ -5,11 +5,13 @@ use crate::store::record::{ChannelId, GameId, Player, Team};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// Challenge `opponent` (anyone, when `None`) to a game; `options` may include `first`.
+    /// Challenge `opponent` (anyone, when `None`) to a game with its own `options` (its rules, as `games/`
+    /// defines them) and the challenge's `terms`.
     Challenge {
         game: GameKind,
         opponent: Option<Player>,
         options: OptionSet,
+        terms: super::Terms,
         /// West's and East's teams, for a team game (Zohn Ahl); `None` for a game of one player a side.
         teams: Option<[Team; 2]>,
     },

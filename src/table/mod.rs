@@ -29,6 +29,7 @@ mod schedule;
 mod setting;
 mod sticks;
 mod tally;
+mod terms;
 pub mod tournament;
 mod view;
 mod write;
@@ -59,6 +60,7 @@ pub use reply::{Button, ButtonStyle, File, Image, Refusal, Reply};
 pub use schedule::Delivery;
 pub use setting::SettingChange;
 pub use sticks::throw_sticks;
+pub use terms::Terms;
 pub use view::legend as legend_words;
 
 /// Settings of the service.
@@ -335,8 +337,8 @@ impl Turn<'_> {
             self.game_in(actor, game)?;
         }
         match command {
-            Command::Challenge { game, opponent, options, teams } => {
-                self.challenge(actor, game, opponent, options, teams, now)
+            Command::Challenge { game, opponent, options, terms, teams } => {
+                self.challenge(actor, game, opponent, options, terms, teams, now)
             }
             Command::Accept { game } => self.accept(actor, game, now),
             Command::Decline { game } => self.decline(actor, game, now),

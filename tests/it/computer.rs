@@ -2,6 +2,7 @@
 //! as a due event, played once (even by two processes at the same moment, even after a restart), and its board
 //! comes out of the outbox with the reason for the move.
 
+use crate::common::play::typed_challenge;
 use std::sync::Arc;
 use tablero::table::Request;
 
@@ -31,7 +32,7 @@ fn computer() -> Player {
 
 fn play(game: &str, options: &[(&str, &str)]) -> Command {
     let options: OptionSet = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    Command::Challenge { game: game.parse().unwrap(), opponent: Some(computer()), options, teams: None }
+    typed_challenge(game.parse().unwrap(), Some(computer()), options, None)
 }
 
 fn table(dir: &std::path::Path) -> (Table, Arc<SledStore>) {
@@ -48,13 +49,15 @@ fn a_game_against_the_computer_starts_at_once_and_is_casual() {
     let (t, store) = table(dir.path());
     let refused = |c: Command| t.handle(Request::new(&ana(), c, NOW)).unwrap().unwrap_err().text;
     assert!(refused(play("hoyito", &[("rated", "true")])).contains("casual"));
-    assert!(refused(play("hoyito", &[("level", "9")])).contains("level"));
-    let human = Command::Challenge {
-        game: tablero::games::GameKind::Hoyito,
-        opponent: Some(Player { id: 2, name: "ben".into() }),
-        options: [("level".to_string(), "2".to_string())].into_iter().collect(),
-        teams: None,
-    };
+    let mut typed: tablero::games::OptionSet = [("level".to_string(), "9".to_string())].into();
+    let mistyped = tablero::table::Terms::take_from(&mut typed).unwrap_err();
+    assert!(tablero::i18n::text(Locale::English, &mistyped).contains("level"), "refused where typed");
+    let human = typed_challenge(
+        tablero::games::GameKind::Hoyito,
+        Some(Player { id: 2, name: "ben".into() }),
+        [("level".to_string(), "2".to_string())].into_iter().collect(),
+        None,
+    );
     assert!(refused(human).contains("against the computer"));
     assert!(store.game(1).unwrap().is_none(), "refusals store nothing");
 
@@ -152,12 +155,12 @@ fn hints_only_in_a_casual_game_against_the_computer_on_your_turn() {
     let dir = tempfile::tempdir().unwrap();
     let (t, _) = table(dir.path());
     let ben = Actor { user: 2, name: "ben".into(), ..ana() };
-    let against_ben = Command::Challenge {
-        game: tablero::games::GameKind::Hoyito,
-        opponent: Some(Player { id: 2, name: "ben".into() }),
-        options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
-        teams: None,
-    };
+    let against_ben = typed_challenge(
+        tablero::games::GameKind::Hoyito,
+        Some(Player { id: 2, name: "ben".into() }),
+        [("first".to_string(), "challenger".to_string())].into_iter().collect(),
+        None,
+    );
     t.handle(Request::new(&ana(), against_ben, NOW)).unwrap().unwrap();
     t.handle(Request::new(&ben, Command::Accept { game: None }, NOW)).unwrap().unwrap();
     let refused = t.handle(Request::new(&ana(), Command::Hint, NOW)).unwrap().unwrap_err().text;

@@ -2,6 +2,7 @@
 //! claims, automatic adjudication, aborts, challenge expiry, and catching up after downtime exactly once (also
 //! across several deadlines and a restart).
 
+use crate::common::play::typed_challenge;
 use std::sync::Arc;
 use tablero::table::Request;
 
@@ -64,12 +65,12 @@ impl World {
     /// A Hoyito game ana against ben with `time` per move, accepted at NOW; ana (South) to move.
     fn game(&self, time: &str) {
         let options = [("first", "challenger"), ("time", time)].map(|(k, v)| (k.to_string(), v.to_string()));
-        let challenge = Command::Challenge {
-            game: tablero::games::GameKind::Hoyito,
-            opponent: Some(Player { id: 2, name: "ben".into() }),
-            options: options.into_iter().collect(),
-            teams: None,
-        };
+        let challenge = typed_challenge(
+            tablero::games::GameKind::Hoyito,
+            Some(Player { id: 2, name: "ben".into() }),
+            options.into_iter().collect(),
+            None,
+        );
         self.ok(&ana(), challenge, NOW);
         self.ok(&ben(), Command::Accept { game: None }, NOW);
     }
@@ -192,12 +193,12 @@ fn a_game_nobody_moved_in_is_aborted_not_scored() {
 #[test]
 fn an_unanswered_challenge_expires_with_a_notice() {
     let w = world();
-    let challenge = Command::Challenge {
-        game: tablero::games::GameKind::Hoyito,
-        opponent: Some(Player { id: 2, name: "ben".into() }),
-        options: Default::default(),
-        teams: None,
-    };
+    let challenge = typed_challenge(
+        tablero::games::GameKind::Hoyito,
+        Some(Player { id: 2, name: "ben".into() }),
+        Default::default(),
+        None,
+    );
     w.ok(&ana(), challenge, NOW);
     assert!(w.tick(NOW + DAY - 1).is_empty());
     let out = w.tick(NOW + DAY);
@@ -222,12 +223,12 @@ fn downtime_across_several_deadlines_is_caught_up_exactly_once_even_across_a_res
     w.ok(&ana(), Command::Move { notation: "1".into(), at: None }, NOW);
     // A second game in another channel, also left alone.
     let elsewhere = |a: Actor| Actor { channel: 11, ..a };
-    let challenge = Command::Challenge {
-        game: tablero::games::GameKind::Epaminondas,
-        opponent: Some(Player { id: 2, name: "ben".into() }),
-        options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
-        teams: None,
-    };
+    let challenge = typed_challenge(
+        tablero::games::GameKind::Epaminondas,
+        Some(Player { id: 2, name: "ben".into() }),
+        [("first".to_string(), "challenger".to_string())].into_iter().collect(),
+        None,
+    );
     w.ok(&elsewhere(ana()), challenge, NOW);
     // The bot is down for ten days: on start-up, the scheduler carries out everything, in order.
     assert_eq!(w.table.tick(NOW + 10 * DAY).unwrap(), 4, "a reminder, the timeout, the adjudication, the expiry");
@@ -310,12 +311,12 @@ fn tables_that_split_the_servers_each_do_their_own_servers_work() {
     w.game("1d");
     let other = |a: Actor| Actor { guild: 2, channel: 20, ..a };
     let options = [("first", "challenger"), ("time", "1d")].map(|(k, v)| (k.to_string(), v.to_string()));
-    let challenge = Command::Challenge {
-        game: tablero::games::GameKind::Hoyito,
-        opponent: Some(Player { id: 2, name: "ben".into() }),
-        options: options.into_iter().collect(),
-        teams: None,
-    };
+    let challenge = typed_challenge(
+        tablero::games::GameKind::Hoyito,
+        Some(Player { id: 2, name: "ben".into() }),
+        options.into_iter().collect(),
+        None,
+    );
     w.ok(&other(ana()), challenge, NOW);
     w.ok(&other(ben()), Command::Accept { game: None }, NOW);
     let config = || TableConfig { challenge_expiry_secs: DAY, seed: Some(1), ..TableConfig::default() };

@@ -2,6 +2,7 @@
 //! crash before delivery) and restarts, every game ends at most once, and every notice the scheduler decided
 //! on is delivered exactly once (the outbox ids delivered are 1..=n, without gaps or repeats).
 
+use crate::common::play::typed_challenge;
 use crate::common::props;
 use tablero::table::Request;
 
@@ -114,12 +115,7 @@ proptest! {
         table.handle(Request::new(&actor(1, 10), Command::Settings { changes: settings }, now)).unwrap().unwrap();
         for channel in [10u64, 11] {
             let options = [("first", "challenger"), ("time", "1h")].map(|(k, v)| (k.to_string(), v.to_string()));
-            let challenge = Command::Challenge {
-                game: tablero::games::GameKind::Hoyito,
-                opponent: Some(Player { id: 2, name: "ben".into() }),
-                options: options.into_iter().collect(),
-                teams: None,
-            };
+            let challenge = typed_challenge(tablero::games::GameKind::Hoyito, Some(Player { id: 2, name: "ben".into() }), options.into_iter().collect(), None);
             table.handle(Request::new(&actor(1, channel), challenge, now)).unwrap().unwrap();
             if channel == 10 {
                 table.handle(Request::new(&actor(2, channel), Command::Accept { game: None }, now)).unwrap().unwrap();

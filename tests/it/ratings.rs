@@ -2,6 +2,7 @@
 //! aborted games and unplayed losses count for nothing, the result post shows both changes, leaderboards page
 //! and keep provisional players apart, Zohn Ahl keeps team records, and a recomputation gives the same numbers.
 
+use crate::common::play::typed_challenge;
 use std::sync::Arc;
 use tablero::table::Request;
 
@@ -70,12 +71,12 @@ impl World {
         let mut set: Vec<(String, String)> =
             vec![("first".into(), "challenger".into()), ("time".into(), "none".into())];
         set.extend(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
-        let challenge = Command::Challenge {
-            game: tablero::games::GameKind::Hoyito,
-            opponent: Some(Player { id: b, name: format!("p{b}") }),
-            options: set.into_iter().collect(),
-            teams: None,
-        };
+        let challenge = typed_challenge(
+            tablero::games::GameKind::Hoyito,
+            Some(Player { id: b, name: format!("p{b}") }),
+            set.into_iter().collect(),
+            None,
+        );
         self.ok(&actor(a, channel), challenge);
         self.ok(&actor(b, channel), Command::Accept { game: None });
         self.store.channel_game(channel).unwrap().unwrap()
@@ -227,25 +228,17 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
         .table
         .handle(Request::new(
             &a,
-            Command::Challenge {
-                game: tablero::games::GameKind::ZohnAhl,
-                opponent: None,
-                options: [("rated".to_string(), "true".to_string())].into_iter().collect(),
-                teams: Some(teams.clone()),
-            },
+            typed_challenge(
+                tablero::games::GameKind::ZohnAhl,
+                None,
+                [("rated".to_string(), "true".to_string())].into_iter().collect(),
+                Some(teams.clone()),
+            ),
             NOW,
         ))
         .unwrap();
     assert!(text.unwrap_err().text.contains("game of chance"));
-    w.ok(
-        &a,
-        Command::Challenge {
-            game: tablero::games::GameKind::ZohnAhl,
-            opponent: None,
-            options: options.into_iter().collect(),
-            teams: Some(teams),
-        },
-    );
+    w.ok(&a, typed_challenge(tablero::games::GameKind::ZohnAhl, None, options.into_iter().collect(), Some(teams)));
     w.ok(&b, Command::Accept { game: None });
     w.ok(&a, Command::Throw { at: None });
     let record = w.store.game(1).unwrap().unwrap();

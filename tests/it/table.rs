@@ -1,6 +1,7 @@
 //! The table service through its public interface, on a real sled store in a temporary folder: who may do what,
 //! what a refusal says, and that a refusal changes nothing stored.
 
+use crate::common::play::typed_challenge;
 use std::sync::{Arc, Barrier};
 use tablero::table::Request;
 
@@ -49,12 +50,19 @@ fn cy() -> Actor {
 }
 
 fn challenge(opponent: Option<&Actor>, options: &[(&str, &str)]) -> Command {
-    Command::Challenge {
-        game: tablero::games::GameKind::Hoyito,
-        opponent: opponent.map(|a| Player { id: a.user, name: a.name.clone() }),
-        options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
-        teams: None,
-    }
+    typed_challenge(
+        tablero::games::GameKind::Hoyito,
+        opponent.map(|a| Player { id: a.user, name: a.name.clone() }),
+        options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        None,
+    )
+}
+
+/// What the console and Discord say to a mistyped term of a challenge (refused before the table is asked).
+fn mistyped_term(key: &str, value: &str) -> String {
+    let mut typed: tablero::games::OptionSet = [(key.to_string(), value.to_string())].into();
+    let refused = tablero::table::Terms::take_from(&mut typed).unwrap_err();
+    tablero::i18n::text(Locale::English, &refused)
 }
 
 fn mv(notation: &str) -> Command {
@@ -216,7 +224,8 @@ fn malformed_options_are_refused_by_name() {
     let w = world();
     assert!(w.refused(&ana(), challenge(Some(&ben()), &[("holes", "7")])).contains("holes cannot be “7”: use 6|12"));
     assert!(w.refused(&ana(), challenge(Some(&ben()), &[("colour", "red")])).contains("Unknown option “colour”"));
-    assert!(w.refused(&ana(), challenge(Some(&ben()), &[("first", "me-first")])).contains("first cannot be"));
+    // A challenge's terms are read where they are typed, and refused there.
+    assert!(mistyped_term("first", "me-first").contains("first cannot be"));
     assert!(w.refused(&ana(), challenge(Some(&ana()), &[])).contains("cannot challenge yourself"));
     // A game's name is read where it is typed (the console; Discord offers a choice), into the game itself.
     let unknown = "chess".parse::<tablero::games::GameKind>().unwrap_err();
@@ -351,14 +360,14 @@ fn a_finished_game_by_the_rules_is_recorded_with_its_winner() {
 #[test]
 fn epaminondas_through_the_table() {
     let w = world();
-    let play = Command::Challenge {
-        game: tablero::games::GameKind::Epaminondas,
-        opponent: Some(Player { id: 2, name: "ben".into() }),
-        options: [("first".to_string(), "challenger".to_string()), ("symmetry".to_string(), "off".to_string())]
+    let play = typed_challenge(
+        tablero::games::GameKind::Epaminondas,
+        Some(Player { id: 2, name: "ben".into() }),
+        [("first".to_string(), "challenger".to_string()), ("symmetry".to_string(), "off".to_string())]
             .into_iter()
             .collect(),
-        teams: None,
-    };
+        None,
+    );
     w.ok(&ana(), play);
     let r = w.ok(&ben(), Command::Accept { game: None });
     assert!(r[0].text.contains("ana plays White"), "{}", r[0].text);
@@ -382,12 +391,12 @@ fn a_long_history_fits_in_one_message() {
     let w = world();
     let long = |id, name: &str| Actor { name: name.repeat(8), ..actor(id, name) };
     let (a, b) = (long(1, "anastasia"), long(2, "benedetto"));
-    let play = Command::Challenge {
-        game: tablero::games::GameKind::Hoyito,
-        opponent: Some(Player { id: 2, name: b.name.clone() }),
-        options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
-        teams: None,
-    };
+    let play = typed_challenge(
+        tablero::games::GameKind::Hoyito,
+        Some(Player { id: 2, name: b.name.clone() }),
+        [("first".to_string(), "challenger".to_string())].into_iter().collect(),
+        None,
+    );
     w.ok(&a, play);
     w.ok(&b, Command::Accept { game: None });
     let mut position = Position::new(GameKind::Hoyito, &Default::default()).unwrap();
@@ -429,7 +438,7 @@ fn a_game_that_wants_a_thread_moves_there_and_frees_its_channel() {
     let text =
         w.table.handle(Request::new(&ben(), Command::MoveTo { game: 2, channel: 99 }, NOW)).unwrap().unwrap_err().text;
     assert!(text.contains("already has a game (#1)"), "{text}");
-    let text = w.refused(&ana(), challenge(Some(&ben()), &[("thread", "maybe")]));
+    let text = mistyped_term("thread", "maybe");
     assert!(text.contains("thread cannot be “maybe”"), "{text}");
 }
 
@@ -497,11 +506,13 @@ fn open_challenges_computer_games_and_tournaments_have_quotas() {
     // Answered challenges no longer count.
     w.ok(&ben(), Command::Accept { game: None });
     w.ok(&in_channel(ana(), 14), challenge(Some(&ben()), &[]));
-    let computer = || Command::Challenge {
-        game: tablero::games::GameKind::Hoyito,
-        opponent: Some(Player { id: 0, name: "tablero".into() }),
-        options: Default::default(),
-        teams: None,
+    let computer = || {
+        typed_challenge(
+            tablero::games::GameKind::Hoyito,
+            Some(Player { id: 0, name: "tablero".into() }),
+            Default::default(),
+            None,
+        )
     };
     w.ok(&in_channel(cy(), 20), computer());
     let text = w.refused(&in_channel(cy(), 21), computer());
@@ -535,12 +546,7 @@ fn names_are_cut_to_one_line_and_everyone_is_no_team() {
     w.ok(&long, Command::Cancel);
     let everyone = tablero::store::record::Team::Role { id: 1, name: "everyone".into(), ping: true };
     let red = tablero::store::record::Team::Role { id: 77, name: "red".into(), ping: true };
-    let teams = Command::Challenge {
-        game: tablero::games::GameKind::ZohnAhl,
-        opponent: None,
-        options: Default::default(),
-        teams: Some([red, everyone]),
-    };
+    let teams = typed_challenge(tablero::games::GameKind::ZohnAhl, None, Default::default(), Some([red, everyone]));
     let text = w.refused(&Actor { roles: vec![77], ..ana() }, teams);
     assert!(text.contains("@everyone"), "{text}");
 }

@@ -1,6 +1,7 @@
 //! Random command sequences from several users in two channels: the table service never panics, never reports
 //! an internal fault, and every game it stores replays to a valid position.
 
+use crate::common::play::typed_challenge;
 use crate::common::props;
 use tablero::table::Request;
 
@@ -30,21 +31,21 @@ fn command(kind: u8, arg: u8, text: &str) -> Command {
     let games = [GameKind::Hoyito, GameKind::Epaminondas, GameKind::ZohnAhl, GameKind::Ocencahuac];
     let option = |k: &str, v: &str| [(k.to_string(), v.to_string())].into_iter().collect();
     match kind % 12 {
-        0 => Command::Challenge {
-            game: games[usize::from(arg) % 4],
-            opponent: Some(Player { id: u64::from(arg % 4), name: format!("user{}", arg % 4) }),
-            options: if arg.is_multiple_of(3) { option("first", "challenger") } else { option("holes", text) },
-            teams: None,
-        },
-        1 => Command::Challenge {
-            game: tablero::games::GameKind::ZohnAhl,
-            opponent: None,
-            options: option("counters", "1"),
-            teams: Some([
+        0 => typed_challenge(
+            games[usize::from(arg) % 4],
+            Some(Player { id: u64::from(arg % 4), name: format!("user{}", arg % 4) }),
+            if arg.is_multiple_of(3) { option("first", "challenger") } else { option("holes", text) },
+            None,
+        ),
+        1 => typed_challenge(
+            tablero::games::GameKind::ZohnAhl,
+            None,
+            option("counters", "1"),
+            Some([
                 Team::Players { players: vec![Player { id: u64::from(arg % 4), name: "a".into() }] },
                 Team::Role { id: 77, name: "red".into(), ping: true },
             ]),
-        },
+        ),
         2 => Command::Accept { game: None },
         3 => Command::Decline { game: None },
         4 => Command::Cancel,

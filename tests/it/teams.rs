@@ -1,6 +1,7 @@
 //! Team games through the table service: who may accept, whose throw it is in each turn mode, and refusals for
 //! the other team, outsiders, and a member whose role was taken away.
 
+use crate::common::play::typed_challenge;
 use std::sync::Arc;
 use tablero::table::Request;
 
@@ -55,7 +56,7 @@ fn world() -> World {
 
 fn challenge(teams: [Team; 2], options: &[(&str, &str)]) -> Command {
     let options: OptionSet = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    Command::Challenge { game: tablero::games::GameKind::ZohnAhl, opponent: None, options, teams: Some(teams) }
+    typed_challenge(tablero::games::GameKind::ZohnAhl, None, options, Some(teams))
 }
 
 /// Checks that the throw sequences (a member's consecutive throws, extra throws included, count once) follow
@@ -186,12 +187,12 @@ fn moves_are_refused_in_a_throwing_game_and_throws_elsewhere() {
     w.ok(&ben, Command::Accept { game: None });
     let text = w.refused(&ana, Command::Move { notation: "FFFF".into(), at: None });
     assert!(text.contains("throw the sticks"), "{text}");
-    let hoyito = Command::Challenge {
-        game: tablero::games::GameKind::Hoyito,
-        opponent: None,
-        options: OptionSet::new(),
-        teams: Some([players(&[(1, "ana")]), players(&[(2, "ben")])]),
-    };
+    let hoyito = typed_challenge(
+        tablero::games::GameKind::Hoyito,
+        None,
+        OptionSet::new(),
+        Some([players(&[(1, "ana")]), players(&[(2, "ben")])]),
+    );
     let elsewhere = Actor { channel: 11, ..ana.clone() };
     assert!(w.run(&elsewhere, hoyito).unwrap_err().text.contains("not played by teams"));
 }

@@ -4,6 +4,7 @@
 //! all-or-nothing, and a request delivered twice is carried out once.
 
 use crate::common;
+use crate::common::play::typed_challenge;
 use crate::on_both_backends;
 use tablero::table::Request;
 
@@ -55,12 +56,7 @@ impl World {
         let mut set: Vec<(String, String)> = vec![("first".into(), "challenger".into())];
         set.extend(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
         let opponent = Some(Player { id: b, name: actor(b, 0).name });
-        let challenge = Command::Challenge {
-            game: tablero::games::GameKind::Hoyito,
-            opponent,
-            options: set.into_iter().collect(),
-            teams: None,
-        };
+        let challenge = typed_challenge(tablero::games::GameKind::Hoyito, opponent, set.into_iter().collect(), None);
         self.ok(&actor(a, channel), challenge, NOW);
         self.ok(&actor(b, channel), Command::Accept { game: None }, NOW);
         self.store.channel_game(channel).unwrap().unwrap()
@@ -136,12 +132,7 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
     let parked = round.iter().find_map(|r| r.game.filter(|_| r.needs_channel)).expect("a tournament game");
     let challenge_channel = 20;
     let opponent = Some(Player { id: 3, name: "cy".into() });
-    let challenge = Command::Challenge {
-        game: tablero::games::GameKind::Hoyito,
-        opponent,
-        options: Default::default(),
-        teams: None,
-    };
+    let challenge = typed_challenge(tablero::games::GameKind::Hoyito, opponent, Default::default(), None);
     w.ok(&actor(1, challenge_channel), challenge, NOW);
     let challenge = w.store.channel_game(challenge_channel).unwrap().unwrap();
     let active = w.game(4, 5, 30, &[]);
@@ -349,8 +340,7 @@ fn two_tables_on_one_store_count_every_result_once(backend: &Backend) {
                     let options = [("first", "challenger"), ("time", "none"), ("rated", "true")];
                     let options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
                     let opponent = Some(Player { id: 2, name: "ben".into() });
-                    let challenge =
-                        Command::Challenge { game: tablero::games::GameKind::Hoyito, opponent, options, teams: None };
+                    let challenge = typed_challenge(tablero::games::GameKind::Hoyito, opponent, options, None);
                     ok(&actor(1, channel), challenge);
                     ok(&actor(2, channel), Command::Accept { game: None });
                     ok(&actor(1, channel), Command::Move { notation: "1".into(), at: None });
@@ -457,7 +447,7 @@ fn two_schedulers_carry_out_each_due_event_once(backend: &Backend) {
         let options = [("first", "challenger"), ("time", "3d")];
         let options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         let opponent = Some(Player { id: 2, name: "ben".into() });
-        let challenge = Command::Challenge { game: tablero::games::GameKind::Hoyito, opponent, options, teams: None };
+        let challenge = typed_challenge(tablero::games::GameKind::Hoyito, opponent, options, None);
         tables[0].handle(Request::new(&actor(1, channel), challenge, NOW)).unwrap().unwrap();
         tables[1].handle(Request::new(&actor(2, channel), Command::Accept { game: None }, NOW)).unwrap().unwrap();
         tables[(n % 2) as usize]

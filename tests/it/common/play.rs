@@ -44,12 +44,12 @@ pub fn play(
     for _ in 0..moves {
         if position.as_ref().is_none_or(|p| p.to_move().is_none()) {
             *channel += 1;
-            let challenge = Command::Challenge {
+            let challenge = typed_challenge(
                 game,
-                opponent: Some(player(2)),
-                options: [("first".to_string(), "challenger".to_string())].into_iter().collect(),
-                teams: None,
-            };
+                Some(player(2)),
+                [("first".to_string(), "challenger".to_string())].into_iter().collect(),
+                None,
+            );
             table.handle(Request::new(&player_actor(1, *channel), challenge, 0)).unwrap().unwrap();
             table.handle(Request::new(&player_actor(2, *channel), Command::Accept { game: None }, 0)).unwrap().unwrap();
             position = Some(Position::new(game, &Default::default()).unwrap());
@@ -105,4 +105,17 @@ pub fn finished_game(id: u64, guild: u64, moves: u64, tournament: Option<(u64, u
         tournament: tournament.map(Into::into),
         imported: None,
     }
+}
+
+/// A challenge with its options as a member types them: the terms among them (`first`, `rated`, `time`,
+/// `thread`, `level`) read as the console reads them, the rest the game's own.
+pub fn typed_challenge(
+    game: GameKind,
+    opponent: Option<Player>,
+    options: tablero::games::OptionSet,
+    teams: Option<[tablero::store::record::Team; 2]>,
+) -> Command {
+    let mut options = options;
+    let terms = tablero::table::Terms::take_from(&mut options).expect("well-typed terms");
+    Command::Challenge { game, opponent, options, terms, teams }
 }
