@@ -17,7 +17,7 @@ use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::store::record::{COMPUTER, Player, Team, Timestamp};
 use crate::table::{
     Actor, ButtonId, Command, Decision, Permissions, Reply, Request, RoleId, SettingChange, Table, Terms,
-    TournamentCommand, TournamentFormat,
+    TournamentCommand, TournamentFormat, TournamentTerms,
 };
 
 pub use line::{Line, Words, parse};
@@ -469,7 +469,9 @@ impl Console {
                         let format: TournamentFormat = words.next().ok_or(usage(usage_text))?.parse()?;
                         let rounds = options.remove("rounds").and_then(|v| v.parse().ok());
                         let max_players = options.remove("max").and_then(|v| v.parse().ok());
-                        TournamentCommand::Create { game, format, rounds, max_players, options: options.clone() }
+                        let mut options = options.clone();
+                        let terms = TournamentTerms::take_from(&mut options)?;
+                        TournamentCommand::Create { game, format, rounds, max_players, options, terms }
                     }
                     "join" => TournamentCommand::Join { id },
                     "join-team" => {

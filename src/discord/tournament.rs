@@ -3,11 +3,12 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::commands::{GameChoice, respond};
+use super::commands::{GameChoice, refuse, respond};
 use super::{Context, Error};
 use crate::games::OptionSet;
+use crate::i18n::Message;
 use crate::store::record::Player;
-use crate::table::{Command, Decision, TournamentCommand, TournamentFormat};
+use crate::table::{Command, Decision, Seeding, TournamentCommand, TournamentFormat, TournamentTerms, clock};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum FormatChoice {
@@ -111,20 +112,31 @@ pub async fn create(
         FormatChoice::DoubleRoundRobin => TournamentFormat::DoubleRoundRobin,
         FormatChoice::Elimination => TournamentFormat::Elimination,
     };
-    let mut options = OptionSet::new();
-    if let Some(t) = time {
-        options.insert("time".into(), t);
+    // What is typed (durations) is read here, and refused here when mistyped; the rest is chosen.
+    let mut terms = TournamentTerms { rated, ..TournamentTerms::default() };
+    if let Some(time) = time {
+        match clock::parse_time_control(&time) {
+            Ok(per_move) => terms.time = Some(per_move),
+            Err(m) => return refuse(ctx, m).await,
+        }
     }
-    if let Some(r) = rated {
-        options.insert("rated".into(), r.to_string());
-    }
-    if let Some(s) = signup {
-        options.insert("signup".into(), s);
+    if let Some(signup) = signup {
+        match clock::parse_duration(&signup) {
+            Some(secs) => terms.signup = Some(secs),
+            None => {
+                let bad = Message::new("option-bad-value")
+                    .str("key", "signup")
+                    .str("value", signup)
+                    .str("expected", "12h|2d");
+                return refuse(ctx, bad).await;
+            }
+        }
     }
     if random_seeding == Some(true) {
-        options.insert("seeding".into(), "random".into());
+        terms.seeding = Some(Seeding::Random);
     }
-    run(ctx, TournamentCommand::Create { game: game.kind(), format, rounds, max_players, options }).await
+    let options = OptionSet::new();
+    run(ctx, TournamentCommand::Create { game: game.kind(), format, rounds, max_players, options, terms }).await
 }
 
 /// Sign up for the tournament open in this server.

@@ -216,8 +216,9 @@ pub enum TournamentCommand {
         format: TournamentFormat,
         rounds: Option<u8>,
         max_players: Option<u32>,
-        /// `options` may also hold `signup` (a duration): sign-up closes and the tournament starts by itself.
+        /// The games' own options (their rules, as `games/` defines them), and the tournament's terms.
         options: OptionSet,
+        terms: super::TournamentTerms,
     },
     Join {
         id: Option<u64>,

@@ -60,7 +60,7 @@ pub use reply::{Button, ButtonStyle, File, Image, Refusal, Reply};
 pub use schedule::Delivery;
 pub use setting::SettingChange;
 pub use sticks::throw_sticks;
-pub use terms::Terms;
+pub use terms::{Seeding, Terms, TournamentTerms};
 pub use view::legend as legend_words;
 
 /// Settings of the service.

@@ -1,6 +1,7 @@
 //! A challenge's terms besides the game's own rules — who starts, rated or casual, the time per move, a thread,
-//! the computer's level — read into their types where they are typed (the console's `key=value`, Discord's
-//! options) and refused there when mistyped. The game's own options stay the game's (`games/`).
+//! the computer's level — and a tournament's (its games' time and rating, its sign-up, its seeding), read into
+//! their types where they are typed (the console's `key=value`, Discord's options) and refused there when
+//! mistyped. The game's own options stay the game's (`games/`).
 
 use super::clock;
 use crate::games::OptionSet;
@@ -54,6 +55,51 @@ impl Terms {
     }
 }
 
+/// How a tournament orders its entrants for pairing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seeding {
+    /// By the server's rating for the game (the default).
+    Rating,
+    Random,
+}
+
+/// The terms a tournament names; each left out takes the server's default.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TournamentTerms {
+    /// Seconds per move of its games; `Some(None)`: no deadlines.
+    pub time: Option<Option<u64>>,
+    pub rated: Option<bool>,
+    /// Sign-up closes and the tournament starts by itself this many seconds after it is created.
+    pub signup: Option<u64>,
+    pub seeding: Option<Seeding>,
+}
+
+impl TournamentTerms {
+    /// Takes the terms out of options as typed, leaving the games' own; what is mistyped is refused.
+    pub fn take_from(options: &mut OptionSet) -> Result<TournamentTerms, Message> {
+        let mut terms = TournamentTerms::default();
+        for key in ["time", "rated", "signup", "seeding"] {
+            let Some(value) = options.remove(key) else { continue };
+            let bad = |expected: &str| {
+                Message::new("option-bad-value").str("key", key).str("value", value.as_str()).str("expected", expected)
+            };
+            match key {
+                "time" => terms.time = Some(clock::parse_time_control(&value)?),
+                "rated" => terms.rated = Some(super::flag(key, &value)?),
+                "signup" => terms.signup = Some(clock::parse_duration(&value).ok_or_else(|| bad("12h|2d"))?),
+                _ => {
+                    terms.seeding = Some(match value.as_str() {
+                        "rating" => Seeding::Rating,
+                        "random" => Seeding::Random,
+                        _ => return Err(bad("rating|random")),
+                    })
+                }
+            }
+        }
+        Ok(terms)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,5 +121,16 @@ mod tests {
             let mut bad: OptionSet = [(key.to_string(), value.to_string())].into();
             assert!(Terms::take_from(&mut bad).is_err(), "{key}={value}");
         }
+    }
+
+    #[test]
+    fn a_tournaments_terms_are_typed_too() {
+        let mut options: OptionSet =
+            [("signup", "2d"), ("seeding", "random"), ("symmetry", "off")].map(|(k, v)| (k.into(), v.into())).into();
+        let terms = TournamentTerms::take_from(&mut options).unwrap();
+        assert_eq!((terms.signup, terms.seeding), (Some(2 * 86_400), Some(Seeding::Random)));
+        assert_eq!(options.keys().collect::<Vec<_>>(), ["symmetry"]);
+        let mut bad: OptionSet = [("seeding".to_string(), "alphabetical".to_string())].into();
+        assert!(TournamentTerms::take_from(&mut bad).is_err());
     }
 }

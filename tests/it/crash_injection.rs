@@ -5,6 +5,7 @@
 //! per pairing, and no game the tournament does not know.
 
 use crate::common;
+use crate::common::play::typed_tournament;
 use crate::on_both_backends;
 use tablero::table::Request;
 
@@ -40,13 +41,13 @@ fn step(table: &Table, store: &Faulty) -> bool {
         tournament(
             table,
             1,
-            TournamentCommand::Create {
-                game: tablero::games::GameKind::Hoyito,
-                format: tablero::table::TournamentFormat::Swiss,
-                rounds: Some(3),
-                max_players: None,
+            typed_tournament(
+                tablero::games::GameKind::Hoyito,
+                tablero::table::TournamentFormat::Swiss,
+                Some(3),
+                None,
                 options,
-            },
+            ),
         );
         return true;
     };

@@ -4,6 +4,7 @@
 
 use crate::common;
 use crate::common::play;
+use crate::common::play::typed_tournament;
 use tablero::table::Request;
 
 use std::path::Path;
@@ -99,13 +100,13 @@ fn populated(path: &Path) -> Vec<backup::Entry> {
     play(&table, &store, GameKind::Hoyito, &mut channel, 250, &mut rng);
     let settings = vec![tablero::table::SettingChange::parse("time", "1d").unwrap()];
     table.handle(Request::new(&actor_in(1, 1, 5), Command::Settings { changes: settings }, NOW)).unwrap().unwrap();
-    let create = tablero::table::TournamentCommand::Create {
-        game: tablero::games::GameKind::Hoyito,
-        format: tablero::table::TournamentFormat::Swiss,
-        rounds: Some(2),
-        max_players: None,
-        options: Default::default(),
-    };
+    let create = typed_tournament(
+        tablero::games::GameKind::Hoyito,
+        tablero::table::TournamentFormat::Swiss,
+        Some(2),
+        None,
+        Default::default(),
+    );
     table.handle(Request::new(&actor_in(1, 1, 5), Command::Tournament(create), NOW)).unwrap().unwrap();
     for user in 1..=3 {
         let join = tablero::table::TournamentCommand::Join { id: Some(1) };

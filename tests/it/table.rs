@@ -2,6 +2,7 @@
 //! what a refusal says, and that a refusal changes nothing stored.
 
 use crate::common::play::typed_challenge;
+use crate::common::play::typed_tournament;
 use std::sync::{Arc, Barrier};
 use tablero::table::Request;
 
@@ -519,13 +520,13 @@ fn open_challenges_computer_games_and_tournaments_have_quotas() {
     assert!(text.contains("1 live games against the computer"), "{text}");
     let organiser = Actor { permissions: Permissions { manage_server: true, ..Permissions::default() }, ..ana() };
     let create = || {
-        Command::Tournament(tablero::table::TournamentCommand::Create {
-            game: tablero::games::GameKind::Hoyito,
-            format: tablero::table::TournamentFormat::Swiss,
-            rounds: Some(3),
-            max_players: None,
-            options: Default::default(),
-        })
+        Command::Tournament(typed_tournament(
+            tablero::games::GameKind::Hoyito,
+            tablero::table::TournamentFormat::Swiss,
+            Some(3),
+            None,
+            Default::default(),
+        ))
     };
     w.ok(&organiser, create());
     let text = w.refused(&organiser, create());

@@ -2,6 +2,7 @@
 //! standings, with a drop, a forfeit on time (adjudicated by the scheduler) and a restart in the middle; and
 //! organiser rights.
 
+use crate::common::play::typed_tournament;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use tablero::table::Request;
@@ -96,26 +97,26 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
         .table
         .handle(Request::new(
             &actor(2, 10),
-            Command::Tournament(TournamentCommand::Create {
-                game: tablero::games::GameKind::Hoyito,
-                format: tablero::table::TournamentFormat::Swiss,
-                rounds: Some(3),
-                max_players: None,
-                options: Default::default(),
-            }),
+            Command::Tournament(typed_tournament(
+                tablero::games::GameKind::Hoyito,
+                tablero::table::TournamentFormat::Swiss,
+                Some(3),
+                None,
+                Default::default(),
+            )),
             NOW,
         ))
         .unwrap();
     assert!(refused.unwrap_err().text.contains("Manage Server"));
     let created = w.t(
         1,
-        TournamentCommand::Create {
-            game: tablero::games::GameKind::Hoyito,
-            format: tablero::table::TournamentFormat::Swiss,
-            rounds: Some(3),
-            max_players: None,
+        typed_tournament(
+            tablero::games::GameKind::Hoyito,
+            tablero::table::TournamentFormat::Swiss,
+            Some(3),
+            None,
             options,
-        },
+        ),
         NOW,
     );
     assert_eq!(created[0].buttons[0].id, "t:1:join");
@@ -209,13 +210,13 @@ fn an_elimination_bracket_replays_a_draw_and_crowns_a_winner() {
     let options = [("time".to_string(), "none".to_string())].into_iter().collect();
     w.t(
         1,
-        TournamentCommand::Create {
-            game: tablero::games::GameKind::Hoyito,
-            format: tablero::table::TournamentFormat::Elimination,
-            rounds: None,
-            max_players: Some(3),
+        typed_tournament(
+            tablero::games::GameKind::Hoyito,
+            tablero::table::TournamentFormat::Elimination,
+            None,
+            Some(3),
             options,
-        },
+        ),
         NOW,
     );
     for user in 1..=3 {
@@ -264,13 +265,13 @@ fn an_organiser_role_runs_tournaments_and_extends_a_round() {
     const ORGANISERS: u64 = 777;
     let with_role = Actor { roles: vec![ORGANISERS], ..actor(2, 10) };
     let create = || {
-        Command::Tournament(TournamentCommand::Create {
-            game: tablero::games::GameKind::Hoyito,
-            format: tablero::table::TournamentFormat::RoundRobin,
-            rounds: None,
-            max_players: None,
-            options: [("time".to_string(), "1d".to_string())].into_iter().collect(),
-        })
+        Command::Tournament(typed_tournament(
+            tablero::games::GameKind::Hoyito,
+            tablero::table::TournamentFormat::RoundRobin,
+            None,
+            None,
+            [("time".to_string(), "1d".to_string())].into_iter().collect(),
+        ))
     };
     assert!(w.table.handle(Request::new(&with_role, create(), NOW)).unwrap().is_err(), "no role set yet");
     w.ok(
@@ -317,13 +318,13 @@ fn an_elimination_standings_picture_is_the_bracket() {
     let options = [("time".to_string(), "none".to_string())].into_iter().collect();
     w.t(
         1,
-        TournamentCommand::Create {
-            game: tablero::games::GameKind::Hoyito,
-            format: tablero::table::TournamentFormat::Elimination,
-            rounds: None,
-            max_players: None,
+        typed_tournament(
+            tablero::games::GameKind::Hoyito,
+            tablero::table::TournamentFormat::Elimination,
+            None,
+            None,
             options,
-        },
+        ),
         NOW,
     );
     for user in 1..=5 {
@@ -349,12 +350,14 @@ fn an_elimination_standings_picture_is_the_bracket() {
 #[test]
 fn sign_up_closes_at_its_deadline_and_the_tournament_starts_by_itself() {
     let w = open(tempfile::tempdir().unwrap());
-    let create = |signup: &str| TournamentCommand::Create {
-        game: tablero::games::GameKind::Hoyito,
-        format: tablero::table::TournamentFormat::Swiss,
-        rounds: Some(2),
-        max_players: None,
-        options: [("signup".to_string(), signup.to_string())].into_iter().collect(),
+    let create = |signup: &str| {
+        typed_tournament(
+            tablero::games::GameKind::Hoyito,
+            tablero::table::TournamentFormat::Swiss,
+            Some(2),
+            None,
+            [("signup".to_string(), signup.to_string())].into_iter().collect(),
+        )
     };
     w.t(1, create("1h"), NOW);
     for user in 1..=3 {
@@ -370,24 +373,10 @@ fn sign_up_closes_at_its_deadline_and_the_tournament_starts_by_itself() {
     w.t(1, create("2h"), NOW);
     let called_off = w.table.advance_due_tournaments(Locale::English, NOW + 7200).unwrap();
     assert!(called_off.iter().any(|(_, _, r)| r.text.contains("called off")), "{called_off:?}");
-    assert!(
-        w.table
-            .handle(Request::new(
-                &actor(1, 10),
-                Command::Tournament(TournamentCommand::Create {
-                    game: tablero::games::GameKind::Hoyito,
-                    format: tablero::table::TournamentFormat::Swiss,
-                    rounds: None,
-                    max_players: None,
-                    options: [("signup".to_string(), "soon".to_string())].into_iter().collect(),
-                }),
-                NOW
-            ))
-            .unwrap()
-            .unwrap_err()
-            .text
-            .contains("signup cannot be “soon”")
-    );
+    // A mistyped sign-up is refused where it is typed, before the table is asked.
+    let mut typed: tablero::games::OptionSet = [("signup".to_string(), "soon".to_string())].into();
+    let refused = tablero::table::TournamentTerms::take_from(&mut typed).unwrap_err();
+    assert!(tablero::i18n::text(Locale::English, &refused).contains("signup cannot be “soon”"));
 }
 
 #[test]
@@ -397,13 +386,13 @@ fn zohn_ahl_tournaments_pair_role_teams() {
         [("time", "none"), ("counters", "1"), ("autothrow", "true")].map(|(k, v)| (k.to_string(), v.to_string()));
     w.t(
         1,
-        TournamentCommand::Create {
-            game: tablero::games::GameKind::ZohnAhl,
-            format: tablero::table::TournamentFormat::RoundRobin,
-            rounds: None,
-            max_players: None,
-            options: options.into_iter().collect(),
-        },
+        typed_tournament(
+            tablero::games::GameKind::ZohnAhl,
+            tablero::table::TournamentFormat::RoundRobin,
+            None,
+            None,
+            options.into_iter().collect(),
+        ),
         NOW,
     );
     let text = w

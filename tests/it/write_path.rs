@@ -5,6 +5,7 @@
 
 use crate::common;
 use crate::common::play::typed_challenge;
+use crate::common::play::typed_tournament;
 use crate::on_both_backends;
 use tablero::table::Request;
 
@@ -67,13 +68,13 @@ impl World {
         let options = [("time".to_string(), "1d".to_string())].into_iter().collect();
         self.t(
             1,
-            TournamentCommand::Create {
-                game: tablero::games::GameKind::Hoyito,
-                format: tablero::table::TournamentFormat::Swiss,
-                rounds: Some(2),
-                max_players: None,
+            typed_tournament(
+                tablero::games::GameKind::Hoyito,
+                tablero::table::TournamentFormat::Swiss,
+                Some(2),
+                None,
                 options,
-            },
+            ),
         );
         for user in 1..=n {
             self.t(user, TournamentCommand::Join { id: Some(1) });
@@ -380,13 +381,13 @@ fn members_signing_up_at_the_same_moment_are_all_signed_up(backend: &Backend) {
         store.clone(),
         TableConfig { challenge_expiry_secs: DAY, seed: Some(5), ..TableConfig::default() },
     ));
-    let create = TournamentCommand::Create {
-        game: tablero::games::GameKind::Hoyito,
-        format: tablero::table::TournamentFormat::RoundRobin,
-        rounds: None,
-        max_players: None,
-        options: Default::default(),
-    };
+    let create = typed_tournament(
+        tablero::games::GameKind::Hoyito,
+        tablero::table::TournamentFormat::RoundRobin,
+        None,
+        None,
+        Default::default(),
+    );
     table.handle(Request::new(&actor(1, 10), Command::Tournament(create), NOW)).unwrap().unwrap();
     let joins: Vec<_> = (1..=6)
         .map(|user| {

@@ -11,7 +11,8 @@ use crate::store::{GameWrite, Tournament, TournamentWrite, Unit};
 use crate::table::naming::game_name;
 use crate::table::write::Turn;
 use crate::table::{
-    Actor, Answer, Button, ButtonId, ButtonStyle, Decision, Fail, Reply, TournamentCommand, TournamentFormat, clock,
+    Actor, Answer, Button, ButtonId, ButtonStyle, Decision, Fail, Reply, Seeding, TournamentCommand, TournamentFormat,
+    TournamentTerms, clock,
 };
 
 impl Turn<'_> {
@@ -22,8 +23,8 @@ impl Turn<'_> {
         now: Timestamp,
     ) -> Answer {
         match command {
-            TournamentCommand::Create { game, format, rounds, max_players, options } => {
-                self.tournament_create(actor, game, format, rounds, max_players, options, now)
+            TournamentCommand::Create { game, format, rounds, max_players, options, terms } => {
+                self.tournament_create(actor, game, format, rounds, max_players, options, terms, now)
             }
             TournamentCommand::Join { id } => self.tournament_join(actor, id, true),
             TournamentCommand::Leave { id } => self.tournament_join(actor, id, false),
@@ -103,6 +104,7 @@ impl Turn<'_> {
         rounds: Option<u8>,
         max_players: Option<u32>,
         options: OptionSet,
+        terms: TournamentTerms,
         now: Timestamp,
     ) -> Answer {
         if !self.is_organiser(actor)? {
@@ -114,36 +116,19 @@ impl Turn<'_> {
             TournamentFormat::Swiss => Format::Swiss { rounds: rounds.unwrap_or(5).clamp(1, 20) },
             TournamentFormat::Elimination => Format::Elimination,
         };
-        let mut options = options;
-        let signup_until = match options.remove("signup") {
-            Some(text) => Some(
-                now + clock::parse_duration(&text).ok_or_else(|| {
-                    Message::new("option-bad-value")
-                        .str("key", "signup")
-                        .str("value", text.as_str())
-                        .str("expected", "12h|2d")
-                })?,
-            ),
-            None => None,
-        };
+        let signup_until = terms.signup.map(|secs| now + secs);
         // The game options are checked now, so a bad one is refused before anyone signs up.
-        let mut game_options = options.clone();
-        for key in ["time", "rated", "seeding"] {
-            game_options.remove(key);
+        kind.normalise_options(&options).map_err(|e| e.message())?;
+        // Kept with the games' options, as a tournament's record has always held them.
+        let mut options = options;
+        if let Some(time) = terms.time {
+            options.insert("time".into(), time.map_or("none".into(), clock::format_duration));
         }
-        match options.get("seeding").map(String::as_str) {
-            None | Some("rating" | "random") => {}
-            Some(other) => {
-                return Err(Message::new("option-bad-value")
-                    .str("key", "seeding")
-                    .str("value", other)
-                    .str("expected", "rating|random")
-                    .into());
-            }
+        if let Some(rated) = terms.rated {
+            options.insert("rated".into(), rated.to_string());
         }
-        kind.normalise_options(&game_options).map_err(|e| e.message())?;
-        if let Some(time) = options.get("time") {
-            clock::parse_time_control(time)?;
+        if terms.seeding == Some(Seeding::Random) {
+            options.insert("seeding".into(), "random".into());
         }
         let most = self.config.limits.tournaments;
         let going = self

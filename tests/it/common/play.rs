@@ -119,3 +119,17 @@ pub fn typed_challenge(
     let terms = tablero::table::Terms::take_from(&mut options).expect("well-typed terms");
     Command::Challenge { game, opponent, options, terms, teams }
 }
+
+/// A tournament created with its options as an organiser types them: the tournament's terms among them
+/// (`time`, `rated`, `signup`, `seeding`) read as the console reads them, the rest the games' own.
+pub fn typed_tournament(
+    game: GameKind,
+    format: tablero::table::TournamentFormat,
+    rounds: Option<u8>,
+    max_players: Option<u32>,
+    options: tablero::games::OptionSet,
+) -> tablero::table::TournamentCommand {
+    let mut options = options;
+    let terms = tablero::table::TournamentTerms::take_from(&mut options).expect("well-typed terms");
+    tablero::table::TournamentCommand::Create { game, format, rounds, max_players, options, terms }
+}
