@@ -10,7 +10,10 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use crate::table::Limits;
 
-type Job = Box<dyn FnOnce() + Send>;
+/// A job, and what it has to say once its place in the queue is free again (its answer to whoever waits for it:
+/// an answer that came before the place was freed would let the member's next job find the place still taken).
+type Job = Box<dyn FnOnce() -> Done + Send>;
+type Done = Box<dyn FnOnce() + Send>;
 
 /// Why a job was not queued.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,6 +98,19 @@ impl WorkQueue {
     /// Queues `job` for `server` on behalf of `member` (`None`: the bot's own work, such as the computer's
     /// move, which counts for the server only), or says why not.
     pub fn submit(&self, server: u64, member: Option<u64>, job: impl FnOnce() + Send + 'static) -> Result<(), Busy> {
+        self.submit_then(server, member, move || {
+            job();
+            Box::new(|| {})
+        })
+    }
+
+    /// As [`WorkQueue::submit`], with what the job has to say said only after its place is free.
+    fn submit_then(
+        &self,
+        server: u64,
+        member: Option<u64>,
+        job: impl FnOnce() -> Done + Send + 'static,
+    ) -> Result<(), Busy> {
         let mut state = self.shared.lock();
         if state.queued >= self.shared.queue {
             return Err(Busy::Full(self.shared.queue));
@@ -131,8 +147,11 @@ impl WorkQueue {
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Result<Option<T>, Busy> {
         let (send, receive) = tokio::sync::oneshot::channel();
-        self.submit(server, member, move || {
-            let _ = send.send(job());
+        self.submit_then(server, member, move || {
+            let out = job();
+            Box::new(move || {
+                let _ = send.send(out);
+            })
         })?;
         Ok(receive.await.ok())
     }
@@ -174,7 +193,8 @@ fn work(shared: &Shared) {
                 state = shared.ready.wait(state).unwrap_or_else(|e| e.into_inner());
             }
         };
-        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(job)).is_err() {
+        let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+        if done.is_err() {
             tracing::error!(server, "a heavy job failed");
         }
         let mut state = shared.lock();
@@ -186,6 +206,10 @@ fn work(shared: &Shared) {
         drop(state);
         // The server may run another job now: a worker waiting for one may take it.
         shared.ready.notify_all();
+        // Only now is the job's answer given: whoever hears it finds the job's place free.
+        if let Ok(done) = done {
+            done();
+        }
     }
 }
 
@@ -292,5 +316,26 @@ mod tests {
         });
         assert!(again.is_some(), "the member's place is free once their job is done");
         done.recv_timeout(Duration::from_secs(10)).unwrap();
+    }
+
+    #[test]
+    fn whoever_hears_a_jobs_answer_finds_its_place_free() {
+        // One job per member: the moment `run` answers, the member's next job must be taken.
+        let work = queue(1, 3, 1, 3);
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            for round in 0..200 {
+                let answer = work.run(1, Some(10), move || round).await;
+                assert_eq!(answer, Ok(Some(round)));
+                assert_eq!(work.submit(1, Some(10), || {}), Ok(()), "round {round}: the place is free");
+                // Its own place frees as it finishes; the next round waits for that.
+                let _ = work.run(1, Some(99), || ()).await;
+                let free = (0..1000).any(|_| {
+                    std::thread::sleep(Duration::from_millis(1));
+                    work.shared.lock().by_member.get(&10).copied().unwrap_or(0) == 0
+                });
+                assert!(free);
+            }
+        });
     }
 }
