@@ -1,6 +1,6 @@
 //! From the table's replies to Discord: running a request on the table, where each reply goes (the member
-//! privately, the answer, the channel, the game's new thread), buttons in rows, the game's previous board
-//! stripped of its buttons. Posts use the bot's token (channel endpoints), never an interaction token, so a
+//! privately, the answer, the channel, the game's new thread), the game's previous board stripped of its
+//! buttons. Posts use the bot's token (channel endpoints), never an interaction token, so a
 //! post does not depend on a token that expires after 15 minutes. Every message goes out through
 //! [`super::send::send`].
 
