@@ -160,9 +160,14 @@ pub const fn area(files: u8, ranks: u8) -> Bits {
 
 /// The squares of one rank.
 pub const fn rank_mask(rank: u8) -> Bits {
+    rank_mask_within(rank, FILES)
+}
+
+/// The squares of one rank of a board of `files` files.
+pub const fn rank_mask_within(rank: u8, files: u8) -> Bits {
     let mut words = [0u64; 3];
     let mut file = 0;
-    while file < FILES as i32 {
+    while file < files as i32 {
         let i = (rank as i32 * WIDTH + file) as usize;
         words[i / 64] |= 1 << (i % 64);
         file += 1;

@@ -31,6 +31,9 @@ pub use options::{BoardSize, Options, Symmetry};
 
 const FULL: Bits = board::VALID;
 const SMALL: Bits = board::area(8, 8);
+/// White's and Black's home rows on each board (White's is rank 1, Black's the last).
+const FULL_HOME: [Bits; 2] = [board::rank_mask(0), board::rank_mask(RANKS - 1)];
+const SMALL_HOME: [Bits; 2] = [board::rank_mask_within(0, 8), board::rank_mask_within(7, 8)];
 
 /// What the last move did, for pictures and replies.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -210,8 +213,10 @@ impl Epaminondas {
 
     /// `side`'s home row.
     fn home(&self, side: Side) -> Bits {
-        let rank = if side == Side::First { 0 } else { self.ranks() - 1 };
-        board::rank_mask(rank) & self.area()
+        match self.options.board {
+            BoardSize::Full => FULL_HOME[side.index()],
+            BoardSize::Small => SMALL_HOME[side.index()],
+        }
     }
 
     /// `side`'s pieces on the opponent's home row (its far row).
