@@ -378,9 +378,10 @@ console-help =
       tournament create <game> round-robin|double-round-robin|swiss|elimination [rounds=N] [max=N] [time=3d] [signup=2d]
       tournament join | join-team @&role | leave | start | standings [picture] | pairings [round]
       tournament drop @player | result <game> first|second|draw | extend 12h | cancel     (organisers)
-      settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true rated=true language=auto]
+      settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true rated=true language=auto web=on|off]
                                                 the server's defaults for new games (shown without options)
       notify on|off                             reminders also by direct message
+      web                                       the address of this console's web pages
       locale en-US|es-419|es-ES                 the language replies use for you
       roles [@&role ... | none]                 the roles you have (without arguments: shows them)
     Options of play (key=value):
@@ -465,7 +466,7 @@ claim-own-turn = It is your own move: only the side waiting for a move can claim
 claim-too-early = Time is not up yet: it runs out { $when }.
 settings-not-allowed = Only members with the Manage Server permission can change the server's settings.
 settings-unknown = There is no setting “{ $key }”. Settings: { $known }.
-settings-shown = Server settings: time per move { $time }; reminders { $remind }; when time runs out: { $timeout } (grace { $grace }); threads { $threads }; rated { $rated }; language { $language }.
+settings-shown = Server settings: time per move { $time }; reminders { $remind }; when time runs out: { $timeout } (grace { $grace }); threads { $threads }; rated { $rated }; language { $language }; web { $web }.
 notify-on = Reminders will also come to you by direct message.
 notify-off = Reminders come only in the game's channel, not by direct message.
 games-deadline = time runs out { $when }
@@ -706,3 +707,59 @@ job-stopping = Stopping: the answer will cover what was done so far.
 job-too-late = Too far along to stop; the answer is on its way.
 job-not-yours = Only the member who asked can stop this.
 job-gone = That job is over.
+
+## Web pages
+web-on-turn = { $player } to move
+web-won = { $player } won
+web-drawn = Drawn
+web-tournament-title = Tournament { $id } · { $game }
+web-tournament-signup = sign-up open
+web-tournament-running = round { $round }
+web-tournament-finished = finished
+web-position-after = Position after move { $ply } of { $total }.
+web-picture-alt = { $game }, { $players }: the board after { $ply ->
+    [0] no moves yet.
+    [one] move 1.
+   *[other] move { $ply }.
+}
+web-not-served = This bot serves no web pages.
+web-off = This server's web pages are off; someone with Manage Server turns them on with `/settings server web:on`.
+web-link = This server's web pages: { $url }
+web-skip = Skip to the page
+web-site = tablero
+web-archive = Archive
+web-server-title = Games of this server
+web-live-games = Games on now
+web-no-live-games = No game is on right now.
+web-recent = Recent results
+web-no-recent = No game has finished yet.
+web-all-finished = Every finished game
+web-tournaments = Tournaments
+web-no-tournaments = No tournament yet.
+web-leaderboards = Leaderboards
+web-board-text = The board as text
+web-stepper = Moves, one at a time
+web-first = First
+web-previous = Previous
+web-move = Move
+web-next = Next
+web-latest = Latest
+web-moves = Moves
+web-no-moves = No move yet.
+web-tournament = Tournament
+web-files = The game's record
+web-record-json = Record (JSON)
+web-record-text = Record (text)
+web-replay = Animated replay (GIF)
+web-player = Player
+web-game = Game
+web-any-game = Any game
+web-filter = Filter
+web-pages = Pages
+web-not-found = Page not found
+web-not-found-why = There is no such page, or its server's pages are off.
+web-busy = Busy: try again in a few seconds
+web-no-such-player = No player of that name has played a rated game here.
+web-chart-alt = The rating of { $player } over time
+web-tournament-picture-alt = The tournament's standings, or its bracket
+console-web = The web pages of this console: { $url }

@@ -377,9 +377,10 @@ console-help =
       tournament create <juego> round-robin|double-round-robin|swiss|elimination [rounds=N] [max=N] [time=3d] [signup=2d]
       tournament join | join-team @&rol | leave | start | standings [picture] | pairings [ronda]
       tournament drop @jugador | result <partida> first|second|draw | extend 12h | cancel     (organizadores)
-      settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true rated=true language=auto]
+      settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true rated=true language=auto web=on|off]
                                                 los ajustes del servidor para partidas nuevas (sin opciones: los muestra)
       notify on|off                             recordatorios también por mensaje directo
+      web                                       la dirección de las páginas web de esta consola
       locale en-US|es-419|es-ES                 el idioma de tus respuestas
       roles [@&rol ... | none]                  los roles que tienes (sin argumentos: los muestra)
     Opciones de play (clave=valor):
@@ -467,7 +468,7 @@ claim-own-turn = Te toca mover a ti: solo el lado que espera una jugada puede re
 claim-too-early = Aún no se acabó el tiempo: se acaba { $when }.
 settings-not-allowed = Solo los miembros con el permiso Gestionar servidor pueden cambiar los ajustes del servidor.
 settings-unknown = No existe el ajuste «{ $key }». Ajustes: { $known }.
-settings-shown = Ajustes del servidor: tiempo por jugada { $time }; recordatorios { $remind }; al acabarse el tiempo: { $timeout } (margen { $grace }); hilos { $threads }; clasificatorias { $rated }; idioma { $language }.
+settings-shown = Ajustes del servidor: tiempo por jugada { $time }; recordatorios { $remind }; al acabarse el tiempo: { $timeout } (margen { $grace }); hilos { $threads }; clasificatorias { $rated }; idioma { $language }; web { $web }.
 notify-on = Los recordatorios también te llegarán por mensaje directo.
 notify-off = Los recordatorios llegan solo al canal de la partida, no por mensaje directo.
 games-deadline = el tiempo se acaba { $when }
@@ -708,3 +709,59 @@ job-stopping = Deteniendo: la respuesta cubrirá lo hecho hasta ahora.
 job-too-late = Va demasiado avanzado para detenerlo; la respuesta está en camino.
 job-not-yours = Solo quien lo pidió puede detenerlo.
 job-gone = Esa tarea ya terminó.
+
+## Páginas web
+web-on-turn = juega { $player }
+web-won = ganó { $player }
+web-drawn = Tablas
+web-tournament-title = Torneo { $id } · { $game }
+web-tournament-signup = inscripción abierta
+web-tournament-running = ronda { $round }
+web-tournament-finished = terminado
+web-position-after = Posición tras la jugada { $ply } de { $total }.
+web-picture-alt = { $game }, { $players }: el tablero { $ply ->
+    [0] antes de la primera jugada.
+    [one] tras la jugada 1.
+   *[other] tras la jugada { $ply }.
+}
+web-not-served = Este bot no sirve páginas web.
+web-off = Las páginas web de este servidor están desactivadas; alguien con Gestionar servidor las activa con `/settings server web:on`.
+web-link = Las páginas web de este servidor: { $url }
+web-skip = Ir a la página
+web-site = tablero
+web-archive = Archivo
+web-server-title = Partidas de este servidor
+web-live-games = Partidas en curso
+web-no-live-games = Ahora no hay ninguna partida en curso.
+web-recent = Resultados recientes
+web-no-recent = Aún no ha terminado ninguna partida.
+web-all-finished = Todas las partidas terminadas
+web-tournaments = Torneos
+web-no-tournaments = Aún no hay torneos.
+web-leaderboards = Clasificaciones
+web-board-text = El tablero en texto
+web-stepper = Las jugadas, una a una
+web-first = Primera
+web-previous = Anterior
+web-move = Jugada
+web-next = Siguiente
+web-latest = Última
+web-moves = Jugadas
+web-no-moves = Aún no hay jugadas.
+web-tournament = Torneo
+web-files = El registro de la partida
+web-record-json = Registro (JSON)
+web-record-text = Registro (texto)
+web-replay = Repetición animada (GIF)
+web-player = Jugador
+web-game = Juego
+web-any-game = Cualquier juego
+web-filter = Filtrar
+web-pages = Páginas
+web-not-found = Página no encontrada
+web-not-found-why = No existe esa página, o las páginas de su servidor están desactivadas.
+web-busy = Ocupado: vuelve a intentarlo en unos segundos
+web-no-such-player = Ningún jugador con ese nombre ha jugado aquí una partida clasificatoria.
+web-chart-alt = La puntuación de { $player } a lo largo del tiempo
+web-tournament-picture-alt = La clasificación del torneo, o su cuadro
+console-web = Las páginas web de esta consola: { $url }

@@ -22,6 +22,7 @@ pub struct Config {
     pub discord: DiscordConfig,
     pub backup: BackupConfig,
     pub store: StoreConfig,
+    pub web: WebConfig,
     /// What one member or server may ask for: names, records, quotas, heavy work.
     pub limits: Limits,
     /// Not for users: fixes the random generator so tests are repeatable (env `TABLERO_TEST_SEED`).
@@ -104,6 +105,49 @@ pub struct StoreConfig {
     pub url: Option<String>,
 }
 
+/// The web pages: where they are served, and the address people reach them at.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebConfig {
+    /// `127.0.0.1:8080`: the pages are served there. Unset: the bot serves none, and the console serves them on a
+    /// free port of 127.0.0.1; `off`: none, the console's neither. Env `TABLERO_WEB_LISTEN`.
+    pub listen: Option<String>,
+    /// The address the pages are reached at (behind a proxy), for the links the bot gives; `http://` and the
+    /// listening address when unset. Env `TABLERO_WEB_PUBLIC_URL`.
+    pub public_url: Option<String>,
+}
+
+/// Where the web pages are served, as the configuration and the front end decide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listen {
+    Off,
+    /// A free port of 127.0.0.1 (the console's default).
+    AnyLocalPort,
+    At(std::net::SocketAddr),
+}
+
+impl WebConfig {
+    /// Where to listen; `console`: the console's default applies (a free local port) when nothing is configured.
+    pub fn listen(&self, console: bool) -> Result<Listen, String> {
+        match self.listen.as_deref().map(str::trim) {
+            None | Some("") => Ok(if console { Listen::AnyLocalPort } else { Listen::Off }),
+            Some("off") => Ok(Listen::Off),
+            Some(text) => text
+                .parse()
+                .map(Listen::At)
+                .map_err(|_| format!("[web] listen = {text:?} is not an address like \"127.0.0.1:8080\" (or \"off\")")),
+        }
+    }
+
+    /// The address the pages are reached at, without a final `/`.
+    pub fn public_url(&self, bound: std::net::SocketAddr) -> String {
+        match self.public_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+            Some(url) => url.trim_end_matches('/').to_string(),
+            None => format!("http://{bound}"),
+        }
+    }
+}
+
 /// Backups the bot writes by itself while it runs (sled lets no other process read its store meanwhile).
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
@@ -145,6 +189,7 @@ impl Default for Config {
             discord: DiscordConfig::default(),
             backup: BackupConfig::default(),
             store: StoreConfig::default(),
+            web: WebConfig::default(),
             limits: Limits::default(),
             test_seed: None,
         }
@@ -162,6 +207,7 @@ impl Config {
         };
         config.backup.period()?;
         config.discord.shard_range()?;
+        config.web.listen(true)?;
         config.apply_env(|key| std::env::var(key).ok())?;
         Ok(config)
     }
@@ -184,10 +230,17 @@ impl Config {
         if let Some(url) = var("TABLERO_STORE_URL").filter(|t| !t.is_empty()) {
             self.store.url = Some(url);
         }
+        if let Some(listen) = var("TABLERO_WEB_LISTEN").filter(|t| !t.is_empty()) {
+            self.web.listen = Some(listen);
+        }
+        if let Some(url) = var("TABLERO_WEB_PUBLIC_URL").filter(|t| !t.is_empty()) {
+            self.web.public_url = Some(url);
+        }
         if let Some(seed) = var("TABLERO_TEST_SEED") {
             self.test_seed = Some(seed.parse().map_err(|_| format!("TABLERO_TEST_SEED must be a number, not {seed}"))?);
         }
         self.discord.shard_range()?;
+        self.web.listen(true)?;
         if Locale::parse(&self.default_locale).is_none() {
             return Err(format!(
                 "default_locale {:?} is not supported: use en-US, es-419 or es-ES",
@@ -211,6 +264,8 @@ impl Config {
             challenge_expiry_secs: self.challenge_expiry_hours * 3600,
             seed: self.test_seed,
             limits: self.limits.clone(),
+            web_url: None,
+            web_open: false,
         }
     }
 }
@@ -259,6 +314,22 @@ mod tests {
         assert!(shown.contains("postgres://bot:***@db/t"), "{shown}");
         let refused = crate::store::Location::parse(Some("postgress://bot:pa55word@db/t"), Path::new("x"));
         assert!(!refused.unwrap_err().to_string().contains("pa55word"));
+    }
+
+    #[test]
+    fn the_web_pages_are_off_for_the_bot_and_on_a_free_port_for_the_console_unless_configured() {
+        let web = WebConfig::default();
+        assert_eq!(web.listen(false), Ok(Listen::Off));
+        assert_eq!(web.listen(true), Ok(Listen::AnyLocalPort));
+        let web = WebConfig { listen: Some("off".into()), public_url: None };
+        assert_eq!(web.listen(true), Ok(Listen::Off));
+        let web = WebConfig { listen: Some("127.0.0.1:8080".into()), public_url: Some("https://t.example/".into()) };
+        assert_eq!(web.listen(false), Ok(Listen::At("127.0.0.1:8080".parse().unwrap())));
+        assert_eq!(web.public_url("127.0.0.1:8080".parse().unwrap()), "https://t.example");
+        assert!(WebConfig { listen: Some("localhost".into()), public_url: None }.listen(false).is_err());
+        let mut config = Config::default();
+        config.apply_env(|k| (k == "TABLERO_WEB_LISTEN").then(|| "127.0.0.1:9000".to_string())).unwrap();
+        assert_eq!(config.web.listen(false), Ok(Listen::At("127.0.0.1:9000".parse().unwrap())));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! tablero: traditional board games on Discord (and in a local console).
 //!
-//! Layers, from the front ends down: `console` (and later `discord`) translate user actions into table
-//! commands; `table` decides; `games` holds the rules, `render` the pictures, `store` the records, `records` the
+//! Layers, from the front ends down: `console` and `discord` translate user actions into table commands, `web`
+//! shows a server's games as read-only pages; `table` decides; `games` holds the rules, `render` the pictures, `store` the records, `records` the
 //! exchange form of a game (export, import) checked against the rules.
 
 pub mod ai;
@@ -16,4 +16,5 @@ pub mod records;
 pub mod render;
 pub mod store;
 pub mod table;
+pub mod web;
 pub mod work;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 
-use tablero::config::Config;
+use tablero::config::{Config, Listen};
 use tablero::console::Console;
 use tablero::store::{Location, SledStore, Store, migrate};
 use tablero::table::Table;
@@ -445,7 +445,42 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
         config.out_dir = o;
     }
     let store = config.store_location()?.open().map_err(|e| e.to_string())?;
-    let table = Table::new(store, config.table());
+    let mut table_config = config.table();
+    // The console's own web pages, on by default on a free port of 127.0.0.1: the console's one pretend server
+    // at the root, without a secret (nobody else's games are there).
+    let listen = match config.web.listen(true)? {
+        Listen::Off => None,
+        Listen::AnyLocalPort => Some(std::net::SocketAddr::from(([127, 0, 0, 1], 0))),
+        Listen::At(addr) => Some(addr),
+    };
+    if let Some(addr) = listen {
+        let (web_store, mut web_config, web) = (store.clone(), table_config.clone(), config.web.clone());
+        let bound = tablero::web::serve_in_thread(
+            addr,
+            move |bound| {
+                let config = &mut web_config;
+                config.web_url = Some(web.public_url(bound));
+                config.web_open = true;
+                Arc::new(Table::new(web_store, web_config))
+            },
+            {
+                let web = config.web.clone();
+                move |bound| tablero::web::Options::new(web.public_url(bound), Some(tablero::console::GUILD))
+            },
+        )
+        .map_err(|e| format!("the web pages cannot listen on {addr}: {e}"))?;
+        let url = config.web.public_url(bound);
+        eprintln!(
+            "{}",
+            tablero::i18n::text(
+                config.default_locale(),
+                &tablero::i18n::Message::new("console-web").str("url", format!("{url}/"))
+            )
+        );
+        table_config.web_url = Some(url);
+        table_config.web_open = true;
+    }
+    let table = Table::new(store, table_config);
     Ok(Console::new(table, config.out_dir.clone(), config.default_locale()))
 }
 

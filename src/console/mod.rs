@@ -520,6 +520,7 @@ impl Console {
                 let changes = options.iter().map(|(k, v)| SettingChange::parse(k, v)).collect::<Result<_, _>>()?;
                 Ok(Step::Table(Command::Settings { changes }))
             }
+            "web" => bare(Command::Web, "web"),
             "notify" => {
                 no_options("notify [on|off]")?;
                 let on = match positional.first().map(|s| s.to_lowercase()).as_deref() {

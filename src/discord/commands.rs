@@ -492,6 +492,12 @@ pub async fn settings_server(
     #[name_localized("es-ES", "idioma")]
     #[description_localized("es-ES", "El idioma de los mensajes públicos")]
     language: Option<LanguageChoice>,
+    #[description = "Web pages of this server's games (at a new secret address each time they are turned on)"]
+    #[description_localized(
+        "es-ES",
+        "Páginas web de las partidas del servidor (en una dirección secreta nueva cada vez que se activan)"
+    )]
+    web: Option<bool>,
 ) -> Result<(), Error> {
     // What is typed (durations, reminders) is read here, and refused here when mistyped; the choices are typed.
     let typed = [("time", time), ("remind", remind), ("grace", grace)];
@@ -512,6 +518,7 @@ pub async fn settings_server(
     }));
     changes.extend(threads.map(SettingChange::Threads));
     changes.extend(rated.map(SettingChange::Rated));
+    changes.extend(web.map(SettingChange::Web));
     changes.extend(organiser_role.map(|r| SettingChange::OrganiserRole(Some(r.id.get()))));
     changes.extend(language.map(|l| {
         SettingChange::Language(match l {
@@ -522,6 +529,16 @@ pub async fn settings_server(
         })
     }));
     respond(ctx, Command::Settings { changes }).await
+}
+
+/// The address of this server's web pages.
+#[poise::command(
+    slash_command,
+    guild_only,
+    description_localized("es-ES", "La dirección de las páginas web de este servidor")
+)]
+pub async fn web(ctx: Context<'_>) -> Result<(), Error> {
+    respond(ctx, Command::Web).await
 }
 
 /// Reminders by direct message, on or off (without an answer, says which it is).

@@ -18,7 +18,7 @@ pub fn markup(text: &Text) -> String {
             Span::Channel(id) => out.push_str(&format!("<#{id}>")),
             Span::Moment(at) => out.push_str(&format!("<t:{at}:R>")),
             Span::Strong => out.push_str(&format!("**{}**", escape(words))),
-            Span::Code => out.push_str(&format!("`{}`", words.replace('`', "'"))),
+            Span::Code | Span::Game(_) => out.push_str(&format!("`{}`", words.replace('`', "'"))),
             Span::Call(Callee::User(id)) => out.push_str(&format!("<@{id}>")),
             Span::Call(Callee::Role(id)) => out.push_str(&format!("<@&{id}>")),
         },

@@ -115,6 +115,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::games(),
         commands::claim(),
         commands::settings(),
+        commands::web(),
         commands::leaderboard(),
         commands::profile(),
         records::export(),
@@ -143,12 +144,32 @@ pub async fn build_client_with(
         "no Discord token: set DISCORD_TOKEN or [discord] token in config.toml (see the README), \
          or play in the terminal with `tablero local`",
     )?;
-    let table = Table::new(store.clone(), config.table());
+    // The web pages, when configured: bound before the table is made, so the table knows their address.
+    let web = match config.web.listen(false)? {
+        crate::config::Listen::At(addr) => {
+            let listener = tokio::net::TcpListener::bind(addr).await?;
+            let url = config.web.public_url(listener.local_addr()?);
+            tracing::info!(%url, "serving the web pages");
+            Some((listener, url))
+        }
+        _ => None,
+    };
+    let mut table_config = config.table();
+    table_config.web_url = web.as_ref().map(|(_, url)| url.clone());
+    let table = Table::new(store.clone(), table_config);
     // Processes that split the shards share the scheduled work the same way: each posts its servers' notices.
     let table = Arc::new(match config.discord.shard_range()? {
         Some(range) => table.serving(move |guild| (range.first..=range.last).contains(&shard_of(guild, range.total))),
         None => table,
     });
+    if let Some((listener, url)) = web {
+        let table = table.clone();
+        tokio::spawn(async move {
+            if let Err(e) = crate::web::serve(listener, table, crate::web::Options::new(url, None)).await {
+                tracing::error!(error = %e, "the web pages stopped");
+            }
+        });
+    }
     let wake = Arc::new(tokio::sync::Notify::new());
     let data = Data {
         table,

@@ -24,6 +24,8 @@ pub enum Span {
     Strong,
     /// Words shown as code (an id, a move).
     Code,
+    /// A game named by its number (the words are `#` and the number): a web page links it to the game's page.
+    Game(u64),
     /// A member or role the message calls (notifies): the words are `@` and their name. Calls open a message;
     /// a front end that cannot notify leaves them out.
     Call(Callee),

@@ -26,7 +26,8 @@ pub const MOVES: usize = 16;
 pub const BOARD_POSTS: usize = 17;
 pub const GUILD_FINISHED: usize = 18;
 pub const USER_LIVE: usize = 19;
-pub const TREES: usize = 20;
+pub const GUILD_LIVE: usize = 20;
+pub const TREES: usize = 21;
 
 /// The trees' names: sled's tree names, PostgreSQL's table names.
 pub const NAMES: [&str; TREES] = [
@@ -50,6 +51,7 @@ pub const NAMES: [&str; TREES] = [
     "board_posts",
     "guild_finished",
     "user_live",
+    "guild_live",
 ];
 
 /// A key and its value.

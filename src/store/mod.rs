@@ -179,6 +179,8 @@ pub trait Store: Send + Sync {
     /// A server's finished games (id, game, when it ended), the latest first (the archive). Reads every game's
     /// header, not its moves.
     fn finished_games(&self, guild: GuildId) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError>;
+    /// A server's live games (challenges waiting, games on), oldest first: read from an index of live games.
+    fn live_games(&self, guild: GuildId) -> Result<Vec<GameId>, StoreError>;
     /// Every game record (for recomputing ratings).
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError>;
     fn tournament(&self, id: u64) -> Result<Option<Tournament>, StoreError>;

@@ -33,6 +33,36 @@ pub struct GuildSettings {
     pub rated: bool,
     /// Members with this role may run tournaments (besides those with Manage Server).
     pub organiser_role: Option<u64>,
+    /// The secret part of the address of the server's web pages; `None`: the server has no pages. A new one is
+    /// drawn each time the pages are turned on, so turning them off and on again changes the address.
+    pub web: Option<String>,
+}
+
+impl GuildSettings {
+    /// The path segment of the server's web pages, when they are on: the secret, then the server's id.
+    pub fn web_segment(&self, guild: u64) -> Option<String> {
+        self.web.as_ref().map(|secret| format!("{secret}-{guild}"))
+    }
+}
+
+/// A new secret for a server's web address: 128 bits from a cryptographic generator seeded by the operating
+/// system (never the tests' fixed seed), in hex.
+pub fn new_web_secret() -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 16];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The server a web path segment names, and whether the segment is that server's current one (compared in time
+/// that does not depend on where it differs).
+pub fn web_segment_matches(segment: &str, settings_of: impl FnOnce(u64) -> Option<GuildSettings>) -> Option<u64> {
+    let (secret, guild) = segment.rsplit_once('-')?;
+    let guild: u64 = guild.parse().ok()?;
+    let stored = settings_of(guild)?.web?;
+    let same =
+        stored.len() == secret.len() && stored.bytes().zip(secret.bytes()).fold(0u8, |d, (a, b)| d | (a ^ b)) == 0;
+    same.then_some(guild)
 }
 
 impl Default for GuildSettings {
@@ -46,6 +76,7 @@ impl Default for GuildSettings {
             locale: None,
             rated: true,
             organiser_role: None,
+            web: None,
         }
     }
 }

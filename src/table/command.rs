@@ -122,6 +122,8 @@ pub enum Command {
     Settings {
         changes: Vec<super::SettingChange>,
     },
+    /// The address of the server's web pages (or why there is none).
+    Web,
     /// Reminders by direct message: on, off, or (`None`) which it is.
     Notify {
         on: Option<bool>,

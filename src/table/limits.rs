@@ -41,6 +41,10 @@ pub struct Limits {
     pub per_server: usize,
     /// Seconds a heavy job may run; an analysis that runs out says how far it got.
     pub job_secs: u64,
+    /// Live web pages (event streams) open at once, in all; one more is told to reload later.
+    pub web_streams: usize,
+    /// Web pages drawn at once, in all (a position's picture, an animated replay); more wait their turn.
+    pub web_drawing: usize,
 }
 
 /// Moves of an imported record, per game: a few times the longest real games, far below what would make a
@@ -88,6 +92,8 @@ impl Default for Limits {
             per_user: 2,
             per_server: 8,
             job_secs: 60,
+            web_streams: 2000,
+            web_drawing: 2,
         }
     }
 }

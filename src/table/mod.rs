@@ -18,6 +18,7 @@ mod computer;
 pub mod limits;
 mod menus;
 mod naming;
+mod pages;
 mod places;
 mod play;
 pub mod progress;
@@ -53,6 +54,7 @@ pub use check::CheckReport;
 pub use command::{Command, Decision, TournamentCommand, TournamentFormat};
 pub use limits::Limits;
 pub use menus::{MENU_OPTIONS, Menu, MenuOption};
+pub use pages::{GameLine, GamePage, MoveLine, ServerPage, SideLine, TournamentLine};
 pub use progress::{Progress, Stage};
 pub use records::ARCHIVE_PAGE;
 pub use replay::{ReplayPictures, replay_captions, replay_delay, replay_frames};
@@ -63,6 +65,11 @@ pub use sticks::throw_sticks;
 pub use terms::{Seeding, Terms, TournamentTerms};
 pub use view::legend as legend_words;
 
+/// A game's name in `locale`.
+pub fn game_title(locale: i18n::Locale, kind: crate::games::GameKind) -> String {
+    naming::game_name(locale, kind)
+}
+
 /// Settings of the service.
 #[derive(Debug, Clone)]
 pub struct TableConfig {
@@ -72,11 +79,22 @@ pub struct TableConfig {
     pub seed: Option<u64>,
     /// What one member or server may ask for.
     pub limits: Limits,
+    /// Where the web pages are reached (without a final `/`), when this process serves them.
+    pub web_url: Option<String>,
+    /// The pages of every server are served without a secret address (the console's, on the machine's own
+    /// loopback): the console's one pretend server has nothing to hide from its own user.
+    pub web_open: bool,
 }
 
 impl Default for TableConfig {
     fn default() -> Self {
-        TableConfig { challenge_expiry_secs: 24 * 3600, seed: None, limits: Limits::default() }
+        TableConfig {
+            challenge_expiry_secs: 24 * 3600,
+            seed: None,
+            limits: Limits::default(),
+            web_url: None,
+            web_open: false,
+        }
     }
 }
 
@@ -372,6 +390,7 @@ impl Turn<'_> {
             Command::Claim { game } => self.claim(actor, game, now),
             Command::Settings { changes } => self.settings(actor, &changes),
             Command::Notify { on } => self.notify(actor, on),
+            Command::Web => self.web_link(actor),
             Command::Leaderboard { game, page, provisional, picture } => {
                 self.leaderboard(actor, game, page, provisional, picture)
             }

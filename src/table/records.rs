@@ -205,7 +205,7 @@ impl Turn<'_> {
             let Status::Finished { winner, reason } = g.status else { continue };
             let how =
                 i18n::text(locale, &Message::dynamic(format!("termination-{}", records::termination_name(reason))));
-            let mut line = Text::span(format!("#{}", g.id), Span::Code);
+            let mut line = Text::span(format!("#{}", g.id), Span::Game(g.id));
             line.push_str(&format!(" · {} · ", game_name(locale, g.kind)));
             line.push_span(&pairing(&g, locale), Span::Name);
             line.push_str(" · ").push_span(records::result_of(winner), Span::Strong);

@@ -292,7 +292,8 @@ impl Turn<'_> {
             .str("grace", duration(settings.grace))
             .str("threads", settings.threads.to_string())
             .str("rated", settings.rated.to_string())
-            .str("language", settings.locale.map_or("auto".to_string(), |l| l.tag().to_string()));
+            .str("language", settings.locale.map_or("auto".to_string(), |l| l.tag().to_string()))
+            .str("web", if settings.web.is_some() { "on" } else { "off" });
         let text = i18n::spans(actor.locale, &message);
         Ok(vec![Reply { text, private: changes.is_empty(), ..Reply::default() }])
     }

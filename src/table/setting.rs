@@ -21,10 +21,12 @@ pub enum SettingChange {
     OrganiserRole(Option<u64>),
     /// The language of public posts; `None`: the server's own.
     Language(Option<Locale>),
+    /// The server's web pages on (at a new address, if they were off) or off.
+    Web(bool),
 }
 
 /// The keys a settings change may name, as the console lists them.
-pub const KEYS: &str = "time, remind, timeout, grace, threads, rated, language, organiser_role";
+pub const KEYS: &str = "time, remind, timeout, grace, threads, rated, language, organiser_role, web";
 
 impl SettingChange {
     /// `key=value` as typed: the change, or what is wrong with it.
@@ -43,6 +45,7 @@ impl SettingChange {
             "grace" => SettingChange::Grace(clock::parse_duration(value).ok_or_else(|| bad("1h|12h|1d"))?),
             "threads" => SettingChange::Threads(super::flag(key, value)?),
             "rated" => SettingChange::Rated(super::flag(key, value)?),
+            "web" => SettingChange::Web(super::flag(key, value)?),
             "organiser_role" => SettingChange::OrganiserRole(match value {
                 "none" | "off" => None,
                 v => Some(v.parse().map_err(|_| bad("a role id|none"))?),
@@ -66,6 +69,12 @@ impl SettingChange {
             SettingChange::Rated(on) => settings.rated = on,
             SettingChange::OrganiserRole(role) => settings.organiser_role = role,
             SettingChange::Language(locale) => settings.locale = locale,
+            SettingChange::Web(false) => settings.web = None,
+            SettingChange::Web(true) => {
+                if settings.web.is_none() {
+                    settings.web = Some(crate::store::settings::new_web_secret());
+                }
+            }
         }
     }
 }
@@ -88,5 +97,24 @@ mod tests {
         assert!(SettingChange::parse("timeout", "never").is_err());
         assert!(SettingChange::parse("colour", "red").is_err());
         assert!(SettingChange::parse("organiser_role", "abc").is_err());
+    }
+
+    #[test]
+    fn web_pages_get_a_new_unguessable_address_each_time_they_are_turned_on() {
+        let mut settings = GuildSettings::default();
+        assert_eq!(settings.web_segment(7), None, "off until turned on");
+        SettingChange::parse("web", "on").unwrap().apply(&mut settings);
+        let first = settings.web_segment(7).unwrap();
+        assert!(first.ends_with("-7") && first.len() == 32 + 2, "{first}");
+        SettingChange::Web(true).apply(&mut settings);
+        assert_eq!(settings.web_segment(7).as_ref(), Some(&first), "on again while on: the same address");
+        let found = |s: &str| crate::store::settings::web_segment_matches(s, |g| (g == 7).then(|| settings.clone()));
+        assert_eq!(found(&first), Some(7));
+        assert_eq!(found(&first.replacen(&first[..1], if &first[..1] == "0" { "1" } else { "0" }, 1)), None);
+        assert_eq!(found("-7"), None);
+        assert_eq!(found(&first.replace("-7", "-8")), None, "another server's id with this secret");
+        SettingChange::Web(false).apply(&mut settings);
+        SettingChange::Web(true).apply(&mut settings);
+        assert_ne!(settings.web_segment(7).unwrap(), first, "off and on again: a new address");
     }
 }

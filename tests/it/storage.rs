@@ -25,7 +25,7 @@ const NOW: u64 = 1_800_000_000;
 /// quota of live games a member may hold is out of their way.
 fn table(store: Arc<SledStore>) -> Table {
     let limits = tablero::table::Limits { live_games: usize::MAX, ..Default::default() };
-    Table::new(store, TableConfig { challenge_expiry_secs: 86_400, seed: Some(1), limits })
+    Table::new(store, TableConfig { challenge_expiry_secs: 86_400, seed: Some(1), limits, ..TableConfig::default() })
 }
 
 #[test]

@@ -79,7 +79,11 @@ fn updates_check_the_revision_and_free_the_channel_when_the_game_ends(backend: &
     assert!(matches!(store.update_game(&r, 5), Err(WriteError::Conflict)));
     assert_eq!(store.channel_game(10).unwrap(), Some(1));
     assert_eq!(store.user_live_games(2).unwrap(), vec![1], "a challenge is live");
+    let guild = r.guild;
+    assert_eq!(store.live_games(guild).unwrap(), vec![1], "and among its server's live games");
+    assert_eq!(store.live_games(guild + 1).unwrap(), Vec::<u64>::new(), "of its server only");
     store.update_game(&r, 0).unwrap();
+    assert_eq!(store.live_games(guild).unwrap(), Vec::<u64>::new(), "over: no longer among the server's live games");
     assert_eq!(store.channel_game(10).unwrap(), None);
     assert_eq!(store.user_live_games(2).unwrap(), Vec::<u64>::new(), "over: no longer among the live games");
     assert_eq!(store.user_games(2).unwrap(), vec![1], "but still among the user's games");

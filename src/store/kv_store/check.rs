@@ -14,7 +14,11 @@ impl<K: Kv> KvStore<K> {
             (BTreeSet::new(), BTreeSet::new(), BTreeSet::new(), BTreeMap::new());
         let mut finished = BTreeSet::new();
         let mut live_users = BTreeSet::new();
+        let mut live_servers = BTreeSet::new();
         for g in &games {
+            if g.status.is_live() {
+                live_servers.insert(pair_key(g.guild, g.id).to_vec());
+            }
             if let Some(key) = archive_key(g) {
                 finished.insert((key.to_vec(), vec![g.kind as u8]));
             }
@@ -78,6 +82,15 @@ impl<K: Kv> KvStore<K> {
                 .difference(&stored_users)
                 .map(|k| format!("game {} is missing from a player's games", id_from(&k[8..]).unwrap_or(0))),
         );
+        let stored_live_servers = key_set(GUILD_LIVE)?;
+        found.extend(
+            live_servers.difference(&stored_live_servers).map(|k| {
+                format!("live game {} is missing from its server's live games", id_from(&k[8..]).unwrap_or(0))
+            }),
+        );
+        found.extend(stored_live_servers.difference(&live_servers).map(|k| {
+            format!("game {} is among its server's live games but is not live", id_from(&k[8..]).unwrap_or(0))
+        }));
         let stored_finished: BTreeSet<(Vec<u8>, Vec<u8>)> = self.kv.all(GUILD_FINISHED)?.into_iter().collect();
         let game_of = |k: &[u8]| k.get(16..).map_or(Ok(0), id_from).unwrap_or(0);
         found.extend(
@@ -120,6 +133,12 @@ impl<K: Kv> KvStore<K> {
                 }
                 for k in &live_users {
                     t.insert(USER_LIVE, k, &[])?;
+                }
+                for k in &stored_live_servers {
+                    t.remove(GUILD_LIVE, k)?;
+                }
+                for k in &live_servers {
+                    t.insert(GUILD_LIVE, k, &[])?;
                 }
                 for (channel, game) in &last {
                     t.insert(CHANNEL_LAST, &channel.to_be_bytes(), &game.to_be_bytes())?;

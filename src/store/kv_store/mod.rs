@@ -148,6 +148,10 @@ impl<K: Kv> Store for KvStore<K> {
         Ok(found)
     }
 
+    fn live_games(&self, guild: GuildId) -> Result<Vec<GameId>, StoreError> {
+        self.kv.scan_prefix(GUILD_LIVE, &guild.to_be_bytes())?.into_iter().map(|(key, _)| id_from(&key[8..])).collect()
+    }
+
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
         all_games(&self.kv)
     }

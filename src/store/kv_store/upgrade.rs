@@ -49,7 +49,33 @@ impl<K: Kv> KvStore<K> {
             t.insert(META, MARKED, b"1")?;
             Ok(())
         });
-        done.map_err(|e| StoreError::Backend(format!("marking the live games in the users' index: {e}")))
+        done.map_err(|e| StoreError::Backend(format!("marking the live games in the users' index: {e}")))?;
+        self.mark_server_live_games()
+    }
+
+    /// The index of each server's live games, filled once the same way.
+    fn mark_server_live_games(&self) -> Result<(), StoreError> {
+        const MARKED: &[u8] = b"guild_live_filled";
+        if self.kv.get(META, MARKED)?.is_some() {
+            return Ok(());
+        }
+        let mut keys = Vec::new();
+        for (_, game) in self.kv.all(CHANNELS)? {
+            if let Some(record) = self.game(id_from(&game)?)? {
+                keys.push(pair_key(record.guild, record.id));
+            }
+        }
+        let done = self.kv.transaction(&mut |t: &dyn KvTx| {
+            if t.get(META, MARKED)?.is_some() {
+                return Ok(());
+            }
+            for key in &keys {
+                t.insert(GUILD_LIVE, key, &[])?;
+            }
+            t.insert(META, MARKED, b"1")?;
+            Ok(())
+        });
+        done.map_err(|e| StoreError::Backend(format!("marking the live games in the servers' index: {e}")))
     }
 
     /// Version 2 had no archive index: it is built from the games' headers, and the version stamped, in one

@@ -24,6 +24,12 @@ impl<K: Kv> KvStore<K> {
         if let Some(key) = archive_key(record) {
             t.insert(GUILD_FINISHED, &key, &[record.kind as u8])?;
         }
+        // A server's live games too: its web page lists them without reading the finished ones.
+        if record.status.is_live() {
+            t.insert(GUILD_LIVE, &pair_key(record.guild, record.id), &[])?;
+        } else {
+            t.remove(GUILD_LIVE, &pair_key(record.guild, record.id))?;
+        }
         Ok(())
     }
 

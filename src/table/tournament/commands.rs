@@ -288,14 +288,14 @@ impl Turn<'_> {
                 Some(x) => format!("{}–{}", points_text(x), points_text(1.0 - x)),
                 None => "…".into(),
             };
-            let game = p.game.map(|g| format!(" (#{g})")).unwrap_or_default();
-            lines.push(
-                Text::plain("• ")
-                    .and_name(&t.entrants[p.first].player.name)
-                    .and(" – ")
-                    .and_name(&t.entrants[p.second].player.name)
-                    .and(&format!("{game}: {result}")),
-            );
+            let mut line = Text::plain("• ")
+                .and_name(&t.entrants[p.first].player.name)
+                .and(" – ")
+                .and_name(&t.entrants[p.second].player.name);
+            if let Some(g) = p.game {
+                line.push_str(" (").push_span(&format!("#{g}"), crate::i18n::Span::Game(g)).push_str(")");
+            }
+            lines.push(line.and(&format!(": {result}")));
         }
         for &b in &pairs.byes {
             let bye = i18n::text(actor.locale, &Message::new("tournament-bye"));

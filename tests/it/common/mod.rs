@@ -146,6 +146,9 @@ impl Store for Faulty {
     fn finished_games(&self, guild: GuildId) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError> {
         self.inner.finished_games(guild)
     }
+    fn live_games(&self, guild: GuildId) -> Result<Vec<GameId>, StoreError> {
+        self.inner.live_games(guild)
+    }
     fn tournament(&self, id: u64) -> Result<Option<Tournament>, StoreError> {
         self.inner.tournament(id)
     }

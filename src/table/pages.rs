@@ -1,0 +1,408 @@
+//! What the web pages read: a server's page, a game's page (its position after any move, its moves and what
+//! each did), and the views the other front ends also ask for (archive, leaderboards, players, tournaments,
+//! record files, replays) asked as a reader who is nobody in particular. Nothing here writes. The pages of a
+//! server exist only while its admins have them on, at the address its settings keep; a game of another server
+//! is not found, as everywhere.
+
+use super::naming::{game_name, side_name};
+use super::replay::replay_captions;
+use super::write::Turn;
+use super::{Actor, Command, Fail, Reply, Request, Table, TournamentCommand};
+use crate::games::{GameKind, Position, Side};
+use crate::i18n::{self, Locale, Message, Text};
+use crate::store::record::{GameId, GameRecord, GuildId, Status, Timestamp, UserId};
+use crate::store::settings::web_segment_matches;
+use crate::store::tournament::TournamentStatus;
+
+/// Games listed on a server's page under "recent results".
+const RECENT: usize = 10;
+
+/// A game in a list: its number, the game, who plays, and how it stands.
+#[derive(Debug, Clone)]
+pub struct GameLine {
+    pub id: GameId,
+    pub game: String,
+    pub players: String,
+    pub state: Text,
+}
+
+/// A tournament in a list.
+#[derive(Debug, Clone)]
+pub struct TournamentLine {
+    pub id: u64,
+    pub title: String,
+    pub state: String,
+}
+
+/// What a server's page shows.
+#[derive(Debug, Clone)]
+pub struct ServerPage {
+    pub live: Vec<GameLine>,
+    pub recent: Vec<GameLine>,
+    pub tournaments: Vec<TournamentLine>,
+    /// The games with a leaderboard, and their names.
+    pub boards: Vec<(GameKind, String)>,
+}
+
+/// A side of a game as its page shows it.
+#[derive(Debug, Clone)]
+pub struct SideLine {
+    pub name: String,
+    /// The member, when one person plays the side (a link to their page).
+    pub user: Option<UserId>,
+    pub side: String,
+    pub rating: Option<i64>,
+}
+
+/// A move in a game's list.
+#[derive(Debug, Clone)]
+pub struct MoveLine {
+    pub by: String,
+    pub notation: String,
+    /// What it did beyond the move itself (captures, relays, extra moves), in words.
+    pub did: String,
+}
+
+/// What a game's page shows, at the position after `ply` moves.
+#[derive(Debug, Clone)]
+pub struct GamePage {
+    pub id: GameId,
+    pub kind: GameKind,
+    pub title: String,
+    pub sides: Vec<SideLine>,
+    /// Whose turn and until when, or the result; at an earlier position, which move it follows.
+    pub status: Text,
+    /// The game is on: the page follows it.
+    pub live: bool,
+    pub moves: Vec<MoveLine>,
+    pub ply: usize,
+    /// The position in words (the picture's text alternative), and as a text diagram.
+    pub description: String,
+    pub diagram: String,
+    pub revision: u64,
+    pub tournament: Option<u64>,
+}
+
+impl Actor {
+    /// A reader of a server's public pages: nobody in particular, with no rights.
+    pub fn reader(guild: GuildId, locale: Locale) -> Actor {
+        Actor {
+            guild,
+            channel: 0,
+            user: super::actor::SERVER,
+            name: String::new(),
+            roles: Vec::new(),
+            locale,
+            permissions: super::Permissions::default(),
+        }
+    }
+}
+
+impl Table {
+    /// The server whose pages `segment` names, when its pages are on and the segment is its current one.
+    pub fn web_server(&self, segment: &str) -> Option<GuildId> {
+        web_segment_matches(segment, |guild| self.store.guild_settings(guild).ok())
+    }
+
+    /// Whether a server's pages may be served at all (on, or every server's pages are open as the console's).
+    pub fn web_on(&self, guild: GuildId) -> bool {
+        self.config.web_open || self.store.guild_settings(guild).is_ok_and(|s| s.web.is_some())
+    }
+
+    /// The address of a server's pages, when this process serves them and the server has them on.
+    pub fn web_address(&self, guild: GuildId) -> Option<String> {
+        let base = self.config.web_url.as_deref()?;
+        if self.config.web_open {
+            return Some(format!("{base}/"));
+        }
+        let segment = self.store.guild_settings(guild).ok()?.web_segment(guild)?;
+        Some(format!("{base}/s/{segment}/"))
+    }
+
+    pub fn limits(&self) -> &super::Limits {
+        &self.config.limits
+    }
+
+    /// A player of `guild` by id or by name (as the leaderboards know them), with the name they were last rated
+    /// under (none for a member never rated here).
+    pub fn web_player(&self, guild: GuildId, asked: &str) -> Option<crate::store::record::Player> {
+        use crate::store::record::Player;
+        let asked = asked.trim();
+        let by_id = asked.parse::<UserId>().ok().filter(|&id| id != super::actor::SERVER);
+        for kind in GameKind::ALL.into_iter().filter(|k| !k.moves_are_throws()) {
+            if let Some(id) = by_id {
+                if let Ok(Some(r)) = self.store.rating(guild, kind, id) {
+                    return Some(Player { id, name: r.name });
+                }
+                continue;
+            }
+            for provisional in [false, true] {
+                let (rows, _) = self.store.leaderboard(guild, kind, provisional, 0, 10_000).ok()?;
+                if let Some((id, r)) = rows.into_iter().find(|(_, r)| r.name.eq_ignore_ascii_case(asked)) {
+                    return Some(Player { id, name: r.name });
+                }
+            }
+        }
+        by_id.map(|id| Player { id, name: String::new() })
+    }
+
+    /// What changes a server's ratings and charts: the sequence of its last rated game.
+    pub fn web_version(&self, guild: GuildId) -> u64 {
+        self.store.last_rating_sequence(guild).unwrap_or(0)
+    }
+
+    /// How many rounds a tournament of `guild` has had, if it is one of its tournaments.
+    pub fn web_tournament_rounds(&self, guild: GuildId, id: u64) -> Option<usize> {
+        self.store.tournament(id).ok()?.filter(|t| t.guild == guild).map(|t| t.rounds.len())
+    }
+
+    /// A tournament's revision, if it is one of `guild`.
+    pub fn web_tournament_revision(&self, guild: GuildId, id: u64) -> Option<u64> {
+        self.store.tournament(id).ok()?.filter(|t| t.guild == guild).map(|t| t.revision)
+    }
+
+    /// A game's revision, if it is a game of `guild` (what a live page watches).
+    pub fn web_revision(&self, guild: GuildId, id: GameId) -> Result<Option<u64>, String> {
+        Ok(self.store.game(id).map_err(|e| e.to_string())?.filter(|g| g.guild == guild).map(|g| g.revision))
+    }
+
+    pub fn server_page(&self, guild: GuildId, locale: Locale, now: Timestamp) -> Result<ServerPage, String> {
+        Turn::own(self).server_page(guild, locale, now).map_err(fail_text)
+    }
+
+    /// A game's page at the position after `ply` moves (the latest when `None` or beyond); `None`: no such game
+    /// in this server, or one never played (a challenge declined, cancelled or expired).
+    pub fn game_page(
+        &self,
+        guild: GuildId,
+        id: GameId,
+        ply: Option<usize>,
+        locale: Locale,
+    ) -> Result<Option<GamePage>, String> {
+        Turn::own(self).game_page(guild, id, ply, locale).map_err(fail_text)
+    }
+
+    /// The picture of a game's position after `ply` moves (the latest when beyond), as the bot posts it.
+    pub fn game_picture(
+        &self,
+        guild: GuildId,
+        id: GameId,
+        ply: usize,
+        locale: Locale,
+    ) -> Result<Option<Vec<u8>>, String> {
+        Turn::own(self).game_picture(guild, id, ply, locale).map_err(fail_text)
+    }
+
+    /// A view a reader may ask for: the archive, a leaderboard, a player, a tournament's standings or pairings,
+    /// a game's record files or animated replay. Anything else is refused.
+    pub fn read(&self, guild: GuildId, locale: Locale, command: Command, now: Timestamp) -> Result<Vec<Reply>, Text> {
+        let readable = match &command {
+            Command::Archive { .. } | Command::Leaderboard { .. } | Command::Profile { .. } => true,
+            Command::Export { game } | Command::Replay { game, .. } => game.is_some(),
+            Command::Tournament(TournamentCommand::Standings { id, .. } | TournamentCommand::Pairings { id, .. }) => {
+                id.is_some()
+            }
+            _ => false,
+        };
+        if !readable {
+            return Err(Text::plain("not a view of a page"));
+        }
+        let reader = Actor::reader(guild, locale);
+        match self.handle(Request::new(&reader, command, now)) {
+            Some(Ok(replies)) => Ok(replies),
+            Some(Err(refusal)) => Err(refusal.text),
+            None => Err(Text::plain("nothing to show")),
+        }
+    }
+}
+
+fn fail_text(fail: Fail) -> String {
+    match fail {
+        Fail::User(m) => i18n::text(Locale::English, &m),
+        Fail::Internal(e) => e,
+        Fail::AlreadyDone => "done before".into(),
+    }
+}
+
+/// Whether a game was played (a page shows it): on, or ended after it started.
+fn played(record: &GameRecord) -> bool {
+    matches!(record.status, Status::Active | Status::Finished { .. })
+}
+
+impl Turn<'_> {
+    fn page_game(&self, guild: GuildId, id: GameId) -> Result<Option<GameRecord>, Fail> {
+        Ok(self.store.game(id)?.filter(|g| g.guild == guild && played(g)))
+    }
+
+    fn game_line(&self, record: &GameRecord, locale: Locale) -> Result<GameLine, Fail> {
+        let state = match record.status {
+            Status::Active => {
+                let position = self.position(record)?;
+                let mut state = Text::new();
+                if let Some(side) = position.to_move() {
+                    state = i18n::spans(
+                        locale,
+                        &Message::new("web-on-turn").name("player", record.side_label(side, locale)),
+                    );
+                }
+                if let Some(clock) = record.clock.as_ref().filter(|c| c.deadline > 0) {
+                    state.push_str(" · ");
+                    state.push_text(&i18n::spans(locale, &Message::new("deadline").moment("when", clock.deadline)));
+                }
+                state
+            }
+            Status::Finished { winner, .. } => {
+                let said = match winner {
+                    Some(side) => Message::new("web-won").name("player", record.side_label(side, locale)),
+                    None => Message::new("web-drawn"),
+                };
+                i18n::spans(locale, &said).and(&format!(" · {}", crate::records::time::date(record.updated_at)))
+            }
+            _ => Text::new(),
+        };
+        Ok(GameLine {
+            id: record.id,
+            game: game_name(locale, record.kind),
+            players: super::records::pairing(record, locale),
+            state,
+        })
+    }
+
+    fn server_page(&self, guild: GuildId, locale: Locale, _now: Timestamp) -> Result<ServerPage, Fail> {
+        let mut live = Vec::new();
+        for id in self.store.live_games(guild)?.into_iter().rev() {
+            if let Some(record) = self.page_game(guild, id)? {
+                live.push(self.game_line(&record, locale)?);
+            }
+        }
+        let mut recent = Vec::new();
+        for (id, _, _) in self.store.finished_games(guild)?.into_iter().take(RECENT) {
+            if let Some(record) = self.page_game(guild, id)? {
+                recent.push(self.game_line(&record, locale)?);
+            }
+        }
+        let mut tournaments = Vec::new();
+        for t in self.store.tournaments(guild)?.into_iter().rev() {
+            let state = match t.status {
+                TournamentStatus::SignUp => "web-tournament-signup",
+                TournamentStatus::Running => "web-tournament-running",
+                TournamentStatus::Finished => "web-tournament-finished",
+                TournamentStatus::Cancelled => continue,
+            };
+            tournaments.push(TournamentLine {
+                id: t.id,
+                title: i18n::text(
+                    locale,
+                    &Message::new("web-tournament-title").num("id", t.id as i64).str("game", game_name(locale, t.kind)),
+                ),
+                state: i18n::text(locale, &Message::new(state).num("round", t.rounds.len() as i64)),
+            });
+        }
+        let boards =
+            GameKind::ALL.into_iter().filter(|&k| k != GameKind::ZohnAhl).map(|k| (k, game_name(locale, k))).collect();
+        Ok(ServerPage { live, recent, tournaments, boards })
+    }
+
+    fn game_page(
+        &self,
+        guild: GuildId,
+        id: GameId,
+        ply: Option<usize>,
+        locale: Locale,
+    ) -> Result<Option<GamePage>, Fail> {
+        let Some(record) = self.page_game(guild, id)? else { return Ok(None) };
+        let total = record.moves.len();
+        let ply = ply.unwrap_or(total).min(total);
+        let replay_failed = |e: &dyn std::fmt::Debug| Fail::Internal(format!("game {id} does not replay: {e:?}"));
+        let mut position = Position::new(record.kind, &record.options).map_err(|e| replay_failed(&e))?;
+        let mut moves = Vec::with_capacity(total);
+        let mut shown = position.clone();
+        for (i, m) in record.moves.iter().enumerate() {
+            position.play(&m.notation).map_err(|e| replay_failed(&e))?;
+            let did: Vec<String> =
+                position.describe_last_move().iter().skip(1).map(|m| i18n::text(locale, m)).collect();
+            let by = m.name.clone().or_else(|| record.name_of(m.by).map(str::to_string)).unwrap_or_default();
+            moves.push(MoveLine { by, notation: m.notation.clone(), did: did.join(" ") });
+            if i + 1 == ply {
+                shown = position.clone();
+            }
+        }
+        let status = if ply == total {
+            self.board_reply(locale, &record, &position, Vec::new()).text.without_calls()
+        } else {
+            i18n::spans(locale, &Message::new("web-position-after").num("ply", ply as i64).num("total", total as i64))
+        };
+        let sides = Side::BOTH
+            .iter()
+            .map(|&side| {
+                let player = if record.is_team_game() { None } else { record.player(side) };
+                let rating = match player {
+                    Some(p) if record.rated => {
+                        self.store.rating(guild, record.kind, p.id).ok().flatten().map(|r| r.rating.round() as i64)
+                    }
+                    _ => None,
+                };
+                SideLine {
+                    name: record.side_label(side, locale),
+                    user: player.map(|p| p.id).filter(|&u| u != crate::store::record::COMPUTER),
+                    side: side_name(locale, &shown, side),
+                    rating,
+                }
+            })
+            .collect();
+        let title = format!("{} #{id}", game_name(locale, record.kind));
+        let mut description = i18n::text(
+            locale,
+            &Message::new("web-picture-alt")
+                .str("game", title.as_str())
+                .num("ply", ply as i64)
+                .str("players", super::records::pairing(&record, locale)),
+        );
+        if let Some(last) = ply.checked_sub(1).map(|i| &moves[i]) {
+            description.push_str(&format!(" {}. {}", ply, last.notation));
+            if !last.did.is_empty() {
+                description.push_str(&format!(" — {}", last.did));
+            }
+        }
+        Ok(Some(GamePage {
+            id,
+            kind: record.kind,
+            title,
+            sides,
+            status,
+            live: record.status == Status::Active,
+            moves,
+            ply,
+            description,
+            diagram: shown.diagram(&|m| i18n::text(locale, &m)),
+            revision: record.revision,
+            tournament: record.tournament.map(|t| t.tournament),
+        }))
+    }
+
+    fn game_picture(&self, guild: GuildId, id: GameId, ply: usize, locale: Locale) -> Result<Option<Vec<u8>>, Fail> {
+        let Some(record) = self.page_game(guild, id)? else { return Ok(None) };
+        let total = record.moves.len();
+        if ply >= total {
+            let position = self.position(&record)?;
+            let board = self.board_reply(locale, &record, &position, Vec::new());
+            return Ok(board.image.map(|i| i.png));
+        }
+        let moves = record.moves[..ply].iter().map(|m| m.notation.as_str());
+        let position = match Position::replay(record.kind, &record.options, moves) {
+            Ok(Ok(p)) => p,
+            _ => return Err(Fail::Internal(format!("game {id} does not replay"))),
+        };
+        Ok(Some(crate::render::board_png(&position, &replay_captions(&record, &position, ply, locale))))
+    }
+
+    /// The address of the actor's server's pages, or why there is none.
+    pub(super) fn web_link(&self, actor: &Actor) -> super::Answer {
+        let said = match (&self.config.web_url, self.web_address(actor.guild)) {
+            (None, _) => Message::new("web-not-served"),
+            (Some(_), None) => Message::new("web-off"),
+            (Some(_), Some(url)) => Message::new("web-link").str("url", url),
+        };
+        Ok(vec![Reply { text: i18n::spans(actor.locale, &said), ..Reply::default() }])
+    }
+}

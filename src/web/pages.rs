@@ -1,0 +1,280 @@
+//! The pages' HTML (maud: checked when compiled, every value escaped): the layout with its language switch and
+//! link previews, a server's page, a game's page with its live part, and the views drawn from the table's
+//! replies (archive, leaderboard, player, tournament). No script is needed to read any of them; `app.js` only
+//! follows a live game and steps through the moves with the keyboard.
+
+use maud::{DOCTYPE, Markup, html};
+
+use super::html::{lines, text};
+use super::lang::html_tag;
+use crate::games::GameKind;
+use crate::i18n::{self, Locale, Message};
+use crate::table::{GameLine, GamePage, Reply, ServerPage};
+
+/// A word of the pages' own, in the reader's language.
+pub fn t(locale: Locale, id: &str) -> String {
+    i18n::text(locale, &Message::dynamic(id.to_string()))
+}
+
+/// What a page's `<head>` tells link previews.
+#[derive(Default)]
+pub struct Preview {
+    pub title: String,
+    pub description: String,
+    /// The absolute address of the picture.
+    pub image: Option<String>,
+}
+
+/// A whole page: head (title, previews, style, script), the site's bar with the language switch, `body`.
+pub fn layout(locale: Locale, base: &str, title: &str, preview: Option<Preview>, body: Markup) -> Markup {
+    let other = match locale {
+        Locale::English => ("es", "Español"),
+        _ => ("en", "English"),
+    };
+    html! {
+        (DOCTYPE)
+        html lang=(html_tag(locale)) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="referrer" content="no-referrer";
+                title { (title) " · tablero" }
+                @if let Some(p) = preview {
+                    meta property="og:title" content=(p.title);
+                    meta property="og:description" content=(p.description);
+                    meta property="og:type" content="website";
+                    @if let Some(image) = p.image {
+                        meta property="og:image" content=(image);
+                        meta name="twitter:card" content="summary_large_image";
+                    }
+                }
+                link rel="stylesheet" href="/assets/style.css";
+                script src="/assets/app.js" defer {}
+            }
+            body {
+                a.skip href="#main" { (t(locale, "web-skip")) }
+                header {
+                    nav aria-label=(t(locale, "web-site")) {
+                        a href={ (base) "/" } { "tablero" }
+                        a href={ (base) "/archive" } { (t(locale, "web-archive")) }
+                        a href={ "?lang=" (other.0) } lang=(other.0) hreflang=(other.0) { (other.1) }
+                    }
+                }
+                main id="main" { (body) }
+            }
+        }
+    }
+}
+
+fn game_list(lines_: &[GameLine], base: &str, empty: &str) -> Markup {
+    html! {
+        @if lines_.is_empty() {
+            p.empty { (empty) }
+        } @else {
+            ul.games {
+                @for g in lines_ {
+                    li {
+                        a href={ (base) "/game/" (g.id) } { (g.game) " #" (g.id) } " · " (g.players) " · " (text(&g.state, base))
+                    }
+                }
+            }
+        }
+    }
+}
+
+pub fn server(locale: Locale, base: &str, page: &ServerPage) -> Markup {
+    let body = html! {
+        h1 { (t(locale, "web-server-title")) }
+        section aria-labelledby="live-games" {
+            h2 id="live-games" { (t(locale, "web-live-games")) }
+            (game_list(&page.live, base, &t(locale, "web-no-live-games")))
+        }
+        section aria-labelledby="recent" {
+            h2 id="recent" { (t(locale, "web-recent")) }
+            (game_list(&page.recent, base, &t(locale, "web-no-recent")))
+            p { a href={ (base) "/archive" } { (t(locale, "web-all-finished")) } }
+        }
+        section aria-labelledby="tournaments" {
+            h2 id="tournaments" { (t(locale, "web-tournaments")) }
+            @if page.tournaments.is_empty() {
+                p.empty { (t(locale, "web-no-tournaments")) }
+            } @else {
+                ul {
+                    @for tr in &page.tournaments {
+                        li { a href={ (base) "/tournament/" (tr.id) } { (tr.title) } " · " (tr.state) }
+                    }
+                }
+            }
+        }
+        section aria-labelledby="boards" {
+            h2 id="boards" { (t(locale, "web-leaderboards")) }
+            ul {
+                @for (kind, name) in &page.boards {
+                    li { a href={ (base) "/leaderboard/" (kind) } { (name) } }
+                }
+            }
+        }
+    };
+    layout(locale, base, &t(locale, "web-server-title"), None, body)
+}
+
+/// The part of a game's page that follows the game: status, picture, sides, stepper, moves.
+pub fn game_live(locale: Locale, base: &str, page: &GamePage) -> Markup {
+    let game = format!("{base}/game/{}", page.id);
+    let total = page.moves.len();
+    let step = |ply: usize| if ply >= total { game.clone() } else { format!("{game}?ply={ply}") };
+    html! {
+        div.status role="status" { (lines(&page.status, base)) }
+        figure.board {
+            img src={ (game) "/board.png?ply=" (page.ply) "&v=" (page.revision) } alt=(page.description) width="640";
+            figcaption {
+                details {
+                    summary { (t(locale, "web-board-text")) }
+                    pre { (page.diagram) }
+                }
+            }
+        }
+        ul.sides {
+            @for side in &page.sides {
+                li {
+                    @if let Some(user) = side.user {
+                        a href={ (base) "/player/" (user) } { (side.name) }
+                    } @else {
+                        (side.name)
+                    }
+                    @if let Some(r) = side.rating { " (" (r) ")" }
+                    " · " (side.side)
+                }
+            }
+        }
+        nav.stepper aria-label=(t(locale, "web-stepper")) {
+            @if page.ply > 0 {
+                a href=(step(0)) { "⏮ " (t(locale, "web-first")) }
+                a rel="prev" href=(step(page.ply - 1)) { "◀ " (t(locale, "web-previous")) }
+            }
+            span.at { (t(locale, "web-move")) " " (page.ply) " / " (total) }
+            @if page.ply < total {
+                a rel="next" href=(step(page.ply + 1)) { (t(locale, "web-next")) " ▶" }
+                a href=(step(total)) { (t(locale, "web-latest")) " ⏭" }
+            }
+        }
+        h2 { (t(locale, "web-moves")) }
+        @if page.moves.is_empty() {
+            p.empty { (t(locale, "web-no-moves")) }
+        } @else {
+            ol.moves {
+                @for (i, m) in page.moves.iter().enumerate() {
+                    li {
+                        @if i + 1 == page.ply {
+                            a href=(step(i + 1)) aria-current="step" { (m.by) ": " (m.notation) }
+                        } @else {
+                            a href=(step(i + 1)) { (m.by) ": " (m.notation) }
+                        }
+                        @if !m.did.is_empty() { " — " (m.did) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+pub fn game(locale: Locale, base: &str, public: &str, page: &GamePage, at_latest: bool) -> Markup {
+    let game = format!("{base}/game/{}", page.id);
+    let preview = Preview {
+        title: format!(
+            "{} · {}",
+            page.title,
+            page.sides.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(" – ")
+        ),
+        description: page.status.without_calls().as_str().replace("**", "").replace('`', ""),
+        image: Some(format!("{public}{game}/board.png?ply={}&v={}", page.ply, page.revision)),
+    };
+    let follows = page.live && at_latest;
+    let body = html! {
+        h1 { (page.title) }
+        @if let Some(tournament) = page.tournament {
+            p { a href={ (base) "/tournament/" (tournament) } { (t(locale, "web-tournament")) " " (tournament) } }
+        }
+        @if follows {
+            section id="live" aria-live="polite" data-events={ (game) "/events?since=" (page.revision) } {
+                (game_live(locale, base, page))
+            }
+        } @else {
+            section id="live" { (game_live(locale, base, page)) }
+        }
+        section aria-labelledby="files" {
+            h2 id="files" { (t(locale, "web-files")) }
+            ul {
+                li { a href={ (game) "/record.json" } download { (t(locale, "web-record-json")) } }
+                li { a href={ (game) "/record.txt" } download { (t(locale, "web-record-text")) } }
+                li { a href={ (game) "/replay.gif" } { (t(locale, "web-replay")) } }
+            }
+        }
+    };
+    layout(locale, base, &page.title, Some(preview), body)
+}
+
+/// A view the table answers as replies (archive, leaderboard, player, tournament): their words as paragraphs,
+/// their pictures as images at `pictures` (in order), `before` above them (a form, a heading).
+pub fn replies(
+    locale: Locale,
+    base: &str,
+    title: &str,
+    before: Markup,
+    replies: &[Reply],
+    pictures: &[(String, String)],
+) -> Markup {
+    let body = html! {
+        h1 { (title) }
+        (before)
+        @for reply in replies {
+            section.reply { (lines(&reply.text, base)) }
+        }
+        @for (src, alt) in pictures {
+            figure { img src=(src) alt=(alt); }
+        }
+    };
+    layout(locale, base, title, None, body)
+}
+
+/// The archive's filters: a player's name (or id), a game; sent as a plain form, read again by the server.
+pub fn archive_form(locale: Locale, player: &str, game: Option<GameKind>) -> Markup {
+    html! {
+        form.filters method="get" action="" role="search" {
+            label for="player" { (t(locale, "web-player")) }
+            input id="player" name="player" type="text" value=(player) maxlength="64";
+            label for="game" { (t(locale, "web-game")) }
+            select id="game" name="game" {
+                option value="" selected[game.is_none()] { (t(locale, "web-any-game")) }
+                @for kind in GameKind::ALL {
+                    option value=(kind) selected[game == Some(kind)] { (crate::table::game_title(locale, kind)) }
+                }
+            }
+            button type="submit" { (t(locale, "web-filter")) }
+        }
+    }
+}
+
+/// Links to the previous and next page of a paged view.
+pub fn pager(locale: Locale, previous: Option<String>, next: Option<String>) -> Markup {
+    html! {
+        nav.pager aria-label=(t(locale, "web-pages")) {
+            @if let Some(p) = previous { a rel="prev" href=(p) { "◀ " (t(locale, "web-previous")) } }
+            @if let Some(n) = next { a rel="next" href=(n) { (t(locale, "web-next")) " ▶" } }
+        }
+    }
+}
+
+pub fn not_found(locale: Locale) -> Markup {
+    layout(
+        locale,
+        "",
+        &t(locale, "web-not-found"),
+        None,
+        html! { h1 { (t(locale, "web-not-found")) } p { (t(locale, "web-not-found-why")) } },
+    )
+}
+
+pub fn busy(locale: Locale) -> Markup {
+    layout(locale, "", &t(locale, "web-busy"), None, html! { h1 { (t(locale, "web-busy")) } })
+}
