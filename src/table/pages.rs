@@ -143,7 +143,14 @@ impl Table {
                 }
             }
         }
-        by_id.map(|id| Player { id, name: String::new() })
+        // Never rated here: the name their latest games of this server give.
+        let id = by_id?;
+        let games = self.store.user_games(id).ok()?;
+        let name = games.iter().rev().take(50).find_map(|&g| {
+            let record = self.store.game(g).ok()??;
+            (record.guild == guild).then(|| record.name_of(id).map(str::to_string)).flatten()
+        });
+        Some(Player { id, name: name.unwrap_or_default() })
     }
 
     /// What changes a server's ratings and charts: the sequence of its last rated game.

@@ -61,7 +61,9 @@ pub fn router(table: Arc<Table>, options: Options) -> Router {
     let live = Live::new(table.clone(), limits.web_streams, options.poll);
     let web = Arc::new(Web { table, options, live, drawn: cache::Drawn::new(limits.web_drawing) });
     let pages = routes::pages();
-    let mut router = Router::new().nest("/s/{server}", pages.clone());
+    // A server's page is `/s/{server}/` (the address `/web` gives) as well as `/s/{server}`.
+    let mut router =
+        Router::new().nest("/s/{server}", pages.clone()).route("/s/{server}/", axum::routing::get(routes::server));
     if web.options.open_server.is_some() {
         router = router.merge(pages);
     }

@@ -143,7 +143,7 @@ pub struct Lang {
     lang: Option<String>,
 }
 
-async fn server(State(web): Shared, server: Server, Query(q): Query<Lang>) -> Response {
+pub async fn server(State(web): Shared, server: Server, Query(q): Query<Lang>) -> Response {
     let (guild, locale) = (server.guild, server.locale);
     match blocking(&web, move |t| t.server_page(guild, locale, now())).await {
         Ok(Ok(shown)) => page(pages::server(locale, &server.base, &shown), &server, q.lang.is_some()),
@@ -423,7 +423,11 @@ async fn player(State(web): Shared, server: Server, Query(q): Query<Lang>) -> Re
     let result = blocking(&web, move |t| {
         let who = t.web_player(guild, &id.to_string())?;
         let name = who.name.clone();
-        t.read(guild, locale, Command::Profile { player: Some(who) }, now()).ok().map(|r| (name, r))
+        // A member with nothing to show yet is told so, as the bot would tell them.
+        let replies = t
+            .read(guild, locale, Command::Profile { player: Some(who) }, now())
+            .unwrap_or_else(|said| vec![Reply { text: said, ..Reply::default() }]);
+        Some((name, replies))
     })
     .await;
     match result {

@@ -36,6 +36,7 @@ mod table;
 mod table_fuzz;
 mod teams;
 mod tournaments;
+mod web;
 mod write_path;
 mod zohn_ahl;
 

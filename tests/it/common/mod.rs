@@ -17,6 +17,7 @@ pub mod backends;
 pub mod held;
 pub mod play;
 pub mod props;
+pub mod web;
 
 /// A member of guild 1 (or `guild`), named after the user id: 1 ana, 2 ben, 3 cy, 4 dan, 5 eve; user 1 has
 /// Manage Server.

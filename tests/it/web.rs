@@ -1,0 +1,233 @@
+//! The web pages over HTTP: a server's pages exist only while its admins have them on, at their secret address;
+//! every page escapes what members wrote, carries the strict policy, speaks the reader's language; a live
+//! page hears of a move, and a stream that dropped resumes without losing one, also when the move is made by
+//! another process sharing a PostgreSQL store.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tablero::store::{SledStore, Store};
+use tablero::table::{Command, SettingChange};
+
+use crate::common::backends::{Backend, postgres};
+use crate::common::web::{act, hoyito, pages_off, pages_on, play_one, serve};
+
+fn sled() -> (tempfile::TempDir, Arc<dyn Store>) {
+    let dir = tempfile::tempdir().unwrap();
+    let store: Arc<dyn Store> = Arc::new(SledStore::open(&dir.path().join("data")).unwrap());
+    (dir, store)
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()
+}
+
+fn client() -> reqwest::Client {
+    reqwest::Client::builder().no_proxy().timeout(Duration::from_secs(20)).build().unwrap()
+}
+
+/// Status and body of a GET, with `headers`.
+fn get(url: &str, headers: &[(&str, &str)]) -> (u16, reqwest::header::HeaderMap, String) {
+    runtime().block_on(async {
+        let mut request = client().get(url);
+        for (k, v) in headers {
+            request = request.header(*k, *v);
+        }
+        let response = request.send().await.expect("answers");
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        (status, headers, response.text().await.unwrap_or_default())
+    })
+}
+
+/// Every kind of page of a server with game `game` (and player 1 = ana).
+fn every_page(base: &str, game: u64) -> Vec<String> {
+    [
+        "/".to_string(),
+        format!("/game/{game}"),
+        format!("/game/{game}?ply=1"),
+        format!("/game/{game}/board.png"),
+        format!("/game/{game}/record.json"),
+        format!("/game/{game}/record.txt"),
+        format!("/game/{game}/replay.gif"),
+        "/archive".into(),
+        "/archive?game=hoyito&player=ana".into(),
+        "/player/1".into(),
+        "/leaderboard/hoyito".into(),
+    ]
+    .into_iter()
+    .map(|p| format!("{base}{p}"))
+    .collect()
+}
+
+#[test]
+fn a_servers_pages_exist_only_while_its_admins_have_them_on() {
+    let (_dir, store) = sled();
+    let site = serve(store, false, Duration::from_secs(60));
+    let table = &site.table;
+    let game = hoyito(table, 7, 70, 3);
+    let elsewhere = hoyito(table, 8, 80, 1);
+    // Never turned on: nothing of the server is served, whatever the address.
+    for page in every_page(&format!("{}/s/0123456789abcdef0123456789abcdef-7", site.url), game) {
+        assert_eq!(get(&page, &[]).0, 404, "{page}");
+    }
+    assert_eq!(get(&format!("{}/game/{game}", site.url), &[]).0, 404, "no server's pages at the root");
+    // Only Manage Server turns them on.
+    let refused = act(table, 7, 2, 99, Command::Settings { changes: vec![SettingChange::Web(true)] });
+    assert!(refused.is_err(), "ben has no Manage Server");
+    let said = act(table, 7, 2, 99, Command::Web).unwrap();
+    assert!(said[0].text.to_string().contains("/settings server web:on"), "{}", said[0].text);
+    let base = pages_on(table, 7);
+    assert!(base.starts_with(&format!("{}/s/", site.url)) && base.ends_with("-7"), "{base}");
+    let said = act(table, 7, 2, 99, Command::Web).unwrap();
+    assert!(said[0].text.to_string().contains(&base), "/web gives the address: {}", said[0].text);
+    for page in every_page(&base, game) {
+        let (status, _, _) = get(&page, &[]);
+        assert_eq!(status, 200, "{page}");
+    }
+    // Another server's game is not found under this server's address, nor this one under a wrong secret.
+    assert_eq!(get(&format!("{base}/game/{elsewhere}"), &[]).0, 404);
+    let wrong = base.replace("/s/", "/s/0");
+    assert_eq!(get(&format!("{wrong}/game/{game}"), &[]).0, 404);
+    // Off again: every page is gone; on again: a new address, the old one stays gone.
+    pages_off(table, 7);
+    for page in every_page(&base, game) {
+        assert_eq!(get(&page, &[]).0, 404, "{page}");
+    }
+    let again = pages_on(table, 7);
+    assert_ne!(again, base);
+    assert_eq!(get(&format!("{again}/game/{game}"), &[]).0, 200);
+    assert_eq!(get(&format!("{base}/game/{game}"), &[]).0, 404);
+}
+
+#[test]
+fn what_members_wrote_is_shown_as_text_under_a_strict_policy() {
+    let (_dir, store) = sled();
+    let site = serve(store, false, Duration::from_secs(60));
+    let table = &site.table;
+    let record = std::fs::read_to_string("tests/records/hoyito/001.txt").unwrap();
+    let hostile = record
+        .replace("\"ana\"", "\"<script>alert(1)</script>\"")
+        .replace("1001 ana", "1001 <script>alert(1)</script>");
+    let imported =
+        act(table, 7, 2, 70, Command::Import { bytes: hostile.into_bytes(), live: false }).expect("imported");
+    let text = imported.iter().map(|r| r.text.to_string()).collect::<String>();
+    let id: u64 = text
+        .split('#')
+        .nth(1)
+        .and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|s| s.parse().ok())
+        .expect(&text);
+    let base = pages_on(table, 7);
+    for page in [format!("{base}/game/{id}"), format!("{base}/archive"), format!("{base}/")] {
+        let (status, headers, body) = get(&page, &[]);
+        assert_eq!(status, 200, "{page}");
+        assert!(!body.contains("<script>alert"), "{page} carries the name as markup");
+        let csp = headers.get("content-security-policy").unwrap().to_str().unwrap();
+        assert!(csp.contains("script-src 'self'") && csp.contains("default-src 'none'"), "{csp}");
+        assert!(!csp.contains("unsafe-inline"));
+        assert_eq!(headers.get("referrer-policy").unwrap(), "no-referrer", "the secret address is never sent on");
+        // No inline script or style anywhere: the one script and the one style come from the site.
+        assert_eq!(body.matches("<script").count(), 1, "{page}");
+        assert!(body.contains("<script src=\"/assets/app.js\" defer></script>"));
+        assert!(!body.contains(" style=") && !body.contains(" onclick=") && !body.contains("<style"));
+    }
+    let (_, _, body) = get(&format!("{base}/game/{id}"), &[]);
+    assert!(body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "the name is there, as text");
+}
+
+#[test]
+fn pages_speak_the_readers_language_and_a_game_page_previews_its_board() {
+    let (_dir, store) = sled();
+    let site = serve(store, false, Duration::from_secs(60));
+    let game = hoyito(&site.table, 7, 70, 2);
+    let base = pages_on(&site.table, 7);
+    let (_, _, body) = get(&format!("{base}/"), &[("accept-language", "es-MX,es;q=0.9,en;q=0.5")]);
+    assert!(body.contains("lang=\"es-419\"") && body.contains("Partidas en curso"), "{body}");
+    let (_, headers, body) = get(&format!("{base}/?lang=en"), &[("accept-language", "es")]);
+    assert!(body.contains("Games on now"));
+    let cookie = headers.get("set-cookie").unwrap().to_str().unwrap().split(';').next().unwrap().to_string();
+    let (_, _, body) = get(&format!("{base}/"), &[("accept-language", "es"), ("cookie", &cookie)]);
+    assert!(body.contains("Games on now"), "the switch is remembered");
+    let (_, _, body) = get(&format!("{base}/game/{game}"), &[]);
+    for tag in ["og:title", "og:description", "og:image"] {
+        assert!(body.contains(&format!("property=\"{tag}\"")), "{tag}");
+    }
+    let image =
+        body.split("property=\"og:image\" content=\"").nth(1).unwrap().split('"').next().unwrap().replace("&amp;", "&");
+    assert!(image.starts_with("http://127.0.0.1:"), "an absolute address: {image}");
+    let png = runtime().block_on(async { client().get(&image).send().await.unwrap().bytes().await.unwrap() });
+    assert_eq!(&png[..4], b"\x89PNG");
+    // Each move links to the position after it, drawn by the server.
+    assert!(body.contains(&format!("href=\"{}/game/{game}?ply=1\"", base.trim_start_matches(&site.url))));
+    let (_, _, first) = get(&format!("{base}/game/{game}?ply=1"), &[]);
+    assert!(first.contains("Move 1 / 2") && first.contains("board.png?ply=1"));
+}
+
+/// Reads server-sent events from `response` until one has the id `want` (its data returned), or `within` ends.
+async fn event_with_id(response: &mut reqwest::Response, want: u64, within: Duration) -> Option<String> {
+    let deadline = Instant::now() + within;
+    let mut buffer = String::new();
+    loop {
+        let left = deadline.checked_duration_since(Instant::now())?;
+        let chunk = tokio::time::timeout(left, response.chunk()).await.ok()?.ok()??;
+        buffer.push_str(&String::from_utf8_lossy(&chunk));
+        while let Some(end) = buffer.find("\n\n") {
+            let event: String = buffer.drain(..end + 2).collect();
+            let id = event.lines().find_map(|l| l.strip_prefix("id: ")).and_then(|i| i.trim().parse::<u64>().ok());
+            if id == Some(want) {
+                return Some(event.lines().filter_map(|l| l.strip_prefix("data: ")).collect::<Vec<_>>().join("\n"));
+            }
+        }
+    }
+}
+
+fn live_page_follows(store: Arc<dyn Store>, mover: Arc<dyn Store>) {
+    let site = serve(store, false, Duration::from_secs(60));
+    let game = hoyito(&site.table, 7, 70, 1);
+    let base = pages_on(&site.table, 7);
+    // The moves are made through another table (another process's, when the stores are two connections).
+    let other = tablero::table::Table::new(mover, tablero::table::TableConfig::default());
+    let revision = site.table.web_revision(7, game).unwrap().unwrap();
+    runtime().block_on(async {
+        let events = format!("{base}/game/{game}/events?since={revision}");
+        let mut stream = client().get(&events).send().await.unwrap();
+        assert_eq!(stream.status().as_u16(), 200);
+        let played = tokio::task::spawn_blocking(move || play_one(&other, 7, 70, game)).await.unwrap();
+        let next = site.table.web_revision(7, game).unwrap().unwrap();
+        assert!(next > revision);
+        let data = event_with_id(&mut stream, next, Duration::from_secs(10)).await.expect("the move reaches the page");
+        assert!(data.contains(&format!("Move 2 / 2")), "{data}");
+        assert!(data.contains(&format!(": {played}<")), "{data}");
+        // The stream drops; a move is made meanwhile; the page comes back with the last id it heard.
+        drop(stream);
+        let table = site.table.clone();
+        tokio::task::spawn_blocking(move || play_one(&table, 7, 70, game)).await.unwrap();
+        let latest = site.table.web_revision(7, game).unwrap().unwrap();
+        let mut resumed = client()
+            .get(format!("{base}/game/{game}/events"))
+            .header("Last-Event-ID", next.to_string())
+            .send()
+            .await
+            .unwrap();
+        let data = event_with_id(&mut resumed, latest, Duration::from_secs(10))
+            .await
+            .expect("the missed move is sent at once");
+        assert!(data.contains("Move 3 / 3"), "{data}");
+    });
+}
+
+#[test]
+fn a_live_page_hears_of_each_move_and_a_dropped_stream_loses_none() {
+    let (_dir, store) = sled();
+    live_page_follows(store.clone(), store);
+}
+
+#[test]
+fn a_move_made_by_another_process_on_postgresql_reaches_a_live_page() {
+    let Some(backend) = postgres() else { return };
+    let fresh = backend.fresh();
+    let (serving, moving) = (fresh.store().clone(), fresh.another());
+    assert!(matches!(backend, Backend::Postgres(_)));
+    live_page_follows(serving, moving);
+}
