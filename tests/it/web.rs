@@ -197,7 +197,7 @@ fn live_page_follows(store: Arc<dyn Store>, mover: Arc<dyn Store>) {
         let next = site.table.web_revision(7, game).unwrap().unwrap();
         assert!(next > revision);
         let data = event_with_id(&mut stream, next, Duration::from_secs(10)).await.expect("the move reaches the page");
-        assert!(data.contains(&format!("Move 2 / 2")), "{data}");
+        assert!(data.contains("Move 2 / 2"), "{data}");
         assert!(data.contains(&format!(": {played}<")), "{data}");
         // The stream drops; a move is made meanwhile; the page comes back with the last id it heard.
         drop(stream);
