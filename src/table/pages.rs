@@ -143,6 +143,15 @@ impl Table {
                 }
             }
         }
+        if by_id.is_none() {
+            // Not rated here: a player of one of the server's latest finished games.
+            for (game, _, _) in self.store.finished_games(guild).ok()?.into_iter().take(500) {
+                let record = self.store.game(game).ok()??;
+                if let Some(p) = record.seats.iter().find(|p| p.name.eq_ignore_ascii_case(asked)) {
+                    return Some(p.clone());
+                }
+            }
+        }
         // Never rated here: the name their latest games of this server give.
         let id = by_id?;
         let games = self.store.user_games(id).ok()?;

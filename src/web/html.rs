@@ -14,7 +14,10 @@ pub fn text(text: &Text, base: &str) -> Markup {
             let markup = match span {
                 Span::User(id) => html! { a href={ (base) "/player/" (id) } { (words) } },
                 Span::Game(id) => html! { a href={ (base) "/game/" (id) } { (words) } },
-                Span::Moment(at) => html! { time datetime=(crate::dates::format(at)) { (words) } },
+                Span::Moment(at) => {
+                    let iso = crate::dates::format(at);
+                    html! { time datetime=(iso) { (iso[..10]) " " (iso[11..16]) " UTC" } }
+                }
                 Span::Strong => html! { strong { (words) } },
                 Span::Code => html! { code { (words) } },
                 Span::Name | Span::Channel(_) | Span::Call(_) => html! { (words) },

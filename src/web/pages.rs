@@ -149,13 +149,13 @@ pub fn game_live(locale: Locale, base: &str, page: &GamePage) -> Markup {
         }
         nav.stepper aria-label=(t(locale, "web-stepper")) {
             @if page.ply > 0 {
-                a href=(step(0)) { "⏮ " (t(locale, "web-first")) }
+                a href=(step(0)) { "« " (t(locale, "web-first")) }
                 a rel="prev" href=(step(page.ply - 1)) { "◀ " (t(locale, "web-previous")) }
             }
             span.at { (t(locale, "web-move")) " " (page.ply) " / " (total) }
             @if page.ply < total {
                 a rel="next" href=(step(page.ply + 1)) { (t(locale, "web-next")) " ▶" }
-                a href=(step(total)) { (t(locale, "web-latest")) " ⏭" }
+                a href=(step(total)) { (t(locale, "web-latest")) " »" }
             }
         }
         h2 { (t(locale, "web-moves")) }

@@ -37,6 +37,7 @@ mod table_fuzz;
 mod teams;
 mod tournaments;
 mod web;
+mod web_browser;
 mod write_path;
 mod zohn_ahl;
 

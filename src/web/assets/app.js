@@ -9,6 +9,7 @@ function follow() {
   events.addEventListener("update", (e) => {
     live.innerHTML = e.data;
     live.dataset.revision = e.lastEventId;
+    localTimes(live);
   });
 }
 
@@ -25,5 +26,15 @@ function step(e) {
   }
 }
 
+// Moments in the reader's own time zone and language (the page gives them in UTC).
+function localTimes(root) {
+  const lang = document.documentElement.lang || undefined;
+  for (const time of root.querySelectorAll("time[datetime]")) {
+    const at = new Date(time.getAttribute("datetime"));
+    if (!isNaN(at)) time.textContent = at.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+  }
+}
+
 document.addEventListener("keydown", step);
+document.addEventListener("DOMContentLoaded", () => localTimes(document));
 document.addEventListener("DOMContentLoaded", follow);

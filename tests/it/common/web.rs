@@ -101,3 +101,34 @@ pub fn pages_on(table: &Table, guild: u64) -> String {
 pub fn pages_off(table: &Table, guild: u64) {
     act(table, guild, 1, 99, Command::Settings { changes: vec![SettingChange::Web(false)] }).expect("turned off");
 }
+
+/// An elimination tournament of ana, ben, cy and dan in `guild`, played to its end (the first side wins each
+/// game); its id.
+pub fn elimination(table: &Table, guild: u64) -> u64 {
+    use tablero::table::{TournamentCommand, TournamentFormat};
+    let options = [("time".to_string(), "none".to_string())].into_iter().collect();
+    let create = super::play::typed_tournament(GameKind::Hoyito, TournamentFormat::Elimination, None, None, options);
+    act(table, guild, 1, 10, Command::Tournament(create)).expect("created");
+    for user in 1..=4 {
+        act(table, guild, user, 10, Command::Tournament(TournamentCommand::Join { id: None })).expect("joined");
+    }
+    let mut posted = act(table, guild, 1, 10, Command::Tournament(TournamentCommand::Start { id: None })).unwrap();
+    let id = table.web_tournament_revision(guild, 1).map(|_| 1).expect("tournament 1");
+    for _ in 0..8 {
+        let games: Vec<u64> = posted.iter().filter(|r| r.needs_channel).filter_map(|r| r.game).collect();
+        if games.is_empty() {
+            break;
+        }
+        posted = Vec::new();
+        for game in games {
+            act(table, guild, 1, 10, Command::MoveTo { game, channel: 1000 + game }).expect("placed");
+            let page = table.game_page(guild, game, None, Locale::English).unwrap().unwrap();
+            let seats: Vec<u64> = page.sides.iter().map(|s| s.user.expect("a member")).collect();
+            let channel = 1000 + game;
+            act(table, guild, seats[0], channel, Command::Move { notation: "1".into(), at: None }).unwrap();
+            act(table, guild, seats[1], channel, Command::Move { notation: "1".into(), at: None }).unwrap();
+            posted.extend(act(table, guild, seats[1], channel, Command::Resign).unwrap());
+        }
+    }
+    id
+}

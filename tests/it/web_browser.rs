@@ -1,0 +1,337 @@
+//! The web pages in a real browser: Debian's Chromium, headless, driven through chromedriver (WebDriver). A page
+//! follows a game as moves are made through the table, also across dropped event streams; its moves step
+//! forward and back by click and by key; the archive filters; a tournament shows its standings and bracket;
+//! the Spanish switch; a name written as a script stays text; pages turned off are gone. Every page visited is
+//! checked for accessibility (text alternatives, labels, contrast, keyboard reach). Where no Chromium is
+//! installed the tests say so in one line and pass, unless `TABLERO_BROWSER_TESTS=required` (as CI sets).
+
+use std::process::{Child, Command as Process, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::json;
+use tablero::store::{SledStore, Store};
+use tablero::table::Command;
+
+use crate::common::web::{act, elimination, hoyito, pages_off, pages_on, play_one, serve};
+
+/// Every wait on the browser is bounded.
+const WAIT: Duration = Duration::from_secs(20);
+
+struct Driver {
+    child: Child,
+    url: String,
+    profile: tempfile::TempDir,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// chromedriver on a free port, when Chromium and chromedriver are installed.
+fn driver() -> Option<Driver> {
+    let found = |path: &str| std::path::Path::new(path).exists();
+    if !found("/usr/bin/chromedriver") || !found("/usr/bin/chromium") {
+        if std::env::var("TABLERO_BROWSER_TESTS").as_deref() == Ok("required") {
+            panic!("the browser tests are required but /usr/bin/chromium or /usr/bin/chromedriver is missing");
+        }
+        static SAID: std::sync::Once = std::sync::Once::new();
+        SAID.call_once(|| {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "browser tests skipped: install Debian's chromium and chromium-driver to run them"
+            );
+        });
+        return None;
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = Process::new("/usr/bin/chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let deadline = Instant::now() + WAIT;
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not answer");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Some(Driver { child, url: format!("http://127.0.0.1:{port}"), profile: tempfile::tempdir().unwrap() })
+}
+
+/// A headless Chromium session, with the flags that keep it off the network and a fresh profile.
+async fn browser(driver: &Driver, width: u32, height: u32) -> Client {
+    let profile = driver.profile.path().join(format!("p{width}"));
+    let args = [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+        "--lang=en-US",
+    ]
+    .into_iter()
+    .map(String::from)
+    .chain([format!("--user-data-dir={}", profile.display()), format!("--window-size={width},{height}")])
+    .collect::<Vec<_>>();
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert("goog:chromeOptions".into(), json!({ "binary": "/usr/bin/chromium", "args": args }));
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    tokio::time::timeout(WAIT, ClientBuilder::new(connector).capabilities(capabilities).connect(&driver.url))
+        .await
+        .expect("the browser starts in time")
+        .expect("a browser session")
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap()
+}
+
+/// Waits until `check` holds of the page's text, for at most `within`.
+async fn until_text(client: &Client, within: Duration, check: impl Fn(&str) -> bool) -> String {
+    until_in(client, "body", within, check).await
+}
+
+/// Waits until `check` holds of the text of what `css` finds (all of it), for at most `within`.
+async fn until_in(client: &Client, css: &str, within: Duration, check: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + within;
+    loop {
+        let mut text = String::new();
+        for found in client.find_all(Locator::Css(css)).await.unwrap() {
+            text.push_str(&found.text().await.unwrap_or_default());
+            text.push('\n');
+        }
+        if check(&text) {
+            return text;
+        }
+        assert!(Instant::now() < deadline, "the page never showed what was awaited; it shows:\n{text}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The width of the picture `css` finds, once the browser has loaded it (0: it failed to load).
+async fn picture_width(client: &Client, css: &str) -> u64 {
+    let deadline = Instant::now() + WAIT;
+    let script = format!("const i = document.querySelector('{css}'); return i && i.complete ? i.naturalWidth : null;");
+    loop {
+        if let Some(width) = client.execute(&script, vec![]).await.unwrap().as_u64() {
+            return width;
+        }
+        assert!(Instant::now() < deadline, "the picture {css} never loaded");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The accessibility checks, written out: the page's language and title, one main heading, a text
+/// alternative for every image, a label for every field, text in every link and button, every control in
+/// keyboard reach, and the contrast of every text with its background (WCAG AA: 4.5, 3 for large text).
+const AUDIT: &str = r#"
+const problems = [];
+if (!document.documentElement.lang) problems.push("the page has no language");
+if (!document.title.trim()) problems.push("the page has no title");
+if (document.querySelectorAll("h1").length !== 1) problems.push("one main heading expected");
+for (const img of document.images) {
+  if (!(img.getAttribute("alt") || "").trim()) problems.push("an image without a text alternative: " + img.src);
+}
+for (const field of document.querySelectorAll("input, select, textarea")) {
+  const label = field.id && document.querySelector('label[for="' + field.id + '"]');
+  if (!label && !field.getAttribute("aria-label")) problems.push("a field without a label: " + field.name);
+}
+for (const control of document.querySelectorAll("a[href], button, input, select, summary")) {
+  if (control.tabIndex < 0) problems.push("out of keyboard reach: " + control.outerHTML.slice(0, 60));
+  if (control.matches("a, button, summary") && !control.textContent.trim() && !control.getAttribute("aria-label")) {
+    problems.push("a control without words: " + control.outerHTML.slice(0, 60));
+  }
+}
+const channels = (c) => c.match(/[\d.]+/g).map(Number);
+const luminance = ([r, g, b]) => {
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+};
+const background = (el) => {
+  for (; el; el = el.parentElement) {
+    const c = channels(getComputedStyle(el).backgroundColor);
+    if (c.length < 4 || c[3] > 0) return c.slice(0, 3);
+  }
+  return [255, 255, 255];
+};
+for (const el of document.body.querySelectorAll("*")) {
+  const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+  const style = getComputedStyle(el);
+  if (!own || style.display === "none" || style.visibility === "hidden" || el.closest(".skip")) continue;
+  if (el.closest("details:not([open])") && !el.closest("summary")) continue;
+  const a = luminance(channels(style.color).slice(0, 3)), b = luminance(background(el));
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  const size = parseFloat(style.fontSize), bold = parseInt(style.fontWeight, 10) >= 700;
+  const large = size >= 24 || (size >= 18.66 && bold);
+  if (ratio < (large ? 3 : 4.5)) {
+    problems.push("contrast " + ratio.toFixed(2) + " of " + el.tagName + " '" + el.textContent.trim().slice(0, 30) + "'");
+  }
+}
+return problems;
+"#;
+
+async fn audit(client: &Client) {
+    let url = client.current_url().await.unwrap();
+    let found = client.execute(AUDIT, vec![]).await.unwrap();
+    let problems: Vec<String> = serde_json::from_value(found).unwrap();
+    assert!(problems.is_empty(), "accessibility of {url}: {problems:#?}");
+}
+
+/// Saves what the browser shows as `name` among the test screenshots (the README shows them).
+async fn screenshot(client: &Client, name: &str) {
+    let png = client.screenshot().await.unwrap();
+    let folder = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join(format!("{name}.png")), png).unwrap();
+}
+
+fn sled() -> (tempfile::TempDir, Arc<dyn Store>) {
+    let dir = tempfile::tempdir().unwrap();
+    let store: Arc<dyn Store> = Arc::new(SledStore::open(&dir.path().join("data")).unwrap());
+    (dir, store)
+}
+
+#[test]
+fn in_a_browser_a_game_page_follows_each_move_and_steps_through_them() {
+    let Some(driver) = driver() else { return };
+    let (_dir, store) = sled();
+    // Event streams are closed every second, so the page also has to come back (with its last event's id).
+    let site = serve(store, false, Duration::from_secs(1));
+    let table = site.table.clone();
+    let game = hoyito(&table, 7, 70, 2);
+    let base = pages_on(&table, 7);
+    runtime().block_on(async {
+        let client = browser(&driver, 1024, 1000).await;
+        client.goto(&format!("{base}/game/{game}")).await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("Move 2 / 2")).await;
+        audit(&client).await;
+        // A move made through the table shows on the open page, without a reload, within 2 s.
+        for n in 3..=6 {
+            let mover = table.clone();
+            let played = tokio::task::spawn_blocking(move || play_one(&mover, 7, 70, game)).await.unwrap();
+            let text = until_text(&client, Duration::from_secs(2), |t| t.contains(&format!("Move {n} / {n}"))).await;
+            assert!(text.contains(&format!(": {played}")), "move {n} ({played}) is in the list:\n{text}");
+            // Across the streams' closing: the next move waits a little over one.
+            tokio::time::sleep(Duration::from_millis(700)).await;
+        }
+        let items = client.find_all(Locator::Css("ol.moves li")).await.unwrap();
+        assert_eq!(items.len(), 6, "no move lost");
+        screenshot(&client, "game").await;
+        // Clicking move 3 shows the position after move 3, drawn by the server.
+        client.find(Locator::Css("ol.moves li:nth-child(3) a")).await.unwrap().click().await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("Move 3 / 6")).await;
+        let src = client.find(Locator::Css("figure.board img")).await.unwrap().attr("src").await.unwrap().unwrap();
+        assert!(src.contains("ply=3"), "{src}");
+        assert!(picture_width(&client, "figure.board img").await > 100, "the position's picture loads");
+        audit(&client).await;
+        // The arrow keys step back and forth.
+        client.find(Locator::Css("body")).await.unwrap().send_keys("\u{E012}").await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("Move 2 / 6")).await;
+        client.find(Locator::Css("body")).await.unwrap().send_keys("\u{E014}").await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("Move 3 / 6")).await;
+        client.close().await.unwrap();
+    });
+}
+
+#[test]
+fn in_a_browser_the_archive_filters_and_a_tournament_shows_its_standings_and_bracket() {
+    let Some(driver) = driver() else { return };
+    let (_dir, store) = sled();
+    let site = serve(store, false, Duration::from_secs(60));
+    let table = site.table.clone();
+    for file in ["hoyito/001.txt", "epaminondas/001.txt", "ocencahuac/001.txt"] {
+        let bytes = std::fs::read(format!("tests/records/{file}")).unwrap();
+        act(&table, 7, 2, 70, Command::Import { bytes, live: false }).expect("imported");
+    }
+    let tournament = elimination(&table, 7);
+    hoyito(&table, 7, 71, 3);
+    let base = pages_on(&table, 7);
+    runtime().block_on(async {
+        let client = browser(&driver, 1024, 1100).await;
+        client.goto(&format!("{base}/")).await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("Games on now")).await;
+        audit(&client).await;
+        screenshot(&client, "server").await;
+        // The archive, filtered by game through its form.
+        client.goto(&format!("{base}/archive")).await.unwrap();
+        let all = until_text(&client, WAIT, |t| t.contains("Epaminondas") && t.contains("Ocencahuac")).await;
+        assert!(all.contains("Hoyito II"), "{all}");
+        audit(&client).await;
+        client.find(Locator::Css("select#game")).await.unwrap().select_by_value("epaminondas").await.unwrap();
+        client.find(Locator::Css("form.filters button")).await.unwrap().click().await.unwrap();
+        let filtered =
+            until_in(&client, "section.reply", WAIT, |t| t.contains("Epaminondas") && !t.contains("Ocencahuac")).await;
+        assert!(!filtered.contains("Hoyito II"), "{filtered}");
+        screenshot(&client, "archive").await;
+        // And by a player's name: dan played only in the tournament.
+        client.goto(&format!("{base}/archive")).await.unwrap();
+        client.find(Locator::Css("input#player")).await.unwrap().send_keys("dan").await.unwrap();
+        client.find(Locator::Css("form.filters button")).await.unwrap().click().await.unwrap();
+        let dan = until_in(&client, "section.reply", WAIT, |t| t.contains("dan")).await;
+        assert!(!dan.contains("Epaminondas"), "{dan}");
+        // The tournament: standings with tie-breaks, the rounds' pairings, the bracket picture.
+        client.goto(&format!("{base}/tournament/{tournament}")).await.unwrap();
+        let page = until_text(&client, WAIT, |t| t.contains("Buchholz")).await;
+        assert!(page.contains("round 1:") && page.contains("round 2:"), "{page}");
+        let width = picture_width(&client, "figure img").await;
+        assert!(width >= 300, "the bracket's picture loads: {width} pixels wide");
+        audit(&client).await;
+        screenshot(&client, "tournament").await;
+        for page in ["/leaderboard/hoyito", "/player/1"] {
+            client.goto(&format!("{base}{page}")).await.unwrap();
+            until_text(&client, WAIT, |t| t.contains("tablero")).await;
+            audit(&client).await;
+        }
+        client.close().await.unwrap();
+    });
+}
+
+#[test]
+fn in_a_browser_spanish_pages_names_as_text_and_pages_turned_off_are_gone() {
+    let Some(driver) = driver() else { return };
+    let (_dir, store) = sled();
+    let site = serve(store, false, Duration::from_secs(60));
+    let table = site.table.clone();
+    let record = std::fs::read_to_string("tests/records/hoyito/001.txt").unwrap();
+    let hostile = record
+        .replace("\"ana\"", "\"<script>alert(1)</script>\"")
+        .replace("1001 ana", "1001 <script>alert(1)</script>");
+    act(&table, 7, 2, 70, Command::Import { bytes: hostile.into_bytes(), live: false }).expect("imported");
+    let game = hoyito(&table, 7, 71, 1);
+    let base = pages_on(&table, 7);
+    runtime().block_on(async {
+        let client = browser(&driver, 412, 915).await;
+        client.goto(&format!("{base}/game/1")).await.unwrap();
+        let text = until_text(&client, WAIT, |t| t.contains("<script>alert(1)</script>")).await;
+        assert!(text.contains("Moves"), "{text}");
+        assert!(client.get_alert_text().await.is_err(), "no script ran");
+        audit(&client).await;
+        // The switch to Spanish, remembered on the next page.
+        client.find(Locator::Css("a[hreflang=es]")).await.unwrap().click().await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("Jugadas")).await;
+        let lang = client.execute("return document.documentElement.lang", vec![]).await.unwrap();
+        assert!(lang.as_str().unwrap().starts_with("es"), "{lang}");
+        client.goto(&format!("{base}/game/{game}")).await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("Jugada 1 / 1") && t.contains("El registro de la partida")).await;
+        audit(&client).await;
+        screenshot(&client, "game-es-phone").await;
+        // Off: every page of the server is gone.
+        let off = table.clone();
+        tokio::task::spawn_blocking(move || pages_off(&off, 7)).await.unwrap();
+        for page in ["/", "/game/1", "/archive", "/tournament/1", "/leaderboard/hoyito"] {
+            client.goto(&format!("{base}{page}")).await.unwrap();
+            let title = client.title().await.unwrap();
+            assert!(title.starts_with("Página no encontrada"), "{page}: {title}");
+        }
+        client.close().await.unwrap();
+    });
+}
