@@ -763,3 +763,4 @@ web-no-such-player = No player of that name has played a rated game here.
 web-chart-alt = The rating of { $player } over time
 web-tournament-picture-alt = The tournament's standings, or its bracket
 console-web = The web pages of this console: { $url }
+web-view = View on the web

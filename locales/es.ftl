@@ -765,3 +765,4 @@ web-no-such-player = Ningún jugador con ese nombre ha jugado aquí una partida 
 web-chart-alt = La puntuación de { $player } a lo largo del tiempo
 web-tournament-picture-alt = La clasificación del torneo, o su cuadro
 console-web = Las páginas web de esta consola: { $url }
+web-view = Ver en la web

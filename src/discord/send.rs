@@ -12,7 +12,7 @@ use poise::serenity_prelude as serenity;
 use super::markup;
 use super::outbound::{self, FOLLOWUP_BUDGET, PostError, RESPONSE_BUDGET};
 use crate::i18n::{Callee, Text};
-use crate::table::{Button, ButtonStyle, File, Image, Menu, Reply};
+use crate::table::{Button, ButtonStyle, File, Image, Link, Menu, Reply};
 
 /// A message as Discord will show it: its words in Discord's markup, whom it pings, its rows of buttons and
 /// menus, its picture and files, and whether only the asker sees it.
@@ -35,7 +35,7 @@ impl Said {
         Said {
             content: Some(markup::fit(markup::markup(&reply.text))),
             pings: reply.text.calls(),
-            rows: Some(components(&reply.buttons, &reply.menus)),
+            rows: Some(with_link(components(&reply.buttons, &reply.menus), reply.link.as_ref())),
             picture: reply.image.clone(),
             files: reply.files.clone(),
             private: reply.private,
@@ -212,6 +212,20 @@ pub fn components(buttons: &[Button], menus: &[Menu]) -> Vec<serenity::CreateAct
     out.extend(rows.into_iter().map(serenity::CreateActionRow::Buttons));
     out.truncate(5);
     out
+}
+
+/// The rows with a link button added (the game's web page): in the last row of buttons when it has room, else
+/// in a row of its own when there is one left.
+pub fn with_link(mut rows: Vec<serenity::CreateActionRow>, link: Option<&Link>) -> Vec<serenity::CreateActionRow> {
+    let Some(link) = link else { return rows };
+    let button = serenity::CreateButton::new_link(link.url.clone()).label(link.label.clone());
+    let count = rows.len();
+    match rows.last_mut() {
+        Some(serenity::CreateActionRow::Buttons(last)) if last.len() < 5 => last.push(button),
+        _ if count < 5 => rows.push(serenity::CreateActionRow::Buttons(vec![button])),
+        _ => {}
+    }
+    rows
 }
 
 /// The interaction a member made (a slash command or a press), and whether it has its response yet: after

@@ -58,7 +58,7 @@ pub use pages::{GameLine, GamePage, MoveLine, ServerPage, SideLine, TournamentLi
 pub use progress::{Progress, Stage};
 pub use records::ARCHIVE_PAGE;
 pub use replay::{ReplayPictures, replay_captions, replay_delay, replay_frames};
-pub use reply::{Button, ButtonStyle, File, Image, Refusal, Reply};
+pub use reply::{Button, ButtonStyle, File, Image, Link, Refusal, Reply};
 pub use schedule::Delivery;
 pub use setting::SettingChange;
 pub use sticks::throw_sticks;

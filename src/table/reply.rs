@@ -35,6 +35,13 @@ pub struct Button {
     pub new_row: bool,
 }
 
+/// A link a reply carries (Discord shows it as a link button): the game's web page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    pub label: String,
+    pub url: String,
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Reply {
     /// What it says, with its spans (names, channels, moments) for the front end to render.
@@ -48,6 +55,8 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// Select menus, each a row of its own above the buttons (with them, at most five rows).
     pub menus: Vec<super::Menu>,
+    /// The page of the game on the web, when the server's pages are on.
+    pub link: Option<Link>,
     /// Only the actor should see it.
     pub private: bool,
     /// The game wants a channel of its own, with this title: the front end opens it (a Discord thread), posts

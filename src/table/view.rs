@@ -156,6 +156,7 @@ impl Turn<'_> {
             diagram: Some(position.diagram(&|m| i18n::text(locale, &m))),
             buttons: self.buttons(locale, record, position),
             menus: super::menus::board_menus(locale, record, position),
+            link: self.game_link(locale, record),
             private: false,
             notice: None,
             open_thread: None,

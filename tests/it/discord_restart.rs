@@ -135,6 +135,56 @@ async fn a_button_from_before_a_crash_plays_after_the_restart() {
     assert!(exit.success(), "{exit:?}");
 }
 
+/// The bot serving its web pages: off until an admin turns them on, then `/web` gives their address, a board
+/// carries a "View on the web" link button to its game's page, and the page shows the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_serves_a_servers_web_pages_once_they_are_on_and_links_its_boards_to_them() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let place = Place { channel: 731, thread: false };
+    let (ana, ben) = (Member::new(101, "ana"), Member::new(102, "ben"));
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let from = fake.mark();
+    let _bot = start_binary_with(&fake, dir.path(), &[("TABLERO_WEB_LISTEN", format!("127.0.0.1:{port}"))]);
+    fake.wait_ready(from).await;
+    let off = fake.slash(&ana, place, &["web"], &[]).await;
+    assert!(off.content().contains("web:on"), "{}", off.content());
+    let mut admin = ana.clone();
+    admin.manage_server = true;
+    let on = fake.slash(&admin, place, &["settings", "server"], &[Opt::Bool("web", true)]).await;
+    assert!(on.content().contains("web on"), "{}", on.content());
+    let said = fake.slash(&ben, place, &["web"], &[]).await;
+    let address = said
+        .content()
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("an address: {}", said.content()))
+        .to_string();
+    assert!(address.starts_with(&format!("http://127.0.0.1:{port}/s/")), "{address}");
+    let options = [Opt::User("opponent", ben.clone()), Opt::Int("first", 1), Opt::Bool("thread", false)];
+    fake.slash(&ana, place, &["play", "hoyito"], &options).await;
+    let board = fake.slash(&ben, place, &["accept"], &[]).await;
+    let stored = fake.message(board.created.unwrap());
+    let link = stored["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|b| b["style"] == 5)
+        .unwrap_or_else(|| panic!("a link button: {stored}"));
+    assert_eq!(link["label"], "View on the web");
+    let url = link["url"].as_str().unwrap().to_string();
+    assert!(url.starts_with(&address) && url.ends_with("/game/1"), "{url}");
+    let client = reqwest::Client::builder().no_proxy().build().unwrap();
+    let page = client.get(&url).send().await.unwrap();
+    assert_eq!(page.status().as_u16(), 200);
+    let body = page.text().await.unwrap();
+    assert!(body.contains("ana (South) to move") && body.contains("Hoyito II #1"), "{body}");
+    // Another address of the same port: nothing.
+    let other = client.get(format!("http://127.0.0.1:{port}/game/1")).send().await.unwrap();
+    assert_eq!(other.status().as_u16(), 404);
+}
+
 /// Issue 7 end to end: a short time control, the reminder posted, the bot killed and the deadline passing
 /// while it is down, the timeout caught up after the restart (once, and the reminder not repeated), and the
 /// Claim button ending the game.

@@ -49,6 +49,8 @@ pub fn spawn_bot(binary: &str, fake: &FakeDiscord, dir: &Path, name: &str, env: 
         .env_remove("DISCORD_API_BASE")
         .env_remove("TABLERO_STORE_URL")
         .env_remove("TABLERO_SHARDS")
+        .env_remove("TABLERO_WEB_LISTEN")
+        .env_remove("TABLERO_WEB_PUBLIC_URL")
         .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
