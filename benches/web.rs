@@ -153,9 +153,15 @@ fn main() {
         sorted.last().copied().unwrap_or(f64::NAN),
     );
 
-    // Event streams: all open on the game, then one move.
+    // Event streams: all open on the game (at the revision its page was drawn at), then one move.
     let before = resident_kib(pid);
-    let revision = ply as u64 + 2;
+    let page = runtime.block_on(async { client.get(&game).send().await.unwrap().text().await.unwrap() });
+    let revision: u64 = page
+        .split("events?since=")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .and_then(|r| r.parse().ok())
+        .expect("the page follows the game");
     let (opened, arrivals) = runtime.block_on(async {
         let (open_tx, mut open_rx) = tokio::sync::mpsc::unbounded_channel::<()>();
         let mut tasks = Vec::with_capacity(streams);
@@ -191,7 +197,7 @@ fn main() {
         (opened, tasks)
     });
     // Let the server settle, then read its memory with every stream open.
-    std::thread::sleep(Duration::from_millis(500));
+    std::thread::sleep(Duration::from_secs(2));
     let after = resident_kib(pid);
     let moved = Instant::now();
     console.play();

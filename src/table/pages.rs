@@ -162,6 +162,13 @@ impl Table {
         Some(Player { id, name: name.unwrap_or_default() })
     }
 
+    /// How many pages a game's leaderboard has in `guild` (its established or its provisional players, the
+    /// longer).
+    pub fn web_leaderboard_pages(&self, guild: GuildId, kind: GameKind) -> usize {
+        let count = |provisional| self.store.leaderboard(guild, kind, provisional, 0, 0).map_or(0, |(_, n)| n);
+        count(false).max(count(true)).div_ceil(super::ratings::PAGE).max(1)
+    }
+
     /// What changes a server's ratings and charts: the sequence of its last rated game.
     pub fn web_version(&self, guild: GuildId) -> u64 {
         self.store.last_rating_sequence(guild).unwrap_or(0)
@@ -178,7 +185,11 @@ impl Table {
     }
 
     /// A game's revision, if it is a game of `guild` (what a live page watches).
+    /// `None` as soon as the server's pages are turned off, so its open pages stop hearing of it.
     pub fn web_revision(&self, guild: GuildId, id: GameId) -> Result<Option<u64>, String> {
+        if !self.web_on(guild) {
+            return Ok(None);
+        }
         Ok(self.store.game(id).map_err(|e| e.to_string())?.filter(|g| g.guild == guild).map(|g| g.revision))
     }
 

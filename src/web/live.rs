@@ -27,14 +27,22 @@ impl Update {
         Update { revision, drawn: Default::default() }
     }
 
-    /// The live part in `locale`, drawn by `draw` for the first reader who needs it.
-    pub fn drawn(&self, locale: Locale, draw: impl FnOnce() -> Option<String>) -> Option<String> {
-        let slot = match locale {
+    fn slot(locale: Locale) -> usize {
+        match locale {
             Locale::English => 0,
             Locale::SpanishLatinAmerica => 1,
             Locale::SpanishSpain => 2,
-        };
-        self.drawn[slot].get_or_init(draw).clone()
+        }
+    }
+
+    /// The live part in `locale`, if a reader had it drawn already.
+    pub fn ready(&self, locale: Locale) -> Option<Option<String>> {
+        self.drawn[Update::slot(locale)].get().cloned()
+    }
+
+    /// The live part in `locale`, drawn by `draw` for the first reader who needs it (the others wait for it).
+    pub fn drawn(&self, locale: Locale, draw: impl FnOnce() -> Option<String>) -> Option<String> {
+        self.drawn[Update::slot(locale)].get_or_init(draw).clone()
     }
 }
 

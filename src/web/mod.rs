@@ -100,7 +100,10 @@ pub fn serve_in_thread(
     let listener = std::net::TcpListener::bind(addr)?;
     listener.set_nonblocking(true)?;
     let bound = listener.local_addr()?;
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    // The pages' blocking work is short store reads and drawing (itself bounded): a few dozen threads are
+    // plenty, and a thousand streams opening at once do not start a thread each.
+    let runtime =
+        tokio::runtime::Builder::new_multi_thread().worker_threads(2).max_blocking_threads(32).enable_all().build()?;
     std::thread::Builder::new().name("tablero-web".into()).spawn(move || {
         runtime.block_on(async move {
             match tokio::net::TcpListener::from_std(listener) {

@@ -276,6 +276,13 @@ async fn events(State(web): Shared, server: Server, Query(q): Query<Since>, head
         .and_then(|v| v.trim().parse::<u64>().ok())
         .or(q.since);
     let receiver = web.live.subscribe(guild, id, revision);
+    // Read again once subscribed: a move made between the first look and the subscription is not lost.
+    let revision = match blocking(&web, move |t| t.web_revision(guild, id)).await {
+        Ok(Ok(Some(r))) => r,
+        Ok(Ok(None)) => return not_found_in(locale),
+        Ok(Err(e)) => return failed(e),
+        Err(r) => return r,
+    };
     let until = Instant::now() + web.options.stream_for;
     let first = (last != Some(revision)).then(|| Arc::new(Update::at(revision)));
     struct Reading {
@@ -310,15 +317,21 @@ async fn events(State(web): Shared, server: Server, Query(q): Query<Since>, head
                 if r.seen == Some(update.revision) {
                     continue;
                 }
-                let web = r.web.clone();
-                let drawn_base = base.clone();
-                let shared = update.clone();
-                let part = tokio::task::spawn_blocking(move || {
-                    shared.drawn(locale, || live_part(&web, guild, id, locale, &drawn_base))
-                })
-                .await
-                .ok()
-                .flatten();
+                let part = match update.ready(locale) {
+                    // Drawn already for another reader: most of a move's readers take it from there.
+                    Some(part) => part,
+                    None => {
+                        let web = r.web.clone();
+                        let drawn_base = base.clone();
+                        let shared = update.clone();
+                        tokio::task::spawn_blocking(move || {
+                            shared.drawn(locale, || live_part(&web, guild, id, locale, &drawn_base))
+                        })
+                        .await
+                        .ok()
+                        .flatten()
+                    }
+                };
                 let part = part?;
                 r.seen = Some(update.revision);
                 let event = Event::default().event("update").id(update.revision.to_string()).data(part);
@@ -375,6 +388,15 @@ async fn archive(State(web): Shared, server: Server, Query(q): Query<ArchiveQuer
         Ok(Err(refused)) => vec![Reply { text: refused, ..Reply::default() }],
         Err(r) => return r,
     };
+    // The line that points to Discord's commands has no place on a page.
+    let hint = crate::i18n::text(locale, &crate::i18n::Message::new("archive-hint"));
+    let replies: Vec<Reply> = replies
+        .into_iter()
+        .map(|r| {
+            let lines = super::html::split_lines(&r.text).into_iter().filter(|l| l.as_str() != hint);
+            Reply { text: crate::i18n::Text::join(lines, "\n"), ..r }
+        })
+        .collect();
     let shown = replies
         .iter()
         .map(|r| r.text.marks().iter().filter(|m| matches!(m.span, Span::Game(_))).count())
@@ -536,20 +558,21 @@ async fn leaderboard(State(web): Shared, server: Server, Query(q): Query<Paged>)
     let page_no = q.page.unwrap_or(1).clamp(1, 100_000);
     let result = blocking(&web, move |t| {
         let mut replies = Vec::new();
+        let last_page = t.web_leaderboard_pages(guild, game);
         for provisional in [false, true] {
             let command = Command::Leaderboard { game, page: page_no - 1, provisional, picture: false };
             replies.extend(t.read(guild, locale, command, now()).unwrap_or_default());
         }
-        replies
+        (replies, last_page)
     })
     .await;
     match result {
-        Ok(replies) => {
+        Ok((replies, last_page)) => {
             let title = crate::table::game_title(locale, game);
             let pager = pages::pager(
                 locale,
                 (page_no > 1).then(|| format!("?page={}", page_no - 1)),
-                Some(format!("?page={}", page_no + 1)),
+                (page_no < last_page).then(|| format!("?page={}", page_no + 1)),
             );
             let markup = pages::replies(locale, &server.base, &title, maud::html! {}, &replies, &[]);
             page(with_after(markup, pager), &server, q.lang.is_some())

@@ -231,3 +231,26 @@ fn a_move_made_by_another_process_on_postgresql_reaches_a_live_page() {
     assert!(matches!(backend, Backend::Postgres(_)));
     live_page_follows(serving, moving);
 }
+
+#[test]
+fn an_open_live_page_stops_hearing_of_a_server_whose_pages_are_turned_off() {
+    let (_dir, store) = sled();
+    let site = serve(store, false, Duration::from_secs(60));
+    let game = hoyito(&site.table, 7, 70, 1);
+    let base = pages_on(&site.table, 7);
+    let table = site.table.clone();
+    runtime().block_on(async {
+        let mut stream = client().get(format!("{base}/game/{game}/events?since=0")).send().await.unwrap();
+        assert_eq!(stream.status().as_u16(), 200);
+        tokio::task::spawn_blocking(move || pages_off(&table, 7)).await.unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let left = deadline.checked_duration_since(Instant::now()).expect("the stream ends once the pages are off");
+            match tokio::time::timeout(left, stream.chunk()).await {
+                Ok(Ok(Some(_))) => continue,
+                Ok(Ok(None)) | Ok(Err(_)) => break,
+                Err(_) => panic!("the stream is still open after the pages were turned off"),
+            }
+        }
+    });
+}
