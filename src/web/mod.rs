@@ -6,11 +6,14 @@
 //! kept ([`cache`]), live pages are counted ([`live`]).
 
 mod cache;
+mod events;
+mod game;
 pub mod html;
 pub mod lang;
 mod live;
 pub mod pages;
 mod routes;
+mod views;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

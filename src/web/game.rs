@@ -1,0 +1,75 @@
+//! A game's page (at the position after any move), its pictures, its record files and its animated replay.
+
+use std::sync::Arc;
+
+use axum::extract::{Query, State};
+use axum::response::Response;
+use serde::Deserialize;
+
+use super::Web;
+use super::pages;
+use super::routes::*;
+use crate::table::Command;
+
+#[derive(Deserialize, Default)]
+pub struct Ply {
+    ply: Option<usize>,
+    lang: Option<String>,
+}
+
+pub(super) async fn game(State(web): Shared, server: Server, Query(q): Query<Ply>) -> Response {
+    let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
+    let ply = q.ply;
+    match blocking(&web, move |t| t.game_page(guild, id, ply, locale)).await {
+        Ok(Ok(Some(shown))) => {
+            let at_latest = q.ply.is_none_or(|p| p >= shown.moves.len());
+            let markup = pages::game(locale, &server.base, &web.options.public_url, &shown, at_latest);
+            page(markup, &server, q.lang.is_some())
+        }
+        Ok(Ok(None)) => not_found_in(locale),
+        Ok(Err(e)) => failed(e),
+        Err(r) => r,
+    }
+}
+
+/// Bytes drawn (or kept), with their type; kept by browsers for a while, as the address names what they show.
+pub(super) async fn board(State(web): Shared, server: Server, Query(q): Query<Ply>) -> Response {
+    let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
+    let revision = match blocking(&web, move |t| t.web_revision(guild, id)).await {
+        Ok(Ok(Some(r))) => r,
+        Ok(Ok(None)) => return not_found_in(locale),
+        Ok(Err(e)) => return failed(e),
+        Err(r) => return r,
+    };
+    let ply = q.ply.unwrap_or(usize::MAX);
+    let key = format!("board/{guild}/{id}/{revision}/{ply}/{locale}");
+    let table = web.table.clone();
+    let result = web.drawn.get(key, move || table.game_picture(guild, id, ply, locale)).await;
+    drawn(result, "image/png", locale)
+}
+
+/// A file of one of the table's replies to a view (a record, a replay), drawn in turn and kept by `version`.
+pub(super) async fn game_file(web: Arc<Web>, server: Server, command: Command, pick: &'static str) -> Response {
+    let (guild, id) = (server.guild, server.id.unwrap_or(0));
+    match blocking(&web, move |t| t.web_revision(guild, id)).await {
+        Ok(Ok(Some(revision))) => reply_file(&web, &server, command, pick, revision).await,
+        Ok(Ok(None)) => not_found_in(server.locale),
+        Ok(Err(e)) => failed(e),
+        Err(r) => r,
+    }
+}
+
+pub(super) async fn replay(State(web): Shared, server: Server) -> Response {
+    let command = Command::Replay { game: server.id, delay: None };
+    game_file(web, server, command, ".gif").await
+}
+
+pub(super) async fn record_json(State(web): Shared, server: Server) -> Response {
+    let command = Command::Export { game: server.id };
+    game_file(web, server, command, ".json").await
+}
+
+pub(super) async fn record_text(State(web): Shared, server: Server) -> Response {
+    let command = Command::Export { game: server.id };
+    game_file(web, server, command, ".txt").await
+}

@@ -1,0 +1,229 @@
+//! The views the table answers as replies, as pages: the archive (filtered by player and game, paged), a
+//! player, a tournament (standings, every round's pairings, the bracket or standings picture), a leaderboard.
+
+use axum::extract::{Query, State};
+use axum::response::Response;
+use maud::Markup;
+use serde::Deserialize;
+
+use super::pages;
+use super::routes::*;
+use crate::games::GameKind;
+use crate::i18n::Span;
+use crate::table::{ARCHIVE_PAGE, Command, Reply, TournamentCommand};
+use pages::t;
+
+#[derive(Deserialize, Default)]
+pub struct ArchiveQuery {
+    player: Option<String>,
+    game: Option<String>,
+    page: Option<usize>,
+    lang: Option<String>,
+}
+
+pub(super) async fn archive(State(web): Shared, server: Server, Query(q): Query<ArchiveQuery>) -> Response {
+    let (guild, locale) = (server.guild, server.locale);
+    let typed = q.player.clone().unwrap_or_default().chars().take(64).collect::<String>();
+    let game = q.game.as_deref().filter(|g| !g.is_empty()).and_then(|g| g.parse::<GameKind>().ok());
+    let page_no = q.page.unwrap_or(1).clamp(1, 100_000);
+    let asked = typed.trim().to_string();
+    let result = blocking(&web, move |t| {
+        let player = if asked.is_empty() { None } else { Some(t.web_player(guild, &asked)) };
+        match player {
+            Some(None) => Ok(None),
+            Some(Some(p)) => {
+                t.read(guild, locale, Command::Archive { player: Some(p), game, page: page_no - 1 }, now()).map(Some)
+            }
+            None => t.read(guild, locale, Command::Archive { player: None, game, page: page_no - 1 }, now()).map(Some),
+        }
+    })
+    .await;
+    let form = pages::archive_form(locale, &typed, game);
+    let title = t(locale, "web-archive");
+    let replies = match result {
+        Ok(Ok(Some(replies))) => replies,
+        Ok(Ok(None)) => {
+            let nobody = Reply { text: crate::i18n::Text::plain(t(locale, "web-no-such-player")), ..Reply::default() };
+            vec![nobody]
+        }
+        Ok(Err(refused)) => vec![Reply { text: refused, ..Reply::default() }],
+        Err(r) => return r,
+    };
+    // The line that points to Discord's commands has no place on a page.
+    let hint = crate::i18n::text(locale, &crate::i18n::Message::new("archive-hint"));
+    let replies: Vec<Reply> = replies
+        .into_iter()
+        .map(|r| {
+            let lines = super::html::split_lines(&r.text).into_iter().filter(|l| l.as_str() != hint);
+            Reply { text: crate::i18n::Text::join(lines, "\n"), ..r }
+        })
+        .collect();
+    let shown = replies
+        .iter()
+        .map(|r| r.text.marks().iter().filter(|m| matches!(m.span, Span::Game(_))).count())
+        .sum::<usize>();
+    let link = |p: usize| {
+        let mut query = format!("?page={p}");
+        if !typed.trim().is_empty() {
+            query.push_str(&format!("&player={}", encode(typed.trim())));
+        }
+        if let Some(g) = game {
+            query.push_str(&format!("&game={g}"));
+        }
+        query
+    };
+    let pager = pages::pager(
+        locale,
+        (page_no > 1).then(|| link(page_no - 1)),
+        (shown == ARCHIVE_PAGE).then(|| link(page_no + 1)),
+    );
+    let markup = pages::replies(locale, &server.base, &title, form, &replies, &[]);
+    page(with_after(markup, pager), &server, q.lang.is_some())
+}
+
+/// A page with `after` added at the end of its main part.
+fn with_after(page: Markup, after: Markup) -> Markup {
+    let html = page.into_string();
+    match html.rfind("</main>") {
+        Some(at) => maud::PreEscaped(format!("{}{}{}", &html[..at], after.into_string(), &html[at..])),
+        None => maud::PreEscaped(html),
+    }
+}
+
+/// A query value, percent-encoded.
+fn encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+pub(super) async fn player(State(web): Shared, server: Server, Query(q): Query<Lang>) -> Response {
+    let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
+    let result = blocking(&web, move |t| {
+        let who = t.web_player(guild, &id.to_string())?;
+        let name = who.name.clone();
+        // A member with nothing to show yet is told so, as the bot would tell them.
+        let replies = t
+            .read(guild, locale, Command::Profile { player: Some(who) }, now())
+            .unwrap_or_else(|said| vec![Reply { text: said, ..Reply::default() }]);
+        Some((name, replies))
+    })
+    .await;
+    match result {
+        Ok(Some((name, replies))) => {
+            let chart = replies.iter().any(|r| r.image.is_some());
+            let pictures: Vec<(String, String)> = if chart {
+                vec![(
+                    format!("{}/player/{id}/chart.png", server.base),
+                    crate::i18n::text(locale, &crate::i18n::Message::new("web-chart-alt").str("player", name.as_str())),
+                )]
+            } else {
+                Vec::new()
+            };
+            let markup = pages::replies(locale, &server.base, &name, maud::html! {}, &replies, &pictures);
+            page(markup, &server, q.lang.is_some())
+        }
+        Ok(None) => not_found_in(locale),
+        Err(r) => r,
+    }
+}
+
+/// The picture of a view's reply (a chart, a bracket, standings), drawn in turn and kept by `version`.
+pub(super) async fn player_chart(State(web): Shared, server: Server) -> Response {
+    let (guild, id) = (server.guild, server.id.unwrap_or(0));
+    let Ok((who, version)) =
+        blocking(&web, move |t| (t.web_player(guild, &id.to_string()), t.web_version(guild))).await
+    else {
+        return failed("the chart's player");
+    };
+    match who {
+        Some(who) => reply_picture(&web, &server, Command::Profile { player: Some(who) }, version).await,
+        None => not_found_in(server.locale),
+    }
+}
+
+pub(super) async fn tournament(State(web): Shared, server: Server, Query(q): Query<Lang>) -> Response {
+    let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
+    let result = blocking(&web, move |t| {
+        let rounds = t.web_tournament_rounds(guild, id)?;
+        let standings = t
+            .read(
+                guild,
+                locale,
+                Command::Tournament(TournamentCommand::Standings { id: Some(id), picture: false }),
+                now(),
+            )
+            .ok()?;
+        let mut replies = standings;
+        for round in 0..rounds {
+            let pairings = TournamentCommand::Pairings { id: Some(id), round: Some(round + 1) };
+            if let Ok(more) = t.read(guild, locale, Command::Tournament(pairings), now()) {
+                replies.extend(more);
+            }
+        }
+        Some(replies)
+    })
+    .await;
+    match result {
+        Ok(Some(replies)) => {
+            let title = format!("{} {id}", t(locale, "web-tournament"));
+            let picture =
+                (format!("{}/tournament/{id}/picture.png", server.base), t(locale, "web-tournament-picture-alt"));
+            let markup = pages::replies(locale, &server.base, &title, maud::html! {}, &replies, &[picture]);
+            page(markup, &server, q.lang.is_some())
+        }
+        Ok(None) => not_found_in(locale),
+        Err(r) => r,
+    }
+}
+
+pub(super) async fn tournament_picture(State(web): Shared, server: Server) -> Response {
+    let (guild, id) = (server.guild, server.id.unwrap_or(0));
+    match blocking(&web, move |t| t.web_tournament_revision(guild, id)).await {
+        Ok(Some(version)) => {
+            let command = Command::Tournament(TournamentCommand::Standings { id: Some(id), picture: true });
+            reply_picture(&web, &server, command, version).await
+        }
+        Ok(None) => not_found_in(server.locale),
+        Err(r) => r,
+    }
+}
+
+#[derive(Deserialize, Default)]
+pub struct Paged {
+    page: Option<usize>,
+    lang: Option<String>,
+}
+
+pub(super) async fn leaderboard(State(web): Shared, server: Server, Query(q): Query<Paged>) -> Response {
+    let (guild, locale) = (server.guild, server.locale);
+    let Some(game) = server.game else { return not_found_in(locale) };
+    let page_no = q.page.unwrap_or(1).clamp(1, 100_000);
+    let result = blocking(&web, move |t| {
+        let mut replies = Vec::new();
+        let last_page = t.web_leaderboard_pages(guild, game);
+        for provisional in [false, true] {
+            let command = Command::Leaderboard { game, page: page_no - 1, provisional, picture: false };
+            replies.extend(t.read(guild, locale, command, now()).unwrap_or_default());
+        }
+        (replies, last_page)
+    })
+    .await;
+    match result {
+        Ok((replies, last_page)) => {
+            let title = crate::table::game_title(locale, game);
+            let pager = pages::pager(
+                locale,
+                (page_no > 1).then(|| format!("?page={}", page_no - 1)),
+                (page_no < last_page).then(|| format!("?page={}", page_no + 1)),
+            );
+            let markup = pages::replies(locale, &server.base, &title, maud::html! {}, &replies, &[]);
+            page(with_after(markup, pager), &server, q.lang.is_some())
+        }
+        Err(r) => r,
+    }
+}
