@@ -33,11 +33,9 @@ fn live_part(web: &Arc<Web>, guild: GuildId, id: GameId, locale: Locale, base: &
 
 pub(super) async fn events(State(web): Shared, server: Server, Query(q): Query<Since>, headers: HeaderMap) -> Response {
     let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
-    let revision = match blocking(&web, move |t| t.web_revision(guild, id)).await {
-        Ok(Ok(Some(r))) => r,
-        Ok(Ok(None)) => return not_found_in(locale),
-        Ok(Err(e)) => return failed(e),
-        Err(r) => return r,
+    let first_look = match revision(&web, &server).await {
+        Ok(r) => r,
+        Err(answer) => return answer,
     };
     let Some(slot) = web.live.slot() else { return busy(locale) };
     // Where the reader is: the last event it received, else the revision its page was drawn at.
@@ -46,13 +44,11 @@ pub(super) async fn events(State(web): Shared, server: Server, Query(q): Query<S
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok())
         .or(q.since);
-    let receiver = web.live.subscribe(guild, id, revision);
+    let receiver = web.live.subscribe(guild, id, first_look);
     // Read again once subscribed: a move made between the first look and the subscription is not lost.
-    let revision = match blocking(&web, move |t| t.web_revision(guild, id)).await {
-        Ok(Ok(Some(r))) => r,
-        Ok(Ok(None)) => return not_found_in(locale),
-        Ok(Err(e)) => return failed(e),
-        Err(r) => return r,
+    let revision = match revision(&web, &server).await {
+        Ok(r) => r,
+        Err(answer) => return answer,
     };
     let until = Instant::now() + web.options.stream_for;
     let first = (last != Some(revision)).then(|| Arc::new(Update::at(revision)));

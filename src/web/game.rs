@@ -32,14 +32,12 @@ pub(super) async fn game(State(web): Shared, server: Server, Query(q): Query<Ply
     }
 }
 
-/// Bytes drawn (or kept), with their type; kept by browsers for a while, as the address names what they show.
+/// The picture of the position after `?ply=N` (the latest without), drawn in turn and kept by revision.
 pub(super) async fn board(State(web): Shared, server: Server, Query(q): Query<Ply>) -> Response {
     let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
-    let revision = match blocking(&web, move |t| t.web_revision(guild, id)).await {
-        Ok(Ok(Some(r))) => r,
-        Ok(Ok(None)) => return not_found_in(locale),
-        Ok(Err(e)) => return failed(e),
-        Err(r) => return r,
+    let revision = match revision(&web, &server).await {
+        Ok(r) => r,
+        Err(answer) => return answer,
     };
     let ply = q.ply.unwrap_or(usize::MAX);
     let key = format!("board/{guild}/{id}/{revision}/{ply}/{locale}");
@@ -48,14 +46,11 @@ pub(super) async fn board(State(web): Shared, server: Server, Query(q): Query<Pl
     drawn(result, "image/png", locale)
 }
 
-/// A file of one of the table's replies to a view (a record, a replay), drawn in turn and kept by `version`.
-pub(super) async fn game_file(web: Arc<Web>, server: Server, command: Command, pick: &'static str) -> Response {
-    let (guild, id) = (server.guild, server.id.unwrap_or(0));
-    match blocking(&web, move |t| t.web_revision(guild, id)).await {
-        Ok(Ok(Some(revision))) => reply_file(&web, &server, command, pick, revision).await,
-        Ok(Ok(None)) => not_found_in(server.locale),
-        Ok(Err(e)) => failed(e),
-        Err(r) => r,
+/// A file of the game's (its record, its replay), kept by the game's revision.
+async fn game_file(web: Arc<Web>, server: Server, command: Command, pick: &'static str) -> Response {
+    match revision(&web, &server).await {
+        Ok(revision) => reply_file(&web, &server, command, pick, revision).await,
+        Err(answer) => answer,
     }
 }
 

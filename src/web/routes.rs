@@ -125,6 +125,18 @@ pub(super) fn page(markup: Markup, server: &Server, asked: bool) -> Response {
     response
 }
 
+/// The revision of the game a request names, or the answer to give instead (404 when it is no game of the
+/// server, or the server's pages are off).
+pub(super) async fn revision(web: &Arc<Web>, server: &Server) -> Result<u64, Response> {
+    let (guild, id) = (server.guild, server.id.unwrap_or(0));
+    match blocking(web, move |t| t.web_revision(guild, id)).await {
+        Ok(Ok(Some(revision))) => Ok(revision),
+        Ok(Ok(None)) => Err(not_found_in(server.locale)),
+        Ok(Err(e)) => Err(failed(e)),
+        Err(r) => Err(r),
+    }
+}
+
 /// Runs `work` with the table on a blocking thread.
 pub(super) async fn blocking<T: Send + 'static>(
     web: &Arc<Web>,
@@ -148,6 +160,7 @@ pub async fn server(State(web): Shared, server: Server, Query(q): Query<Lang>) -
     }
 }
 
+/// Bytes drawn (or kept), with their type; kept by browsers for a while, as the address names what they show.
 pub(super) fn drawn(result: Result<Arc<Vec<u8>>, NotDrawn>, kind: &'static str, locale: Locale) -> Response {
     match result {
         Ok(bytes) => {

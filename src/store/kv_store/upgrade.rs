@@ -25,57 +25,46 @@ impl<K: Kv> KvStore<K> {
         Ok(())
     }
 
-    /// The index of each user's live games is filled once from the live games (which the channels' index
-    /// lists) for a store written before it existed, in one transaction, and a mark in the metadata says it is
-    /// done (a second process doing the same finds the mark and does nothing).
+    /// The indexes of each user's and each server's live games are filled once from the live games (which the
+    /// channels' index lists) for a store written before they existed, each in one transaction, and a mark in the
+    /// metadata says it is done (a second process doing the same finds the mark and does nothing).
     pub(in crate::store) fn mark_live_games(&self) -> Result<(), StoreError> {
-        const MARKED: &[u8] = b"user_live_filled";
-        if self.kv.get(META, MARKED)?.is_some() {
-            return Ok(());
-        }
-        let mut keys = Vec::new();
-        for (_, game) in self.kv.all(CHANNELS)? {
-            if let Some(record) = self.game(id_from(&game)?)? {
-                keys.extend(record.indexed_users().into_iter().map(|user| user_key(user, record.id)));
-            }
-        }
-        let done = self.kv.transaction(&mut |t: &dyn KvTx| {
-            if t.get(META, MARKED)?.is_some() {
-                return Ok(());
-            }
-            for key in &keys {
-                t.insert(USER_LIVE, key, &[])?;
-            }
-            t.insert(META, MARKED, b"1")?;
-            Ok(())
-        });
-        done.map_err(|e| StoreError::Backend(format!("marking the live games in the users' index: {e}")))?;
-        self.mark_server_live_games()
+        self.fill_once(b"user_live_filled", USER_LIVE, "users'", |record| {
+            record.indexed_users().into_iter().map(|user| user_key(user, record.id).to_vec()).collect()
+        })?;
+        self.fill_once(b"guild_live_filled", GUILD_LIVE, "servers'", |record| {
+            vec![pair_key(record.guild, record.id).to_vec()]
+        })
     }
 
-    /// The index of each server's live games, filled once the same way.
-    fn mark_server_live_games(&self) -> Result<(), StoreError> {
-        const MARKED: &[u8] = b"guild_live_filled";
-        if self.kv.get(META, MARKED)?.is_some() {
+    /// Fills `tree` with the keys `keys_of` gives for each live game, once (the mark `marked` says it is done).
+    fn fill_once(
+        &self,
+        marked: &[u8],
+        tree: usize,
+        whose: &str,
+        keys_of: impl Fn(&GameRecord) -> Vec<Vec<u8>>,
+    ) -> Result<(), StoreError> {
+        if self.kv.get(META, marked)?.is_some() {
             return Ok(());
         }
         let mut keys = Vec::new();
         for (_, game) in self.kv.all(CHANNELS)? {
             if let Some(record) = self.game(id_from(&game)?)? {
-                keys.push(pair_key(record.guild, record.id));
+                keys.extend(keys_of(&record));
             }
         }
         let done = self.kv.transaction(&mut |t: &dyn KvTx| {
-            if t.get(META, MARKED)?.is_some() {
+            if t.get(META, marked)?.is_some() {
                 return Ok(());
             }
             for key in &keys {
-                t.insert(GUILD_LIVE, key, &[])?;
+                t.insert(tree, key, &[])?;
             }
-            t.insert(META, MARKED, b"1")?;
+            t.insert(META, marked, b"1")?;
             Ok(())
         });
-        done.map_err(|e| StoreError::Backend(format!("marking the live games in the servers' index: {e}")))
+        done.map_err(|e| StoreError::Backend(format!("marking the live games in the {whose} index: {e}")))
     }
 
     /// Version 2 had no archive index: it is built from the games' headers, and the version stamped, in one
