@@ -342,7 +342,23 @@ fn a_version_2_store_gets_its_archive_index(backend: &Backend) {
     assert_eq!(store.finished_games(1).unwrap().len(), 2);
 }
 
+/// A store written before the index of each server's live games gets it filled when opened, once.
+fn an_older_store_gets_the_index_of_its_servers_live_games(backend: &Backend) {
+    let mut fresh = backend.fresh();
+    let mut ended = record(10);
+    ended.status = Status::Cancelled;
+    fresh.store().create_game(ended).unwrap();
+    fresh.store().create_game(record(11)).unwrap();
+    fresh.without_server_live_index();
+    let store = fresh.reopen();
+    assert_eq!(store.live_games(1).unwrap(), vec![2], "the live game, not the cancelled one");
+    assert!(store.check_indexes(false).unwrap().is_empty(), "{:?}", store.check_indexes(false));
+    let store = fresh.reopen();
+    assert_eq!(store.live_games(1).unwrap(), vec![2]);
+}
+
 on_both_backends!(
+    an_older_store_gets_the_index_of_its_servers_live_games,
     a_version_2_store_gets_its_archive_index,
     finished_games_are_listed_by_server_latest_first,
     records_and_indexes_survive_reopening,

@@ -152,6 +152,25 @@ impl Fresh {
         }
     }
 
+    /// Closes the store and makes it what a store written before the index of each server's live games looks
+    /// like: the same records, the index empty and not marked filled. `reopen` opens it again.
+    pub fn without_server_live_index(&mut self) {
+        self.store = None;
+        match &self.place {
+            Place::Sled(dir) => {
+                let db = open_when_released(dir.path());
+                db.open_tree("meta").unwrap().remove("guild_live_filled").unwrap();
+                db.open_tree("guild_live").unwrap().clear().unwrap();
+                db.flush().unwrap();
+            }
+            Place::Postgres { url, .. } => admin_sql(
+                url,
+                "DELETE FROM tablero_meta WHERE key = 'guild_live_filled'::bytea; DELETE FROM tablero_guild_live;"
+                    .into(),
+            ),
+        }
+    }
+
     /// Where the store is, as `[store] url` or `--data` would name it.
     pub fn location(&self) -> String {
         match &self.place {
