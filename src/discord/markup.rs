@@ -13,7 +13,7 @@ pub fn markup(text: &Text) -> String {
     text.render(
         |words, out| out.push_str(words),
         |words, span, out| match span {
-            Span::Name => out.push_str(&escape(words)),
+            Span::Name | Span::Player(_) => out.push_str(&escape(words)),
             Span::User(id) => out.push_str(&format!("<@{id}>")),
             Span::Channel(id) => out.push_str(&format!("<#{id}>")),
             Span::Moment(at) => out.push_str(&format!("<t:{at}:R>")),

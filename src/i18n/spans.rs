@@ -13,6 +13,8 @@ use serde::{Deserialize, Serialize};
 pub enum Span {
     /// A name a member chose (a display name, a team, a tournament): shown exactly as written.
     Name,
+    /// A member's name, as [`Span::Name`], with the member's id (a web page links it to the member's page).
+    Player(u64),
     /// A member known only by id (the plain words are `@id`).
     User(u64),
     /// A channel (the plain words are `#id`).
@@ -107,6 +109,12 @@ impl Text {
     /// The text with a name added.
     pub fn and_name(mut self, name: &str) -> Text {
         self.push_span(name, Span::Name);
+        self
+    }
+
+    /// The text with a member's name added, and who they are.
+    pub fn and_player(mut self, name: &str, id: u64) -> Text {
+        self.push_span(name, Span::Player(id));
         self
     }
 

@@ -27,6 +27,17 @@ pub struct Entrant {
     pub ping: bool,
 }
 
+impl Entrant {
+    /// The entrant's name in a text: a member's as theirs (with their id), a team's as a name.
+    pub fn named(&self) -> crate::i18n::Text {
+        if self.role {
+            crate::i18n::Text::span(self.player.name.as_str(), crate::i18n::Span::Name)
+        } else {
+            crate::i18n::Text::span(self.player.name.as_str(), crate::i18n::Span::Player(self.player.id))
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Pairing {
     /// Entrant indices: the first takes the first side.

@@ -108,11 +108,11 @@ impl Turn<'_> {
             })
             .collect();
         let mut lines = vec![Text::plain(title.clone())];
-        for row in &rows {
+        for (row, (user, _)) in rows.iter().zip(&entries) {
             let games = i18n::text(locale, &Message::new("leaderboard-games").num("count", row.games as i64));
             lines.push(
                 Text::plain(format!("{}. ", row.rank))
-                    .and_name(&row.name)
+                    .and_player(&row.name, *user)
                     .and(&format!(" — {} · {games} · {}%", row.rating, row.win_rate)),
             );
         }

@@ -12,7 +12,7 @@ pub fn text(text: &Text, base: &str) -> Markup {
         |words, out| out.push_str(&escape(&words.replace("**", "").replace('`', ""))),
         |words, span, out| {
             let markup = match span {
-                Span::User(id) => html! { a href={ (base) "/player/" (id) } { (words) } },
+                Span::User(id) | Span::Player(id) => html! { a href={ (base) "/player/" (id) } { (words) } },
                 Span::Game(id) => html! { a href={ (base) "/game/" (id) } { (words) } },
                 Span::Moment(at) => {
                     let iso = crate::dates::format(at);
@@ -87,11 +87,12 @@ mod tests {
         let mut said = Text::plain("**Won** by ");
         said.push_span("<script>alert(1)</script>", Span::Name);
         said.push_str(" in ").push_span("#12", Span::Game(12)).push_str(" & ").push_span("@5", Span::User(5));
+        said.push_str(" ").push_span("<b>", Span::Player(6));
         let html = text(&said, "/s/abc-1").into_string();
         assert_eq!(
             html,
             "Won by &lt;script&gt;alert(1)&lt;/script&gt; in <a href=\"/s/abc-1/game/12\">#12</a> &amp; \
-             <a href=\"/s/abc-1/player/5\">@5</a>"
+             <a href=\"/s/abc-1/player/5\">@5</a> <a href=\"/s/abc-1/player/6\">&lt;b&gt;</a>"
         );
     }
 

@@ -196,7 +196,7 @@ pub fn game(locale: Locale, base: &str, public: &str, page: &GamePage, at_latest
             p { a href={ (base) "/tournament/" (tournament) } { (t(locale, "web-tournament")) " " (tournament) } }
         }
         @if follows {
-            section id="live" aria-live="polite" data-events={ (game) "/events?since=" (page.revision) } {
+            section id="live" data-events={ (game) "/events?since=" (page.revision) } {
                 (game_live(locale, base, page))
             }
         } @else {

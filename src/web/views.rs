@@ -204,11 +204,20 @@ pub(super) async fn leaderboard(State(web): Shared, server: Server, Query(q): Qu
     let Some(game) = server.game else { return not_found_in(locale) };
     let page_no = q.page.unwrap_or(1).clamp(1, 100_000);
     let result = blocking(&web, move |t| {
-        let mut replies = Vec::new();
+        let mut replies: Vec<Reply> = Vec::new();
         let last_page = t.web_leaderboard_pages(guild, game);
+        // The established players, then the provisional ones (the same page when nobody is established yet,
+        // shown once); a server without ratings is told so.
         for provisional in [false, true] {
             let command = Command::Leaderboard { game, page: page_no - 1, provisional, picture: false };
-            replies.extend(t.read(guild, locale, command, now()).unwrap_or_default());
+            let shown = t
+                .read(guild, locale, command, now())
+                .unwrap_or_else(|said| vec![Reply { text: said, ..Reply::default() }]);
+            for reply in shown {
+                if replies.iter().all(|r| r.text != reply.text) {
+                    replies.push(reply);
+                }
+            }
         }
         (replies, last_page)
     })

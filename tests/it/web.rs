@@ -254,3 +254,23 @@ fn an_open_live_page_stops_hearing_of_a_server_whose_pages_are_turned_off() {
         }
     });
 }
+
+#[test]
+fn a_leaderboard_and_a_tournament_link_their_players_to_their_pages() {
+    let (_dir, store) = sled();
+    let site = serve(store, false, Duration::from_secs(60));
+    let base = pages_on(&site.table, 7);
+    let (_, _, empty) = get(&format!("{base}/leaderboard/hoyito"), &[]);
+    assert!(empty.contains("Nobody has a Hoyito II rating in this server yet"), "{empty}");
+    let tournament = crate::common::web::elimination(&site.table, 7);
+    let (status, _, board) = get(&format!("{base}/leaderboard/hoyito"), &[]);
+    assert_eq!(status, 200);
+    let path = base.trim_start_matches(&site.url).to_string();
+    assert!(board.contains(&format!("<a href=\"{path}/player/1\">ana</a>")), "{board}");
+    assert_eq!(board.matches(">ana</a>").count(), 1, "each player once: {board}");
+    let (_, _, shown) = get(&format!("{base}/tournament/{tournament}"), &[]);
+    assert!(shown.contains(&format!("<a href=\"{path}/player/4\">dan</a>")), "{shown}");
+    assert!(shown.contains(&format!("<a href=\"{path}/game/")), "the pairings link their games");
+    let (_, _, ana) = get(&format!("{base}/player/1"), &[]);
+    assert!(ana.contains("Hoyito II") && ana.contains("chart.png"), "{ana}");
+}

@@ -289,9 +289,9 @@ impl Turn<'_> {
                 None => "…".into(),
             };
             let mut line = Text::plain("• ")
-                .and_name(&t.entrants[p.first].player.name)
+                .and_text(&t.entrants[p.first].named())
                 .and(" – ")
-                .and_name(&t.entrants[p.second].player.name);
+                .and_text(&t.entrants[p.second].named());
             if let Some(g) = p.game {
                 line.push_str(" (").push_span(&format!("#{g}"), crate::i18n::Span::Game(g)).push_str(")");
             }
@@ -299,7 +299,7 @@ impl Turn<'_> {
         }
         for &b in &pairs.byes {
             let bye = i18n::text(actor.locale, &Message::new("tournament-bye"));
-            lines.push(Text::plain("• ").and_name(&t.entrants[b].player.name).and(&format!(": {bye}")));
+            lines.push(Text::plain("• ").and_text(&t.entrants[b].named()).and(&format!(": {bye}")));
         }
         Ok(vec![Reply { text: Text::join(lines, "\n"), private: true, ..Reply::default() }])
     }

@@ -65,7 +65,7 @@ impl Turn<'_> {
             } else {
                 String::new()
             };
-            lines.push(Text::plain(format!("{}. ", rank + 1)).and_name(&e.player.name).and(&format!(
+            lines.push(Text::plain(format!("{}. ", rank + 1)).and_text(&e.named()).and(&format!(
                 "{dropped} — {} ({} {}, {} {})",
                 points_text(s.points),
                 i18n::text(locale, &Message::new("tournament-buchholz")),
