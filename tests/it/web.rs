@@ -274,3 +274,49 @@ fn a_leaderboard_and_a_tournament_link_their_players_to_their_pages() {
     let (_, _, ana) = get(&format!("{base}/player/1"), &[]);
     assert!(ana.contains("Hoyito II") && ana.contains("chart.png"), "{ana}");
 }
+
+/// Two real processes on one PostgreSQL database: `tablero local` serves the pages, this test's table makes the
+/// moves; an open stream on the console's page hears of them.
+#[test]
+fn a_move_made_in_one_process_reaches_a_page_served_by_another_on_postgresql() {
+    let Some(backend) = postgres() else { return };
+    let fresh = backend.fresh();
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut console = std::process::Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .arg("local")
+        .arg("--out")
+        .arg(dir.path().join("out"))
+        .env("TABLERO_STORE_URL", fresh.location())
+        .env("TABLERO_WEB_LISTEN", format!("127.0.0.1:{port}"))
+        .env_remove("DISCORD_TOKEN")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("tablero local starts");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "the console's pages never answered");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The console's one server is server 1, its pages at the root (and open, as this table takes them).
+    let config = tablero::table::TableConfig { web_open: true, ..Default::default() };
+    let table = Arc::new(tablero::table::Table::new(fresh.another(), config));
+    let game = hoyito(&table, 1, 70, 1);
+    let url = format!("http://127.0.0.1:{port}/game/{game}");
+    let (status, _, page) = get(&url, &[]);
+    assert_eq!(status, 200, "{page}");
+    let since: u64 = page.split("events?since=").nth(1).and_then(|r| r.split('"').next()).unwrap().parse().unwrap();
+    runtime().block_on(async {
+        let mut stream = client().get(format!("{url}/events?since={since}")).send().await.unwrap();
+        assert_eq!(stream.status().as_u16(), 200);
+        let mover = table.clone();
+        let played = tokio::task::spawn_blocking(move || play_one(&mover, 1, 70, game)).await.unwrap();
+        let next = table.web_revision(1, game).unwrap().unwrap();
+        let data = event_with_id(&mut stream, next, Duration::from_secs(10)).await.expect("the move crosses processes");
+        assert!(data.contains("Move 2 / 2") && data.contains(&format!(": {played}<")), "{data}");
+    });
+    let _ = console.kill();
+    let _ = console.wait();
+}
