@@ -453,35 +453,33 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
         Listen::AnyLocalPort => Some(std::net::SocketAddr::from(([127, 0, 0, 1], 0))),
         Listen::At(addr) => Some(addr),
     };
-    if let Some(addr) = listen {
-        let (web_store, mut web_config, web) = (store.clone(), table_config.clone(), config.web.clone());
-        let bound = tablero::web::serve_in_thread(
-            addr,
-            move |bound| {
-                let config = &mut web_config;
-                config.web_url = Some(web.public_url(bound));
-                config.web_open = true;
-                Arc::new(Table::new(web_store, web_config))
-            },
-            {
-                let web = config.web.clone();
-                move |bound| tablero::web::Options::new(web.public_url(bound), Some(tablero::console::GUILD))
-            },
-        )
-        .map_err(|e| format!("the web pages cannot listen on {addr}: {e}"))?;
-        let url = config.web.public_url(bound);
-        eprintln!(
-            "{}",
-            tablero::i18n::text(
-                config.default_locale(),
-                &tablero::i18n::Message::new("console-web").str("url", format!("{url}/"))
-            )
-        );
-        table_config.web_url = Some(url);
-        table_config.web_open = true;
-    }
-    let table = Table::new(store, table_config);
-    Ok(Console::new(table, config.out_dir.clone(), config.default_locale()))
+    let Some(addr) = listen else {
+        let table = Table::new(store, table_config);
+        return Ok(Console::new(table, config.out_dir.clone(), config.default_locale()));
+    };
+    // One table for the console and its pages, made once the address is known (the pages hear of every move).
+    let (made, table) = std::sync::mpsc::channel();
+    let web = config.web.clone();
+    let bound = tablero::web::serve_in_thread(
+        addr,
+        move |bound| {
+            table_config.web_url = Some(web.public_url(bound));
+            table_config.web_open = true;
+            let table = Arc::new(Table::new(store, table_config));
+            let _ = made.send(table.clone());
+            table
+        },
+        {
+            let web = config.web.clone();
+            move |bound| tablero::web::Options::new(web.public_url(bound), Some(tablero::console::GUILD))
+        },
+    )
+    .map_err(|e| format!("the web pages cannot listen on {addr}: {e}"))?;
+    let table = table.recv_timeout(std::time::Duration::from_secs(30)).map_err(|_| "the web pages did not start")?;
+    let url = format!("{}/", config.web.public_url(bound));
+    let said = tablero::i18n::Message::new("console-web").str("url", url);
+    eprintln!("{}", tablero::i18n::text(config.default_locale(), &said));
+    Ok(Console::shared(table, config.out_dir.clone(), config.default_locale()))
 }
 
 /// `tablero export`: a game's record in one form.

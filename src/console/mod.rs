@@ -118,7 +118,8 @@ impl Known {
 }
 
 pub struct Console {
-    table: Table,
+    /// Shared with the console's web pages, which hear of its moves at once.
+    table: std::sync::Arc<Table>,
     out_dir: PathBuf,
     channel: String,
     default_locale: Locale,
@@ -132,6 +133,11 @@ pub struct Console {
 
 impl Console {
     pub fn new(table: Table, out_dir: PathBuf, default_locale: Locale) -> Console {
+        Console::shared(std::sync::Arc::new(table), out_dir, default_locale)
+    }
+
+    /// A console over a table it shares (with its web pages).
+    pub fn shared(table: std::sync::Arc<Table>, out_dir: PathBuf, default_locale: Locale) -> Console {
         let known = Known::load(&out_dir);
         Console { table, out_dir, channel: "lobby".to_string(), default_locale, clock_offset: 0, known, dirty: false }
     }

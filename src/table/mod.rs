@@ -133,7 +133,13 @@ pub struct Table {
     /// The servers whose scheduled work (due events, notices to post, the computer's moves, tournaments) this
     /// table does: all, unless several processes share the store and split the servers (`serving`).
     serves: Box<dyn Fn(u64) -> bool + Send + Sync>,
+    /// Told of every game a unit wrote, once committed (server, game): a front end in the same process that
+    /// follows games (the web pages' live part) hears of a move at once rather than at its next look.
+    written: std::sync::RwLock<Vec<GameWritten>>,
 }
+
+/// What is told of a game written: its server and id.
+type GameWritten = Box<dyn Fn(u64, GameId) + Send + Sync>;
 
 impl Table {
     pub fn new(store: Arc<dyn Store>, config: TableConfig) -> Table {
@@ -148,6 +154,7 @@ impl Table {
             positions: Mutex::new(HashMap::new()),
             last_prune: std::sync::atomic::AtomicU64::new(0),
             serves: Box::new(|_| true),
+            written: std::sync::RwLock::new(Vec::new()),
         }
     }
 
@@ -157,6 +164,11 @@ impl Table {
     pub fn serving(mut self, serves: impl Fn(u64) -> bool + Send + Sync + 'static) -> Table {
         self.serves = Box::new(serves);
         self
+    }
+
+    /// `tell` hears of every game this table writes from now on (its server and id), once committed.
+    pub fn on_game_written(&self, tell: impl Fn(u64, GameId) + Send + Sync + 'static) {
+        self.written.write().unwrap_or_else(|e| e.into_inner()).push(Box::new(tell));
     }
 
     /// Carries out a request: its replies, or the refusal in the actor's language (nothing changed). `None` when

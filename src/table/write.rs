@@ -161,6 +161,9 @@ impl Turn<'_> {
                         .into_iter()
                         .map(|w| GameRecord { id: ids.next().unwrap_or(w.record.id), ..w.record })
                         .collect();
+                    for tell in self.written.read().unwrap_or_else(|e| e.into_inner()).iter() {
+                        saved.iter().for_each(|g| tell(g.guild, g.id));
+                    }
                     let mut context = self.context.borrow_mut();
                     if context.active {
                         context.ended.extend(marks.iter().map(|m| m.tournament));

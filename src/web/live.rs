@@ -1,6 +1,7 @@
 //! Live pages: an open game's page follows it through server-sent events. One watcher per game with readers
 //! polls the game's revision in the store (so a move made by any process sharing the store reaches every
-//! process's readers) and tells them of each new one; the page's new live part is drawn once per revision and
+//! process's readers), and looks at once when the table of its own process writes the game; it tells them of
+//! each new revision; the page's new live part is drawn once per revision and
 //! language and shared by all its readers. Each event carries the revision as its id: a reader who lost the
 //! stream comes back with `Last-Event-ID` (or the revision its page was drawn at) and is sent the latest state
 //! at once if it moved meanwhile, so no move is lost.
@@ -46,7 +47,8 @@ impl Update {
     }
 }
 
-type Watched = HashMap<(GuildId, GameId), broadcast::Sender<Arc<Update>>>;
+/// A watched game: its readers' channel, and the bell that makes its watcher look at once.
+type Watched = HashMap<(GuildId, GameId), (broadcast::Sender<Arc<Update>>, Arc<tokio::sync::Notify>)>;
 
 pub struct Live {
     table: Arc<Table>,
@@ -93,14 +95,22 @@ impl Live {
         revision: u64,
     ) -> broadcast::Receiver<Arc<Update>> {
         let mut watched = self.watched.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(sender) = watched.get(&(guild, game)) {
+        if let Some((sender, _)) = watched.get(&(guild, game)) {
             return sender.subscribe();
         }
         let (sender, receiver) = broadcast::channel(8);
-        watched.insert((guild, game), sender.clone());
+        let bell = Arc::new(tokio::sync::Notify::new());
+        watched.insert((guild, game), (sender.clone(), bell.clone()));
         let live = self.clone();
-        tokio::spawn(async move { live.watch(guild, game, revision, sender).await });
+        tokio::spawn(async move { live.watch(guild, game, revision, sender, bell).await });
         receiver
+    }
+
+    /// A game was written in this process: its watcher, if it has one, looks at once.
+    pub fn poke(&self, guild: GuildId, game: GameId) {
+        if let Some((_, bell)) = self.watched.lock().unwrap_or_else(|e| e.into_inner()).get(&(guild, game)) {
+            bell.notify_one();
+        }
     }
 
     async fn watch(
@@ -109,9 +119,14 @@ impl Live {
         game: GameId,
         mut seen: u64,
         sender: broadcast::Sender<Arc<Update>>,
+        bell: Arc<tokio::sync::Notify>,
     ) {
         loop {
-            tokio::time::sleep(self.poll).await;
+            // Every `poll` (a move made by another process sharing the store), or at once when rung.
+            tokio::select! {
+                _ = tokio::time::sleep(self.poll) => {}
+                _ = bell.notified() => {}
+            }
             {
                 // Nobody reads any more: the watcher goes (under the lock a new reader would take).
                 let mut watched = self.watched.lock().unwrap_or_else(|e| e.into_inner());

@@ -62,6 +62,13 @@ pub struct Web {
 pub fn router(table: Arc<Table>, options: Options) -> Router {
     let limits = table.limits().clone();
     let live = Live::new(table.clone(), limits.web_streams, options.poll);
+    // A move made through this table reaches its pages at once (weakly held: the table outlives nothing here).
+    let heard = Arc::downgrade(&live);
+    table.on_game_written(move |guild, game| {
+        if let Some(live) = heard.upgrade() {
+            live.poke(guild, game);
+        }
+    });
     let web = Arc::new(Web { table, options, live, drawn: cache::Drawn::new(limits.web_drawing) });
     let pages = routes::pages();
     // A server's page is `/s/{server}/` (the address `/web` gives) as well as `/s/{server}`.

@@ -320,3 +320,24 @@ fn a_move_made_in_one_process_reaches_a_page_served_by_another_on_postgresql() {
     let _ = console.kill();
     let _ = console.wait();
 }
+
+/// A move made through the table that serves the pages reaches them at once, not at the watcher's next look
+/// (here a minute away).
+#[test]
+fn a_move_through_the_serving_table_reaches_its_pages_at_once() {
+    let (_dir, store) = sled();
+    let site = crate::common::web::serve_polling(store, false, Duration::from_secs(60), Duration::from_secs(60));
+    let game = hoyito(&site.table, 7, 70, 1);
+    let base = pages_on(&site.table, 7);
+    let revision = site.table.web_revision(7, game).unwrap().unwrap();
+    runtime().block_on(async {
+        let mut stream = client().get(format!("{base}/game/{game}/events?since={revision}")).send().await.unwrap();
+        // The stream is subscribed once its answer has come: the move comes after.
+        assert_eq!(stream.status().as_u16(), 200);
+        let table = site.table.clone();
+        tokio::task::spawn_blocking(move || play_one(&table, 7, 70, game)).await.unwrap();
+        let next = site.table.web_revision(7, game).unwrap().unwrap();
+        let data = event_with_id(&mut stream, next, Duration::from_secs(5)).await.expect("heard at once");
+        assert!(data.contains("Move 2 / 2"), "{data}");
+    });
+}

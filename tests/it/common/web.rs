@@ -22,6 +22,11 @@ pub struct Site {
 /// Serves `store`'s pages (servers at their secret addresses; `open`: the console's server 1 at the root),
 /// watching games every 50 ms and closing streams after `stream_for`.
 pub fn serve(store: Arc<dyn Store>, open: bool, stream_for: Duration) -> Site {
+    serve_polling(store, open, stream_for, Duration::from_millis(50))
+}
+
+/// As [`serve`], the watchers looking at their games every `poll`.
+pub fn serve_polling(store: Arc<dyn Store>, open: bool, stream_for: Duration, poll: Duration) -> Site {
     let (tx, rx) = std::sync::mpsc::channel();
     let bound = tablero::web::serve_in_thread(
         "127.0.0.1:0".parse().unwrap(),
@@ -38,7 +43,7 @@ pub fn serve(store: Arc<dyn Store>, open: bool, stream_for: Duration) -> Site {
         },
         move |bound| {
             let mut options = tablero::web::Options::new(format!("http://{bound}"), open.then_some(1));
-            options.poll = Duration::from_millis(50);
+            options.poll = poll;
             options.stream_for = stream_for;
             options
         },
