@@ -218,7 +218,7 @@ fn main() {
         (after.saturating_sub(before)) as f64 / opened.max(1) as f64
     );
     println!(
-        "a move reached {} of {opened} streams: median {:.0} ms, slowest {:.0} ms (watchers look every 200 ms)",
+        "a move reached {} of {opened} streams: median {:.0} ms, slowest {:.0} ms",
         reached.len(),
         percentile(&reached, 0.5),
         reached.last().copied().unwrap_or(f64::NAN),
