@@ -17,6 +17,9 @@ use crate::store::tournament::TournamentStatus;
 /// Games listed on a server's page under "recent results".
 const RECENT: usize = 10;
 
+/// How far a search by name looks: the first players of each leaderboard, the latest finished games.
+const NAMES_SEARCHED: usize = 300;
+
 /// A game in a list: its number, the game, who plays, and how it stands.
 #[derive(Debug, Clone)]
 pub struct GameLine {
@@ -123,8 +126,9 @@ impl Table {
         &self.config.limits
     }
 
-    /// A player of `guild` by id or by name (as the leaderboards know them), with the name they were last rated
-    /// under (none for a member never rated here).
+    /// A player of `guild` by id or by name, with their name: as the leaderboards know them (the first
+    /// [`NAMES_SEARCHED`] of each), else as the server's latest finished games do (as many). A page's search reads
+    /// that much at most, whatever is typed.
     pub fn web_player(&self, guild: GuildId, asked: &str) -> Option<crate::store::record::Player> {
         use crate::store::record::Player;
         let asked = asked.trim();
@@ -137,7 +141,7 @@ impl Table {
                 continue;
             }
             for provisional in [false, true] {
-                let (rows, _) = self.store.leaderboard(guild, kind, provisional, 0, 10_000).ok()?;
+                let (rows, _) = self.store.leaderboard(guild, kind, provisional, 0, NAMES_SEARCHED).ok()?;
                 if let Some((id, r)) = rows.into_iter().find(|(_, r)| r.name.eq_ignore_ascii_case(asked)) {
                     return Some(Player { id, name: r.name });
                 }
@@ -145,7 +149,7 @@ impl Table {
         }
         if by_id.is_none() {
             // Not rated here: a player of one of the server's latest finished games.
-            for (game, _, _) in self.store.finished_games(guild).ok()?.into_iter().take(500) {
+            for (game, _, _) in self.store.finished_games(guild).ok()?.into_iter().take(NAMES_SEARCHED) {
                 let record = self.store.game(game).ok()??;
                 if let Some(p) = record.seats.iter().find(|p| p.name.eq_ignore_ascii_case(asked)) {
                     return Some(p.clone());
