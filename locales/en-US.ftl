@@ -717,11 +717,6 @@ web-tournament-signup = sign-up open
 web-tournament-running = round { $round }
 web-tournament-finished = finished
 web-position-after = Position after move { $ply } of { $total }.
-web-picture-alt = { $game }, { $players }: the board after { $ply ->
-    [0] no moves yet.
-    [one] move 1.
-   *[other] move { $ply }.
-}
 web-not-served = This bot serves no web pages.
 web-off = This server's web pages are off; someone with Manage Server turns them on with `/settings server web:on`.
 web-link = This server's web pages: { $url }
@@ -764,3 +759,38 @@ web-chart-alt = The rating of { $player } over time
 web-tournament-picture-alt = The tournament's standings, or its bracket
 console-web = The web pages of this console: { $url }
 web-view = View on the web
+
+## Pictures described (for screen readers)
+describe-hoyito-row = { side }, holes 1 to { $holes }: { $seeds } (captured { $captured }).
+describe-epaminondas-side = { side }, { $pieces ->
+    [one] 1 piece
+   *[other] { $pieces } pieces
+}, by rank: { $ranks }.
+describe-epaminondas-far = On the far rows: White { $white }, Black { $black }.
+describe-zohn-ahl-team = { side }: the awl on step { $step }, { $counters ->
+    [one] 1 counter
+   *[other] { $counters } counters
+}{ $penalty ->
+    [1] , sitting out its next throw
+   *[other] {""}
+}.
+describe-zohn-ahl-pile = The pile holds { $pile }.
+describe-ocencahuac-side = { side } ({ $count }{ $activated ->
+    [1] , stage 2
+   *[other] {""}
+}):
+describe-ocencahuac-piece = { $kind ->
+    [emperor] Emperor
+    [princess] Princess Mololoa
+    [prince] Prince
+   *[warrior] Warrior
+} { $square }{ $state ->
+    [crowned] {" "}crowned
+    [stunned] {" "}stunned
+    [crowned-stunned] {" "}crowned, stunned
+   *[plain] {""}
+}{ $end }
+describe-board = { $game } #{ $id }, move { $ply }. { $turn }
+describe-to-move = { $player } to move.
+describe-over = The game is over.
+describe-rating-chart = The { $game } rating of { $player } over its last { $points } changes: from { $from } to { $to }, highest { $high }, lowest { $low }.

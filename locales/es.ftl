@@ -719,11 +719,6 @@ web-tournament-signup = inscripción abierta
 web-tournament-running = ronda { $round }
 web-tournament-finished = terminado
 web-position-after = Posición tras la jugada { $ply } de { $total }.
-web-picture-alt = { $game }, { $players }: el tablero { $ply ->
-    [0] antes de la primera jugada.
-    [one] tras la jugada 1.
-   *[other] tras la jugada { $ply }.
-}
 web-not-served = Este bot no sirve páginas web.
 web-off = Las páginas web de este servidor están desactivadas; alguien con Gestionar servidor las activa con `/settings server web:on`.
 web-link = Las páginas web de este servidor: { $url }
@@ -766,3 +761,38 @@ web-chart-alt = La puntuación de { $player } a lo largo del tiempo
 web-tournament-picture-alt = La clasificación del torneo, o su cuadro
 console-web = Las páginas web de esta consola: { $url }
 web-view = Ver en la web
+
+## Imágenes descritas (para lectores de pantalla)
+describe-hoyito-row = { side }, hoyos 1 a { $holes }: { $seeds } (capturadas { $captured }).
+describe-epaminondas-side = { side }, { $pieces ->
+    [one] 1 pieza
+   *[other] { $pieces } piezas
+}, por filas: { $ranks }.
+describe-epaminondas-far = En las filas del fondo: Blancas { $white }, Negras { $black }.
+describe-zohn-ahl-team = { side }: el punzón en el paso { $step }, { $counters ->
+    [one] 1 ficha
+   *[other] { $counters } fichas
+}{ $penalty ->
+    [1] , pierde su próxima tirada
+   *[other] {""}
+}.
+describe-zohn-ahl-pile = El montón tiene { $pile }.
+describe-ocencahuac-side = { side } ({ $count }{ $activated ->
+    [1] , etapa 2
+   *[other] {""}
+}):
+describe-ocencahuac-piece = { $kind ->
+    [emperor] Emperador
+    [princess] Princesa Mololoa
+    [prince] Príncipe
+   *[warrior] Guerrero
+} { $square }{ $state ->
+    [crowned] {" "}coronado
+    [stunned] {" "}aturdido
+    [crowned-stunned] {" "}coronado, aturdido
+   *[plain] {""}
+}{ $end }
+describe-board = { $game } #{ $id }, jugada { $ply }. { $turn }
+describe-to-move = Le toca a { $player }.
+describe-over = La partida ha terminado.
+describe-rating-chart = La puntuación de { $player } en { $game } en sus últimos { $points } cambios: de { $from } a { $to }, máxima { $high }, mínima { $low }.

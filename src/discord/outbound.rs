@@ -4,14 +4,15 @@
 //! says. Only a refusal that will not change (a 4xx other than 429) or a post that kept failing for
 //! [`POST_BUDGET`] ends it, as an error the caller reports privately; nothing here is ever posted publicly.
 //!
-//! The request is built by serenity (its route, multipart form and proxy) but sent with our own client, because
-//! serenity's error drops the 429's `retry_after`, and its own rate limiter is off behind a proxy (the tests'
-//! fake Discord), so the bot has to honour it itself.
+//! The request is built by serenity (its route and proxy; the multipart form of a message with files here, so
+//! that each file keeps its number and description) but sent with our own client, because serenity's error
+//! drops the 429's `retry_after`, and its own rate limiter is off behind a proxy (the tests' fake Discord), so
+//! the bot has to honour it itself.
 
 use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
-use serenity::http::{LightMethod, Multipart, MultipartUpload, Request, Route};
+use serenity::http::{LightMethod, Request, Route};
 
 /// How long an interaction response keeps being tried (Discord wants one within 3 seconds).
 pub const RESPONSE_BUDGET: Duration = Duration::from_millis(2500);
@@ -90,6 +91,24 @@ pub async fn post_built(
     }
 }
 
+/// The multipart form of a message with files: `payload_json` with an `attachments` entry per file (its number,
+/// name and description), then each file as `files[number]`.
+fn with_attachments(payload: &str, files: &[serenity::CreateAttachment]) -> Result<reqwest::multipart::Form, String> {
+    let mut json: serde_json::Value = serde_json::from_str(payload).map_err(|e| e.to_string())?;
+    let attachments: Vec<serde_json::Value> = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| serde_json::json!({"id": i, "filename": f.filename, "description": f.description}))
+        .collect();
+    json["attachments"] = serde_json::Value::Array(attachments);
+    let mut form = reqwest::multipart::Form::new().text("payload_json", json.to_string());
+    for (i, f) in files.iter().enumerate() {
+        form = form
+            .part(format!("files[{i}]"), reqwest::multipart::Part::bytes(f.data.clone()).file_name(f.filename.clone()));
+    }
+    Ok(form)
+}
+
 async fn attempt(
     client: &reqwest::Client,
     http: &serenity::Http,
@@ -98,16 +117,26 @@ async fn attempt(
     files: &[serenity::CreateAttachment],
 ) -> Attempt {
     let route = Route::ChannelMessages { channel_id: channel };
-    let mut request = Request::new(route, LightMethod::Post);
-    request = match files.is_empty() {
-        false => request.multipart(Some(Multipart {
-            upload: MultipartUpload::Attachments(files.to_vec()),
-            fields: Vec::new(),
-            payload_json: Some(payload.to_string()),
-        })),
-        true => request.body(Some(payload.as_bytes().to_vec())),
+    let built = if files.is_empty() {
+        let request = Request::new(route, LightMethod::Post).body(Some(payload.as_bytes().to_vec()));
+        request.build(client, http.token(), http.proxy.as_deref())
+    } else {
+        // With files the form is ours: each file its own part (`files[0]`, `files[1]`…) and its name and
+        // description in the payload's `attachments` under the same number.
+        let mut url = route.path().to_string();
+        if let Some(proxy) = http.proxy.as_deref() {
+            url = url.replace("https://discord.com", proxy.trim_end_matches('/'));
+        }
+        match with_attachments(payload, files) {
+            Ok(form) => Ok(client
+                .post(url)
+                .header(reqwest::header::AUTHORIZATION, http.token())
+                .header(reqwest::header::USER_AGENT, serenity::constants::USER_AGENT)
+                .multipart(form)),
+            Err(e) => return Attempt::Refused(0, e),
+        }
     };
-    let built = match request.build(client, http.token(), http.proxy.as_deref()) {
+    let built = match built {
         Ok(b) => b.timeout(ATTEMPT_TIMEOUT),
         Err(e) => return Attempt::Refused(0, e.to_string()),
     };

@@ -86,8 +86,10 @@ impl Said {
     }
 
     fn attachments(&self) -> Vec<serenity::CreateAttachment> {
-        let picture =
-            self.picture.iter().map(|i| serenity::CreateAttachment::bytes(i.png.clone(), i.file_name.clone()));
+        let picture = self.picture.iter().map(|i| {
+            // Discord reads a picture's description aloud to those who cannot see it.
+            serenity::CreateAttachment::bytes(i.png.clone(), i.file_name.clone()).description(i.description.clone())
+        });
         let files = self.files.iter().map(|f| serenity::CreateAttachment::bytes(f.bytes.clone(), f.name.clone()));
         picture.chain(files).collect()
     }

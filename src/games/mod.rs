@@ -116,6 +116,9 @@ pub trait Game: Clone + Sized + fmt::Debug {
     fn describe_end(&self) -> Option<Message>;
     /// A side's score or material for captions ("captured 12").
     fn score(&self, side: Side) -> Message;
+    /// The position in words, compact, for a reader who cannot see the picture (a screen reader reads it):
+    /// what the game's players need to know of the board, side by side.
+    fn describe_position(&self) -> Vec<Message>;
     /// The game's own keys of `tablero analyze`.
     fn analysis(&self) -> serde_json::Map<String, serde_json::Value>;
 }

@@ -255,6 +255,10 @@ impl Position {
         each_game!(self, g => g.score(side))
     }
 
+    pub fn describe_position(&self) -> Vec<Message> {
+        each_game!(self, g => g.describe_position())
+    }
+
     pub fn analysis(&self) -> Map<String, Value> {
         each_game!(self, g => g.analysis())
     }

@@ -75,7 +75,9 @@ impl Turn<'_> {
         }
         let chart =
             render::chart::evaluation_png(&format!("{game_name} #{}", record.id), &analysis.values, CHART_LIMIT);
-        let image = Image { file_name: format!("analysis-{}.png", record.id), png: chart };
-        Ok(vec![Reply { text: Text::join(lines, "\n"), image: Some(image), ..Reply::default() }])
+        let text = Text::join(lines, "\n");
+        let description = super::describe::lines(&text);
+        let image = Image { file_name: format!("analysis-{}.png", record.id), png: chart, description };
+        Ok(vec![Reply { text, image: Some(image), ..Reply::default() }])
     }
 }

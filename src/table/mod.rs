@@ -15,6 +15,7 @@ mod check;
 pub mod clock;
 mod command;
 mod computer;
+pub mod describe;
 pub mod limits;
 mod menus;
 mod naming;

@@ -382,19 +382,7 @@ impl Turn<'_> {
             })
             .collect();
         let title = format!("{} #{id}", game_name(locale, record.kind));
-        let mut description = i18n::text(
-            locale,
-            &Message::new("web-picture-alt")
-                .str("game", title.as_str())
-                .num("ply", ply as i64)
-                .str("players", super::records::pairing(&record, locale)),
-        );
-        if let Some(last) = ply.checked_sub(1).map(|i| &moves[i]) {
-            description.push_str(&format!(" {}. {}", ply, last.notation));
-            if !last.did.is_empty() {
-                description.push_str(&format!(" — {}", last.did));
-            }
-        }
+        let description = super::describe::board(locale, &record, &shown, ply);
         Ok(Some(GamePage {
             id,
             kind: record.kind,

@@ -134,11 +134,13 @@ impl Turn<'_> {
             let label = if provisional { "leaderboard-show-established" } else { "leaderboard-show-provisional" };
             buttons.push(button(i18n::text(locale, &Message::new(label)), 0, !provisional, true));
         }
+        let text = Text::join(lines, "\n");
         let image = picture.then(|| Image {
             file_name: format!("leaderboard-{}-{}.png", kind.name(), page + 1),
             png: render::table::leaderboard_png(&title, &rows, &table_headers(locale)),
+            description: super::describe::lines(&text),
         });
-        Ok(vec![Reply { text: Text::join(lines, "\n"), image, buttons, ..Reply::default() }])
+        Ok(vec![Reply { text, image, buttons, ..Reply::default() }])
     }
 
     fn team_board(&self, actor: &Actor, kind: GameKind, picture: bool) -> Answer {
@@ -171,15 +173,17 @@ impl Turn<'_> {
                     .num("counters", t.counters_won as i64),
             ));
         }
+        let text = Text::join(lines, "\n");
         let image = picture.then(|| {
             let headers = ["table-rank", "table-team", "table-wins", "table-games", "table-counters"]
                 .map(|h| i18n::text(locale, &Message::new(h)));
             Image {
                 file_name: format!("leaderboard-{}.png", kind.name()),
                 png: render::table::team_records_png(&title, &headers, &rows),
+                description: super::describe::lines(&text),
             }
         });
-        Ok(vec![Reply { text: Text::join(lines, "\n"), image, ..Reply::default() }])
+        Ok(vec![Reply { text, image, ..Reply::default() }])
     }
 
     /// A player's ratings, records, streaks, last games and (for their most played rated game) a chart.
@@ -260,9 +264,22 @@ impl Turn<'_> {
             lines.push(i18n::spans(locale, &Message::new("profile-recent")));
             lines.extend(recent);
         }
-        let image = chart.filter(|(_, r)| !r.history.is_empty()).map(|(kind, r)| Image {
-            file_name: format!("rating-{}.png", kind.name()),
-            png: render::chart::rating_png(&format!("{} · {}", name, game_name(locale, kind)), &r.history),
+        let image = chart.filter(|(_, r)| !r.history.is_empty()).map(|(kind, r)| {
+            let ratings = r.history.iter().map(|(_, value)| value.round() as i64);
+            let (high, low) = (ratings.clone().max().unwrap_or(0), ratings.min().unwrap_or(0));
+            let trend = Message::new("describe-rating-chart")
+                .str("player", name)
+                .str("game", game_name(locale, kind))
+                .num("points", r.history.len() as i64)
+                .num("from", r.history.first().map_or(0, |h| h.1.round() as i64))
+                .num("to", r.history.last().map_or(0, |h| h.1.round() as i64))
+                .num("high", high)
+                .num("low", low);
+            Image {
+                file_name: format!("rating-{}.png", kind.name()),
+                png: render::chart::rating_png(&format!("{} · {}", name, game_name(locale, kind)), &r.history),
+                description: super::describe::cut(&i18n::text(locale, &trend)),
+            }
         });
         Ok(vec![Reply { text: Text::join(lines, "\n"), image, private: false, ..Reply::default() }])
     }

@@ -7,6 +7,8 @@ use crate::store::record::{COMPUTER, GameId, UserId};
 pub struct Image {
     pub file_name: String,
     pub png: Vec<u8>,
+    /// What it shows, in words (a screen reader reads it): at most 1,024 characters.
+    pub description: String,
 }
 
 /// A file a reply carries: a game's record, an animated replay.

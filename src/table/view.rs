@@ -151,7 +151,11 @@ impl Turn<'_> {
         let ply = record.moves.len();
         Reply {
             text: Text::join(lines, "\n"),
-            image: Some(Image { file_name: format!("game-{}-{ply:04}.png", record.id), png }),
+            image: Some(Image {
+                file_name: format!("game-{}-{ply:04}.png", record.id),
+                png,
+                description: super::describe::board(locale, record, position, ply),
+            }),
             files: Vec::new(),
             diagram: Some(position.diagram(&|m| i18n::text(locale, &m))),
             buttons: self.buttons(locale, record, position),

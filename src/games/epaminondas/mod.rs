@@ -519,10 +519,65 @@ impl Game for Epaminondas {
             .num("far", self.on_far_row(side))
     }
 
+    fn describe_position(&self) -> Vec<Message> {
+        let mut said: Vec<Message> = Side::BOTH
+            .iter()
+            .map(|&side| {
+                let pieces = self.pieces(side);
+                // Rank by rank, from the side's own home row, files in runs ("1: a-n; 2: a-c, f").
+                let mut ranks: Vec<u8> = pieces.iter().map(|s| s.rank).collect();
+                ranks.dedup();
+                ranks.sort_unstable();
+                ranks.dedup();
+                if side == Side::Second {
+                    ranks.reverse();
+                }
+                let rows: Vec<String> = ranks
+                    .iter()
+                    .map(|&rank| {
+                        let mut files: Vec<u8> = pieces.iter().filter(|s| s.rank == rank).map(|s| s.file).collect();
+                        files.sort_unstable();
+                        format!("{}: {}", rank + 1, runs(&files))
+                    })
+                    .collect();
+                Message::new("describe-epaminondas-side")
+                    .str("side", Self::side_name(side))
+                    .num("pieces", pieces.len() as i64)
+                    .str("ranks", rows.join("; "))
+            })
+            .collect();
+        said.push(
+            Message::new("describe-epaminondas-far")
+                .num("white", i64::from(self.on_far_row(Side::First)))
+                .num("black", i64::from(self.on_far_row(Side::Second))),
+        );
+        said
+    }
+
     fn analysis(&self) -> Map<String, Value> {
         let names = |side| self.pieces(side).iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let mut map = Map::new();
         map.insert("pieces".into(), json!({"white": names(Side::First), "black": names(Side::Second)}));
         map
     }
+}
+
+/// Files as letters, consecutive ones as a run: `a-n`, `a-c, f`.
+fn runs(files: &[u8]) -> String {
+    let letter = |f: u8| (b'a' + f) as char;
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < files.len() {
+        let mut j = i;
+        while j + 1 < files.len() && files[j + 1] == files[j] + 1 {
+            j += 1;
+        }
+        out.push(match j - i {
+            0 => letter(files[i]).to_string(),
+            1 => format!("{}, {}", letter(files[i]), letter(files[j])),
+            _ => format!("{}-{}", letter(files[i]), letter(files[j])),
+        });
+        i = j + 1;
+    }
+    out.join(", ")
 }

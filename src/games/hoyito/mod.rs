@@ -353,6 +353,23 @@ impl Game for Hoyito {
         Message::new("hoyito-score").num("seeds", self.captured[side.index()])
     }
 
+    fn describe_position(&self) -> Vec<Message> {
+        let n = usize::from(self.options.holes);
+        let holes = self.holes();
+        Side::BOTH
+            .iter()
+            .map(|&side| {
+                let row = &holes[side.index() * n..(side.index() + 1) * n];
+                let seeds = row.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
+                Message::new("describe-hoyito-row")
+                    .str("side", Self::side_name(side))
+                    .num("holes", n as i64)
+                    .str("seeds", seeds)
+                    .num("captured", i64::from(self.captured[side.index()]))
+            })
+            .collect()
+    }
+
     fn analysis(&self) -> Map<String, Value> {
         let mut map = Map::new();
         map.insert("board".into(), json!(self.holes()));

@@ -449,6 +449,38 @@ impl Game for Ocencahuac {
             .num("crowns", self.board.crowns(side) as i64)
     }
 
+    fn describe_position(&self) -> Vec<Message> {
+        let mut said = Vec::new();
+        for side in Side::BOTH {
+            // Royals first, then the Warriors, each on its square, with what sets it apart.
+            let mut pieces: Vec<(Square, Piece)> = self.board.pieces().filter(|(_, p)| p.side == side).collect();
+            pieces.sort_by_key(|(s, p)| (p.kind, s.col, s.row));
+            said.push(
+                Message::new("describe-ocencahuac-side")
+                    .str("side", Self::side_name(side))
+                    .num("count", pieces.len() as i64)
+                    .num("activated", i64::from(self.board.activated[side.index()])),
+            );
+            let last = pieces.len().saturating_sub(1);
+            for (i, (square, piece)) in pieces.iter().enumerate() {
+                let state = match (piece.crowned, piece.stunned) {
+                    (true, true) => "crowned-stunned",
+                    (true, false) => "crowned",
+                    (false, true) => "stunned",
+                    (false, false) => "plain",
+                };
+                said.push(
+                    Message::new("describe-ocencahuac-piece")
+                        .str("kind", piece.kind.name())
+                        .str("square", square.to_string())
+                        .str("state", state)
+                        .str("end", if i == last { "." } else { "," }),
+                );
+            }
+        }
+        said
+    }
+
     fn analysis(&self) -> Map<String, Value> {
         let mut pieces: Vec<(Square, Piece)> = self.board.pieces().collect();
         pieces.sort_by_key(|(s, _)| (s.col, s.row));

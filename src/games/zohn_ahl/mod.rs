@@ -382,6 +382,23 @@ impl Game for ZohnAhl {
         Message::new(id).num("counters", self.counters[side.index()]).num("step", self.steps[side.index()])
     }
 
+    fn describe_position(&self) -> Vec<Message> {
+        let mut said: Vec<Message> = Side::BOTH
+            .iter()
+            .map(|&side| {
+                Message::new("describe-zohn-ahl-team")
+                    .str("side", Self::side_name(side))
+                    .num("step", i64::from(self.steps[side.index()]))
+                    .num("counters", i64::from(self.counters[side.index()]))
+                    .num("penalty", i64::from(self.penalty[side.index()]))
+            })
+            .collect();
+        if self.options.variant == Variant::Tsona {
+            said.push(Message::new("describe-zohn-ahl-pile").num("pile", i64::from(self.pile)));
+        }
+        said
+    }
+
     fn analysis(&self) -> Map<String, Value> {
         let mut map = Map::new();
         map.insert("awls".into(), json!({"west": self.steps[0], "east": self.steps[1]}));

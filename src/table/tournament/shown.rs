@@ -95,9 +95,11 @@ impl Turn<'_> {
                 );
             }
         }
+        let description = crate::table::describe::lines(&Text::join(lines.clone(), "\n"));
         if picture && t.format == Format::Elimination {
             let games = self.bracket_games(t)?;
             let image = crate::table::Image {
+                description,
                 file_name: format!("tournament-{}-bracket.png", t.id),
                 png: crate::render::bracket::bracket_png(
                     &title,
@@ -112,6 +114,7 @@ impl Turn<'_> {
             let headers = ["#", "table-player", "tournament-points", "tournament-buchholz", "tournament-sb"]
                 .map(|id| if id == "#" { "#".to_string() } else { i18n::text(locale, &Message::new(id)) });
             crate::table::Image {
+                description,
                 file_name: format!("tournament-{}-standings.png", t.id),
                 png: crate::render::table::standings_png(&title, &headers, &rows),
             }

@@ -442,7 +442,9 @@ async fn handle_rest(State(fake): State<FakeDiscord>, request: Request) -> Respo
     }
     // Stricter than Discord: a message body must say exactly whom it pings. It is refused (as Discord refuses a
     // malformed body) and remembered, so that the test waiting for it fails and `Running::stop` says why.
-    if let Some(problem) = message_body(&method, &path, &body).and_then(mentions_problem) {
+    let problem = message_body(&method, &path, &body)
+        .and_then(|message| mentions_problem(message).or_else(|| pictures_problem(message, &files)));
+    if let Some(problem) = problem {
         let said = format!("{method} {path}: {problem}");
         fake.lock().violations.push(said.clone());
         fake.changed.notify_waiters();
@@ -468,6 +470,23 @@ fn message_body<'a>(method: &Method, path: &str, body: &'a Value) -> Option<&'a 
         | (&Method::PATCH, ["channels", _, "messages", _]) => Some(body),
         _ => None,
     }
+}
+
+/// What is wrong with a message's pictures: each PNG it attaches must have a description (Discord reads it to
+/// those who cannot see the picture), of at most 1,024 characters, as Discord allows.
+fn pictures_problem(body: &Value, files: &[(String, Vec<u8>)]) -> Option<String> {
+    let described = body["attachments"].as_array().cloned().unwrap_or_default();
+    for (name, _) in files.iter().filter(|(name, _)| name.ends_with(".png")) {
+        let entry = described.iter().find(|a| a["filename"].as_str() == Some(name.as_str()));
+        match entry.and_then(|a| a["description"].as_str()) {
+            None | Some("") => return Some(format!("the picture {name} has no description")),
+            Some(d) if d.chars().count() > 1024 => {
+                return Some(format!("the description of {name} has {} characters", d.chars().count()));
+            }
+            Some(_) => {}
+        }
+    }
+    None
 }
 
 /// What is wrong with a message body's pings: `allowed_mentions` missing, anything parsed from the text
@@ -685,5 +704,20 @@ fn a_message_may_ping_exactly_the_calls_in_front_of_its_words() {
         json!({"content": "<@1> <@&2> to move", "allowed_mentions": {"users": ["1"]}}),
     ] {
         assert!(mentions_problem(&bad).is_some(), "{bad}");
+    }
+}
+
+#[test]
+fn a_picture_must_be_described() {
+    let files = vec![("game-1-0001.png".to_string(), vec![1]), ("game-1.json".to_string(), vec![2])];
+    let described = json!({"attachments": [{"id": 0, "filename": "game-1-0001.png", "description": "Hoyito II #1"}]});
+    assert_eq!(pictures_problem(&described, &files), None);
+    for bad in [
+        json!({}),
+        json!({"attachments": [{"id": 0, "filename": "game-1-0001.png"}]}),
+        json!({"attachments": [{"id": 0, "filename": "game-1-0001.png", "description": ""}]}),
+        json!({"attachments": [{"id": 0, "filename": "game-1-0001.png", "description": "x".repeat(1025)}]}),
+    ] {
+        assert!(pictures_problem(&bad, &files).is_some(), "{bad}");
     }
 }
