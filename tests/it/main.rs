@@ -15,6 +15,7 @@ mod console;
 mod crash_injection;
 mod deadlines;
 mod deadlines_properties;
+mod describe;
 mod discord_e2e;
 mod discord_faults;
 mod discord_fixtures;
