@@ -192,3 +192,4 @@ fn tables_and_charts_are_described_by_their_rows() {
     assert!(said.starts_with("The Hoyito II rating of ana over its last 2 changes: from "), "{said}");
 }
 
+
