@@ -191,5 +191,3 @@ fn tables_and_charts_are_described_by_their_rows() {
     let said = profile[0].image.as_ref().expect("a chart").description.clone();
     assert!(said.starts_with("The Hoyito II rating of ana over its last 2 changes: from "), "{said}");
 }
-
-
