@@ -367,7 +367,7 @@ console-help =
       export [game] | import <file>             a game's record (JSON and text files); store a record as a game
       archive [@player] [game] [page]           the server's finished games, newest first
       replay [game] [speed=slow|normal|fast]    an animated GIF of a game
-      board | history | rules [game]            show the game
+      board [text [part]] | history | rules [game]   show the game (text: in words; part: a row, rank, file or square)
       press <button-id> | press <menu-id> <choice>
                                                 press a button, or choose from a menu, shown under a reply
       claim                                     claim the win when your opponent's time is up
@@ -794,3 +794,11 @@ describe-board = { $game } #{ $id }, move { $ply }. { $turn }
 describe-to-move = { $player } to move.
 describe-over = The game is over.
 describe-rating-chart = The { $game } rating of { $player } over its last { $points } changes: from { $from } to { $to }, highest { $high }, lowest { $low }.
+describe-your-moves = Your moves: { $moves }.
+describe-moves = Its moves: { $moves }.
+describe-no-focus = This game's position is short: ask for all of it, without a part.
+describe-hoyito-focus = “{ $text }” is not a row: write south or north.
+describe-epaminondas-focus = “{ $text }” is neither a rank nor a file: write a rank from 1 to { $ranks } or a file from a to { $last }.
+describe-epaminondas-line = On { $line }: White { $white }; Black { $black }.
+describe-ocencahuac-focus = “{ $text }” is not a square: write one like b2.
+describe-ocencahuac-empty = { $square } is empty.

@@ -366,7 +366,7 @@ console-help =
       export [partida] | import <archivo>       el registro de una partida (JSON y texto); guardar un registro como partida
       archive [@jugador] [juego] [página]       las partidas terminadas del servidor, de la más reciente
       replay [partida] [speed=lento|normal|rápido]  un GIF animado de una partida
-      board | history | rules [juego]           muestra la partida
+      board [text [parte]] | history | rules [juego]  muestra la partida (text: en palabras; parte: fila, columna o casilla)
       press <id-de-botón> | press <id-de-menú> <opción>
                                                 pulsa un botón, o elige en un menú, mostrado bajo una respuesta
       claim                                     reclama la victoria si a tu rival se le acabó el tiempo
@@ -796,3 +796,11 @@ describe-board = { $game } #{ $id }, jugada { $ply }. { $turn }
 describe-to-move = Le toca a { $player }.
 describe-over = La partida ha terminado.
 describe-rating-chart = La puntuación de { $player } en { $game } en sus últimos { $points } cambios: de { $from } a { $to }, máxima { $high }, mínima { $low }.
+describe-your-moves = Tus jugadas: { $moves }.
+describe-moves = Sus jugadas: { $moves }.
+describe-no-focus = La posición de este juego es corta: pídela entera, sin parte.
+describe-hoyito-focus = “{ $text }” no es una fila: escribe sur o norte.
+describe-epaminondas-focus = “{ $text }” no es ni fila ni columna: escribe una fila de 1 a { $ranks } o una columna de a a { $last }.
+describe-epaminondas-line = En { $line }: Blancas { $white }; Negras { $black }.
+describe-ocencahuac-focus = “{ $text }” no es una casilla: escribe una como b2.
+describe-ocencahuac-empty = { $square } está vacía.

@@ -448,7 +448,16 @@ impl Console {
             "join" => bare(Command::Join { game: None }, "join"),
             "resign" => bare(Command::Resign, "resign"),
             "throw" => bare(Command::Throw { at: None }, "throw"),
-            "board" => bare(Command::Board, "board"),
+            "board" => {
+                no_options("board [text [part]]")?;
+                match positional.first().map(|w| w.to_lowercase()).as_deref() {
+                    None => Ok(Step::Table(Command::Board { text: false, focus: None })),
+                    Some("text" | "texto") if positional.len() <= 2 => {
+                        Ok(Step::Table(Command::Board { text: true, focus: positional.get(1).cloned() }))
+                    }
+                    Some(_) => Err(usage("board [text [part]]")),
+                }
+            }
             "claim" => bare(Command::Claim { game: None }, "claim"),
             "leaderboard" | "lb" => {
                 let usage_text = "leaderboard <game> [page] [provisional] [picture]";

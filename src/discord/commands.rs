@@ -220,8 +220,33 @@ pub async fn throw(ctx: Context<'_>) -> Result<(), Error> {
     name_localized("es-ES", "tablero"),
     description_localized("es-ES", "Muestra el tablero de la partida de este canal")
 )]
-pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
-    respond(ctx, Command::Board).await
+pub async fn board(
+    ctx: Context<'_>,
+    #[description = "The picture, or the position in words (for screen readers), privately"]
+    #[name_localized("es-ES", "vista")]
+    #[description_localized("es-ES", "La imagen, o la posición en palabras (para lectores de pantalla), en privado")]
+    view: Option<ViewChoice>,
+    #[description = "In words: only a part (Hoyito: south or north; Epaminondas: a rank or file; Ocencahuac: a square)"]
+    #[name_localized("es-ES", "parte")]
+    #[description_localized(
+        "es-ES",
+        "En palabras: solo una parte (Hoyito: sur o norte; Epaminondas: una fila o columna; Ocencahuac: una casilla)"
+    )]
+    focus: Option<String>,
+) -> Result<(), Error> {
+    let text = matches!(view, Some(ViewChoice::Text)) || focus.is_some();
+    respond(ctx, Command::Board { text, focus }).await
+}
+
+/// How a board is shown.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ViewChoice {
+    #[name = "picture"]
+    #[name_localized("es-ES", "imagen")]
+    Picture,
+    #[name = "text"]
+    #[name_localized("es-ES", "texto")]
+    Text,
 }
 
 /// The moves of this channel's game so far.

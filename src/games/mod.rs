@@ -119,6 +119,12 @@ pub trait Game: Clone + Sized + fmt::Debug {
     /// The position in words, compact, for a reader who cannot see the picture (a screen reader reads it):
     /// what the game's players need to know of the board, side by side.
     fn describe_position(&self) -> Vec<Message>;
+    /// A part of the position in words, where the whole is long (a row, a rank or file, a piece): `focus` as a
+    /// player types it, or why it names no part of this game.
+    fn describe_focus(&self, focus: &str) -> Result<Vec<Message>, Message> {
+        let _ = focus;
+        Err(Message::new("describe-no-focus"))
+    }
     /// The game's own keys of `tablero analyze`.
     fn analysis(&self) -> serde_json::Map<String, serde_json::Value>;
 }

@@ -259,6 +259,10 @@ impl Position {
         each_game!(self, g => g.describe_position())
     }
 
+    pub fn describe_focus(&self, focus: &str) -> Result<Vec<Message>, Message> {
+        each_game!(self, g => g.describe_focus(focus))
+    }
+
     pub fn analysis(&self) -> Map<String, Value> {
         each_game!(self, g => g.analysis())
     }

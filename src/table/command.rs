@@ -106,7 +106,12 @@ pub enum Command {
         ply: usize,
         square: String,
     },
-    Board,
+    /// The board of the channel's game: its picture, or (`text`) the position in words, privately, all of it or
+    /// the part `focus` names (a row, a rank or file, a piece's square).
+    Board {
+        text: bool,
+        focus: Option<String>,
+    },
     History,
     /// The rules of a game, or of the channel's game when `None`.
     Rules {
@@ -303,6 +308,7 @@ impl Command {
         matches!(
             self,
             Command::Games
+                | Command::Board { text: true, .. }
                 | Command::AskResign { .. }
                 | Command::AskDraw { .. }
                 | Command::History

@@ -22,8 +22,13 @@ pub fn cut(words: &str) -> String {
     out
 }
 
-/// The board of `record` after `ply` moves (`position`), in words.
+/// The board of `record` after `ply` moves (`position`), in words, cut to a picture's description.
 pub fn board(locale: Locale, record: &GameRecord, position: &Position, ply: usize) -> String {
+    cut(&board_words(locale, record, position, ply).join(" "))
+}
+
+/// The board in words, sentence by sentence: what it is and whose turn, what the last move did, the position.
+pub fn board_words(locale: Locale, record: &GameRecord, position: &Position, ply: usize) -> Vec<String> {
     let say = |m: &Message| i18n::text(locale, m);
     let latest = ply == record.moves.len();
     let turn = match position.to_move() {
@@ -47,7 +52,7 @@ pub fn board(locale: Locale, record: &GameRecord, position: &Position, ply: usiz
         .str("turn", turn))];
     words.extend(position.describe_last_move().iter().map(say));
     words.extend(position.describe_position().iter().map(say));
-    cut(&words.join(" "))
+    words
 }
 
 /// A table or chart from the lines of text that list what it shows (a title, then its rows).

@@ -391,7 +391,7 @@ impl Turn<'_> {
             Command::Archive { player, game, page } => self.archive(actor, player.as_ref(), game, page),
             Command::Replay { game, delay } => self.animated_replay(actor, game, delay, now),
             Command::PickPiece { game, ply, square } => self.pick_piece(actor, game, ply, &square, now),
-            Command::Board => self.board(actor, now),
+            Command::Board { text, focus } => self.board(actor, now, text, focus.as_deref()),
             Command::History => self.history(actor, now),
             Command::Rules { game } => self.rules(actor, game, now),
             Command::Games => self.games(actor, now),

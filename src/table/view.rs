@@ -282,7 +282,7 @@ impl Turn<'_> {
         Reply { text, buttons, ..Reply::default() }.calling(side_calls(record, to))
     }
 
-    pub(super) fn board(&self, actor: &Actor, now: Timestamp) -> Answer {
+    pub(super) fn board(&self, actor: &Actor, now: Timestamp, text: bool, focus: Option<&str>) -> Answer {
         let record = self.shown_game(actor, now)?.ok_or(Message::new("no-game"))?;
         match record.status {
             Status::Challenge => return Err(Message::new("game-not-started").into()),
@@ -292,7 +292,36 @@ impl Turn<'_> {
             Status::Active | Status::Finished { .. } => {}
         }
         let position = self.position(&record)?;
+        if text {
+            return self.board_text(actor, &record, &position, focus);
+        }
         Ok(vec![self.board_reply(actor.locale, &record, &position, Vec::new())])
+    }
+
+    /// The board in words, privately (for a reader who cannot see the picture): all of it, or the part `focus`
+    /// names; then the reader's moves when it is their turn.
+    fn board_text(&self, actor: &Actor, record: &GameRecord, position: &Position, focus: Option<&str>) -> Answer {
+        let locale = actor.locale;
+        let ply = record.moves.len();
+        let mut words = match focus.map(str::trim).filter(|f| !f.is_empty()) {
+            None => super::describe::board_words(locale, record, position, ply),
+            Some(focus) => {
+                let part = position.describe_focus(focus)?;
+                let mut words = super::describe::board_words(locale, record, position, ply);
+                words.truncate(1);
+                words.extend(part.iter().map(|m| i18n::text(locale, m)));
+                words
+            }
+        };
+        let mine = record.sides_of(actor.user, &actor.roles);
+        if record.status == Status::Active
+            && !record.kind.moves_are_throws()
+            && position.to_move().is_some_and(|side| mine.contains(&side))
+        {
+            let moves = position.legal_moves().join(", ");
+            words.push(i18n::text(locale, &Message::new("describe-your-moves").str("moves", moves)));
+        }
+        Ok(vec![Reply { text: Text::plain(words.join("\n")), private: true, ..Reply::default() }])
     }
 
     pub(super) fn history(&self, actor: &Actor, now: Timestamp) -> Answer {

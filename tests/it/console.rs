@@ -429,3 +429,89 @@ fn a_finished_game_is_analysed_with_its_chart_and_mistakes() {
     let first = analysis.lines().nth(1).unwrap();
     assert!(first.contains("better") || first.contains("none: no move lost much"), "{analysis}");
 }
+
+/// What the console says in one language, for a game played by reading the position in words.
+struct Words {
+    locale: &'static str,
+    to_move: fn(&str) -> Option<String>,
+    your_moves: &'static str,
+    done: &'static str,
+    sowed: &'static str,
+}
+
+impl Running {
+    /// Sends `line` and gives every line the console answers until `until` (a line of a known answer sent
+    /// after it).
+    fn answers(&mut self, line: &str, then: &str, until: &str) -> Vec<String> {
+        writeln!(self.stdin, "{line}\n{then}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut got = Vec::new();
+        loop {
+            let next = self.lines.recv_timeout(TIMEOUT).unwrap_or_else(|_| panic!("no answer to {line:?}: {got:?}"));
+            if next.contains(until) {
+                return got;
+            }
+            got.push(next);
+        }
+    }
+}
+
+/// A whole Hoyito II game in the console, both players reading only the board in words (`board text`): whose
+/// turn it is and their moves come from the words, never from a picture or a diagram.
+fn a_game_played_from_the_words(words: Words) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut run = Running::start(dir.path());
+    for line in [format!("ana: locale {}", words.locale), format!("ben: locale {}", words.locale)] {
+        run.answers(&line, "ana: notify", words.done);
+    }
+    run.send("ana: play hoyito @ben first=challenger", "#1");
+    run.send("ben: accept", "#lobby>");
+    let mut played = 0;
+    let last = loop {
+        let view = run.answers("ana: board text", "ana: notify", words.done);
+        // "ana (South) to move": the member's name is the first word.
+        let Some(mover) = view.iter().find_map(|l| (words.to_move)(l)) else { break view };
+        let mover = mover.split_whitespace().next().unwrap().to_string();
+        let view = run.answers(&format!("{mover}: board text"), "ana: notify", words.done);
+        let moves = view
+            .iter()
+            .find_map(|l| l.trim().strip_prefix(words.your_moves))
+            .unwrap_or_else(|| panic!("{mover}'s moves are in the words: {view:?}"));
+        let first = moves.trim_end_matches('.').split(", ").next().unwrap().to_string();
+        run.send(&format!("{mover}: move {first}"), words.sowed);
+        played += 1;
+        assert!(played < 1000, "the game ends");
+    };
+    assert!(played > 10, "a whole game: {played} moves");
+    let first = last.iter().find(|l| l.contains("Hoyito II #1")).expect("the game's line");
+    assert!(!first.contains(words.your_moves), "{last:?}");
+    assert!(last.iter().all(|l| !l.contains('✗')), "{last:?}");
+    drop(run.stdin);
+    let _ = run.child.wait();
+}
+
+#[test]
+fn a_whole_game_played_from_the_words_alone_in_english() {
+    a_game_played_from_the_words(Words {
+        locale: "en-US",
+        to_move: |l| {
+            l.split(". ")
+                .find_map(|s| s.strip_suffix(" to move.").or(s.strip_suffix(" to move")))
+                .map(|s| s.trim().to_string())
+        },
+        your_moves: "Your moves: ",
+        done: "Reminders come only in the game's channel",
+        sowed: "sowed",
+    });
+}
+
+#[test]
+fn a_whole_game_played_from_the_words_alone_in_spanish() {
+    a_game_played_from_the_words(Words {
+        locale: "es-419",
+        to_move: |l| l.split("Le toca a ").nth(1).map(|s| s.trim_end_matches('.').trim().to_string()),
+        your_moves: "Tus jugadas: ",
+        done: "Los recordatorios llegan solo al canal",
+        sowed: "sembró",
+    });
+}

@@ -284,7 +284,7 @@ fn settings_need_manage_server_and_shape_new_games() {
     w.game("none");
     let record = w.store.game(1).unwrap().unwrap();
     assert!(record.clock.is_none());
-    let board = w.ok(&ana(), Command::Board, NOW);
+    let board = w.ok(&ana(), Command::Board { text: false, focus: None }, NOW);
     assert!(board[0].text.contains("Le toca a ana"), "public posts in the server's language: {}", board[0].text);
     let text = w.refused(&ana(), Command::Claim { game: None }, NOW + 30 * DAY);
     assert!(text.contains("no time limit"), "refusals in the user's own language: {text}");

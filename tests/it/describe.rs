@@ -163,7 +163,10 @@ fn a_board_is_described_with_its_move_whose_turn_and_what_the_last_move_did() {
     // In the reader's language.
     let mut spanish = crate::common::actor_in(7, 2, 70);
     spanish.locale = Locale::parse("es-ES").unwrap();
-    let board = table.handle(tablero::table::Request::new(&spanish, Command::Board, 0)).unwrap().unwrap();
+    let board = table
+        .handle(tablero::table::Request::new(&spanish, Command::Board { text: false, focus: None }, 0))
+        .unwrap()
+        .unwrap();
     let said = board[0].image.as_ref().unwrap().description.clone();
     assert!(said.starts_with(&format!("Hoyito II #{game}, jugada 1. Le toca a ben.")), "{said}");
     assert!(said.contains("Sur, hoyos 1 a 6: "), "{said}");
@@ -190,4 +193,34 @@ fn tables_and_charts_are_described_by_their_rows() {
     let profile = act(&table, 7, 1, 10, Command::Profile { player: None }).unwrap();
     let said = profile[0].image.as_ref().expect("a chart").description.clone();
     assert!(said.starts_with("The Hoyito II rating of ana over its last 2 changes: from "), "{said}");
+}
+
+#[test]
+fn a_part_of_the_position_is_told_on_its_own_or_the_part_is_refused_by_name() {
+    let say = |p: &Position, focus: &str| {
+        p.describe_focus(focus).map(|m| m.iter().map(|m| i18n::text(Locale::English, m)).collect::<Vec<_>>().join(" "))
+    };
+    let refused = |p: &Position, focus: &str| i18n::text(Locale::English, &p.describe_focus(focus).unwrap_err());
+    let hoyito = Position::new(GameKind::Hoyito, &Default::default()).unwrap();
+    let north = say(&hoyito, "norte").unwrap();
+    assert!(north.starts_with("North, holes 1 to 6: ") && !north.contains("South"), "{north}");
+    assert!(refused(&hoyito, "east").contains("south or north"));
+    let epaminondas = Position::new(GameKind::Epaminondas, &Default::default()).unwrap();
+    assert_eq!(say(&epaminondas, "3").unwrap(), "On 3: White -; Black -.");
+    let file = say(&epaminondas, "A").unwrap();
+    assert_eq!(file, "On a: White a1, a2; Black a11, a12.");
+    assert!(refused(&epaminondas, "13").contains("a rank from 1 to 12 or a file from a to n"));
+    let ocencahuac = Position::new(GameKind::Ocencahuac, &Default::default()).unwrap();
+    let facts = ocencahuac.analysis();
+    let piece = &facts["pieces"][0];
+    let square = piece["square"].as_str().unwrap();
+    let told = say(&ocencahuac, square).unwrap();
+    assert!(told.contains(&format!(" {square}.")) && told.contains("Its moves: "), "{told}");
+    let legal: Vec<String> = ocencahuac.legal_moves().into_iter().filter(|m| m.starts_with(square)).collect();
+    let listed = told.split("Its moves: ").nth(1).unwrap().trim_end_matches('.');
+    let listed: Vec<&str> = if listed == "-" { Vec::new() } else { listed.split(", ").collect() };
+    assert_eq!(listed, legal, "{told}");
+    assert!(refused(&ocencahuac, "z9").contains("not a square"));
+    let zohn_ahl = Position::new(GameKind::ZohnAhl, &Default::default()).unwrap();
+    assert!(refused(&zohn_ahl, "west").contains("without a part"));
 }

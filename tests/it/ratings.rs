@@ -107,7 +107,7 @@ fn a_rated_game_changes_both_ratings_once_and_the_result_post_shows_it() {
     assert_eq!((two.games, two.losses, two.streak), (1, 1, -1));
     assert!(one.provisional());
     // Looking at the finished game again, or restarting, changes nothing.
-    w.ok(&actor(1, 10), Command::Board);
+    w.ok(&actor(1, 10), Command::Board { text: false, focus: None });
     let World { dir, store, table } = w;
     drop(table);
     drop(store);

@@ -371,7 +371,11 @@ fn an_import_is_not_the_channels_game_nor_in_its_players_lists() {
     let (table, _dir) = table();
     let bytes = Record::of(&samples()[0]).unwrap().write(Form::Json).into_bytes();
     say(&table, 2, Command::Import { bytes, live: false });
-    for command in [Command::Board, Command::Replay { game: None, delay: None }, Command::Rematch { game: None }] {
+    for command in [
+        Command::Board { text: false, focus: None },
+        Command::Replay { game: None, delay: None },
+        Command::Rematch { game: None },
+    ] {
         let answer = table.handle(Request::new(&actor_in(1, 2, 5), command.clone(), NOW + 20_000)).unwrap();
         assert!(answer.is_err(), "{command:?} in the channel does not reach the import");
     }

@@ -208,7 +208,7 @@ fn an_open_challenge_is_accepted_by_anyone_but_the_challenger() {
 fn one_game_per_channel_and_moves_need_a_game() {
     let w = world();
     assert!(w.refused(&ana(), mv("1")).contains("no game in this channel"));
-    assert!(w.refused(&ana(), Command::Board).contains("no game"));
+    assert!(w.refused(&ana(), Command::Board { text: false, focus: None }).contains("no game"));
     w.started();
     let text = w.refused(&cy(), challenge(Some(&ben()), &[]));
     assert!(text.contains("already has a game (#1)"), "{text}");

@@ -55,7 +55,9 @@ fn command(kind: u8, arg: u8, text: &str) -> Command {
         9 => [Command::DrawOffer, Command::DrawAccept { game: None }, Command::DrawDecline { game: None }]
             [usize::from(arg) % 3]
             .clone(),
-        10 => [Command::Board, Command::History, Command::Join { game: None }][usize::from(arg) % 3].clone(),
+        10 => [Command::Board { text: false, focus: None }, Command::History, Command::Join { game: None }]
+            [usize::from(arg) % 3]
+            .clone(),
         _ => tablero::table::ButtonId::command_of(&format!("g:{}:m:{}:{}", arg % 3, arg % 5, text))
             .unwrap_or(Command::Cancel),
     }

@@ -554,6 +554,35 @@ impl Game for Epaminondas {
         said
     }
 
+    fn describe_focus(&self, focus: &str) -> Result<Vec<Message>, Message> {
+        let focus = focus.trim().to_lowercase();
+        let (files, ranks) = (self.options.board.files(), self.options.board.ranks());
+        let on: Box<dyn Fn(&Square) -> bool> = match (focus.parse::<u8>(), focus.as_bytes()) {
+            (Ok(rank), _) if (1..=ranks).contains(&rank) => Box::new(move |s: &Square| s.rank + 1 == rank),
+            (_, [letter]) if (b'a'..b'a' + files).contains(letter) => {
+                let file = letter - b'a';
+                Box::new(move |s: &Square| s.file == file)
+            }
+            _ => {
+                let last = (b'a' + files - 1) as char;
+                return Err(Message::new("describe-epaminondas-focus")
+                    .str("text", focus)
+                    .str("last", last)
+                    .num("ranks", ranks));
+            }
+        };
+        let named = |side| {
+            let squares: Vec<String> = self.pieces(side).iter().filter(|s| on(s)).map(Square::to_string).collect();
+            if squares.is_empty() { "-".to_string() } else { squares.join(", ") }
+        };
+        Ok(vec![
+            Message::new("describe-epaminondas-line")
+                .str("line", focus.clone())
+                .str("white", named(Side::First))
+                .str("black", named(Side::Second)),
+        ])
+    }
+
     fn analysis(&self) -> Map<String, Value> {
         let names = |side| self.pieces(side).iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let mut map = Map::new();

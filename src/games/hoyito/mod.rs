@@ -370,6 +370,15 @@ impl Game for Hoyito {
             .collect()
     }
 
+    fn describe_focus(&self, focus: &str) -> Result<Vec<Message>, Message> {
+        let side = match focus.trim().to_lowercase().as_str() {
+            "south" | "sur" | "s" => Side::First,
+            "north" | "norte" | "n" => Side::Second,
+            _ => return Err(Message::new("describe-hoyito-focus").str("text", focus)),
+        };
+        Ok(vec![self.describe_position().swap_remove(side.index())])
+    }
+
     fn analysis(&self) -> Map<String, Value> {
         let mut map = Map::new();
         map.insert("board".into(), json!(self.holes()));

@@ -481,6 +481,36 @@ impl Game for Ocencahuac {
         said
     }
 
+    fn describe_focus(&self, focus: &str) -> Result<Vec<Message>, Message> {
+        let square = Square::parse(&focus.trim().to_lowercase())
+            .ok_or_else(|| Message::new("describe-ocencahuac-focus").str("text", focus))?;
+        let Some(piece) = self.board.at(square) else {
+            return Ok(vec![Message::new("describe-ocencahuac-empty").str("square", square.to_string())]);
+        };
+        let state = match (piece.crowned, piece.stunned) {
+            (true, true) => "crowned-stunned",
+            (true, false) => "crowned",
+            (false, true) => "stunned",
+            (false, false) => "plain",
+        };
+        let from = square.to_string();
+        let moves: Vec<String> =
+            self.legal_moves().iter().map(ToString::to_string).filter(|m| m.starts_with(&from)).collect();
+        Ok(vec![
+            Message::new("describe-ocencahuac-side")
+                .str("side", Self::side_name(piece.side))
+                .num("count", 1)
+                .num("activated", 0),
+            Message::new("describe-ocencahuac-piece")
+                .str("kind", piece.kind.name())
+                .str("square", from)
+                .str("state", state)
+                .str("end", "."),
+            Message::new("describe-moves")
+                .str("moves", if moves.is_empty() { "-".to_string() } else { moves.join(", ") }),
+        ])
+    }
+
     fn analysis(&self) -> Map<String, Value> {
         let mut pieces: Vec<(Square, Piece)> = self.board.pieces().collect();
         pieces.sort_by_key(|(s, _)| (s.col, s.row));
