@@ -21,6 +21,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::http::{HeaderValue, header};
+use axum::routing::get;
 
 use crate::store::record::GuildId;
 use crate::table::Table;
@@ -70,19 +71,38 @@ pub fn router(table: Arc<Table>, options: Options) -> Router {
         }
     });
     let web = Arc::new(Web { table, options, live, drawn: cache::Drawn::new(limits.web_drawing) });
-    let pages = routes::pages();
+    let pages = pages();
     // A server's page is `/s/{server}/` (the address `/web` gives) as well as `/s/{server}`.
-    let mut router =
-        Router::new().nest("/s/{server}", pages.clone()).route("/s/{server}/", axum::routing::get(routes::server));
+    let mut router = Router::new().nest("/s/{server}", pages.clone()).route("/s/{server}/", get(routes::server));
     if web.options.open_server.is_some() {
         router = router.merge(pages);
     }
     router
-        .route("/assets/style.css", axum::routing::get(routes::style))
-        .route("/assets/app.js", axum::routing::get(routes::script))
+        .route("/assets/style.css", get(routes::style))
+        .route("/assets/app.js", get(routes::script))
         .fallback(routes::not_found)
         .with_state(web)
         .layer(axum::middleware::map_response(secure))
+}
+
+/// The routes below a server's address: `/` (the server), `/game/{id}` (`?ply=N`: the position after move N)
+/// with its picture, live events, records and replay (`game.rs`, `events.rs`), `/archive`, `/player/{id}`,
+/// `/tournament/{id}`, `/leaderboard/{game}` (`views.rs`).
+fn pages() -> Router<Arc<Web>> {
+    Router::new()
+        .route("/", get(routes::server))
+        .route("/game/{id}", get(game::game))
+        .route("/game/{id}/board.png", get(game::board))
+        .route("/game/{id}/events", get(events::events))
+        .route("/game/{id}/replay.gif", get(game::replay))
+        .route("/game/{id}/record.json", get(game::record_json))
+        .route("/game/{id}/record.txt", get(game::record_text))
+        .route("/archive", get(views::archive))
+        .route("/player/{id}", get(views::player))
+        .route("/player/{id}/chart.png", get(views::player_chart))
+        .route("/tournament/{id}", get(views::tournament))
+        .route("/tournament/{id}/picture.png", get(views::tournament_picture))
+        .route("/leaderboard/{game}", get(views::leaderboard))
 }
 
 /// The headers every answer carries.

@@ -1,46 +1,26 @@
-//! The pages' routes, below a server's address: `/` (the server), `/game/{id}` (`?ply=N`: the position after
-//! move N) with its picture, live events, records and replay (`game.rs`, `events.rs`), `/archive`,
-//! `/player/{id}`, `/tournament/{id}`, `/leaderboard/{game}` (`views.rs`). A server whose pages are off, an
-//! unknown address, a game of another server: 404, the same page for all. Here: the router, the server a request
-//! names, and what every route shares. The table is asked on blocking threads (a store may wait on the network).
+//! What every route of the pages shares: the server a request names (its pages on), the answers for a page
+//! not found, busy or failed, the table asked on a blocking thread (a store may wait on the network), pictures
+//! and files drawn in turn; and the server's own page and the site's assets. A server whose pages are off, an
+//! unknown address, a game of another server: 404, the same page for all.
 
 use std::sync::Arc;
 
-use axum::Router;
 use axum::extract::{FromRequestParts, Query, RawPathParams, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use maud::Markup;
 use serde::Deserialize;
 
 use super::cache::NotDrawn;
 use super::pages;
-use super::{Web, events, game, lang, views};
+use super::{Web, lang};
 use crate::games::GameKind;
 use crate::i18n::Locale;
 use crate::store::record::GuildId;
 use crate::table::Command;
 
 pub(super) type Shared = State<Arc<Web>>;
-
-pub fn pages() -> Router<Arc<Web>> {
-    Router::new()
-        .route("/", get(server))
-        .route("/game/{id}", get(game::game))
-        .route("/game/{id}/board.png", get(game::board))
-        .route("/game/{id}/events", get(events::events))
-        .route("/game/{id}/replay.gif", get(game::replay))
-        .route("/game/{id}/record.json", get(game::record_json))
-        .route("/game/{id}/record.txt", get(game::record_text))
-        .route("/archive", get(views::archive))
-        .route("/player/{id}", get(views::player))
-        .route("/player/{id}/chart.png", get(views::player_chart))
-        .route("/tournament/{id}", get(views::tournament))
-        .route("/tournament/{id}/picture.png", get(views::tournament_picture))
-        .route("/leaderboard/{game}", get(views::leaderboard))
-}
 
 pub(super) fn now() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
