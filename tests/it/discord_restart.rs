@@ -185,7 +185,7 @@ async fn the_bot_serves_a_servers_web_pages_once_they_are_on_and_links_its_board
     assert_eq!(other.status().as_u16(), 404);
 }
 
-/// Issue 7 end to end: a short time control, the reminder posted, the bot killed and the deadline passing
+/// Deadlines end to end: a short time control, the reminder posted, the bot killed and the deadline passing
 /// while it is down, the timeout caught up after the restart (once, and the reminder not repeated), and the
 /// Claim button ending the game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -259,7 +259,7 @@ async fn reminder_timeout_across_a_restart_and_the_claim_button() {
     bot.wait().unwrap();
 }
 
-/// Issue 9 end to end: a five-player Swiss of three rounds (Hoyito II) from creation to final standings, with
+/// A Swiss end to end: a five-player Swiss of three rounds (Hoyito II) from creation to final standings, with
 /// sign-up by button, a drop, a forfeit on time (claimed with the button) and a restart of the bot in the middle.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_five_player_swiss_tournament_runs_to_its_final_standings() {

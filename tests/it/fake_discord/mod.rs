@@ -3,7 +3,9 @@
 //! dispatches the interactions a test makes. Every payload it produces is checked against serenity's own types
 //! (`payloads_deserialize_with_serenity`). Nothing here reaches the internet.
 //!
-//! See ../shared/notes/testing-discord.md for what serenity and poise expect.
+//! What serenity and poise expect of it: `GET /gateway` and `/gateway/bot` answers naming the gateway, HELLO
+//! then READY with the application's id, interactions as `INTERACTION_CREATE` dispatches, and message and
+//! interaction payloads in Discord's shapes.
 
 #![allow(dead_code)] // each test binary uses part of the harness
 
