@@ -802,3 +802,4 @@ describe-epaminondas-focus = “{ $text }” is neither a rank nor a file: write
 describe-epaminondas-line = On { $line }: White { $white }; Black { $black }.
 describe-ocencahuac-focus = “{ $text }” is not a square: write one like b2.
 describe-ocencahuac-empty = { $square } is empty.
+replay-described = An animated replay in { $frames } pictures, ending on:

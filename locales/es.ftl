@@ -804,3 +804,4 @@ describe-epaminondas-focus = “{ $text }” no es ni fila ni columna: escribe u
 describe-epaminondas-line = En { $line }: Blancas { $white }; Negras { $black }.
 describe-ocencahuac-focus = “{ $text }” no es una casilla: escribe una como b2.
 describe-ocencahuac-empty = { $square } está vacía.
+replay-described = Una repetición animada en { $frames } imágenes, que termina en:

@@ -90,7 +90,13 @@ impl Said {
             // Discord reads a picture's description aloud to those who cannot see it.
             serenity::CreateAttachment::bytes(i.png.clone(), i.file_name.clone()).description(i.description.clone())
         });
-        let files = self.files.iter().map(|f| serenity::CreateAttachment::bytes(f.bytes.clone(), f.name.clone()));
+        let files = self.files.iter().map(|f| {
+            let file = serenity::CreateAttachment::bytes(f.bytes.clone(), f.name.clone());
+            match &f.description {
+                Some(d) => file.description(d.clone()),
+                None => file,
+            }
+        });
         picture.chain(files).collect()
     }
 

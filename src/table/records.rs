@@ -54,7 +54,11 @@ impl Turn<'_> {
         let exported = Record::of(&record)
             .ok_or_else(|| Fail::Internal(format!("game {} does not replay for its record", record.id)))?;
         let files = [Form::Json, Form::Text]
-            .map(|form| File { name: exported.file_name(record.id, form), bytes: exported.write(form).into_bytes() })
+            .map(|form| File {
+                name: exported.file_name(record.id, form),
+                bytes: exported.write(form).into_bytes(),
+                description: None,
+            })
             .to_vec();
         let text = i18n::spans(
             actor.locale,

@@ -194,7 +194,13 @@ impl Turn<'_> {
                     .num("frames", frames as i64),
             ));
         }
-        let file = File { name: format!("game-{}.gif", record.id), bytes: animation.gif };
+        // Described as the board after its last move is: what the replay comes to.
+        let end = self.replay(&record)?;
+        let last = super::describe::board(locale, &record, &end, record.moves.len());
+        let what = Message::new("replay-described").num("frames", animation.kept.len() as i64);
+        let description = super::describe::cut(&format!("{} {last}", i18n::text(locale, &what)));
+        let file =
+            File { name: format!("game-{}.gif", record.id), bytes: animation.gif, description: Some(description) };
         Ok(vec![Reply { text: Text::join(lines, "\n"), files: vec![file], ..Reply::default() }])
     }
 }

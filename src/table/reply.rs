@@ -16,6 +16,8 @@ pub struct Image {
 pub struct File {
     pub name: String,
     pub bytes: Vec<u8>,
+    /// What a picture file (an animated replay) shows, in words, for those who cannot see it.
+    pub description: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

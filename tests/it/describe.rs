@@ -224,3 +224,15 @@ fn a_part_of_the_position_is_told_on_its_own_or_the_part_is_refused_by_name() {
     let zohn_ahl = Position::new(GameKind::ZohnAhl, &Default::default()).unwrap();
     assert!(refused(&zohn_ahl, "west").contains("without a part"));
 }
+
+#[test]
+fn an_animated_replay_is_described_by_where_it_ends() {
+    let (_dir, table) = table();
+    let game = hoyito(&table, 7, 70, 2);
+    let replay = act(&table, 7, 1, 70, Command::Replay { game: Some(game), delay: None }).unwrap();
+    let file = replay.iter().flat_map(|r| r.files.iter()).find(|f| f.name.ends_with(".gif")).expect("a GIF");
+    let said = file.description.clone().expect("a description");
+    assert!(said.starts_with("An animated replay in "), "{said}");
+    assert!(said.contains(&format!("ending on: Hoyito II #{game}, move 2. ana to move.")), "{said}");
+    assert!(said.chars().count() <= 1024);
+}

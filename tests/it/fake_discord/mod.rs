@@ -474,11 +474,11 @@ fn message_body<'a>(method: &Method, path: &str, body: &'a Value) -> Option<&'a 
     }
 }
 
-/// What is wrong with a message's pictures: each PNG it attaches must have a description (Discord reads it to
-/// those who cannot see the picture), of at most 1,024 characters, as Discord allows.
+/// What is wrong with a message's pictures: each PNG or GIF it attaches must have a description (Discord reads
+/// it to those who cannot see the picture), of at most 1,024 characters, as Discord allows.
 fn pictures_problem(body: &Value, files: &[(String, Vec<u8>)]) -> Option<String> {
     let described = body["attachments"].as_array().cloned().unwrap_or_default();
-    for (name, _) in files.iter().filter(|(name, _)| name.ends_with(".png")) {
+    for (name, _) in files.iter().filter(|(name, _)| name.ends_with(".png") || name.ends_with(".gif")) {
         let entry = described.iter().find(|a| a["filename"].as_str() == Some(name.as_str()));
         match entry.and_then(|a| a["description"].as_str()) {
             None | Some("") => return Some(format!("the picture {name} has no description")),
