@@ -22,6 +22,7 @@ use crate::store::record::{GameId, GuildId};
 
 #[derive(Deserialize, Default)]
 pub struct Since {
+    #[serde(default, deserialize_with = "lenient")]
     since: Option<u64>,
 }
 

@@ -13,6 +13,7 @@ use crate::table::Command;
 
 #[derive(Deserialize, Default)]
 pub struct Ply {
+    #[serde(default, deserialize_with = "lenient")]
     ply: Option<usize>,
     lang: Option<String>,
 }

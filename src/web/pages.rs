@@ -215,12 +215,12 @@ pub fn game(locale: Locale, base: &str, public: &str, page: &GamePage, at_latest
 }
 
 /// A view the table answers as replies (archive, leaderboard, player, tournament): their words as paragraphs,
-/// their pictures as images at `pictures` (in order), `before` above them (a form, a heading).
+/// their pictures as images at `pictures` (in order), `before` above them (a form) and `after` below (a pager).
 pub fn replies(
     locale: Locale,
     base: &str,
     title: &str,
-    before: Markup,
+    (before, after): (Markup, Markup),
     replies: &[Reply],
     pictures: &[(String, String)],
 ) -> Markup {
@@ -233,6 +233,7 @@ pub fn replies(
         @for (src, alt) in pictures {
             figure { img src=(src) alt=(alt); }
         }
+        (after)
     };
     layout(locale, base, title, None, body)
 }

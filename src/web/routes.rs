@@ -126,6 +126,17 @@ pub(super) async fn blocking<T: Send + 'static>(
     tokio::task::spawn_blocking(move || work(&table)).await.map_err(failed)
 }
 
+/// A number of the address's query read leniently: one that is not a number counts as not given (the latest
+/// move, the first page), so a mistyped address shows a page rather than an error.
+pub(super) fn lenient<'de, D, T>(value: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: std::str::FromStr,
+{
+    let text: Option<String> = Option::deserialize(value)?;
+    Ok(text.and_then(|t| t.trim().parse().ok()))
+}
+
 #[derive(Deserialize, Default)]
 pub struct Lang {
     pub(super) lang: Option<String>,

@@ -3,7 +3,6 @@
 
 use axum::extract::{Query, State};
 use axum::response::Response;
-use maud::Markup;
 use serde::Deserialize;
 
 use super::pages;
@@ -17,6 +16,7 @@ use pages::t;
 pub struct ArchiveQuery {
     player: Option<String>,
     game: Option<String>,
+    #[serde(default, deserialize_with = "lenient")]
     page: Option<usize>,
     lang: Option<String>,
 }
@@ -77,17 +77,8 @@ pub(super) async fn archive(State(web): Shared, server: Server, Query(q): Query<
         (page_no > 1).then(|| link(page_no - 1)),
         (shown == ARCHIVE_PAGE).then(|| link(page_no + 1)),
     );
-    let markup = pages::replies(locale, &server.base, &title, form, &replies, &[]);
-    page(with_after(markup, pager), &server, q.lang.is_some())
-}
-
-/// A page with `after` added at the end of its main part.
-fn with_after(page: Markup, after: Markup) -> Markup {
-    let html = page.into_string();
-    match html.rfind("</main>") {
-        Some(at) => maud::PreEscaped(format!("{}{}{}", &html[..at], after.into_string(), &html[at..])),
-        None => maud::PreEscaped(html),
-    }
+    let markup = pages::replies(locale, &server.base, &title, (form, pager), &replies, &[]);
+    page(markup, &server, q.lang.is_some())
 }
 
 /// A query value, percent-encoded.
@@ -124,7 +115,8 @@ pub(super) async fn player(State(web): Shared, server: Server, Query(q): Query<L
             } else {
                 Vec::new()
             };
-            let markup = pages::replies(locale, &server.base, &name, maud::html! {}, &replies, &pictures);
+            let markup =
+                pages::replies(locale, &server.base, &name, (maud::html! {}, maud::html! {}), &replies, &pictures);
             page(markup, &server, q.lang.is_some())
         }
         Ok(None) => not_found_in(locale),
@@ -173,7 +165,8 @@ pub(super) async fn tournament(State(web): Shared, server: Server, Query(q): Que
             let title = format!("{} {id}", t(locale, "web-tournament"));
             let picture =
                 (format!("{}/tournament/{id}/picture.png", server.base), t(locale, "web-tournament-picture-alt"));
-            let markup = pages::replies(locale, &server.base, &title, maud::html! {}, &replies, &[picture]);
+            let markup =
+                pages::replies(locale, &server.base, &title, (maud::html! {}, maud::html! {}), &replies, &[picture]);
             page(markup, &server, q.lang.is_some())
         }
         Ok(None) => not_found_in(locale),
@@ -195,6 +188,7 @@ pub(super) async fn tournament_picture(State(web): Shared, server: Server) -> Re
 
 #[derive(Deserialize, Default)]
 pub struct Paged {
+    #[serde(default, deserialize_with = "lenient")]
     page: Option<usize>,
     lang: Option<String>,
 }
@@ -230,8 +224,8 @@ pub(super) async fn leaderboard(State(web): Shared, server: Server, Query(q): Qu
                 (page_no > 1).then(|| format!("?page={}", page_no - 1)),
                 (page_no < last_page).then(|| format!("?page={}", page_no + 1)),
             );
-            let markup = pages::replies(locale, &server.base, &title, maud::html! {}, &replies, &[]);
-            page(with_after(markup, pager), &server, q.lang.is_some())
+            let markup = pages::replies(locale, &server.base, &title, (maud::html! {}, pager), &replies, &[]);
+            page(markup, &server, q.lang.is_some())
         }
         Err(r) => r,
     }

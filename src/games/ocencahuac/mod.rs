@@ -463,19 +463,7 @@ impl Game for Ocencahuac {
             );
             let last = pieces.len().saturating_sub(1);
             for (i, (square, piece)) in pieces.iter().enumerate() {
-                let state = match (piece.crowned, piece.stunned) {
-                    (true, true) => "crowned-stunned",
-                    (true, false) => "crowned",
-                    (false, true) => "stunned",
-                    (false, false) => "plain",
-                };
-                said.push(
-                    Message::new("describe-ocencahuac-piece")
-                        .str("kind", piece.kind.name())
-                        .str("square", square.to_string())
-                        .str("state", state)
-                        .str("end", if i == last { "." } else { "," }),
-                );
+                said.push(piece_told(square, piece, if i == last { "." } else { "," }));
             }
         }
         said
@@ -487,12 +475,6 @@ impl Game for Ocencahuac {
         let Some(piece) = self.board.at(square) else {
             return Ok(vec![Message::new("describe-ocencahuac-empty").str("square", square.to_string())]);
         };
-        let state = match (piece.crowned, piece.stunned) {
-            (true, true) => "crowned-stunned",
-            (true, false) => "crowned",
-            (false, true) => "stunned",
-            (false, false) => "plain",
-        };
         let from = square.to_string();
         let moves: Vec<String> =
             self.legal_moves().iter().map(ToString::to_string).filter(|m| m.starts_with(&from)).collect();
@@ -501,11 +483,7 @@ impl Game for Ocencahuac {
                 .str("side", Self::side_name(piece.side))
                 .num("count", 1)
                 .num("activated", 0),
-            Message::new("describe-ocencahuac-piece")
-                .str("kind", piece.kind.name())
-                .str("square", from)
-                .str("state", state)
-                .str("end", "."),
+            piece_told(&square, &piece, "."),
             Message::new("describe-moves")
                 .str("moves", if moves.is_empty() { "-".to_string() } else { moves.join(", ") }),
         ])
@@ -531,4 +509,19 @@ impl Game for Ocencahuac {
         map.insert("activated".into(), json!({"dark": self.board.activated[0], "light": self.board.activated[1]}));
         map
     }
+}
+
+/// A piece in words: its kind, its square, crowned or stunned; `end` the mark after it.
+fn piece_told(square: &Square, piece: &Piece, end: &str) -> Message {
+    let state = match (piece.crowned, piece.stunned) {
+        (true, true) => "crowned-stunned",
+        (true, false) => "crowned",
+        (false, true) => "stunned",
+        (false, false) => "plain",
+    };
+    Message::new("describe-ocencahuac-piece")
+        .str("kind", piece.kind.name())
+        .str("square", square.to_string())
+        .str("state", state)
+        .str("end", end.to_string())
 }
