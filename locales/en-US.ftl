@@ -381,6 +381,7 @@ console-help =
       settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true rated=true language=auto web=on|off]
                                                 the server's defaults for new games (shown without options)
       notify on|off                             reminders also by direct message
+      vacation start [days] | vacation end      stop the clocks of your moves while away
       web                                       the address of this console's web pages
       locale en-US|es-419|es-ES                 the language replies use for you
       roles [@&role ... | none]                 the roles you have (without arguments: shows them)
@@ -466,7 +467,7 @@ claim-own-turn = It is your own move: only the side waiting for a move can claim
 claim-too-early = Time is not up yet: it runs out { $when }.
 settings-not-allowed = Only members with the Manage Server permission can change the server's settings.
 settings-unknown = There is no setting “{ $key }”. Settings: { $known }.
-settings-shown = Server settings: time per move { $time }; reminders { $remind }; when time runs out: { $timeout } (grace { $grace }); threads { $threads }; rated { $rated }; language { $language }; web { $web }.
+settings-shown = Server settings: time per move { $time }; reminders { $remind }; when time runs out: { $timeout } (grace { $grace }); threads { $threads }; rated { $rated }; language { $language }; web { $web }; vacations { $vacation } days in 30.
 notify-on = Reminders will also come to you by direct message.
 notify-off = Reminders come only in the game's channel, not by direct message.
 games-deadline = time runs out { $when }
@@ -803,3 +804,31 @@ describe-epaminondas-line = On { $line }: White { $white }; Black { $black }.
 describe-ocencahuac-focus = “{ $text }” is not a square: write one like b2.
 describe-ocencahuac-empty = { $square } is empty.
 replay-described = An animated replay in { $frames } pictures, ending on:
+
+## Vacations
+settings-changed = Someone changed this server's settings a moment before you; nothing of yours was changed. Try again.
+vacation-off = Vacations are off in this server (an organiser may allow them with the setting vacation_days).
+vacation-already = You are already on vacation, until { $until }. End it with /vacation end.
+vacation-used-up = You have taken all { $max } days of vacation this server allows in { $window } days; the days come back as the oldest leave the last { $window }.
+vacation-too-long = You may take { $left } more days of vacation now (this server allows { $max } in any { $window }); { $days } is too many.
+vacation-started = You are on vacation until { $until } ({ $days ->
+    [one] 1 day
+   *[other] { $days } days
+}). Your opponents in { $games ->
+    [one] 1 game
+   *[other] { $games } games
+} are told; the clock stands still in { $held ->
+    [0] none of them yet (it stops whenever the move comes to you)
+    [one] 1 game now ({ $list })
+   *[other] { $held } games now ({ $list })
+}. Reminders wait until you are back.
+vacation-ended = Welcome back: your vacation is over, and the clock runs again in { $games ->
+    [0] none of your games (none was waiting for you)
+    [one] 1 game
+   *[other] { $games } games
+}.
+vacation-not-away = You are not on vacation.
+notice-away = { $player } is on vacation until { $until }: in { $game } the clock stands still while it is their move.
+notice-back = { $player } is back from vacation: the clock of { $game } runs again, and time for the move runs out { $when }.
+clock-held = The clock stands still: the player on turn is on vacation until { $until }.
+games-held = clock stopped until { $until } (vacation)

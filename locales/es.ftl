@@ -380,6 +380,7 @@ console-help =
       settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true rated=true language=auto web=on|off]
                                                 los ajustes del servidor para partidas nuevas (sin opciones: los muestra)
       notify on|off                             recordatorios también por mensaje directo
+      vacation start [días] | vacation end      parar los relojes de tus jugadas mientras no estás
       web                                       la dirección de las páginas web de esta consola
       locale en-US|es-419|es-ES                 el idioma de tus respuestas
       roles [@&rol ... | none]                  los roles que tienes (sin argumentos: los muestra)
@@ -468,7 +469,7 @@ claim-own-turn = Te toca mover a ti: solo el lado que espera una jugada puede re
 claim-too-early = Aún no se acabó el tiempo: se acaba { $when }.
 settings-not-allowed = Solo los miembros con el permiso Gestionar servidor pueden cambiar los ajustes del servidor.
 settings-unknown = No existe el ajuste «{ $key }». Ajustes: { $known }.
-settings-shown = Ajustes del servidor: tiempo por jugada { $time }; recordatorios { $remind }; al acabarse el tiempo: { $timeout } (margen { $grace }); hilos { $threads }; clasificatorias { $rated }; idioma { $language }; web { $web }.
+settings-shown = Ajustes del servidor: tiempo por jugada { $time }; recordatorios { $remind }; al acabarse el tiempo: { $timeout } (margen { $grace }); hilos { $threads }; clasificatorias { $rated }; idioma { $language }; web { $web }; vacaciones { $vacation } días cada 30.
 notify-on = Los recordatorios también te llegarán por mensaje directo.
 notify-off = Los recordatorios llegan solo al canal de la partida, no por mensaje directo.
 games-deadline = el tiempo se acaba { $when }
@@ -805,3 +806,31 @@ describe-epaminondas-line = En { $line }: Blancas { $white }; Negras { $black }.
 describe-ocencahuac-focus = “{ $text }” no es una casilla: escribe una como b2.
 describe-ocencahuac-empty = { $square } está vacía.
 replay-described = Una repetición animada en { $frames } imágenes, que termina en:
+
+## Vacaciones
+settings-changed = Alguien cambió los ajustes del servidor justo antes que tú; no se cambió nada tuyo. Vuelve a intentarlo.
+vacation-off = Las vacaciones no están permitidas en este servidor (un organizador puede permitirlas con el ajuste vacation_days).
+vacation-already = Ya estás de vacaciones, hasta { $until }. Termínalas con /vacaciones fin.
+vacation-used-up = Ya tomaste los { $max } días de vacaciones que este servidor permite cada { $window } días; los días vuelven a medida que los más antiguos salen de los últimos { $window }.
+vacation-too-long = Ahora puedes tomar { $left } días más de vacaciones (este servidor permite { $max } cada { $window }); { $days } son demasiados.
+vacation-started = Estás de vacaciones hasta { $until } ({ $days ->
+    [one] 1 día
+   *[other] { $days } días
+}). Se avisa a tus rivales en { $games ->
+    [one] 1 partida
+   *[other] { $games } partidas
+}; el reloj se para en { $held ->
+    [0] ninguna todavía (se para cuando te toque mover)
+    [one] 1 partida ahora ({ $list })
+   *[other] { $held } partidas ahora ({ $list })
+}. Los recordatorios esperan a tu vuelta.
+vacation-ended = Bienvenido de vuelta: se acabaron tus vacaciones y el reloj vuelve a correr en { $games ->
+    [0] ninguna de tus partidas (ninguna te esperaba)
+    [one] 1 partida
+   *[other] { $games } partidas
+}.
+vacation-not-away = No estás de vacaciones.
+notice-away = { $player } está de vacaciones hasta { $until }: en { $game } el reloj se para mientras le toque mover.
+notice-back = { $player } volvió de vacaciones: el reloj de { $game } vuelve a correr, y el tiempo para la jugada se acaba { $when }.
+clock-held = El reloj está parado: quien mueve está de vacaciones hasta { $until }.
+games-held = reloj parado hasta { $until } (vacaciones)

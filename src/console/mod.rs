@@ -546,6 +546,21 @@ impl Console {
                 };
                 Ok(Step::Table(Command::Notify { on }))
             }
+            "vacation" => {
+                no_options("vacation start [days] | vacation end")?;
+                let usage_line = || usage("vacation start [days] | vacation end");
+                match positional.first().map(|s| s.to_lowercase()).as_deref() {
+                    Some("start") => {
+                        let days = match positional.get(1) {
+                            None => None,
+                            Some(days) => Some(days.parse().map_err(|_| usage_line())?),
+                        };
+                        Ok(Step::Table(Command::VacationStart { days }))
+                    }
+                    Some("end") if positional.len() == 1 => Ok(Step::Table(Command::VacationEnd)),
+                    _ => Err(usage_line()),
+                }
+            }
             "history" => bare(Command::History, "history"),
             "move" | "m" => {
                 no_options("move <move>")?;

@@ -523,6 +523,11 @@ pub async fn settings_server(
         "Páginas web de las partidas del servidor (en una dirección secreta nueva cada vez que se activan)"
     )]
     web: Option<bool>,
+    #[description = "Days of vacation a member may take in any 30 (0: none)"]
+    #[name_localized("es-ES", "dias-vacaciones")]
+    #[description_localized("es-ES", "Días de vacaciones que un miembro puede tomar cada 30 (0: ninguno)")]
+    #[max = 30]
+    vacation_days: Option<u32>,
 ) -> Result<(), Error> {
     // What is typed (durations, reminders) is read here, and refused here when mistyped; the choices are typed.
     let typed = [("time", time), ("remind", remind), ("grace", grace)];
@@ -544,6 +549,7 @@ pub async fn settings_server(
     changes.extend(threads.map(SettingChange::Threads));
     changes.extend(rated.map(SettingChange::Rated));
     changes.extend(web.map(SettingChange::Web));
+    changes.extend(vacation_days.map(SettingChange::VacationDays));
     changes.extend(organiser_role.map(|r| SettingChange::OrganiserRole(Some(r.id.get()))));
     changes.extend(language.map(|l| {
         SettingChange::Language(match l {

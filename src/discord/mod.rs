@@ -23,6 +23,7 @@ mod records;
 mod scheduler;
 mod send;
 mod tournament;
+mod vacation;
 
 pub use clock::Clock;
 
@@ -118,6 +119,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::web(),
         commands::leaderboard(),
         commands::profile(),
+        vacation::vacation(),
         records::export(),
         records::import(),
         records::archive(),

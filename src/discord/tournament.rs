@@ -105,6 +105,13 @@ pub async fn create(
     #[name_localized("es-ES", "sorteo")]
     #[description_localized("es-ES", "Sortear el orden en vez de ordenar por clasificación")]
     random_seeding: Option<bool>,
+    #[description = "Players may go on vacation (their clocks stand still); on unless turned off"]
+    #[name_localized("es-ES", "vacaciones")]
+    #[description_localized(
+        "es-ES",
+        "Los jugadores pueden irse de vacaciones (sus relojes se paran); sí salvo que se quite"
+    )]
+    vacation: Option<bool>,
 ) -> Result<(), Error> {
     let format = match format {
         FormatChoice::Swiss => TournamentFormat::Swiss,
@@ -113,7 +120,7 @@ pub async fn create(
         FormatChoice::Elimination => TournamentFormat::Elimination,
     };
     // What is typed (durations) is read here, and refused here when mistyped; the rest is chosen.
-    let mut terms = TournamentTerms { rated, ..TournamentTerms::default() };
+    let mut terms = TournamentTerms { rated, vacation, ..TournamentTerms::default() };
     if let Some(time) = time {
         match clock::parse_time_control(&time) {
             Ok(per_move) => terms.time = Some(per_move),

@@ -26,7 +26,7 @@ pub use rating::{Rating, Standings, TeamKey, TeamRecord};
 pub use record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
 pub use settings::GuildSettings;
 pub use tournament::Tournament;
-pub use unit::{Committed, GameWrite, StandingsWrite, TournamentMark, TournamentWrite, Unit};
+pub use unit::{Committed, GameWrite, SettingsWrite, StandingsWrite, TournamentMark, TournamentWrite, Unit};
 
 use crate::games::GameKind;
 pub use kv_store::KvStore;
@@ -119,6 +119,9 @@ pub enum WriteError {
     /// A tournament changed since it was read.
     #[error("the tournament changed since it was read")]
     TournamentConflict,
+    /// A server's settings changed since they were read.
+    #[error("the server's settings changed since they were read")]
+    SettingsConflict,
     /// Another rated result was counted since the ratings were read.
     #[error("the ratings changed since they were read")]
     RatingsMoved,

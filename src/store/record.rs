@@ -281,6 +281,16 @@ pub struct Clock {
     pub reminded: u8,
     /// Whether the timeout of the current deadline was announced.
     pub flagged: bool,
+    /// The clock stands still while the player on turn is on vacation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held: Option<Held>,
+}
+
+/// A clock standing still: until the vacation ends, with the seconds that were left for the move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Held {
+    pub until: Timestamp,
+    pub left: u64,
 }
 
 /// Something the scheduler decided that a front end must post in a game's channel. Kept in the store's outbox
@@ -320,6 +330,10 @@ pub enum NoticeKind {
     TournamentGame,
     /// A tournament's final standings.
     TournamentFinished { tournament: u64 },
+    /// A player went on vacation (until `until`): the clock of their moves stands still.
+    Away { player: UserId, until: Timestamp },
+    /// A player's vacation ended: the clock of their move runs again, until `deadline`.
+    Back { player: UserId, deadline: Timestamp },
     /// The computer played the game's last move: its search's value (from its side) and depth, for the reason.
     ComputerMoved { value: i32, depth: u32 },
 }

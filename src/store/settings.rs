@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::record::TimeoutPolicy;
+use super::record::{TimeoutPolicy, Timestamp, UserId};
 use crate::i18n::Locale;
 
 /// When a reminder goes, relative to a move's time.
@@ -36,9 +36,51 @@ pub struct GuildSettings {
     /// The secret part of the address of the server's web pages; `None`: the server has no pages. A new one is
     /// drawn each time the pages are turned on, so turning them off and on again changes the address.
     pub web: Option<String>,
+    /// How many days of vacation a member may take in any 30 (0: none).
+    pub vacation_days: u32,
+    /// Members' vacations: those under way, and those of the last 30 days (which count against the allowance).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub vacations: std::collections::BTreeMap<UserId, Vec<Away>>,
+    /// Incremented by every write; a write based on an older revision is refused (two organisers, or a
+    /// member's vacation, changing the settings at once never lose one of the changes).
+    pub revision: u64,
 }
 
+/// A member's vacation: from when, until when (moved back when it is ended early).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Away {
+    pub from: Timestamp,
+    pub until: Timestamp,
+}
+
+/// The window a vacation allowance counts in.
+pub const VACATION_WINDOW: u64 = 30 * 86_400;
+
 impl GuildSettings {
+    /// Until when `user` is away at `now`, if they are.
+    pub fn away_until(&self, user: UserId, now: Timestamp) -> Option<Timestamp> {
+        self.vacations.get(&user)?.iter().find(|a| a.from <= now && now < a.until).map(|a| a.until)
+    }
+
+    /// Seconds of vacation `user` took in the 30 days before `now` (a vacation under way counts up to now).
+    pub fn vacation_used(&self, user: UserId, now: Timestamp) -> u64 {
+        let start = now.saturating_sub(VACATION_WINDOW);
+        let periods = self.vacations.get(&user).map(Vec::as_slice).unwrap_or_default();
+        periods.iter().map(|a| a.until.min(now).saturating_sub(a.from.max(start))).sum()
+    }
+
+    /// Whether anyone is away at `now` (most servers: nobody, and nothing needs looking at).
+    pub fn anyone_away(&self, now: Timestamp) -> bool {
+        self.vacations.values().flatten().any(|a| a.from <= now && now < a.until)
+    }
+
+    /// Forgets vacations that ended more than 30 days before `now` (they no longer count).
+    pub fn forget_old_vacations(&mut self, now: Timestamp) {
+        let start = now.saturating_sub(VACATION_WINDOW);
+        self.vacations.values_mut().for_each(|periods| periods.retain(|a| a.until > start));
+        self.vacations.retain(|_, periods| !periods.is_empty());
+    }
+
     /// The path segment of the server's web pages, when they are on: the secret, then the server's id.
     pub fn web_segment(&self, guild: u64) -> Option<String> {
         self.web.as_ref().map(|secret| format!("{secret}-{guild}"))
@@ -77,6 +119,9 @@ impl Default for GuildSettings {
             rated: true,
             organiser_role: None,
             web: None,
+            vacation_days: 14,
+            vacations: std::collections::BTreeMap::new(),
+            revision: 0,
         }
     }
 }

@@ -93,3 +93,10 @@ pub struct Tournament {
     pub log: Vec<(Timestamp, String)>,
     pub created_at: Timestamp,
 }
+
+impl Tournament {
+    /// Whether its players' clocks stand still while they are on vacation (unless the organiser refused it).
+    pub fn allows_vacations(&self) -> bool {
+        self.options.get("vacation").is_none_or(|v| v != "off")
+    }
+}

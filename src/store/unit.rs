@@ -44,6 +44,15 @@ pub struct TournamentMark {
     pub game: GameId,
 }
 
+/// A server's settings written by a unit over the revision `base` they were read at (`None`: written whatever is
+/// stored, as a backup is loaded); the settings carry their new revision.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SettingsWrite {
+    pub guild: GuildId,
+    pub settings: GuildSettings,
+    pub base: Option<u64>,
+}
+
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Unit {
     pub games: Vec<GameWrite>,
@@ -55,7 +64,7 @@ pub struct Unit {
     pub delivered: Vec<u64>,
     pub marks: Vec<TournamentMark>,
     pub unmarks: Vec<TournamentMark>,
-    pub settings: Vec<(GuildId, GuildSettings)>,
+    pub settings: Vec<SettingsWrite>,
     pub notify: Vec<(UserId, bool)>,
     /// The idempotency key of the request (a Discord interaction id) and when it came: the unit is refused
     /// with [`super::WriteError::AlreadyDone`] when a unit with the same key was committed before.

@@ -8,7 +8,7 @@
 
 use crate::games::Side;
 use crate::i18n::Message;
-use crate::store::record::{Clock, FinishReason, GameRecord, NoticeKind, Status, TimeoutPolicy, Timestamp};
+use crate::store::record::{Clock, FinishReason, GameRecord, Held, NoticeKind, Status, TimeoutPolicy, Timestamp};
 use crate::store::settings::{GuildSettings, Remind};
 
 /// What the scheduler must do for a game.
@@ -24,6 +24,8 @@ pub enum Event {
     Adjudicate,
     /// The computer is on turn in a game against it.
     Computer,
+    /// The vacation of the player on turn is over: their clock runs again.
+    Resume,
 }
 
 /// A duration typed for the option `key` (`12h`, `2d`…), or the refusal that says what is expected.
@@ -108,6 +110,7 @@ pub fn new_clock(per_move: u64, settings: &GuildSettings) -> Clock {
         deadline: 0,
         reminded: 0,
         flagged: false,
+        held: None,
     }
 }
 
@@ -117,7 +120,30 @@ pub fn start_turn(record: &mut GameRecord, now: Timestamp) {
         clock.deadline = now + clock.per_move;
         clock.reminded = 0;
         clock.flagged = false;
+        clock.held = None;
     }
+}
+
+/// Stops the clock of the side on turn until `until` (its player is on vacation), keeping what was left of its
+/// time. A clock whose time is already up is not stopped: a vacation does not undo a timeout.
+pub fn hold(record: &mut GameRecord, until: Timestamp, now: Timestamp) {
+    if let Some(clock) = &mut record.clock {
+        match &mut clock.held {
+            Some(held) => held.until = until,
+            None if !clock.flagged && clock.deadline > now => {
+                clock.held = Some(Held { until, left: clock.deadline - now });
+            }
+            None => {}
+        }
+    }
+}
+
+/// Starts a stopped clock again at `now`, with the time that was left; returns the new deadline.
+pub fn release(record: &mut GameRecord, now: Timestamp) -> Option<Timestamp> {
+    let clock = record.clock.as_mut()?;
+    let held = clock.held.take()?;
+    clock.deadline = now + held.left;
+    Some(clock.deadline)
 }
 
 /// The next event of a record and when it falls due.
@@ -128,6 +154,9 @@ pub fn next_event(record: &GameRecord) -> Option<(Timestamp, Event)> {
         Status::Active if record.computer.is_some_and(|c| c.on_turn) => Some((record.updated_at, Event::Computer)),
         Status::Active => {
             let clock = record.clock.as_ref()?;
+            if let Some(held) = &clock.held {
+                return Some((held.until, Event::Resume));
+            }
             if let Some(before) = clock.remind_before.get(clock.reminded as usize) {
                 Some((clock.deadline.saturating_sub(*before), Event::Remind))
             } else if !clock.flagged {
@@ -171,6 +200,12 @@ pub fn apply(record: &mut GameRecord, event: Event, on_turn: Option<Side>, now: 
         }
         // Not the clock's to apply: the table plays the computer's move (see `Table::play_computer`).
         Event::Computer => None,
+        Event::Resume => {
+            let deadline = release(record, now)?;
+            let side = on_turn?;
+            let player = record.player(side)?.id;
+            Some(NoticeKind::Back { player, deadline })
+        }
         Event::Adjudicate => {
             let side = on_turn?;
             record.status = Status::Finished { winner: Some(side.other()), reason: FinishReason::Timeout };
@@ -180,9 +215,17 @@ pub fn apply(record: &mut GameRecord, event: Event, on_turn: Option<Side>, now: 
     }
 }
 
+/// When the time for the move runs out, in words; or, while its player is on vacation, until when it stands still.
+pub fn deadline_message(clock: &Clock) -> Message {
+    match clock.held {
+        Some(held) => Message::new("clock-held").moment("until", held.until),
+        None => Message::new("deadline").moment("when", clock.deadline),
+    }
+}
+
 /// Whether the side on turn's time is up at `now` (so the other side may claim the win).
 pub fn time_is_up(record: &GameRecord, now: Timestamp) -> bool {
-    record.status == Status::Active && record.clock.as_ref().is_some_and(|c| now >= c.deadline)
+    record.status == Status::Active && record.clock.as_ref().is_some_and(|c| c.held.is_none() && now >= c.deadline)
 }
 
 #[cfg(test)]

@@ -129,6 +129,13 @@ pub enum Command {
     },
     /// The address of the server's web pages (or why there is none).
     Web,
+    /// The actor goes on vacation for `days` (what is left of their allowance when `None`): the clocks of their
+    /// moves stand still.
+    VacationStart {
+        days: Option<u32>,
+    },
+    /// The actor's vacation ends now.
+    VacationEnd,
     /// Reminders by direct message: on, off, or (`None`) which it is.
     Notify {
         on: Option<bool>,
@@ -315,6 +322,8 @@ impl Command {
                 | Command::Hint
                 | Command::Rules { .. }
                 | Command::Notify { .. }
+                | Command::VacationStart { .. }
+                | Command::VacationEnd
                 | Command::Settings { .. }
         )
     }

@@ -33,6 +33,7 @@ mod sticks;
 mod tally;
 mod terms;
 pub mod tournament;
+mod vacation;
 mod view;
 mod write;
 
@@ -403,6 +404,8 @@ impl Turn<'_> {
             Command::Claim { game } => self.claim(actor, game, now),
             Command::Settings { changes } => self.settings(actor, &changes),
             Command::Notify { on } => self.notify(actor, on),
+            Command::VacationStart { days } => self.vacation_start(actor, days, now),
+            Command::VacationEnd => self.vacation_end(actor, now),
             Command::Web => self.web_link(actor),
             Command::Leaderboard { game, page, provisional, picture } => {
                 self.leaderboard(actor, game, page, provisional, picture)

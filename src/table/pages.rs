@@ -278,7 +278,7 @@ impl Turn<'_> {
                 }
                 if let Some(clock) = record.clock.as_ref().filter(|c| c.deadline > 0) {
                     state.push_str(" · ");
-                    state.push_text(&i18n::spans(locale, &Message::new("deadline").moment("when", clock.deadline)));
+                    state.push_text(&i18n::spans(locale, &super::clock::deadline_message(clock)));
                 }
                 state
             }

@@ -87,8 +87,13 @@ impl Turn<'_> {
             if record.status == Status::Active
                 && let Some(clock) = &record.clock
             {
-                text.push_str("; ")
-                    .push_text(&i18n::spans(locale, &Message::new("games-deadline").moment("when", clock.deadline)));
+                text.push_str("; ").push_text(&i18n::spans(
+                    locale,
+                    &match clock.held {
+                        Some(held) => Message::new("games-held").moment("until", held.until),
+                        None => Message::new("games-deadline").moment("when", clock.deadline),
+                    },
+                ));
             }
             lines.push(text);
         }

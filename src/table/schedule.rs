@@ -10,7 +10,7 @@ use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply};
 use crate::i18n::{self, Callee, Locale, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId};
 use crate::store::settings::Remind;
-use crate::store::{GameWrite, Unit};
+use crate::store::{GameWrite, SettingsWrite, Unit};
 use crate::table::write::Turn;
 
 /// A notice in words, for one front end to post in `channel`, and the users who asked for it by direct message.
@@ -201,6 +201,19 @@ impl Turn<'_> {
                 reply.game = Some(record.id);
                 reply
             }
+            NoticeKind::Away { player, until } => {
+                let name = record.name_of(*player).unwrap_or_default().to_string();
+                let message = Message::new("notice-away").name("player", name).moment("until", *until);
+                let others = record.seats.iter().filter(|p| p.id != *player);
+                Reply { text: text(message), ..Reply::default() }.calling(others.map(player_call))
+            }
+            NoticeKind::Back { player, deadline } => {
+                let Some(seat) = record.seats.iter().find(|p| p.id == *player) else { return Ok(None) };
+                let message = Message::new("notice-back").name("player", seat.name.as_str()).moment("when", *deadline);
+                let reply = Reply { text: text(message), ..Reply::default() }.calling([player_call(seat)]);
+                let direct = self.opted_in(&reply.mentions());
+                return Ok(Some((reply, direct)));
+            }
             NoticeKind::Aborted => Reply { text: text(Message::new("notice-aborted")), ..Reply::default() },
             NoticeKind::Expired => {
                 let message = Message::new("notice-expired").name("challenger", record.challenger.name.as_str());
@@ -233,6 +246,9 @@ impl Turn<'_> {
         }
         if on_turn == side && record.sides_of(actor.user, &actor.roles).len() == 1 {
             return Err(Message::new("claim-own-turn").into());
+        }
+        if let Some(held) = record.clock.as_ref().and_then(|c| c.held) {
+            return Err(Message::new("clock-held").moment("until", held.until).into());
         }
         if !clock::time_is_up(&record, now) {
             let deadline = record.clock.as_ref().map_or(0, |c| c.deadline);
@@ -271,7 +287,8 @@ impl Turn<'_> {
             for change in changes {
                 change.clone().apply(&mut settings);
             }
-            self.write(Unit { settings: vec![(actor.guild, settings.clone())], ..Unit::default() })?;
+            let write = SettingsWrite { guild: actor.guild, settings: settings.clone(), base: Some(settings.revision) };
+            self.write(Unit { settings: vec![write], ..Unit::default() })?;
         }
         let duration = clock::format_duration;
         let remind: Vec<String> = settings
@@ -293,7 +310,8 @@ impl Turn<'_> {
             .str("threads", settings.threads.to_string())
             .str("rated", settings.rated.to_string())
             .str("language", settings.locale.map_or("auto".to_string(), |l| l.tag().to_string()))
-            .str("web", if settings.web.is_some() { "on" } else { "off" });
+            .str("web", if settings.web.is_some() { "on" } else { "off" })
+            .num("vacation", i64::from(settings.vacation_days));
         let text = i18n::spans(actor.locale, &message);
         Ok(vec![Reply { text, private: changes.is_empty(), ..Reply::default() }])
     }

@@ -23,10 +23,12 @@ pub enum SettingChange {
     Language(Option<Locale>),
     /// The server's web pages on (at a new address, if they were off) or off.
     Web(bool),
+    /// How many days of vacation a member may take in any 30 (0: none).
+    VacationDays(u32),
 }
 
 /// The keys a settings change may name, as the console lists them.
-pub const KEYS: &str = "time, remind, timeout, grace, threads, rated, language, organiser_role, web";
+pub const KEYS: &str = "time, remind, timeout, grace, threads, rated, language, organiser_role, web, vacation_days";
 
 impl SettingChange {
     /// `key=value` as typed: the change, or what is wrong with it.
@@ -46,6 +48,10 @@ impl SettingChange {
             "threads" => SettingChange::Threads(super::flag(key, value)?),
             "rated" => SettingChange::Rated(super::flag(key, value)?),
             "web" => SettingChange::Web(super::flag(key, value)?),
+            "vacation_days" => SettingChange::VacationDays(match value.parse::<u32>() {
+                Ok(days) if days <= 30 => days,
+                _ => return Err(bad("0-30")),
+            }),
             "organiser_role" => SettingChange::OrganiserRole(match value {
                 "none" | "off" => None,
                 v => Some(v.parse().map_err(|_| bad("a role id|none"))?),
@@ -69,6 +75,7 @@ impl SettingChange {
             SettingChange::Rated(on) => settings.rated = on,
             SettingChange::OrganiserRole(role) => settings.organiser_role = role,
             SettingChange::Language(locale) => settings.locale = locale,
+            SettingChange::VacationDays(days) => settings.vacation_days = days,
             SettingChange::Web(false) => settings.web = None,
             SettingChange::Web(true) => {
                 if settings.web.is_none() {

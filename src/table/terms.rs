@@ -72,13 +72,15 @@ pub struct TournamentTerms {
     /// Sign-up closes and the tournament starts by itself this many seconds after it is created.
     pub signup: Option<u64>,
     pub seeding: Option<Seeding>,
+    /// Whether its players may go on vacation (their clocks then stand still); allowed unless refused.
+    pub vacation: Option<bool>,
 }
 
 impl TournamentTerms {
     /// Takes the terms out of options as typed, leaving the games' own; what is mistyped is refused.
     pub fn take_from(options: &mut OptionSet) -> Result<TournamentTerms, Message> {
         let mut terms = TournamentTerms::default();
-        for key in ["time", "rated", "signup", "seeding"] {
+        for key in ["time", "rated", "signup", "seeding", "vacation"] {
             let Some(value) = options.remove(key) else { continue };
             let bad = |expected: &str| {
                 Message::new("option-bad-value").str("key", key).str("value", value.as_str()).str("expected", expected)
@@ -87,6 +89,7 @@ impl TournamentTerms {
                 "time" => terms.time = Some(clock::parse_time_control(&value)?),
                 "rated" => terms.rated = Some(super::flag(key, &value)?),
                 "signup" => terms.signup = Some(clock::parse_duration(&value).ok_or_else(|| bad("12h|2d"))?),
+                "vacation" => terms.vacation = Some(super::flag(key, &value)?),
                 _ => {
                     terms.seeding = Some(match value.as_str() {
                         "rating" => Seeding::Rating,

@@ -8,13 +8,15 @@
 //! work on one request, and carries it from unit to unit. The scheduler's own work is a turn without a key.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::ops::Deref;
 
 use super::tally::Tally;
 use super::{Fail, Table, clock};
 use crate::i18n::Message;
-use crate::store::record::{COMPUTER, GameRecord, Timestamp, TournamentPlace};
-use crate::store::{Committed, GameWrite, StandingsWrite, TournamentMark, Unit, WriteError};
+use crate::store::record::{COMPUTER, GameRecord, GuildId, Status, Timestamp, TournamentPlace};
+use crate::store::{Committed, GameWrite, GuildSettings, StandingsWrite, TournamentMark, Unit, WriteError};
 
 /// How often a unit is tried again when only the ratings moved under it (another game of the same server ended
 /// meanwhile). Each server has its own sequence of rated results, so only ends in one server meet; with several
@@ -72,6 +74,7 @@ pub(super) fn refusal(e: WriteError) -> Fail {
     match e {
         WriteError::Conflict => Message::new("game-changed").into(),
         WriteError::TournamentConflict => Message::new("tournament-changed").into(),
+        WriteError::SettingsConflict => Message::new("settings-changed").into(),
         WriteError::ChannelBusy(held) => Message::new("channel-busy").num("game", held as i64).into(),
         WriteError::AlreadyDone => Fail::AlreadyDone,
         other => Fail::Internal(other.to_string()),
@@ -99,7 +102,12 @@ impl Turn<'_> {
     /// move is read from its position, the results of games that ended are counted in the ratings and team
     /// records, and each tournament game that ended leaves a mark for its tournament. A conflicting write is the
     /// user's to retry.
-    pub(super) fn write(&self, unit: Unit) -> Result<Written, Fail> {
+    pub(super) fn write(&self, mut unit: Unit) -> Result<Written, Fail> {
+        for write in &mut unit.settings {
+            if let Some(base) = write.base {
+                write.settings.revision = base + 1;
+            }
+        }
         if unit.games.is_empty() {
             let done = self.commit_unit(unit).map_err(refusal)?;
             return Ok(Written { games: Vec::new(), notices: done.notices, tournaments: done.tournaments });
@@ -107,7 +115,10 @@ impl Turn<'_> {
         let mut rest = unit;
         let mut games = std::mem::take(&mut rest.games);
         let mut marks = Vec::new();
+        let mut servers: HashMap<GuildId, GuildSettings> =
+            rest.settings.iter().map(|w| (w.guild, w.settings.clone())).collect();
         for write in &mut games {
+            self.hold_for_vacation(&mut write.record, &mut servers)?;
             // Whether the computer owes a move is read from the position (Hoyito's extra moves, passes).
             if write.record.computer.is_some() {
                 let on_turn = match write.record.status {
@@ -176,6 +187,39 @@ impl Turn<'_> {
             }
         }
         Err(Fail::Internal("the ratings kept changing under a game's end".into()))
+    }
+
+    /// The clock of a player on vacation stands still when the turn comes to them (unless their tournament
+    /// refuses vacations). Only held here: a clock runs again when the vacation ends (the scheduler's event, or the
+    /// player's own end of it), never because a record was written.
+    fn hold_for_vacation(
+        &self,
+        record: &mut GameRecord,
+        servers: &mut HashMap<GuildId, GuildSettings>,
+    ) -> Result<(), Fail> {
+        let now = record.updated_at;
+        let ticking = record.clock.as_ref().is_some_and(|c| c.held.is_none() && c.deadline > now);
+        if record.status != Status::Active || record.is_team_game() || !ticking {
+            return Ok(());
+        }
+        let settings = match servers.entry(record.guild) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => e.insert(self.store.guild_settings(record.guild)?),
+        };
+        if !settings.anyone_away(now) {
+            return Ok(());
+        }
+        let on_turn = self.replay(record)?.to_move();
+        let Some(until) = on_turn.and_then(|s| record.player(s)).and_then(|p| settings.away_until(p.id, now)) else {
+            return Ok(());
+        };
+        if let Some(place) = record.tournament
+            && self.store.tournament(place.tournament)?.is_some_and(|t| !t.allows_vacations())
+        {
+            return Ok(());
+        }
+        clock::hold(record, until, now);
+        Ok(())
     }
 
     fn commit_unit(&self, mut unit: Unit) -> Result<Committed, WriteError> {

@@ -98,6 +98,7 @@ fn note_kinds(store: &SledStore, log: &mut Log) {
                 panic!("a tournament notice without a tournament")
             }
             NoticeKind::ComputerMoved { .. } => panic!("a computer's move without a computer"),
+            NoticeKind::Away { .. } | NoticeKind::Back { .. } => panic!("a vacation nobody took"),
         }
     }
 }

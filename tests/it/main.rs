@@ -37,6 +37,7 @@ mod table;
 mod table_fuzz;
 mod teams;
 mod tournaments;
+mod vacations;
 mod web;
 mod web_browser;
 mod write_path;

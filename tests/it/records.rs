@@ -128,6 +128,7 @@ fn samples() -> Vec<GameRecord> {
         deadline: NOW + 90_000,
         reminded: 1,
         flagged: true,
+        held: None,
     });
     let mut position = Position::new(GameKind::ZohnAhl, &zohn_ahl.options).unwrap();
     for (i, (throw, by, name)) in

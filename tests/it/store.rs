@@ -10,8 +10,8 @@ use tablero::games::GameKind;
 use tablero::store::record::{First, GameRecord, Player, Status};
 use tablero::store::tournament::{Format, TournamentStatus};
 use tablero::store::{
-    GameWrite, SledStore, Standings, StandingsWrite, Store, StoreError, Tournament, TournamentMark, TournamentWrite,
-    Unit, WriteError,
+    GameWrite, GuildSettings, SettingsWrite, SledStore, Standings, StandingsWrite, Store, StoreError, Tournament,
+    TournamentMark, TournamentWrite, Unit, WriteError,
 };
 
 fn record(channel: u64) -> GameRecord {
@@ -211,6 +211,33 @@ fn tournaments_are_written_over_their_revision_and_indexed_by_server(backend: &B
     );
 }
 
+fn server_settings_are_written_over_their_revision(backend: &Backend) {
+    let fresh = backend.fresh();
+    let store = fresh.store();
+    let write = |settings: &GuildSettings, base| Unit {
+        settings: vec![SettingsWrite { guild: 7, settings: settings.clone(), base }],
+        ..Unit::default()
+    };
+    let mut first = store.guild_settings(7).unwrap();
+    assert_eq!(first.revision, 0, "never written: the defaults, at revision 0");
+    let mut second = first.clone();
+    first.vacation_days = 3;
+    first.revision = 1;
+    store.commit(&write(&first, Some(0))).unwrap();
+    // A change read before the first was written is refused whole, not written over it.
+    second.rated = false;
+    second.revision = 1;
+    assert!(matches!(store.commit(&write(&second, Some(0))), Err(WriteError::SettingsConflict)));
+    let stored = store.guild_settings(7).unwrap();
+    assert_eq!((stored.vacation_days, stored.rated, stored.revision), (3, true, 1));
+    // Read again, it goes through.
+    let mut again = stored.clone();
+    again.rated = false;
+    again.revision = 2;
+    store.commit(&write(&again, Some(1))).unwrap();
+    assert_eq!(store.guild_settings(7).unwrap(), again);
+}
+
 fn the_rating_sequence_is_checked_and_a_request_is_done_once(backend: &Backend) {
     let fresh = backend.fresh();
     let store = fresh.store();
@@ -367,6 +394,7 @@ on_both_backends!(
     a_unit_is_written_whole_or_not_at_all,
     tournaments_are_written_over_their_revision_and_indexed_by_server,
     the_rating_sequence_is_checked_and_a_request_is_done_once,
+    server_settings_are_written_over_their_revision,
 );
 
 /// Processes started at the same moment on an empty PostgreSQL database all open it: the tables, the schema

@@ -23,7 +23,9 @@ impl<K: Kv> KvStore<K> {
                     standings.ratings.push((*guild, *game, *user, record.clone()))
                 }
                 Entry::Team { guild, team, record } => standings.teams.push((*guild, *team, record.clone())),
-                Entry::Settings { guild, record } => unit.settings.push((*guild, record.clone())),
+                Entry::Settings { guild, record } => {
+                    unit.settings.push(SettingsWrite { guild: *guild, settings: record.clone(), base: None })
+                }
                 Entry::Notify { user, on } => unit.notify.push((*user, *on)),
                 Entry::Mark { record } => unit.marks.push(*record),
                 Entry::Notice { record } => {

@@ -27,8 +27,8 @@ use super::kv::*;
 use super::record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
 use super::tournament::TournamentStatus;
 use super::{
-    Committed, GameWrite, GuildSettings, Rating, SCHEMA_VERSION, Standings, StandingsWrite, Store, StoreError, TeamKey,
-    TeamRecord, Tournament, TournamentMark, TournamentWrite, Unit, WriteError,
+    Committed, GameWrite, GuildSettings, Rating, SCHEMA_VERSION, SettingsWrite, Standings, StandingsWrite, Store,
+    StoreError, TeamKey, TeamRecord, Tournament, TournamentMark, TournamentWrite, Unit, WriteError,
 };
 use crate::games::GameKind;
 

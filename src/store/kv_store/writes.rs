@@ -164,8 +164,8 @@ impl<K: Kv> KvStore<K> {
             tournaments.push((write, json(&write.tournament)?));
         }
         let mut settings = Vec::with_capacity(unit.settings.len());
-        for (guild, value) in &unit.settings {
-            settings.push((guild.to_be_bytes(), json(value)?));
+        for write in &unit.settings {
+            settings.push((write.guild.to_be_bytes(), write.base, json(&write.settings)?));
         }
         let standings = match &unit.standings {
             Some(write) => {
@@ -269,7 +269,16 @@ impl<K: Kv> KvStore<K> {
             for mark in &unit.marks {
                 t.insert(TOURNAMENT_MARKS, &mark_key(mark), &[])?;
             }
-            for (key, value) in &settings {
+            for (key, base, value) in &settings {
+                if let Some(base) = base {
+                    let stored = match t.get(GUILDS, key)? {
+                        Some(bytes) => unjson::<GuildSettings>(&bytes)?.revision,
+                        None => 0,
+                    };
+                    if stored != *base {
+                        return Err(WriteError::SettingsConflict.into());
+                    }
+                }
                 t.insert(GUILDS, key, value)?;
             }
             for (user, on) in &unit.notify {
@@ -282,7 +291,7 @@ impl<K: Kv> KvStore<K> {
                 r.iter().map(|(k, i, v)| k.len() + i.len() + v.len()).sum::<usize>()
                     + t.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>()
             })
-            + settings.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>();
+            + settings.iter().map(|(k, _, v)| k.len() + v.len()).sum::<usize>();
         self.written.fetch_add(written + others as u64, std::sync::atomic::Ordering::Relaxed);
         Ok(committed)
     }

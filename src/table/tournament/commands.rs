@@ -78,6 +78,9 @@ impl Turn<'_> {
             }
             if let Some(c) = &mut record.clock {
                 c.deadline += secs;
+                if let Some(held) = &mut c.held {
+                    held.left += secs;
+                }
                 // The new deadline gets its reminders and timeout afresh.
                 c.reminded = 0;
                 c.flagged = false;
@@ -129,6 +132,9 @@ impl Turn<'_> {
         }
         if terms.seeding == Some(Seeding::Random) {
             options.insert("seeding".into(), "random".into());
+        }
+        if terms.vacation == Some(false) {
+            options.insert("vacation".into(), "off".into());
         }
         let most = self.config.limits.tournaments;
         let going = self

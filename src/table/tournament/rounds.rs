@@ -170,6 +170,7 @@ impl Turn<'_> {
             None => settings.rated && !t.kind.moves_are_throws(),
         };
         options.remove("seeding");
+        options.remove("vacation");
         if t.kind.moves_are_throws() {
             // Role teams throw in free mode (the bot reads no member list: that needs Discord's privileged intent).
             options.entry("turn_mode".into()).or_insert_with(|| "free".into());

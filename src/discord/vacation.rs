@@ -1,0 +1,48 @@
+//! `/vacation start [days]` and `/vacation end`: a member stops the clocks of their moves while away.
+
+use super::commands::respond;
+use super::{Context, Error};
+use crate::table::Command;
+
+/// A vacation: the clocks of your moves stand still while you are away.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("start", "end"),
+    subcommand_required,
+    name_localized("es-ES", "vacaciones"),
+    description_localized("es-ES", "Vacaciones: los relojes de tus jugadas se paran mientras no estás")
+)]
+pub async fn vacation(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Go on vacation: your clocks stand still and reminders wait (your opponents are told).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "empezar"),
+    description_localized("es-ES", "Irte de vacaciones: tus relojes se paran y los recordatorios esperan")
+)]
+pub async fn start(
+    ctx: Context<'_>,
+    #[description = "How many days (what is left of your allowance when left out)"]
+    #[name_localized("es-ES", "dias")]
+    #[description_localized("es-ES", "Cuántos días (lo que te queda si no lo indicas)")]
+    #[min = 1]
+    #[max = 30]
+    days: Option<u32>,
+) -> Result<(), Error> {
+    respond(ctx, Command::VacationStart { days }).await
+}
+
+/// End your vacation now: your clocks run again.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "fin"),
+    description_localized("es-ES", "Terminar tus vacaciones ahora: tus relojes vuelven a correr")
+)]
+pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
+    respond(ctx, Command::VacationEnd).await
+}
