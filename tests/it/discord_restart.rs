@@ -10,14 +10,9 @@ use std::process::Command;
 use fake_discord::FakeDiscord;
 use fake_discord::harness::Place;
 use fake_discord::payloads::{GUILD_ID, Member, Opt};
-use fake_discord::process::{Bot, spawn_bot};
+use fake_discord::process::{Bot, set_clock, spawn_clocked};
 
 const DAY: u64 = 86_400;
-
-/// Moves the bot's clock `secs` seconds ahead of the real one (the binary reads it at every look).
-fn set_clock(dir: &Path, secs: u64) {
-    std::fs::write(dir.join("clock"), secs.to_string()).unwrap();
-}
 
 fn start_binary(fake: &FakeDiscord, dir: &Path) -> Bot {
     start_binary_with(fake, dir, &[])
@@ -25,17 +20,7 @@ fn start_binary(fake: &FakeDiscord, dir: &Path) -> Bot {
 
 /// The binary with more environment (a PostgreSQL store, a shard range).
 fn start_binary_with(fake: &FakeDiscord, dir: &Path, env: &[(&str, String)]) -> Bot {
-    if !dir.join("clock").exists() {
-        set_clock(dir, 0);
-    }
-    let mut all =
-        vec![("TABLERO_TEST_SEED", "11".to_string()), ("TABLERO_TEST_CLOCK", dir.join("clock").display().to_string())];
-    all.extend(env.iter().cloned());
-    let name = env
-        .iter()
-        .find(|(k, _)| *k == "TABLERO_SHARDS")
-        .map_or("config".to_string(), |(_, s)| format!("config-{}", s.replace('/', "-")));
-    spawn_bot(env!("CARGO_BIN_EXE_tablero"), fake, dir, &name, &all)
+    spawn_clocked(fake, dir, env)
 }
 
 /// The bot's processes: one on a sled folder, or two shards (0/2 and 1/2) on one PostgreSQL database.

@@ -20,6 +20,7 @@ mod discord_e2e;
 mod discord_faults;
 mod discord_fixtures;
 mod discord_flow;
+mod discord_reach;
 mod discord_records;
 mod discord_restart;
 mod discord_shards;

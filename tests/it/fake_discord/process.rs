@@ -58,3 +58,24 @@ pub fn spawn_bot(binary: &str, fake: &FakeDiscord, dir: &Path, name: &str, env: 
         .map(Bot)
         .expect("the tablero binary starts")
 }
+
+/// Moves the bot's clock `secs` seconds ahead of the real one (the binary reads it at every look).
+pub fn set_clock(dir: &Path, secs: u64) {
+    std::fs::write(dir.join("clock"), secs.to_string()).unwrap();
+}
+
+/// The binary with the clock of `dir` (which [`set_clock`] moves; at the real time to begin with), a fixed seed,
+/// and `env` on top; its configuration is named after its shards, so several processes share one folder.
+pub fn spawn_clocked(fake: &FakeDiscord, dir: &Path, env: &[(&str, String)]) -> Bot {
+    if !dir.join("clock").exists() {
+        set_clock(dir, 0);
+    }
+    let mut all =
+        vec![("TABLERO_TEST_SEED", "11".to_string()), ("TABLERO_TEST_CLOCK", dir.join("clock").display().to_string())];
+    all.extend(env.iter().cloned());
+    let name = env
+        .iter()
+        .find(|(k, _)| *k == "TABLERO_SHARDS")
+        .map_or("config".to_string(), |(_, s)| format!("config-{}", s.replace('/', "-")));
+    spawn_bot(env!("CARGO_BIN_EXE_tablero"), fake, dir, &name, &all)
+}
