@@ -75,6 +75,7 @@ fn leaderboard(c: &mut Criterion) {
         roles: vec![],
         locale: Locale::English,
         permissions: Permissions::default(),
+        private: false,
     };
     let page = |page, picture| Command::Leaderboard {
         game: tablero::games::GameKind::Hoyito,

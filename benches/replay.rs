@@ -94,6 +94,7 @@ fn archive(c: &mut Criterion) {
         roles: vec![],
         locale: Locale::English,
         permissions: Permissions::default(),
+        private: false,
     };
     for (name, page) in [("first", 0), ("last", 999)] {
         c.bench_function(&format!("archive {name} page of 10,000 finished games"), |b| {

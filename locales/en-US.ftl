@@ -433,7 +433,6 @@ confirm-resign = Do you really want to resign this game? It counts as a loss.
 confirm-draw = Offer your opponent a draw? They can accept or decline it.
 
 ## Discord
-discord-guild-only = Games are played in a server's channels, not in direct messages.
 discord-missing-permissions = I cannot play here: I lack the permission{ $count ->
     [one] { "" }
    *[other] s
@@ -832,3 +831,7 @@ notice-away = { $player } is on vacation until { $until }: in { $game } the cloc
 notice-back = { $player } is back from vacation: the clock of { $game } runs again, and time for the move runs out { $when }.
 clock-held = The clock stands still: the player on turn is on vacation until { $until }.
 games-held = clock stopped until { $until } (vacation)
+
+## Outside a server
+private-casual = Games outside a server are casual: ratings belong to a server.
+private-server-only = That belongs to a server (its ratings, tournaments, settings and pages); outside one, games are casual. Use it in a server.

@@ -432,7 +432,6 @@ confirm-resign = ¿De verdad quieres abandonar esta partida? Cuenta como derrota
 confirm-draw = ¿Ofrecer tablas a tu rival? Puede aceptarlas o rechazarlas.
 
 ## Discord
-discord-guild-only = Las partidas se juegan en los canales de un servidor, no en mensajes directos.
 discord-missing-permissions = No puedo jugar aquí: me falta{ $count ->
     [one] { "" }
    *[other] n
@@ -834,3 +833,7 @@ notice-away = { $player } está de vacaciones hasta { $until }: en { $game } el 
 notice-back = { $player } volvió de vacaciones: el reloj de { $game } vuelve a correr, y el tiempo para la jugada se acaba { $when }.
 clock-held = El reloj está parado: quien mueve está de vacaciones hasta { $until }.
 games-held = reloj parado hasta { $until } (vacaciones)
+
+## Fuera de un servidor
+private-casual = Las partidas fuera de un servidor son amistosas: las clasificaciones son de cada servidor.
+private-server-only = Eso es de un servidor (sus clasificaciones, torneos, ajustes y páginas); fuera de uno, las partidas son amistosas. Úsalo en un servidor.

@@ -382,6 +382,7 @@ impl Console {
             locale: self.known.locales.get(&user).copied().unwrap_or(self.default_locale),
             // The console is the operator's own server: everyone in it may change its settings.
             permissions: Permissions { manage_server: true, mention_everyone: false },
+            private: false,
         }
     }
 

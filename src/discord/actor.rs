@@ -51,10 +51,12 @@ impl Invocation {
         }
     }
 
-    /// `Err` (a message for the user) outside a server: games live in a server's channels.
-    pub fn new(source: Source<'_>, default_locale: Locale) -> Result<Invocation, (Locale, Message)> {
+    /// Outside a server (a direct message or a group DM, where a user installed the app), the channel stands
+    /// for the server: its games are its own, casual, and nobody in it manages a server.
+    pub fn new(source: Source<'_>, default_locale: Locale) -> Invocation {
         let locale = localize::locale(source.locale);
-        let Some(guild) = source.guild else { return Err((locale, Message::new("discord-guild-only"))) };
+        let private = source.guild.is_none();
+        let guild = source.guild.map_or(source.channel.get(), |g| g.get());
         let name = source
             .member
             .and_then(|m| m.nick.clone())
@@ -66,17 +68,19 @@ impl Invocation {
         let mention_everyone =
             source.member.and_then(|m| m.permissions).is_some_and(|p| p.mention_everyone() || p.administrator());
         let actor = Actor {
-            guild: guild.get(),
+            guild,
             channel: source.channel.get(),
             user: source.user.id.get(),
             name,
             roles,
             locale,
             permissions: Permissions { manage_server, mention_everyone },
+            private,
         };
-        Ok(Invocation {
+        Invocation {
             actor,
-            public: localize::public_locale(source.guild_locale, default_locale),
+            // Outside a server, everyone reads in the language of the one who asked.
+            public: if private { locale } else { localize::public_locale(source.guild_locale, default_locale) },
             bot_permissions: source.app_permissions,
             interaction: Some(source.interaction.get()),
             in_thread: source.channel_kind.is_some_and(|k| {
@@ -88,12 +92,16 @@ impl Invocation {
                 )
             }),
             channel: source.channel,
-        })
+        }
     }
 
     /// What the bot lacks of `needed` in this channel, by name; empty when it has everything (or when Discord
     /// did not tell us, in which case sending will say).
     pub fn missing(&self, needed: serenity::Permissions) -> Vec<String> {
+        if self.actor.private {
+            // Outside a server the bot only answers, which needs no permission in the channel.
+            return Vec::new();
+        }
         let Some(have) = self.bot_permissions else { return Vec::new() };
         if have.administrator() {
             return Vec::new();
@@ -117,6 +125,7 @@ impl Invocation {
     /// Whether the bot may open a public thread here for a game.
     pub fn can_open_threads(&self) -> bool {
         !self.in_thread
+            && !self.actor.private
             && self
                 .missing(serenity::Permissions::CREATE_PUBLIC_THREADS | serenity::Permissions::SEND_MESSAGES_IN_THREADS)
                 .is_empty()

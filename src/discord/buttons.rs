@@ -37,12 +37,7 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
         app_permissions: press.app_permissions,
         interaction: press.id,
     };
-    let invocation = match Invocation::new(source, data.default_locale) {
-        Ok(i) => i,
-        Err((locale, m)) => {
-            return deliver::tell(data, http, &asker, &Said::words(i18n::spans(locale, &m)).private()).await;
-        }
-    };
+    let invocation = Invocation::new(source, data.default_locale);
     let command = match &press.data.kind {
         serenity::ComponentInteractionDataKind::StringSelect { values } => {
             values.first().and_then(|v| ButtonId::menu_command_of(&press.data.custom_id, v))
@@ -94,7 +89,9 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
         // The pressed board or question is done with: its buttons go, and the news comes as a new message.
         if asker.owes_answer() {
             send(&data.client, http, pressed, &Said::without_buttons(), false).await?;
-        } else {
+        } else if !invocation.actor.private {
+            // (Outside a server the bot may not edit a message but through its answer: the old buttons stay,
+            // and are refused as out of date.)
             deliver::strip_buttons(data, http, press.channel_id, press.message.id).await;
         }
     }

@@ -30,7 +30,7 @@ pub fn invocation(ctx: Context<'_>) -> Result<Invocation, String> {
         app_permissions: i.app_permissions,
         interaction: i.id,
     };
-    Invocation::new(source, ctx.data().default_locale).map_err(|(locale, m)| i18n::text(locale, &m))
+    Ok(Invocation::new(source, ctx.data().default_locale))
 }
 
 /// Runs `command` for the caller and answers.
@@ -138,7 +138,8 @@ impl GameChoice {
 /// Accept the challenge waiting in this channel.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "aceptar"),
     description_localized("es-ES", "Acepta el desafío pendiente en este canal")
 )]
@@ -149,7 +150,8 @@ pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
 /// Decline the challenge waiting in this channel.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "rechazar"),
     description_localized("es-ES", "Rechaza el desafío pendiente en este canal")
 )]
@@ -160,7 +162,8 @@ pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
 /// Withdraw your challenge in this channel.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "cancelar"),
     description_localized("es-ES", "Retira tu desafío en este canal")
 )]
@@ -185,7 +188,8 @@ async fn suggest_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
 /// Make a move in this channel's game.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     rename = "move",
     name_localized("es-ES", "mover"),
     description_localized("es-ES", "Haz una jugada en la partida de este canal")
@@ -205,7 +209,8 @@ pub async fn move_(
 /// Throw the sticks (Zohn Ahl) for your team.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "lanzar"),
     description_localized("es-ES", "Lanza los palos (Zohn Ahl) por tu equipo")
 )]
@@ -216,7 +221,8 @@ pub async fn throw(ctx: Context<'_>) -> Result<(), Error> {
 /// Show the board of this channel's game.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "tablero"),
     description_localized("es-ES", "Muestra el tablero de la partida de este canal")
 )]
@@ -252,7 +258,8 @@ pub enum ViewChoice {
 /// The moves of this channel's game so far.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "historial"),
     description_localized("es-ES", "Las jugadas de la partida de este canal")
 )]
@@ -263,7 +270,8 @@ pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
 /// Resign this channel's game.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "abandonar"),
     description_localized("es-ES", "Abandona la partida de este canal")
 )]
@@ -288,7 +296,8 @@ pub enum DrawAction {
 /// Offer, accept or decline a draw (in Zohn Ahl: stopping on the counters).
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "tablas"),
     description_localized("es-ES", "Ofrece, acepta o rechaza tablas (en Zohn Ahl: parar y contar fichas)")
 )]
@@ -324,7 +333,8 @@ pub enum TakebackAction {
 /// Ask to take back your last move, or answer your opponent's request (casual games).
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "deshacer"),
     description_localized("es-ES", "Pide deshacer tu última jugada, o responde a tu rival (partidas amistosas)")
 )]
@@ -346,7 +356,8 @@ pub async fn takeback(
 /// The move the computer would play in your place (casual games against the computer only).
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "pista"),
     description_localized("es-ES", "La jugada que el ordenador haría en tu lugar (solo partidas amistosas contra él)")
 )]
@@ -357,7 +368,8 @@ pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
 /// The analysis of a finished game: the value after each move, and each side's biggest mistakes.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "analisis"),
     description_localized(
         "es-ES",
@@ -384,7 +396,8 @@ pub async fn analysis(
 /// Challenge your opponent to a rematch of this channel's finished game, sides swapped.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "revancha"),
     description_localized("es-ES", "Reta a tu rival a la revancha de la partida terminada de este canal")
 )]
@@ -395,6 +408,8 @@ pub async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
 /// The rules of a game (of this channel's game when none is named).
 #[poise::command(
     slash_command,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "reglas"),
     description_localized("es-ES", "Las reglas de un juego (del de este canal si no nombras ninguno)")
 )]
@@ -411,7 +426,8 @@ pub async fn rules(
 /// Your games in this server: whose turn it is, and where.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "partidas"),
     description_localized("es-ES", "Tus partidas en este servidor: a quién le toca y dónde")
 )]
@@ -422,7 +438,8 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
 /// Claim the win when your opponent's time for a move is up.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "reclamar"),
     description_localized("es-ES", "Reclama la victoria cuando a tu rival se le acabó el tiempo")
 )]

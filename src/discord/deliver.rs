@@ -144,6 +144,12 @@ pub async fn deliver(
         let elsewhere = reply.channel.is_some_and(|c| c != invocation.channel.get()) || reply.needs_channel;
         if reply.private {
             tell(data, http, asker, &Said::reply(&reply)).await?;
+        } else if invocation.actor.private {
+            // A direct message or group DM takes no post from the bot, only answers: each public reply is an
+            // answer (a follow-up after the first), and earlier boards keep their buttons (a press on one is
+            // refused as out of date).
+            send(&data.client, http, Target::Answer(asker), &Said::reply(&reply), false).await?;
+            delivered(data, &reply).await;
         } else if elsewhere || reply.open_thread.is_some() || !(asker.is_command() || asker.owes_answer()) {
             match post(data, http, invocation, &reply).await {
                 // A tournament's posts in its channel need no word to the organiser.

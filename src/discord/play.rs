@@ -85,7 +85,8 @@ impl poise::SlashArgument for TeamArg {
 /// Challenge someone to a game.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     subcommands("epaminondas", "hoyito", "ocencahuac", "zohn_ahl"),
     subcommand_required,
     name_localized("es-ES", "jugar"),
@@ -190,11 +191,7 @@ async fn challenge(
 
 /// Epaminondas: two phalanxes on a 14x12 board; cross with more pieces than your opponent.
 #[allow(clippy::too_many_arguments)] // one per slash option
-#[poise::command(
-    slash_command,
-    guild_only,
-    description_localized("es-ES", "Epaminondas: dos falanges en un tablero de 14x12")
-)]
+#[poise::command(slash_command, description_localized("es-ES", "Epaminondas: dos falanges en un tablero de 14x12"))]
 pub async fn epaminondas(
     ctx: Context<'_>,
     #[description = "Who you challenge (leave empty for an open challenge)"]
@@ -239,7 +236,6 @@ pub async fn epaminondas(
 #[allow(clippy::too_many_arguments)] // one per slash option
 #[poise::command(
     slash_command,
-    guild_only,
     description_localized("es-ES", "Hoyito II: el mancala dominicano de siembra en relevos")
 )]
 pub async fn hoyito(
@@ -294,7 +290,6 @@ pub async fn hoyito(
 #[allow(clippy::too_many_arguments)] // one per slash option
 #[poise::command(
     slash_command,
-    guild_only,
     description_localized("es-ES", "Ocencahuac: el juego de guerra de Nayarit, volcán contra volcán")
 )]
 pub async fn ocencahuac(
@@ -352,7 +347,6 @@ fn team(arg: TeamArg, guild: u64) -> Result<Team, Message> {
 #[allow(clippy::too_many_arguments)] // one per slash option
 #[poise::command(
     slash_command,
-    guild_only,
     rename = "zohn-ahl",
     description_localized("es-ES", "Zohn Ahl (o Tsoñä): la carrera kiowa de palos, equipo contra equipo")
 )]

@@ -30,7 +30,8 @@ pub enum SpeedChoice {
 /// Attach a game's record, as JSON and as text (finished games, and games still on).
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "exportar"),
     description_localized("es-ES", "Adjunta el registro de una partida, en JSON y en texto")
 )]
@@ -47,7 +48,8 @@ pub async fn export(
 /// Import a game record (JSON or text, at most 1 MB): checked move by move, stored as an unrated game.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "importar"),
     description_localized("es-ES", "Importa el registro de una partida (JSON o texto, 1 MB como mucho)")
 )]
@@ -99,7 +101,8 @@ async fn download(client: &reqwest::Client, url: &str) -> Result<Vec<u8>, String
 /// The server's finished games, newest first, ten a page (of a player, of a game).
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "archivo"),
     description_localized("es-ES", "Las partidas terminadas del servidor, de la más reciente a la más antigua")
 )]
@@ -127,7 +130,8 @@ pub async fn archive(
 /// An animated replay (GIF) of a game, move by move.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     name_localized("es-ES", "repeticion"),
     description_localized("es-ES", "Una repetición animada (GIF) de una partida, jugada a jugada")
 )]

@@ -111,6 +111,9 @@ async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
         // A tournament game's first board: its thread is opened on the way (and the notice marked delivered).
         return post_as_organiser(http, data, delivery.guild, delivery.channel, &delivery.reply).await;
     }
+    if delivery.private {
+        return post_privately(http, data, delivery).await;
+    }
     let channel = serenity::ChannelId::new(delivery.channel);
     let nonce = deliver::notice_nonce(delivery.notice);
     let said = Said::reply(&delivery.reply);
@@ -137,10 +140,40 @@ async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
                 tracing::debug!(user, error = %e, "a reminder by direct message failed");
             }
         }
-        let table = data.table.clone();
-        let id = delivery.notice;
-        if let Ok(Err(e)) = tokio::task::spawn_blocking(move || table.delivered(id)).await {
-            tracing::error!(notice = id, error = %e, "could not mark a notice delivered");
+        mark_delivered(data, delivery.notice).await;
+    }
+}
+
+/// A notice of a game outside a server, whose channel takes no post from the bot: a direct message to each
+/// player it is for, with the picture (and the buttons when that direct message is the game's own channel, a
+/// game against the bot in its DM). It leaves the outbox once every one was sent or refused for good.
+async fn post_privately(http: &serenity::Http, data: &Data, delivery: Delivery) {
+    let mut done = true;
+    for &user in &delivery.direct {
+        let nonce = format!("tablero-{}-dm{user}", delivery.notice);
+        let dm = match serenity::UserId::new(user).create_dm_channel(http).await {
+            Ok(dm) => dm.id,
+            Err(e) => {
+                tracing::warn!(user, error = %e, "no direct message channel for a private game's notice");
+                done = false;
+                continue;
+            }
+        };
+        let said = Said::quiet(&delivery.reply);
+        let said = if dm.get() == delivery.channel { said } else { said.with_rows(Vec::new()) };
+        if let Err(e) = send(&data.client, http, Target::Channel(dm, &nonce), &said, false).await {
+            tracing::warn!(user, notice = delivery.notice, error = %e, "a private game's notice was not sent");
+            done &= e.for_good();
         }
+    }
+    if done {
+        mark_delivered(data, delivery.notice).await;
+    }
+}
+
+async fn mark_delivered(data: &Data, notice: u64) {
+    let table = data.table.clone();
+    if let Ok(Err(e)) = tokio::task::spawn_blocking(move || table.delivered(notice)).await {
+        tracing::error!(notice, error = %e, "could not mark a notice delivered");
     }
 }

@@ -7,7 +7,8 @@ use crate::table::Command;
 /// A vacation: the clocks of your moves stand still while you are away.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     subcommands("start", "end"),
     subcommand_required,
     name_localized("es-ES", "vacaciones"),
@@ -20,7 +21,6 @@ pub async fn vacation(_: Context<'_>) -> Result<(), Error> {
 /// Go on vacation: your clocks stand still and reminders wait (your opponents are told).
 #[poise::command(
     slash_command,
-    guild_only,
     name_localized("es-ES", "empezar"),
     description_localized("es-ES", "Irte de vacaciones: tus relojes se paran y los recordatorios esperan")
 )]
@@ -39,7 +39,6 @@ pub async fn start(
 /// End your vacation now: your clocks run again.
 #[poise::command(
     slash_command,
-    guild_only,
     name_localized("es-ES", "fin"),
     description_localized("es-ES", "Terminar tus vacaciones ahora: tus relojes vuelven a correr")
 )]

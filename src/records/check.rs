@@ -216,6 +216,7 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
             by: None,
             at: None,
         }),
+        private: false,
     };
     Ok(Replayed { game, position })
 }

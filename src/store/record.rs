@@ -223,6 +223,10 @@ pub struct GameRecord {
     /// The players' ratings before and after, for the result post.
     #[serde(default)]
     pub rating_changes: Vec<RatingChange>,
+    /// Played outside a server (a direct message or a group DM, whose id is then `guild` too): casual, and its
+    /// notices go to its players by direct message (a bot may only answer in such a channel).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub private: bool,
     /// A tournament game: where it sits in its tournament.
     #[serde(default)]
     pub tournament: Option<TournamentPlace>,

@@ -24,6 +24,9 @@ pub struct Actor {
     pub roles: Vec<RoleId>,
     pub locale: Locale,
     pub permissions: Permissions,
+    /// Outside a server (a direct message or a group DM): `guild` is then the channel's own id, its games are
+    /// casual, and what belongs to a server (ratings, tournaments, its settings and pages) is not there.
+    pub private: bool,
 }
 
 /// The id the server itself acts under (no member has it).
@@ -41,6 +44,7 @@ impl Actor {
             roles: Vec::new(),
             locale,
             permissions: Permissions { manage_server: true, mention_everyone: false },
+            private: false,
         }
     }
 

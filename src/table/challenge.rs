@@ -104,7 +104,11 @@ impl Turn<'_> {
         now: Timestamp,
     ) -> Answer {
         let settings = self.store.guild_settings(actor.guild)?;
-        let wants_thread = terms.thread.unwrap_or(settings.threads);
+        // Outside a server there are no threads, and no ratings: its games are casual.
+        let wants_thread = terms.thread.unwrap_or(settings.threads) && !actor.private;
+        if actor.private && terms.rated == Some(true) {
+            return Err(Message::new("private-casual").into());
+        }
         // Against the computer: a level, casual, never by teams.
         let against_computer = opponent.as_ref().is_some_and(|p| p.id == COMPUTER);
         let level = match (terms.level, against_computer) {
@@ -117,7 +121,7 @@ impl Turn<'_> {
             return Err(Message::new("teams-and-opponent").into());
         }
         let rated = match terms.rated {
-            None => settings.rated && !kind.moves_are_throws() && !against_computer,
+            None => settings.rated && !kind.moves_are_throws() && !against_computer && !actor.private,
             Some(rated) => {
                 if rated && kind.moves_are_throws() {
                     return Err(Message::new("rated-chance").into());
@@ -190,6 +194,7 @@ impl Turn<'_> {
             tournament: None,
             imported: None,
             computer: level.map(|level| Computer { level, on_turn: false }),
+            private: actor.private,
         };
         // A lapsed challenge does not hold the channel: it is marked expired on the way.
         if let Some(held) = self.store.channel_game(actor.channel)?

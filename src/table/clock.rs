@@ -281,6 +281,7 @@ mod tests {
             rating_changes: vec![],
             tournament: None,
             imported: None,
+            private: false,
         };
         start_turn(&mut record, 1000);
         record

@@ -328,6 +328,19 @@ impl Command {
         )
     }
 
+    /// Whether the command is about what belongs to a server (its ratings, tournaments, settings and pages), so
+    /// has no meaning outside one.
+    pub fn belongs_to_a_server(&self) -> bool {
+        matches!(
+            self,
+            Command::Tournament(_)
+                | Command::Leaderboard { .. }
+                | Command::Profile { .. }
+                | Command::Settings { .. }
+                | Command::Web
+        )
+    }
+
     /// The game a command names by its id (a button's, or a typed one), which must be of the actor's server.
     pub fn named_game(&self) -> Option<GameId> {
         match self {

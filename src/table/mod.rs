@@ -364,6 +364,9 @@ impl<'a> Request<'a> {
 
 impl Turn<'_> {
     fn dispatch(&self, actor: &Actor, command: Command, now: Timestamp, progress: &Progress) -> Answer {
+        if actor.private && command.belongs_to_a_server() {
+            return Err(Message::new("private-server-only").into());
+        }
         // An id of another server's game is refused before anything else looks at it.
         if let Some(game) = command.named_game() {
             self.game_in(actor, game)?;

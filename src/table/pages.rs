@@ -97,6 +97,7 @@ impl Actor {
             roles: Vec::new(),
             locale,
             permissions: super::Permissions::default(),
+            private: false,
         }
     }
 }

@@ -87,6 +87,7 @@ impl Turn<'_> {
         }
         game.guild = actor.guild;
         game.channel = actor.channel;
+        game.private = actor.private;
         if game.status == Status::Active {
             // To be continued here: it needs the channel, and the clock starts now.
             game.updated_at = now;

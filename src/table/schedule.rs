@@ -26,6 +26,9 @@ pub struct Delivery {
     /// The request that decided it posts it first (a tournament's posts): the scheduler leaves it alone for a
     /// while, then posts it with the same nonce (a crash came between the commit and the post).
     pub posted_by_request: bool,
+    /// A game outside a server: its channel takes no post from the bot, so the notice goes only to `direct`
+    /// (the players it calls, or all of them when it calls nobody).
+    pub private: bool,
 }
 
 impl Turn<'_> {
@@ -106,15 +109,19 @@ impl Turn<'_> {
         for notice in notices.into_iter().filter(|n| (self.serves)(n.guild)) {
             let locale = self.store.guild_settings(notice.guild).ok().and_then(|s| s.locale).unwrap_or(locale);
             match self.notice_reply(&notice, locale) {
-                Ok(Some((reply, direct))) => out.push(Delivery {
-                    notice: notice.id,
-                    guild: notice.guild,
-                    channel: reply.channel.unwrap_or(notice.channel),
-                    reply: Reply { notice: Some(notice.id), locale, ..reply },
-                    direct,
-                    at: notice.at,
-                    posted_by_request: notice.kind.posted_by_request(),
-                }),
+                Ok(Some((reply, direct))) => {
+                    let private = self.private_players(&notice, &reply)?;
+                    out.push(Delivery {
+                        notice: notice.id,
+                        guild: notice.guild,
+                        channel: reply.channel.unwrap_or(notice.channel),
+                        private: private.is_some(),
+                        direct: private.unwrap_or(direct),
+                        reply: Reply { notice: Some(notice.id), locale, ..reply },
+                        at: notice.at,
+                        posted_by_request: notice.kind.posted_by_request(),
+                    })
+                }
                 // Nothing to post any more (a tournament game that ended before its board went out).
                 Ok(None) => {
                     let _ = self.delivered(notice.id);
@@ -126,6 +133,20 @@ impl Turn<'_> {
             }
         }
         Ok(out)
+    }
+
+    /// For a notice of a game outside a server, the players who hear it by direct message: those it calls, or
+    /// every player when it calls nobody (the computer is no one to tell); `None` for a game in a server.
+    fn private_players(&self, notice: &Notice, reply: &Reply) -> Result<Option<Vec<UserId>>, String> {
+        let Some(record) = self.store.game(notice.game).map_err(|e| e.to_string())?.filter(|g| g.private) else {
+            return Ok(None);
+        };
+        let called = reply.mentions();
+        let players = match called.is_empty() {
+            true => record.seats.iter().map(|p| p.id).filter(|&id| id != crate::store::record::COMPUTER).collect(),
+            false => called,
+        };
+        Ok(Some(players))
     }
 
     /// The front end posted the notice: it leaves the outbox.

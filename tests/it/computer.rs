@@ -23,6 +23,7 @@ fn ana() -> Actor {
         roles: vec![],
         locale: Locale::English,
         permissions: Permissions::default(),
+        private: false,
     }
 }
 

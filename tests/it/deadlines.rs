@@ -24,6 +24,7 @@ fn actor(user: u64, name: &str) -> Actor {
         roles: vec![],
         locale: Locale::English,
         permissions: Permissions::default(),
+        private: false,
     }
 }
 fn ana() -> Actor {

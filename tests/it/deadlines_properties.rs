@@ -54,6 +54,7 @@ fn actor(user: u64, channel: u64) -> Actor {
         roles: vec![],
         locale: Locale::English,
         permissions: Permissions { manage_server: true, ..Permissions::default() },
+        private: false,
     }
 }
 

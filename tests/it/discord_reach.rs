@@ -1,12 +1,14 @@
 //! The `tablero` binary against the fake Discord, for players who are away or outside a server: a vacation that
-//! stops a deadline and ends by itself.
+//! stops a deadline and ends by itself; games in a group DM, in a DM between two users and in the bot's own DM
+//! (the app installed by a user, its commands global), played to their end, with a reminder by direct message.
 
 use crate::fake_discord;
 
-use fake_discord::FakeDiscord;
 use fake_discord::harness::Place;
-use fake_discord::payloads::{Member, Opt};
-use fake_discord::process::{set_clock, spawn_clocked};
+use fake_discord::payloads::{BOT_ID, Member, Opt};
+use fake_discord::private::{Private, bot_dm_channel};
+use fake_discord::process::{set_clock, spawn_clocked, spawn_clocked_in};
+use fake_discord::{FakeDiscord, Recorded};
 
 const DAY: u64 = 86_400;
 
@@ -65,4 +67,149 @@ async fn a_vacation_stops_a_deadline_and_ends_by_itself() {
     let reminder =
         fake.wait_for(0, "the reminder", |r| r.method == "POST" && r.content().contains("Reminder, ben")).await;
     assert!(reminder.content().starts_with("<@102>"), "{}", reminder.content());
+}
+
+/// The bot as users install it: its commands registered globally (the only ones Discord offers in DMs).
+async fn installed(fake: &FakeDiscord, dir: &std::path::Path) -> fake_discord::process::Bot {
+    let from = fake.mark();
+    let bot = spawn_clocked_in(fake, dir, &[], None);
+    let registration = fake.wait_ready(from).await;
+    assert_eq!(registration.path, format!("/applications/{}/commands", fake_discord::payloads::APP_ID));
+    bot
+}
+
+/// The private channel received nothing but answers: no post, no edit, no thread, no sixth follow-up (the
+/// fake refuses those and remembers them).
+fn only_answers(fake: &FakeDiscord) {
+    let refused = fake.mention_violations();
+    assert!(refused.is_empty(), "refused requests: {refused:#?}");
+}
+
+/// The first enabled move button of a posted board.
+fn a_move_button(fake: &FakeDiscord, board: &Recorded, game: u64) -> String {
+    let prefix = format!("g:{game}:m:");
+    let buttons = fake.enabled_buttons(board.created.expect("the board was posted"));
+    buttons.into_iter().find(|b| b.starts_with(&prefix)).unwrap_or_else(|| panic!("no move button: {board:?}"))
+}
+
+/// ana challenges ben in a group DM (cy is there too and cannot answer for ben), ben accepts, they move by
+/// command and by button, half of ben's day passes and the reminder reaches him by direct message (the group DM
+/// takes no post from an app), and he resigns by the confirmed button. The game is casual and belongs to the
+/// group DM: its archive lists it there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_in_a_group_dm_is_played_to_its_end_with_a_reminder() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = installed(&fake, dir.path()).await;
+    let (ana, ben, cy) = (Member::new(101, "ana"), Member::new(102, "ben"), Member::new(103, "cy"));
+    let group = fake.private_channel(true);
+    let options = [Opt::User("opponent", ben.clone()), Opt::Int("first", 1), Opt::Str("time", "1d".into())];
+    let challenge = fake.slash_private(&ana, group, &["play", "hoyito"], &options).await;
+    assert!(challenge.content().contains("ana challenges ben to Hoyito II (game #1)"), "{}", challenge.content());
+    let refused = fake.slash_private(&cy, group, &["accept"], &[]).await;
+    assert!(refused.is_ephemeral(), "only ben accepts: {}", refused.content());
+    let board = fake.slash_private(&ben, group, &["accept"], &[]).await;
+    assert!(board.content().contains("Time for this move runs out <t:"), "{}", board.content());
+    assert!(board.png().is_some(), "the board's picture, as an answer");
+    let moved = fake.slash_private(&ana, group, &["move"], &[Opt::Str("notation", "1".into())]).await;
+
+    // Half of ben's day: the reminder comes to him by direct message, not in the group DM.
+    set_clock(dir.path(), DAY / 2 + 10);
+    let reminder = fake
+        .wait_for(0, "the reminder by DM", |r| {
+            r.path == format!("/channels/{}/messages", bot_dm_channel(102)) && r.content().contains("Reminder")
+        })
+        .await;
+    assert!(reminder.content().starts_with("Reminder, ben: it is your move in Hoyito II #1"), "{}", reminder.content());
+    assert!(reminder.button_ids().is_empty(), "its buttons would act from another channel");
+
+    // ben moves by a button of the board ana's move left.
+    let button = a_move_button(&fake, &moved, 1);
+    let from = fake.mark();
+    let pressed = fake.press_private(&ben, group, moved.created.unwrap(), &button).await;
+    assert_eq!(pressed.callback_type(), Some(7), "the pressed board loses its buttons");
+    let next = fake
+        .wait_for(from, "the new board, as a follow-up", |r| r.method == "POST" && r.path.starts_with("/webhooks/"))
+        .await;
+    assert!(next.png().is_some(), "{}", next.content());
+
+    // ben resigns, by the button, confirmed.
+    let asked = fake.press_private(&ben, group, next.created.unwrap(), "g:1:resign?").await;
+    assert!(asked.is_ephemeral() && asked.content().contains("really want to resign"), "{}", asked.content());
+    let from = fake.mark();
+    fake.press_private(&ben, group, asked.created.unwrap(), "g:1:resign!").await;
+    let result = fake
+        .wait_for(from, "the result, as a follow-up", |r| r.method == "POST" && r.path.starts_with("/webhooks/"))
+        .await;
+    assert!(result.content().contains("ben resigned") && result.content().contains("ana wins"), "{}", result.content());
+
+    let archive = fake.slash_private(&cy, group, &["archive"], &[]).await;
+    assert!(archive.content().contains("#1"), "{}", archive.content());
+    only_answers(&fake);
+}
+
+/// Two users play in their DM: the game is casual (a rated challenge is refused), the reminder reaches the
+/// player on turn by direct message, and the game ends by resignation.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_in_a_dm_between_two_users_is_casual_and_reminds_by_direct_message() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = installed(&fake, dir.path()).await;
+    let (ana, ben) = (Member::new(101, "ana"), Member::new(102, "ben"));
+    let dm = fake.private_channel(false);
+    let rated = [Opt::User("opponent", ben.clone()), Opt::Bool("rated", true)];
+    let refused = fake.slash_private(&ana, dm, &["play", "hoyito"], &rated).await;
+    assert!(
+        refused.is_ephemeral() && refused.content().contains("outside a server are casual"),
+        "{}",
+        refused.content()
+    );
+    let options = [Opt::User("opponent", ben.clone()), Opt::Int("first", 2), Opt::Str("time", "2d".into())];
+    let challenge = fake.slash_private(&ana, dm, &["play", "hoyito"], &options).await;
+    assert!(challenge.content().contains("casual"), "not rated by default: {}", challenge.content());
+    fake.slash_private(&ben, dm, &["accept"], &[]).await;
+    fake.slash_private(&ben, dm, &["move"], &[Opt::Str("notation", "1".into())]).await;
+    set_clock(dir.path(), DAY + 10);
+    let reminder = fake
+        .wait_for(0, "the reminder by DM", |r| {
+            r.path == format!("/channels/{}/messages", bot_dm_channel(101)) && r.content().contains("Reminder")
+        })
+        .await;
+    assert!(reminder.content().starts_with("Reminder, ana"), "{}", reminder.content());
+    let resigned = fake.slash_private(&ana, dm, &["resign"], &[]).await;
+    assert!(resigned.content().contains("ben wins"), "{}", resigned.content());
+    let games = fake.slash_private(&ben, dm, &["games"], &[]).await;
+    assert!(games.is_ephemeral(), "{}", games.content());
+    only_answers(&fake);
+}
+
+/// In the bot's own DM a user plays the computer: its answer is posted in that DM (the bot is in it), with its
+/// buttons; a server's own commands are not offered there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_in_the_bots_dm() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = installed(&fake, dir.path()).await;
+    let ana = Member::new(101, "ana");
+    let own: Private = fake.bot_dm(&ana);
+    let me = Member::new(BOT_ID, "tablero");
+    let options = [Opt::User("opponent", me), Opt::Int("level", 1), Opt::Int("first", 1)];
+    let board = fake.slash_private(&ana, own, &["play", "hoyito"], &options).await;
+    assert!(board.content().contains("against the computer"), "{}", board.content());
+    let from = fake.mark();
+    fake.slash_private(&ana, own, &["move"], &[Opt::Str("notation", "1".into())]).await;
+    let answer = fake.post_in(from, own.channel).await;
+    assert!(answer.content().contains("tablero: North sowed hole"), "{}", answer.content());
+    assert!(answer.png().is_some());
+    assert!(!answer.button_ids().is_empty(), "its buttons act in this very channel");
+    // What belongs to a server is registered for servers alone.
+    let registered = fake.log().into_iter().find(|r| r.method == "PUT" && r.path.ends_with("/commands")).unwrap();
+    let commands = registered.json.unwrap();
+    for name in ["leaderboard", "tournament", "settings", "web", "profile"] {
+        let command = commands.as_array().unwrap().iter().find(|c| c["name"] == name).unwrap();
+        let contexts: Vec<u64> =
+            command["contexts"].as_array().into_iter().flatten().filter_map(|v| v.as_u64()).collect();
+        assert!(!contexts.contains(&1) && !contexts.contains(&2), "/{name} offered outside a server: {command}");
+    }
+    only_answers(&fake);
 }

@@ -27,6 +27,7 @@ mod discord_shards;
 mod epaminondas_properties;
 mod hoyito_properties;
 mod ocencahuac;
+mod outside_servers;
 mod pairing_properties;
 mod ratings;
 mod records;

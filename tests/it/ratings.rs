@@ -42,6 +42,7 @@ fn actor(user: u64, channel: u64) -> Actor {
         roles: vec![],
         locale: Locale::English,
         permissions: Permissions::default(),
+        private: false,
     }
 }
 

@@ -84,6 +84,7 @@ fn game(kind: GameKind, options: &[(&str, &str)], moves: &[&str], status: Status
         rating_changes: Vec::new(),
         tournament: None,
         imported: None,
+        private: false,
     }
 }
 

@@ -153,6 +153,7 @@ fn generate(kind: GameKind, n: usize) -> GameRecord {
         rating_changes: Vec::new(),
         tournament: None,
         imported: None,
+        private: false,
     };
     if record.rated && matches!(record.status, Status::Finished { .. }) {
         record.rating_changes = vec![

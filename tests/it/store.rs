@@ -45,6 +45,7 @@ fn record(channel: u64) -> GameRecord {
         rating_changes: vec![],
         tournament: None,
         imported: None,
+        private: false,
     }
 }
 

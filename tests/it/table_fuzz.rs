@@ -23,6 +23,7 @@ fn actor(user: u64, channel: u64) -> Actor {
         roles: if user == 3 { vec![77] } else { vec![] },
         locale: [Locale::English, Locale::SpanishLatinAmerica, Locale::SpanishSpain][user as usize % 3],
         permissions: Permissions::default(),
+        private: false,
     }
 }
 

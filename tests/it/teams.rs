@@ -24,6 +24,7 @@ fn actor(user: u64, name: &str, roles: &[u64]) -> Actor {
         roles: roles.to_vec(),
         locale: Locale::English,
         permissions: Permissions::default(),
+        private: false,
     }
 }
 

@@ -25,6 +25,7 @@ fn actor(user: u64, channel: u64) -> Actor {
         roles: vec![],
         locale: Locale::English,
         permissions: Permissions { manage_server: user == 1, ..Permissions::default() },
+        private: false,
     }
 }
 

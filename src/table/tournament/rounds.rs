@@ -240,6 +240,7 @@ impl Turn<'_> {
                 rating_changes: Vec::new(),
                 tournament: Some(TournamentPlace { tournament: t.id, round: r, pairing: k }),
                 imported: None,
+                private: false,
             };
             next_id += 1;
             clock::start_turn(&mut record, now);

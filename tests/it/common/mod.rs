@@ -30,6 +30,7 @@ pub fn actor_in(guild: u64, user: u64, channel: u64) -> Actor {
         roles: vec![],
         locale: Locale::English,
         permissions: Permissions { manage_server: user == 1, ..Permissions::default() },
+        private: false,
     }
 }
 

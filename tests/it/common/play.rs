@@ -22,6 +22,7 @@ pub fn player_actor(user: u64, channel: u64) -> Actor {
         roles: vec![],
         locale: Locale::English,
         permissions: Permissions::default(),
+        private: false,
     }
 }
 
@@ -104,6 +105,7 @@ pub fn finished_game(id: u64, guild: u64, moves: u64, tournament: Option<(u64, u
         rating_changes: vec![],
         tournament: tournament.map(Into::into),
         imported: None,
+        private: false,
     }
 }
 

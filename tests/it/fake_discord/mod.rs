@@ -11,6 +11,7 @@
 
 pub mod harness;
 pub mod payloads;
+pub mod private;
 pub mod process;
 
 use std::collections::HashMap;
@@ -73,8 +74,16 @@ struct Inner {
     faults: Vec<Fault>,
     /// Files users attached to their commands, served at `/attachments/<id>/<name>` as Discord's CDN would.
     hosted: HashMap<u64, Vec<u8>>,
-    /// Message bodies refused for what they would ping (see [`mentions_problem`]).
+    /// Message bodies refused for what they would ping (see [`mentions_problem`]), and requests Discord refuses
+    /// in private channels (see [`private::refused`]).
     violations: Vec<String>,
+    /// Private channels (DMs and group DMs) users play in.
+    private: HashMap<u64, private::PrivateKind>,
+    /// The tokens of interactions made in private channels, and how many follow-ups each had.
+    private_tokens: std::collections::HashSet<String>,
+    follow_ups: HashMap<String, u32>,
+    /// The commands the bot registered globally (the only ones Discord offers outside a server).
+    global_commands: Value,
 }
 
 /// A fault Discord may answer with: for the next request whose method and path match, this status and body
@@ -442,6 +451,13 @@ async fn handle_rest(State(fake): State<FakeDiscord>, request: Request) -> Respo
         }
         return response;
     }
+    let refused = private::refused(&mut fake.lock(), method.as_str(), &path);
+    if let Some((said, status, code)) = refused {
+        fake.lock().violations.push(said.clone());
+        fake.record(Recorded { method: method.to_string(), path, json, files, created: None, at });
+        let body = json!({"message": said, "code": code});
+        return json_response(StatusCode::from_u16(status).expect("a status code"), body);
+    }
     // Stricter than Discord: a message body must say exactly whom it pings. It is refused (as Discord refuses a
     // malformed body) and remembered, so that the test waiting for it fails and `Running::stop` says why.
     let problem = message_body(&method, &path, &body)
@@ -551,8 +567,11 @@ fn respond(
             None => StatusCode::NOT_FOUND.into_response(),
         },
         (&Method::GET, ["oauth2", "applications", "@me"]) => json_response(StatusCode::OK, payloads::application()),
-        (&Method::PUT, ["applications", _, "guilds", _, "commands"])
-        | (&Method::PUT, ["applications", _, "commands"]) => json_response(StatusCode::OK, json!([])),
+        (&Method::PUT, ["applications", _, "guilds", _, "commands"]) => json_response(StatusCode::OK, json!([])),
+        (&Method::PUT, ["applications", _, "commands"]) => {
+            fake.lock().global_commands = body.clone();
+            json_response(StatusCode::OK, json!([]))
+        }
         (&Method::POST, ["interactions", _, token, "callback"]) => {
             // Messages (type 4) become the interaction's original response; updates (7) edit the pressed one.
             if body["type"] == 4 {

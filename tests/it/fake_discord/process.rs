@@ -33,9 +33,23 @@ impl std::ops::DerefMut for Bot {
 /// Starts `tablero bot` (the binary cargo built for this test or benchmark) with `dir/<name>.toml` as its
 /// configuration (store folder `dir/data`) and `env` on top of the test's environment.
 pub fn spawn_bot(binary: &str, fake: &FakeDiscord, dir: &Path, name: &str, env: &[(&str, String)]) -> Bot {
+    spawn_bot_in(binary, fake, dir, name, env, Some(GUILD_ID))
+}
+
+/// As [`spawn_bot`]; its commands registered in `guild`, or globally when `None` (as a bot users install does:
+/// only global commands are offered in direct messages).
+pub fn spawn_bot_in(
+    binary: &str,
+    fake: &FakeDiscord,
+    dir: &Path,
+    name: &str,
+    env: &[(&str, String)],
+    guild: Option<u64>,
+) -> Bot {
     let config = dir.join(format!("{name}.toml"));
+    let guild = guild.map(|g| format!("guild_id = {g}\n")).unwrap_or_default();
     let text = format!(
-        "data_dir = {:?}\n[discord]\nguild_id = {GUILD_ID}\napi_base = {:?}\ntoken = \"test-token\"\n",
+        "data_dir = {:?}\n[discord]\n{guild}api_base = {:?}\ntoken = \"test-token\"\n",
         dir.join("data").display().to_string(),
         fake.base()
     );
@@ -67,6 +81,11 @@ pub fn set_clock(dir: &Path, secs: u64) {
 /// The binary with the clock of `dir` (which [`set_clock`] moves; at the real time to begin with), a fixed seed,
 /// and `env` on top; its configuration is named after its shards, so several processes share one folder.
 pub fn spawn_clocked(fake: &FakeDiscord, dir: &Path, env: &[(&str, String)]) -> Bot {
+    spawn_clocked_in(fake, dir, env, Some(GUILD_ID))
+}
+
+/// As [`spawn_clocked`], its commands registered in `guild`, or globally when `None`.
+pub fn spawn_clocked_in(fake: &FakeDiscord, dir: &Path, env: &[(&str, String)], guild: Option<u64>) -> Bot {
     if !dir.join("clock").exists() {
         set_clock(dir, 0);
     }
@@ -77,5 +96,5 @@ pub fn spawn_clocked(fake: &FakeDiscord, dir: &Path, env: &[(&str, String)]) -> 
         .iter()
         .find(|(k, _)| *k == "TABLERO_SHARDS")
         .map_or("config".to_string(), |(_, s)| format!("config-{}", s.replace('/', "-")));
-    spawn_bot(env!("CARGO_BIN_EXE_tablero"), fake, dir, &name, &all)
+    spawn_bot_in(env!("CARGO_BIN_EXE_tablero"), fake, dir, &name, &all, guild)
 }
