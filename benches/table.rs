@@ -80,7 +80,10 @@ fn fill(store: &SledStore) {
                     entrants: (0..4)
                         .map(|i| Entrant { player: player(10 + i), dropped: false, role: false, ping: false })
                         .collect(),
-                    rounds: vec![TournamentRound { pairings: vec![pairing(0), pairing(1)], byes: vec![] }],
+                    rounds: vec![TournamentRound {
+                        pairings: vec![pairing(0), pairing(1)],
+                        ..TournamentRound::default()
+                    }],
                     log: vec![],
                     created_at: 0,
                 };

@@ -835,3 +835,14 @@ games-held = clock stopped until { $until } (vacation)
 ## Outside a server
 private-casual = Games outside a server are casual: ratings belong to a server.
 private-server-only = That belongs to a server (its ratings, tournaments, settings and pages); outside one, games are casual. Use it in a server.
+
+## Calendar (scheduled events)
+calendar-title = Tournament #{ $id } ({ $game }, { $format })
+calendar-location = On Discord, with tablero
+calendar-signup = sign-up
+calendar-signup-about = Sign up with /tournament join (or the Join button) until the end of this event; the tournament then starts by itself. Tournament #{ $id }.
+calendar-round = round { $round }
+calendar-round-about = Round { $round } of tournament #{ $id }: { $games ->
+    [one] 1 game
+   *[other] { $games } games
+}, each to be over by the end of this event. Pairings and standings: /tournament pairings, /tournament standings.

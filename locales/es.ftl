@@ -837,3 +837,14 @@ games-held = reloj parado hasta { $until } (vacaciones)
 ## Fuera de un servidor
 private-casual = Las partidas fuera de un servidor son amistosas: las clasificaciones son de cada servidor.
 private-server-only = Eso es de un servidor (sus clasificaciones, torneos, ajustes y páginas); fuera de uno, las partidas son amistosas. Úsalo en un servidor.
+
+## Calendario (eventos programados)
+calendar-title = Torneo #{ $id } ({ $game }, { $format })
+calendar-location = En Discord, con tablero
+calendar-signup = inscripción
+calendar-signup-about = Inscríbete con /torneo unirse (o el botón Unirse) hasta el final de este evento; luego el torneo empieza solo. Torneo #{ $id }.
+calendar-round = ronda { $round }
+calendar-round-about = Ronda { $round } del torneo #{ $id }: { $games ->
+    [one] 1 partida
+   *[other] { $games } partidas
+}, cada una terminada para el final de este evento. Emparejamientos y clasificación: /torneo emparejamientos, /torneo clasificacion.

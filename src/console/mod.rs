@@ -318,6 +318,13 @@ impl Console {
         };
         let operator = self.actor("organiser");
         for delivery in deliveries {
+            if delivery.calendar.is_some() {
+                // The console keeps no calendar: a tournament's dates are in its posts.
+                if let Err(e) = self.table.delivered(delivery.notice) {
+                    writeln!(out, "  ✗ scheduler: {e}")?;
+                }
+                continue;
+            }
             let channel =
                 self.known.channels.get(&delivery.channel).cloned().unwrap_or_else(|| delivery.channel.to_string());
             writeln!(out, "  [#{channel}]")?;

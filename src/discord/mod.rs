@@ -10,6 +10,7 @@
 
 mod actor;
 mod buttons;
+mod calendar;
 mod clock;
 mod commands;
 mod computer;

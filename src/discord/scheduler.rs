@@ -114,6 +114,18 @@ async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
     if delivery.private {
         return post_privately(http, data, delivery).await;
     }
+    if let Some(entries) = &delivery.calendar {
+        let guild = serenity::GuildId::new(delivery.guild);
+        match super::calendar::keep(http, guild, entries, data.now()).await {
+            Ok(super::calendar::Kept::Done) => mark_delivered(data, delivery.notice).await,
+            Ok(super::calendar::Kept::NotAllowed) => {
+                tracing::info!(guild = delivery.guild, "the bot may not manage this server's events");
+                mark_delivered(data, delivery.notice).await;
+            }
+            Err(e) => tracing::warn!(notice = delivery.notice, error = %e, "the server's events could not follow"),
+        }
+        return;
+    }
     let channel = serenity::ChannelId::new(delivery.channel);
     let nonce = deliver::notice_nonce(delivery.notice);
     let said = Said::reply(&delivery.reply);

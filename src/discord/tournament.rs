@@ -112,6 +112,13 @@ pub async fn create(
         "Los jugadores pueden irse de vacaciones (sus relojes se paran); sí salvo que se quite"
     )]
     vacation: Option<bool>,
+    #[description = "Each round's deadline, after it is paired: 3d, 7d (shown in the server's Events)"]
+    #[name_localized("es-ES", "tiempo-ronda")]
+    #[description_localized(
+        "es-ES",
+        "El plazo de cada ronda, tras emparejarla: 3d, 7d (se ve en los Eventos del servidor)"
+    )]
+    round_time: Option<String>,
 ) -> Result<(), Error> {
     let format = match format {
         FormatChoice::Swiss => TournamentFormat::Swiss,
@@ -135,6 +142,18 @@ pub async fn create(
                     .str("key", "signup")
                     .str("value", signup)
                     .str("expected", "12h|2d");
+                return refuse(ctx, bad).await;
+            }
+        }
+    }
+    if let Some(round_time) = round_time {
+        match clock::parse_duration(&round_time) {
+            Some(secs) => terms.round_time = Some(secs),
+            None => {
+                let bad = Message::new("option-bad-value")
+                    .str("key", "round_time")
+                    .str("value", round_time)
+                    .str("expected", "3d|7d");
                 return refuse(ctx, bad).await;
             }
         }

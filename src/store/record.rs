@@ -334,6 +334,9 @@ pub enum NoticeKind {
     TournamentGame,
     /// A tournament's final standings.
     TournamentFinished { tournament: u64 },
+    /// A tournament's calendar changed (its sign-up or a round opened, moved, ended or was called off): a front end
+    /// that keeps one makes it look like the tournament's.
+    Calendar { tournament: u64 },
     /// A player went on vacation (until `until`): the clock of their moves stands still.
     Away { player: UserId, until: Timestamp },
     /// A player's vacation ended: the clock of their move runs again, until `deadline`.

@@ -56,6 +56,12 @@ pub struct TournamentRound {
     pub pairings: Vec<Pairing>,
     /// Entrants with a bye (worth a win); several only in an elimination bracket's first round.
     pub byes: Vec<usize>,
+    /// When it was paired (0 in records kept before this was).
+    #[serde(default)]
+    pub paired_at: Timestamp,
+    /// When its games should be over, for a tournament with a round time (moved by an organiser's extension).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<Timestamp>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,6 +101,11 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// The time its rounds are given (each round's deadline, after it is paired), when the organiser set one.
+    pub fn round_time(&self) -> Option<u64> {
+        self.options.get("round_time").and_then(|v| crate::table::clock::parse_duration(v))
+    }
+
     /// Whether its players' clocks stand still while they are on vacation (unless the organiser refused it).
     pub fn allows_vacations(&self) -> bool {
         self.options.get("vacation").is_none_or(|v| v != "off")

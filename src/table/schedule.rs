@@ -6,6 +6,7 @@ use super::button_id::ButtonId;
 use super::clock::{self, Event};
 use super::naming::{game_name, player_call, side_calls};
 use super::setting::SettingChange;
+use super::tournament::calendar::CalendarEntry;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply};
 use crate::i18n::{self, Callee, Locale, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId};
@@ -29,6 +30,8 @@ pub struct Delivery {
     /// A game outside a server: its channel takes no post from the bot, so the notice goes only to `direct`
     /// (the players it calls, or all of them when it calls nobody).
     pub private: bool,
+    /// Not a post: a tournament's calendar as it now is, for a front end that keeps one (the reply is empty).
+    pub calendar: Option<Vec<CalendarEntry>>,
 }
 
 impl Turn<'_> {
@@ -108,6 +111,24 @@ impl Turn<'_> {
         let mut out = Vec::with_capacity(notices.len());
         for notice in notices.into_iter().filter(|n| (self.serves)(n.guild)) {
             let locale = self.store.guild_settings(notice.guild).ok().and_then(|s| s.locale).unwrap_or(locale);
+            if let NoticeKind::Calendar { tournament } = notice.kind {
+                let entries = match self.store.tournament(tournament).map_err(|e| e.to_string())? {
+                    Some(t) => super::tournament::calendar::calendar(&t, locale),
+                    None => Vec::new(),
+                };
+                out.push(Delivery {
+                    notice: notice.id,
+                    guild: notice.guild,
+                    channel: notice.channel,
+                    reply: Reply { notice: Some(notice.id), locale, ..Reply::default() },
+                    direct: Vec::new(),
+                    at: notice.at,
+                    posted_by_request: false,
+                    private: false,
+                    calendar: Some(entries),
+                });
+                continue;
+            }
             match self.notice_reply(&notice, locale) {
                 Ok(Some((reply, direct))) => {
                     let private = self.private_players(&notice, &reply)?;
@@ -117,6 +138,7 @@ impl Turn<'_> {
                         channel: reply.channel.unwrap_or(notice.channel),
                         private: private.is_some(),
                         direct: private.unwrap_or(direct),
+                        calendar: None,
                         reply: Reply { notice: Some(notice.id), locale, ..reply },
                         at: notice.at,
                         posted_by_request: notice.kind.posted_by_request(),
@@ -243,7 +265,10 @@ impl Turn<'_> {
             NoticeKind::ComputerMoved { value, depth } => {
                 return Ok(self.computer_reply(record.id, *value, *depth, locale)?.map(|r| (r, Vec::new())));
             }
-            NoticeKind::Announcement { .. } | NoticeKind::TournamentGame | NoticeKind::TournamentFinished { .. } => {
+            NoticeKind::Announcement { .. }
+            | NoticeKind::TournamentGame
+            | NoticeKind::TournamentFinished { .. }
+            | NoticeKind::Calendar { .. } => {
                 return Err(Fail::Internal("a tournament notice reached the games' notices".into()));
             }
         };

@@ -74,13 +74,15 @@ pub struct TournamentTerms {
     pub seeding: Option<Seeding>,
     /// Whether its players may go on vacation (their clocks then stand still); allowed unless refused.
     pub vacation: Option<bool>,
+    /// Seconds each round is given: its deadline, shown on the server's calendar.
+    pub round_time: Option<u64>,
 }
 
 impl TournamentTerms {
     /// Takes the terms out of options as typed, leaving the games' own; what is mistyped is refused.
     pub fn take_from(options: &mut OptionSet) -> Result<TournamentTerms, Message> {
         let mut terms = TournamentTerms::default();
-        for key in ["time", "rated", "signup", "seeding", "vacation"] {
+        for key in ["time", "rated", "signup", "seeding", "vacation", "round_time"] {
             let Some(value) = options.remove(key) else { continue };
             let bad = |expected: &str| {
                 Message::new("option-bad-value").str("key", key).str("value", value.as_str()).str("expected", expected)
@@ -90,6 +92,7 @@ impl TournamentTerms {
                 "rated" => terms.rated = Some(super::flag(key, &value)?),
                 "signup" => terms.signup = Some(clock::parse_duration(&value).ok_or_else(|| bad("12h|2d"))?),
                 "vacation" => terms.vacation = Some(super::flag(key, &value)?),
+                "round_time" => terms.round_time = Some(clock::parse_duration(&value).ok_or_else(|| bad("3d|7d"))?),
                 _ => {
                     terms.seeding = Some(match value.as_str() {
                         "rating" => Seeding::Rating,

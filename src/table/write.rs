@@ -69,6 +69,12 @@ impl<'t> Turn<'t> {
     }
 }
 
+/// The notice that a tournament's calendar changed.
+pub(super) fn calendar_notice(t: &crate::store::Tournament, at: Timestamp) -> crate::store::record::Notice {
+    let kind = crate::store::record::NoticeKind::Calendar { tournament: t.id };
+    crate::store::record::Notice { id: 0, game: 0, guild: t.guild, channel: t.channel, kind, at }
+}
+
 /// A refused unit, as the table reports it.
 pub(super) fn refusal(e: WriteError) -> Fail {
     match e {
@@ -109,9 +115,11 @@ impl Turn<'_> {
             }
         }
         if unit.games.is_empty() {
+            self.note_calendars(&mut unit)?;
             let done = self.commit_unit(unit).map_err(refusal)?;
             return Ok(Written { games: Vec::new(), notices: done.notices, tournaments: done.tournaments });
         }
+        self.note_calendars(&mut unit)?;
         let mut rest = unit;
         let mut games = std::mem::take(&mut rest.games);
         let mut marks = Vec::new();
@@ -187,6 +195,23 @@ impl Turn<'_> {
             }
         }
         Err(Fail::Internal("the ratings kept changing under a game's end".into()))
+    }
+
+    /// A tournament whose calendar changes (a sign-up or round opened, moved, ended, called off) tells the front
+    /// ends in the same unit, so the server's calendar follows it once. A new tournament's is told by
+    /// `save_tournament`, once it has its id.
+    fn note_calendars(&self, unit: &mut Unit) -> Result<(), Fail> {
+        use super::tournament::calendar::calendar;
+        for write in unit.tournaments.iter().filter(|w| w.base.is_some()) {
+            let new = &write.tournament;
+            let old = self.store.tournament(new.id)?;
+            let english = crate::i18n::Locale::English;
+            if old.is_none_or(|old| calendar(&old, english) != calendar(new, english)) {
+                let at = new.log.last().map_or(new.created_at, |(at, _)| *at);
+                unit.notices.push(calendar_notice(new, at));
+            }
+        }
+        Ok(())
     }
 
     /// The clock of a player on vacation stands still when the turn comes to them (unless their tournament

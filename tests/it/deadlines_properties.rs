@@ -95,7 +95,10 @@ fn note_kinds(store: &SledStore, log: &mut Log) {
                 *log.endings.entry(n.game).or_default() += 1;
             }
             NoticeKind::Reminder { .. } => {}
-            NoticeKind::Announcement { .. } | NoticeKind::TournamentGame | NoticeKind::TournamentFinished { .. } => {
+            NoticeKind::Announcement { .. }
+            | NoticeKind::TournamentGame
+            | NoticeKind::TournamentFinished { .. }
+            | NoticeKind::Calendar { .. } => {
                 panic!("a tournament notice without a tournament")
             }
             NoticeKind::ComputerMoved { .. } => panic!("a computer's move without a computer"),

@@ -213,3 +213,113 @@ async fn a_game_against_the_computer_in_the_bots_dm() {
     }
     only_answers(&fake);
 }
+
+/// The events of the server that `test` picks, once they satisfy it (the bot follows the calendar after the
+/// command's answer).
+async fn events_until(fake: &FakeDiscord, what: &str, test: impl Fn(&[serde_json::Value]) -> bool) {
+    fake.wait_until(what, |f| test(&f.events())).await;
+}
+
+fn named<'a>(events: &'a [serde_json::Value], part: &str) -> Option<&'a serde_json::Value> {
+    events.iter().find(|e| e["name"].as_str().is_some_and(|n| n.contains(part)))
+}
+
+fn end_of(event: &serde_json::Value) -> i64 {
+    let text = event["scheduled_end_time"].as_str().unwrap();
+    poise::serenity_prelude::Timestamp::parse(text).unwrap().unix_timestamp()
+}
+
+/// A tournament with a sign-up deadline and a round time: its sign-up and each round are the server's events,
+/// going on while they are (started early: Discord wants a start still to come), the round's end moved by
+/// `extend`, each completed when it is over; a bot that may not manage events leaves them alone, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournaments_sign_up_and_rounds_are_the_servers_events() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let from = fake.mark();
+    let _bot = spawn_clocked(&fake, dir.path(), &[]);
+    fake.wait_ready(from).await;
+    let hall = Place { channel: 780, thread: false };
+    let mut ana = Member::new(101, "ana");
+    ana.manage_server = true;
+    let ben = Member::new(102, "ben");
+    let options = [
+        Opt::Int("game", 1),
+        Opt::Int("format", 2),
+        Opt::Str("time", "1d".into()),
+        Opt::Str("signup", "2d".into()),
+        Opt::Str("round_time", "3d".into()),
+    ];
+    let created = fake.slash(&ana, hall, &["tournament", "create"], &options).await;
+    assert!(created.content().contains("Tournament #1"), "{}", created.content());
+    events_until(&fake, "the sign-up's event, going on", |e| {
+        named(e, "Tournament #1 (Hoyito II, double round robin): sign-up").is_some_and(|s| s["status"] == 2)
+    })
+    .await;
+    let signup = fake.events()[0].clone();
+    assert_eq!(signup["entity_type"], 3);
+    assert!(signup["description"].as_str().unwrap().ends_with("[tournament-1-signup]"), "{signup}");
+
+    for m in [&ana, &ben] {
+        fake.press(m, hall, created.created.unwrap(), "t:1:join").await;
+    }
+    fake.slash(&ana, hall, &["tournament", "start"], &[]).await;
+    events_until(&fake, "sign-up completed, round 1 going on", |e| {
+        named(e, "sign-up").is_some_and(|s| s["status"] == 3) && named(e, "round 1").is_some_and(|r| r["status"] == 2)
+    })
+    .await;
+    let round1 = named(&fake.events(), "round 1").unwrap().clone();
+    let paired = end_of(&round1) - 3 * DAY as i64;
+    assert!((paired - now()).abs() < 120, "the round's end is its deadline, three days after its pairing");
+
+    // extend moves the round's event.
+    let extended = fake.slash(&ana, hall, &["tournament", "extend"], &[Opt::Str("time", "2d".into())]).await;
+    assert!(!extended.is_ephemeral(), "{}", extended.content());
+    events_until(&fake, "round 1 moved by two days", |e| {
+        named(e, "round 1").is_some_and(|r| end_of(r) == end_of(&round1) + 2 * DAY as i64)
+    })
+    .await;
+
+    // Round 1's game ends: its event is completed, round 2's begins; then round 2's, and the tournament is over.
+    for round in 1..=2 {
+        let game = tournament_game(&fake, round).await;
+        fake.slash(&ben, game, &["resign"], &[]).await;
+        fake.slash(&ana, game, &["resign"], &[]).await;
+    }
+    events_until(&fake, "both rounds completed", |e| {
+        named(e, "round 1").is_some_and(|r| r["status"] == 3) && named(e, "round 2").is_some_and(|r| r["status"] == 3)
+    })
+    .await;
+    assert_eq!(fake.events().len(), 3, "one event each, never twice");
+
+    // A server where the bot may not manage events: no event, asked once, no violation.
+    fake.forbid_events(true);
+    let from = fake.mark();
+    fake.slash(&ana, hall, &["tournament", "create"], &options).await;
+    fake.wait_for(from, "the refused look at the server's events", |r| r.path.ends_with("/scheduled-events")).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let asked = fake.log().iter().skip(from).filter(|r| r.path.ends_with("/scheduled-events")).count();
+    assert_eq!(asked, 1, "refused for good: not asked again");
+    assert_eq!(fake.events().len(), 3);
+    assert!(fake.mention_violations().is_empty(), "{:#?}", fake.mention_violations());
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
+/// The thread of the tournament's game in `round`, once its board is posted (a game's first move is by its
+/// first player: whoever it is, one resignation of each ends the game, the second refused as over).
+async fn tournament_game(fake: &FakeDiscord, round: usize) -> Place {
+    let heading = format!("Tournament #1, round {round}: ");
+    let board = fake
+        .wait_for(0, &format!("round {round}'s board"), |r| {
+            r.method == "POST"
+                && r.path.starts_with("/channels/")
+                && r.content().contains(&heading)
+                && r.png().is_some()
+        })
+        .await;
+    let thread = board.path.trim_start_matches("/channels/").trim_end_matches("/messages").parse().unwrap();
+    Place { channel: thread, thread: true }
+}

@@ -89,6 +89,9 @@ impl Turn<'_> {
             let base = record.revision;
             games.push(GameWrite { record, base: Some(base) });
         }
+        if let Some(deadline) = t.rounds.last_mut().and_then(|r| r.deadline.as_mut()) {
+            *deadline += secs;
+        }
         let extended = games.len() as i64;
         let time = clock::format_duration(secs);
         t.log.push((now, format!("{} extended round {} by {time}", actor.name, t.rounds.len())));
@@ -135,6 +138,9 @@ impl Turn<'_> {
         }
         if terms.vacation == Some(false) {
             options.insert("vacation".into(), "off".into());
+        }
+        if let Some(secs) = terms.round_time {
+            options.insert("round_time".into(), clock::format_duration(secs));
         }
         let most = self.config.limits.tournaments;
         let going = self

@@ -2,8 +2,10 @@
 //! single elimination with byes for the top seeds) and `standings` scores them (points, Buchholz,
 //! Sonneborn-Berger). Players are indices into the tournament's list, in seeding order (0 = top seed). Then a
 //! tournament's life at the table, split by job: `commands` (what organisers and players ask), `rounds` (pairing
-//! and advancing rounds), `shown` (boards, standings, brackets), `state` (finding, saving, reading results).
+//! and advancing rounds), `shown` (boards, standings, brackets), `state` (finding, saving, reading results), `calendar` (its dates, for a
+//! front end's calendar).
 
+pub mod calendar;
 mod commands;
 mod rounds;
 mod shown;

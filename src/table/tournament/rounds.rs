@@ -117,6 +117,8 @@ impl Turn<'_> {
             t.log.push((now, "finished".into()));
             return Ok(vec![self.standings_reply(locale, t, true)?]);
         }
+        round.paired_at = now;
+        round.deadline = t.round_time().map(|secs| now + secs);
         t.rounds.push(round);
         self.start_games(t, r, locale, now, new_games)
     }
@@ -171,6 +173,7 @@ impl Turn<'_> {
         };
         options.remove("seeding");
         options.remove("vacation");
+        options.remove("round_time");
         if t.kind.moves_are_throws() {
             // Role teams throw in free mode (the bot reads no member list: that needs Discord's privileged intent).
             options.entry("turn_mode".into()).or_insert_with(|| "free".into());

@@ -40,6 +40,12 @@ impl Turn<'_> {
         let written = self.write(Unit { games, ..unit })?;
         if t.id == 0 {
             t.id = written.tournaments[0];
+            if !super::calendar::calendar(&t, crate::i18n::Locale::English).is_empty() {
+                // (A crash just here leaves the sign-up off the calendar; the tournament's start puts the
+                // calendar right.)
+                let notice = crate::table::write::calendar_notice(&t, t.created_at);
+                self.write(Unit { notices: vec![notice], ..Unit::default() })?;
+            }
         }
         Ok(t)
     }

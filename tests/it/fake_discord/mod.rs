@@ -9,6 +9,7 @@
 
 #![allow(dead_code)] // each test binary uses part of the harness
 
+pub mod events;
 pub mod harness;
 pub mod payloads;
 pub mod private;
@@ -84,6 +85,9 @@ struct Inner {
     follow_ups: HashMap<String, u32>,
     /// The commands the bot registered globally (the only ones Discord offers outside a server).
     global_commands: Value,
+    /// The server's scheduled events, and whether the bot may not manage them.
+    events: Vec<Value>,
+    events_forbidden: bool,
 }
 
 /// A fault Discord may answer with: for the next request whose method and path match, this status and body
@@ -553,6 +557,9 @@ fn respond(
     let created = |m: &Value| m["id"].as_str().and_then(|i| i.parse().ok());
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     let id = |s: &str| s.parse::<u64>().unwrap_or_default();
+    if let Some(response) = events::respond(fake, method.as_str(), &parts, body) {
+        return (response, None);
+    }
     let response = match (method, parts.as_slice()) {
         (&Method::GET, ["gateway"]) => {
             json_response(StatusCode::OK, json!({"url": format!("ws://127.0.0.1:{}", fake.gateway_port)}))
