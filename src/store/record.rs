@@ -345,6 +345,13 @@ pub enum NoticeKind {
     ComputerMoved { value: i32, depth: u32 },
 }
 
+impl Notice {
+    /// A notice about a game, to be posted in its channel (the store gives it its id).
+    pub fn about(record: &GameRecord, kind: NoticeKind, at: Timestamp) -> Notice {
+        Notice { id: 0, game: record.id, guild: record.guild, channel: record.channel, kind, at }
+    }
+}
+
 impl NoticeKind {
     /// Whether the request that decided it posts it first (a tournament's posts); the outbox is then the
     /// safety net the scheduler uses only when the request did not get to it.

@@ -101,11 +101,6 @@ pub struct Tournament {
 }
 
 impl Tournament {
-    /// The time its rounds are given (each round's deadline, after it is paired), when the organiser set one.
-    pub fn round_time(&self) -> Option<u64> {
-        self.options.get("round_time").and_then(|v| crate::table::clock::parse_duration(v))
-    }
-
     /// Whether its players' clocks stand still while they are on vacation (unless the organiser refused it).
     pub fn allows_vacations(&self) -> bool {
         self.options.get("vacation").is_none_or(|v| v != "off")

@@ -5,6 +5,7 @@ use crate::games::zohn_ahl::TurnMode;
 use crate::games::{Game, GameKind, Position, Side};
 use crate::i18n::{self, Callee, Locale, Message};
 use crate::store::record::{COMPUTER, GameRecord, Player, Team};
+use crate::store::tournament::Format;
 
 pub(super) fn game_name(locale: Locale, kind: GameKind) -> String {
     i18n::text(locale, &Message::dynamic(format!("game-name-{kind}")))
@@ -46,4 +47,16 @@ pub(super) fn side_calls(record: &GameRecord, side: Side) -> Vec<(Callee, String
 /// A call of one member.
 pub(super) fn player_call(player: &Player) -> (Callee, String) {
     (Callee::User(player.id), player.name.clone())
+}
+
+/// A tournament's format in words ("Swiss, 3 rounds").
+pub(super) fn format_name(locale: Locale, format: Format) -> String {
+    match format {
+        Format::RoundRobin { legs: 1 } => i18n::text(locale, &Message::new("tournament-format-round-robin")),
+        Format::RoundRobin { .. } => i18n::text(locale, &Message::new("tournament-format-double-round-robin")),
+        Format::Swiss { rounds } => {
+            i18n::text(locale, &Message::new("tournament-format-swiss").num("rounds", rounds as i64))
+        }
+        Format::Elimination => i18n::text(locale, &Message::new("tournament-format-elimination")),
+    }
 }

@@ -44,14 +44,7 @@ impl Turn<'_> {
         };
         let mut next = record.clone();
         let kind = clock::apply(&mut next, event, on_turn, now);
-        let notice = kind.map(|kind| Notice {
-            id: 0,
-            game: record.id,
-            guild: record.guild,
-            channel: record.channel,
-            kind,
-            at: now,
-        });
+        let notice = kind.map(|kind| Notice::about(record, kind, now));
         // The same write path as a player's move: a game ended on time is rated, and its tournament marked.
         let write = GameWrite { record: next, base: Some(record.revision) };
         self.write(Unit { games: vec![write], notices: notice.into_iter().collect(), ..Unit::default() })?;

@@ -66,14 +66,7 @@ impl Turn<'_> {
         let mut notices = Vec::new();
         for record in self.live_games_of(actor)? {
             let kind = NoticeKind::Away { player: actor.user, until };
-            notices.push(Notice {
-                id: 0,
-                game: record.id,
-                guild: record.guild,
-                channel: record.channel,
-                kind,
-                at: now,
-            });
+            notices.push(Notice::about(&record, kind, now));
             // Written again so the write path holds its clock when it is the member's move.
             let base = record.revision;
             games.push(GameWrite { record: GameRecord { updated_at: now, ..record }, base: Some(base) });
@@ -112,14 +105,7 @@ impl Turn<'_> {
             let Some(deadline) = clock::release(&mut record, now) else { continue };
             record.updated_at = now;
             let kind = NoticeKind::Back { player: actor.user, deadline };
-            notices.push(Notice {
-                id: 0,
-                game: record.id,
-                guild: record.guild,
-                channel: record.channel,
-                kind,
-                at: now,
-            });
+            notices.push(Notice::about(&record, kind, now));
             let base = record.revision;
             games.push(GameWrite { record, base: Some(base) });
         }

@@ -69,12 +69,6 @@ impl<'t> Turn<'t> {
     }
 }
 
-/// The notice that a tournament's calendar changed.
-pub(super) fn calendar_notice(t: &crate::store::Tournament, at: Timestamp) -> crate::store::record::Notice {
-    let kind = crate::store::record::NoticeKind::Calendar { tournament: t.id };
-    crate::store::record::Notice { id: 0, game: 0, guild: t.guild, channel: t.channel, kind, at }
-}
-
 /// A refused unit, as the table reports it.
 pub(super) fn refusal(e: WriteError) -> Fail {
     match e {
@@ -208,7 +202,7 @@ impl Turn<'_> {
             let english = crate::i18n::Locale::English;
             if old.is_none_or(|old| calendar(&old, english) != calendar(new, english)) {
                 let at = new.log.last().map_or(new.created_at, |(at, _)| *at);
-                unit.notices.push(calendar_notice(new, at));
+                unit.notices.push(super::tournament::calendar::calendar_notice(new, at));
             }
         }
         Ok(())

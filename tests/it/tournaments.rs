@@ -445,3 +445,67 @@ fn zohn_ahl_tournaments_pair_role_teams() {
     let standings = w.t(1, TournamentCommand::Standings { id: Some(1), picture: false }, NOW + 10);
     assert!(standings[0].text.contains("@red") && standings[0].text.contains("@green"), "{}", standings[0].text);
 }
+
+/// A tournament's calendar is told to the front ends each time it changes, and only then: at creation (its
+/// sign-up), at its start (sign-up over, round 1 open until its deadline), when a round is extended, when a
+/// round ends; a move that changes no date tells nothing.
+#[test]
+fn the_calendar_is_told_when_it_changes_and_only_then() {
+    use tablero::table::tournament::calendar::EntryState;
+    let w = open(tempfile::tempdir().unwrap());
+    let calendars = |at: u64| {
+        w.table.tick(at).unwrap();
+        let deliveries = w.table.deliveries(Locale::English).unwrap();
+        deliveries.iter().for_each(|d| w.table.delivered(d.notice).unwrap());
+        deliveries.into_iter().filter_map(|d| d.calendar).collect::<Vec<_>>()
+    };
+    let options = [("time", "1d"), ("signup", "2d"), ("round_time", "5d")].map(|(k, v)| (k.to_string(), v.to_string()));
+    let create = typed_tournament(
+        tablero::games::GameKind::Hoyito,
+        tablero::table::TournamentFormat::DoubleRoundRobin,
+        None,
+        None,
+        options.into_iter().collect(),
+    );
+    w.t(1, create, NOW);
+    let told = calendars(NOW);
+    assert_eq!(told.len(), 1);
+    assert_eq!((told[0][0].end, told[0][0].state), (NOW + 2 * DAY, EntryState::Going));
+    for user in [1, 2] {
+        w.ok(&actor(user, 10), Command::Tournament(TournamentCommand::Join { id: None }), NOW + 10);
+    }
+    assert!(calendars(NOW + 10).is_empty(), "sign-ups change no date");
+    let round1 = w.t(1, TournamentCommand::Start { id: None }, NOW + 20);
+    w.place(&round1, NOW + 20);
+    let told = calendars(NOW + 20);
+    assert_eq!(told.len(), 1, "{told:?}");
+    let states: Vec<_> = told[0].iter().map(|e| (e.key.as_str(), e.state, e.end)).collect();
+    assert_eq!(
+        states,
+        [
+            ("tournament-1-signup", EntryState::Ended, NOW + 2 * DAY),
+            ("tournament-1-round-1", EntryState::Going, NOW + 20 + 5 * DAY)
+        ]
+    );
+    let game = w.open_games()[0];
+    let record = w.store.game(game).unwrap().unwrap();
+    // Whoever is on turn moves (the other is refused).
+    let moved = record.seats.iter().filter(|p| {
+        let who = actor(p.id, 1000 + game);
+        let request = Request::new(&who, Command::Move { notation: "1".into(), at: None }, NOW + 30);
+        w.table.handle(request).unwrap().is_ok()
+    });
+    assert!(moved.count() >= 1);
+    assert!(calendars(NOW + 30).is_empty(), "a move changes no date");
+    w.t(1, TournamentCommand::Extend { id: None, secs: DAY }, NOW + 40);
+    let told = calendars(NOW + 40);
+    assert_eq!(told.len(), 1);
+    assert_eq!(told[0][1].end, NOW + 20 + 6 * DAY, "the round's deadline moved with its games'");
+    w.ok(&actor(record.seats[0].id, 1000 + game), Command::Resign, NOW + 50);
+    let told = calendars(NOW + 50);
+    let last = told.last().expect("round 1 over, round 2 open");
+    assert_eq!(
+        last.iter().map(|e| e.state).collect::<Vec<_>>(),
+        [EntryState::Ended, EntryState::Ended, EntryState::Going]
+    );
+}

@@ -3,12 +3,11 @@
 //! scheduled events) makes its own look like this whenever the table tells it the calendar changed: entries are
 //! known by their `key`, so doing it twice changes nothing.
 
-use super::state::format_name;
 use crate::i18n::{self, Locale, Message};
 use crate::store::Tournament;
-use crate::store::record::Timestamp;
+use crate::store::record::{Notice, NoticeKind, Timestamp};
 use crate::store::tournament::TournamentStatus;
-use crate::table::naming::game_name;
+use crate::table::naming::{format_name, game_name};
 
 /// One date of a tournament.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,6 +29,17 @@ pub enum EntryState {
     Ended,
     /// The tournament was called off while it was going.
     CalledOff,
+}
+
+/// The time a tournament's rounds are given (each round's deadline, after it is paired), when its organiser
+/// set one.
+pub(super) fn round_time(t: &Tournament) -> Option<u64> {
+    t.options.get("round_time").and_then(|v| crate::table::clock::parse_duration(v))
+}
+
+/// The notice that a tournament's calendar changed.
+pub(crate) fn calendar_notice(t: &Tournament, at: Timestamp) -> Notice {
+    Notice { id: 0, game: 0, guild: t.guild, channel: t.channel, kind: NoticeKind::Calendar { tournament: t.id }, at }
 }
 
 /// The calendar of a tournament, in `locale`.

@@ -2,12 +2,13 @@
 //! or command (players or role teams), started (seeded by rating), a round's deadline extended, a player
 //! dropped (remaining games forfeited), a result entered or corrected, a round's pairings listed.
 
-use super::state::{format_name, points_text, with_notices};
+use super::state::{points_text, with_notices};
 use crate::games::{GameKind, OptionSet, Side};
 use crate::i18n::{self, Message, Text};
 use crate::store::record::{FinishReason, GameId, Player, Status, Timestamp, TournamentPlace};
 use crate::store::tournament::{Entrant, Format, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentWrite, Unit};
+use crate::table::naming::format_name;
 use crate::table::naming::game_name;
 use crate::table::write::Turn;
 use crate::table::{

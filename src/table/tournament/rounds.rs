@@ -118,7 +118,7 @@ impl Turn<'_> {
             return Ok(vec![self.standings_reply(locale, t, true)?]);
         }
         round.paired_at = now;
-        round.deadline = t.round_time().map(|secs| now + secs);
+        round.deadline = super::calendar::round_time(t).map(|secs| now + secs);
         t.rounds.push(round);
         self.start_games(t, r, locale, now, new_games)
     }

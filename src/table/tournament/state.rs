@@ -5,7 +5,7 @@
 use crate::games::Side;
 use crate::i18n::{self, Locale, Message};
 use crate::store::record::{ChannelId, GameRecord, Status};
-use crate::store::tournament::{Format, Pairing, TournamentStatus};
+use crate::store::tournament::{Pairing, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentWrite, Unit};
 use crate::table::write::Turn;
 use crate::table::{Actor, Fail, Reply};
@@ -43,7 +43,7 @@ impl Turn<'_> {
             if !super::calendar::calendar(&t, crate::i18n::Locale::English).is_empty() {
                 // (A crash just here leaves the sign-up off the calendar; the tournament's start puts the
                 // calendar right.)
-                let notice = crate::table::write::calendar_notice(&t, t.created_at);
+                let notice = super::calendar::calendar_notice(&t, t.created_at);
                 self.write(Unit { notices: vec![notice], ..Unit::default() })?;
             }
         }
@@ -145,17 +145,6 @@ pub(super) type Decided = (Vec<(usize, usize, f64)>, Vec<usize>);
 
 pub(super) fn new_pairing(first: usize, second: usize, slot: usize) -> Pairing {
     Pairing { first, second, game: None, entered: None, slot }
-}
-
-pub(super) fn format_name(locale: Locale, format: Format) -> String {
-    match format {
-        Format::RoundRobin { legs: 1 } => i18n::text(locale, &Message::new("tournament-format-round-robin")),
-        Format::RoundRobin { .. } => i18n::text(locale, &Message::new("tournament-format-double-round-robin")),
-        Format::Swiss { rounds } => {
-            i18n::text(locale, &Message::new("tournament-format-swiss").num("rounds", rounds as i64))
-        }
-        Format::Elimination => i18n::text(locale, &Message::new("tournament-format-elimination")),
-    }
 }
 
 /// The names of an elimination's `count` rounds: the last three by what they decide, earlier ones by number.
