@@ -82,6 +82,7 @@ fn leaderboard(c: &mut Criterion) {
         page,
         provisional: false,
         picture,
+        season: None,
     };
     c.bench_function("leaderboard/first_page_text", |b| {
         b.iter(|| table.handle(Request::new(&actor, page(0, false), 0)).unwrap().unwrap())

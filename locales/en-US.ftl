@@ -372,11 +372,12 @@ console-help =
                                                 press a button, or choose from a menu, shown under a reply
       claim                                     claim the win when your opponent's time is up
       games                                     your games, whose turn, and until when
-      leaderboard <game> [page] [provisional] [picture]
+      leaderboard <game> [page] [provisional] [picture] [season=N|all]
                                                 the server's ranking of a game
       profile [@player]                         ratings, records and last games
-      tournament create <game> round-robin|double-round-robin|swiss|elimination [rounds=N] [max=N] [time=3d] [signup=2d]
-      tournament join | join-team @&role | leave | start | standings [picture] | pairings [round]
+      season start <game> [every=90d|off]       a new season of a game's leaderboard (organisers)
+      tournament create <game> round-robin|double-round-robin|swiss|elimination|double-elimination [rounds=N] [max=N] [time=3d] [signup=2d]
+      tournament join | join-team @&role | leave | start | standings [picture] | pairings [round] | export
       tournament drop @player | result <game> first|second|draw | extend 12h | cancel     (organisers)
       settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true rated=true language=auto web=on|off]
                                                 the server's defaults for new games (shown without options)
@@ -528,6 +529,7 @@ tournament-format-round-robin = round robin
 tournament-format-double-round-robin = double round robin
 tournament-format-swiss = Swiss, { $rounds } rounds
 tournament-format-elimination = single elimination
+tournament-format-double-elimination = double elimination
 button-tournament-join = Join
 button-tournament-leave = Leave
 tournament-organisers-only = Only the organiser, or members with the Manage Server permission, can do that.
@@ -545,10 +547,16 @@ bracket-final = Final
 bracket-semi-finals = Semi-finals
 bracket-quarter-finals = Quarter-finals
 bracket-round = Round { $round }
+bracket-winners = Winners' bracket
+bracket-losers = Losers' bracket
+bracket-grand-final = Grand final
+bracket-reset = Grand final, reset
 tournament-bye = bye (a win)
 tournament-forfeit = forfeit (a player withdrew)
 tournament-standings = Tournament #{ $id } ({ $game }) after { $rounds } rounds:
 tournament-final = Tournament #{ $id } ({ $game }) is over. Final standings:
+tournament-exported = Tournament #{ $id } as a FIDE tournament report file (TRF-16, with bbpPairings' XXR and XXC lines).
+tournament-trf-format = A tournament report file holds a Swiss or a round robin; brackets are shown by /tournament standings.
 tournament-champion = Winner: { $player }!
 tournament-dropped = withdrawn
 tournament-points = Points
@@ -846,3 +854,18 @@ calendar-round-about = Round { $round } of tournament #{ $id }: { $games ->
     [one] 1 game
    *[other] { $games } games
 }, each to be over by the end of this event. Pairings and standings: /tournament pairings, /tournament standings.
+
+## Seasons
+season-organisers-only = Only organisers (Manage Server, or the organisers' role) begin a season.
+season-chance = { $game } is a game of chance with no ratings: it has no seasons (its teams keep their records).
+season-started = Season { $season } of { $game } begins now: its leaderboard starts afresh (ratings go on), and the past seasons' standings are kept (/leaderboard season).
+season-started-every = Season { $season } of { $game } begins now: its leaderboard starts afresh (ratings go on), and the past seasons' standings are kept (/leaderboard season). The next season begins by itself every { $every }.
+season-none = This server has no season of { $game } yet: an organiser begins one with /season start.
+season-unknown = There is no season { $season }: this server has had { $seasons } so far.
+season-title-current = { $game }, season { $season } (since { $from })
+season-title-past = { $game }, season { $season } ({ $from } to { $until })
+season-points = { $points } pts
+season-empty = No rated game has ended in this season yet.
+season-button = Season { $season }
+season-all-time = All-time ratings
+season-change = Rating change

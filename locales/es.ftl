@@ -371,10 +371,11 @@ console-help =
                                                 pulsa un botón, o elige en un menú, mostrado bajo una respuesta
       claim                                     reclama la victoria si a tu rival se le acabó el tiempo
       games                                     tus partidas, a quién le toca y hasta cuándo
-      leaderboard <juego> [página] [provisional] [picture]
+      leaderboard <juego> [página] [provisional] [picture] [season=N|all]
                                                 la clasificación del servidor en un juego
       profile [@jugador]                        clasificaciones, historial y últimas partidas
-      tournament create <juego> round-robin|double-round-robin|swiss|elimination [rounds=N] [max=N] [time=3d] [signup=2d]
+      season start <juego> [every=90d|off]      una temporada nueva de la clasificación (organizadores)
+      tournament create <juego> round-robin|double-round-robin|swiss|elimination|double-elimination [rounds=N] [max=N] [time=3d] [signup=2d]
       tournament join | join-team @&rol | leave | start | standings [picture] | pairings [ronda]
       tournament drop @jugador | result <partida> first|second|draw | extend 12h | cancel     (organizadores)
       settings [time=3d remind=half,12h timeout=claim|auto grace=1d threads=true rated=true language=auto web=on|off]
@@ -530,6 +531,7 @@ tournament-format-round-robin = todos contra todos
 tournament-format-double-round-robin = todos contra todos a doble vuelta
 tournament-format-swiss = suizo, { $rounds } rondas
 tournament-format-elimination = eliminación directa
+tournament-format-double-elimination = doble eliminación
 button-tournament-join = Unirse
 button-tournament-leave = Salir
 tournament-organisers-only = Solo el organizador, o los miembros con el permiso Gestionar servidor, pueden hacer eso.
@@ -547,10 +549,16 @@ bracket-final = Final
 bracket-semi-finals = Semifinales
 bracket-quarter-finals = Cuartos de final
 bracket-round = Ronda { $round }
+bracket-winners = Cuadro de ganadores
+bracket-losers = Cuadro de perdedores
+bracket-grand-final = Gran final
+bracket-reset = Gran final, desempate
 tournament-bye = descanso (cuenta como victoria)
 tournament-forfeit = por incomparecencia (un jugador se retiró)
 tournament-standings = Torneo #{ $id } ({ $game }) tras { $rounds } rondas:
 tournament-final = El torneo #{ $id } ({ $game }) terminó. Clasificación final:
+tournament-exported = El torneo #{ $id } como archivo de informe de torneo de la FIDE (TRF-16, con las líneas XXR y XXC de bbpPairings).
+tournament-trf-format = Un archivo de informe de torneo guarda un suizo o un todos contra todos; los cuadros se ven con /torneo clasificacion.
 tournament-champion = ¡Gana { $player }!
 tournament-dropped = retirado
 tournament-points = Puntos
@@ -848,3 +856,18 @@ calendar-round-about = Ronda { $round } del torneo #{ $id }: { $games ->
     [one] 1 partida
    *[other] { $games } partidas
 }, cada una terminada para el final de este evento. Emparejamientos y clasificación: /torneo emparejamientos, /torneo clasificacion.
+
+## Temporadas
+season-organisers-only = Solo los organizadores (Gestionar servidor, o el rol de organizadores) empiezan una temporada.
+season-chance = { $game } es un juego de azar sin clasificación: no tiene temporadas (sus equipos llevan su historial).
+season-started = La temporada { $season } de { $game } empieza ahora: su clasificación vuelve a empezar (las puntuaciones siguen) y se guardan las de las temporadas pasadas (/clasificacion temporada).
+season-started-every = La temporada { $season } de { $game } empieza ahora: su clasificación vuelve a empezar (las puntuaciones siguen) y se guardan las de las temporadas pasadas (/clasificacion temporada). La siguiente temporada empieza sola cada { $every }.
+season-none = Este servidor aún no tiene temporadas de { $game }: un organizador empieza una con /temporada empezar.
+season-unknown = No hay temporada { $season }: este servidor ha tenido { $seasons } hasta ahora.
+season-title-current = { $game }, temporada { $season } (desde { $from })
+season-title-past = { $game }, temporada { $season } (de { $from } a { $until })
+season-points = { $points } ptos
+season-empty = Aún no ha terminado ninguna partida clasificatoria en esta temporada.
+season-button = Temporada { $season }
+season-all-time = Puntuaciones de siempre
+season-change = Cambio de puntuación

@@ -114,11 +114,15 @@ enum Mode {
         #[arg(long, global = true)]
         data: Option<PathBuf>,
     },
-    /// Print a game's record (finished or still on) to standard output, as JSON or as text.
+    /// Print a game's record (finished or still on) to standard output, as JSON or as text; or, with
+    /// `--tournament`, a Swiss or round robin as a FIDE tournament report file (TRF).
     Export {
         /// The game's number.
+        #[arg(long, required_unless_present = "tournament", conflicts_with = "tournament")]
+        game: Option<u64>,
+        /// The tournament's number.
         #[arg(long)]
-        game: u64,
+        tournament: Option<u64>,
         /// json or text
         #[arg(long, default_value = "json")]
         format: String,
@@ -201,7 +205,20 @@ fn main() -> ExitCode {
             let _ = writeln!(io::stdout(), "{json}");
             ExitCode::from(status as u8)
         }
-        Mode::Export { game, format, data } => {
+        Mode::Export { game, tournament, format, data } => {
+            if let Some(id) = tournament {
+                return match export_tournament(cli.config, data, id) {
+                    Ok(text) => {
+                        let _ = write!(io::stdout(), "{text}");
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => {
+                        eprintln!("tablero: {e}");
+                        ExitCode::FAILURE
+                    }
+                };
+            }
+            let game = game.unwrap_or_default();
             let form = match format.as_str() {
                 "json" => tablero::records::Form::Json,
                 "text" | "txt" => tablero::records::Form::Text,
@@ -499,6 +516,23 @@ fn export(
     let exported = tablero::records::Record::of(&record)
         .ok_or_else(|| format!("game {game} was never played (a challenge, or a game that did not start)"))?;
     Ok(exported.write(form))
+}
+
+/// `tablero export --tournament`: a tournament's report file, read as a reader of its server would.
+fn export_tournament(config: Option<PathBuf>, data: Option<PathBuf>, id: u64) -> Result<String, String> {
+    let mut config = Config::load(config.as_deref())?;
+    if let Some(d) = data {
+        config.data_dir = d;
+        config.store.url = None;
+    }
+    let store = config.store_location()?.open().map_err(|e| e.to_string())?;
+    let t = store.tournament(id).map_err(|e| e.to_string())?.ok_or_else(|| format!("there is no tournament {id}"))?;
+    let table = Table::new(store, config.table());
+    let command = tablero::table::Command::Tournament(tablero::table::TournamentCommand::Export { id: Some(id) });
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let replies = table.read(t.guild, config.default_locale(), command, now).map_err(|text| text.to_string())?;
+    let file = replies.into_iter().flat_map(|r| r.files).next().ok_or("no report was made")?;
+    String::from_utf8(file.bytes).map_err(|e| e.to_string())
 }
 
 /// `tablero import`: the console's import of FILE.

@@ -468,7 +468,7 @@ impl Console {
             }
             "claim" => bare(Command::Claim { game: None }, "claim"),
             "leaderboard" | "lb" => {
-                let usage_text = "leaderboard <game> [page] [provisional] [picture]";
+                let usage_text = "leaderboard <game> [page] [provisional] [picture] [season=N|all]";
                 let game: GameKind = positional.first().ok_or(usage(usage_text))?.parse()?;
                 let mut page = 0;
                 let (mut provisional, mut picture) = (false, false);
@@ -479,7 +479,25 @@ impl Console {
                         n => page = n.parse::<usize>().map_err(|_| usage(usage_text))?.saturating_sub(1),
                     }
                 }
-                Ok(Step::Table(Command::Leaderboard { game, page, provisional, picture }))
+                let season = match options.get("season").map(String::as_str) {
+                    None => None,
+                    Some("all") => Some(0),
+                    Some(n) => Some(n.parse().map_err(|_| usage(usage_text))?),
+                };
+                Ok(Step::Table(Command::Leaderboard { game, page, provisional, picture, season }))
+            }
+            "season" => {
+                let usage_text = "season start <game> [every=90d|off]";
+                let (Some("start"), Some(game)) = (positional.first().map(String::as_str), positional.get(1)) else {
+                    return Err(usage(usage_text));
+                };
+                let game: GameKind = game.parse()?;
+                let every = match options.get("every").map(String::as_str) {
+                    None => None,
+                    Some("off" | "none") => Some(0),
+                    Some(d) => Some(crate::table::clock::duration_option("every", d)?),
+                };
+                Ok(Step::Table(Command::SeasonStart { game, every }))
             }
             "tournament" | "t" => {
                 let usage_text = "tournament create <game> <format> [rounds=N] [max=N] [time=..] | join | join-team @&role | leave | start | standings | pairings [round] | drop @player | result <game> first|second|draw | extend 12h | cancel";
@@ -510,6 +528,7 @@ impl Console {
                         TournamentCommand::Standings { id, picture: words.next().is_some_and(|w| w == "picture") }
                     }
                     "pairings" => TournamentCommand::Pairings { id, round: words.next().and_then(|r| r.parse().ok()) },
+                    "export" => TournamentCommand::Export { id },
                     "drop" => TournamentCommand::Drop { id, player: mention(words.next().ok_or(usage(usage_text))?)? },
                     "result" => {
                         let game = words

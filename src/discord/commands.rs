@@ -629,10 +629,17 @@ pub async fn leaderboard(
     #[name_localized("es-ES", "imagen")]
     #[description_localized("es-ES", "Mostrarla también como imagen")]
     picture: Option<bool>,
+    #[description = "A season's standings (0: the ratings of all time); the current season's by default"]
+    #[name_localized("es-ES", "temporada")]
+    #[description_localized(
+        "es-ES",
+        "La clasificación de una temporada (0: las puntuaciones de siempre); la de la temporada actual por defecto"
+    )]
+    season: Option<u32>,
 ) -> Result<(), Error> {
     let page = page.unwrap_or(1).saturating_sub(1) as usize;
     let command =
-        Command::Leaderboard { game: game.kind(), page, provisional: false, picture: picture.unwrap_or(false) };
+        Command::Leaderboard { game: game.kind(), page, provisional: false, picture: picture.unwrap_or(false), season };
     respond(ctx, command).await
 }
 

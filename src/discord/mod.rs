@@ -22,6 +22,7 @@ mod outbound;
 mod play;
 mod records;
 mod scheduler;
+mod seasons;
 mod send;
 mod tournament;
 mod vacation;
@@ -121,6 +122,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::leaderboard(),
         commands::profile(),
         vacation::vacation(),
+        seasons::season(),
         records::export(),
         records::import(),
         records::archive(),

@@ -24,6 +24,9 @@ pub enum FormatChoice {
     #[name = "single elimination"]
     #[name_localized("es-ES", "eliminación directa")]
     Elimination,
+    #[name = "double elimination"]
+    #[name_localized("es-ES", "doble eliminación")]
+    DoubleElimination,
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -51,7 +54,19 @@ async fn run(ctx: Context<'_>, command: TournamentCommand) -> Result<(), Error> 
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("create", "join", "leave", "start", "standings", "pairings", "drop", "result", "extend", "cancel"),
+    subcommands(
+        "create",
+        "join",
+        "leave",
+        "start",
+        "standings",
+        "pairings",
+        "export",
+        "drop",
+        "result",
+        "extend",
+        "cancel"
+    ),
     subcommand_required,
     name_localized("es-ES", "torneo"),
     description_localized("es-ES", "Torneos: todos contra todos, suizo o eliminación directa, dirigidos por el bot")
@@ -125,6 +140,7 @@ pub async fn create(
         FormatChoice::RoundRobin => TournamentFormat::RoundRobin,
         FormatChoice::DoubleRoundRobin => TournamentFormat::DoubleRoundRobin,
         FormatChoice::Elimination => TournamentFormat::Elimination,
+        FormatChoice::DoubleElimination => TournamentFormat::DoubleElimination,
     };
     // What is typed (durations) is read here, and refused here when mistyped; the rest is chosen.
     let mut terms = TournamentTerms { rated, vacation, ..TournamentTerms::default() };
@@ -196,6 +212,20 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
 )]
 pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, TournamentCommand::Start { id: None }).await
+}
+
+/// The tournament as a FIDE tournament report file (TRF), for other tools (Swiss and round robin).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("es-ES", "exportar"),
+    description_localized(
+        "es-ES",
+        "El torneo como archivo de informe de torneo de la FIDE (TRF), para otras herramientas"
+    )
+)]
+pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, TournamentCommand::Export { id: None }).await
 }
 
 /// The standings, with tie-breaks.

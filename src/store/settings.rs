@@ -41,9 +41,29 @@ pub struct GuildSettings {
     /// Members' vacations: those under way, and those of the last 30 days (which count against the allowance).
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub vacations: std::collections::BTreeMap<UserId, Vec<Away>>,
+    /// Each game's seasons (by the game's name): the current season's leaderboard is the server's default one.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub seasons: std::collections::BTreeMap<String, Seasons>,
     /// Incremented by every write; a write based on an older revision is refused (two organisers, or a
     /// member's vacation, changing the settings at once never lose one of the changes).
     pub revision: u64,
+}
+
+/// A game's seasons in a server: when an organiser began each, and the period after which the next begins by
+/// itself (after the last one begun), if any.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seasons {
+    pub starts: Vec<SeasonStart>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub every: Option<u64>,
+}
+
+/// When an organiser began a season: the moment, and the server's last rated result then (a game counted after
+/// it is the new season's, whatever second it ended in).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeasonStart {
+    pub at: Timestamp,
+    pub after: u64,
 }
 
 /// A member's vacation: from when, until when (moved back when it is ended early).
@@ -121,6 +141,7 @@ impl Default for GuildSettings {
             web: None,
             vacation_days: 14,
             vacations: std::collections::BTreeMap::new(),
+            seasons: std::collections::BTreeMap::new(),
             revision: 0,
         }
     }

@@ -9,9 +9,22 @@ use crate::games::{GameKind, OptionSet};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "format")]
 pub enum Format {
-    RoundRobin { legs: u8 },
-    Swiss { rounds: u8 },
+    RoundRobin {
+        legs: u8,
+    },
+    Swiss {
+        rounds: u8,
+    },
     Elimination,
+    /// Winners' and losers' brackets, a grand final and its reset: out after a second loss.
+    DoubleElimination,
+}
+
+impl Format {
+    /// Whether a game must have a winner (a drawn game is replayed with sides swapped): the brackets.
+    pub fn is_knockout(self) -> bool {
+        matches!(self, Format::Elimination | Format::DoubleElimination)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -73,6 +73,11 @@ pub enum ButtonId {
         provisional: bool,
         picture: bool,
     },
+    /// A season's standings of a game (0: the ratings of all time).
+    Season {
+        game: GameKind,
+        season: u32,
+    },
     TournamentJoin(u64),
     TournamentLeave(u64),
 }
@@ -107,6 +112,7 @@ impl fmt::Display for ButtonId {
                 if *provisional { "p" } else { "e" },
                 if *picture { ":i" } else { "" }
             ),
+            ButtonId::Season { game, season } => write!(f, "ss:{}:{season}", game.name()),
             ButtonId::TournamentJoin(t) => write!(f, "t:{t}:join"),
             ButtonId::TournamentLeave(t) => write!(f, "t:{t}:leave"),
         }
@@ -154,6 +160,10 @@ impl FromStr for ButtonId {
                     "-" => None,
                     name => Some(name.parse().map_err(|_| NotOurs)?),
                 },
+            },
+            ["ss", game, season] => ButtonId::Season {
+                game: game.parse().map_err(|_| NotOurs)?,
+                season: number(season)?.try_into().map_err(|_| NotOurs)?,
             },
             ["lb", game, page, which, rest @ ..] => ButtonId::Leaderboard {
                 game: game.parse().map_err(|_| NotOurs)?,
@@ -215,7 +225,10 @@ impl ButtonId {
                 Command::Archive { player: player.map(|id| Player { id, name: String::new() }), game, page }
             }
             ButtonId::Leaderboard { game, page, provisional, picture } => {
-                Command::Leaderboard { game, page, provisional, picture }
+                Command::Leaderboard { game, page, provisional, picture, season: Some(0) }
+            }
+            ButtonId::Season { game, season } => {
+                Command::Leaderboard { game, page: 0, provisional: false, picture: false, season: Some(season) }
             }
             ButtonId::TournamentJoin(t) => Command::Tournament(TournamentCommand::Join { id: Some(t) }),
             ButtonId::TournamentLeave(t) => Command::Tournament(TournamentCommand::Leave { id: Some(t) }),

@@ -146,6 +146,15 @@ pub enum Command {
         page: usize,
         provisional: bool,
         picture: bool,
+        /// A season's standings (from 1); `Some(0)`: the ratings of all time; `None`: the current season's when
+        /// the server has seasons of the game, else the ratings.
+        season: Option<u32>,
+    },
+    /// Begins a new season of a game's leaderboard (organisers); `every`: then one every so many seconds (0: no
+    /// more by themselves).
+    SeasonStart {
+        game: GameKind,
+        every: Option<u64>,
     },
     /// A player's ratings, records and last games (the actor's own when `None`).
     Profile {
@@ -166,22 +175,24 @@ pub enum TournamentFormat {
     DoubleRoundRobin,
     Swiss,
     Elimination,
+    DoubleElimination,
 }
 
 impl std::str::FromStr for TournamentFormat {
     type Err = crate::i18n::Message;
 
-    /// `round-robin`, `double-round-robin`, `swiss` or `elimination`.
+    /// `round-robin`, `double-round-robin`, `swiss`, `elimination` or `double-elimination`.
     fn from_str(text: &str) -> Result<TournamentFormat, Self::Err> {
         match text.trim().to_lowercase().as_str() {
             "round-robin" => Ok(TournamentFormat::RoundRobin),
             "double-round-robin" => Ok(TournamentFormat::DoubleRoundRobin),
             "swiss" => Ok(TournamentFormat::Swiss),
             "elimination" => Ok(TournamentFormat::Elimination),
+            "double-elimination" => Ok(TournamentFormat::DoubleElimination),
             _ => Err(crate::i18n::Message::new("option-bad-value")
                 .str("key", "format")
                 .str("value", text)
-                .str("expected", "round-robin|double-round-robin|swiss|elimination")),
+                .str("expected", "round-robin|double-round-robin|swiss|elimination|double-elimination")),
         }
     }
 }
@@ -254,6 +265,10 @@ pub enum TournamentCommand {
     Standings {
         id: Option<u64>,
         picture: bool,
+    },
+    /// The tournament as a FIDE tournament report file (Swiss and round robin).
+    Export {
+        id: Option<u64>,
     },
     Pairings {
         id: Option<u64>,
@@ -335,6 +350,7 @@ impl Command {
             self,
             Command::Tournament(_)
                 | Command::Leaderboard { .. }
+                | Command::SeasonStart { .. }
                 | Command::Profile { .. }
                 | Command::Settings { .. }
                 | Command::Web

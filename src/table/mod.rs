@@ -28,6 +28,7 @@ mod records;
 mod replay;
 mod reply;
 mod schedule;
+pub mod seasons;
 mod setting;
 mod sticks;
 mod tally;
@@ -410,9 +411,10 @@ impl Turn<'_> {
             Command::VacationStart { days } => self.vacation_start(actor, days, now),
             Command::VacationEnd => self.vacation_end(actor, now),
             Command::Web => self.web_link(actor),
-            Command::Leaderboard { game, page, provisional, picture } => {
-                self.leaderboard(actor, game, page, provisional, picture)
+            Command::Leaderboard { game, page, provisional, picture, season } => {
+                self.leaderboard(actor, game, page, provisional, picture, season, now)
             }
+            Command::SeasonStart { game, every } => self.season_start(actor, game, every, now),
             Command::Tournament(t) => {
                 // Two members signing up at the same moment: the second is read again and tried again (its
                 // unit was refused whole, so nothing is repeated), rather than told to press again.

@@ -58,5 +58,6 @@ pub(super) fn format_name(locale: Locale, format: Format) -> String {
             i18n::text(locale, &Message::new("tournament-format-swiss").num("rounds", rounds as i64))
         }
         Format::Elimination => i18n::text(locale, &Message::new("tournament-format-elimination")),
+        Format::DoubleElimination => i18n::text(locale, &Message::new("tournament-format-double-elimination")),
     }
 }

@@ -225,15 +225,17 @@ impl Table {
         Turn::own(self).game_picture(guild, id, ply, locale).map_err(fail_text)
     }
 
-    /// A view a reader may ask for: the archive, a leaderboard, a player, a tournament's standings or pairings,
-    /// a game's record files or animated replay. Anything else is refused.
+    /// A view a reader may ask for: the archive, a leaderboard, a player, a tournament's standings, pairings or
+    /// report file, a game's record files or animated replay. Anything else is refused.
     pub fn read(&self, guild: GuildId, locale: Locale, command: Command, now: Timestamp) -> Result<Vec<Reply>, Text> {
         let readable = match &command {
             Command::Archive { .. } | Command::Leaderboard { .. } | Command::Profile { .. } => true,
             Command::Export { game } | Command::Replay { game, .. } => game.is_some(),
-            Command::Tournament(TournamentCommand::Standings { id, .. } | TournamentCommand::Pairings { id, .. }) => {
-                id.is_some()
-            }
+            Command::Tournament(
+                TournamentCommand::Standings { id, .. }
+                | TournamentCommand::Pairings { id, .. }
+                | TournamentCommand::Export { id },
+            ) => id.is_some(),
             _ => false,
         };
         if !readable {

@@ -65,6 +65,7 @@ impl Turn<'_> {
 
     /// A page of the leaderboard of a game in the actor's server (provisional players on their own pages),
     /// with buttons to turn pages; as a picture when asked.
+    #[allow(clippy::too_many_arguments)] // one per part of the command
     pub(super) fn leaderboard(
         &self,
         actor: &Actor,
@@ -72,10 +73,18 @@ impl Turn<'_> {
         page: usize,
         provisional: bool,
         picture: bool,
+        season: Option<u32>,
+        now: crate::store::record::Timestamp,
     ) -> Answer {
         let locale = actor.locale;
         if kind.moves_are_throws() {
             return self.team_board(actor, kind, picture);
+        }
+        // The current season's standings are the default leaderboard of a server that has seasons of the game.
+        if season != Some(0)
+            && let Some(replies) = self.season_board(actor, kind, season, picture, now)?
+        {
+            return Ok(replies);
         }
         let (_, established) = self.store.leaderboard(actor.guild, kind, false, 0, 0)?;
         let (_, unsettled) = self.store.leaderboard(actor.guild, kind, true, 0, 0)?;

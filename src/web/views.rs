@@ -203,7 +203,9 @@ pub(super) async fn leaderboard(State(web): Shared, server: Server, Query(q): Qu
         // The established players, then the provisional ones (the same page when nobody is established yet,
         // shown once); a server without ratings is told so.
         for provisional in [false, true] {
-            let command = Command::Leaderboard { game, page: page_no - 1, provisional, picture: false };
+            // The web pages show the ratings of all time.
+            let command =
+                Command::Leaderboard { game, page: page_no - 1, provisional, picture: false, season: Some(0) };
             let shown = t
                 .read(guild, locale, command, now())
                 .unwrap_or_else(|said| vec![Reply { text: said, ..Reply::default() }]);

@@ -293,7 +293,8 @@ fn the_console_remembers_its_users_and_says_what_it_can_do() {
     let out = transcript(dir.path(), &lines);
     for e in [
         // help names every command and every game's options
-        "leaderboard <game> [page] [provisional] [picture]",
+        "leaderboard <game> [page] [provisional] [picture] [season=N|all]",
+        "season start <game>",
         "profile [@player]",
         "tournament create <game>",
         "takeback",

@@ -181,7 +181,7 @@ fn tables_and_charts_are_described_by_their_rows() {
         7,
         2,
         10,
-        Command::Leaderboard { game: GameKind::Hoyito, page: 0, provisional: false, picture: true },
+        Command::Leaderboard { game: GameKind::Hoyito, page: 0, provisional: false, picture: true, season: None },
     )
     .unwrap();
     let said = board[0].image.as_ref().expect("a picture").description.clone();

@@ -340,6 +340,49 @@ async fn rated_games_fill_the_leaderboard_which_pages_and_the_profile_has_its_ch
     running.stop().await;
 }
 
+/// Seasons: an organiser begins one; the current season's standings are the default leaderboard; a new season
+/// starts afresh, the old one's standings stay (by option and by button), and the ratings of all time too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_season_keeps_the_old_ones_standings_and_starts_afresh() {
+    let (fake, running, _, _dir) = bot().await;
+    let mut admin = Member::new(100, "org");
+    admin.manage_server = true;
+    let place = Place { channel: 860, thread: false };
+    let refused = fake.slash(&ana(), place, &["season", "start"], &[Opt::Int("game", 1)]).await;
+    assert!(refused.is_ephemeral() && refused.content().contains("Only organisers"), "{}", refused.content());
+    let begun = fake.slash(&admin, place, &["season", "start"], &[Opt::Int("game", 1)]).await;
+    assert!(begun.content().contains("Season 1 of Hoyito II begins now"), "{}", begun.content());
+    let game = Place { channel: 861, thread: false };
+    let options = [Opt::User("opponent", ben()), Opt::Int("first", 1), Opt::Bool("thread", false)];
+    fake.slash(&ana(), game, &["play", "hoyito"], &options).await;
+    fake.slash(&ben(), game, &["accept"], &[]).await;
+    fake.slash(&ana(), game, &["move"], &[Opt::Str("notation", "1".into())]).await;
+    fake.slash(&ben(), game, &["move"], &[Opt::Str("notation", "1".into())]).await;
+    fake.slash(&ben(), game, &["resign"], &[]).await;
+    let one = fake.slash(&ben(), place, &["leaderboard"], &[Opt::Int("game", 1)]).await;
+    assert!(
+        one.content().contains("season 1") && one.content().contains("1. ana — 1 pts · 1 game · +162"),
+        "{}",
+        one.content()
+    );
+
+    let begun =
+        fake.slash(&admin, place, &["season", "start"], &[Opt::Int("game", 1), Opt::Str("every", "90d".into())]).await;
+    assert!(begun.content().contains("Season 2") && begun.content().contains("every 90d"), "{}", begun.content());
+    let two = fake.slash(&ben(), place, &["leaderboard"], &[Opt::Int("game", 1)]).await;
+    assert!(two.content().contains("season 2") && two.content().contains("No rated game"), "{}", two.content());
+    let kept = fake.slash(&ben(), place, &["leaderboard"], &[Opt::Int("game", 1), Opt::Int("season", 1)]).await;
+    assert!(kept.content().contains("1. ana — 1 pts"), "{}", kept.content());
+    // The buttons browse: season 1 in place of season 2, then the ratings of all time.
+    let message = two.created.unwrap();
+    let back = fake.press(&ben(), place, message, "ss:hoyito:1").await;
+    assert_eq!(back.callback_type(), Some(7), "in place");
+    assert!(back.content().contains("season 1") && back.content().contains("1. ana"), "{}", back.content());
+    let ratings = fake.press(&ben(), place, message, "ss:hoyito:0").await;
+    assert!(ratings.content().contains("1. ana — 1662?"), "{}", ratings.content());
+    running.stop().await;
+}
+
 /// Names are text, never pings: players named `@everyone` and `<@&role>` play, and every message the bot sends
 /// (the fake refuses any that parses pings from its text) pings only the player it calls. A role that is not
 /// mentionable is named, not pinged, when the member who named it may not mention everyone.

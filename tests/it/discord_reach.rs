@@ -217,7 +217,25 @@ async fn a_game_against_the_computer_in_the_bots_dm() {
 /// The events of the server that `test` picks, once they satisfy it (the bot follows the calendar after the
 /// command's answer).
 async fn events_until(fake: &FakeDiscord, what: &str, test: impl Fn(&[serde_json::Value]) -> bool) {
-    fake.wait_until(what, |f| test(&f.events())).await;
+    let deadline = std::time::Instant::now() + fake_discord::WAIT;
+    while !test(&fake.events()) {
+        if std::time::Instant::now() > deadline {
+            let asked: Vec<String> = fake
+                .log()
+                .iter()
+                .filter(|r| r.path.contains("scheduled-events"))
+                .map(|r| {
+                    format!("{} {} {}", r.method, r.path, r.json.as_ref().map_or(String::new(), |j| j.to_string()))
+                })
+                .collect();
+            panic!(
+                "timed out waiting for {what}; events: {:#?}; their requests: {asked:#?}; refused: {:#?}",
+                fake.events(),
+                fake.mention_violations()
+            );
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
 }
 
 fn named<'a>(events: &'a [serde_json::Value], part: &str) -> Option<&'a serde_json::Value> {
@@ -282,9 +300,15 @@ async fn a_tournaments_sign_up_and_rounds_are_the_servers_events() {
 
     // Round 1's game ends: its event is completed, round 2's begins; then round 2's, and the tournament is over.
     for round in 1..=2 {
+        // (Its event first: a round paired and over before the bot looked at the calendar has no event, since
+        // Discord takes no event that started in the past.)
+        let going = format!("round {round} going on");
+        events_until(&fake, &going, |e| named(e, &format!("round {round}")).is_some_and(|r| r["status"] == 2)).await;
         let game = tournament_game(&fake, round).await;
-        fake.slash(&ben, game, &["resign"], &[]).await;
-        fake.slash(&ana, game, &["resign"], &[]).await;
+        // (Only ben: a second resignation, refused in a finished game's thread, would find the player's next
+        // game still waiting for its thread and resign that one.)
+        let resigned = fake.slash(&ben, game, &["resign"], &[]).await;
+        assert!(resigned.content().contains("ben resigned"), "{}", resigned.content());
     }
     events_until(&fake, "both rounds completed", |e| {
         named(e, "round 1").is_some_and(|r| r["status"] == 3) && named(e, "round 2").is_some_and(|r| r["status"] == 3)
@@ -308,8 +332,7 @@ fn now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
 }
 
-/// The thread of the tournament's game in `round`, once its board is posted (a game's first move is by its
-/// first player: whoever it is, one resignation of each ends the game, the second refused as over).
+/// The thread of the tournament's game in `round`, once its board is posted.
 async fn tournament_game(fake: &FakeDiscord, round: usize) -> Place {
     let heading = format!("Tournament #1, round {round}: ");
     let board = fake

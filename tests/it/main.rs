@@ -16,6 +16,7 @@ mod crash_injection;
 mod deadlines;
 mod deadlines_properties;
 mod describe;
+mod discord_brackets;
 mod discord_e2e;
 mod discord_faults;
 mod discord_fixtures;

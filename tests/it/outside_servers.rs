@@ -47,7 +47,7 @@ fn a_game_outside_a_server_is_casual_and_tells_its_players_directly() {
         Command::Web,
         Command::Profile { player: None },
         Command::Settings { changes: vec![] },
-        Command::Leaderboard { game: GameKind::Hoyito, page: 0, provisional: false, picture: false },
+        Command::Leaderboard { game: GameKind::Hoyito, page: 0, provisional: false, picture: false, season: None },
     ] {
         let refused = handle(&ana, command.clone(), NOW).expect_err("refused outside a server");
         assert!(refused.text.contains("belongs to a server"), "{command:?}: {}", refused.text);

@@ -141,6 +141,7 @@ fn casual_games_aborted_games_and_losses_without_a_move_count_for_nothing() {
                 page: 0,
                 provisional: false,
                 picture: false,
+                season: None,
             },
             NOW,
         ))
@@ -163,8 +164,11 @@ fn leaderboards_page_and_keep_provisional_players_apart() {
     assert!(!w.rating(1).unwrap().provisional(), "{:?}", w.rating(1).unwrap().deviation);
     assert!(!w.rating(2).unwrap().provisional());
     let board = |page, provisional, picture| {
-        w.ok(&actor(1, 9), Command::Leaderboard { game: tablero::games::GameKind::Hoyito, page, provisional, picture })
-            .remove(0)
+        w.ok(
+            &actor(1, 9),
+            Command::Leaderboard { game: tablero::games::GameKind::Hoyito, page, provisional, picture, season: None },
+        )
+        .remove(0)
     };
     let established = board(0, false, false);
     assert!(established.text.starts_with("Hoyito II leaderboard (page 1 of 1)\n1. p1 — "), "{}", established.text);
@@ -252,7 +256,13 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     assert_eq!(r.wins + bl.wins, 1);
     let board = w.ok(
         &a,
-        Command::Leaderboard { game: tablero::games::GameKind::ZohnAhl, page: 0, provisional: false, picture: false },
+        Command::Leaderboard {
+            game: tablero::games::GameKind::ZohnAhl,
+            page: 0,
+            provisional: false,
+            picture: false,
+            season: None,
+        },
     );
     assert!(board[0].text.contains("@red") && board[0].text.contains("@blue"), "{}", board[0].text);
     // One game each: "1 game", never "1 games".
@@ -260,11 +270,69 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     assert!(board[0].image.is_none());
     let picture = w.ok(
         &a,
-        Command::Leaderboard { game: tablero::games::GameKind::ZohnAhl, page: 0, provisional: false, picture: true },
+        Command::Leaderboard {
+            game: tablero::games::GameKind::ZohnAhl,
+            page: 0,
+            provisional: false,
+            picture: true,
+            season: None,
+        },
     );
     let png = picture[0].image.as_ref().expect("the records as a picture, as for the other games");
     assert!(png.png.starts_with(b"\x89PNG") && png.file_name == "leaderboard-zohn-ahl.png", "{}", png.file_name);
     assert_eq!(w.store.rating(1, GameKind::ZohnAhl, 1).unwrap(), None);
     w.table.recompute_ratings().unwrap();
     assert_eq!(w.store.team_record(1, TeamKey::Role(red)).unwrap().unwrap(), r, "recomputed the same");
+}
+
+/// Seasons: an organiser begins one; the current season's standings (rated games ended in it: points, games,
+/// the rating gained) are the default leaderboard; a new season starts afresh and keeps the old one's standings;
+/// the ratings of all time stay one command away; a period begins the next seasons by itself.
+#[test]
+fn a_new_season_starts_afresh_and_keeps_the_old_ones_standings() {
+    let w = open(tempfile::tempdir().unwrap());
+    let organiser =
+        Actor { permissions: Permissions { manage_server: true, ..Permissions::default() }, ..actor(9, 20) };
+    let at = |who: &Actor, c: Command, when: u64| w.table.handle(Request::new(who, c, when)).unwrap();
+    let start = |every: Option<u64>| Command::SeasonStart { game: GameKind::Hoyito, every };
+    let board = |season: Option<u32>| Command::Leaderboard {
+        game: GameKind::Hoyito,
+        page: 0,
+        provisional: false,
+        picture: true,
+        season,
+    };
+    let refused = at(&actor(1, 20), start(None), NOW - 100).unwrap_err();
+    assert!(refused.text.contains("Only organisers"), "{}", refused.text);
+    let refused = at(&organiser, Command::SeasonStart { game: GameKind::ZohnAhl, every: None }, NOW - 100);
+    assert!(refused.unwrap_err().text.contains("no seasons"));
+    let said = at(&organiser, start(None), NOW - 100).unwrap();
+    assert!(said[0].text.contains("Season 1 of Hoyito II begins now"), "{}", said[0].text);
+    w.a_wins(1, 2, 11, &[]);
+    w.a_wins(1, 3, 12, &[("rated", "false")]);
+    let one = at(&actor(2, 20), board(None), NOW + 5).unwrap();
+    assert!(one[0].text.contains("Hoyito II, season 1 (since"), "{}", one[0].text);
+    let lines: Vec<String> = one[0].text.split_lines().iter().map(|l| l.to_string()).collect();
+    let gained = w.rating(1).unwrap().rating.round() as i32 - 1500;
+    assert!(lines[1].starts_with("1. p1 — 1 pts · 1 game · +"), "the casual game does not count: {lines:?}");
+    assert!(lines[1].ends_with(&format!("+{gained}")), "{lines:?}");
+    assert!(lines[2].starts_with("2. p2 — 0 pts · 1 game · -"), "{lines:?}");
+    assert!(one[0].image.is_some());
+
+    // Season 2: afresh; season 1 kept; the ratings of all time unchanged.
+    at(&organiser, start(Some(90 * 86_400)), NOW + 10).unwrap();
+    let two = at(&actor(2, 20), board(None), NOW + 20).unwrap();
+    assert!(two[0].text.contains("season 2") && two[0].text.contains("No rated game"), "{}", two[0].text);
+    let past = at(&actor(2, 20), board(Some(1)), NOW + 20).unwrap();
+    assert!(past[0].text.contains("season 1 (") && past[0].text.contains("1. p1"), "{}", past[0].text);
+    let ratings = at(&actor(2, 20), board(Some(0)), NOW + 20).unwrap();
+    assert!(ratings[0].text.contains("ratings") && ratings[0].text.contains("1. p1 — 1662?"), "{}", ratings[0].text);
+    let unknown = at(&actor(2, 20), board(Some(7)), NOW + 20).unwrap_err();
+    assert!(unknown.text.contains("no season 7"), "{}", unknown.text);
+    // Ninety days on, season 3 began by itself.
+    let three = at(&actor(2, 20), board(None), NOW + 10 + 90 * 86_400).unwrap();
+    assert!(three[0].text.contains("season 3"), "{}", three[0].text);
+    // Its buttons browse the seasons and the ratings.
+    let ids: Vec<String> = three[0].buttons.iter().map(|b| b.id.to_string()).collect();
+    assert_eq!(ids, ["ss:hoyito:2", "ss:hoyito:4", "ss:hoyito:0"]);
 }

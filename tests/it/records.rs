@@ -203,6 +203,7 @@ fn imported_games_are_unrated_and_count_for_no_one() {
         page: 0,
         provisional: true,
         picture: false,
+        season: None,
     };
     let board = table.handle(Request::new(&actor_in(1, 1, 5), command, NOW)).unwrap();
     assert!(board.unwrap_err().text.contains("Nobody has a Epaminondas rating"), "no rating from an imported game");
@@ -655,6 +656,27 @@ fn the_command_line_exports_and_imports_and_the_console_continues_a_game_still_o
     assert_eq!(tablero(dir.path(), &["export", "--game", "99", "--data", "d"], "").0, 1);
     assert_eq!(tablero(dir.path(), &["export", "--game", "1", "--format", "pgn", "--data", "d"], "").0, 2);
     assert_eq!(tablero(dir.path(), &["export", "--data", "d"], "").0, 2);
+}
+
+/// `tablero export --tournament`: a round robin played in the console, as its report file on standard output.
+#[test]
+fn the_command_line_exports_a_tournament_as_a_report_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = "ana: tournament create hoyito round-robin time=none\nana: tournament join\nben: tournament join\n\
+                 cy: tournament join\nana: tournament start\n";
+    let (code, said, _) = tablero(dir.path(), &["local", "--data", "d", "--out", "o"], lines);
+    assert_eq!(code, 0);
+    assert!(said.contains("round 1"), "{said}");
+    let (code, trf, err) = tablero(dir.path(), &["export", "--tournament", "1", "--data", "d"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(trf.starts_with("012 Tournament #1 (Hoyito II, round robin)"), "{trf}");
+    assert_eq!(trf.lines().filter(|l| l.starts_with("001 ")).count(), 3, "{trf}");
+    assert!(trf.lines().any(|l| l == "XXR 3"), "three players: three rounds, each with a bye: {trf}");
+    assert!(trf.contains("0000 - U"), "round 1's bye: {trf}");
+    // A game still on has no result yet: its cell is the opponent and the colour.
+    assert!(trf.lines().filter(|l| l.starts_with("001 ")).any(|l| l.len() >= 97 && &l[96..97] == "w"), "{trf}");
+    assert_eq!(tablero(dir.path(), &["export", "--tournament", "9", "--data", "d"], "").0, 1);
+    assert_eq!(tablero(dir.path(), &["export", "--tournament", "1", "--game", "1", "--data", "d"], "").0, 2);
 }
 
 /// One way to damage a record file: a byte changed, a stretch cut out, a line doubled, two lines swapped, the

@@ -203,6 +203,40 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
     assert_eq!(standings[0].text.lines().count(), 6);
     let pairings = w.t(3, TournamentCommand::Pairings { id: Some(1), round: Some(1) }, NOW + 600 + DAY);
     assert!(pairings[0].text.contains("1–0") || pairings[0].text.contains("0–1"), "{}", pairings[0].text);
+
+    // The tournament report file: one line a player in FIDE's columns, the same points as the standings, every
+    // round's pairings (White the first side), the byes as pairing-allocated, dan's forfeit and absence.
+    let exported = w.t(3, TournamentCommand::Export { id: Some(1) }, NOW + 600 + DAY);
+    let file = &exported[0].files[0];
+    assert_eq!(file.name, "tournament-1.trf");
+    let trf = String::from_utf8(file.bytes.clone()).unwrap();
+    let players: Vec<&str> = trf.lines().filter(|l| l.starts_with("001")).collect();
+    assert_eq!(players.len(), 5, "{trf}");
+    assert!(trf.lines().any(|l| l == "XXR 3"), "{trf}");
+    for (r, round) in t.rounds.iter().enumerate() {
+        let cell = |line: &str| line[91 + 10 * r..99 + 10 * r].to_string();
+        for p in &round.pairings {
+            let (first, second) = (players[p.first], players[p.second]);
+            assert_eq!(&cell(first)[..6], format!("{:>4} w", p.second + 1), "round {}: {first}", r + 1);
+            assert_eq!(&cell(second)[..6], format!("{:>4} b", p.first + 1), "round {}: {second}", r + 1);
+        }
+        for &b in &round.byes {
+            assert_eq!(cell(players[b]), "0000 - U");
+        }
+    }
+    let dan_line = players[dan];
+    assert_eq!(cell_of(dan_line, 2), "0000 - Z", "withdrawn: not paired in round 3");
+    assert!(dan_line.contains("dan"));
+    // Points as the standings count them: a win 1, a bye 1, a draw ½ (three rounds, 7½ points in all with the byes).
+    let total: f64 = players.iter().map(|l| l[80..84].trim().parse::<f64>().unwrap()).sum();
+    let byes = t.rounds.iter().map(|r| r.byes.len()).sum::<usize>() as f64;
+    let games = t.rounds.iter().map(|r| r.pairings.len()).sum::<usize>() as f64;
+    assert_eq!(total, games + byes, "{trf}");
+}
+
+/// Round `r` (from 0) of a report file's player line.
+fn cell_of(line: &str, r: usize) -> String {
+    line.get(91 + 10 * r..99 + 10 * r).unwrap_or_default().to_string()
 }
 
 #[test]
@@ -508,4 +542,62 @@ fn the_calendar_is_told_when_it_changes_and_only_then() {
         last.iter().map(|e| e.state).collect::<Vec<_>>(),
         [EntryState::Ended, EntryState::Ended, EntryState::Going]
     );
+}
+
+/// A six-player double elimination through the table: the two top seeds skip the first round, every other
+/// player is out after a second loss, the losers' bracket's champion (seed 2, beaten only by the top seed) wins
+/// the grand final, so it is played again, and the top seed wins the reset. The bracket picture shows both sides.
+#[test]
+fn a_double_elimination_runs_to_its_grand_final_and_the_reset() {
+    let w = open(tempfile::tempdir().unwrap());
+    let names = ["", "ana", "ben", "cy", "dan", "eve", "fay"];
+    let member =
+        |user: u64, channel: u64| Actor { user, name: names[user as usize].to_string(), ..actor(user.min(5), channel) };
+    let create = typed_tournament(
+        tablero::games::GameKind::Hoyito,
+        tablero::table::TournamentFormat::DoubleElimination,
+        None,
+        None,
+        Default::default(),
+    );
+    w.t(1, create, NOW);
+    for user in 1..=6 {
+        w.ok(&member(user, 10), Command::Tournament(TournamentCommand::Join { id: None }), NOW);
+    }
+    let mut replies = w.t(1, TournamentCommand::Start { id: None }, NOW);
+    let mut meetings = std::collections::HashMap::<(u64, u64), usize>::new();
+    let mut rounds = 0;
+    let mut games_played = 0;
+    while w.tournament().status == tablero::store::tournament::TournamentStatus::Running {
+        rounds += 1;
+        assert!(rounds <= 12, "the bracket ends");
+        w.place(&replies, NOW + rounds);
+        let mut next = Vec::new();
+        for game in w.open_games() {
+            let record = w.store.game(game).unwrap().unwrap();
+            let (a, b) = (record.seats[0].id, record.seats[1].id);
+            let met = meetings.entry((a.min(b), a.max(b))).or_default();
+            *met += 1;
+            // The earlier sign-up wins, but ana loses her second meeting with ben (the grand final).
+            let loser = if (a.min(b), a.max(b)) == (1, 2) && *met == 2 { 1 } else { a.max(b) };
+            games_played += 1;
+            next.extend(w.ok(&member(loser, 1000 + game), Command::Resign, NOW + rounds));
+        }
+        replies = next;
+    }
+    // Five players out after two losses each: ten games, and the reset.
+    assert_eq!(games_played, 11);
+    let t = w.tournament();
+    let standings = w.t(1, TournamentCommand::Standings { id: None, picture: true }, NOW + 100);
+    assert!(standings[0].text.contains("Winner: ana!"), "{}", standings[0].text);
+    let picture = standings[0].image.as_ref().expect("the bracket");
+    assert_eq!(picture.file_name, "tournament-1-bracket.png");
+    assert_eq!(t.rounds.len() as u64, rounds);
+    let golden = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/double-elimination-6.png");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&golden, &picture.png).unwrap();
+    }
+    let expected = image::load_from_memory(&std::fs::read(&golden).unwrap()).unwrap().to_rgba8();
+    let actual = image::load_from_memory(&picture.png).unwrap().to_rgba8();
+    assert!(expected == actual, "the double bracket differs from tests/golden/double-elimination-6.png");
 }

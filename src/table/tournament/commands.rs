@@ -39,6 +39,7 @@ impl Turn<'_> {
                 Ok(vec![self.standings_reply(actor.locale, &t, picture)?])
             }
             TournamentCommand::Pairings { id, round } => self.tournament_pairings(actor, id, round),
+            TournamentCommand::Export { id } => self.tournament_export(actor, id),
             TournamentCommand::Drop { id, player } => self.tournament_drop(actor, id, player, now),
             TournamentCommand::Result { game, winner } => self.tournament_result(actor, game, winner, now),
             TournamentCommand::Extend { id, secs } => self.tournament_extend(actor, id, secs, now),
@@ -122,6 +123,7 @@ impl Turn<'_> {
             TournamentFormat::DoubleRoundRobin => Format::RoundRobin { legs: 2 },
             TournamentFormat::Swiss => Format::Swiss { rounds: rounds.unwrap_or(5).clamp(1, 20) },
             TournamentFormat::Elimination => Format::Elimination,
+            TournamentFormat::DoubleElimination => Format::DoubleElimination,
         };
         let signup_until = terms.signup.map(|secs| now + secs);
         // The game options are checked now, so a bad one is refused before anyone signs up.

@@ -7,9 +7,12 @@
 
 pub mod calendar;
 mod commands;
+mod double;
+mod export;
 mod rounds;
 mod shown;
 mod state;
+pub mod trf;
 pub use state::is_parked;
 pub mod pairing;
 pub mod standings;

@@ -2,6 +2,7 @@
 //! (Swiss, round robin, or the elimination's winners), each pairing a game of its own waiting for the channel
 //! the front end opens, the final result; run by the request that ended a game or by the scheduler's marks.
 
+use super::double;
 use super::pairing::{self, SwissPlayer};
 use super::state::{new_pairing, parking_channel, with_notices};
 use crate::games::Side;
@@ -111,6 +112,15 @@ impl Turn<'_> {
                     }
                 }
             }
+            Format::DoubleElimination => {
+                let bracket = double::matches(n);
+                let outcomes = double::outcomes(&bracket, |slot| self.double_result(t, slot));
+                for (slot, outcome) in outcomes.into_iter().enumerate() {
+                    if let double::Outcome::Ready(a, b) = outcome {
+                        round.pairings.push(new_pairing(a, b, slot));
+                    }
+                }
+            }
         }
         if round.pairings.is_empty() {
             t.status = TournamentStatus::Finished;
@@ -121,6 +131,22 @@ impl Turn<'_> {
         round.deadline = super::calendar::round_time(t).map(|secs| now + secs);
         t.rounds.push(round);
         self.start_games(t, r, locale, now, new_games)
+    }
+
+    /// The winner and loser of a double-elimination match (its bracket slot), once its latest game was won.
+    pub(super) fn double_result(&self, t: &Tournament, slot: usize) -> Option<(usize, usize)> {
+        let latest = t.rounds.iter().flat_map(|r| r.pairings.iter()).rev().find(|p| p.slot == slot)?;
+        match self.pairing_winner(latest).ok()?? {
+            0 => Some((latest.first, latest.second)),
+            _ => Some((latest.second, latest.first)),
+        }
+    }
+
+    /// The champion of a double-elimination bracket, once it is over.
+    pub(super) fn double_champion(&self, t: &Tournament) -> Option<usize> {
+        let bracket = double::matches(t.entrants.len());
+        let outcomes = double::outcomes(&bracket, |slot| self.double_result(t, slot));
+        double::champion(&bracket, &outcomes)
     }
 
     /// The winners of an elimination bracket's latest round, in bracket order (with the byes of the first).
@@ -393,7 +419,7 @@ impl Turn<'_> {
             for p in &round.pairings {
                 match self.pairing_points(p).map_err(|e| format!("{e:?}"))? {
                     None => complete = false,
-                    Some(pts) if pts == 0.5 && t.format == Format::Elimination => {
+                    Some(pts) if pts == 0.5 && t.format.is_knockout() => {
                         // A drawn knockout game is replayed with sides swapped (once per draw).
                         let replayed = round
                             .pairings
@@ -409,7 +435,7 @@ impl Turn<'_> {
             if !complete {
                 let r = t.rounds.len() - 1;
                 // Replays of drawn knockout games.
-                if t.format == Format::Elimination {
+                if t.format.is_knockout() {
                     let mut replays = Vec::new();
                     for p in &t.rounds[r].pairings {
                         let latest = t.rounds[r].pairings.iter().rev().find(|q| q.slot == p.slot);

@@ -5,6 +5,7 @@ use super::pairing::{self};
 use super::standings::standings;
 use super::state::{points_text, round_names};
 use crate::i18n::{self, Locale, Message, Text};
+use crate::render::bracket::{Game, Part as BracketPart};
 use crate::store::Tournament;
 use crate::store::record::{GameRecord, TournamentPlace};
 use crate::store::tournament::{Format, TournamentStatus};
@@ -81,21 +82,28 @@ impl Turn<'_> {
                 points_text(s.sonneborn_berger),
             ]);
         }
-        if t.status == TournamentStatus::Finished
-            && t.format == Format::Elimination
-            && let Some(&champion) = self.bracket_winners(t)?.first()
-        {
-            {
-                lines.insert(
-                    1,
-                    i18n::spans(
-                        locale,
-                        &Message::new("tournament-champion").name("player", t.entrants[champion].player.name.as_str()),
-                    ),
-                );
-            }
+        let champion = match (t.status, t.format) {
+            (TournamentStatus::Finished, Format::Elimination) => self.bracket_winners(t)?.first().copied(),
+            (TournamentStatus::Finished, Format::DoubleElimination) => self.double_champion(t),
+            _ => None,
+        };
+        if let Some(champion) = champion {
+            let message = Message::new("tournament-champion").name("player", t.entrants[champion].player.name.as_str());
+            lines.insert(1, i18n::spans(locale, &message));
         }
         let description = crate::table::describe::lines(&Text::join(lines.clone(), "\n"));
+        if picture && t.format == Format::DoubleElimination {
+            let image = crate::table::Image {
+                description,
+                file_name: format!("tournament-{}-bracket.png", t.id),
+                png: crate::render::bracket::double_bracket_png(
+                    &title,
+                    &self.double_bracket_parts(t, locale)?,
+                    &i18n::text(locale, &Message::new("tournament-bye")),
+                ),
+            };
+            return Ok(Reply { text: Text::join(lines, "\n"), image: Some(image), ..Reply::default() });
+        }
         if picture && t.format == Format::Elimination {
             let games = self.bracket_games(t)?;
             let image = crate::table::Image {
@@ -122,10 +130,60 @@ impl Turn<'_> {
         Ok(Reply { text: Text::join(lines, "\n"), image, ..Reply::default() })
     }
 
+    /// A double-elimination bracket as drawn: the winners' bracket, the losers' bracket and the final(s), each
+    /// match as its latest game shows it (or its bye, or the players known so far); the reset only once it is
+    /// to be played.
+    fn double_bracket_parts(&self, t: &Tournament, locale: Locale) -> Result<Vec<BracketPart>, Fail> {
+        use super::double::{self, Outcome, Part};
+        let name = |i: usize| Some(t.entrants[i].player.name.clone());
+        let bracket = double::matches(t.entrants.len());
+        let outcomes = double::outcomes(&bracket, |slot| self.double_result(t, slot));
+        let latest = |slot: usize| t.rounds.iter().flat_map(|r| r.pairings.iter()).rev().find(|p| p.slot == slot);
+        let mut parts: Vec<BracketPart> = Vec::new();
+        for (part, title) in [
+            (Part::Winners, "bracket-winners"),
+            (Part::Losers, "bracket-losers"),
+            (Part::GrandFinal, "bracket-grand-final"),
+        ] {
+            let mut rounds: Vec<Vec<Game>> = Vec::new();
+            for (slot, m) in bracket.iter().enumerate() {
+                let in_part = m.part == part || (part == Part::GrandFinal && m.part == Part::Reset);
+                if !in_part {
+                    continue;
+                }
+                let game = match (latest(slot), outcomes[slot]) {
+                    (Some(p), _) => Game { players: [name(p.first), name(p.second)], winner: self.pairing_winner(p)? },
+                    (None, Outcome::Ready(a, b)) => Game { players: [name(a), name(b)], winner: None },
+                    (None, Outcome::Decided { winner: Some(w), .. }) => {
+                        Game { players: [name(w), None], winner: Some(0) }
+                    }
+                    // The reset not played (the winners' champion won the grand final) is not drawn.
+                    (None, Outcome::Decided { winner: None, .. }) if m.part == Part::Reset => continue,
+                    (None, _) => Game { players: [None, None], winner: None },
+                };
+                let column = if m.part == Part::Reset { 1 } else { m.round - 1 };
+                if rounds.len() <= column {
+                    rounds.resize(column + 1, Vec::new());
+                }
+                rounds[column].push(game);
+            }
+            let names = match part {
+                Part::Winners => round_names(locale, rounds.len()),
+                Part::Losers => (1..=rounds.len())
+                    .map(|r| i18n::text(locale, &Message::new("bracket-round").num("round", r as i64)))
+                    .collect(),
+                _ => ["bracket-grand-final", "bracket-reset"].map(|id| i18n::text(locale, &Message::new(id))).to_vec(),
+            };
+            if !rounds.is_empty() {
+                parts.push(BracketPart { title: i18n::text(locale, &Message::new(title)), names, rounds });
+            }
+        }
+        Ok(parts)
+    }
+
     /// The bracket as drawn: every round's games in bracket order (the latest game of a replayed slot), the
     /// rounds not yet played as empty games.
     pub(super) fn bracket_games(&self, t: &Tournament) -> Result<Vec<Vec<crate::render::bracket::Game>>, Fail> {
-        use crate::render::bracket::Game;
         let name = |i: usize| Some(t.entrants[i].player.name.clone());
         let size = t.entrants.len().next_power_of_two();
         let mut rounds: Vec<Vec<Game>> = Vec::new();

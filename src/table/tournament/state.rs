@@ -61,7 +61,7 @@ impl Turn<'_> {
     }
 
     /// Members with Manage Server or the server's organiser role.
-    pub(super) fn is_organiser(&self, actor: &Actor) -> Result<bool, Fail> {
+    pub(in crate::table) fn is_organiser(&self, actor: &Actor) -> Result<bool, Fail> {
         let role = self.store.guild_settings(actor.guild)?.organiser_role;
         Ok(actor.permissions.manage_server || role.is_some_and(|r| actor.roles.contains(&r)))
     }
