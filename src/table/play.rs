@@ -47,7 +47,8 @@ fn finish_if_over(record: &mut GameRecord, position: &Position) {
 impl Turn<'_> {
     /// The channel's game in progress and the actor's side in it (for a member of both teams, the one on turn).
     /// `hint` is the game a button names: with the channel free, a tournament game still waiting for a channel
-    /// of its own (its thread could not be opened) is played where its board was posted.
+    /// of its own (its thread could not be opened) is played where its board was posted (by its buttons, or by
+    /// commands in a channel that never had a game).
     pub(super) fn active_game(
         &self,
         actor: &Actor,
@@ -57,10 +58,15 @@ impl Turn<'_> {
         let record = match self.channel_game(actor, now)? {
             Some(r) if r.status == Status::Active => r,
             Some(_) => return Err(Message::new("game-not-started").into()),
-            None => match self.parked_game(actor, hint)? {
-                Some(r) => r,
-                None => return Err(self.no_game(actor, hint)?.into()),
-            },
+            // A channel whose own game is over says so (a command typed in a finished game's thread never acts
+            // on another game); a button, or a channel that never had a game, finds a waiting tournament game.
+            None if hint.is_some() || self.store.last_channel_game(actor.channel)?.is_none() => {
+                match self.parked_game(actor, hint)? {
+                    Some(r) => r,
+                    None => return Err(self.no_game(actor, hint)?.into()),
+                }
+            }
+            None => return Err(self.no_game(actor, hint)?.into()),
         };
         let sides = record.sides_of(actor.user, &actor.roles);
         let on_turn = self.position(&record)?.to_move();

@@ -601,3 +601,35 @@ fn a_double_elimination_runs_to_its_grand_final_and_the_reset() {
     let actual = image::load_from_memory(&picture.png).unwrap().to_rgba8();
     assert!(expected == actual, "the double bracket differs from tests/golden/double-elimination-6.png");
 }
+
+/// A command typed in a finished game's thread speaks of that game, even while the player's next tournament game
+/// still waits for a thread of its own: a resignation there never resigns the other game.
+#[test]
+fn a_resignation_in_a_finished_games_thread_does_not_reach_the_next_game() {
+    let w = open(tempfile::tempdir().unwrap());
+    let options = [("time".to_string(), "none".to_string())].into_iter().collect();
+    let create = typed_tournament(
+        tablero::games::GameKind::Hoyito,
+        tablero::table::TournamentFormat::DoubleRoundRobin,
+        None,
+        None,
+        options,
+    );
+    w.t(1, create, NOW);
+    for user in [1, 2] {
+        w.ok(&actor(user, 10), Command::Tournament(TournamentCommand::Join { id: None }), NOW);
+    }
+    let round1 = w.t(1, TournamentCommand::Start { id: None }, NOW);
+    w.place(&round1, NOW);
+    let first = w.open_games()[0];
+    // Round 1 ends; round 2's game is paired, and not given its thread (left waiting).
+    w.ok(&actor(2, 1000 + first), Command::Resign, NOW + 10);
+    let second = w.open_games()[0];
+    assert_ne!(first, second);
+    let refused = match w.table.handle(Request::new(&actor(1, 1000 + first), Command::Resign, NOW + 20)).unwrap() {
+        Ok(replies) => panic!("the thread's game is over: {:?}", replies.iter().map(|r| &r.text).collect::<Vec<_>>()),
+        Err(refused) => refused,
+    };
+    assert!(refused.text.contains("over"), "{}", refused.text);
+    assert_eq!(w.store.game(second).unwrap().unwrap().status, Status::Active, "the waiting game plays on");
+}
