@@ -130,6 +130,9 @@ enum Mode {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Print the next round's pairings of a Swiss in a FIDE tournament report FILE (TRF), as tablero pairs it, in
+    /// the output of bbpPairings' `-p`: the number of pairs, then `white black` by starting rank, a bye as `N 0`.
+    Pair { file: PathBuf },
     /// Check a record FILE (JSON or text) move by move and store it as an imported, unrated game; a game still
     /// on can then be continued in the console (`tablero local`, channel #lobby).
     Import {
@@ -207,16 +210,7 @@ fn main() -> ExitCode {
         }
         Mode::Export { game, tournament, format, data } => {
             if let Some(id) = tournament {
-                return match export_tournament(cli.config, data, id) {
-                    Ok(text) => {
-                        let _ = write!(io::stdout(), "{text}");
-                        ExitCode::SUCCESS
-                    }
-                    Err(e) => {
-                        eprintln!("tablero: {e}");
-                        ExitCode::FAILURE
-                    }
-                };
+                return printed(export_tournament(cli.config, data, id));
             }
             let game = game.unwrap_or_default();
             let form = match format.as_str() {
@@ -227,16 +221,14 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            match export(cli.config, data, game, form) {
-                Ok(text) => {
-                    let _ = write!(io::stdout(), "{text}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("tablero: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            printed(export(cli.config, data, game, form))
+        }
+        Mode::Pair { file } => {
+            let paired = std::fs::read_to_string(&file)
+                .map_err(|e| format!("{}: {e}", file.display()))
+                .and_then(|text| tablero::table::tournament::trf::read(&text))
+                .and_then(|report| tablero::table::tournament::trf::pair_next(&report));
+            printed(paired)
         }
         Mode::Import { file, data, out } => match import(cli.config, data, out, &file) {
             Ok(said) => {
@@ -497,6 +489,20 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
     let said = tablero::i18n::Message::new("console-web").str("url", url);
     eprintln!("{}", tablero::i18n::text(config.default_locale(), &said));
     Ok(Console::shared(table, config.out_dir.clone(), config.default_locale()))
+}
+
+/// A command's text on standard output (exit 0), or its failure on standard error (exit 1).
+fn printed(result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(text) => {
+            let _ = write!(io::stdout(), "{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tablero: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// `tablero export`: a game's record in one form.

@@ -157,8 +157,12 @@ impl Turn<'_> {
             })?,
         };
         let mut lines: HashMap<UserId, Line> = HashMap::new();
+        // The server's finished games come latest first: the scan stops at the season's start.
         for (id, game, ended) in self.store.finished_games(actor.guild)? {
-            if game != kind || ended < season.from.at.saturating_sub(1) {
+            if ended + 1 < season.from.at {
+                break;
+            }
+            if game != kind {
                 continue;
             }
             let Some(record) = self.store.game(id)? else { continue };

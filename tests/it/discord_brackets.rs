@@ -3,34 +3,15 @@
 
 use crate::fake_discord;
 
+use fake_discord::FakeDiscord;
 use fake_discord::harness::Place;
 use fake_discord::payloads::{Member, Opt};
 use fake_discord::process::spawn_clocked;
-use fake_discord::{FakeDiscord, Recorded};
 
 /// Round `round`'s games: (thread, first player, second player), once as many boards as `games` were posted.
 async fn boards_of_round(fake: &FakeDiscord, round: usize, games: usize) -> Vec<(Place, String, String)> {
-    let heading = format!("Tournament #1, round {round}: ");
-    let found = |log: &[Recorded]| {
-        let mut out: Vec<(Place, String, String)> = Vec::new();
-        for r in log.iter().filter(|r| r.method == "POST" && r.png().is_some()) {
-            let text = r.content();
-            let Some(rest) = text.split(&heading).nth(1) else { continue };
-            let Some((first, second)) =
-                rest.split('\n').next().and_then(|l| l.trim_end_matches('.').split_once(" against "))
-            else {
-                continue;
-            };
-            let thread: u64 =
-                r.path.trim_start_matches("/channels/").trim_end_matches("/messages").parse().unwrap_or(0);
-            if thread != 0 && !out.iter().any(|(p, _, _)| p.channel == thread) {
-                out.push((Place { channel: thread, thread: true }, first.to_string(), second.to_string()));
-            }
-        }
-        out
-    };
-    fake.wait_until(&format!("round {round}'s {games} boards"), |f| found(&f.log()).len() == games).await;
-    found(&fake.log())
+    fake.wait_until(&format!("round {round}'s {games} boards"), |f| f.tournament_boards(0, round).len() == games).await;
+    fake.tournament_boards(0, round)
 }
 
 /// How many games round `round` has, from its announcement (`• a – b` lines).

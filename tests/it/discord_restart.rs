@@ -291,29 +291,7 @@ async fn five_player_swiss(fake: &FakeDiscord, dir: &Path, url: Option<String>) 
     assert!(refused.is_ephemeral() && refused.content().contains("organiser"), "{}", refused.content());
 
     // The games of a round: (thread, first player, second player), from the boards posted in new threads.
-    let games_of_round = |from: usize, round: usize| {
-        let log = fake.log();
-        let mut games = Vec::new();
-        for r in log.iter().skip(from) {
-            let text = r.content();
-            let Some(rest) = text.split(&format!("Tournament #1, round {round}: ")).nth(1) else { continue };
-            let Some((first, second)) =
-                rest.split('\n').next().and_then(|l| l.trim_end_matches('.').split_once(" against "))
-            else {
-                continue;
-            };
-            let thread: u64 =
-                r.path.trim_start_matches("/channels/").trim_end_matches("/messages").parse().unwrap_or(0);
-            // (A second process posting the same board sends the same nonce: one game, counted once.)
-            if thread != 0
-                && r.method == "POST"
-                && !games.iter().any(|(p, _, _): &(Place, String, String)| p.channel == thread)
-            {
-                games.push((Place { channel: thread, thread: true }, first.to_string(), second.to_string()));
-            }
-        }
-        games
-    };
+    let games_of_round = |from: usize, round: usize| fake.tournament_boards(from, round);
     let wait_round = |from: usize, round: usize| {
         let fake = fake.clone();
         async move {

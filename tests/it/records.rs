@@ -676,6 +676,17 @@ fn the_command_line_exports_a_tournament_as_a_report_file() {
     // A game still on has no result yet: its cell is the opponent and the colour.
     assert!(trf.lines().filter(|l| l.starts_with("001 ")).any(|l| l.len() >= 97 && &l[96..97] == "w"), "{trf}");
     assert_eq!(tablero(dir.path(), &["export", "--tournament", "9", "--data", "d"], "").0, 1);
+    // `tablero pair` reads it: a round robin's file has rounds left (two unplayed), and is paired as a Swiss.
+    std::fs::write(dir.path().join("t.trf"), &trf).unwrap();
+    let (code, paired, err) = tablero(dir.path(), &["pair", "t.trf"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(paired.lines().next(), Some("2"), "one game and a bye: {paired}");
+    std::fs::write(dir.path().join("bad.trf"), "001    1      ana\n").unwrap();
+    let (code, _, err) = tablero(dir.path(), &["pair", "bad.trf"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("XXR"), "{err}");
+    assert_eq!(tablero(dir.path(), &["pair", "missing.trf"], "").0, 1);
+    assert_eq!(tablero(dir.path(), &["pair"], "").0, 2);
     assert_eq!(tablero(dir.path(), &["export", "--tournament", "1", "--game", "1", "--data", "d"], "").0, 2);
 }
 

@@ -59,6 +59,43 @@ pub struct SwissPlayer {
     pub active: bool,
 }
 
+/// What Swiss pairing knows of `n` players (in seeding order) from the games played so far, each as (first,
+/// second, first's points), the byes worth a win, and who is still playing. A tournament of the table and a
+/// report file read back are both paired from this.
+pub fn swiss_players(
+    n: usize,
+    games: &[(usize, usize, f64)],
+    byes: &[usize],
+    active: impl Fn(usize) -> bool,
+) -> Vec<SwissPlayer> {
+    (0..n)
+        .map(|p| {
+            let mut s = SwissPlayer {
+                score: byes.iter().filter(|&&b| b == p).count() as f64,
+                met: Vec::new(),
+                colour_balance: 0,
+                last_first: None,
+                had_bye: byes.contains(&p),
+                active: active(p),
+            };
+            for &(a, b, pts) in games {
+                if a == p {
+                    s.score += pts;
+                    s.met.push(b);
+                    s.colour_balance += 1;
+                    s.last_first = Some(true);
+                } else if b == p {
+                    s.score += 1.0 - pts;
+                    s.met.push(a);
+                    s.colour_balance -= 1;
+                    s.last_first = Some(false);
+                }
+            }
+            s
+        })
+        .collect()
+}
+
 /// A Swiss round (players in seeding order): score groups from the top, the top half of a group meeting its
 /// bottom half (the Dutch system in spirit), no rematch while one can be avoided, sides chosen to even out each
 /// player's balance, and a bye (worth a win) for the lowest-ranked player who has not had one.

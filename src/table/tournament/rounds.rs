@@ -3,7 +3,7 @@
 //! the front end opens, the final result; run by the request that ended a game or by the scheduler's marks.
 
 use super::double;
-use super::pairing::{self, SwissPlayer};
+use super::pairing;
 use super::state::{new_pairing, parking_channel, with_notices};
 use crate::games::Side;
 use crate::i18n::{self, Callee, Locale, Message, Span, Text};
@@ -62,33 +62,7 @@ impl Turn<'_> {
             }
             Format::Swiss { rounds } => {
                 if r < rounds as usize {
-                    let players: Vec<SwissPlayer> = (0..n)
-                        .map(|p| {
-                            let mut s = SwissPlayer {
-                                score: 0.0,
-                                met: Vec::new(),
-                                colour_balance: 0,
-                                last_first: None,
-                                had_bye: byes.contains(&p),
-                                active: !t.entrants[p].dropped,
-                            };
-                            s.score += byes.iter().filter(|&&b| b == p).count() as f64;
-                            for &(a, b, pts) in &games {
-                                if a == p {
-                                    s.score += pts;
-                                    s.met.push(b);
-                                    s.colour_balance += 1;
-                                    s.last_first = Some(true);
-                                } else if b == p {
-                                    s.score += 1.0 - pts;
-                                    s.met.push(a);
-                                    s.colour_balance -= 1;
-                                    s.last_first = Some(false);
-                                }
-                            }
-                            s
-                        })
-                        .collect();
+                    let players = pairing::swiss_players(n, &games, &byes, |p| !t.entrants[p].dropped);
                     let planned = pairing::swiss(&players);
                     if !planned.pairs.is_empty() {
                         round.pairings = planned.pairs.iter().map(|&(a, b)| new_pairing(a, b, 0)).collect();

@@ -31,7 +31,7 @@ pub fn write(t: &Tournament, rounds: usize, results: &[Vec<Played>], title: &str
     let _ = writeln!(out, "042 {}", date(t.created_at));
     let _ = writeln!(out, "062 {}", t.entrants.len());
     let kind = match t.format {
-        Format::Swiss { .. } => "Swiss (FIDE Dutch)",
+        Format::Swiss { .. } => "Swiss",
         Format::RoundRobin { legs: 1 } => "Round robin",
         Format::RoundRobin { .. } => "Double round robin",
         Format::Elimination => "Single elimination",
@@ -101,6 +101,118 @@ pub fn write(t: &Tournament, rounds: usize, results: &[Vec<Played>], title: &str
         let _ = writeln!(out, "XXC {}", if white { "white1" } else { "black1" });
     }
     out
+}
+
+/// A player's round in a report file: the opponent's starting rank (0 for none), the colour, the result (blank
+/// while not decided).
+pub type Cell = (usize, char, char);
+
+/// A report file as read back: each player's rounds (from their starting rank 1 up), and the number of rounds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub rounds: usize,
+    /// `cells[p][r]`: player p's round r.
+    pub cells: Vec<Vec<Cell>>,
+}
+
+/// Reads the player lines and `XXR` of a report file, as bbpPairings reads them; `Err` says what is wrong.
+pub fn read(text: &str) -> Result<Report, String> {
+    let mut rounds = None;
+    let mut players: Vec<(usize, Vec<Cell>)> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let at = |what: &str| format!("line {}: {what}", n + 1);
+        if let Some(r) = line.strip_prefix("XXR") {
+            rounds = Some(r.trim().parse::<usize>().map_err(|_| at("XXR is not a number of rounds"))?);
+            continue;
+        }
+        if !line.starts_with("001") {
+            continue;
+        }
+        // Columns are characters (a name may hold letters of more than one byte).
+        let line: Vec<char> = line.chars().collect();
+        let columns = |from: usize, to: usize| -> String { line.iter().skip(from).take(to - from).collect() };
+        let rank = columns(4, 8).trim().parse::<usize>().map_err(|_| at("no starting rank"))?;
+        let mut cells = Vec::new();
+        let mut start = 91;
+        while start < line.len() {
+            let opponent = columns(start, start + 4);
+            let opponent = opponent.trim();
+            let opponent =
+                if opponent.is_empty() { 0 } else { opponent.parse().map_err(|_| at("a round's opponent"))? };
+            let colour = line.get(start + 5).copied().unwrap_or('-');
+            let result = line.get(start + 7).copied().unwrap_or(' ');
+            cells.push((opponent, colour, result));
+            start += 10;
+        }
+        players.push((rank, cells));
+    }
+    players.sort_by_key(|(rank, _)| *rank);
+    if players.iter().enumerate().any(|(i, (rank, _))| *rank != i + 1) {
+        return Err("the players' starting ranks are not 1, 2, 3, …".into());
+    }
+    let rounds = rounds.ok_or("no XXR line: the number of rounds is not given")?;
+    let cells: Vec<_> = players.into_iter().map(|(_, cells)| cells).collect();
+    if cells.iter().flatten().any(|&(opponent, _, _)| opponent > cells.len()) {
+        return Err("an opponent who is not in the file".into());
+    }
+    Ok(Report { rounds, cells })
+}
+
+/// The next round of a report's Swiss, paired as a tournament of the table pairs it (the same function), in the
+/// output of bbpPairings' `-p`: the number of pairs (a bye counted), then `white black` by starting rank, the
+/// bye as `rank 0` last. A player whose cell of that round says they are out (`-`, `Z`, `H`, `F`) is not paired.
+pub fn pair_next(report: &Report) -> Result<String, String> {
+    let n = report.cells.len();
+    // A round is played once a game of it has a result (or its pairing-allocated bye is given); a player's mark
+    // of absence for a round to come does not play it.
+    let round_played = |r: usize| {
+        report
+            .cells
+            .iter()
+            .any(|c| c.get(r).is_some_and(|&(opponent, _, result)| (opponent > 0 && result != ' ') || result == 'U'))
+    };
+    let played = (0..report.rounds.max(1)).take_while(|&r| round_played(r)).count();
+    if played >= report.rounds {
+        return Err(format!("all {} rounds are played: there is no round left to pair", report.rounds));
+    }
+    let (mut games, mut byes, mut extra) = (Vec::new(), Vec::new(), vec![0.0; n]);
+    for (p, cells) in report.cells.iter().enumerate() {
+        for &(opponent, colour, result) in cells.iter().take(played) {
+            match result {
+                // A game played, counted once (from White's line).
+                '1' | '0' | '=' | 'W' | 'L' | 'D' if opponent > 0 && colour == 'w' => {
+                    let points = match result {
+                        '1' | 'W' => 1.0,
+                        '0' | 'L' => 0.0,
+                        _ => 0.5,
+                    };
+                    games.push((p, opponent - 1, points));
+                }
+                // Points without a game played (the two may meet again): a forfeit win, a bye.
+                '+' | 'U' | 'F' => byes.push(p),
+                'H' => extra[p] += 0.5,
+                _ => {}
+            }
+        }
+    }
+    let out = |p: usize| {
+        report.cells[p]
+            .get(played)
+            .is_some_and(|&(opponent, _, result)| opponent == 0 && matches!(result, '-' | 'Z' | 'H' | 'F'))
+    };
+    let mut players = super::pairing::swiss_players(n, &games, &byes, |p| !out(p));
+    for (player, more) in players.iter_mut().zip(&extra) {
+        player.score += more;
+    }
+    let round = super::pairing::swiss(&players);
+    let mut text = format!("{}\n", round.pairs.len() + usize::from(round.bye.is_some()));
+    for (white, black) in &round.pairs {
+        text.push_str(&format!("{} {}\n", white + 1, black + 1));
+    }
+    if let Some(bye) = round.bye {
+        text.push_str(&format!("{} 0\n", bye + 1));
+    }
+    Ok(text)
 }
 
 /// Points as the report writes them: `2.5`, `3.0`.

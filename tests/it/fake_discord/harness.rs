@@ -178,6 +178,28 @@ impl FakeDiscord {
         self.wait_for(from, &format!("a post in channel {channel}"), |r| r.method == "POST" && r.path == path).await
     }
 
+    /// The games of tournament #1's round `round` whose first boards were posted after `from`, each once (a second
+    /// process posting the same board sends the same nonce): (thread, first player, second player).
+    pub fn tournament_boards(&self, from: usize, round: usize) -> Vec<(Place, String, String)> {
+        let heading = format!("Tournament #1, round {round}: ");
+        let mut games: Vec<(Place, String, String)> = Vec::new();
+        for r in self.log().iter().skip(from).filter(|r| r.method == "POST") {
+            let text = r.content();
+            let Some(rest) = text.split(&heading).nth(1) else { continue };
+            let Some((first, second)) =
+                rest.split('\n').next().and_then(|l| l.trim_end_matches('.').split_once(" against "))
+            else {
+                continue;
+            };
+            let thread: u64 =
+                r.path.trim_start_matches("/channels/").trim_end_matches("/messages").parse().unwrap_or(0);
+            if thread != 0 && !games.iter().any(|(p, _, _)| p.channel == thread) {
+                games.push((Place { channel: thread, thread: true }, first.to_string(), second.to_string()));
+            }
+        }
+        games
+    }
+
     /// The enabled buttons of a stored message.
     pub fn enabled_buttons(&self, message: u64) -> Vec<String> {
         let stored = self.message(message);
