@@ -505,6 +505,20 @@ fn printed(result: Result<String, String>) -> ExitCode {
     }
 }
 
+/// The configuration and its store, for a command that reads it; `data` names a store folder instead.
+fn open_store(
+    config: Option<PathBuf>,
+    data: Option<PathBuf>,
+) -> Result<(Config, std::sync::Arc<dyn tablero::store::Store>), String> {
+    let mut config = Config::load(config.as_deref())?;
+    if let Some(d) = data {
+        config.data_dir = d;
+        config.store.url = None;
+    }
+    let store = config.store_location()?.open().map_err(|e| e.to_string())?;
+    Ok((config, store))
+}
+
 /// `tablero export`: a game's record in one form.
 fn export(
     config: Option<PathBuf>,
@@ -512,12 +526,7 @@ fn export(
     game: u64,
     form: tablero::records::Form,
 ) -> Result<String, String> {
-    let mut config = Config::load(config.as_deref())?;
-    if let Some(d) = data {
-        config.data_dir = d;
-        config.store.url = None;
-    }
-    let store = config.store_location()?.open().map_err(|e| e.to_string())?;
+    let (_, store) = open_store(config, data)?;
     let record = store.game(game).map_err(|e| e.to_string())?.ok_or_else(|| format!("there is no game {game}"))?;
     let exported = tablero::records::Record::of(&record)
         .ok_or_else(|| format!("game {game} was never played (a challenge, or a game that did not start)"))?;
@@ -526,12 +535,7 @@ fn export(
 
 /// `tablero export --tournament`: a tournament's report file, read as a reader of its server would.
 fn export_tournament(config: Option<PathBuf>, data: Option<PathBuf>, id: u64) -> Result<String, String> {
-    let mut config = Config::load(config.as_deref())?;
-    if let Some(d) = data {
-        config.data_dir = d;
-        config.store.url = None;
-    }
-    let store = config.store_location()?.open().map_err(|e| e.to_string())?;
+    let (config, store) = open_store(config, data)?;
     let t = store.tournament(id).map_err(|e| e.to_string())?.ok_or_else(|| format!("there is no tournament {id}"))?;
     let table = Table::new(store, config.table());
     let command = tablero::table::Command::Tournament(tablero::table::TournamentCommand::Export { id: Some(id) });
