@@ -815,10 +815,10 @@ replay-described = An animated replay in { $frames } pictures, ending on:
 ## Vacations
 settings-changed = Someone changed this server's settings a moment before you; nothing of yours was changed. Try again.
 vacation-off = Vacations are off in this server (an organiser may allow them with the setting vacation_days).
-vacation-already = You are already on vacation, until { $until }. End it with /vacation end.
+vacation-already = You are already on vacation, back { $until }. End it with /vacation end.
 vacation-used-up = You have taken all { $max } days of vacation this server allows in { $window } days; the days come back as the oldest leave the last { $window }.
 vacation-too-long = You may take { $left } more days of vacation now (this server allows { $max } in any { $window }); { $days } is too many.
-vacation-started = You are on vacation until { $until } ({ $days ->
+vacation-started = You are on vacation, back { $until } ({ $days ->
     [one] 1 day
    *[other] { $days } days
 }). Your opponents in { $games ->
@@ -835,10 +835,10 @@ vacation-ended = Welcome back: your vacation is over, and the clock runs again i
    *[other] { $games } games
 }.
 vacation-not-away = You are not on vacation.
-notice-away = { $player } is on vacation until { $until }: in { $game } the clock stands still while it is their move.
+notice-away = { $player } is on vacation, back { $until }: in { $game } the clock stands still while it is their move.
 notice-back = { $player } is back from vacation: the clock of { $game } runs again, and time for the move runs out { $when }.
-clock-held = The clock stands still: the player on turn is on vacation until { $until }.
-games-held = clock stopped until { $until } (vacation)
+clock-held = The clock stands still: the player on turn is on vacation, back { $until }.
+games-held = clock stopped, the player on vacation back { $until }
 
 ## Outside a server
 private-casual = Games outside a server are casual: ratings belong to a server.

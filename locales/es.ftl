@@ -817,10 +817,10 @@ replay-described = Una repetición animada en { $frames } imágenes, que termina
 ## Vacaciones
 settings-changed = Alguien cambió los ajustes del servidor justo antes que tú; no se cambió nada tuyo. Vuelve a intentarlo.
 vacation-off = Las vacaciones no están permitidas en este servidor (un organizador puede permitirlas con el ajuste vacation_days).
-vacation-already = Ya estás de vacaciones, hasta { $until }. Termínalas con /vacaciones fin.
+vacation-already = Ya estás de vacaciones; vuelves { $until }. Termínalas con /vacaciones fin.
 vacation-used-up = Ya tomaste los { $max } días de vacaciones que este servidor permite cada { $window } días; los días vuelven a medida que los más antiguos salen de los últimos { $window }.
 vacation-too-long = Ahora puedes tomar { $left } días más de vacaciones (este servidor permite { $max } cada { $window }); { $days } son demasiados.
-vacation-started = Estás de vacaciones hasta { $until } ({ $days ->
+vacation-started = Estás de vacaciones; vuelves { $until } ({ $days ->
     [one] 1 día
    *[other] { $days } días
 }). Se avisa a tus rivales en { $games ->
@@ -837,10 +837,10 @@ vacation-ended = Bienvenido de vuelta: se acabaron tus vacaciones y el reloj vue
    *[other] { $games } partidas
 }.
 vacation-not-away = No estás de vacaciones.
-notice-away = { $player } está de vacaciones hasta { $until }: en { $game } el reloj se para mientras le toque mover.
+notice-away = { $player } está de vacaciones y vuelve { $until }: en { $game } el reloj se para mientras le toque mover.
 notice-back = { $player } volvió de vacaciones: el reloj de { $game } vuelve a correr, y el tiempo para la jugada se acaba { $when }.
-clock-held = El reloj está parado: quien mueve está de vacaciones hasta { $until }.
-games-held = reloj parado hasta { $until } (vacaciones)
+clock-held = El reloj está parado: quien mueve está de vacaciones y vuelve { $until }.
+games-held = reloj parado: de vacaciones, vuelve { $until }
 
 ## Fuera de un servidor
 private-casual = Las partidas fuera de un servidor son amistosas: las clasificaciones son de cada servidor.

@@ -82,11 +82,15 @@ impl GuildSettings {
         self.vacations.get(&user)?.iter().find(|a| a.from <= now && now < a.until).map(|a| a.until)
     }
 
-    /// Seconds of vacation `user` took in the 30 days before `now` (a vacation under way counts up to now).
+    /// Seconds of vacation `user` took in the 30 days before `now` (a vacation under way counts up to now), each
+    /// vacation in whole days and at least one: a vacation begun and ended again at once still costs a day, so
+    /// nobody can start and end vacations without end (each one tells every opponent).
     pub fn vacation_used(&self, user: UserId, now: Timestamp) -> u64 {
+        const DAY: u64 = 86_400;
         let start = now.saturating_sub(VACATION_WINDOW);
         let periods = self.vacations.get(&user).map(Vec::as_slice).unwrap_or_default();
-        periods.iter().map(|a| a.until.min(now).saturating_sub(a.from.max(start))).sum()
+        let taken = |a: &Away| a.until.min(now).saturating_sub(a.from.max(start)).div_ceil(DAY).max(1) * DAY;
+        periods.iter().filter(|a| a.until > start).map(taken).sum()
     }
 
     /// Whether anyone is away at `now` (most servers: nobody, and nothing needs looking at).

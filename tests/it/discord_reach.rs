@@ -37,10 +37,10 @@ async fn a_vacation_stops_a_deadline_and_ends_by_itself() {
     let from = fake.mark();
     let said = fake.slash(&ben, place, &["vacation", "start"], &[Opt::Int("days", 3)]).await;
     assert_eq!(said.json.as_ref().unwrap()["data"]["flags"], 64, "told privately");
-    assert!(said.content().contains("You are on vacation until <t:"), "{}", said.content());
+    assert!(said.content().contains("You are on vacation, back <t:"), "{}", said.content());
     assert!(said.content().contains("the clock stands still in 1 game now (#1)"), "{}", said.content());
     let told = fake.post_in(from, 760).await;
-    assert!(told.content().starts_with("<@101> ben is on vacation until <t:"), "{}", told.content());
+    assert!(told.content().starts_with("<@101> ben is on vacation, back <t:"), "{}", told.content());
 
     // A day and then two days go by: neither the reminder (at half the time) nor the timeout.
     set_clock(dir.path(), DAY + 10);

@@ -101,7 +101,7 @@ fn the_clock_stands_still_while_the_player_on_turn_is_away_and_runs_again_by_its
     // The opponent is told, in the game's channel, by name.
     let told = w.tick(start);
     assert_eq!(told.len(), 1, "{:?}", texts(&told));
-    assert!(texts(&told)[0].starts_with("ben is on vacation until"), "{:?}", texts(&told));
+    assert!(texts(&told)[0].starts_with("ben is on vacation, back"), "{:?}", texts(&told));
     assert_eq!(told[0].reply.mentions(), vec![1], "ana is called");
     assert_eq!(told[0].channel, 10);
 
@@ -201,6 +201,14 @@ fn the_allowance_is_the_servers_and_comes_back_after_thirty_days() {
     assert!(used_up.contains("all 3 days"), "{used_up}");
     // Thirty days after the vacation ended, its days no longer count.
     assert!(w.start(3, Some(3), NOW + 33 * DAY).contains("(3 days)"));
+    // A vacation begun and ended at once costs a day: three of them use up an allowance of three.
+    let later = NOW + 70 * DAY;
+    for k in 0..3 {
+        w.start(3, Some(1), later + k * 10);
+        w.ok(3, Command::VacationEnd, later + k * 10 + 1);
+    }
+    let used_up = w.refused(3, Command::VacationStart { days: Some(1) }, later + 100);
+    assert!(used_up.contains("all 3 days"), "{used_up}");
 }
 
 #[test]
@@ -246,9 +254,9 @@ fn vacations_and_their_notices_are_in_spanish_too() {
     let es = Actor { locale: Locale::SpanishLatinAmerica, ..actor(2, 10) };
     let said =
         w.table.handle(Request::new(&es, Command::VacationStart { days: Some(2) }, NOW + HOUR)).unwrap().unwrap();
-    assert!(said[0].text.contains("Estás de vacaciones hasta"), "{}", said[0].text);
+    assert!(said[0].text.contains("Estás de vacaciones; vuelves"), "{}", said[0].text);
     w.table.tick(NOW + HOUR).unwrap();
     let told = w.table.deliveries(Locale::SpanishLatinAmerica).unwrap();
-    assert!(told[0].reply.text.contains("está de vacaciones hasta"), "{}", told[0].reply.text);
+    assert!(told[0].reply.text.contains("está de vacaciones y vuelve"), "{}", told[0].reply.text);
     assert!(matches!(w.store.notices().unwrap()[0].kind, NoticeKind::Away { player: 2, .. }));
 }
