@@ -25,6 +25,7 @@ mod discord_reach;
 mod discord_records;
 mod discord_restart;
 mod discord_shards;
+mod dutch_reference;
 mod epaminondas_properties;
 mod hoyito_properties;
 mod ocencahuac;

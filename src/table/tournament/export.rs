@@ -3,7 +3,6 @@
 
 use super::{pairing, trf};
 use crate::i18n::{self, Message};
-use crate::store::record::{FinishReason, Status};
 use crate::store::tournament::Format;
 use crate::table::naming::{format_name, game_name};
 use crate::table::write::Turn;
@@ -20,33 +19,7 @@ impl Turn<'_> {
                 return Err(Message::new("tournament-trf-format").into());
             }
         };
-        let mut results = Vec::with_capacity(t.rounds.len());
-        for round in &t.rounds {
-            let mut line = vec![trf::Played::Absent; t.entrants.len()];
-            for &p in &round.byes {
-                line[p] = trf::Played::Bye;
-            }
-            for pairing in &round.pairings {
-                let points = self.pairing_points(pairing)?;
-                let forfeit = match pairing.game {
-                    None => true,
-                    Some(game) => self.store.game(game)?.is_some_and(|g| {
-                        g.moves.is_empty()
-                            || g.status == Status::Aborted
-                            || matches!(g.status, Status::Finished { reason: FinishReason::Forfeit, .. })
-                    }),
-                };
-                let forfeit = forfeit && pairing.entered.is_none_or(|_| pairing.game.is_none());
-                line[pairing.first] = trf::Played::Game { opponent: pairing.second + 1, white: true, points, forfeit };
-                line[pairing.second] = trf::Played::Game {
-                    opponent: pairing.first + 1,
-                    white: false,
-                    points: points.map(|x| 1.0 - x),
-                    forfeit,
-                };
-            }
-            results.push(line);
-        }
+        let results = self.played_rounds(&t)?;
         let title = i18n::text(
             actor.locale,
             &Message::new("calendar-title")

@@ -8,11 +8,14 @@
 pub mod calendar;
 mod commands;
 mod double;
+pub mod dutch;
 mod export;
 mod rounds;
 mod shown;
 mod state;
+mod swiss;
 pub mod trf;
+mod trf_read;
 pub use state::is_parked;
 pub mod pairing;
 pub mod standings;

@@ -24,7 +24,7 @@ impl Turn<'_> {
         now: Timestamp,
         games: &mut Vec<GameWrite>,
     ) -> Result<Vec<Reply>, Fail> {
-        // Seeding: rating (when there is one), then sign-up order.
+        // Seeding (the pairing numbers): rating (when there is one), then name, then sign-up order.
         let rating = |p: &Player| self.store.rating(t.guild, t.kind, p.id).ok().flatten().map_or(0.0, |r| r.rating);
         let mut seeded: Vec<(f64, usize, Entrant)> =
             t.entrants.iter().cloned().enumerate().map(|(i, e)| (rating(&e.player), i, e)).collect();
@@ -33,7 +33,11 @@ impl Turn<'_> {
             use rand::seq::SliceRandom;
             seeded.shuffle(&mut *self.rng());
         } else {
-            seeded.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            seeded.sort_by(|a, b| {
+                b.0.total_cmp(&a.0)
+                    .then_with(|| a.2.player.name.to_lowercase().cmp(&b.2.player.name.to_lowercase()))
+                    .then(a.1.cmp(&b.1))
+            });
         }
         t.entrants = seeded.into_iter().map(|(_, _, e)| e).collect();
         t.status = TournamentStatus::Running;
@@ -50,7 +54,6 @@ impl Turn<'_> {
     ) -> Result<Vec<Reply>, Fail> {
         let n = t.entrants.len();
         let r = t.rounds.len();
-        let (games, byes) = self.results(t)?;
         let mut round = TournamentRound::default();
         match t.format {
             Format::RoundRobin { legs } => {
@@ -62,8 +65,8 @@ impl Turn<'_> {
             }
             Format::Swiss { rounds } => {
                 if r < rounds as usize {
-                    let players = pairing::swiss_players(n, &games, &byes, |p| !t.entrants[p].dropped);
-                    let planned = pairing::swiss(&players);
+                    let played = self.played_rounds(t)?;
+                    let planned = super::swiss::next_round(rounds as usize, &played, |p| t.entrants[p].dropped);
                     if !planned.pairs.is_empty() {
                         round.pairings = planned.pairs.iter().map(|&(a, b)| new_pairing(a, b, 0)).collect();
                         round.byes = planned.bye.into_iter().collect();

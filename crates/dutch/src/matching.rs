@@ -1,0 +1,714 @@
+//! Maximum weight matching on a complete graph whose edge weights change between solutions: Edmonds' blossom
+//! algorithm with dual variables (the primal-dual method of Galil, Micali and Gabow, in the shape of Van
+//! Rantwijk's well-known implementation), kept warm between calls. Changing the edges of one vertex dissolves the
+//! blossoms around it, frees it and its mate and raises its dual until every edge is feasible again; the next
+//! `solve` grows one alternating tree from each free vertex whose dual is still positive, so a change touching
+//! k vertices costs O(k n²) instead of a fresh O(n³).
+//!
+//! A weight of zero is no edge: such a pair is never matched. Slack of an edge between two top-level blossoms is
+//! `dual[i] + dual[j] - 2 w(i, j)`; blossom duals keep the edges inside them tight.
+
+use super::wide::Weight;
+
+/// One end of an edge, seen from the other: the vertex `at`, reached from `from`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct End {
+    at: usize,
+    from: usize,
+}
+
+impl End {
+    fn flip(self) -> End {
+        End { at: self.from, from: self.at }
+    }
+}
+
+const FREE: u8 = 0;
+const OUTER: u8 = 1;
+const INNER: u8 = 2;
+const CRUMB: u8 = 5;
+
+pub struct Matching<W: Weight> {
+    n: usize,
+    weight: Vec<W>,
+    /// Vertices 0..n, then blossoms n..2n.
+    dual: Vec<W>,
+    mate: Vec<Option<usize>>,
+    label: Vec<u8>,
+    label_end: Vec<Option<End>>,
+    in_blossom: Vec<usize>,
+    parent: Vec<Option<usize>>,
+    children: Vec<Vec<usize>>,
+    ends: Vec<Vec<End>>,
+    base: Vec<Option<usize>>,
+    best_edge: Vec<Option<End>>,
+    best_edges: Vec<Option<Vec<End>>>,
+    unused: Vec<usize>,
+    allowed: Vec<u32>,
+    stage: u32,
+    queue: Vec<usize>,
+}
+
+impl<W: Weight> Matching<W> {
+    /// `n` vertices, no edges.
+    pub fn new(n: usize) -> Self {
+        Matching {
+            n,
+            weight: vec![W::zero(); n * n],
+            dual: vec![W::zero(); 2 * n],
+            mate: vec![None; n],
+            label: vec![FREE; 2 * n],
+            label_end: vec![None; 2 * n],
+            in_blossom: (0..n).collect(),
+            parent: vec![None; 2 * n],
+            children: vec![Vec::new(); 2 * n],
+            ends: vec![Vec::new(); 2 * n],
+            base: (0..n).map(Some).chain((0..n).map(|_| None)).collect(),
+            best_edge: vec![None; 2 * n],
+            best_edges: vec![None; 2 * n],
+            unused: (n..2 * n).rev().collect(),
+            allowed: vec![0; n * n],
+            stage: 0,
+            queue: Vec::new(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    pub fn weight(&self, i: usize, j: usize) -> W {
+        self.weight[i * self.n + j]
+    }
+
+    /// Sets the weight of the edge between `v` and `u` (zero: no edge). `v` is freed for the next `solve`.
+    pub fn set(&mut self, v: usize, u: usize, w: W) {
+        debug_assert!(v != u);
+        self.release(v);
+        let n = self.n;
+        self.weight[v * n + u] = w;
+        self.weight[u * n + v] = w;
+        let need = w + w;
+        if self.dual[v] + self.dual[u] < need {
+            self.dual[v] = need - self.dual[u];
+        }
+    }
+
+    /// The mate of every vertex (itself when unmatched), as the matching stands after `solve`.
+    pub fn mates(&self) -> Vec<usize> {
+        (0..self.n).map(|v| self.mate[v].unwrap_or(v)).collect()
+    }
+
+    /// Makes `v` a single top-level vertex without a mate, keeping every dual constraint satisfied.
+    fn release(&mut self, v: usize) {
+        while self.in_blossom[v] != v {
+            let mut b = self.in_blossom[v];
+            while let Some(p) = self.parent[b] {
+                b = p;
+            }
+            let z = self.dual[b];
+            // Raising the duals inside loosens the base's matched edge to the outside: free both ends.
+            if !z.is_zero() {
+                let base = self.base[b].expect("a top-level blossom has a base");
+                if let Some(x) = self.mate[base].take() {
+                    self.mate[x] = None;
+                }
+            }
+            for leaf in self.leaves(b) {
+                self.dual[leaf] = self.dual[leaf] + z;
+            }
+            self.dual[b] = W::zero();
+            self.expand(b, true);
+        }
+        if let Some(m) = self.mate[v].take() {
+            self.mate[m] = None;
+        }
+    }
+
+    fn slack(&self, i: usize, j: usize) -> W {
+        let w = self.weight[i * self.n + j];
+        self.dual[i] + self.dual[j] - w - w
+    }
+
+    fn is_allowed(&self, e: End) -> bool {
+        self.allowed[e.at * self.n + e.from] == self.stage
+    }
+
+    fn allow(&mut self, e: End) {
+        let n = self.n;
+        self.allowed[e.at * n + e.from] = self.stage;
+        self.allowed[e.from * n + e.at] = self.stage;
+    }
+
+    fn leaves(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut stack = vec![b];
+        while let Some(x) = stack.pop() {
+            if x < self.n {
+                out.push(x);
+            } else {
+                stack.extend(self.children[x].iter().copied());
+            }
+        }
+        out
+    }
+
+    fn top(&self, b: usize) -> bool {
+        self.parent[b].is_none() && (b < self.n || self.base[b].is_some())
+    }
+
+    /// Solves to a maximum weight matching, from the previous solution and the changes since.
+    pub fn solve(&mut self) {
+        while let Some(root) =
+            (0..self.n).find(|&v| self.mate[v].is_none() && !self.dual[v].is_zero() && self.is_base(v))
+        {
+            self.grow(root);
+        }
+    }
+
+    fn is_base(&self, v: usize) -> bool {
+        self.base[self.in_blossom[v]] == Some(v) || self.in_blossom[v] == v
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: Option<End>) {
+        let b = self.in_blossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.label_end[w] = p;
+        self.label_end[b] = p;
+        self.best_edge[w] = None;
+        self.best_edge[b] = None;
+        if t == OUTER {
+            let leaves = self.leaves(b);
+            self.queue.extend(leaves);
+        } else {
+            let base = self.base[b].expect("a labelled blossom has a base");
+            let m = self.mate[base].expect("an inner blossom is matched");
+            self.assign_label(m, OUTER, Some(End { at: base, from: m }));
+        }
+    }
+
+    /// The base of the blossom an edge between two outer vertices closes, walking both up the tree.
+    fn scan_blossom(&mut self, v: usize, w: usize) -> Option<usize> {
+        let mut path = Vec::new();
+        let mut found = None;
+        let (mut v, mut w) = (Some(v), Some(w));
+        while v.is_some() || w.is_some() {
+            if let Some(x) = v {
+                let b = self.in_blossom[x];
+                if self.label[b] & 4 != 0 {
+                    found = self.base[b];
+                    break;
+                }
+                path.push(b);
+                self.label[b] = CRUMB;
+                v = match self.label_end[b] {
+                    None => None,
+                    Some(e) => {
+                        let t = self.in_blossom[e.at];
+                        Some(self.label_end[t].expect("an inner blossom has its label's end").at)
+                    }
+                };
+            }
+            if w.is_some() {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = OUTER;
+        }
+        found
+    }
+
+    fn add_blossom(&mut self, base: usize, edge: End) {
+        let (v, w) = (edge.from, edge.at);
+        let bb = self.in_blossom[base];
+        let mut bv = self.in_blossom[v];
+        let mut bw = self.in_blossom[w];
+        let b = self.unused.pop().expect("at most n/2 blossoms");
+        self.base[b] = Some(base);
+        self.parent[b] = None;
+        self.parent[bb] = Some(b);
+        let mut path = Vec::new();
+        let mut ends = Vec::new();
+        while bv != bb {
+            self.parent[bv] = Some(b);
+            path.push(bv);
+            let e = self.label_end[bv].expect("on the path to the base");
+            ends.push(e);
+            bv = self.in_blossom[e.at];
+        }
+        path.push(bb);
+        path.reverse();
+        ends.reverse();
+        ends.push(End { at: v, from: w });
+        while bw != bb {
+            self.parent[bw] = Some(b);
+            path.push(bw);
+            let e = self.label_end[bw].expect("on the path to the base");
+            ends.push(e.flip());
+            bw = self.in_blossom[e.at];
+        }
+        self.label[b] = OUTER;
+        self.label_end[b] = self.label_end[bb];
+        self.dual[b] = W::zero();
+        self.children[b] = path.clone();
+        self.ends[b] = ends;
+        for leaf in self.leaves(b) {
+            if self.label[self.in_blossom[leaf]] == INNER {
+                self.queue.push(leaf);
+            }
+            self.in_blossom[leaf] = b;
+        }
+        // The least slack edge from the new blossom to each other outer blossom.
+        let mut best_to: Vec<Option<End>> = vec![None; 2 * self.n];
+        for &sub in &path {
+            let lists: Vec<Vec<End>> = match self.best_edges[sub].take() {
+                Some(list) => vec![list],
+                None => self
+                    .leaves(sub)
+                    .into_iter()
+                    .map(|x| {
+                        (0..self.n)
+                            .filter(|&y| y != x && !self.weight[x * self.n + y].is_zero())
+                            .map(|y| End { at: y, from: x })
+                            .collect()
+                    })
+                    .collect(),
+            };
+            for list in lists {
+                for mut e in list {
+                    if self.in_blossom[e.at] == b {
+                        e = e.flip();
+                    }
+                    let bj = self.in_blossom[e.at];
+                    if bj != b
+                        && self.label[bj] == OUTER
+                        && best_to[bj].is_none_or(|o| self.slack(e.from, e.at) < self.slack(o.from, o.at))
+                    {
+                        best_to[bj] = Some(e);
+                    }
+                }
+            }
+            self.best_edge[sub] = None;
+        }
+        let list: Vec<End> = best_to.into_iter().flatten().collect();
+        let mut best: Option<End> = None;
+        for &e in &list {
+            if best.is_none_or(|o| self.slack(e.from, e.at) < self.slack(o.from, o.at)) {
+                best = Some(e);
+            }
+        }
+        self.best_edges[b] = Some(list);
+        self.best_edge[b] = best;
+    }
+
+    fn expand(&mut self, b: usize, end_of_stage: bool) {
+        let children = std::mem::take(&mut self.children[b]);
+        for &s in &children {
+            self.parent[s] = None;
+            if s < self.n {
+                self.in_blossom[s] = s;
+            } else if end_of_stage && self.dual[s].is_zero() {
+                self.expand(s, end_of_stage);
+            } else {
+                for leaf in self.leaves(s) {
+                    self.in_blossom[leaf] = s;
+                }
+            }
+        }
+        if !end_of_stage && self.label[b] == INNER {
+            // Relabel the children on the even path from the entry to the base.
+            let ends = self.ends[b].clone();
+            let len = children.len() as isize;
+            let entry_end = self.label_end[b].expect("an inner blossom has its label's end");
+            let entry = self.in_blossom[entry_end.from];
+            let mut j = children.iter().position(|&c| c == entry).expect("the entry child") as isize;
+            let (step, trick): (isize, isize) = if j & 1 == 1 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let at = |k: isize| -> usize { k.rem_euclid(len) as usize };
+            // An end read from the other side when `trick` is 1.
+            let tricked = |e: End, trick: isize| if trick == 1 { e.flip() } else { e };
+            let mut p = entry_end;
+            while j != 0 {
+                self.label[p.from] = FREE;
+                let e = ends[at(j - trick)];
+                self.label[tricked(e, trick).from] = FREE;
+                self.assign_label(p.from, INNER, Some(p));
+                self.allow(e);
+                j += step;
+                p = tricked(ends[at(j - trick)], trick);
+                self.allow(p);
+                j += step;
+            }
+            let bv = children[at(j)];
+            self.label[p.from] = INNER;
+            self.label[bv] = INNER;
+            self.label_end[p.from] = Some(p);
+            self.label_end[bv] = Some(p);
+            self.best_edge[bv] = None;
+            j += step;
+            while children[at(j)] != entry {
+                let bv = children[at(j)];
+                if self.label[bv] == OUTER {
+                    j += step;
+                    continue;
+                }
+                let reached = self.leaves(bv).into_iter().find(|&v| self.label[v] != FREE);
+                if let Some(v) = reached {
+                    self.label[v] = FREE;
+                    let base = self.base[bv].expect("a sub-blossom has a base");
+                    let m = self.mate[base].expect("a sub-blossom on the odd path is matched");
+                    self.label[m] = FREE;
+                    let end = self.label_end[v];
+                    self.assign_label(v, INNER, end);
+                }
+                j += step;
+            }
+        }
+        self.label[b] = FREE;
+        self.label_end[b] = None;
+        self.ends[b].clear();
+        self.base[b] = None;
+        self.best_edges[b] = None;
+        self.best_edge[b] = None;
+        self.dual[b] = W::zero();
+        self.unused.push(b);
+    }
+
+    /// Swaps matched and unmatched edges on the even path from `v` to the base of `b`: `v` becomes its base.
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.parent[t] != Some(b) {
+            t = self.parent[t].expect("v lies in b");
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.children[b].len() as isize;
+        let i = self.children[b].iter().position(|&c| c == t).expect("a child") as isize;
+        let mut j = i;
+        let (step, trick): (isize, isize) = if i & 1 == 1 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let at = |k: isize| -> usize { k.rem_euclid(len) as usize };
+        while j != 0 {
+            j += step;
+            let t = self.children[b][at(j)];
+            let e = self.ends[b][at(j - trick)];
+            let p = if trick == 1 { e.flip() } else { e };
+            if t >= self.n {
+                self.augment_blossom(t, p.at);
+            }
+            j += step;
+            let t = self.children[b][at(j)];
+            if t >= self.n {
+                self.augment_blossom(t, p.from);
+            }
+            self.mate[p.at] = Some(p.from);
+            self.mate[p.from] = Some(p.at);
+        }
+        let i = i as usize;
+        self.children[b].rotate_left(i);
+        self.ends[b].rotate_left(i);
+        self.base[b] = self.base[self.children[b][0]];
+        debug_assert_eq!(self.base[b], Some(v));
+    }
+
+    /// Flips the tree path from outer vertex `s` to the root; `s` is then matched to `to` (or left free).
+    fn augment_up(&mut self, mut s: usize, mut to: Option<usize>) {
+        loop {
+            let bs = self.in_blossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
+            }
+            self.mate[s] = to;
+            let Some(e) = self.label_end[bs] else { break };
+            let bt = self.in_blossom[e.at];
+            let lt = self.label_end[bt].expect("an inner blossom has its label's end");
+            s = lt.at;
+            let j = lt.from;
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = Some(s);
+            to = Some(j);
+        }
+    }
+
+    /// One stage: an alternating tree from the free vertex `root` until it is matched or its dual reaches zero.
+    fn grow(&mut self, root: usize) {
+        let n = self.n;
+        self.stage = self.stage.wrapping_add(1);
+        if self.stage == 0 {
+            self.allowed.iter_mut().for_each(|a| *a = u32::MAX);
+            self.stage = 1;
+        }
+        self.label.iter_mut().for_each(|l| *l = FREE);
+        self.best_edge.iter_mut().for_each(|e| *e = None);
+        for b in n..2 * n {
+            self.best_edges[b] = None;
+        }
+        self.queue.clear();
+        self.assign_label(root, OUTER, None);
+        'stage: loop {
+            while let Some(v) = self.queue.pop() {
+                for w in 0..n {
+                    if w == v || self.weight[v * n + w].is_zero() || self.in_blossom[v] == self.in_blossom[w] {
+                        continue;
+                    }
+                    let e = End { at: w, from: v };
+                    let mut slack = W::zero();
+                    if !self.is_allowed(e) {
+                        slack = self.slack(v, w);
+                        if slack.is_zero() {
+                            self.allow(e);
+                        }
+                    }
+                    let bw = self.in_blossom[w];
+                    if self.is_allowed(e) {
+                        if self.label[bw] == FREE {
+                            let base = self.base[bw].expect("a top-level blossom has a base");
+                            if self.mate[base].is_none() {
+                                // A free vertex outside the tree: augment.
+                                self.augment_up(v, Some(w));
+                                if bw >= n {
+                                    self.augment_blossom(bw, w);
+                                }
+                                self.mate[w] = Some(v);
+                                break 'stage;
+                            }
+                            self.assign_label(w, INNER, Some(End { at: v, from: w }));
+                        } else if self.label[bw] == OUTER {
+                            let base = self.scan_blossom(v, w).expect("one tree: outer vertices share a root");
+                            self.add_blossom(base, e);
+                        } else if self.label[w] == FREE {
+                            self.label[w] = INNER;
+                            self.label_end[w] = Some(End { at: v, from: w });
+                        }
+                    } else if self.label[bw] == OUTER {
+                        let b = self.in_blossom[v];
+                        if self.best_edge[b].is_none_or(|o| slack < self.slack(o.from, o.at)) {
+                            self.best_edge[b] = Some(e);
+                        }
+                    } else if self.label[w] == FREE
+                        && self.best_edge[w].is_none_or(|o| slack < self.slack(o.from, o.at))
+                    {
+                        self.best_edge[w] = Some(e);
+                    }
+                }
+            }
+            // The dual change that keeps every constraint and makes one more edge tight (or a dual zero).
+            enum Delta {
+                Zero(usize),
+                Reach(End),
+                Close(End),
+                Open(usize),
+            }
+            let mut best: Option<(W, Delta)> = None;
+            let consider = |d: W, kind: Delta, best: &mut Option<(W, Delta)>| {
+                if best.as_ref().is_none_or(|(b, _)| d < *b) {
+                    *best = Some((d, kind));
+                }
+            };
+            for v in 0..n {
+                if self.label[self.in_blossom[v]] == OUTER {
+                    consider(self.dual[v], Delta::Zero(v), &mut best);
+                }
+            }
+            for v in 0..n {
+                if self.label[self.in_blossom[v]] == FREE
+                    && let Some(e) = self.best_edge[v]
+                {
+                    consider(self.slack(e.from, e.at), Delta::Reach(e), &mut best);
+                }
+            }
+            for b in 0..2 * n {
+                if self.top(b)
+                    && self.label[b] == OUTER
+                    && let Some(e) = self.best_edge[b]
+                {
+                    consider(self.slack(e.from, e.at).half(), Delta::Close(e), &mut best);
+                }
+            }
+            for b in n..2 * n {
+                if self.top(b) && self.label[b] == INNER {
+                    consider(self.dual[b], Delta::Open(b), &mut best);
+                }
+            }
+            let (delta, kind) = best.expect("the root is outer");
+            for v in 0..n {
+                match self.label[self.in_blossom[v]] {
+                    OUTER => self.dual[v] = self.dual[v] - delta,
+                    INNER => self.dual[v] = self.dual[v] + delta,
+                    _ => {}
+                }
+            }
+            for b in n..2 * n {
+                if self.top(b) {
+                    match self.label[b] {
+                        OUTER => self.dual[b] = self.dual[b] + delta,
+                        INNER => self.dual[b] = self.dual[b] - delta,
+                        _ => {}
+                    }
+                }
+            }
+            match kind {
+                Delta::Zero(v) => {
+                    // An outer vertex's dual reached zero: it may stay free; the root takes its place.
+                    self.augment_up(v, None);
+                    break 'stage;
+                }
+                Delta::Reach(e) => {
+                    self.allow(e);
+                    let s = if self.label[self.in_blossom[e.from]] == OUTER { e.from } else { e.at };
+                    self.queue.push(s);
+                }
+                Delta::Close(e) => {
+                    self.allow(e);
+                    self.queue.push(e.from);
+                }
+                Delta::Open(b) => self.expand(b, false),
+            }
+        }
+        for b in n..2 * n {
+            if self.top(b) && self.label[b] == OUTER && self.dual[b].is_zero() {
+                self.expand(b, true);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// The best total weight by trying every matching.
+    fn brute(n: usize, w: &[u64]) -> u64 {
+        fn go(n: usize, w: &[u64], used: &mut Vec<bool>) -> u64 {
+            let Some(v) = (0..n).find(|&v| !used[v]) else { return 0 };
+            used[v] = true;
+            let mut best = go(n, w, used);
+            for u in v + 1..n {
+                if !used[u] && w[v * n + u] > 0 {
+                    used[u] = true;
+                    best = best.max(w[v * n + u] + go(n, w, used));
+                    used[u] = false;
+                }
+            }
+            used[v] = false;
+            best
+        }
+        go(n, w, &mut vec![false; n])
+    }
+
+    /// The optimality conditions: every edge feasible, matched edges tight, free vertices at dual zero.
+    fn check(m: &Matching<u64>) -> Result<(), String> {
+        let n = m.n;
+        let chain = |v: usize| {
+            let mut out = vec![];
+            let mut b = m.in_blossom[v];
+            let mut x = v;
+            while let Some(p) = m.parent[x] {
+                out.push(p);
+                x = p;
+            }
+            let _ = &mut b;
+            out
+        };
+        for i in 0..n {
+            if m.mate[i].is_none() && m.dual[i] != 0 {
+                return Err(format!("free vertex {i} with dual {}", m.dual[i]));
+            }
+            for j in 0..n {
+                if i == j || m.weight(i, j) == 0 {
+                    continue;
+                }
+                let (ci, cj) = (chain(i), chain(j));
+                let z: u64 = ci.iter().filter(|b| cj.contains(b)).map(|&b| m.dual[b]).sum();
+                let s = (m.dual[i] + m.dual[j] + 2 * z) as i64 - 2 * m.weight(i, j) as i64;
+                if s < 0 {
+                    return Err(format!("edge {i}-{j} slack {s}"));
+                }
+                if m.mate[i] == Some(j) && s != 0 {
+                    return Err(format!("matched edge {i}-{j} slack {s}"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn total(m: &Matching<u64>) -> u64 {
+        check(m).unwrap();
+        let mates = m.mates();
+        let mut sum = 0;
+        for (v, &u) in mates.iter().enumerate() {
+            if u != v {
+                assert_eq!(mates[u], v, "mates agree");
+                assert!(m.weight(v, u) > 0, "no edge of weight zero is matched");
+                if v < u {
+                    sum += m.weight(v, u);
+                }
+            }
+        }
+        sum
+    }
+
+    #[test]
+    fn every_solution_weighs_what_the_best_matching_weighs_while_edges_change() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(29);
+        for case in 0..400 {
+            let n = rng.random_range(1..=9);
+            let top = [3u64, 10, 1000][case % 3];
+            let mut m = Matching::<u64>::new(n);
+            let mut w = vec![0u64; n * n];
+            for v in 0..n {
+                for u in 0..v {
+                    let x = if rng.random_bool(0.3) { 0 } else { rng.random_range(1..=top) };
+                    m.set(v, u, x);
+                    w[v * n + u] = x;
+                    w[u * n + v] = x;
+                }
+            }
+            m.solve();
+            if let Err(e) = check(&m) {
+                panic!("case {case} from scratch: {e}");
+            }
+            assert_eq!(total(&m), brute(n, &w), "case {case}: from scratch");
+            // Then change the edges of a few vertices at a time, as the pairing does.
+            for round in 0..6 {
+                if n < 2 {
+                    break;
+                }
+                for _ in 0..rng.random_range(1..=2) {
+                    let v = rng.random_range(0..n);
+                    for u in 0..n {
+                        if u != v && rng.random_bool(0.5) {
+                            let x = if rng.random_bool(0.3) { 0 } else { rng.random_range(1..=top) };
+                            m.set(v, u, x);
+                            w[v * n + u] = x;
+                            w[u * n + v] = x;
+                        }
+                    }
+                }
+                m.solve();
+                if let Err(e) = check(&m) {
+                    panic!("case {case} change {round}: {e}");
+                }
+                assert_eq!(total(&m), brute(n, &w), "case {case}, change {round}");
+            }
+        }
+    }
+}

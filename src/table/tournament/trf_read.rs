@@ -1,0 +1,355 @@
+//! Reading a FIDE tournament report file (TRF-16) as bbpPairings reads one to pair its next round: the player
+//! lines (`001`, each round's opponent, colour and result in fixed columns), the number of rounds (`XXR` or
+//! `142`), the first colour (`XXC white1`/`black1` or `152`, else inferred from the first round with colours),
+//! the point system (`162`, `BBW`, `BBD`, `BBL`, `BBZ`, `BBF`, `BBU`), forbidden pairs (`XXP`, `260`) and
+//! requested byes of the round to pair (`240`). A mark in the round to pair (`0000 - H`, `Z`, `F`) keeps a
+//! player out of it. Accelerated rounds and team files are refused.
+
+use super::dutch::{self, Colour, Match, Outcome, Player, Points, Tournament};
+
+/// The tournament in `text`, ready to pair its next round; `Err` says what is wrong and where.
+pub fn read(text: &str) -> Result<Tournament, String> {
+    let mut t = Tournament::default();
+    let mut use_rank = false;
+    let mut bye_points_given = false;
+    let mut byes: Vec<(usize, usize)> = Vec::new();
+    let mut forbidden_rounds: Vec<(Vec<usize>, usize, usize)> = Vec::new();
+    let mut read_players: Vec<bool> = Vec::new();
+    for (n, line) in text.split(['\r', '\n']).enumerate() {
+        let chars: Vec<char> = line.chars().collect();
+        if chars.len() < 3 {
+            continue;
+        }
+        let at = |what: &str| format!("line {}: {what}: {line:?}", n + 1);
+        let prefix: String = chars[..3].iter().collect();
+        let field =
+            |from: usize, to: usize| -> String { (from..to).map(|i| chars.get(i).copied().unwrap_or(' ')).collect() };
+        match prefix.as_str() {
+            "001" => {
+                if chars.len() < 84 {
+                    return Err(at("a player line is shorter than 84 characters"));
+                }
+                let player = read_player(&chars, &mut t).map_err(|e| at(&e))?;
+                let id = player.id;
+                if read_players.len() <= id {
+                    read_players.resize(id + 1, false);
+                    t.players.resize_with(id + 1, Player::default);
+                }
+                if read_players[id] {
+                    return Err(at("a pairing number is repeated"));
+                }
+                read_players[id] = true;
+                t.players[id] = player;
+                t.by_rank.push(id);
+            }
+            "013" | "310" => return Err(at("team tournaments are not supported")),
+            "250" | "XXA" => return Err(at("accelerated rounds are not supported")),
+            "299" => return Err(at("abnormal assignment points are not supported")),
+            "192" => {
+                let kind = field(4, chars.len());
+                if kind.contains("BAKU") {
+                    return Err(at("accelerated rounds are not supported"));
+                }
+                if !kind.starts_with("FIDE_DUTCH") {
+                    return Err(at("only the FIDE Dutch system is supported"));
+                }
+            }
+            "240" => {
+                let round = number(&field(6, 9)).filter(|&r| r > 0).ok_or_else(|| at("a bye's round"))?;
+                let mut start = 10;
+                while start + 4 <= chars.len() {
+                    let id = player_id(&field(start, start + 4)).ok_or_else(|| at("a bye's player"))?;
+                    byes.push((round - 1, id));
+                    start += 5;
+                }
+            }
+            "260" => {
+                let first = number(&field(4, 7)).filter(|&r| r > 0).ok_or_else(|| at("the first round"))?;
+                let last = number(&field(8, 11)).filter(|&r| r > 0).ok_or_else(|| at("the last round"))?;
+                let mut players = Vec::new();
+                let mut start = 12;
+                while start + 4 <= chars.len() {
+                    players.push(player_id(&field(start, start + 4)).ok_or_else(|| at("a player"))?);
+                    start += 5;
+                }
+                forbidden_rounds.push((players, first - 1, last));
+            }
+            "XXP" => {
+                let players: Option<Vec<usize>> = field(3, chars.len()).split_whitespace().map(player_id).collect();
+                t.forbidden.push(players.ok_or_else(|| at("a player"))?);
+            }
+            "142" | "XXR" => {
+                let rounds = number(field(3, chars.len()).trim()).filter(|&r| r > 0);
+                t.rounds = rounds.ok_or_else(|| at("not a number of rounds"))?;
+            }
+            "XXC" => {
+                for word in field(3, chars.len()).split_whitespace() {
+                    match word {
+                        "rank" => use_rank = true,
+                        "white1" => t.initial = Some(Colour::White),
+                        "black1" => t.initial = Some(Colour::Black),
+                        _ => {}
+                    }
+                }
+            }
+            "152" => {
+                t.initial = match field(4, chars.len()).trim() {
+                    "W" => Some(Colour::White),
+                    "B" => Some(Colour::Black),
+                    _ => return Err(at("the first colour is W or B")),
+                }
+            }
+            "162" => {
+                let mut start = 5;
+                while start + 5 <= chars.len() {
+                    let points = tenths(&field(start + 1, start + 5)).ok_or_else(|| at("points"))?;
+                    match chars[start] {
+                        'W' => {
+                            t.points.win = points;
+                            if !bye_points_given {
+                                t.points.bye = points;
+                            }
+                        }
+                        'D' => t.points.draw = points,
+                        'L' => t.points.loss = points,
+                        'Z' => {
+                            t.points.zero_bye = points;
+                            t.points.forfeit_loss = points;
+                        }
+                        'P' => {
+                            t.points.bye = points;
+                            bye_points_given = true;
+                        }
+                        _ => return Err(at("a result code of the point system")),
+                    }
+                    start += 9;
+                }
+            }
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+                let points = tenths(field(4, 12).trim()).ok_or_else(|| at("points"))?;
+                let p: &mut Points = &mut t.points;
+                match prefix.as_str() {
+                    "BBW" => {
+                        p.win = points;
+                        if !bye_points_given {
+                            p.bye = points;
+                        }
+                    }
+                    "BBD" => p.draw = points,
+                    "BBL" => p.loss = points,
+                    "BBZ" => p.zero_bye = points,
+                    "BBF" => p.forfeit_loss = points,
+                    _ => {
+                        p.bye = points;
+                        bye_points_given = true;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if !use_rank && t.by_rank.len() != t.players.len() {
+        return Err("a pairing number is missing".into());
+    }
+    if t.players.is_empty() {
+        return Err("no players (001 lines)".into());
+    }
+    // The round to pair: every player already marked in it means it is complete, and the next one is paired.
+    if t.players.iter().all(|p| p.matches.len() > t.played) {
+        t.played += 1;
+    }
+    for player in &mut t.players {
+        while player.matches.len() < t.played {
+            player.matches.push(Match::absent(player.id));
+        }
+    }
+    if t.rounds == 0 {
+        return Err("no XXR line: the number of rounds is not given".into());
+    }
+    if t.played + 1 > t.rounds {
+        return Err(format!("all {} rounds are played: there is no round left to pair", t.rounds));
+    }
+    if !use_rank {
+        t.by_rank = (0..t.players.len()).collect();
+    }
+    for (rank, &id) in t.by_rank.iter().enumerate() {
+        t.players[id].rank = rank;
+    }
+    for &(round, id) in &byes {
+        let played = t.played;
+        if round == played
+            && let Some(player) = t.players.get_mut(id)
+            && player.matches.len() <= played
+        {
+            player.matches.push(Match::absent(id));
+        }
+    }
+    for (players, first, end) in forbidden_rounds {
+        if t.played >= first && t.played < end {
+            t.forbidden.push(players);
+        }
+    }
+    if t.initial.is_none() {
+        t.initial = first_colour(&t);
+    }
+    if t.initial.is_none() {
+        return Err("the first colour is not given (XXC white1 or black1) and no round has colours".into());
+    }
+    for player in &t.players {
+        for (r, m) in player.matches.iter().enumerate() {
+            if !m.played {
+                continue;
+            }
+            let theirs = t.players.get(m.opponent).and_then(|o| o.matches.get(r));
+            if theirs.is_none_or(|o| !o.played || o.colour == m.colour || o.opponent != player.id) {
+                return Err(format!(
+                    "round {} of player {} contradicts the entry of the opponent",
+                    r + 1,
+                    player.id + 1
+                ));
+            }
+        }
+    }
+    t.prepare();
+    Ok(t)
+}
+
+/// The next round of `t`, in bbpPairings' `-p` output: the number of pairs (the bye counted), then `white black`
+/// by pairing number, boards in FIDE's order, the bye as `number 0` last.
+pub fn pair_next(t: &Tournament) -> Result<String, String> {
+    let pairs =
+        dutch::pair(t).map_err(|_| "no pairing of the next round satisfies the absolute criteria".to_string())?;
+    let mut text = format!("{}\n", pairs.len());
+    for (white, black) in pairs {
+        if white == black {
+            text.push_str(&format!("{} 0\n", white + 1));
+        } else {
+            text.push_str(&format!("{} {}\n", white + 1, black + 1));
+        }
+    }
+    Ok(text)
+}
+
+/// One `001` line: its rounds from column 92 on, ten characters each.
+fn read_player(chars: &[char], t: &mut Tournament) -> Result<Player, String> {
+    let field =
+        |from: usize, to: usize| -> String { (from..to).map(|i| chars.get(i).copied().unwrap_or(' ')).collect() };
+    let id = player_id(&field(4, 8)).ok_or("no pairing number")?;
+    let mut matches = Vec::new();
+    let mut skipped = 0;
+    let mut start = 91;
+    while start < chars.len() {
+        let cell = field(start, start + 8);
+        let cell: Vec<char> = cell.chars().collect();
+        let opponent_text: String = cell[..4].iter().collect();
+        let mut skip = true;
+        let mut played = true;
+        let mut opponent = id;
+        if opponent_text != "    " {
+            if opponent_text != "0000" {
+                opponent = player_id(&opponent_text).ok_or("a round's opponent")?;
+                if opponent == id {
+                    return Err("a player meets themself".into());
+                }
+            }
+            skip = false;
+        }
+        if opponent == id {
+            played = false;
+        }
+        let colour = match cell[5] {
+            'w' => Colour::White,
+            'b' => Colour::Black,
+            _ => Colour::None,
+        };
+        match cell[5] {
+            'w' | 'b' => skip = false,
+            '-' => {
+                skip = false;
+                played = false;
+            }
+            ' ' => played = false,
+            _ => return Err("a round's colour".into()),
+        }
+        if opponent == id && colour != Colour::None {
+            return Err("a colour without an opponent".into());
+        }
+        let result = cell[7].to_ascii_uppercase();
+        let outcome = match result {
+            'D' | '=' | 'H' => Outcome::Draw,
+            '+' | 'W' | '1' | 'F' | 'U' => Outcome::Win,
+            '-' | 'L' | '0' | 'Z' | ' ' => Outcome::Loss,
+            _ => return Err("a round's result".into()),
+        };
+        if matches!(result, '+' | '-' | 'H' | 'F' | 'U' | 'Z' | ' ') {
+            played = false;
+            if result != '+' && result != '-' && opponent != id {
+                return Err("a bye's result with an opponent".into());
+            }
+        } else if colour == Colour::None && (result != '=' || opponent != id) {
+            return Err("a game without a colour".into());
+        }
+        if result != ' ' {
+            skip = false;
+        }
+        let paired = opponent != id || result == 'U' || result == '+';
+        if skip {
+            skipped += 1;
+        } else {
+            for _ in 0..skipped {
+                matches.push(Match::absent(id));
+            }
+            skipped = 0;
+            t.played = t.played.max(matches.len());
+            matches.push(Match { opponent, colour, outcome, played, paired });
+            if paired {
+                t.played = t.played.max(matches.len());
+            }
+        }
+        start += 10;
+    }
+    Ok(Player::new(id, matches))
+}
+
+/// The colour of the top player in the first round with colours, as bbpPairings infers it.
+fn first_colour(t: &Tournament) -> Option<Colour> {
+    let round = t
+        .players
+        .iter()
+        .flat_map(|p| p.matches.iter().enumerate().filter(|(_, m)| m.colour != Colour::None).map(|(r, _)| r))
+        .min()?;
+    let mut result = None;
+    let mut number = 0;
+    for &id in &t.by_rank {
+        let player = &t.players[id];
+        if player.matches.iter().take(round + 1).any(|m| m.paired) {
+            if result.is_none_or(|c| c == Colour::None) {
+                let colour = player.matches[round].colour;
+                result = Some(if number % 2 == 1 { colour.invert() } else { colour });
+            }
+            number += 1;
+        }
+    }
+    result.filter(|&c| c != Colour::None)
+}
+
+fn number(text: &str) -> Option<usize> {
+    text.trim().parse().ok()
+}
+
+fn player_id(text: &str) -> Option<usize> {
+    number(text).filter(|&n| n > 0).map(|n| n - 1)
+}
+
+/// Points as the file writes them (`1.5`, `10`) in tenths.
+fn tenths(text: &str) -> Option<u32> {
+    let text = text.trim();
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, "0"));
+    let whole: u32 = whole.parse().ok()?;
+    let fraction: u32 = match fraction.len() {
+        0 => 0,
+        1 => fraction.parse().ok()?,
+        _ => return None,
+    };
+    Some(whole * 10 + fraction)
+}
