@@ -1,9 +1,10 @@
 //! Maximum weight matching on a complete graph whose edge weights change between solutions: Edmonds' blossom
 //! algorithm with dual variables (the primal-dual method of Galil, Micali and Gabow, in the shape of Van
-//! Rantwijk's well-known implementation), kept warm between calls. Changing the edges of one vertex dissolves the
-//! blossoms around it, frees it and its mate and raises its dual until every edge is feasible again; the next
-//! `solve` grows one alternating tree from each free vertex whose dual is still positive, so a change touching
-//! k vertices costs O(k n²) instead of a fresh O(n³).
+//! Rantwijk's well-known implementation), kept warm between calls. A changed edge that stays feasible, outside
+//! the matching and every blossom, changes nothing else. Otherwise the change dissolves the blossoms around its
+//! vertex, frees it and its mate and raises its dual until every edge is feasible again; the next `solve` grows
+//! one alternating tree from each free vertex whose dual is still positive, so a change touching k vertices
+//! costs O(k n²) instead of a fresh O(n³).
 //!
 //! A weight of zero is no edge: such a pair is never matched. Slack of an edge between two top-level blossoms is
 //! `dual[i] + dual[j] - 2 w(i, j)`; blossom duals keep the edges inside them tight.
@@ -31,6 +32,12 @@ const CRUMB: u8 = 5;
 pub struct Matching<W: Weight> {
     n: usize,
     weight: Vec<W>,
+    /// Whether each pair has an edge (a weight above zero).
+    present: Vec<bool>,
+    /// The slack of each best edge, as of the dual values of `epoch`.
+    best_slack: Vec<W>,
+    best_epoch: Vec<u32>,
+    epoch: u32,
     /// Vertices 0..n, then blossoms n..2n.
     dual: Vec<W>,
     mate: Vec<Option<usize>>,
@@ -47,6 +54,14 @@ pub struct Matching<W: Weight> {
     allowed: Vec<u32>,
     stage: u32,
     queue: Vec<usize>,
+    /// The vertices labelled in this stage, and the free ones with a best edge: all a dual change can touch.
+    tree: Vec<usize>,
+    in_tree: Vec<u32>,
+    reached: Vec<usize>,
+    is_reached: Vec<u32>,
+    /// Marks top-level blossoms already counted in one pass over the tree.
+    seen: Vec<u32>,
+    pass: u32,
 }
 
 impl<W: Weight> Matching<W> {
@@ -55,6 +70,10 @@ impl<W: Weight> Matching<W> {
         Matching {
             n,
             weight: vec![W::zero(); n * n],
+            present: vec![false; n * n],
+            best_slack: vec![W::zero(); 2 * n],
+            best_epoch: vec![0; 2 * n],
+            epoch: 1,
             dual: vec![W::zero(); 2 * n],
             mate: vec![None; n],
             label: vec![FREE; 2 * n],
@@ -70,6 +89,12 @@ impl<W: Weight> Matching<W> {
             allowed: vec![0; n * n],
             stage: 0,
             queue: Vec::new(),
+            tree: Vec::new(),
+            in_tree: vec![0; n],
+            reached: Vec::new(),
+            is_reached: vec![0; n],
+            seen: vec![0; 2 * n],
+            pass: 0,
         }
     }
 
@@ -88,8 +113,20 @@ impl<W: Weight> Matching<W> {
     /// Sets the weight of the edge between `v` and `u` (zero: no edge). `v` is freed for the next `solve`.
     pub fn set(&mut self, v: usize, u: usize, w: W) {
         debug_assert!(v != u);
-        self.release(v);
         let n = self.n;
+        if self.weight[v * n + u] == w {
+            return;
+        }
+        // An edge outside the matching and outside every blossom that stays feasible changes nothing else: the
+        // matching and the duals still prove each other optimal.
+        self.present[v * n + u] = !w.is_zero();
+        self.present[u * n + v] = !w.is_zero();
+        if self.in_blossom[v] != self.in_blossom[u] && self.mate[v] != Some(u) && self.dual[v] + self.dual[u] >= w + w {
+            self.weight[v * n + u] = w;
+            self.weight[u * n + v] = w;
+            return;
+        }
+        self.release(v);
         self.weight[v * n + u] = w;
         self.weight[u * n + v] = w;
         let need = w + w;
@@ -182,8 +219,14 @@ impl<W: Weight> Matching<W> {
         self.label_end[b] = p;
         self.best_edge[w] = None;
         self.best_edge[b] = None;
+        let leaves = self.leaves(b);
+        for &v in &leaves {
+            if self.in_tree[v] != self.stage {
+                self.in_tree[v] = self.stage;
+                self.tree.push(v);
+            }
+        }
         if t == OUTER {
-            let leaves = self.leaves(b);
             self.queue.extend(leaves);
         } else {
             let base = self.base[b].expect("a labelled blossom has a base");
@@ -266,31 +309,32 @@ impl<W: Weight> Matching<W> {
         }
         // The least slack edge from the new blossom to each other outer blossom.
         let mut best_to: Vec<Option<End>> = vec![None; 2 * self.n];
+        let consider = |m: &Self, mut e: End, best_to: &mut Vec<Option<End>>| {
+            if m.in_blossom[e.at] == b {
+                e = e.flip();
+            }
+            let bj = m.in_blossom[e.at];
+            if bj != b
+                && m.label[bj] == OUTER
+                && best_to[bj].is_none_or(|o| m.slack(e.from, e.at) < m.slack(o.from, o.at))
+            {
+                best_to[bj] = Some(e);
+            }
+        };
         for &sub in &path {
-            let lists: Vec<Vec<End>> = match self.best_edges[sub].take() {
-                Some(list) => vec![list],
-                None => self
-                    .leaves(sub)
-                    .into_iter()
-                    .map(|x| {
-                        (0..self.n)
-                            .filter(|&y| y != x && !self.weight[x * self.n + y].is_zero())
-                            .map(|y| End { at: y, from: x })
-                            .collect()
-                    })
-                    .collect(),
-            };
-            for list in lists {
-                for mut e in list {
-                    if self.in_blossom[e.at] == b {
-                        e = e.flip();
+            match self.best_edges[sub].take() {
+                Some(list) => {
+                    for &e in &list {
+                        consider(self, e, &mut best_to);
                     }
-                    let bj = self.in_blossom[e.at];
-                    if bj != b
-                        && self.label[bj] == OUTER
-                        && best_to[bj].is_none_or(|o| self.slack(e.from, e.at) < self.slack(o.from, o.at))
-                    {
-                        best_to[bj] = Some(e);
+                }
+                None => {
+                    for x in self.leaves(sub) {
+                        for y in 0..self.n {
+                            if self.present[x * self.n + y] {
+                                consider(self, End { at: y, from: x }, &mut best_to);
+                            }
+                        }
                     }
                 }
             }
@@ -305,6 +349,7 @@ impl<W: Weight> Matching<W> {
         }
         self.best_edges[b] = Some(list);
         self.best_edge[b] = best;
+        self.best_epoch[b] = 0;
     }
 
     fn expand(&mut self, b: usize, end_of_stage: bool) {
@@ -447,12 +492,33 @@ impl<W: Weight> Matching<W> {
         }
     }
 
+    /// Whether an edge of this slack beats the best edge of `x` (its slack read again if the duals moved).
+    fn improves(&mut self, x: usize, slack: W) -> bool {
+        let Some(o) = self.best_edge[x] else { return true };
+        if self.best_epoch[x] != self.epoch {
+            self.best_slack[x] = self.slack(o.from, o.at);
+            self.best_epoch[x] = self.epoch;
+        }
+        slack < self.best_slack[x]
+    }
+
+    fn next_pass(&mut self) -> u32 {
+        self.pass = self.pass.wrapping_add(1);
+        if self.pass == 0 {
+            self.seen.iter_mut().for_each(|s| *s = u32::MAX);
+            self.pass = 1;
+        }
+        self.pass
+    }
+
     /// One stage: an alternating tree from the free vertex `root` until it is matched or its dual reaches zero.
     fn grow(&mut self, root: usize) {
         let n = self.n;
         self.stage = self.stage.wrapping_add(1);
         if self.stage == 0 {
-            self.allowed.iter_mut().for_each(|a| *a = u32::MAX);
+            for stamps in [&mut self.allowed, &mut self.in_tree, &mut self.is_reached] {
+                stamps.iter_mut().for_each(|a| *a = u32::MAX);
+            }
             self.stage = 1;
         }
         self.label.iter_mut().for_each(|l| *l = FREE);
@@ -461,11 +527,19 @@ impl<W: Weight> Matching<W> {
             self.best_edges[b] = None;
         }
         self.queue.clear();
+        self.tree.clear();
+        self.reached.clear();
         self.assign_label(root, OUTER, None);
         'stage: loop {
             while let Some(v) = self.queue.pop() {
+                let row = v * n;
                 for w in 0..n {
-                    if w == v || self.weight[v * n + w].is_zero() || self.in_blossom[v] == self.in_blossom[w] {
+                    if !self.present[row + w] || self.in_blossom[v] == self.in_blossom[w] {
+                        continue;
+                    }
+                    let bw = self.in_blossom[w];
+                    // An edge into an inner blossom at a vertex already reached does nothing.
+                    if self.label[bw] == INNER && self.label[w] != FREE {
                         continue;
                     }
                     let e = End { at: w, from: v };
@@ -476,7 +550,6 @@ impl<W: Weight> Matching<W> {
                             self.allow(e);
                         }
                     }
-                    let bw = self.in_blossom[w];
                     if self.is_allowed(e) {
                         if self.label[bw] == FREE {
                             let base = self.base[bw].expect("a top-level blossom has a base");
@@ -499,13 +572,19 @@ impl<W: Weight> Matching<W> {
                         }
                     } else if self.label[bw] == OUTER {
                         let b = self.in_blossom[v];
-                        if self.best_edge[b].is_none_or(|o| slack < self.slack(o.from, o.at)) {
+                        if self.improves(b, slack) {
                             self.best_edge[b] = Some(e);
+                            self.best_slack[b] = slack;
+                            self.best_epoch[b] = self.epoch;
                         }
-                    } else if self.label[w] == FREE
-                        && self.best_edge[w].is_none_or(|o| slack < self.slack(o.from, o.at))
-                    {
+                    } else if self.label[w] == FREE && self.improves(w, slack) {
                         self.best_edge[w] = Some(e);
+                        self.best_slack[w] = slack;
+                        self.best_epoch[w] = self.epoch;
+                        if self.is_reached[w] != self.stage {
+                            self.is_reached[w] = self.stage;
+                            self.reached.push(w);
+                        }
                     }
                 }
             }
@@ -522,46 +601,48 @@ impl<W: Weight> Matching<W> {
                     *best = Some((d, kind));
                 }
             };
-            for v in 0..n {
-                if self.label[self.in_blossom[v]] == OUTER {
-                    consider(self.dual[v], Delta::Zero(v), &mut best);
+            let pass = self.next_pass();
+            for &v in &self.tree {
+                let b = self.in_blossom[v];
+                match self.label[b] {
+                    OUTER => {
+                        consider(self.dual[v], Delta::Zero(v), &mut best);
+                        if self.seen[b] != pass {
+                            self.seen[b] = pass;
+                            if let Some(e) = self.best_edge[b] {
+                                consider(self.slack(e.from, e.at).half(), Delta::Close(e), &mut best);
+                            }
+                        }
+                    }
+                    INNER if b >= n && self.seen[b] != pass => {
+                        self.seen[b] = pass;
+                        consider(self.dual[b], Delta::Open(b), &mut best);
+                    }
+                    _ => {}
                 }
             }
-            for v in 0..n {
+            for &v in &self.reached {
                 if self.label[self.in_blossom[v]] == FREE
                     && let Some(e) = self.best_edge[v]
                 {
                     consider(self.slack(e.from, e.at), Delta::Reach(e), &mut best);
                 }
             }
-            for b in 0..2 * n {
-                if self.top(b)
-                    && self.label[b] == OUTER
-                    && let Some(e) = self.best_edge[b]
-                {
-                    consider(self.slack(e.from, e.at).half(), Delta::Close(e), &mut best);
-                }
-            }
-            for b in n..2 * n {
-                if self.top(b) && self.label[b] == INNER {
-                    consider(self.dual[b], Delta::Open(b), &mut best);
-                }
-            }
             let (delta, kind) = best.expect("the root is outer");
-            for v in 0..n {
-                match self.label[self.in_blossom[v]] {
+            self.epoch = self.epoch.wrapping_add(1).max(1);
+            let pass = self.next_pass();
+            for i in 0..self.tree.len() {
+                let v = self.tree[i];
+                let b = self.in_blossom[v];
+                let label = self.label[b];
+                match label {
                     OUTER => self.dual[v] = self.dual[v] - delta,
                     INNER => self.dual[v] = self.dual[v] + delta,
-                    _ => {}
+                    _ => continue,
                 }
-            }
-            for b in n..2 * n {
-                if self.top(b) {
-                    match self.label[b] {
-                        OUTER => self.dual[b] = self.dual[b] + delta,
-                        INNER => self.dual[b] = self.dual[b] - delta,
-                        _ => {}
-                    }
+                if b >= n && self.seen[b] != pass {
+                    self.seen[b] = pass;
+                    self.dual[b] = if label == OUTER { self.dual[b] + delta } else { self.dual[b] - delta };
                 }
             }
             match kind {

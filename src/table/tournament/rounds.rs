@@ -66,7 +66,7 @@ impl Turn<'_> {
             Format::Swiss { rounds } => {
                 if r < rounds as usize {
                     let played = self.played_rounds(t)?;
-                    let planned = super::swiss::next_round(rounds as usize, &played, |p| t.entrants[p].dropped);
+                    let planned = super::swiss::next_round(n, rounds as usize, &played, |p| t.entrants[p].dropped);
                     if !planned.pairs.is_empty() {
                         round.pairings = planned.pairs.iter().map(|&(a, b)| new_pairing(a, b, 0)).collect();
                         round.byes = planned.bye.into_iter().collect();

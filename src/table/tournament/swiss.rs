@@ -45,11 +45,10 @@ impl Turn<'_> {
     }
 }
 
-/// The next round of a Swiss of `rounds` rounds after `played` (rows of results), `out(p)` for a player who
-/// has withdrawn. When the rules allow no pairing at all (a small field late in the event), the round is paired
+/// The next round of a Swiss of `n` players and `rounds` rounds after `played` (rows of results), `out(p)` for a
+/// player who has withdrawn. When the rules allow no pairing at all (a small field late in the event), the round is paired
 /// by the plain search that allows rematches, so the tournament can still go on.
-pub(super) fn next_round(rounds: usize, played: &[Vec<Played>], out: impl Fn(usize) -> bool) -> Round {
-    let n = played.first().map_or(0, Vec::len).max(played.iter().map(Vec::len).max().unwrap_or(0));
+pub(super) fn next_round(n: usize, rounds: usize, played: &[Vec<Played>], out: impl Fn(usize) -> bool) -> Round {
     let mut t = as_dutch(rounds, played, n, &out);
     t.prepare();
     match dutch::pair(&t) {

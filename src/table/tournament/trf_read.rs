@@ -281,6 +281,12 @@ fn read_player(chars: &[char], t: &mut Tournament) -> Result<Player, String> {
             '-' | 'L' | '0' | 'Z' | ' ' => Outcome::Loss,
             _ => return Err("a round's result".into()),
         };
+        if result == ' ' && opponent != id {
+            return Err(format!(
+                "round {}: a game without a result (still on?): a round is paired once every game before it is decided",
+                matches.len() + skipped + 1
+            ));
+        }
         if matches!(result, '+' | '-' | 'H' | 'F' | 'U' | 'Z' | ' ') {
             played = false;
             if result != '+' && result != '-' && opponent != id {
