@@ -95,7 +95,7 @@ proptest! {
                 .collect();
             let Ok(pairs) = pair(&t) else {
                 // No pairing: then no rematch-free pairing of the active players exists (checked on small fields).
-                if active.len() <= 10 && active.len() % 2 == 0 {
+                if active.len() <= 10 && active.len().is_multiple_of(2) {
                     prop_assert!(!rematch_free_matching_exists(&active, &met), "a pairing existed in round {}", r);
                 }
                 break;
