@@ -31,7 +31,8 @@ const CRUMB: u8 = 5;
 
 pub struct Matching<W: Weight> {
     n: usize,
-    weight: Vec<W>,
+    /// Twice each edge's weight (the slack's term).
+    twice: Vec<W>,
     /// Whether each pair has an edge (a weight above zero).
     present: Vec<bool>,
     /// The slack of each best edge, as of the dual values of `epoch`.
@@ -69,7 +70,7 @@ impl<W: Weight> Matching<W> {
     pub fn new(n: usize) -> Self {
         Matching {
             n,
-            weight: vec![W::zero(); n * n],
+            twice: vec![W::zero(); n * n],
             present: vec![false; n * n],
             best_slack: vec![W::zero(); 2 * n],
             best_epoch: vec![0; 2 * n],
@@ -107,31 +108,29 @@ impl<W: Weight> Matching<W> {
     }
 
     pub fn weight(&self, i: usize, j: usize) -> W {
-        self.weight[i * self.n + j]
+        self.twice[i * self.n + j].half()
     }
 
     /// Sets the weight of the edge between `v` and `u` (zero: no edge). `v` is freed for the next `solve`.
     pub fn set(&mut self, v: usize, u: usize, w: W) {
         debug_assert!(v != u);
         let n = self.n;
-        if self.weight[v * n + u] == w {
+        let twice = w + w;
+        if self.twice[v * n + u] == twice {
             return;
         }
         // An edge outside the matching and outside every blossom that stays feasible changes nothing else: the
         // matching and the duals still prove each other optimal.
         self.present[v * n + u] = !w.is_zero();
         self.present[u * n + v] = !w.is_zero();
-        if self.in_blossom[v] != self.in_blossom[u] && self.mate[v] != Some(u) && self.dual[v] + self.dual[u] >= w + w {
-            self.weight[v * n + u] = w;
-            self.weight[u * n + v] = w;
+        self.twice[v * n + u] = twice;
+        self.twice[u * n + v] = twice;
+        if self.in_blossom[v] != self.in_blossom[u] && self.mate[v] != Some(u) && self.dual[v] + self.dual[u] >= twice {
             return;
         }
         self.release(v);
-        self.weight[v * n + u] = w;
-        self.weight[u * n + v] = w;
-        let need = w + w;
-        if self.dual[v] + self.dual[u] < need {
-            self.dual[v] = need - self.dual[u];
+        if self.dual[v] + self.dual[u] < twice {
+            self.dual[v] = twice - self.dual[u];
         }
     }
 
@@ -167,12 +166,12 @@ impl<W: Weight> Matching<W> {
     }
 
     fn slack(&self, i: usize, j: usize) -> W {
-        let w = self.weight[i * self.n + j];
-        self.dual[i] + self.dual[j] - w - w
+        self.dual[i] + self.dual[j] - self.twice[i * self.n + j]
     }
 
     fn is_allowed(&self, e: End) -> bool {
-        self.allowed[e.at * self.n + e.from] == self.stage
+        // Read along the scanning vertex's row (both halves are kept).
+        self.allowed[e.from * self.n + e.at] == self.stage
     }
 
     fn allow(&mut self, e: End) {
@@ -200,10 +199,62 @@ impl<W: Weight> Matching<W> {
 
     /// Solves to a maximum weight matching, from the previous solution and the changes since.
     pub fn solve(&mut self) {
+        if self.mate.iter().all(Option::is_none) && self.unused.len() == self.n {
+            self.greedy_start();
+        }
+        self.lower_free_duals();
         while let Some(root) =
             (0..self.n).find(|&v| self.mate[v].is_none() && !self.dual[v].is_zero() && self.is_base(v))
         {
             self.grow(root);
+        }
+    }
+
+    /// Lowers the dual of every free single vertex to the least that keeps its edges feasible: it then has a
+    /// tight edge, or needs no stage at all.
+    fn lower_free_duals(&mut self) {
+        let n = self.n;
+        for v in 0..n {
+            if self.mate[v].is_some() || self.in_blossom[v] != v || self.dual[v].is_zero() {
+                continue;
+            }
+            let mut need = W::zero();
+            for u in 0..n {
+                if u != v && self.present[v * n + u] {
+                    let (twice, du) = (self.twice[v * n + u], self.dual[u]);
+                    if twice > du && twice - du > need {
+                        need = twice - du;
+                    }
+                }
+            }
+            if need < self.dual[v] {
+                self.dual[v] = need;
+            }
+        }
+    }
+
+    /// From nothing: each vertex's dual its heaviest edge (both ends of an edge then cover it), and the edges
+    /// heaviest for both of their ends matched greedily; the stages only have to finish from there.
+    fn greedy_start(&mut self) {
+        let n = self.n;
+        for v in 0..n {
+            let heaviest = self.twice[v * n..(v + 1) * n].iter().copied().max().unwrap_or(W::zero());
+            self.dual[v] = heaviest.half();
+        }
+        for v in 0..n {
+            if self.mate[v].is_some() {
+                continue;
+            }
+            let tight = (0..n).find(|&u| {
+                u != v
+                    && self.mate[u].is_none()
+                    && self.present[v * n + u]
+                    && self.dual[v] + self.dual[u] == self.twice[v * n + u]
+            });
+            if let Some(u) = tight {
+                self.mate[v] = Some(u);
+                self.mate[u] = Some(v);
+            }
         }
     }
 
@@ -308,17 +359,17 @@ impl<W: Weight> Matching<W> {
             self.in_blossom[leaf] = b;
         }
         // The least slack edge from the new blossom to each other outer blossom.
-        let mut best_to: Vec<Option<End>> = vec![None; 2 * self.n];
-        let consider = |m: &Self, mut e: End, best_to: &mut Vec<Option<End>>| {
+        let mut best_to: Vec<Option<(End, W)>> = vec![None; 2 * self.n];
+        let consider = |m: &Self, mut e: End, best_to: &mut Vec<Option<(End, W)>>| {
             if m.in_blossom[e.at] == b {
                 e = e.flip();
             }
             let bj = m.in_blossom[e.at];
-            if bj != b
-                && m.label[bj] == OUTER
-                && best_to[bj].is_none_or(|o| m.slack(e.from, e.at) < m.slack(o.from, o.at))
-            {
-                best_to[bj] = Some(e);
+            if bj != b && m.label[bj] == OUTER {
+                let slack = m.slack(e.from, e.at);
+                if best_to[bj].is_none_or(|(_, s)| slack < s) {
+                    best_to[bj] = Some((e, slack));
+                }
             }
         };
         for &sub in &path {
@@ -340,16 +391,14 @@ impl<W: Weight> Matching<W> {
             }
             self.best_edge[sub] = None;
         }
-        let list: Vec<End> = best_to.into_iter().flatten().collect();
-        let mut best: Option<End> = None;
-        for &e in &list {
-            if best.is_none_or(|o| self.slack(e.from, e.at) < self.slack(o.from, o.at)) {
-                best = Some(e);
-            }
+        let found: Vec<(End, W)> = best_to.into_iter().flatten().collect();
+        let best = found.iter().min_by(|x, y| x.1.cmp(&y.1)).copied();
+        self.best_edges[b] = Some(found.into_iter().map(|(e, _)| e).collect());
+        self.best_edge[b] = best.map(|(e, _)| e);
+        if let Some((_, slack)) = best {
+            self.best_slack[b] = slack;
+            self.best_epoch[b] = self.epoch;
         }
-        self.best_edges[b] = Some(list);
-        self.best_edge[b] = best;
-        self.best_epoch[b] = 0;
     }
 
     fn expand(&mut self, b: usize, end_of_stage: bool) {
@@ -533,6 +582,8 @@ impl<W: Weight> Matching<W> {
         'stage: loop {
             while let Some(v) = self.queue.pop() {
                 let row = v * n;
+                // (Its blossom may grow during the scan; its dual does not change.)
+                let dv = self.dual[v];
                 for w in 0..n {
                     if !self.present[row + w] || self.in_blossom[v] == self.in_blossom[w] {
                         continue;
@@ -545,7 +596,7 @@ impl<W: Weight> Matching<W> {
                     let e = End { at: w, from: v };
                     let mut slack = W::zero();
                     if !self.is_allowed(e) {
-                        slack = self.slack(v, w);
+                        slack = dv + self.dual[w] - self.twice[row + w];
                         if slack.is_zero() {
                             self.allow(e);
                         }
