@@ -806,12 +806,16 @@ mod tests {
             let top = [3u64, 10, 1000][case % 3];
             let mut m = Matching::<u64>::new(n);
             let mut w = vec![0u64; n * n];
+            // An edge of random weight (none, three times in ten), in the matching and in the brute force's table.
+            let change = |m: &mut Matching<u64>, w: &mut Vec<u64>, rng: &mut rand::rngs::StdRng, v: usize, u: usize| {
+                let x = if rng.random_bool(0.3) { 0 } else { rng.random_range(1..=top) };
+                m.set(v, u, x);
+                w[v * n + u] = x;
+                w[u * n + v] = x;
+            };
             for v in 0..n {
                 for u in 0..v {
-                    let x = if rng.random_bool(0.3) { 0 } else { rng.random_range(1..=top) };
-                    m.set(v, u, x);
-                    w[v * n + u] = x;
-                    w[u * n + v] = x;
+                    change(&mut m, &mut w, &mut rng, v, u);
                 }
             }
             m.solve();
@@ -828,10 +832,7 @@ mod tests {
                     let v = rng.random_range(0..n);
                     for u in 0..n {
                         if u != v && rng.random_bool(0.5) {
-                            let x = if rng.random_bool(0.3) { 0 } else { rng.random_range(1..=top) };
-                            m.set(v, u, x);
-                            w[v * n + u] = x;
-                            w[u * n + v] = x;
+                            change(&mut m, &mut w, &mut rng, v, u);
                         }
                     }
                 }

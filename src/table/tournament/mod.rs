@@ -1,9 +1,11 @@
-//! Tournaments: the pure pieces first. `pairing` makes rounds (Berger round robin, Swiss in the Dutch spirit,
-//! single elimination with byes for the top seeds) and `standings` scores them (points, Buchholz,
-//! Sonneborn-Berger). Players are indices into the tournament's list, in seeding order (0 = top seed). Then a
-//! tournament's life at the table, split by job: `commands` (what organisers and players ask), `rounds` (pairing
-//! and advancing rounds), `shown` (boards, standings, brackets), `state` (finding, saving, reading results), `calendar` (its dates, for a
-//! front end's calendar).
+//! Tournaments: the pure pieces first. `pairing` makes rounds (Berger round robin, single elimination with byes
+//! for the top seeds, and the plain Swiss search kept for when no Dutch pairing exists), `dutch` is the Swiss
+//! system's engine (FIDE Dutch, its own crate), `standings` scores them (points, Buchholz, Sonneborn-Berger).
+//! Players are indices into the tournament's list, in seeding order (0 = the top seed). Then a tournament's life
+//! at the table, split by job: `commands` (what organisers and players ask), `rounds` (pairing and advancing
+//! rounds), `swiss` (a tournament's rounds as the Dutch engine sees them), `shown` (boards, standings, brackets),
+//! `state` (finding, saving, reading results), `calendar` (its dates, for a front end's calendar), `trf` and
+//! `trf_read` (tournament files written and read).
 
 pub mod calendar;
 mod commands;

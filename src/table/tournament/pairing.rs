@@ -96,8 +96,9 @@ pub fn swiss_players(
         .collect()
 }
 
-/// A Swiss round (players in seeding order): score groups from the top, the top half of a group meeting its
-/// bottom half (the Dutch system in spirit), no rematch while one can be avoided, sides chosen to even out each
+/// A Swiss round by a plain search, for when the Dutch system finds no pairing at all (players in seeding
+/// order): score groups from the top, the top half of a group meeting its bottom half, no rematch while one can
+/// be avoided, sides chosen to even out each
 /// player's balance, and a bye (worth a win) for the lowest-ranked player who has not had one.
 pub fn swiss(players: &[SwissPlayer]) -> Round {
     let mut order: Vec<usize> = (0..players.len()).filter(|&i| players[i].active).collect();
