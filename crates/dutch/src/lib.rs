@@ -26,6 +26,11 @@ impl Colour {
             Colour::None => Colour::None,
         }
     }
+
+    /// Two colour preferences both can have: different, or one of them none.
+    pub fn compatible(a: Colour, b: Colour) -> bool {
+        a != b || a == Colour::None || b == Colour::None
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -168,7 +168,7 @@ impl<'a> Plan<'a> {
             || !o.absolute_preference()
             || p.preference() != o.preference()
             || repeated_ok));
-        r = r.shifted(g).or_u64(bit(compatible_preferences(p.preference(), o.preference())));
+        r = r.shifted(g).or_u64(bit(Colour::compatible(p.preference(), o.preference())));
         r.shifted(g).or_u64(bit((!p.strong && !p.absolute_preference())
             || (!o.strong && !o.absolute_preference())
             || (p.absolute_preference() && o.absolute_preference())
@@ -635,10 +635,6 @@ impl<'a> Plan<'a> {
         }
         Ok(out)
     }
-}
-
-pub(super) fn compatible_preferences(a: Colour, b: Colour) -> bool {
-    a != b || a == Colour::None || b == Colour::None
 }
 
 /// Fixes the pair `a`-`b`: their edge the heaviest, every other edge of theirs gone.

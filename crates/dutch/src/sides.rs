@@ -1,6 +1,5 @@
 //! Colours of a pair (the Dutch system's colour allocation) and the order of the boards.
 
-use super::pair::compatible_preferences as preferences_compatible;
 use super::{Colour, Player, Tournament};
 
 /// The pair `a`-`b` as (white, black).
@@ -40,7 +39,7 @@ fn colour_of(t: &Tournament, player: &Player, opponent: &Player) -> Colour {
 /// The colour the rules give `player` before rank decides (None when nothing tells them apart).
 fn neutral(player: &Player, opponent: &Player) -> Colour {
     let (p, o) = (player.preference(), opponent.preference());
-    if preferences_compatible(p, o) {
+    if Colour::compatible(p, o) {
         if p != Colour::None {
             p
         } else if o != Colour::None {
