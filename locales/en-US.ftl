@@ -698,6 +698,7 @@ limit-plies = This { $game } record has { $moves } moves: an imported record has
 limit-imports = You have imported { $max } records in this server in the last 24 hours, the most for a day: try again tomorrow.
 limit-computer-games = You already have { $max } live games against the computer in this server, the most at once: finish or resign one first.
 limit-open-challenges = You already have { $max } open challenges in this server, the most at once: wait for an answer, or cancel one.
+limit-tournament-players = This tournament already has { $max } players, the most one may have.
 limit-tournaments = This server already has { $max } tournaments open or running, the most at once: finish or cancel one first.
 rating-change-recorded = { $player }: { $before } → { $after } ({ $delta }), as recorded where it was played
 busy-full = The bot is busy with { $max } heavy jobs (searches, analyses, replays): try again in a minute.

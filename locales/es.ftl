@@ -700,6 +700,7 @@ limit-plies = Este registro de { $game } tiene { $moves } jugadas: un registro i
 limit-imports = Ya importaste { $max } registros en este servidor en las últimas 24 horas, el máximo por día: inténtalo mañana.
 limit-computer-games = Ya tienes { $max } partidas en curso contra la computadora en este servidor, el máximo a la vez: termina o abandona una primero.
 limit-open-challenges = Ya tienes { $max } desafíos abiertos en este servidor, el máximo a la vez: espera una respuesta o cancela uno.
+limit-tournament-players = Este torneo ya tiene { $max } jugadores, el máximo que puede tener.
 limit-tournaments = Este servidor ya tiene { $max } torneos abiertos o en curso, el máximo a la vez: termina o cancela uno primero.
 rating-change-recorded = { $player }: { $before } → { $after } ({ $delta }), según el registro de donde se jugó
 busy-full = El bot está ocupado con { $max } tareas pesadas (búsquedas, análisis, repeticiones): inténtalo en un minuto.

@@ -31,6 +31,9 @@ pub struct Limits {
     pub imports_per_day: usize,
     /// Tournaments a server may have open or running at once.
     pub tournaments: usize,
+    /// Players (or teams) one tournament may have: a Swiss round's pairing takes memory and time that grow
+    /// with the square of the field.
+    pub tournament_players: usize,
     /// Heavy jobs (the computer's moves, hints, analyses, replays, imports) run at once, in all.
     pub workers: usize,
     /// Heavy jobs waiting, in all; more are answered "busy, try again in a minute".
@@ -87,6 +90,7 @@ impl Default for Limits {
             live_games: 50,
             imports_per_day: 20,
             tournaments: 10,
+            tournament_players: 1000,
             workers: 2,
             queue: 64,
             per_user: 2,

@@ -534,6 +534,30 @@ fn open_challenges_computer_games_and_tournaments_have_quotas() {
     assert!(text.contains("1 tournaments open or running"), "{text}");
 }
 
+/// A tournament's field is bounded (a Swiss round's pairing grows with its square): one more entrant is refused
+/// with the number, and the refusal stores nothing.
+#[test]
+fn a_tournament_takes_at_most_the_limits_players() {
+    let w = limited(tablero::table::Limits { tournament_players: 2, ..Default::default() });
+    let organiser = Actor { permissions: Permissions { manage_server: true, ..Permissions::default() }, ..ana() };
+    w.ok(
+        &organiser,
+        Command::Tournament(typed_tournament(
+            tablero::games::GameKind::Hoyito,
+            tablero::table::TournamentFormat::Swiss,
+            Some(3),
+            None,
+            Default::default(),
+        )),
+    );
+    let join = || Command::Tournament(tablero::table::TournamentCommand::Join { id: Some(1) });
+    w.ok(&ana(), join());
+    w.ok(&ben(), join());
+    let text = w.refused(&cy(), join());
+    assert!(text.contains("already has 2 players"), "{text}");
+    assert_eq!(w.store.tournament(1).unwrap().unwrap().entrants.len(), 2);
+}
+
 /// Names reach every front end on one line and within Discord's length, and `@everyone` is no team whichever
 /// front end names it.
 #[test]

@@ -221,9 +221,7 @@ impl Turn<'_> {
         if t.entrants.iter().any(|e| e.role && e.player.id == role) {
             return Err(Message::new("tournament-already-in").into());
         }
-        if t.max_players.is_some_and(|m| t.entrants.len() >= m as usize) {
-            return Err(Message::new("tournament-full").into());
-        }
+        self.room_in(&t)?;
         t.entrants.push(Entrant {
             player: Player { id: role, name: format!("@{name}") },
             dropped: false,
@@ -236,6 +234,18 @@ impl Turn<'_> {
             .num("id", t.id as i64)
             .num("count", t.entrants.len() as i64);
         Ok(vec![Reply { text: i18n::spans(actor.locale, &message), ..Reply::default() }])
+    }
+
+    /// Refuses one more entrant when the tournament is full: its own maximum, or the bot's limit.
+    fn room_in(&self, t: &Tournament) -> Result<(), Fail> {
+        if t.max_players.is_some_and(|m| t.entrants.len() >= m as usize) {
+            return Err(Message::new("tournament-full").into());
+        }
+        let most = self.config.limits.tournament_players;
+        if t.entrants.len() >= most {
+            return Err(Message::new("limit-tournament-players").num("max", most as i64).into());
+        }
+        Ok(())
     }
 
     pub(super) fn tournament_join(&self, actor: &Actor, id: Option<u64>, join: bool) -> Answer {
@@ -252,9 +262,7 @@ impl Turn<'_> {
             (true, Some(_)) => return Err(Message::new("tournament-already-in").into()),
             (false, None) => return Err(Message::new("tournament-not-in").into()),
             (true, None) => {
-                if t.max_players.is_some_and(|m| t.entrants.len() >= m as usize) {
-                    return Err(Message::new("tournament-full").into());
-                }
+                self.room_in(&t)?;
                 t.entrants.push(Entrant { player: actor.player(), dropped: false, role: false, ping: false });
             }
             (false, Some(i)) => {
