@@ -130,8 +130,9 @@ enum Mode {
         #[arg(long)]
         data: Option<PathBuf>,
     },
-    /// Print the next round's pairings of a Swiss in a FIDE tournament report FILE (TRF), as tablero pairs it, in
-    /// the output of bbpPairings' `-p`: the number of pairs, then `white black` by starting rank, a bye as `N 0`.
+    /// Print the next round's pairings of a Swiss in a FIDE tournament report FILE (TRF) by the FIDE Dutch system,
+    /// as tablero's tournaments pair (and as bbpPairings does), in the output of bbpPairings' `-p`: the number of
+    /// pairs, then `white black` by pairing number in board order, the bye as `N 0`.
     Pair { file: PathBuf },
     /// Check a record FILE (JSON or text) move by move and store it as an imported, unrated game; a game still
     /// on can then be continued in the console (`tablero local`, channel #lobby).
