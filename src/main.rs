@@ -224,13 +224,7 @@ fn main() -> ExitCode {
             };
             printed(export(cli.config, data, game, form))
         }
-        Mode::Pair { file } => {
-            let paired = std::fs::read_to_string(&file)
-                .map_err(|e| format!("{}: {e}", file.display()))
-                .and_then(|text| tablero::table::tournament::trf::read(&text))
-                .and_then(|report| tablero::table::tournament::trf::pair_next(&report));
-            printed(paired)
-        }
+        Mode::Pair { file } => printed(pair_file(cli.config, &file)),
         Mode::Import { file, data, out } => match import(cli.config, data, out, &file) {
             Ok(said) => {
                 println!("{said}");
@@ -490,6 +484,29 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
     let said = tablero::i18n::Message::new("console-web").str("url", url);
     eprintln!("{}", tablero::i18n::text(config.default_locale(), &said));
     Ok(Console::shared(table, config.out_dir.clone(), config.default_locale()))
+}
+
+/// The next round of the tournament report `file`, read within the configuration's limits: its size is checked
+/// before it is read, and no more than the limit is ever read (a pipe or a growing file included).
+fn pair_file(config: Option<PathBuf>, file: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    use tablero::table::tournament::trf;
+    let bounds = trf::Bounds::of(&Config::load(config.as_deref())?.limits);
+    let too_large =
+        |size: u64| format!("{}: {size} bytes; a tournament file has at most {}", file.display(), bounds.bytes);
+    let opened = std::fs::File::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    if let Ok(meta) = opened.metadata()
+        && meta.len() > bounds.bytes as u64
+    {
+        return Err(too_large(meta.len()));
+    }
+    let mut bytes = Vec::new();
+    opened.take(bounds.bytes as u64 + 1).read_to_end(&mut bytes).map_err(|e| format!("{}: {e}", file.display()))?;
+    if bytes.len() > bounds.bytes {
+        return Err(too_large(bytes.len() as u64));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", file.display()))?;
+    trf::pair_next(&trf::read(&text, &bounds)?)
 }
 
 /// A command's text on standard output (exit 0), or its failure on standard error (exit 1).

@@ -34,6 +34,10 @@ pub struct Limits {
     /// Players (or teams) one tournament may have: a Swiss round's pairing takes memory and time that grow
     /// with the square of the field.
     pub tournament_players: usize,
+    /// Rounds a tournament report file may hold (a player line then has at most 91 + 10 x this characters).
+    pub trf_rounds: usize,
+    /// Bytes of a tournament report file (`tablero pair`): checked before the file is read.
+    pub trf_bytes: usize,
     /// Heavy jobs (the computer's moves, hints, analyses, replays, imports) run at once, in all.
     pub workers: usize,
     /// Heavy jobs waiting, in all; more are answered "busy, try again in a minute".
@@ -91,6 +95,8 @@ impl Default for Limits {
             imports_per_day: 20,
             tournaments: 10,
             tournament_players: 1000,
+            trf_rounds: 100,
+            trf_bytes: 2_000_000,
             workers: 2,
             queue: 64,
             per_user: 2,

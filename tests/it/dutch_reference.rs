@@ -50,7 +50,7 @@ fn replay(name: &str) -> Result<usize, String> {
         let (number, answer) = block.split_once('\n').unwrap();
         let round: usize = number.trim().parse().unwrap();
         let file = cut(&text, round);
-        let ours = match trf::read(&file).and_then(|t| trf::pair_next(&t)) {
+        let ours = match trf::read(&file, &trf::Bounds::default()).and_then(|t| trf::pair_next(&t)) {
             Ok(paired) => paired,
             Err(e) if e.contains("absolute criteria") => "no pairing\n".to_string(),
             Err(e) => return Err(format!("{name}, round {round}: {e}")),

@@ -41,6 +41,7 @@ mod table;
 mod table_fuzz;
 mod teams;
 mod tournaments;
+mod trf_files;
 mod vacations;
 mod web;
 mod web_browser;

@@ -9,7 +9,7 @@ mod pair;
 mod sides;
 pub mod wide;
 
-pub use pair::{NoPairing, pair};
+pub use pair::{MAX_WEIGHT_BITS, NoPairing, pair};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Colour {

@@ -6,16 +6,25 @@
 //! which residents are exchanged between the two halves and who meets whom, each choice fixed by nudging weights
 //! and matching again. This follows bbpPairings' Dutch engine step for step, so the two pair identically.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::matching::Matching;
 use super::wide::{Weight, Wide};
 use super::{Colour, Tournament};
 
-/// No pairing satisfies the absolute criteria (no rematches, no third colour in a row or colour difference of
-/// three, at most one bye and only to a player who may have it).
+/// The widest weight the engine computes with, in bits.
+pub const MAX_WEIGHT_BITS: u32 = 128 * 64;
+
+/// Why a round has no pairing.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NoPairing;
+pub enum NoPairing {
+    /// No pairing satisfies the absolute criteria (no rematches, no third colour in a row or colour difference
+    /// of three, at most one bye and only to a player who may have it).
+    Absolute,
+    /// The field's weights would need more bits than the engine computes with (far beyond any field the limits
+    /// allow).
+    TooLarge { bits: u32 },
+}
 
 /// The next round of `t` (prepared): pairs as (white, black) ids in FIDE's board order, then the bye as (id, id).
 pub fn pair(t: &Tournament) -> Result<Vec<(usize, usize)>, NoPairing> {
@@ -24,6 +33,8 @@ pub fn pair(t: &Tournament) -> Result<Vec<(usize, usize)>, NoPairing> {
         return Ok(Vec::new());
     }
     // The weights' width: every field of the weight, two bits over the top, and room for the duals' sums.
+    // A field of 1,000 players each with a score of their own needs about 6,200 bits; a weight that would not
+    // fit is refused, never cut.
     let bits = plan.weight_bits() + 8;
     let pairs = match bits {
         0..=128 => plan.run::<2>(),
@@ -31,7 +42,9 @@ pub fn pair(t: &Tournament) -> Result<Vec<(usize, usize)>, NoPairing> {
         257..=512 => plan.run::<8>(),
         513..=1024 => plan.run::<16>(),
         1025..=2048 => plan.run::<32>(),
-        _ => plan.run::<64>(),
+        2049..=4096 => plan.run::<64>(),
+        4097..=MAX_WEIGHT_BITS => plan.run::<128>(),
+        _ => return Err(NoPairing::TooLarge { bits }),
     }?;
     Ok(super::sides::board_order(t, pairs))
 }
@@ -43,6 +56,46 @@ enum Float {
     None,
 }
 
+/// The bits of the largest weight, from the bits of the largest score group's size (`g`), those of every score
+/// group's size together (`s`), and the rounds played.
+fn weight_bits(g: u32, s: u32, played: usize) -> u32 {
+    let mut bits = 2 + g + s + g + s + 2 * g + 4 * g;
+    if played >= 1 {
+        bits += 2 * g + 2 * s;
+    }
+    if played >= 2 {
+        bits += 2 * g + 2 * s;
+    }
+    bits + 3 * g + 1 + 2
+}
+
+/// A set of pairs of players, one bit a pair: a field of 1,000 takes 125 KB however many forbidden groups a file
+/// lists.
+struct Pairs {
+    n: usize,
+    bits: Vec<u64>,
+}
+
+impl Pairs {
+    fn new(n: usize) -> Pairs {
+        Pairs { n, bits: vec![0; (n * n).div_ceil(64)] }
+    }
+
+    /// Both ways; a pair naming no player of the field is ignored.
+    fn insert(&mut self, a: usize, b: usize) {
+        if a < self.n && b < self.n {
+            for k in [a * self.n + b, b * self.n + a] {
+                self.bits[k / 64] |= 1 << (k % 64);
+            }
+        }
+    }
+
+    fn contains(&self, a: usize, b: usize) -> bool {
+        let k = a * self.n + b;
+        a < self.n && b < self.n && self.bits[k / 64] & (1 << (k % 64)) != 0
+    }
+}
+
 fn bits_for(x: usize) -> u32 {
     usize::BITS - x.leading_zeros()
 }
@@ -51,7 +104,7 @@ struct Plan<'a> {
     t: &'a Tournament,
     /// Ids of the players to pair, by score (highest first) then rank.
     sorted: Vec<usize>,
-    forbidden: Vec<HashSet<usize>>,
+    forbidden: Pairs,
     /// The bit each score group takes in the fields that count players by score.
     group_shift: HashMap<u32, u32>,
     groups_bits: u32,
@@ -61,10 +114,12 @@ struct Plan<'a> {
 impl<'a> Plan<'a> {
     fn new(t: &'a Tournament) -> Self {
         let n = t.players.len();
-        let mut forbidden = vec![HashSet::new(); n];
+        let mut forbidden = Pairs::new(n);
         for group in &t.forbidden {
             for &a in group {
-                forbidden[a].extend(group.iter().copied());
+                for &b in group {
+                    forbidden.insert(a, b);
+                }
             }
         }
         let mut sorted = Vec::new();
@@ -77,7 +132,7 @@ impl<'a> Plan<'a> {
             }
             for m in &player.matches {
                 if m.played {
-                    forbidden[player.id].insert(m.opponent);
+                    forbidden.insert(player.id, m.opponent);
                 }
             }
         }
@@ -107,15 +162,7 @@ impl<'a> Plan<'a> {
 
     /// The bits of the largest weight.
     fn weight_bits(&self) -> u32 {
-        let (g, s) = (self.group_size_bits, self.groups_bits);
-        let mut bits = 2 + g + s + g + s + 2 * g + 4 * g;
-        if self.t.played >= 1 {
-            bits += 2 * g + 2 * s;
-        }
-        if self.t.played >= 2 {
-            bits += 2 * g + 2 * s;
-        }
-        bits + 3 * g + 1 + 2
+        weight_bits(self.group_size_bits, self.groups_bits, self.t.played)
     }
 
     /// May meet without breaking an absolute criterion: not met before nor forbidden, and not both needing the
@@ -124,7 +171,7 @@ impl<'a> Plan<'a> {
         let t = self.t;
         let (pa, pb) = (&t.players[a], &t.players[b]);
         let top = (t.played as u32 * t.points.win.max(t.points.draw)) >> 1;
-        !self.forbidden[a].contains(&b)
+        !self.forbidden.contains(a, b)
             && (!pa.absolute_preference()
                 || !pb.absolute_preference()
                 || pa.preference() != pb.preference()
@@ -294,7 +341,7 @@ impl<'a> Plan<'a> {
         if let Some(v) = unmatched.next()
             && (unmatched.next().is_some() || !t.eligible_for_bye(sorted[v]))
         {
-            return Err(NoPairing);
+            return Err(NoPairing::Absolute);
         }
         let mut bye_score = 0;
         let mut single_downfloater_bye = false;
@@ -646,5 +693,27 @@ fn finalize<const N: usize>(m: &mut Matching<Wide<N>>, a: usize, b: usize, max: 
         if u != b {
             m.set(b, u, if u == a { max } else { Wide::zero() });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_field_of_up_to_a_thousand_players_has_exact_weights() {
+        // The widest weights: every player in a score group of their own (each group's size takes one bit), many
+        // rounds played; and one group of everyone.
+        for n in [1usize, 2, 10, 999, 1000] {
+            let alone = weight_bits(bits_for(1), n as u32 * bits_for(1), 20) + 8;
+            let together = weight_bits(bits_for(n), bits_for(n), 20) + 8;
+            assert!(alone.max(together) <= MAX_WEIGHT_BITS, "{n} players: {alone} bits");
+        }
+        // Groups of three take two bits for three players: fewer than groups of one.
+        assert!(weight_bits(bits_for(3), 2 * 333, 20) < weight_bits(bits_for(1), 1000, 20));
+        let mut pairs = Pairs::new(1000);
+        pairs.insert(999, 0);
+        pairs.insert(5, 5000);
+        assert!(pairs.contains(0, 999) && pairs.contains(999, 0) && !pairs.contains(5, 5000) && !pairs.contains(1, 2));
     }
 }

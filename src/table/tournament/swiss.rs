@@ -63,7 +63,7 @@ pub(super) fn next_round(n: usize, rounds: usize, played: &[Vec<Played>], out: i
             }
             round
         }
-        Err(dutch::NoPairing) => {
+        Err(_) => {
             let (mut games, mut byes) = (Vec::new(), Vec::new());
             for line in played {
                 for (p, cell) in line.iter().enumerate() {

@@ -103,7 +103,7 @@ pub fn write(t: &Tournament, rounds: usize, results: &[Vec<Played>], title: &str
     out
 }
 
-pub use super::trf_read::{pair_next, read};
+pub use super::trf_read::{Bounds, pair_next, read};
 
 /// Points as the report writes them: `2.5`, `3.0`.
 fn points(x: f64) -> String {

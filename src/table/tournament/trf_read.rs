@@ -4,11 +4,51 @@
 //! the point system (`162`, `BBW`, `BBD`, `BBL`, `BBZ`, `BBF`, `BBU`), forbidden pairs (`XXP`, `260`) and
 //! requested byes of the round to pair (`240`). A mark in the round to pair (`0000 - H`, `Z`, `F`) keeps a
 //! player out of it. Accelerated rounds and team files are refused.
+//!
+//! A file may come from anyone, so every size is checked before anything is allocated for it: the file's bytes,
+//! each line's length, the players' pairing numbers, the rounds, the points, and every id a line names (within
+//! the field); a refusal names the line and the limit.
 
 use super::dutch::{self, Colour, Match, Outcome, Player, Points, Tournament};
+use crate::table::limits::Limits;
 
-/// The tournament in `text`, ready to pair its next round; `Err` says what is wrong and where.
-pub fn read(text: &str) -> Result<Tournament, String> {
+/// The sizes a tournament file may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bounds {
+    /// Players (pairing numbers 1 to this).
+    pub players: usize,
+    /// Rounds, played and to play.
+    pub rounds: usize,
+    /// Bytes of the whole file.
+    pub bytes: usize,
+}
+
+impl Bounds {
+    pub fn of(limits: &Limits) -> Bounds {
+        Bounds { players: limits.tournament_players, rounds: limits.trf_rounds, bytes: limits.trf_bytes }
+    }
+
+    /// Characters of one line: a player line with every round, and room for trailing blanks.
+    pub fn line_chars(&self) -> usize {
+        91 + 10 * self.rounds + 16
+    }
+}
+
+impl Default for Bounds {
+    fn default() -> Self {
+        Bounds::of(&Limits::default())
+    }
+}
+
+/// Points of one result, in tenths, at most (999.9 points).
+const MAX_TENTHS: u32 = 9_999;
+
+/// The tournament in `text`, ready to pair its next round; `Err` says what is wrong and where, or which limit
+/// the file goes beyond.
+pub fn read(text: &str, bounds: &Bounds) -> Result<Tournament, String> {
+    if text.len() > bounds.bytes {
+        return Err(format!("the file has {} bytes; a tournament file has at most {}", text.len(), bounds.bytes));
+    }
     let mut t = Tournament::default();
     let mut use_rank = false;
     let mut bye_points_given = false;
@@ -16,11 +56,28 @@ pub fn read(text: &str) -> Result<Tournament, String> {
     let mut forbidden_rounds: Vec<(Vec<usize>, usize, usize)> = Vec::new();
     let mut read_players: Vec<bool> = Vec::new();
     for (n, line) in text.split(['\r', '\n']).enumerate() {
+        if line.chars().nth(bounds.line_chars()).is_some() {
+            return Err(format!(
+                "line {}: longer than {} characters (a player line of {} rounds)",
+                n + 1,
+                bounds.line_chars(),
+                bounds.rounds
+            ));
+        }
         let chars: Vec<char> = line.chars().collect();
         if chars.len() < 3 {
             continue;
         }
-        let at = |what: &str| format!("line {}: {what}: {line:?}", n + 1);
+        let shown: String = line.chars().take(100).collect();
+        let shown = if shown.len() < line.len() { format!("{shown}…") } else { shown };
+        let at = |what: &str| format!("line {}: {what}: {shown:?}", n + 1);
+        let within = |id: usize| -> Result<usize, String> {
+            if id >= bounds.players {
+                Err(at(&format!("pairing number {}: a tournament has at most {} players", id + 1, bounds.players)))
+            } else {
+                Ok(id)
+            }
+        };
         let prefix: String = chars[..3].iter().collect();
         let field =
             |from: usize, to: usize| -> String { (from..to).map(|i| chars.get(i).copied().unwrap_or(' ')).collect() };
@@ -29,8 +86,8 @@ pub fn read(text: &str) -> Result<Tournament, String> {
                 if chars.len() < 84 {
                     return Err(at("a player line is shorter than 84 characters"));
                 }
-                let player = read_player(&chars, &mut t).map_err(|e| at(&e))?;
-                let id = player.id;
+                let player = read_player(&chars, &mut t, bounds).map_err(|e| at(&e))?;
+                let id = within(player.id)?;
                 if read_players.len() <= id {
                     read_players.resize(id + 1, false);
                     t.players.resize_with(id + 1, Player::default);
@@ -58,7 +115,7 @@ pub fn read(text: &str) -> Result<Tournament, String> {
                 let round = number(&field(6, 9)).filter(|&r| r > 0).ok_or_else(|| at("a bye's round"))?;
                 let mut start = 10;
                 while start + 4 <= chars.len() {
-                    let id = player_id(&field(start, start + 4)).ok_or_else(|| at("a bye's player"))?;
+                    let id = within(player_id(&field(start, start + 4)).ok_or_else(|| at("a bye's player"))?)?;
                     byes.push((round - 1, id));
                     start += 5;
                 }
@@ -69,18 +126,24 @@ pub fn read(text: &str) -> Result<Tournament, String> {
                 let mut players = Vec::new();
                 let mut start = 12;
                 while start + 4 <= chars.len() {
-                    players.push(player_id(&field(start, start + 4)).ok_or_else(|| at("a player"))?);
+                    players.push(within(player_id(&field(start, start + 4)).ok_or_else(|| at("a player"))?)?);
                     start += 5;
                 }
                 forbidden_rounds.push((players, first - 1, last));
             }
             "XXP" => {
-                let players: Option<Vec<usize>> = field(3, chars.len()).split_whitespace().map(player_id).collect();
-                t.forbidden.push(players.ok_or_else(|| at("a player"))?);
+                let mut players = Vec::new();
+                for word in field(3, chars.len()).split_whitespace() {
+                    players.push(within(player_id(word).ok_or_else(|| at("a player"))?)?);
+                }
+                t.forbidden.push(players);
             }
             "142" | "XXR" => {
                 let rounds = number(field(3, chars.len()).trim()).filter(|&r| r > 0);
                 t.rounds = rounds.ok_or_else(|| at("not a number of rounds"))?;
+                if t.rounds > bounds.rounds {
+                    return Err(at(&format!("a tournament has at most {} rounds", bounds.rounds)));
+                }
             }
             "XXC" => {
                 for word in field(3, chars.len()).split_whitespace() {
@@ -154,6 +217,21 @@ pub fn read(text: &str) -> Result<Tournament, String> {
     if t.players.is_empty() {
         return Err("no players (001 lines)".into());
     }
+    // Every id a line names is a player of the file (the field may have gaps only when ranks are given).
+    let field_size = t.players.len();
+    let outside = t.forbidden.iter().flatten().chain(forbidden_rounds.iter().flat_map(|f| f.0.iter()));
+    if let Some(id) = outside.chain(byes.iter().map(|b| &b.1)).find(|&&id| id >= field_size || !read_players[id]) {
+        return Err(format!("player {} is named but has no player line (001)", id + 1));
+    }
+    for player in &t.players {
+        if let Some(m) = player.matches.iter().find(|m| m.opponent >= field_size || !read_players[m.opponent]) {
+            return Err(format!(
+                "player {} met player {}, who has no player line (001)",
+                player.id + 1,
+                m.opponent + 1
+            ));
+        }
+    }
     // The round to pair: every player already marked in it means it is complete, and the next one is paired.
     if t.players.iter().all(|p| p.matches.len() > t.played) {
         t.played += 1;
@@ -217,8 +295,12 @@ pub fn read(text: &str) -> Result<Tournament, String> {
 /// The next round of `t`, in bbpPairings' `-p` output: the number of pairs (the bye counted), then `white black`
 /// by pairing number, boards in FIDE's order, the bye as `number 0` last.
 pub fn pair_next(t: &Tournament) -> Result<String, String> {
-    let pairs =
-        dutch::pair(t).map_err(|_| "no pairing of the next round satisfies the absolute criteria".to_string())?;
+    let pairs = dutch::pair(t).map_err(|e| match e {
+        dutch::NoPairing::Absolute => "no pairing of the next round satisfies the absolute criteria".to_string(),
+        dutch::NoPairing::TooLarge { bits } => {
+            format!("the pairing's weights would need {bits} bits, more than the engine's {}", dutch::MAX_WEIGHT_BITS)
+        }
+    })?;
     let mut text = format!("{}\n", pairs.len());
     for (white, black) in pairs {
         if white == black {
@@ -231,7 +313,7 @@ pub fn pair_next(t: &Tournament) -> Result<String, String> {
 }
 
 /// One `001` line: its rounds from column 92 on, ten characters each.
-fn read_player(chars: &[char], t: &mut Tournament) -> Result<Player, String> {
+fn read_player(chars: &[char], t: &mut Tournament, bounds: &Bounds) -> Result<Player, String> {
     let field =
         |from: usize, to: usize| -> String { (from..to).map(|i| chars.get(i).copied().unwrap_or(' ')).collect() };
     let id = player_id(&field(4, 8)).ok_or("no pairing number")?;
@@ -299,6 +381,9 @@ fn read_player(chars: &[char], t: &mut Tournament) -> Result<Player, String> {
             skip = false;
         }
         let paired = opponent != id || result == 'U' || result == '+';
+        if matches.len() + skipped >= bounds.rounds {
+            return Err(format!("more than {} rounds", bounds.rounds));
+        }
         if skip {
             skipped += 1;
         } else {
@@ -351,11 +436,14 @@ fn player_id(text: &str) -> Option<usize> {
 fn tenths(text: &str) -> Option<u32> {
     let text = text.trim();
     let (whole, fraction) = text.split_once('.').unwrap_or((text, "0"));
+    if whole.len() > 4 || !whole.bytes().all(|b| b.is_ascii_digit()) || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let whole: u32 = whole.parse().ok()?;
     let fraction: u32 = match fraction.len() {
         0 => 0,
         1 => fraction.parse().ok()?,
         _ => return None,
     };
-    Some(whole * 10 + fraction)
+    Some(whole * 10 + fraction).filter(|&p| p <= MAX_TENTHS)
 }
