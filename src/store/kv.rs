@@ -136,7 +136,18 @@ pub trait Kv: KvRead + Send + Sync {
     fn flush(&self) -> Result<(), StoreError>;
     /// Whether each unit counts itself in `meta` (sled: to notice a log that lost its tail).
     fn counts_commits(&self) -> bool;
+    /// Tells every process sharing the backend `payload` on `channel`, without waiting (one process alone: no
+    /// one to tell).
+    fn announce(&self, _channel: &'static str, _payload: String) {}
+    /// `tell` hears what other processes announce on `channel` from now on, and `None` when it may have missed
+    /// some (a lost connection); `false` when the backend has no other processes to hear.
+    fn hear(&self, _channel: &'static str, _tell: Heard) -> bool {
+        false
+    }
 }
+
+/// What hears announcements: a payload, or `None` after a gap in which some may have been missed.
+pub type Heard = Box<dyn Fn(Option<&str>) + Send + Sync>;
 
 #[cfg(test)]
 mod tests {

@@ -136,6 +136,12 @@ pub enum WriteError {
     Store(#[from] StoreError),
 }
 
+/// What hears of games written elsewhere: a server and game, or `None` after a gap.
+pub type GamesHeard = Box<dyn Fn(Option<(GuildId, GameId)>) + Send + Sync>;
+
+/// The game id an announcement gives for every game of a server.
+pub const EVERY_GAME: GameId = 0;
+
 pub trait Store: Send + Sync {
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError>;
     /// The live game (challenge or active) of a channel.
@@ -218,6 +224,15 @@ pub trait Store: Send + Sync {
     /// The message that shows a game's latest board (channel, message), as the front end last recorded it.
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError>;
     /// Makes every write durable (commits already are; for shutdown).
+    /// Tells the other processes sharing the store that a game was written (game [`EVERY_GAME`]: something
+    /// every game of the server shows, such as its pages turned off) (their live pages follow it); sent
+    /// after the commit, without waiting.
+    fn announce_game(&self, _guild: GuildId, _game: GameId) {}
+    /// `tell` hears of games other processes write from now on (`None`: some may have been missed, look at
+    /// every followed game); `false` when no other process can share the store.
+    fn hear_games(&self, _tell: GamesHeard) -> bool {
+        false
+    }
     fn flush(&self) -> Result<(), StoreError> {
         Ok(())
     }

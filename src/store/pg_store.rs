@@ -230,7 +230,60 @@ impl KvRead for PgView<'_> {
 /// How many times a transaction is run again after conflicts before the unit is given up.
 const ATTEMPTS: u32 = 200;
 
+impl PgKv {
+    /// Listens on `channel` with a connection of its own, again after a lost connection (telling `None`).
+    async fn listen(pool: PgPool, channel: &'static str, tell: Heard) {
+        let mut first = true;
+        loop {
+            match sqlx::postgres::PgListener::connect_with(&pool).await {
+                Ok(mut listener) => {
+                    if let Err(e) = listener.listen(channel).await {
+                        tracing::warn!(error = %e, "cannot listen for other processes' writes");
+                    } else {
+                        if !first {
+                            tell(None);
+                        }
+                        first = false;
+                        loop {
+                            match listener.try_recv().await {
+                                Ok(Some(note)) => tell(Some(note.payload())),
+                                // The connection was lost (and is made again by the listener): something may have
+                                // been missed.
+                                Ok(None) => tell(None),
+                                Err(e) => {
+                                    tracing::warn!(error = %e, "lost the connection that hears other processes' writes");
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "cannot connect to hear other processes' writes"),
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    }
+}
+
 impl Kv for PgKv {
+    fn announce(&self, channel: &'static str, payload: String) {
+        let pool = self.pool.clone();
+        if let Some(runtime) = self.runtime.as_ref() {
+            runtime.spawn(async move {
+                let sent = sqlx::query("SELECT pg_notify($1, $2)").bind(channel).bind(payload).execute(&pool).await;
+                if let Err(e) = sent {
+                    tracing::warn!(error = %e, "cannot tell other processes of a write");
+                }
+            });
+        }
+    }
+
+    fn hear(&self, channel: &'static str, tell: Heard) -> bool {
+        let Some(runtime) = self.runtime.as_ref() else { return false };
+        runtime.spawn(PgKv::listen(self.pool.clone(), channel, tell));
+        true
+    }
+
     fn transaction<T>(&self, body: &mut dyn FnMut(&dyn KvTx) -> Result<T, TxFail>) -> Result<T, WriteError> {
         for attempt in 0..ATTEMPTS {
             if attempt > 0 {

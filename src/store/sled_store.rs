@@ -27,6 +27,8 @@ pub struct SledKv {
     high_water: std::path::PathBuf,
     /// That file, kept open: each commit overwrites its fixed-width count in place (one cheap write, no sync).
     high_water_file: std::sync::Mutex<Option<std::fs::File>>,
+    /// Who hears announcements: sled is opened by one process, so only tables of this process share it.
+    hearers: std::sync::RwLock<Vec<(&'static str, Heard)>>,
 }
 
 /// The file in the store's folder that holds the count of committed units.
@@ -83,6 +85,19 @@ impl KvTx for SledTx<'_> {
 }
 
 impl Kv for SledKv {
+    fn announce(&self, channel: &'static str, payload: String) {
+        for (heard_on, tell) in self.hearers.read().unwrap_or_else(|e| e.into_inner()).iter() {
+            if *heard_on == channel {
+                tell(Some(&payload));
+            }
+        }
+    }
+
+    fn hear(&self, channel: &'static str, tell: Heard) -> bool {
+        self.hearers.write().unwrap_or_else(|e| e.into_inner()).push((channel, tell));
+        true
+    }
+
     fn transaction<T>(&self, body: &mut dyn FnMut(&dyn KvTx) -> Result<T, TxFail>) -> Result<T, WriteError> {
         let body = std::cell::RefCell::new(body);
         let trees: Vec<&sled::Tree> = self.trees.iter().collect();
@@ -225,8 +240,13 @@ impl KvStore<SledKv> {
             e => StoreError::Backend(format!("cannot open the store at {}: {e}", path.display())),
         })?;
         let trees = NAMES.iter().map(|name| db.open_tree(name).map_err(backend)).collect::<Result<Vec<_>, _>>()?;
-        let kv =
-            SledKv { trees, high_water: path.join(HIGH_WATER_FILE), high_water_file: std::sync::Mutex::new(None), db };
+        let kv = SledKv {
+            trees,
+            high_water: path.join(HIGH_WATER_FILE),
+            high_water_file: std::sync::Mutex::new(None),
+            db,
+            hearers: Default::default(),
+        };
         // sled reads a damaged log up to the damage and drops the rest without a word: the count of committed
         // units kept beside the store tells when that happened.
         let committed = counter(&kv, COMMITS_KEY, 0)?;

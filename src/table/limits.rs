@@ -52,6 +52,22 @@ pub struct Limits {
     pub web_streams: usize,
     /// Web pages drawn at once, in all (a position's picture, an animated replay); more wait their turn.
     pub web_drawing: usize,
+    /// Live web pages one client address may hold open.
+    pub web_client_streams: usize,
+    /// Live web pages one server's pages may have open.
+    pub web_server_streams: usize,
+    /// Web requests one client address may have being answered at once (more: 429).
+    pub web_client_requests: usize,
+    /// Web requests one server's pages may have being answered at once (more: 503).
+    pub web_server_requests: usize,
+    /// Connections to the web pages at once (fewer when the process's open files are short).
+    pub web_connections: usize,
+    /// Connections from one client address at once.
+    pub web_client_connections: usize,
+    /// Seconds a connection has to send a request's headers (from its start).
+    pub web_header_secs: u64,
+    /// Seconds a connection may go without reading or writing anything before it is closed.
+    pub web_idle_secs: u64,
 }
 
 /// Moves of an imported record, per game: a few times the longest real games, far below what would make a
@@ -104,6 +120,14 @@ impl Default for Limits {
             job_secs: 60,
             web_streams: 2000,
             web_drawing: 2,
+            web_client_streams: 20,
+            web_server_streams: 1000,
+            web_client_requests: 16,
+            web_server_requests: 64,
+            web_connections: 4096,
+            web_client_connections: 64,
+            web_header_secs: 10,
+            web_idle_secs: 60,
         }
     }
 }

@@ -57,7 +57,7 @@ pub use check::CheckReport;
 pub use command::{Command, Decision, TournamentCommand, TournamentFormat};
 pub use limits::Limits;
 pub use menus::{MENU_OPTIONS, Menu, MenuOption};
-pub use pages::{GameLine, GamePage, MoveLine, ServerPage, SideLine, TournamentLine};
+pub use pages::{GameLine, GamePage, LiveState, MoveLine, ServerPage, SideLine, TournamentLine};
 pub use progress::{Progress, Stage};
 pub use records::ARCHIVE_PAGE;
 pub use replay::{ReplayPictures, replay_captions, replay_delay, replay_frames};

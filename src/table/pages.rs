@@ -86,6 +86,16 @@ pub struct GamePage {
     pub tournament: Option<u64>,
 }
 
+/// A game as a live page follows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LiveState {
+    pub revision: u64,
+    /// Moves played (the page's move list).
+    pub plies: usize,
+    /// Still on: a finished game's page follows nothing.
+    pub live: bool,
+}
+
 impl Actor {
     /// A reader of a server's public pages: nobody in particular, with no rights.
     pub fn reader(guild: GuildId, locale: Locale) -> Actor {
@@ -121,6 +131,11 @@ impl Table {
         }
         let segment = self.store.guild_settings(guild).ok()?.web_segment(guild)?;
         Some(format!("{base}/s/{segment}/"))
+    }
+
+    /// The store the table writes to (the pages hear of its writes through it).
+    pub fn store(&self) -> &std::sync::Arc<dyn crate::store::Store> {
+        &self.store
     }
 
     pub fn limits(&self) -> &super::Limits {
@@ -196,6 +211,16 @@ impl Table {
             return Ok(None);
         }
         Ok(self.store.game(id).map_err(|e| e.to_string())?.filter(|g| g.guild == guild).map(|g| g.revision))
+    }
+
+    /// What a live page follows of a game: its revision, its number of moves, whether it is on; `None` as for
+    /// [`Table::web_revision`].
+    pub fn web_live_state(&self, guild: GuildId, id: GameId) -> Result<Option<LiveState>, String> {
+        if !self.web_on(guild) {
+            return Ok(None);
+        }
+        let game = self.store.game(id).map_err(|e| e.to_string())?.filter(|g| g.guild == guild);
+        Ok(game.map(|g| LiveState { revision: g.revision, plies: g.moves.len(), live: g.status.is_live() }))
     }
 
     pub fn server_page(&self, guild: GuildId, locale: Locale, now: Timestamp) -> Result<ServerPage, String> {

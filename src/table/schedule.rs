@@ -328,6 +328,10 @@ impl Turn<'_> {
             }
             let write = SettingsWrite { guild: actor.guild, settings: settings.clone(), base: Some(settings.revision) };
             self.write(Unit { settings: vec![write], ..Unit::default() })?;
+            if changes.iter().any(|c| matches!(c, SettingChange::Web(_))) {
+                // Every live page of the server looks again (pages turned off end their streams).
+                self.store.announce_game(actor.guild, crate::store::EVERY_GAME);
+            }
         }
         let duration = clock::format_duration;
         let remind: Vec<String> = settings

@@ -177,6 +177,7 @@ impl Turn<'_> {
                     for tell in self.written.read().unwrap_or_else(|e| e.into_inner()).iter() {
                         saved.iter().for_each(|g| tell(g.guild, g.id));
                     }
+                    saved.iter().for_each(|g| self.store.announce_game(g.guild, g.id));
                     let mut context = self.context.borrow_mut();
                     if context.active {
                         context.ended.extend(marks.iter().map(|m| m.tournament));

@@ -1,114 +1,229 @@
-//! A game's live events: the page's live part sent again at each new revision, as server-sent events whose id
-//! is the revision; a reader that comes back with `Last-Event-ID` (or the revision its page was drawn at) is sent
-//! the latest state at once if it moved meanwhile. Streams are counted and closed after a while.
+//! A game's live events, as server-sent events. Each `update` carries what changed since the reader's last
+//! event: the page's top part, and the moves from the one before its last (whose link changes) on, as JSON
+//! (`top`, `from`, `moves`); its id is `revision.moves`. A reader that comes back with `Last-Event-ID` (or the
+//! `since` its page was drawn at) is sent what it missed at once. A finished game's stream sends what the reader
+//! lacks, then `end`, and closes; so does a stream when its game ends. Streams are shared out per client and per
+//! server, and closed after a while (the browser comes back by itself).
 
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use axum::Extension;
 use axum::extract::{Query, State};
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
 use serde::Deserialize;
 
 use super::Web;
-use super::live::Update;
+use super::live::{self, Update};
 use super::pages;
 use super::routes::*;
+use super::server::Peer;
+use super::shares::{self, Refused};
 use crate::i18n::Locale;
 use crate::store::record::{GameId, GuildId};
 
 #[derive(Deserialize, Default)]
 pub struct Since {
-    #[serde(default, deserialize_with = "lenient")]
-    since: Option<u64>,
+    #[serde(default)]
+    since: Option<String>,
 }
 
-/// A game's live part, drawn for an update (shared by every reader in the same language).
-fn live_part(web: &Arc<Web>, guild: GuildId, id: GameId, locale: Locale, base: &str) -> Option<String> {
-    let shown = web.table.game_page(guild, id, None, locale).ok()??;
-    Some(pages::game_live(locale, base, &shown).into_string())
+/// Where a reader is: the revision of its last event (or page), and how many moves it shows when known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Place {
+    revision: u64,
+    plies: Option<usize>,
 }
 
-pub(super) async fn events(State(web): Shared, server: Server, Query(q): Query<Since>, headers: HeaderMap) -> Response {
+impl Place {
+    /// `revision.moves`, or a bare revision.
+    fn parse(text: &str) -> Option<Place> {
+        let text = text.trim();
+        let (revision, plies) = match text.split_once('.') {
+            Some((r, p)) => (r.parse().ok()?, Some(p.parse().ok()?)),
+            None => (text.parse().ok()?, None),
+        };
+        Some(Place { revision, plies })
+    }
+
+    fn of(state: live::State) -> Place {
+        Place { revision: state.revision, plies: Some(state.plies) }
+    }
+}
+
+/// What a reader who shows `from` moves is sent of the game as it is now: the top, and the moves from the one
+/// before its last on.
+fn delta(
+    web: &Arc<Web>,
+    guild: GuildId,
+    id: GameId,
+    locale: Locale,
+    base: &str,
+    from: Option<usize>,
+) -> Option<String> {
+    let page = web.table.game_page(guild, id, None, locale).ok()??;
+    let from = from.map_or(0, |p| p.saturating_sub(1)).min(page.moves.len());
+    let body = serde_json::json!({
+        "top": pages::game_top(locale, base, &page).into_string(),
+        "from": from,
+        "moves": pages::move_items(base, &page, from).into_string(),
+    });
+    Some(body.to_string())
+}
+
+/// The state of the game a request names, or the answer to give instead.
+async fn state_of(web: &Arc<Web>, server: &Server) -> Result<live::State, Response> {
+    let (guild, id) = (server.guild, server.id.unwrap_or(0));
+    match blocking(web, move |t| t.web_live_state(guild, id)).await {
+        Ok(Ok(Some(state))) => Ok(state),
+        Ok(Ok(None)) => Err(not_found_in(server.locale)),
+        Ok(Err(e)) => Err(failed(e)),
+        Err(r) => Err(r),
+    }
+}
+
+fn update_event(part: &str, state: live::State) -> Event {
+    Event::default().event("update").id(format!("{}.{}", state.revision, state.plies)).data(part)
+}
+
+fn end_event() -> Event {
+    Event::default().event("end").data("")
+}
+
+/// Too many streams: this client's, this server's, or all.
+fn refused(locale: Locale, why: Refused) -> Response {
+    let mut answer = busy(locale);
+    if why == Refused::Client {
+        *answer.status_mut() = StatusCode::TOO_MANY_REQUESTS;
+    }
+    answer.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("30"));
+    answer
+}
+
+pub(super) async fn events(
+    State(web): Shared,
+    server: Server,
+    peer: Option<Extension<Peer>>,
+    Query(q): Query<Since>,
+    headers: HeaderMap,
+) -> Response {
     let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
-    let first_look = match revision(&web, &server).await {
-        Ok(r) => r,
+    let now = match state_of(&web, &server).await {
+        Ok(state) => state,
         Err(answer) => return answer,
     };
-    let Some(slot) = web.live.slot() else { return busy(locale) };
-    // Where the reader is: the last event it received, else the revision its page was drawn at.
     let last = headers
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .or(q.since);
-    let receiver = web.live.subscribe(guild, id, first_look);
+        .and_then(Place::parse)
+        .or_else(|| q.since.as_deref().and_then(Place::parse));
+    let peer = peer.map_or(std::net::IpAddr::from([127, 0, 0, 1]), |Extension(Peer(addr))| addr.ip());
+    let client = shares::client(peer, &headers, &web.options.trusted_proxies);
+    let slot = match web.live.slot(client, guild) {
+        Ok(slot) => slot,
+        Err(why) => return refused(locale, why),
+    };
+    let opening = Event::default().retry(Duration::from_millis(1000));
+    let base = server.base.clone();
+    // What the reader missed, drawn for it alone (a reader that comes back is rare).
+    let catch_up = |state: live::State| {
+        let (web, base) = (web.clone(), base.clone());
+        let from = last.and_then(|p| p.plies);
+        async move {
+            let drawn = tokio::task::spawn_blocking(move || delta(&web, guild, id, locale, &base, from)).await;
+            drawn.ok().flatten().map(|part| update_event(&part, state))
+        }
+    };
+    if !now.live {
+        // Over: what the reader lacks, then the end; nothing is followed.
+        let mut events = vec![opening];
+        if last.map(|p| p.revision) != Some(now.revision) {
+            events.extend(catch_up(now).await);
+        }
+        events.push(end_event());
+        drop(slot);
+        return Sse::new(stream::iter(events.into_iter().map(Ok::<Event, Infallible>))).into_response();
+    }
+    let receiver = web.live.subscribe(guild, id, now);
     // Read again once subscribed: a move made between the first look and the subscription is not lost.
-    let revision = match revision(&web, &server).await {
-        Ok(r) => r,
+    let now = match state_of(&web, &server).await {
+        Ok(state) => state,
         Err(answer) => return answer,
     };
+    let first = if last.map(|p| p.revision) != Some(now.revision) { catch_up(now).await } else { None };
     let until = Instant::now() + web.options.stream_for;
-    let first = (last != Some(revision)).then(|| Arc::new(Update::at(revision)));
     struct Reading {
         web: Arc<Web>,
         receiver: tokio::sync::broadcast::Receiver<Arc<Update>>,
-        pending: Option<Arc<Update>>,
-        seen: Option<u64>,
-        _slot: super::live::Slot,
+        seen: Place,
+        ended: bool,
+        _slot: live::Slot,
     }
-    let reading = Reading { web: web.clone(), receiver, pending: first, seen: last, _slot: slot };
-    let base = server.base.clone();
+    let seen = if first.is_some() { Place::of(now) } else { last.unwrap_or(Place::of(now)) };
+    let reading = Reading { web: web.clone(), receiver, seen, ended: !now.live, _slot: slot };
     let stream = stream::unfold(reading, move |mut r| {
         let base = base.clone();
         async move {
+            if r.ended {
+                return None;
+            }
             loop {
-                let update = match r.pending.take() {
-                    Some(update) => update,
-                    None => match tokio::time::timeout_at(until.into(), r.receiver.recv()).await {
-                        Ok(Ok(update)) => update,
-                        Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
-                            // Fell behind: the latest state is all it needs.
-                            let table = r.web.table.clone();
-                            match tokio::task::spawn_blocking(move || table.web_revision(guild, id)).await {
-                                Ok(Ok(Some(revision))) => Arc::new(Update::at(revision)),
-                                _ => return None,
-                            }
-                        }
-                        // The watcher went, or this stream's time is up: the browser comes back by itself.
-                        Ok(Err(_)) | Err(_) => return None,
-                    },
+                let update = match tokio::time::timeout_at(until.into(), r.receiver.recv()).await {
+                    Ok(Ok(update)) => update,
+                    Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
+                        // Fell behind (it does not read): the stream ends, and a browser that comes back is sent
+                        // what it missed.
+                        return None;
+                    }
+                    // The watcher went, or this stream's time is up: the browser comes back by itself.
+                    Ok(Err(_)) | Err(_) => return None,
                 };
-                if r.seen == Some(update.revision) {
+                let state = update.state;
+                if r.seen.revision == state.revision {
                     continue;
                 }
-                let part = match update.ready(locale) {
-                    // Drawn already for another reader: most of a move's readers take it from there.
-                    Some(part) => part,
-                    None => {
-                        let web = r.web.clone();
-                        let drawn_base = base.clone();
-                        let shared = update.clone();
-                        tokio::task::spawn_blocking(move || {
-                            shared.drawn(locale, || live_part(&web, guild, id, locale, &drawn_base))
-                        })
+                let follows = update.before.map(|b| b.revision) == Some(r.seen.revision);
+                let part = if follows {
+                    // The usual case: drawn once for every reader in this language.
+                    match update.ready(locale) {
+                        Some(part) => part,
+                        None => {
+                            let (web, drawn_base, shared) = (r.web.clone(), base.clone(), update.clone());
+                            let from = update.before.map(|b| b.plies);
+                            tokio::task::spawn_blocking(move || {
+                                shared.drawn(locale, || delta(&web, guild, id, locale, &drawn_base, from))
+                            })
+                            .await
+                            .ok()
+                            .flatten()
+                        }
+                    }
+                } else {
+                    let (web, drawn_base, from) = (r.web.clone(), base.clone(), r.seen.plies);
+                    tokio::task::spawn_blocking(move || delta(&web, guild, id, locale, &drawn_base, from))
                         .await
                         .ok()
                         .flatten()
-                    }
+                        .map(Arc::new)
                 };
                 let part = part?;
-                r.seen = Some(update.revision);
-                let event = Event::default().event("update").id(update.revision.to_string()).data(part);
-                return Some((Ok::<Event, Infallible>(event), r));
+                r.seen = Place::of(state);
+                r.ended = !state.live;
+                let mut events = vec![update_event(&part, state)];
+                if r.ended {
+                    events.push(end_event());
+                }
+                return Some((stream::iter(events.into_iter().map(Ok::<Event, Infallible>)), r));
             }
         }
     });
-    let opening = stream::once(async { Ok::<Event, Infallible>(Event::default().retry(Duration::from_millis(1000))) });
-    Sse::new(opening.chain_stream(stream)).keep_alive(KeepAlive::default()).into_response()
+    let stream = futures_util::StreamExt::flatten(stream);
+    let head = stream::iter([Ok::<Event, Infallible>(opening)].into_iter().chain(first.map(Ok)));
+    Sse::new(head.chain_stream(stream)).keep_alive(KeepAlive::default()).into_response()
 }
 
 /// The extension the stream needs: `a` then `b`.

@@ -13,6 +13,8 @@ pub mod lang;
 mod live;
 pub mod pages;
 mod routes;
+pub mod server;
+pub mod shares;
 mod views;
 
 use std::net::SocketAddr;
@@ -39,15 +41,15 @@ pub struct Options {
     pub public_url: String,
     /// The one server whose pages are served at the root, without a secret (the console's).
     pub open_server: Option<GuildId>,
-    /// How often a live page's watcher looks at its game.
-    pub poll: Duration,
+    /// Proxies whose `X-Forwarded-For` names the client (for the shares per client).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// How long an event stream stays open before the browser is asked to come back (with the last event's id).
     pub stream_for: Duration,
 }
 
 impl Options {
     pub fn new(public_url: String, open_server: Option<GuildId>) -> Options {
-        Options { public_url, open_server, poll: Duration::from_millis(200), stream_for: Duration::from_secs(300) }
+        Options { public_url, open_server, trusted_proxies: Vec::new(), stream_for: Duration::from_secs(300) }
     }
 }
 
@@ -57,12 +59,14 @@ pub struct Web {
     pub(crate) options: Options,
     pub(crate) live: Arc<Live>,
     pub(crate) drawn: cache::Drawn,
+    /// Requests being answered, per client and per server.
+    pub(crate) requests: Arc<shares::Shares<String>>,
 }
 
 /// The pages' router over `table`.
 pub fn router(table: Arc<Table>, options: Options) -> Router {
     let limits = table.limits().clone();
-    let live = Live::new(table.clone(), limits.web_streams, options.poll);
+    let live = Live::new(table.clone(), limits.web_streams, limits.web_client_streams, limits.web_server_streams);
     // A move made through this table reaches its pages at once (weakly held: the table outlives nothing here).
     let heard = Arc::downgrade(&live);
     table.on_game_written(move |guild, game| {
@@ -70,7 +74,8 @@ pub fn router(table: Arc<Table>, options: Options) -> Router {
             live.poke(guild, game);
         }
     });
-    let web = Arc::new(Web { table, options, live, drawn: cache::Drawn::new(limits.web_drawing) });
+    let requests = shares::Shares::new(usize::MAX, limits.web_client_requests, limits.web_server_requests);
+    let web = Arc::new(Web { table, options, live, drawn: cache::Drawn::new(limits.web_drawing), requests });
     let pages = pages();
     // A server's page is `/s/{server}/` (the address `/web` gives) as well as `/s/{server}`.
     let mut router = Router::new().nest("/s/{server}", pages.clone()).route("/s/{server}/", get(routes::server));
@@ -81,6 +86,8 @@ pub fn router(table: Arc<Table>, options: Options) -> Router {
         .route("/assets/style.css", get(routes::style))
         .route("/assets/app.js", get(routes::script))
         .fallback(routes::not_found)
+        .layer(axum::middleware::from_fn_with_state(web.clone(), shared_out))
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_BYTES))
         .with_state(web)
         .layer(axum::middleware::map_response(secure))
 }
@@ -105,6 +112,39 @@ fn pages() -> Router<Arc<Web>> {
         .route("/leaderboard/{game}", get(views::leaderboard))
 }
 
+/// The largest request body read (the pages take none today; a form will need a few kilobytes).
+const BODY_BYTES: usize = 16 * 1024;
+
+/// A request waits for nothing while its client, or the server its address names, has its share of requests
+/// being answered: 429 (the client's) or 503 (the server's), to come back in a second.
+async fn shared_out(
+    axum::extract::State(web): axum::extract::State<Arc<Web>>,
+    peer: Option<axum::Extension<server::Peer>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let peer = peer.map_or(std::net::IpAddr::from([127, 0, 0, 1]), |axum::Extension(server::Peer(a))| a.ip());
+    let client = shares::client(peer, request.headers(), &web.options.trusted_proxies);
+    // The server is its address's segment (an unknown one is answered at once, as not found).
+    let path = request.uri().path();
+    let server = path.strip_prefix("/s/").map_or("", |rest| rest.split('/').next().unwrap_or("")).to_string();
+    let _held = match web.requests.take(client, server) {
+        Ok(held) => held,
+        Err(why) => {
+            let status = if why == shares::Refused::Client {
+                axum::http::StatusCode::TOO_MANY_REQUESTS
+            } else {
+                axum::http::StatusCode::SERVICE_UNAVAILABLE
+            };
+            let mut answer = (status, "Too many requests at once: try again in a moment.\n").into_response();
+            answer.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            return answer;
+        }
+    };
+    next.run(request).await
+}
+
 /// The headers every answer carries.
 async fn secure(mut response: axum::response::Response) -> axum::response::Response {
     let headers = response.headers_mut();
@@ -115,9 +155,19 @@ async fn secure(mut response: axum::response::Response) -> axum::response::Respo
     response
 }
 
-/// Serves the pages on `listener` until the process ends.
+/// Serves the pages on `listener` until the process ends, within the HTTP bounds of the table's limits (see
+/// [`server`]); the process's open-files limit is raised first.
 pub async fn serve(listener: tokio::net::TcpListener, table: Arc<Table>, options: Options) -> std::io::Result<()> {
-    axum::serve(listener, router(table, options)).await
+    let limits = table.limits();
+    let files = server::raise_open_files();
+    let bounds = server::Bounds {
+        header: Duration::from_secs(limits.web_header_secs.max(1)),
+        idle: Duration::from_secs(limits.web_idle_secs.max(1)),
+        connections: server::connection_cap(limits.web_connections, files),
+        per_client: limits.web_client_connections,
+    };
+    tracing::info!(open_files = ?files, connections = bounds.connections, "the web pages' bounds");
+    server::serve(listener, router(table, options), bounds).await
 }
 
 /// Binds `addr` (port 0: a free one) and serves the pages from a thread of their own, with a runtime of their

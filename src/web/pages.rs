@@ -118,8 +118,21 @@ pub fn server(locale: Locale, base: &str, page: &ServerPage) -> Markup {
     layout(locale, base, &t(locale, "web-server-title"), None, body)
 }
 
-/// The part of a game's page that follows the game: status, picture, sides, stepper, moves.
+/// The part of a game's page that follows the game: its top (status, picture, sides, stepper) and its moves.
 pub fn game_live(locale: Locale, base: &str, page: &GamePage) -> Markup {
+    html! {
+        div.top { (game_top(locale, base, page)) }
+        h2 { (t(locale, "web-moves")) }
+        @if page.moves.is_empty() {
+            p.empty { (t(locale, "web-no-moves")) }
+        } @else {
+            ol.moves { (move_items(base, page, 0)) }
+        }
+    }
+}
+
+/// A live page's top: whose turn (or the result), the picture, the sides, the stepper.
+pub fn game_top(locale: Locale, base: &str, page: &GamePage) -> Markup {
     let game = format!("{base}/game/{}", page.id);
     let total = page.moves.len();
     let step = |ply: usize| if ply >= total { game.clone() } else { format!("{game}?ply={ply}") };
@@ -158,21 +171,23 @@ pub fn game_live(locale: Locale, base: &str, page: &GamePage) -> Markup {
                 a href=(step(total)) { (t(locale, "web-latest")) " »" }
             }
         }
-        h2 { (t(locale, "web-moves")) }
-        @if page.moves.is_empty() {
-            p.empty { (t(locale, "web-no-moves")) }
-        } @else {
-            ol.moves {
-                @for (i, m) in page.moves.iter().enumerate() {
-                    li {
-                        @if i + 1 == page.ply {
-                            a href=(step(i + 1)) aria-current="step" { (m.by) ": " (m.notation) }
-                        } @else {
-                            a href=(step(i + 1)) { (m.by) ": " (m.notation) }
-                        }
-                        @if !m.did.is_empty() { " — " (m.did) }
-                    }
+    }
+}
+
+/// The items of the move list from move `from` (counted from 0) on.
+pub fn move_items(base: &str, page: &GamePage, from: usize) -> Markup {
+    let game = format!("{base}/game/{}", page.id);
+    let total = page.moves.len();
+    let step = |ply: usize| if ply >= total { game.clone() } else { format!("{game}?ply={ply}") };
+    html! {
+        @for (i, m) in page.moves.iter().enumerate().skip(from) {
+            li {
+                @if i + 1 == page.ply {
+                    a href=(step(i + 1)) aria-current="step" { (m.by) ": " (m.notation) }
+                } @else {
+                    a href=(step(i + 1)) { (m.by) ": " (m.notation) }
                 }
+                @if !m.did.is_empty() { " — " (m.did) }
             }
         }
     }
@@ -196,7 +211,7 @@ pub fn game(locale: Locale, base: &str, public: &str, page: &GamePage, at_latest
             p { a href={ (base) "/tournament/" (tournament) } { (t(locale, "web-tournament")) " " (tournament) } }
         }
         @if follows {
-            section id="live" data-events={ (game) "/events?since=" (page.revision) } {
+            section id="live" data-events={ (game) "/events?since=" (page.revision) "." (page.moves.len()) } {
                 (game_live(locale, base, page))
             }
         } @else {

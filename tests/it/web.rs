@@ -183,7 +183,11 @@ async fn event_with_id(response: &mut reqwest::Response, want: u64, within: Dura
         buffer.push_str(&String::from_utf8_lossy(&chunk));
         while let Some(end) = buffer.find("\n\n") {
             let event: String = buffer.drain(..end + 2).collect();
-            let id = event.lines().find_map(|l| l.strip_prefix("id: ")).and_then(|i| i.trim().parse::<u64>().ok());
+            // An event's id is `revision.moves`.
+            let id = event
+                .lines()
+                .find_map(|l| l.strip_prefix("id: "))
+                .and_then(|i| i.trim().split('.').next()?.parse::<u64>().ok());
             if id == Some(want) {
                 return Some(event.lines().filter_map(|l| l.strip_prefix("data: ")).collect::<Vec<_>>().join("\n"));
             }
@@ -316,7 +320,7 @@ fn a_move_made_in_one_process_reaches_a_page_served_by_another_on_postgresql() {
     let url = format!("http://127.0.0.1:{port}/game/{game}");
     let (status, _, page) = get(&url, &[]);
     assert_eq!(status, 200, "{page}");
-    let since: u64 = page.split("events?since=").nth(1).and_then(|r| r.split('"').next()).unwrap().parse().unwrap();
+    let since = page.split("events?since=").nth(1).and_then(|r| r.split('"').next()).unwrap().to_string();
     runtime().block_on(async {
         let mut stream = client().get(format!("{url}/events?since={since}")).send().await.unwrap();
         assert_eq!(stream.status().as_u16(), 200);

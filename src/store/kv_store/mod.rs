@@ -59,6 +59,9 @@ impl<K: Kv> KvStore<K> {
     }
 }
 
+/// The channel on which processes sharing a store announce the games they write.
+const GAMES_WRITTEN: &str = "tablero_games_written";
+
 impl<K: Kv> Store for KvStore<K> {
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
         self.kv.get(GAMES, &id.to_be_bytes())?.map(|b| with_moves(&self.kv, id, &b)).transpose()
@@ -246,6 +249,25 @@ impl<K: Kv> Store for KvStore<K> {
 
     fn flush(&self) -> Result<(), StoreError> {
         self.kv.flush()
+    }
+
+    fn announce_game(&self, guild: GuildId, game: GameId) {
+        self.kv.announce(GAMES_WRITTEN, format!("{guild}:{game}"));
+    }
+
+    fn hear_games(&self, tell: super::GamesHeard) -> bool {
+        self.kv.hear(
+            GAMES_WRITTEN,
+            Box::new(move |payload| match payload {
+                Some(payload) => {
+                    let parsed = payload.split_once(':').and_then(|(g, id)| Some((g.parse().ok()?, id.parse().ok()?)));
+                    if let Some(written) = parsed {
+                        tell(Some(written));
+                    }
+                }
+                None => tell(None),
+            }),
+        )
     }
 
     fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError> {

@@ -6,11 +6,27 @@ function follow() {
   const live = document.getElementById("live");
   if (!live || !live.dataset.events || !window.EventSource) return;
   const events = new EventSource(live.dataset.events);
+  // Each update brings the top of the page and the moves from `from` on (the one before the last it had, whose
+  // link changes, and the new ones).
   events.addEventListener("update", (e) => {
-    live.innerHTML = e.data;
+    const update = JSON.parse(e.data);
+    const top = live.querySelector(".top");
+    if (top) top.innerHTML = update.top;
+    let moves = live.querySelector("ol.moves");
+    if (!moves) {
+      moves = document.createElement("ol");
+      moves.className = "moves";
+      const empty = live.querySelector("p.empty");
+      if (empty) empty.replaceWith(moves);
+      else live.appendChild(moves);
+    }
+    while (moves.children.length > update.from) moves.lastElementChild.remove();
+    moves.insertAdjacentHTML("beforeend", update.moves);
     live.dataset.revision = e.lastEventId;
     localTimes(live);
   });
+  // The game is over: nothing more will come, and the browser must not come back for more.
+  events.addEventListener("end", () => events.close());
 }
 
 function step(e) {

@@ -43,7 +43,7 @@ pub fn serve_polling(store: Arc<dyn Store>, open: bool, stream_for: Duration, po
         },
         move |bound| {
             let mut options = tablero::web::Options::new(format!("http://{bound}"), open.then_some(1));
-            options.poll = poll;
+            let _ = poll;
             options.stream_for = stream_for;
             options
         },

@@ -1,0 +1,151 @@
+//! Shares of what the pages hold at once, so that one visitor or one server cannot take what the others need:
+//! counts in all and per key (a client's address, a server), each under its cap, given back when dropped.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+
+use axum::http::HeaderMap;
+
+/// How many are held, in all and per key.
+#[derive(Debug)]
+pub struct Counts<K> {
+    total: usize,
+    by: HashMap<K, usize>,
+}
+
+impl<K> Default for Counts<K> {
+    fn default() -> Self {
+        Counts { total: 0, by: HashMap::new() }
+    }
+}
+
+impl<K: Hash + Eq + Clone> Counts<K> {
+    /// One more for `key`, unless `total` are held in all or `each` for that key.
+    pub fn take(&mut self, key: K, total: usize, each: usize) -> Option<()> {
+        let held = self.by.get(&key).copied().unwrap_or(0);
+        if self.total >= total || held >= each {
+            return None;
+        }
+        self.total += 1;
+        self.by.insert(key, held + 1);
+        Some(())
+    }
+
+    pub fn give(&mut self, key: &K) {
+        if let Some(held) = self.by.get_mut(key) {
+            *held -= 1;
+            self.total -= 1;
+            if *held == 0 {
+                self.by.remove(key);
+            }
+        }
+    }
+
+    pub fn total(&self) -> usize {
+        self.total
+    }
+}
+
+/// Why a share was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refused {
+    /// Every share of the process is taken.
+    All,
+    /// This client holds its share.
+    Client,
+    /// This server's pages hold their share.
+    Server,
+}
+
+/// Shares taken by clients and servers at once: one of each per holder.
+pub struct Shares<S> {
+    caps: (usize, usize, usize),
+    held: Mutex<(Counts<IpAddr>, Counts<S>)>,
+}
+
+/// A share held until dropped.
+pub struct Held<S: Hash + Eq + Clone> {
+    shares: Arc<Shares<S>>,
+    client: IpAddr,
+    server: S,
+}
+
+impl<S: Hash + Eq + Clone> Drop for Held<S> {
+    fn drop(&mut self) {
+        let mut held = self.shares.held.lock().unwrap_or_else(|e| e.into_inner());
+        held.0.give(&self.client);
+        held.1.give(&self.server);
+    }
+}
+
+impl<S: Hash + Eq + Clone> Shares<S> {
+    /// At most `total` in all, `per_client` for one address, `per_server` for one server.
+    pub fn new(total: usize, per_client: usize, per_server: usize) -> Arc<Shares<S>> {
+        Arc::new(Shares { caps: (total, per_client, per_server), held: Mutex::new(Default::default()) })
+    }
+
+    pub fn take(self: &Arc<Self>, client: IpAddr, server: S) -> Result<Held<S>, Refused> {
+        let (total, per_client, per_server) = self.caps;
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        if held.0.total() >= total {
+            return Err(Refused::All);
+        }
+        held.0.take(client, total, per_client).ok_or(Refused::Client)?;
+        if held.1.take(server.clone(), total, per_server).is_none() {
+            held.0.give(&client);
+            return Err(Refused::Server);
+        }
+        Ok(Held { shares: self.clone(), client, server })
+    }
+
+    /// How many are held now, in all.
+    pub fn held(&self) -> usize {
+        self.held.lock().unwrap_or_else(|e| e.into_inner()).0.total()
+    }
+}
+
+/// The client a request comes from: the connection's address, or, when that is one of `trusted` proxies, the
+/// last address of `X-Forwarded-For` that is not a trusted proxy (what the proxy saw).
+pub fn client(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
+    if !trusted.contains(&peer) {
+        return peer;
+    }
+    let forwarded = headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok());
+    let hops: Vec<IpAddr> = forwarded.flat_map(|v| v.split(',')).filter_map(|a| a.trim().parse().ok()).collect();
+    hops.into_iter().rev().find(|a| !trusted.contains(a)).unwrap_or(peer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_client_and_a_server_each_hold_their_share_and_give_it_back() {
+        let shares = Shares::<u64>::new(4, 2, 3);
+        let (a, b, c): (IpAddr, IpAddr, IpAddr) =
+            ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap(), "10.0.0.3".parse().unwrap());
+        let first = shares.take(a, 1).unwrap();
+        let _second = shares.take(a, 1).unwrap();
+        assert_eq!(shares.take(a, 2).err(), Some(Refused::Client));
+        let _third = shares.take(b, 1).unwrap();
+        assert_eq!(shares.take(c, 1).err(), Some(Refused::Server));
+        let _fourth = shares.take(c, 2).unwrap();
+        assert_eq!(shares.take(c, 3).err(), Some(Refused::All));
+        drop(first);
+        assert_eq!(shares.held(), 3);
+        assert!(shares.take(a, 3).is_ok());
+    }
+
+    #[test]
+    fn the_forwarded_address_counts_only_behind_a_trusted_proxy() {
+        let proxy: IpAddr = "10.0.0.9".parse().unwrap();
+        let mut headers = HeaderMap::new();
+        headers.insert("x-forwarded-for", "1.2.3.4, 5.6.7.8, 10.0.0.9".parse().unwrap());
+        assert_eq!(client(proxy, &headers, &[]), proxy);
+        assert_eq!(client(proxy, &headers, &[proxy]), "5.6.7.8".parse::<IpAddr>().unwrap());
+        let other: IpAddr = "7.7.7.7".parse().unwrap();
+        assert_eq!(client(other, &headers, &[proxy]), other);
+    }
+}
