@@ -45,6 +45,7 @@ mod trf_files;
 mod vacations;
 mod web;
 mod web_browser;
+mod web_hostile;
 mod write_path;
 mod zohn_ahl;
 

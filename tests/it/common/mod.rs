@@ -44,6 +44,8 @@ pub struct Faulty {
     before_commit: std::sync::Mutex<Option<Box<dyn FnOnce() + Send>>>,
     /// Runs just before every commit: another writer that always gets there first.
     before_each: std::sync::Mutex<Option<Arc<dyn Fn() + Send + Sync>>>,
+    /// Games read so far.
+    pub game_reads: AtomicU64,
 }
 
 impl Faulty {
@@ -54,6 +56,7 @@ impl Faulty {
             fail_at: AtomicU64::new(0),
             before_commit: Default::default(),
             before_each: Default::default(),
+            game_reads: AtomicU64::new(0),
         }
     }
 
@@ -90,7 +93,14 @@ impl Faulty {
 
 impl Store for Faulty {
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.game_reads.fetch_add(1, Ordering::SeqCst);
         self.inner.game(id)
+    }
+    fn announce_game(&self, guild: GuildId, game: GameId) {
+        self.inner.announce_game(guild, game)
+    }
+    fn hear_games(&self, tell: tablero::store::GamesHeard) -> bool {
+        self.inner.hear_games(tell)
     }
     fn channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
         self.inner.channel_game(channel)

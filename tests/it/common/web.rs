@@ -25,8 +25,21 @@ pub fn serve(store: Arc<dyn Store>, open: bool, stream_for: Duration) -> Site {
     serve_polling(store, open, stream_for, Duration::from_millis(50))
 }
 
-/// As [`serve`], the watchers looking at their games every `poll`.
+/// As [`serve`]; `poll` is no longer used (watchers are woken by the writes) and kept for the tests that name
+/// one.
 pub fn serve_polling(store: Arc<dyn Store>, open: bool, stream_for: Duration, poll: Duration) -> Site {
+    let _ = poll;
+    serve_with(store, open, stream_for, tablero::table::Limits::default(), Vec::new())
+}
+
+/// As [`serve`], with `limits` and proxies whose `X-Forwarded-For` is believed.
+pub fn serve_with(
+    store: Arc<dyn Store>,
+    open: bool,
+    stream_for: Duration,
+    limits: tablero::table::Limits,
+    trusted_proxies: Vec<std::net::IpAddr>,
+) -> Site {
     let (tx, rx) = std::sync::mpsc::channel();
     let bound = tablero::web::serve_in_thread(
         "127.0.0.1:0".parse().unwrap(),
@@ -35,6 +48,7 @@ pub fn serve_polling(store: Arc<dyn Store>, open: bool, stream_for: Duration, po
                 seed: Some(3),
                 web_url: Some(format!("http://{bound}")),
                 web_open: open,
+                limits,
                 ..TableConfig::default()
             };
             let table = Arc::new(Table::new(store, config));
@@ -43,8 +57,8 @@ pub fn serve_polling(store: Arc<dyn Store>, open: bool, stream_for: Duration, po
         },
         move |bound| {
             let mut options = tablero::web::Options::new(format!("http://{bound}"), open.then_some(1));
-            let _ = poll;
             options.stream_for = stream_for;
+            options.trusted_proxies = trusted_proxies;
             options
         },
     )
