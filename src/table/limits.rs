@@ -52,6 +52,12 @@ pub struct Limits {
     pub web_streams: usize,
     /// Web pages drawn at once, in all (a position's picture, an animated replay); more wait their turn.
     pub web_drawing: usize,
+    /// Web pictures waiting to be drawn, in all; per client address; per server (more: 503, come back later).
+    pub web_drawing_waiting: usize,
+    pub web_client_drawing: usize,
+    pub web_server_drawing: usize,
+    /// Bytes of drawn pictures and files the pages keep (the oldest go first).
+    pub web_cache_bytes: usize,
     /// Live web pages one client address may hold open.
     pub web_client_streams: usize,
     /// Live web pages one server's pages may have open.
@@ -120,6 +126,10 @@ impl Default for Limits {
             job_secs: 60,
             web_streams: 2000,
             web_drawing: 2,
+            web_drawing_waiting: 64,
+            web_client_drawing: 4,
+            web_server_drawing: 16,
+            web_cache_bytes: 64 << 20,
             web_client_streams: 20,
             web_server_streams: 1000,
             web_client_requests: 16,

@@ -223,6 +223,26 @@ impl Table {
         Ok(game.map(|g| LiveState { revision: g.revision, plies: g.moves.len(), live: g.status.is_live() }))
     }
 
+    /// What names the picture of a game after `ply` moves (any `ply` beyond the last is the latest): the moves up
+    /// to it, hashed, with the game's revision when it is the latest position (whose picture also shows the
+    /// state); `None` as for [`Table::web_revision`].
+    pub fn web_position_key(&self, guild: GuildId, id: GameId, ply: usize) -> Result<Option<String>, String> {
+        use std::hash::{Hash, Hasher};
+        if !self.web_on(guild) {
+            return Ok(None);
+        }
+        let Some(game) = self.store.game(id).map_err(|e| e.to_string())?.filter(|g| g.guild == guild) else {
+            return Ok(None);
+        };
+        let ply = ply.min(game.moves.len());
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        for m in &game.moves[..ply] {
+            m.notation.hash(&mut hasher);
+        }
+        let latest = if ply == game.moves.len() { format!("/{}", game.revision) } else { String::new() };
+        Ok(Some(format!("{ply}/{:016x}{latest}", hasher.finish())))
+    }
+
     pub fn server_page(&self, guild: GuildId, locale: Locale, now: Timestamp) -> Result<ServerPage, String> {
         Turn::own(self).server_page(guild, locale, now).map_err(fail_text)
     }

@@ -33,17 +33,20 @@ pub(super) async fn game(State(web): Shared, server: Server, Query(q): Query<Ply
     }
 }
 
-/// The picture of the position after `?ply=N` (the latest without), drawn in turn and kept by revision.
+/// The picture of the position after `?ply=N` (the latest without), drawn in turn and kept by the position it
+/// shows (every `ply` beyond the last move is the latest position, whatever number was asked).
 pub(super) async fn board(State(web): Shared, server: Server, Query(q): Query<Ply>) -> Response {
     let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
-    let revision = match revision(&web, &server).await {
-        Ok(r) => r,
+    let ply = q.ply.unwrap_or(usize::MAX);
+    let position = match blocking(&web, move |t| t.web_position_key(guild, id, ply)).await {
+        Ok(Ok(Some(position))) => position,
+        Ok(Ok(None)) => return not_found_in(locale),
+        Ok(Err(e)) => return failed(e),
         Err(answer) => return answer,
     };
-    let ply = q.ply.unwrap_or(usize::MAX);
-    let key = format!("board/{guild}/{id}/{revision}/{ply}/{locale}");
+    let key = format!("board/{guild}/{id}/{position}/{locale}");
     let table = web.table.clone();
-    let result = web.drawn.get(key, move || table.game_picture(guild, id, ply, locale)).await;
+    let result = web.drawn.get(key, guild, server.client, move || table.game_picture(guild, id, ply, locale)).await;
     drawn(result, "image/png", locale)
 }
 

@@ -75,7 +75,7 @@ pub fn router(table: Arc<Table>, options: Options) -> Router {
         }
     });
     let requests = shares::Shares::new(usize::MAX, limits.web_client_requests, limits.web_server_requests);
-    let web = Arc::new(Web { table, options, live, drawn: cache::Drawn::new(limits.web_drawing), requests });
+    let web = Arc::new(Web { table, options, live, drawn: cache::Drawn::new(&limits), requests });
     let pages = pages();
     // A server's page is `/s/{server}/` (the address `/web` gives) as well as `/s/{server}`.
     let mut router = Router::new().nest("/s/{server}", pages.clone()).route("/s/{server}/", get(routes::server));

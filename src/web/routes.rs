@@ -34,6 +34,8 @@ pub struct Server {
     pub(super) locale: Locale,
     pub(super) id: Option<u64>,
     pub(super) game: Option<GameKind>,
+    /// The client's address (behind a trusted proxy, the one it forwards).
+    pub(super) client: std::net::IpAddr,
 }
 
 /// The language a request asks for with `?lang=`.
@@ -67,7 +69,9 @@ impl FromRequestParts<Arc<Web>> for Server {
             }
             None => (web.options.open_server.ok_or_else(missing)?, String::new()),
         };
-        Ok(Server { guild, base, locale, id, game })
+        let peer = parts.extensions.get::<super::server::Peer>().map_or([127, 0, 0, 1].into(), |p| p.0.ip());
+        let client = super::shares::client(peer, &parts.headers, &web.options.trusted_proxies);
+        Ok(Server { guild, base, locale, id, game, client })
     }
 }
 
@@ -176,7 +180,7 @@ pub(super) async fn reply_file(
     let table = web.table.clone();
     let result = web
         .drawn
-        .get(key, move || match table.read(guild, locale, command, now()) {
+        .get(key, guild, server.client, move || match table.read(guild, locale, command, now()) {
             Ok(replies) => {
                 let files = replies.into_iter().flat_map(|r| r.files);
                 Ok(files.into_iter().find(|f| f.name.ends_with(pick)).map(|f| f.bytes))
@@ -198,7 +202,7 @@ pub(super) async fn reply_picture(web: &Arc<Web>, server: &Server, command: Comm
     let table = web.table.clone();
     let result = web
         .drawn
-        .get(key, move || match table.read(guild, locale, command, now()) {
+        .get(key, guild, server.client, move || match table.read(guild, locale, command, now()) {
             Ok(replies) => Ok(replies.into_iter().find_map(|r| r.image).map(|i| i.png)),
             Err(_) => Ok(None),
         })
