@@ -27,7 +27,8 @@ pub const BOARD_POSTS: usize = 17;
 pub const GUILD_FINISHED: usize = 18;
 pub const USER_LIVE: usize = 19;
 pub const GUILD_LIVE: usize = 20;
-pub const TREES: usize = 21;
+pub const PLAYER_FINISHED: usize = 21;
+pub const TREES: usize = 22;
 
 /// The trees' names: sled's tree names, PostgreSQL's table names.
 pub const NAMES: [&str; TREES] = [
@@ -52,6 +53,7 @@ pub const NAMES: [&str; TREES] = [
     "guild_finished",
     "user_live",
     "guild_live",
+    "player_finished",
 ];
 
 /// A key and its value.

@@ -144,6 +144,11 @@ pub const EVERY_GAME: GameId = 0;
 
 pub trait Store: Send + Sync {
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError>;
+    /// A game without its moves (`moves` empty): its seats, status, revision, for what never needs the moves;
+    /// its cost does not grow with the game's length.
+    fn game_header(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.game(id)
+    }
     /// The live game (challenge or active) of a channel.
     fn channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError>;
     /// The most recent game created in a channel, live or not (to show a finished game's board and history).
@@ -189,6 +194,12 @@ pub trait Store: Send + Sync {
     /// header, not its moves.
     fn finished_games(&self, guild: GuildId) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError>;
     /// A server's live games (challenges waiting, games on), oldest first: read from an index of live games.
+    /// A player's finished games in one server, newest first, from an index of that server's alone.
+    fn player_finished_games(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError>;
     fn live_games(&self, guild: GuildId) -> Result<Vec<GameId>, StoreError>;
     /// Every game record (for recomputing ratings).
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError>;

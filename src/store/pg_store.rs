@@ -412,7 +412,8 @@ impl KvStore<PgKv> {
                 store.migrate_from_2()?;
             }
             store.check_schema(&shown)?;
-            store.mark_live_games()
+            store.mark_live_games()?;
+            store.fill_player_archive()
         })();
         // Closing the lock's connection releases the lock, whatever the check found.
         store.kv.run(async move {

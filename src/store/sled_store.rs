@@ -269,6 +269,7 @@ impl KvStore<SledKv> {
         }
         store.check_schema(&shown)?;
         store.mark_live_games()?;
+        store.fill_player_archive()?;
         Ok(store)
     }
 

@@ -166,7 +166,7 @@ impl Table {
         if by_id.is_none() {
             // Not rated here: a player of one of the server's latest finished games.
             for (game, _, _) in self.store.finished_games(guild).ok()?.into_iter().take(NAMES_SEARCHED) {
-                let record = self.store.game(game).ok()??;
+                let record = self.store.game_header(game).ok()??;
                 if let Some(p) = record.seats.iter().find(|p| p.name.eq_ignore_ascii_case(asked)) {
                     return Some(p.clone());
                 }
@@ -174,9 +174,9 @@ impl Table {
         }
         // Never rated here: the name their latest games of this server give.
         let id = by_id?;
-        let games = self.store.user_games(id).ok()?;
-        let name = games.iter().rev().take(50).find_map(|&g| {
-            let record = self.store.game(g).ok()??;
+        let games = self.store.player_finished_games(guild, id).ok()?;
+        let name = games.iter().take(50).find_map(|&(g, _, _)| {
+            let record = self.store.game_header(g).ok()??;
             (record.guild == guild).then(|| record.name_of(id).map(str::to_string)).flatten()
         });
         Some(Player { id, name: name.unwrap_or_default() })

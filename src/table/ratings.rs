@@ -232,7 +232,8 @@ impl Turn<'_> {
         let mut recent = Vec::new();
         // Won, drawn, lost against each of the computer's levels (every finished game, not only the last).
         let mut against: [[u32; 3]; 5] = [[0; 3]; 5];
-        for id in self.store.user_games(user)?.into_iter().rev() {
+        // The player's games of this server alone (its own index), newest first.
+        for (id, _, _) in self.store.player_finished_games(actor.guild, user)? {
             let Some(g) = self.store.game(id)? else { continue };
             if g.guild != actor.guild || g.imported.is_some() {
                 continue;

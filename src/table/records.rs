@@ -178,17 +178,9 @@ impl Turn<'_> {
         let locale = actor.locale;
         let mut found: Vec<(GameId, GameKind, Timestamp)> = match player {
             None => self.store.finished_games(actor.guild)?,
-            Some(p) => {
-                let mut games = Vec::new();
-                for id in self.store.user_games(p.id)? {
-                    let Some(g) = self.store.game(id)? else { continue };
-                    if g.guild == actor.guild && matches!(g.status, Status::Finished { .. }) {
-                        games.push((g.id, g.kind, g.updated_at));
-                    }
-                }
-                games.sort_by_key(|g| std::cmp::Reverse((g.2, g.0)));
-                games
-            }
+            // The player's part of the server's archive (the computer's games of this server too): nothing of
+            // other servers is read.
+            Some(p) => self.store.player_finished_games(actor.guild, p.id)?,
         };
         found.retain(|g| kind.is_none_or(|k| g.1 == k));
         let pages = found.len().div_ceil(ARCHIVE_PAGE).max(1);

@@ -193,3 +193,35 @@ fn a_connection_without_its_headers_is_closed_and_one_over_the_cap_refused() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+#[test]
+fn a_players_archive_reads_that_servers_games_alone() {
+    let (_dir, inner) = sled();
+    let store = Arc::new(Faulty::new(inner));
+    let site = serve_with(store.clone(), false, Duration::from_secs(60), Limits::default(), Vec::new());
+    // ana and ben finish three games in server 8 and one in server 7.
+    for channel in 80..83 {
+        hoyito(&site.table, 8, channel, 2);
+        act(&site.table, 8, 1, channel, Command::Resign).expect("resigned");
+    }
+    let here = hoyito(&site.table, 7, 70, 2);
+    act(&site.table, 7, 2, 70, Command::Resign).expect("resigned");
+    let base = pages_on(&site.table, 7);
+    let before = store.game_reads.load(Ordering::SeqCst);
+    let (status, page) = runtime().block_on(async {
+        let response = client().get(format!("{base}/archive?player=ana")).send().await.unwrap();
+        (response.status().as_u16(), response.text().await.unwrap())
+    });
+    assert_eq!(status, 200);
+    assert!(page.contains(&format!("#{here}")), "{page}");
+    assert_eq!(page.matches("/game/").count(), 1, "only this server's game: {page}");
+    let read = store.game_reads.load(Ordering::SeqCst) - before;
+    assert!(read <= 1, "the archive of one server read {read} whole games (the other server's too)");
+    // An unknown name reads no whole game either.
+    let before = store.game_reads.load(Ordering::SeqCst);
+    let status = runtime().block_on(async {
+        client().get(format!("{base}/archive?player=nobody-here")).send().await.unwrap().status().as_u16()
+    });
+    assert_eq!(status, 200);
+    assert_eq!(store.game_reads.load(Ordering::SeqCst) - before, 0);
+}

@@ -78,6 +78,22 @@ pub(in crate::store) fn finished_key(
     Some(key)
 }
 
+/// A finished game's entries in its players' archive of its server: (guild, player, end time, game).
+pub(in crate::store) fn player_finished_keys(record: &GameRecord) -> Vec<[u8; 32]> {
+    let Some(archived) = archive_key(record) else { return Vec::new() };
+    record
+        .participants()
+        .into_iter()
+        .map(|user| {
+            let mut key = [0u8; 32];
+            key[..8].copy_from_slice(&archived[..8]);
+            key[8..16].copy_from_slice(&user.to_be_bytes());
+            key[16..].copy_from_slice(&archived[8..]);
+            key
+        })
+        .collect()
+}
+
 pub(in crate::store) fn archive_key(record: &GameRecord) -> Option<[u8; 24]> {
     finished_key(record.guild, record.updated_at, record.id, &record.status)
 }

@@ -9,7 +9,8 @@
 //! `teams` ((guild, team key) -> JSON team record), `tournaments` (id -> JSON), `guild_tournaments` ((guild, id) ->
 //! nothing), `tournament_marks` ((due time, tournament, game) -> nothing), `requests` (request key -> when it was
 //! carried out), `guild_finished` ((guild, end time, game) -> game kind: a server's finished games, the archive;
-//! schema version 3). Keys are big-endian so that range scans come back in id and time order. A [`Unit`] is one
+//! schema version 3), `player_finished` ((guild, player, end time, game) -> game kind: each player's archive in
+//! each server, the computer's included). Keys are big-endian so that range scans come back in id and time order. A [`Unit`] is one
 //! transaction over every tree, durable before `commit` returns.
 //!
 //! By job: `keys.rs` (key layouts and codecs), `reads.rs` (records read back), `upgrade.rs` (earlier schemas),
@@ -65,6 +66,10 @@ const GAMES_WRITTEN: &str = "tablero_games_written";
 impl<K: Kv> Store for KvStore<K> {
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
         self.kv.get(GAMES, &id.to_be_bytes())?.map(|b| with_moves(&self.kv, id, &b)).transpose()
+    }
+
+    fn game_header(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.kv.get(GAMES, &id.to_be_bytes())?.map(|b| decode(&b)).transpose()
     }
 
     fn channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
@@ -147,6 +152,23 @@ impl<K: Kv> Store for KvStore<K> {
                 return Err(StoreError::Corrupt(format!("an archive entry of {} bytes", key.len())));
             }
             found.push((id_from(&key[16..])?, kind_of(value[0])?, id_from(&key[8..16])?));
+        }
+        Ok(found)
+    }
+
+    fn player_finished_games(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError> {
+        let mut prefix = guild.to_be_bytes().to_vec();
+        prefix.extend_from_slice(&user.to_be_bytes());
+        let mut found = Vec::new();
+        for (key, value) in self.kv.scan_prefix(PLAYER_FINISHED, &prefix)?.into_iter().rev() {
+            if key.len() != 32 || value.len() != 1 {
+                return Err(StoreError::Corrupt(format!("a player's archive entry of {} bytes", key.len())));
+            }
+            found.push((id_from(&key[24..])?, kind_of(value[0])?, id_from(&key[16..24])?));
         }
         Ok(found)
     }

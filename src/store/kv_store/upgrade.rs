@@ -37,6 +37,32 @@ impl<K: Kv> KvStore<K> {
         })
     }
 
+    /// The players' archive of each server is filled once from the games the servers' archive lists, for a
+    /// store written before it existed (the mark `player_finished_filled` says it is done).
+    pub(in crate::store) fn fill_player_archive(&self) -> Result<(), StoreError> {
+        const MARK: &[u8] = b"player_finished_filled";
+        if self.kv.get(META, MARK)?.is_some() {
+            return Ok(());
+        }
+        let mut entries = Vec::new();
+        for (key, value) in self.kv.all(GUILD_FINISHED)? {
+            if let Some(record) = self.game(id_from(key.get(16..).unwrap_or_default())?)? {
+                entries.extend(player_finished_keys(&record).into_iter().map(|k| (k, value.clone())));
+            }
+        }
+        let done = self.kv.transaction(&mut |t: &dyn KvTx| {
+            if t.get(META, MARK)?.is_some() {
+                return Ok(());
+            }
+            for (key, kind) in &entries {
+                t.insert(PLAYER_FINISHED, key, kind)?;
+            }
+            t.insert(META, MARK, b"1")?;
+            Ok(())
+        });
+        done.map_err(|e| StoreError::Backend(format!("filling the players' archive: {e}")))
+    }
+
     /// Fills `tree` with the keys `keys_of` gives for each live game, once (the mark `marked` says it is done).
     fn fill_once(
         &self,

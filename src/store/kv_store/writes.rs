@@ -24,6 +24,9 @@ impl<K: Kv> KvStore<K> {
         if let Some(key) = archive_key(record) {
             t.insert(GUILD_FINISHED, &key, &[record.kind as u8])?;
         }
+        for key in player_finished_keys(record) {
+            t.insert(PLAYER_FINISHED, &key, &[record.kind as u8])?;
+        }
         // A server's live games too: its web page lists them without reading the finished ones.
         if record.status.is_live() {
             t.insert(GUILD_LIVE, &pair_key(record.guild, record.id), &[])?;
@@ -89,6 +92,9 @@ impl<K: Kv> KvStore<K> {
         {
             // A finished game written again (an organiser's result): its archive entry moves with its end time.
             t.remove(GUILD_FINISHED, &old_key)?;
+            for key in player_finished_keys(&old) {
+                t.remove(PLAYER_FINISHED, &key)?;
+            }
         }
         if old.due != record.due {
             if let Some(due) = old.due {

@@ -96,6 +96,9 @@ impl Store for Faulty {
         self.game_reads.fetch_add(1, Ordering::SeqCst);
         self.inner.game(id)
     }
+    fn game_header(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.inner.game_header(id)
+    }
     fn announce_game(&self, guild: GuildId, game: GameId) {
         self.inner.announce_game(guild, game)
     }
@@ -157,6 +160,13 @@ impl Store for Faulty {
     }
     fn finished_games(&self, guild: GuildId) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError> {
         self.inner.finished_games(guild)
+    }
+    fn player_finished_games(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError> {
+        self.inner.player_finished_games(guild, user)
     }
     fn live_games(&self, guild: GuildId) -> Result<Vec<GameId>, StoreError> {
         self.inner.live_games(guild)
