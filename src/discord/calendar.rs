@@ -29,6 +29,7 @@ pub enum Kept {
 pub async fn keep(
     http: &serenity::Http,
     guild: serenity::GuildId,
+    bot: Option<serenity::UserId>,
     entries: &[CalendarEntry],
     now: u64,
 ) -> Result<Kept, serenity::Error> {
@@ -42,7 +43,11 @@ pub async fn keep(
     };
     for entry in entries {
         let marker = marker(entry);
-        let found = events.iter().find(|e| e.description.as_deref().is_some_and(|d| d.ends_with(&marker)));
+        // Only an event the bot created is its own: anyone may copy a marker into an event of theirs.
+        let found = events.iter().find(|e| {
+            e.description.as_deref().is_some_and(|d| d.ends_with(&marker))
+                && bot.is_none_or(|b| e.creator_id == Some(b))
+        });
         let done = match found {
             None if entry.state == EntryState::Going => create(http, guild, entry, now).await,
             None => Ok(()),

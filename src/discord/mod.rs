@@ -59,6 +59,8 @@ pub struct Data {
     pub jobs: Arc<jobs::Jobs>,
     /// The table's clock.
     pub clock: Clock,
+    /// The bot's own user, once connected (the events it created are the ones it keeps).
+    pub bot: Arc<std::sync::OnceLock<u64>>,
 }
 
 impl Data {
@@ -94,6 +96,7 @@ fn share(data: &Data) -> Data {
         work: data.work.clone(),
         jobs: data.jobs.clone(),
         clock: data.clock.clone(),
+        bot: data.bot.clone(),
     }
 }
 
@@ -186,6 +189,7 @@ pub async fn build_client_with(
         work: Arc::new(crate::work::WorkQueue::new(&config.limits)),
         jobs: Arc::new(jobs::Jobs::default()),
         clock,
+        bot: Arc::new(std::sync::OnceLock::new()),
     };
     let controls = Controls { computer: data.computer.clone() };
     let guild = config.discord.guild_id;
@@ -207,6 +211,7 @@ pub async fn build_client_with(
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                let _ = data.bot.set(ready.user.id.get());
                 // The scheduler starts once connected, and first catches up on what fell due while down.
                 let shared = Arc::new(share(&data));
                 tokio::spawn(scheduler::run(ctx.http.clone(), shared.clone(), shared.wake.clone()));

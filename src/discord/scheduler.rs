@@ -116,7 +116,8 @@ async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
     }
     if let Some(entries) = &delivery.calendar {
         let guild = serenity::GuildId::new(delivery.guild);
-        match super::calendar::keep(http, guild, entries, data.now()).await {
+        let bot = data.bot.get().copied().map(serenity::UserId::new);
+        match super::calendar::keep(http, guild, bot, entries, data.now()).await {
             Ok(super::calendar::Kept::Done) => mark_delivered(data, delivery.notice).await,
             Ok(super::calendar::Kept::NotAllowed) => {
                 tracing::info!(guild = delivery.guild, "the bot may not manage this server's events");

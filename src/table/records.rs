@@ -14,6 +14,10 @@ use crate::store::record::{GameId, GameRecord, Player, Status, Timestamp, Tourna
 use crate::store::{GameWrite, Unit};
 use crate::table::write::Turn;
 
+/// Characters of a move's notation (or its mover's id) in an imported record: the longest real move, an
+/// Ocencahuac jump chain, takes a few dozen.
+const MOVE_CHARS: usize = 200;
+
 /// Games on one page of the archive.
 pub const ARCHIVE_PAGE: usize = 10;
 
@@ -140,6 +144,17 @@ impl Turn<'_> {
             }
             for player in &side.players {
                 check_name(&player.name, limits.name_chars)?;
+            }
+        }
+        // A move's mover named by the record (a role team's member) is a member's name too; a move's notation
+        // and mover are short words of one line, refused before the rules read them.
+        for m in &record.moves {
+            if let Some(name) = &m.name {
+                check_name(name, limits.name_chars)?;
+            }
+            check_name(&m.notation, MOVE_CHARS)?;
+            if let Some(by) = &m.by {
+                check_name(by, MOVE_CHARS)?;
             }
         }
         Ok(())

@@ -268,13 +268,18 @@ async fn a_tournaments_sign_up_and_rounds_are_the_servers_events() {
         Opt::Str("signup", "2d".into()),
         Opt::Str("round_time", "3d".into()),
     ];
+    // A member's own event copies the marker the sign-up's event will carry: the bot leaves it alone.
+    fake.member_event("[tournament-1-signup]", now() + 3600);
+    let theirs = fake.events()[0].clone();
     let created = fake.slash(&ana, hall, &["tournament", "create"], &options).await;
     assert!(created.content().contains("Tournament #1"), "{}", created.content());
     events_until(&fake, "the sign-up's event, going on", |e| {
         named(e, "Tournament #1 (Hoyito II, double round robin): sign-up").is_some_and(|s| s["status"] == 2)
     })
     .await;
-    let signup = fake.events()[0].clone();
+    assert_eq!(fake.events()[0], theirs, "the member's event was changed");
+    let signup = fake.events()[1].clone();
+    assert_eq!(signup["creator_id"], BOT_ID.to_string());
     assert_eq!(signup["entity_type"], 3);
     assert!(signup["description"].as_str().unwrap().ends_with("[tournament-1-signup]"), "{signup}");
 
@@ -314,7 +319,7 @@ async fn a_tournaments_sign_up_and_rounds_are_the_servers_events() {
         named(e, "round 1").is_some_and(|r| r["status"] == 3) && named(e, "round 2").is_some_and(|r| r["status"] == 3)
     })
     .await;
-    assert_eq!(fake.events().len(), 3, "one event each, never twice");
+    assert_eq!(fake.events().len(), 4, "one event each, never twice (and the member's)");
 
     // A server where the bot may not manage events: no event, asked once, no violation.
     fake.forbid_events(true);
@@ -324,7 +329,7 @@ async fn a_tournaments_sign_up_and_rounds_are_the_servers_events() {
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     let asked = fake.log().iter().skip(from).filter(|r| r.path.ends_with("/scheduled-events")).count();
     assert_eq!(asked, 1, "refused for good: not asked again");
-    assert_eq!(fake.events().len(), 3);
+    assert_eq!(fake.events().len(), 4);
     assert!(fake.mention_violations().is_empty(), "{:#?}", fake.mention_violations());
 }
 

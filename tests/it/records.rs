@@ -343,6 +343,15 @@ fn records_with_huge_names_or_too_many_moves_are_refused_and_imports_have_a_dail
     let mut record = Record::of(&samples()[0]).unwrap();
     record.sides[1].players[0].name = "ben\n**bold**".into();
     assert!(refused(&table, record.write(Form::Json).into_bytes()).contains("on one line"));
+    // A move's mover's name, or its notation, of 500 KB with NUL, CR and LF.
+    let huge = format!("a\u{0}b\r\n{}", "x".repeat(500_000));
+    let mut record = Record::of(&samples()[0]).unwrap();
+    record.moves[0].name = Some(huge.clone());
+    assert!(refused(&table, record.write(Form::Json).into_bytes()).contains("at most 32 characters"));
+    let mut record = Record::of(&samples()[0]).unwrap();
+    record.moves[0].notation = huge;
+    let text = refused(&table, record.write(Form::Json).into_bytes());
+    assert!(text.contains("at most 200 characters") && text.len() < 1000, "{}", &text[..text.len().min(300)]);
     // Moves past the limit: counted before they are replayed, so their being legal does not matter.
     let mut long = Record::of(&samples()[1]).unwrap();
     let moves = long.moves.clone();

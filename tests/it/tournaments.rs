@@ -364,6 +364,13 @@ fn an_organiser_role_runs_tournaments_and_extends_a_round() {
         ))
         .unwrap();
     assert!(refused.unwrap_err().text.contains("organiser"));
+    // The member who created it, once without the role, manages it no more.
+    let without_role = actor(2, 10);
+    let refused = w
+        .table
+        .handle(Request::new(&without_role, Command::Tournament(TournamentCommand::Extend { id: None, secs: 60 }), NOW))
+        .unwrap();
+    assert!(refused.unwrap_err().text.contains("organiser"), "the creator kept organiser rights without the role");
     // A round robin of three: three rounds, every pair once.
     for _ in 0..3 {
         for game in w.open_games() {

@@ -66,12 +66,10 @@ impl Turn<'_> {
         Ok(actor.permissions.manage_server || role.is_some_and(|r| actor.roles.contains(&r)))
     }
 
-    pub(super) fn organiser_only(&self, actor: &Actor, t: &Tournament) -> Result<(), Fail> {
-        if self.is_organiser(actor)? || actor.user == t.organiser {
-            Ok(())
-        } else {
-            Err(Message::new("tournament-organisers-only").into())
-        }
+    /// Only the server's organisers manage a tournament: whoever created one keeps no rights of their own once
+    /// they lose the role (or Manage Server).
+    pub(super) fn organiser_only(&self, actor: &Actor, _t: &Tournament) -> Result<(), Fail> {
+        if self.is_organiser(actor)? { Ok(()) } else { Err(Message::new("tournament-organisers-only").into()) }
     }
 
     /// The tournament named, or the server's latest one not over (or, with `any`, the latest of all).

@@ -19,6 +19,20 @@ impl FakeDiscord {
         self.lock().events_forbidden = forbidden;
     }
 
+    /// A member (not the bot) creates an event of the server whose description ends with `marker`.
+    pub fn member_event(&self, marker: &str, starts: i64) {
+        let id = self.next_id();
+        let at = |t: i64| serenity::Timestamp::from_unix_timestamp(t).unwrap().to_string();
+        let event = json!({
+            "id": id.to_string(), "guild_id": GUILD_ID.to_string(), "channel_id": null, "creator_id": "555",
+            "name": "a member's event", "description": format!("copied\n\n{marker}"),
+            "scheduled_start_time": at(starts), "scheduled_end_time": at(starts + 86_400), "privacy_level": 2,
+            "status": 1, "entity_type": 3, "entity_id": null, "entity_metadata": {"location": "elsewhere"},
+            "image": null,
+        });
+        self.lock().events.push(event);
+    }
+
     /// The server's scheduled events, as Discord holds them.
     pub fn events(&self) -> Vec<Value> {
         self.lock().events.clone()
