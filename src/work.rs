@@ -15,6 +15,15 @@ use crate::table::Limits;
 type Job = Box<dyn FnOnce() -> Done + Send>;
 type Done = Box<dyn FnOnce() + Send>;
 
+/// The queue's server for work asked outside any server (direct messages and group DMs): all of it shares one
+/// server's share, so that channels made at will (or a member's other accounts) add no shares.
+pub const OUTSIDE_SERVERS: u64 = u64::MAX;
+
+/// The queue's server for work of `guild` (`private`: outside a server, where `guild` is the channel).
+pub fn queue_server(guild: u64, private: bool) -> u64 {
+    if private { OUTSIDE_SERVERS } else { guild }
+}
+
 /// Why a job was not queued.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Busy {
@@ -283,6 +292,22 @@ mod tests {
         }
         let rest: Vec<_> = (0..3).map(|_| done.recv_timeout(Duration::from_secs(10)).unwrap()).collect();
         assert_eq!(rest, [(1, 0), (1, 1), (1, 2)]);
+    }
+
+    #[test]
+    fn work_outside_servers_shares_one_servers_share() {
+        // One worker held; a server's share is two jobs: three direct-message channels of one person's accounts
+        // take two places in all, not two each.
+        let work = queue(1, 10, 1, 2);
+        let (gate_send, gate) = mpsc::channel::<()>();
+        work.submit(queue_server(500, true), Some(1), move || {
+            let _ = gate.recv_timeout(Duration::from_secs(10));
+        })
+        .unwrap();
+        work.submit(queue_server(501, true), Some(2), || {}).unwrap();
+        assert_eq!(work.submit(queue_server(502, true), Some(3), || {}), Err(Busy::Server(2)));
+        assert!(work.submit(queue_server(502, false), Some(3), || {}).is_ok(), "a server of that id has its own");
+        gate_send.send(()).unwrap();
     }
 
     #[test]

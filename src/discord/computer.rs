@@ -33,7 +33,7 @@ pub async fn start_due(data: &Arc<Data>) {
         Ok(Err(e)) => return tracing::error!(error = %e, "cannot list the computer's games"),
         Err(e) => return tracing::error!(error = %e, "the computer's task failed"),
     };
-    for (game, server) in due {
+    for (game, server, member) in due {
         if !data.computer.busy.lock().unwrap_or_else(|e| e.into_inner()).insert(game) {
             continue;
         }
@@ -43,7 +43,7 @@ pub async fn start_due(data: &Arc<Data>) {
                 tokio::time::sleep(Duration::from_millis(10)).await;
             }
             let (table, clock) = (data.table.clone(), data.clock.clone());
-            let searched = data.work.run(server, None, move || table.play_computer(game, clock.now())).await;
+            let searched = data.work.run(server, member, move || table.play_computer(game, clock.now())).await;
             data.computer.busy.lock().unwrap_or_else(|e| e.into_inner()).remove(&game);
             match searched {
                 Ok(Some(Ok(_))) => {}

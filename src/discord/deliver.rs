@@ -34,7 +34,7 @@ pub async fn run_table<F: Future<Output = ()>>(
 ) -> Option<Result<Vec<Reply>, Refusal>> {
     let (table, actor, public) = (data.table.clone(), invocation.actor.clone(), invocation.public);
     let key = invocation.interaction.map(|id| format!("i{id}"));
-    let (guild, user, locale) = (actor.guild, actor.user, actor.locale);
+    let (guild, user, locale, private) = (actor.guild, actor.user, actor.locale, actor.private);
     let heavy = command.is_heavy();
     let progress = progress.clone();
     let clock = data.clock.clone();
@@ -56,7 +56,7 @@ pub async fn run_table<F: Future<Output = ()>>(
     let mut task: std::pin::Pin<Box<dyn Future<Output = Result<_, String>> + Send>> = if heavy {
         let work = data.work.clone();
         Box::pin(async move {
-            match work.run(guild, Some(user), run).await {
+            match work.run(crate::work::queue_server(guild, private), Some(user), run).await {
                 Ok(Some(answer)) => Ok(answer),
                 Ok(None) => Err("the heavy job failed".to_string()),
                 Err(busy) => Ok(Some(Err(Refusal { text: i18n::spans(locale, &busy.message()), internal: false }))),

@@ -142,14 +142,15 @@ async fn attempt(
     };
     let response = match built.send().await {
         Ok(r) => r,
-        Err(e) => return Attempt::Again(None, format!("no answer: {e}")),
+        // (Without the address: a webhook's holds the interaction's token.)
+        Err(e) => return Attempt::Again(None, format!("no answer: {}", e.without_url())),
     };
     let status = response.status();
     let header_wait =
         response.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<f64>().ok());
     let body = match response.bytes().await {
         Ok(b) => b,
-        Err(e) => return Attempt::Again(None, format!("the answer broke off: {e}")),
+        Err(e) => return Attempt::Again(None, format!("the answer broke off: {}", e.without_url())),
     };
     let json: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
     if status.is_success() {

@@ -79,8 +79,11 @@ pub async fn import(
     respond(ctx, Command::Import { bytes, live: false }).await
 }
 
+/// An attachment's bytes. Its address is signed (whoever holds it may fetch the file): a failure's text leaves
+/// it out, so it never reaches the logs.
 async fn download(client: &reqwest::Client, url: &str) -> Result<Vec<u8>, String> {
-    let response = client.get(url).timeout(DOWNLOAD_TIMEOUT).send().await.map_err(|e| e.to_string())?;
+    let unsigned = |e: reqwest::Error| e.without_url().to_string();
+    let response = client.get(url).timeout(DOWNLOAD_TIMEOUT).send().await.map_err(unsigned)?;
     if !response.status().is_success() {
         return Err(format!("status {}", response.status()));
     }
@@ -88,7 +91,7 @@ async fn download(client: &reqwest::Client, url: &str) -> Result<Vec<u8>, String
     // one byte past it (the import then refuses the file as too big).
     let mut response = response;
     let mut bytes = Vec::new();
-    while let Some(chunk) = response.chunk().await.map_err(|e| e.to_string())? {
+    while let Some(chunk) = response.chunk().await.map_err(unsigned)? {
         bytes.extend_from_slice(&chunk);
         if bytes.len() > MAX_BYTES {
             bytes.truncate(MAX_BYTES + 1);
@@ -153,4 +156,16 @@ pub async fn replay(
         SpeedChoice::Fast => 50,
     });
     respond(ctx, Command::Replay { game, delay }).await
+}
+
+#[cfg(test)]
+mod tests {
+    #[tokio::test]
+    async fn a_failed_download_never_says_the_signed_address() {
+        // Nothing listens on port 1 of the loopback: the request fails at once.
+        let url = "http://127.0.0.1:1/attachments/1/2/game.json?ex=6a&is=6b&hm=SIGNATURE";
+        let client = reqwest::Client::builder().no_proxy().build().unwrap();
+        let said = super::download(&client, url).await.unwrap_err();
+        assert!(!said.contains("SIGNATURE") && !said.contains("attachments"), "{said}");
+    }
 }

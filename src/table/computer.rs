@@ -12,17 +12,18 @@ use super::{Fail, Reply, throw_sticks};
 use crate::ai::{self, Level};
 use crate::games::{Position, Side};
 use crate::i18n::{self, Locale, Message};
-use crate::store::record::{COMPUTER, GameId, MoveEntry, Notice, NoticeKind, Status, Timestamp};
+use crate::store::record::{COMPUTER, GameId, MoveEntry, Notice, NoticeKind, Status, Timestamp, UserId};
 use crate::store::{GameWrite, Unit};
 
 impl Turn<'_> {
     /// The games whose computer owes a move at `now`, oldest due first.
     pub fn computer_due(&self, now: Timestamp) -> Result<Vec<GameId>, String> {
-        Ok(self.computer_due_by_server(now)?.into_iter().map(|(game, _)| game).collect())
+        Ok(self.computer_due_by_server(now)?.into_iter().map(|(game, _, _)| game).collect())
     }
 
-    /// As [`Table::computer_due`], each game with its server (whose turn in the heavy-work queue it takes).
-    pub fn computer_due_by_server(&self, now: Timestamp) -> Result<Vec<(GameId, u64)>, String> {
+    /// As [`Table::computer_due`], each game with the server whose turn in the heavy-work queue it takes (one
+    /// for every game outside servers) and the member it plays against, whose share it counts in.
+    pub fn computer_due_by_server(&self, now: Timestamp) -> Result<Vec<(GameId, u64, Option<UserId>)>, String> {
         let mut out = Vec::new();
         for id in self.store.due_games(now).map_err(|e| e.to_string())? {
             let Some(record) = self.store.game(id).map_err(|e| e.to_string())? else { continue };
@@ -30,7 +31,8 @@ impl Turn<'_> {
                 && record.status == Status::Active
                 && record.computer.is_some_and(|c| c.on_turn)
             {
-                out.push((id, record.guild));
+                let member = record.participants().into_iter().find(|&p| p != COMPUTER);
+                out.push((id, crate::work::queue_server(record.guild, record.private), member));
             }
         }
         Ok(out)

@@ -302,7 +302,7 @@ impl Table {
     }
 
     /// As [`Table::computer_due`], each game with its server.
-    pub fn computer_due_by_server(&self, now: Timestamp) -> Result<Vec<(GameId, u64)>, String> {
+    pub fn computer_due_by_server(&self, now: Timestamp) -> Result<Vec<(GameId, u64, Option<u64>)>, String> {
         Turn::own(self).computer_due_by_server(now)
     }
 
