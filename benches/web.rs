@@ -156,11 +156,11 @@ fn main() {
     // Event streams: all open on the game (at the revision its page was drawn at), then one move.
     let before = resident_kib(pid);
     let page = runtime.block_on(async { client.get(&game).send().await.unwrap().text().await.unwrap() });
-    let revision: u64 = page
+    let revision = page
         .split("events?since=")
         .nth(1)
         .and_then(|r| r.split('"').next())
-        .and_then(|r| r.parse().ok())
+        .map(str::to_string)
         .expect("the page follows the game");
     let (opened, arrivals) = runtime.block_on(async {
         let (open_tx, mut open_rx) = tokio::sync::mpsc::unbounded_channel::<()>();

@@ -115,6 +115,9 @@ pub struct WebConfig {
     /// The address the pages are reached at (behind a proxy), for the links the bot gives; `http://` and the
     /// listening address when unset. Env `TABLERO_WEB_PUBLIC_URL`.
     pub public_url: Option<String>,
+    /// The proxies in front (their addresses): a request coming through one is counted in the shares of the
+    /// client its `X-Forwarded-For` names; from anywhere else, that header is ignored.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 /// Where the web pages are served, as the configuration and the front end decide.
@@ -321,12 +324,20 @@ mod tests {
         let web = WebConfig::default();
         assert_eq!(web.listen(false), Ok(Listen::Off));
         assert_eq!(web.listen(true), Ok(Listen::AnyLocalPort));
-        let web = WebConfig { listen: Some("off".into()), public_url: None };
+        let web = WebConfig { listen: Some("off".into()), public_url: None, ..Default::default() };
         assert_eq!(web.listen(true), Ok(Listen::Off));
-        let web = WebConfig { listen: Some("127.0.0.1:8080".into()), public_url: Some("https://t.example/".into()) };
+        let web = WebConfig {
+            listen: Some("127.0.0.1:8080".into()),
+            public_url: Some("https://t.example/".into()),
+            ..Default::default()
+        };
         assert_eq!(web.listen(false), Ok(Listen::At("127.0.0.1:8080".parse().unwrap())));
         assert_eq!(web.public_url("127.0.0.1:8080".parse().unwrap()), "https://t.example");
-        assert!(WebConfig { listen: Some("localhost".into()), public_url: None }.listen(false).is_err());
+        assert!(
+            WebConfig { listen: Some("localhost".into()), public_url: None, ..Default::default() }
+                .listen(false)
+                .is_err()
+        );
         let mut config = Config::default();
         config.apply_env(|k| (k == "TABLERO_WEB_LISTEN").then(|| "127.0.0.1:9000".to_string())).unwrap();
         assert_eq!(config.web.listen(false), Ok(Listen::At("127.0.0.1:9000".parse().unwrap())));

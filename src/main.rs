@@ -475,7 +475,11 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
         },
         {
             let web = config.web.clone();
-            move |bound| tablero::web::Options::new(web.public_url(bound), Some(tablero::console::GUILD))
+            move |bound| {
+                let mut options = tablero::web::Options::new(web.public_url(bound), Some(tablero::console::GUILD));
+                options.trusted_proxies = web.trusted_proxies.clone();
+                options
+            }
         },
     )
     .map_err(|e| format!("the web pages cannot listen on {addr}: {e}"))?;

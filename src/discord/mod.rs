@@ -172,8 +172,10 @@ pub async fn build_client_with(
     });
     if let Some((listener, url)) = web {
         let table = table.clone();
+        let mut options = crate::web::Options::new(url, None);
+        options.trusted_proxies = config.web.trusted_proxies.clone();
         tokio::spawn(async move {
-            if let Err(e) = crate::web::serve(listener, table, crate::web::Options::new(url, None)).await {
+            if let Err(e) = crate::web::serve(listener, table, options).await {
                 tracing::error!(error = %e, "the web pages stopped");
             }
         });

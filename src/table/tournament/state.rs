@@ -92,7 +92,9 @@ impl Turn<'_> {
             return Ok(Some(p));
         }
         let Some(game) = pairing.game else { return Ok(None) };
-        let record = self.store.game(game)?.ok_or_else(|| Fail::Internal(format!("tournament game {game} missing")))?;
+        // The header says how it ended: the moves are not read (a standings or pairings page reads every game).
+        let record =
+            self.store.game_header(game)?.ok_or_else(|| Fail::Internal(format!("tournament game {game} missing")))?;
         Ok(match record.status {
             Status::Finished { winner: Some(Side::First), .. } => Some(1.0),
             Status::Finished { winner: Some(Side::Second), .. } => Some(0.0),

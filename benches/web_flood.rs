@@ -1,0 +1,373 @@
+//! The web pages under a hostile flood, served by a `tablero local` process of their own on sled (its console fed
+//! on its standard input; the load from this process, each simulated client on an address of its own in
+//! 127.0.0.0/8, so that the shares per client apply as they would to real visitors):
+//!
+//! - (a) `FLOOD_STREAMS` (2,000) live streams on the server's 300 games, open and idle: the process's CPU over
+//!   `FLOOD_IDLE` seconds (10) with no move made, its memory per stream; then one move in each of 200 games, and
+//!   the time it takes to reach every stream of its game;
+//! - (b) 1,000 connections that send part of their headers and nothing more: how many are still open when the
+//!   header timeout has passed, while a game page is asked 50 times a second (p99 against a quiet run);
+//! - (c) 64 clients searching the archive for players nobody knows and 24 asking for animated replays, all as
+//!   fast as they are answered: a game page's and a new board picture's p99 against a quiet run.
+//!
+//! `cargo bench --bench web_flood`.
+
+use std::io::Write;
+use std::net::IpAddr;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use tokio::io::AsyncWriteExt;
+
+const GAMES: usize = 300;
+/// Games finished before the flood (their pages and replays are immutable).
+const FINISHED: usize = 100;
+const HEADER_SECS: u64 = 10;
+
+fn env_or(key: &str, default: u64) -> u64 {
+    std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn status_field(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(field))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// CPU time of process `pid` (user and system), in clock ticks.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    fields.get(11).and_then(|u| u.parse::<u64>().ok()).unwrap_or(0)
+        + fields.get(12).and_then(|s| s.parse::<u64>().ok()).unwrap_or(0)
+}
+
+fn open_files(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd")).map_or(0, |d| d.count())
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+/// The `n`-th simulated client's address.
+fn client_addr(n: usize) -> IpAddr {
+    IpAddr::from([127, 1, (n / 250) as u8, (n % 250 + 1) as u8])
+}
+
+fn client(n: usize) -> reqwest::Client {
+    reqwest::Client::builder()
+        .no_proxy()
+        .local_address(client_addr(n))
+        .timeout(Duration::from_secs(60))
+        .build()
+        .unwrap()
+}
+
+struct Console {
+    child: Child,
+    input: ChildStdin,
+}
+
+impl Console {
+    fn line(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+    }
+    fn flush(&mut self) {
+        self.input.flush().unwrap();
+    }
+}
+
+impl Drop for Console {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Times GETs of what `next` names, `rate` a second for `seconds`, open loop (by one client); milliseconds.
+async fn timed(client: reqwest::Client, rate: u64, seconds: u64, next: impl Fn(usize) -> String) -> Vec<f64> {
+    let start = tokio::time::Instant::now() + Duration::from_millis(50);
+    let mut tasks = Vec::new();
+    for i in 0..(rate * seconds) as usize {
+        let (client, url) = (client.clone(), next(i));
+        let at = start + Duration::from_micros(i as u64 * 1_000_000 / rate);
+        tasks.push(tokio::spawn(async move {
+            tokio::time::sleep_until(at).await;
+            let sent = Instant::now();
+            match client.get(&url).send().await {
+                Ok(r) if r.status().is_success() => r.bytes().await.ok().map(|_| sent.elapsed().as_secs_f64() * 1000.0),
+                _ => None,
+            }
+        }));
+    }
+    let mut out = Vec::new();
+    for task in tasks {
+        if let Ok(Some(ms)) = task.await {
+            out.push(ms);
+        }
+    }
+    out.sort_by(f64::total_cmp);
+    out
+}
+
+fn summary(name: &str, sorted: &[f64], asked: u64) -> String {
+    format!(
+        "{name}: {} of {asked} answered, p50 {:.2} ms, p99 {:.2} ms",
+        sorted.len(),
+        percentile(sorted, 0.5),
+        percentile(sorted, 0.99)
+    )
+}
+
+fn main() {
+    // Thousands of sockets on this side too.
+    tablero::web::server::raise_open_files();
+    let streams = env_or("FLOOD_STREAMS", 2000) as usize;
+    let idle = env_or("FLOOD_IDLE", 10);
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    // The server's streams may be as many as the run opens; every other bound is the default.
+    let config = dir.path().join("config.toml");
+    std::fs::write(&config, format!("[limits]\nlive_games = 1000\nweb_server_streams = {streams}\n")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .arg("--config")
+        .arg(&config)
+        .arg("local")
+        .arg("--data")
+        .arg(dir.path().join("data"))
+        .arg("--out")
+        .arg(dir.path().join("out"))
+        .env("TABLERO_WEB_LISTEN", format!("127.0.0.1:{port}"))
+        .env("TABLERO_TEST_SEED", "1")
+        .env_remove("DISCORD_TOKEN")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("tablero local starts");
+    let pid = child.id();
+    let input = child.stdin.take().unwrap();
+    let mut console = Console { child, input };
+    let base = format!("http://127.0.0.1:{port}");
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+
+    // 300 games of Hoyito II, each in a channel of its own, each with two moves (1 and 1 are always legal at the
+    // start); the first 100 resigned.
+    for g in 1..=GAMES {
+        console.line(&format!("#g{g}"));
+        console.line("ana: play hoyito @ben first=challenger time=none rated=false");
+        console.line("ben: accept");
+        console.line("ana: move 1");
+        if g <= FINISHED {
+            console.line("ben: resign");
+        }
+    }
+    console.flush();
+    let watcher = client(0);
+    let last = format!("{base}/game/{GAMES}");
+    runtime.block_on(async {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        loop {
+            if let Ok(r) = watcher.get(&last).send().await
+                && r.status().is_success()
+                && r.text().await.is_ok_and(|t| t.contains("events?since="))
+            {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the games were never all made");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    });
+    let game_page = |g: usize| format!("{base}/game/{g}");
+
+    // Quiet: a game page, and new board pictures (each a position not drawn before: ply 0 or 1 of another game).
+    let quiet_page = runtime.block_on(timed(client(1), 50, 10, move |i| game_page(FINISHED + 1 + i % 200)));
+    let boards = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let board = {
+        let (base, boards) = (base.clone(), boards.clone());
+        move |_: usize| {
+            let n = boards.fetch_add(1, Ordering::SeqCst);
+            let (g, ply) = (1 + n % GAMES, (n / GAMES) % 2);
+            let lang = ["en", "es"][(n / (2 * GAMES)) % 2];
+            format!("{base}/game/{g}/board.png?ply={ply}&lang={lang}")
+        }
+    };
+    let quiet_board = runtime.block_on(timed(client(2), 20, 10, board.clone()));
+    println!("{}", summary("quiet: game page at 50/s for 10 s", &quiet_page, 500));
+    println!("{}", summary("quiet: a new board picture at 20/s for 10 s", &quiet_board, 200));
+
+    // (a) Idle streams on the live games, 20 a client (the default share), then a move in each live game.
+    let live: Vec<usize> = (FINISHED + 1..=GAMES).collect();
+    let before_kib = status_field(pid, "VmRSS:");
+    let (opened, arrivals) = runtime.block_on(async {
+        let (open_tx, mut open_rx) = tokio::sync::mpsc::unbounded_channel::<()>();
+        let mut tasks = Vec::with_capacity(streams);
+        for s in 0..streams {
+            let game = live[s % live.len()];
+            let client = client(100 + s / 20);
+            let url = format!("{base}/game/{game}/events?since=0");
+            let open_tx = open_tx.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut response = client.get(&url).send().await.ok()?;
+                if !response.status().is_success() {
+                    return None;
+                }
+                // The catch-up event (its page said revision 0) first, then the move's.
+                let mut seen = String::new();
+                let mut updates = 0;
+                loop {
+                    let chunk = tokio::time::timeout(Duration::from_secs(120), response.chunk()).await.ok()?.ok()??;
+                    seen.push_str(&String::from_utf8_lossy(&chunk));
+                    let now = seen.matches("event: update").count();
+                    if now > updates {
+                        updates = now;
+                        if updates == 1 {
+                            let _ = open_tx.send(());
+                        } else {
+                            return Some((game, Instant::now()));
+                        }
+                    }
+                }
+            }));
+        }
+        drop(open_tx);
+        let mut opened = 0;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+        while opened < streams {
+            match tokio::time::timeout_at(deadline, open_rx.recv()).await {
+                Ok(Some(())) => opened += 1,
+                _ => break,
+            }
+        }
+        (opened, tasks)
+    });
+    std::thread::sleep(Duration::from_secs(2));
+    let after_kib = status_field(pid, "VmRSS:");
+    let ticks = cpu_ticks(pid);
+    std::thread::sleep(Duration::from_secs(idle));
+    let idle_ticks = cpu_ticks(pid) - ticks;
+    let hz = 100.0; // the kernel's USER_HZ
+    println!(
+        "(a) {opened} of {streams} streams open on {} live games; idle for {idle} s: {:.2} % of a core; memory {before_kib} \
+         KiB before, {after_kib} KiB after: {:.1} KiB a stream; {} open files",
+        live.len(),
+        idle_ticks as f64 / hz / idle as f64 * 100.0,
+        after_kib.saturating_sub(before_kib) as f64 / opened.max(1) as f64,
+        open_files(pid)
+    );
+    let moved = Instant::now();
+    for &g in &live {
+        console.line(&format!("#g{g}"));
+        console.line("ben: move 1");
+    }
+    console.flush();
+    let reached: Vec<f64> = runtime.block_on(async {
+        let mut reached = Vec::new();
+        for task in arrivals {
+            if let Ok(Some((_, at))) = task.await {
+                reached.push(at.duration_since(moved).as_secs_f64() * 1000.0);
+            }
+        }
+        reached
+    });
+    let mut reached = reached;
+    reached.sort_by(f64::total_cmp);
+    println!(
+        "(a) a move in each of the {} live games (typed at once) reached {} of {opened} streams: median {:.0} ms, \
+         slowest {:.0} ms (from the first move's line)",
+        live.len(),
+        reached.len(),
+        percentile(&reached, 0.5),
+        reached.last().copied().unwrap_or(f64::NAN)
+    );
+
+    // (b) Slow headers: 1,000 connections, 20 from each of 50 clients, each sending part of a request.
+    let (closed_in_time, page_b) = runtime.block_on(async {
+        let mut sockets = Vec::new();
+        for c in 0..1000 {
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.bind(std::net::SocketAddr::new(client_addr(3000 + c / 20), 0)).unwrap();
+            if let Ok(mut stream) = socket.connect(([127, 0, 0, 1], port).into()).await {
+                let _ = stream.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ").await;
+                sockets.push(stream);
+            }
+        }
+        let connected = sockets.len();
+        let opened_at = Instant::now();
+        let pages = tokio::spawn(timed(client(4), 50, HEADER_SECS, move |i| game_page(FINISHED + 1 + i % 200)));
+        // Every socket should read its end within the header timeout (a second more for the clock's grain).
+        let mut closed = 0;
+        for mut stream in sockets {
+            let left = (opened_at + Duration::from_secs(HEADER_SECS + 1)).saturating_duration_since(Instant::now());
+            let mut buffer = [0u8; 64];
+            if let Ok(Ok(0)) = tokio::time::timeout(left, tokio::io::AsyncReadExt::read(&mut stream, &mut buffer)).await
+            {
+                closed += 1;
+            }
+        }
+        (format!("{closed} of {connected}"), pages.await.unwrap())
+    });
+    println!(
+        "(b) 1,000 connections sending part of their headers: {closed_in_time} closed within the header timeout ({HEADER_SECS} \
+         s + 1 s); {}",
+        summary("meanwhile a game page at 50/s", &page_b, 50 * HEADER_SECS)
+    );
+
+    // (c) 64 clients searching the archive for unknown players, 24 asking for replays, as fast as answered.
+    let stop = Arc::new(AtomicBool::new(false));
+    let (page_c, board_c, asked) = runtime.block_on(async {
+        let mut flood = Vec::new();
+        for c in 0..88 {
+            let (stop, base) = (stop.clone(), base.clone());
+            let client = client(5000 + c);
+            flood.push(tokio::spawn(async move {
+                let mut asked = 0u64;
+                let mut n = 0;
+                while !stop.load(Ordering::SeqCst) {
+                    let url = if c < 64 {
+                        format!("{base}/archive?player=nobody-{c}-{n}")
+                    } else {
+                        format!("{base}/game/{}/replay.gif?lang={}", 1 + (c * 37 + n) % GAMES, ["en", "es"][n % 2])
+                    };
+                    n += 1;
+                    if let Ok(r) = client.get(&url).send().await {
+                        let _ = r.bytes().await;
+                    }
+                    asked += 1;
+                }
+                asked
+            }));
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let page = tokio::spawn(timed(client(6), 50, 10, move |i| game_page(FINISHED + 1 + i % 200)));
+        let board = tokio::spawn(timed(client(7), 20, 10, board));
+        let (page, board) = (page.await.unwrap(), board.await.unwrap());
+        stop.store(true, Ordering::SeqCst);
+        let mut asked = 0;
+        for f in flood {
+            asked += f.await.unwrap_or(0);
+        }
+        (page, board, asked)
+    });
+    println!("(c) {asked} archive searches and replays asked by 88 clients during the run");
+    println!("{}", summary("(c) flooded: game page at 50/s for 10 s", &page_c, 500));
+    println!("{}", summary("(c) flooded: a new board picture at 20/s for 10 s", &board_c, 200));
+    println!(
+        "p99 against quiet: game page (b) {:.2}x, (c) {:.2}x; new board picture (c) {:.2}x; peak memory {} KiB",
+        percentile(&page_b, 0.99) / percentile(&quiet_page, 0.99),
+        percentile(&page_c, 0.99) / percentile(&quiet_page, 0.99),
+        percentile(&board_c, 0.99) / percentile(&quiet_board, 0.99),
+        status_field(pid, "VmHWM:")
+    );
+    drop(console);
+}
