@@ -79,17 +79,37 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>, wake: Arc<Notify>) 
 }
 
 /// Advances the tournaments marked due (a game ended, a sign-up deadline came), and posts what they announce.
+/// Each is heavy work in its server's turn (a large Swiss round's pairing takes seconds): a server whose share is
+/// taken has its tournament advanced at a later round of the scheduler.
 async fn advance(http: &serenity::Http, data: &Data) {
     let table = data.table.clone();
     let (locale, now) = (data.default_locale, data.now());
-    let advanced = tokio::task::spawn_blocking(move || table.advance_due_tournaments(locale, now)).await;
-    let replies = match advanced {
-        Ok(Ok(replies)) => replies,
+    let due = match tokio::task::spawn_blocking(move || table.due_tournaments(now)).await {
+        Ok(Ok(due)) => due,
         Ok(Err(e)) => return tracing::error!(error = %e, "tournaments could not advance"),
         Err(e) => return tracing::error!(error = %e, "the tournament task failed"),
     };
-    for (guild, channel, reply) in replies {
-        post_as_organiser(http, data, guild, channel, &reply).await;
+    for (id, guild) in due {
+        let table = data.table.clone();
+        let advanced = data.work.run(guild, None, move || table.advance_tournament(id, locale, now)).await;
+        let replies = match advanced {
+            Ok(Some(Ok(replies))) => replies,
+            Ok(Some(Err(e))) => {
+                tracing::error!(tournament = id, error = %e, "a tournament could not advance");
+                continue;
+            }
+            Ok(None) => {
+                tracing::error!(tournament = id, "a tournament's advance failed");
+                continue;
+            }
+            Err(busy) => {
+                tracing::debug!(tournament = id, ?busy, "the heavy-work queue is full; the tournament waits");
+                continue;
+            }
+        };
+        for (channel, reply) in replies {
+            post_as_organiser(http, data, guild, channel, &reply).await;
+        }
     }
 }
 

@@ -34,6 +34,9 @@ pub struct Limits {
     /// Players (or teams) one tournament may have: a Swiss round's pairing takes memory and time that grow
     /// with the square of the field.
     pub tournament_players: usize,
+    /// Players of a Swiss whose next round is paired while the move that completed the round is answered;
+    /// a larger field's round is paired by the scheduler as heavy work and announced when it is ready.
+    pub inline_pairing_players: usize,
     /// Rounds a tournament report file may hold (a player line then has at most 91 + 10 x this characters).
     pub trf_rounds: usize,
     /// Bytes of a tournament report file (`tablero pair`): checked before the file is read.
@@ -117,6 +120,7 @@ impl Default for Limits {
             imports_per_day: 20,
             tournaments: 10,
             tournament_players: 1000,
+            inline_pairing_players: 64,
             trf_rounds: 100,
             trf_bytes: 2_000_000,
             workers: 2,

@@ -139,6 +139,9 @@ pub struct Table {
     /// Told of every game a unit wrote, once committed (server, game): a front end in the same process that
     /// follows games (the web pages' live part) hears of a move at once rather than at its next look.
     written: std::sync::RwLock<Vec<GameWritten>>,
+    /// The last Swiss round paired, by what it was paired from: an advance tried again after a conflict (the
+    /// tournament changed meanwhile in a way that leaves its results alone) does not search again.
+    pub(crate) swiss_memo: Mutex<Option<(u64, tournament::pairing::Round)>>,
 }
 
 /// What is told of a game written: its server and id.
@@ -158,6 +161,7 @@ impl Table {
             last_prune: std::sync::atomic::AtomicU64::new(0),
             serves: Box::new(|_| true),
             written: std::sync::RwLock::new(Vec::new()),
+            swiss_memo: Mutex::new(None),
         }
     }
 
@@ -226,6 +230,11 @@ impl Table {
             ended.sort_unstable();
             ended.dedup();
             for tournament in ended {
+                // A large Swiss is paired as heavy work by the scheduler (its mark stays), never while a member
+                // waits for the answer to a move.
+                if self.pairs_off_the_request_path(tournament) {
+                    continue;
+                }
                 match self.advance_tournament(tournament, public, now) {
                     Ok(more) => replies
                         .extend(more.into_iter().map(|(channel, reply)| Reply { channel: Some(channel), ..reply })),
@@ -284,6 +293,16 @@ impl Table {
         now: Timestamp,
     ) -> Result<Vec<(u64, u64, Reply)>, String> {
         Turn::own(self).advance_due_tournaments(locale, now)
+    }
+
+    /// Whether a tournament's next round is paired by the scheduler as heavy work (a large Swiss).
+    pub fn pairs_off_the_request_path(&self, id: u64) -> bool {
+        Turn::own(self).pairs_off_the_request_path(id)
+    }
+
+    /// The tournaments marked due at `now`, with their servers.
+    pub fn due_tournaments(&self, now: Timestamp) -> Result<Vec<(u64, u64)>, String> {
+        Turn::own(self).due_tournaments(now)
     }
 
     /// Advances one tournament if its round is complete; its posts, by channel.

@@ -669,3 +669,31 @@ fn a_resignation_in_a_finished_games_thread_does_not_reach_the_next_game() {
     assert!(refused.text.contains("over"), "{}", refused.text);
     assert_eq!(w.store.game(second).unwrap().unwrap().status, Status::Active, "the waiting game plays on");
 }
+
+/// A Swiss larger than `inline_pairing_players` is paired as heavy work by the scheduler: the move that completes
+/// a round is answered without the next round, which the scheduler's advance pairs and announces, once.
+#[test]
+fn a_large_swiss_round_is_paired_off_the_request_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let limits = tablero::table::Limits { inline_pairing_players: 4, ..Default::default() };
+    let config = TableConfig { challenge_expiry_secs: DAY, seed: Some(4), limits, ..TableConfig::default() };
+    let w = World { table: Table::new(store.clone(), config), store, dir };
+    let options = [("time".to_string(), "1d".to_string())].into_iter().collect();
+    let swiss = tablero::table::TournamentFormat::Swiss;
+    w.t(1, typed_tournament(tablero::games::GameKind::Hoyito, swiss, Some(3), None, options), NOW);
+    for user in 1..=5 {
+        w.ok(&actor(user, 10), tablero::table::ButtonId::command_of("t:1:join").unwrap(), NOW);
+    }
+    let round1 = w.t(1, TournamentCommand::Start { id: None }, NOW);
+    w.place(&round1, NOW);
+    let games = w.open_games();
+    w.play_out(games[0], false, NOW + 60);
+    let after = w.play_out(games[1], true, NOW + 120);
+    assert!(!after.iter().any(|r| r.text.contains("round 2")), "paired while the member waited");
+    assert_eq!(w.tournament().rounds.len(), 1);
+    let posted = w.table.advance_due_tournaments(Locale::English, NOW + 121).unwrap();
+    assert!(posted.iter().any(|(_, _, r)| r.text.contains("round 2")), "the scheduler pairs and announces it");
+    assert_eq!(w.tournament().rounds.len(), 2);
+    assert!(w.table.advance_due_tournaments(Locale::English, NOW + 122).unwrap().is_empty(), "paired once");
+}

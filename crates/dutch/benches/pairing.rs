@@ -1,4 +1,4 @@
-//! A Swiss round paired by the Dutch engine: 100 and 500 players, round 5 after four rounds paired by the engine
+//! A Swiss round paired by the Dutch engine: 100, 500 and 1,000 players (the most a tournament takes), round 5 after four rounds paired by the engine
 //! and decided at random (the better seed wins two games in three, one in ten is drawn).
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -63,7 +63,7 @@ fn history(n: usize) -> Vec<Vec<Match>> {
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("pairing");
     group.sample_size(10);
-    for n in [100, 500] {
+    for n in [100, 500, 1000] {
         let t = tournament(&history(n), 9);
         assert_eq!(pair(&t).unwrap().len(), n.div_ceil(2), "everyone paired");
         group.bench_function(format!("dutch_round_5_of_{n}_players"), |b| b.iter(|| pair(&t).unwrap()));

@@ -66,7 +66,22 @@ impl Turn<'_> {
             Format::Swiss { rounds } => {
                 if r < rounds as usize {
                     let played = self.played_rounds(t)?;
-                    let planned = super::swiss::next_round(n, rounds as usize, &played, |p| t.entrants[p].dropped);
+                    let dropped: Vec<bool> = t.entrants.iter().map(|e| e.dropped).collect();
+                    let key = {
+                        use std::hash::{Hash, Hasher};
+                        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+                        (t.id, n, rounds, format!("{played:?}"), &dropped).hash(&mut hasher);
+                        hasher.finish()
+                    };
+                    let memo = self.swiss_memo.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                    let planned = match memo {
+                        Some((k, round)) if k == key => round,
+                        _ => {
+                            let round = super::swiss::next_round(n, rounds as usize, &played, |p| dropped[p]);
+                            *self.swiss_memo.lock().unwrap_or_else(|e| e.into_inner()) = Some((key, round.clone()));
+                            round
+                        }
+                    };
                     if !planned.pairs.is_empty() {
                         round.pairings = planned.pairs.iter().map(|&(a, b)| new_pairing(a, b, 0)).collect();
                         round.byes = planned.bye.into_iter().collect();
@@ -315,6 +330,33 @@ impl Turn<'_> {
             match self.advance_tournament(id, locale, now) {
                 Ok(replies) => out.extend(replies.into_iter().map(|(channel, reply)| (guild, channel, reply))),
                 Err(e) => tracing::error!(tournament = id, error = %e, "a tournament could not advance"),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether the tournament's next step may be a Swiss round of a field larger than
+    /// `inline_pairing_players`: paired by the scheduler as heavy work, not on a member's request.
+    pub fn pairs_off_the_request_path(&self, id: u64) -> bool {
+        match self.store.tournament(id) {
+            Ok(Some(t)) => {
+                matches!(t.format, Format::Swiss { .. }) && t.entrants.len() > self.config.limits.inline_pairing_players
+            }
+            _ => false,
+        }
+    }
+
+    /// The tournaments marked due at `now` with their servers (those this table serves), oldest id first.
+    pub fn due_tournaments(&self, now: Timestamp) -> Result<Vec<(u64, GuildId)>, String> {
+        let mut due: Vec<u64> =
+            self.store.tournament_marks(now).map_err(|e| e.to_string())?.into_iter().map(|m| m.tournament).collect();
+        due.sort_unstable();
+        due.dedup();
+        let mut out = Vec::new();
+        for id in due {
+            let guild = self.store.tournament(id).map_err(|e| e.to_string())?.map_or(0, |t| t.guild);
+            if (self.serves)(guild) {
+                out.push((id, guild));
             }
         }
         Ok(out)
