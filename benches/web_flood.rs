@@ -188,10 +188,16 @@ fn main() {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     });
-    let game_page = |g: usize| format!("{base}/game/{g}");
+    let game_page = {
+        let base = base.clone();
+        move |g: usize| format!("{base}/game/{g}")
+    };
 
     // Quiet: a game page, and new board pictures (each a position not drawn before: ply 0 or 1 of another game).
-    let quiet_page = runtime.block_on(timed(client(1), 50, 10, move |i| game_page(FINISHED + 1 + i % 200)));
+    let quiet_page = runtime.block_on(timed(client(1), 50, 10, {
+        let game_page = game_page.clone();
+        move |i| game_page(FINISHED + 1 + i % 200)
+    }));
     let boards = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let board = {
         let (base, boards) = (base.clone(), boards.clone());
@@ -304,6 +310,7 @@ fn main() {
         }
         let connected = sockets.len();
         let opened_at = Instant::now();
+        let game_page = game_page.clone();
         let pages = tokio::spawn(timed(client(4), 50, HEADER_SECS, move |i| game_page(FINISHED + 1 + i % 200)));
         // Every socket should read its end within the header timeout (a second more for the clock's grain).
         let mut closed = 0;
@@ -349,6 +356,7 @@ fn main() {
             }));
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
+        let game_page = game_page.clone();
         let page = tokio::spawn(timed(client(6), 50, 10, move |i| game_page(FINISHED + 1 + i % 200)));
         let board = tokio::spawn(timed(client(7), 20, 10, board));
         let (page, board) = (page.await.unwrap(), board.await.unwrap());
