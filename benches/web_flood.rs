@@ -152,7 +152,11 @@ fn main() {
         .env_remove("DISCORD_TOKEN")
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        // FLOOD_SERVER_LOG=FILE keeps the server's log (RUST_LOG sets how much).
+        .stderr(match std::env::var("FLOOD_SERVER_LOG") {
+            Ok(file) => Stdio::from(std::fs::File::create(file).unwrap()),
+            Err(_) => Stdio::null(),
+        })
         .spawn()
         .expect("tablero local starts");
     let pid = child.id();
@@ -215,43 +219,57 @@ fn main() {
     // (a) Idle streams on the live games, 20 a client (the default share), then a move in each live game.
     let live: Vec<usize> = (FINISHED + 1..=GAMES).collect();
     let before_kib = status_field(pid, "VmRSS:");
+    // Each live game's revision as its page gives it, so a stream opens where its page was drawn.
+    let since: Vec<String> = runtime.block_on(async {
+        let mut since = Vec::new();
+        for &g in &live {
+            let page = watcher.get(game_page(g)).send().await.unwrap().text().await.unwrap();
+            since.push(page.split("events?since=").nth(1).and_then(|r| r.split('"').next()).unwrap().to_string());
+        }
+        since
+    });
     let (opened, arrivals) = runtime.block_on(async {
-        let (open_tx, mut open_rx) = tokio::sync::mpsc::unbounded_channel::<()>();
+        let (open_tx, mut open_rx) = tokio::sync::mpsc::unbounded_channel::<bool>();
         let mut tasks = Vec::with_capacity(streams);
         for s in 0..streams {
-            let game = live[s % live.len()];
-            let client = client(100 + s / 20);
-            let url = format!("{base}/game/{game}/events?since=0");
+            let k = s % live.len();
+            let game = live[k];
+            // A stream lasts as long as the run: no time limit on the client's side.
+            let client =
+                reqwest::Client::builder().no_proxy().local_address(client_addr(100 + s / 20)).build().unwrap();
+            let url = format!("{base}/game/{game}/events?since={}", since[k]);
             let open_tx = open_tx.clone();
             tasks.push(tokio::spawn(async move {
-                let mut response = client.get(&url).send().await.ok()?;
-                if !response.status().is_success() {
-                    return None;
-                }
-                // The catch-up event (its page said revision 0) first, then the move's.
-                let mut seen = String::new();
-                let mut updates = 0;
-                loop {
-                    let chunk = tokio::time::timeout(Duration::from_secs(120), response.chunk()).await.ok()?.ok()??;
-                    seen.push_str(&String::from_utf8_lossy(&chunk));
-                    let now = seen.matches("event: update").count();
-                    if now > updates {
-                        updates = now;
-                        if updates == 1 {
-                            let _ = open_tx.send(());
-                        } else {
-                            return Some((game, Instant::now()));
+                // Like a browser's EventSource, a refusal (the client's requests at once are shared out) is tried
+                // again shortly.
+                let mut response = None;
+                for _ in 0..50 {
+                    match client.get(&url).send().await {
+                        Ok(r) if r.status().is_success() => {
+                            response = Some(r);
+                            break;
                         }
+                        _ => tokio::time::sleep(Duration::from_millis(100)).await,
+                    }
+                }
+                let _ = open_tx.send(response.is_some());
+                let mut response = response?;
+                let mut seen = String::new();
+                loop {
+                    let chunk = tokio::time::timeout(Duration::from_secs(600), response.chunk()).await.ok()?.ok()??;
+                    seen.push_str(&String::from_utf8_lossy(&chunk));
+                    if seen.contains("event: update") {
+                        return Some((game, Instant::now()));
                     }
                 }
             }));
         }
         drop(open_tx);
         let mut opened = 0;
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
-        while opened < streams {
-            match tokio::time::timeout_at(deadline, open_rx.recv()).await {
-                Ok(Some(())) => opened += 1,
+        for _ in 0..streams {
+            match tokio::time::timeout(Duration::from_secs(120), open_rx.recv()).await {
+                Ok(Some(true)) => opened += 1,
+                Ok(Some(false)) => {}
                 _ => break,
             }
         }

@@ -1,6 +1,7 @@
 //! The queue of heavy work (the computer's moves, hints, analyses, replays, record imports): a fixed number of
 //! worker threads, each taking the next job of the next server in turn, so that one server's flood waits behind
-//! its own jobs and never in front of another server's; one server runs at most all the workers but one at once
+//! its own jobs and never in front of another server's (and within a server, the next member's in turn, so one
+//! member's flood waits behind their own jobs too); one server runs at most all the workers but one at once
 //! (so a server's long jobs always leave a worker to the others); at most so many jobs waiting in all, per member
 //! and per server, beyond which a job is refused at once ("busy, try again in a minute") rather than queued without
 //! end. It runs closures and knows nothing of what they do or of any front end.
@@ -47,10 +48,45 @@ impl Busy {
     }
 }
 
+/// A server's jobs waiting: its members take turns (the bot's own work is one more member), each member's jobs
+/// oldest first, so one member's flood waits behind their own jobs, not in front of another member's.
+#[derive(Default)]
+struct Line {
+    turns: VecDeque<Option<u64>>,
+    jobs: HashMap<Option<u64>, VecDeque<Job>>,
+}
+
+impl Line {
+    fn push(&mut self, member: Option<u64>, job: Job) {
+        let jobs = self.jobs.entry(member).or_default();
+        if jobs.is_empty() {
+            self.turns.push_back(member);
+        }
+        jobs.push_back(job);
+    }
+
+    /// The next member's oldest job; that member goes to the back of the line if more of theirs wait.
+    fn pop(&mut self) -> Option<(Option<u64>, Job)> {
+        let member = self.turns.pop_front()?;
+        let jobs = self.jobs.get_mut(&member)?;
+        let job = jobs.pop_front()?;
+        if jobs.is_empty() {
+            self.jobs.remove(&member);
+        } else {
+            self.turns.push_back(member);
+        }
+        Some((member, job))
+    }
+
+    fn is_empty(&self) -> bool {
+        self.turns.is_empty()
+    }
+}
+
 #[derive(Default)]
 struct State {
-    /// Jobs waiting, by server, oldest first.
-    waiting: HashMap<u64, VecDeque<(Option<u64>, Job)>>,
+    /// Jobs waiting, by server, each server's by member in turn.
+    waiting: HashMap<u64, Line>,
     /// Servers with jobs waiting, in the order they take their turns.
     turns: VecDeque<u64>,
     queued: usize,
@@ -136,9 +172,10 @@ impl WorkQueue {
             *state.by_member.entry(m).or_default() += 1;
         }
         *state.by_server.entry(server).or_default() += 1;
-        let queue = state.waiting.entry(server).or_default();
-        queue.push_back((member, Box::new(job)));
-        if queue.len() == 1 {
+        let line = state.waiting.entry(server).or_default();
+        let first = line.is_empty();
+        line.push(member, Box::new(job));
+        if first {
             state.turns.push_back(server);
         }
         state.queued += 1;
@@ -173,7 +210,7 @@ impl Drop for WorkQueue {
     }
 }
 
-/// A worker: the next server's oldest job, then that server goes to the back of the line.
+/// A worker: the next server's next member's oldest job, then that server goes to the back of the line.
 fn work(shared: &Shared) {
     loop {
         let (server, member, job) = {
@@ -188,8 +225,8 @@ fn work(shared: &Shared) {
                     .iter()
                     .position(|s| state.running.get(s).copied().unwrap_or(0) < shared.per_server_running);
                 if let Some(server) = eligible.and_then(|at| state.turns.remove(at)) {
-                    let queue = state.waiting.get_mut(&server);
-                    let Some((member, job)) = queue.and_then(VecDeque::pop_front) else { continue };
+                    let line = state.waiting.get_mut(&server);
+                    let Some((member, job)) = line.and_then(Line::pop) else { continue };
                     if state.waiting.get(&server).is_some_and(|q| !q.is_empty()) {
                         state.turns.push_back(server);
                     } else {
@@ -292,6 +329,30 @@ mod tests {
         }
         let rest: Vec<_> = (0..3).map(|_| done.recv_timeout(Duration::from_secs(10)).unwrap()).collect();
         assert_eq!(rest, [(1, 0), (1, 1), (1, 2)]);
+    }
+
+    #[test]
+    fn within_a_server_members_take_turns() {
+        // One worker, held by a first job; member 1 queues three jobs, then member 2 one: member 2's runs second.
+        let work = queue(1, 10, 5, 10);
+        let (gate_send, gate) = mpsc::channel::<()>();
+        let (done_send, done) = mpsc::channel();
+        let (started_send, started) = mpsc::channel();
+        work.submit(7, Some(1), move || {
+            started_send.send(()).unwrap();
+            let _ = gate.recv_timeout(Duration::from_secs(10));
+        })
+        .unwrap();
+        started.recv_timeout(Duration::from_secs(10)).unwrap();
+        for k in 0..3 {
+            let d = done_send.clone();
+            work.submit(7, Some(1), move || d.send((1, k)).unwrap()).unwrap();
+        }
+        let d = done_send.clone();
+        work.submit(7, Some(2), move || d.send((2, 0)).unwrap()).unwrap();
+        gate_send.send(()).unwrap();
+        let order: Vec<_> = (0..4).map(|_| done.recv_timeout(Duration::from_secs(10)).unwrap()).collect();
+        assert_eq!(order, [(1, 0), (2, 0), (1, 1), (1, 2)]);
     }
 
     #[test]

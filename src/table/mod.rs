@@ -142,6 +142,8 @@ pub struct Table {
     /// The last Swiss round paired, by what it was paired from: an advance tried again after a conflict (the
     /// tournament changed meanwhile in a way that leaves its results alone) does not search again.
     pub(crate) swiss_memo: Mutex<Option<(u64, tournament::pairing::Round)>>,
+    /// The names each server's pages find players by, and when they were read (derived data, see `pages`).
+    pub(crate) web_names: Mutex<HashMap<u64, (std::time::Instant, Arc<HashMap<String, crate::store::record::Player>>)>>,
 }
 
 /// What is told of a game written: its server and id.
@@ -162,6 +164,7 @@ impl Table {
             serves: Box::new(|_| true),
             written: std::sync::RwLock::new(Vec::new()),
             swiss_memo: Mutex::new(None),
+            web_names: Mutex::new(HashMap::new()),
         }
     }
 

@@ -4,6 +4,9 @@
 //! server exist only while its admins have them on, at the address its settings keep; a game of another server
 //! is not found, as everywhere.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use super::naming::{game_name, side_name};
 use super::replay::replay_captions;
 use super::write::Turn;
@@ -19,6 +22,10 @@ const RECENT: usize = 10;
 
 /// How far a search by name looks: the first players of each leaderboard, the latest finished games.
 const NAMES_SEARCHED: usize = 300;
+/// How long a server's names found by its pages are kept before they are read again.
+const NAMES_KEPT: std::time::Duration = std::time::Duration::from_secs(10);
+/// Servers whose names are kept at once (more: all are forgotten, and read again as asked).
+const NAMES_SERVERS: usize = 1024;
 
 /// A game in a list: its number, the game, who plays, and how it stands.
 #[derive(Debug, Clone)]
@@ -142,38 +149,58 @@ impl Table {
         &self.config.limits
     }
 
-    /// A player of `guild` by id or by name, with their name: as the leaderboards know them (the first
-    /// [`NAMES_SEARCHED`] of each), else as the server's latest finished games do (as many). A page's search reads
+    /// The names a server's pages find players by, lower-cased: as the leaderboards know them (the first
+    /// [`NAMES_SEARCHED`] of each), then as the server's latest finished games do (as many). Made at most every
+    /// [`NAMES_KEPT`] per server and shared by every search meanwhile, so a flood of searches for names nobody has
+    /// costs a lookup each.
+    fn web_names(&self, guild: GuildId) -> Option<Arc<HashMap<String, crate::store::record::Player>>> {
+        use crate::store::record::Player;
+        if let Some((made, names)) = self.web_names.lock().unwrap_or_else(|e| e.into_inner()).get(&guild)
+            && made.elapsed() < NAMES_KEPT
+        {
+            return Some(names.clone());
+        }
+        let mut names: HashMap<String, Player> = HashMap::new();
+        for kind in GameKind::ALL.into_iter().filter(|k| !k.moves_are_throws()) {
+            for provisional in [false, true] {
+                let (rows, _) = self.store.leaderboard(guild, kind, provisional, 0, NAMES_SEARCHED).ok()?;
+                for (id, r) in rows {
+                    names.entry(r.name.to_lowercase()).or_insert(Player { id, name: r.name });
+                }
+            }
+        }
+        // Not rated here: the players of the server's latest finished games (their headers, not their moves).
+        for (game, _, _) in self.store.finished_games(guild).ok()?.into_iter().take(NAMES_SEARCHED) {
+            let Some(record) = self.store.game_header(game).ok()? else { continue };
+            for p in record.seats {
+                names.entry(p.name.to_lowercase()).or_insert(p);
+            }
+        }
+        let names = Arc::new(names);
+        let mut kept = self.web_names.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() >= NAMES_SERVERS {
+            kept.clear();
+        }
+        kept.insert(guild, (std::time::Instant::now(), names.clone()));
+        Some(names)
+    }
+
+    /// A player of `guild` by id or by name, with their name (see [`Table::web_names`]). A page's search reads
     /// that much at most, whatever is typed.
     pub fn web_player(&self, guild: GuildId, asked: &str) -> Option<crate::store::record::Player> {
         use crate::store::record::Player;
         let asked = asked.trim();
         let by_id = asked.parse::<UserId>().ok().filter(|&id| id != super::actor::SERVER);
+        let Some(by_id) = by_id else {
+            return self.web_names(guild)?.get(&asked.to_lowercase()).cloned();
+        };
         for kind in GameKind::ALL.into_iter().filter(|k| !k.moves_are_throws()) {
-            if let Some(id) = by_id {
-                if let Ok(Some(r)) = self.store.rating(guild, kind, id) {
-                    return Some(Player { id, name: r.name });
-                }
-                continue;
-            }
-            for provisional in [false, true] {
-                let (rows, _) = self.store.leaderboard(guild, kind, provisional, 0, NAMES_SEARCHED).ok()?;
-                if let Some((id, r)) = rows.into_iter().find(|(_, r)| r.name.eq_ignore_ascii_case(asked)) {
-                    return Some(Player { id, name: r.name });
-                }
-            }
-        }
-        if by_id.is_none() {
-            // Not rated here: a player of one of the server's latest finished games.
-            for (game, _, _) in self.store.finished_games(guild).ok()?.into_iter().take(NAMES_SEARCHED) {
-                let record = self.store.game_header(game).ok()??;
-                if let Some(p) = record.seats.iter().find(|p| p.name.eq_ignore_ascii_case(asked)) {
-                    return Some(p.clone());
-                }
+            if let Ok(Some(r)) = self.store.rating(guild, kind, by_id) {
+                return Some(Player { id: by_id, name: r.name });
             }
         }
         // Never rated here: the name their latest games of this server give.
-        let id = by_id?;
+        let id = by_id;
         let games = self.store.player_finished_games(guild, id).ok()?;
         let name = games.iter().take(50).find_map(|&(g, _, _)| {
             let record = self.store.game_header(g).ok()??;
