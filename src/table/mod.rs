@@ -143,7 +143,7 @@ pub struct Table {
     /// tournament changed meanwhile in a way that leaves its results alone) does not search again.
     pub(crate) swiss_memo: Mutex<Option<(u64, tournament::pairing::Round)>>,
     /// The names each server's pages find players by, and when they were read (derived data, see `pages`).
-    pub(crate) web_names: Mutex<HashMap<u64, (std::time::Instant, Arc<HashMap<String, crate::store::record::Player>>)>>,
+    pub(crate) web_names: Mutex<HashMap<u64, (std::time::Instant, pages::Names)>>,
 }
 
 /// What is told of a game written: its server and id.

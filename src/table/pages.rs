@@ -22,6 +22,9 @@ const RECENT: usize = 10;
 
 /// How far a search by name looks: the first players of each leaderboard, the latest finished games.
 const NAMES_SEARCHED: usize = 300;
+/// The names a server's pages find players by (lower-cased), with the players.
+pub(crate) type Names = Arc<HashMap<String, crate::store::record::Player>>;
+
 /// How long a server's names found by its pages are kept before they are read again.
 const NAMES_KEPT: std::time::Duration = std::time::Duration::from_secs(10);
 /// Servers whose names are kept at once (more: all are forgotten, and read again as asked).
@@ -153,7 +156,7 @@ impl Table {
     /// [`NAMES_SEARCHED`] of each), then as the server's latest finished games do (as many). Made at most every
     /// [`NAMES_KEPT`] per server and shared by every search meanwhile, so a flood of searches for names nobody has
     /// costs a lookup each.
-    fn web_names(&self, guild: GuildId) -> Option<Arc<HashMap<String, crate::store::record::Player>>> {
+    fn web_names(&self, guild: GuildId) -> Option<Names> {
         use crate::store::record::Player;
         if let Some((made, names)) = self.web_names.lock().unwrap_or_else(|e| e.into_inner()).get(&guild)
             && made.elapsed() < NAMES_KEPT
