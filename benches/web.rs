@@ -84,7 +84,18 @@ fn main() {
     let streams = env_or("WEB_STREAMS", 1000) as usize;
     let dir = tempfile::tempdir().unwrap();
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    // One client asks for everything here: its shares are lifted (the flood benchmark measures them).
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        "[limits]\nweb_client_rate = 1000000\nweb_client_requests = 100000\nweb_server_requests = 100000\n\
+         web_client_streams = 100000\nweb_server_streams = 100000\nweb_streams = 100000\n\
+         web_client_connections = 100000\n",
+    )
+    .unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .arg("--config")
+        .arg(&config)
         .arg("local")
         .arg("--data")
         .arg(dir.path().join("data"))

@@ -10,7 +10,8 @@
 //! - (c) 64 clients searching the archive for players nobody knows and 24 asking for animated replays, all as
 //!   fast as they are answered: a game page's and a new board picture's p99 against a quiet run.
 //!
-//! `cargo bench --bench web_flood`.
+//! `cargo bench --bench web_flood` (`FLOOD_POLITE=1`: the flood of (c) waits a second after each refusal, as a
+//! browser honours `Retry-After`; by default it asks again at once).
 
 use std::io::Write;
 use std::net::IpAddr;
@@ -94,12 +95,14 @@ impl Drop for Console {
     }
 }
 
-/// Times GETs of what `next` names, `rate` a second for `seconds`, open loop (by one client); milliseconds.
-async fn timed(client: reqwest::Client, rate: u64, seconds: u64, next: impl Fn(usize) -> String) -> Vec<f64> {
+/// Times GETs of what `next` names, `rate` a second for `seconds`, open loop, by ten clients in turn (each within
+/// its share of requests a second); milliseconds.
+async fn timed(first: usize, rate: u64, seconds: u64, next: impl Fn(usize) -> String) -> Vec<f64> {
+    let clients: Vec<reqwest::Client> = (0..10).map(|k| client(first * 10 + k)).collect();
     let start = tokio::time::Instant::now() + Duration::from_millis(50);
     let mut tasks = Vec::new();
     for i in 0..(rate * seconds) as usize {
-        let (client, url) = (client.clone(), next(i));
+        let (client, url) = (clients[i % clients.len()].clone(), next(i));
         let at = start + Duration::from_micros(i as u64 * 1_000_000 / rate);
         tasks.push(tokio::spawn(async move {
             tokio::time::sleep_until(at).await;
@@ -198,7 +201,7 @@ fn main() {
     };
 
     // Quiet: a game page, and new board pictures (each a position not drawn before: ply 0 or 1 of another game).
-    let quiet_page = runtime.block_on(timed(client(1), 50, 10, {
+    let quiet_page = runtime.block_on(timed(1, 50, 10, {
         let game_page = game_page.clone();
         move |i| game_page(FINISHED + 1 + i % 200)
     }));
@@ -212,7 +215,7 @@ fn main() {
             format!("{base}/game/{g}/board.png?ply={ply}&lang={lang}")
         }
     };
-    let quiet_board = runtime.block_on(timed(client(2), 20, 10, board.clone()));
+    let quiet_board = runtime.block_on(timed(2, 20, 10, board.clone()));
     println!("{}", summary("quiet: game page at 50/s for 10 s", &quiet_page, 500));
     println!("{}", summary("quiet: a new board picture at 20/s for 10 s", &quiet_board, 200));
 
@@ -329,7 +332,7 @@ fn main() {
         let connected = sockets.len();
         let opened_at = Instant::now();
         let game_page = game_page.clone();
-        let pages = tokio::spawn(timed(client(4), 50, HEADER_SECS, move |i| game_page(FINISHED + 1 + i % 200)));
+        let pages = tokio::spawn(timed(4, 50, HEADER_SECS, move |i| game_page(FINISHED + 1 + i % 200)));
         // Every socket should read its end within the header timeout (a second more for the clock's grain).
         let mut closed = 0;
         for mut stream in sockets {
@@ -350,13 +353,14 @@ fn main() {
 
     // (c) 64 clients searching the archive for unknown players, 24 asking for replays, as fast as answered.
     let stop = Arc::new(AtomicBool::new(false));
+    let polite = std::env::var("FLOOD_POLITE").is_ok();
     let (page_c, board_c, asked) = runtime.block_on(async {
         let mut flood = Vec::new();
         for c in 0..88 {
             let (stop, base) = (stop.clone(), base.clone());
             let client = client(5000 + c);
             flood.push(tokio::spawn(async move {
-                let mut asked = 0u64;
+                let (mut asked, mut refusals) = (0u64, 0u64);
                 let mut n = 0;
                 while !stop.load(Ordering::SeqCst) {
                     let url = if c < 64 {
@@ -366,26 +370,44 @@ fn main() {
                     };
                     n += 1;
                     if let Ok(r) = client.get(&url).send().await {
+                        let refused = matches!(r.status().as_u16(), 429 | 503);
                         let _ = r.bytes().await;
+                        if refused {
+                            refusals += 1;
+                            if polite {
+                                tokio::time::sleep(Duration::from_secs(1)).await;
+                            }
+                        }
                     }
                     asked += 1;
                 }
-                asked
+                (asked, refusals)
             }));
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
         let game_page = game_page.clone();
-        let page = tokio::spawn(timed(client(6), 50, 10, move |i| game_page(FINISHED + 1 + i % 200)));
-        let board = tokio::spawn(timed(client(7), 20, 10, board));
+        let page = tokio::spawn(timed(6, 50, 10, move |i| game_page(FINISHED + 1 + i % 200)));
+        let board = tokio::spawn(timed(7, 20, 10, board));
         let (page, board) = (page.await.unwrap(), board.await.unwrap());
         stop.store(true, Ordering::SeqCst);
-        let mut asked = 0;
+        let (mut asked, mut refused) = (0, 0);
         for f in flood {
-            asked += f.await.unwrap_or(0);
+            let (a, r) = f.await.unwrap_or((0, 0));
+            asked += a;
+            refused += r;
         }
-        (page, board, asked)
+        (page, board, (asked, refused))
     });
-    println!("(c) {asked} archive searches and replays asked by 88 clients during the run");
+    println!(
+        "(c) {} archive searches and replays asked by 88 clients during the run, {} of them refused (429 or 503){}",
+        asked.0,
+        asked.1,
+        if polite {
+            "; the flood waits a second after a refusal (FLOOD_POLITE)"
+        } else {
+            "; the flood ignores refusals"
+        }
+    );
     println!("{}", summary("(c) flooded: game page at 50/s for 10 s", &page_c, 500));
     println!("{}", summary("(c) flooded: a new board picture at 20/s for 10 s", &board_c, 200));
     println!(

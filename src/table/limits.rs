@@ -65,6 +65,8 @@ pub struct Limits {
     pub web_client_streams: usize,
     /// Live web pages one server's pages may have open.
     pub web_server_streams: usize,
+    /// Web requests one client address may make a second (twice as many at once after a pause; more: 429).
+    pub web_client_rate: usize,
     /// Web requests one client address may have being answered at once (more: 429).
     pub web_client_requests: usize,
     /// Web requests one server's pages may have being answered at once (more: 503).
@@ -136,6 +138,7 @@ impl Default for Limits {
             web_cache_bytes: 64 << 20,
             web_client_streams: 20,
             web_server_streams: 1000,
+            web_client_rate: 20,
             web_client_requests: 16,
             web_server_requests: 64,
             web_connections: 4096,

@@ -61,6 +61,8 @@ pub struct Web {
     pub(crate) drawn: cache::Drawn,
     /// Requests being answered, per client and per server.
     pub(crate) requests: Arc<shares::Shares<String>>,
+    /// Requests per second, per client.
+    pub(crate) rates: shares::Rates,
 }
 
 /// The pages' router over `table`.
@@ -75,7 +77,8 @@ pub fn router(table: Arc<Table>, options: Options) -> Router {
         }
     });
     let requests = shares::Shares::new(usize::MAX, limits.web_client_requests, limits.web_server_requests);
-    let web = Arc::new(Web { table, options, live, drawn: cache::Drawn::new(&limits), requests });
+    let rates = shares::Rates::new(limits.web_client_rate as f64, 2.0 * limits.web_client_rate as f64);
+    let web = Arc::new(Web { table, options, live, drawn: cache::Drawn::new(&limits), requests, rates });
     let pages = pages();
     // A server's page is `/s/{server}/` (the address `/web` gives) as well as `/s/{server}`.
     let mut router = Router::new().nest("/s/{server}", pages.clone()).route("/s/{server}/", get(routes::server));
@@ -129,6 +132,15 @@ async fn shared_out(
     // The server is its address's segment (an unknown one is answered at once, as not found).
     let path = request.uri().path();
     let server = path.strip_prefix("/s/").map_or("", |rest| rest.split('/').next().unwrap_or("")).to_string();
+    let too_many = || {
+        let mut answer =
+            (axum::http::StatusCode::TOO_MANY_REQUESTS, "Too many requests: try again in a moment.\n").into_response();
+        answer.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        answer
+    };
+    if !web.rates.allow(client) {
+        return too_many();
+    }
     let _held = match web.requests.take(client, server) {
         Ok(held) => held,
         Err(why) => {

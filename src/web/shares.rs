@@ -106,6 +106,45 @@ impl<S: Hash + Eq + Clone> Shares<S> {
     }
 }
 
+/// Requests per second per client: a bucket of `burst` that refills at `rate` a second, per address. The
+/// addresses kept are bounded: idle ones (full again) are forgotten when there are many.
+pub struct Rates {
+    rate: f64,
+    burst: f64,
+    buckets: Mutex<HashMap<IpAddr, (f64, std::time::Instant)>>,
+}
+
+/// Addresses whose buckets are kept before the full ones are forgotten.
+const RATE_CLIENTS: usize = 10_000;
+
+impl Rates {
+    pub fn new(rate: f64, burst: f64) -> Rates {
+        Rates { rate, burst: burst.max(1.0), buckets: Mutex::new(HashMap::new()) }
+    }
+
+    /// Whether `client` may make one more request now (taking it from its bucket).
+    pub fn allow(&self, client: IpAddr) -> bool {
+        let now = std::time::Instant::now();
+        let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        if buckets.len() >= RATE_CLIENTS {
+            let (rate, burst) = (self.rate, self.burst);
+            buckets.retain(|_, (tokens, at)| *tokens + at.elapsed().as_secs_f64() * rate < burst);
+            if buckets.len() >= RATE_CLIENTS {
+                buckets.clear();
+            }
+        }
+        let (tokens, at) = buckets.entry(client).or_insert((self.burst, now));
+        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * self.rate).min(self.burst);
+        *at = now;
+        if *tokens >= 1.0 {
+            *tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
 /// The client a request comes from: the connection's address, or, when that is one of `trusted` proxies, the
 /// last address of `X-Forwarded-For` that is not a trusted proxy (what the proxy saw).
 pub fn client(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
@@ -136,6 +175,17 @@ mod tests {
         drop(first);
         assert_eq!(shares.held(), 3);
         assert!(shares.take(a, 3).is_ok());
+    }
+
+    #[test]
+    fn a_client_has_its_burst_then_its_rate() {
+        let rates = Rates::new(1000.0, 5.0);
+        let (a, b): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        let allowed = (0..20).filter(|_| rates.allow(a)).count();
+        assert!((5..8).contains(&allowed), "{allowed}");
+        assert!(rates.allow(b), "another client has its own");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        assert!(rates.allow(a), "refilled");
     }
 
     #[test]
