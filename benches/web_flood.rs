@@ -226,8 +226,15 @@ fn main() {
     let since: Vec<String> = runtime.block_on(async {
         let mut since = Vec::new();
         for &g in &live {
-            let page = watcher.get(game_page(g)).send().await.unwrap().text().await.unwrap();
-            since.push(page.split("events?since=").nth(1).and_then(|r| r.split('"').next()).unwrap().to_string());
+            // (One client: within its share of requests a second, refusals waited out.)
+            loop {
+                let page = watcher.get(game_page(g)).send().await.unwrap().text().await.unwrap();
+                if let Some(at) = page.split("events?since=").nth(1).and_then(|r| r.split('"').next()) {
+                    since.push(at.to_string());
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
         }
         since
     });
