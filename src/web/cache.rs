@@ -1,5 +1,5 @@
-//! Pictures and files the pages serve (a position's board, an animated replay, a standings picture): drawn by a
-//! queue of their own with `web_drawing` threads, which takes the next job of the next server in turn (the
+//! Pictures and files the pages serve (a position's board, an animated replay, a standings picture): drawn by
+//! queues of their own (one for pictures, one for files), each with `web_drawing` threads, which takes the next job of the next server in turn (the
 //! heavy-work queue's discipline: one server's flood waits behind its own jobs, a client or a server over its
 //! share is told to come back at once), and kept by what they show (the caller's key names the position, not the
 //! address asked), the oldest going first once the kept bytes pass their bound. A request that waits too long is
@@ -25,8 +25,17 @@ struct Kept {
     bytes: usize,
 }
 
+/// What is drawn: a picture (a board, a chart, a standings table: a millisecond or so), or a file (an animated
+/// replay, a record: up to hundreds). Each has a queue of its own, so a flood of replays never holds a picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Picture,
+    File,
+}
+
 pub struct Drawn {
-    queue: WorkQueue,
+    pictures: WorkQueue,
+    files: WorkQueue,
     kept: Mutex<Kept>,
     most_bytes: usize,
 }
@@ -59,16 +68,22 @@ impl Drawn {
             per_server: limits.web_server_drawing,
             ..limits.clone()
         };
-        Drawn { queue: WorkQueue::new(&queue), kept: Mutex::new(Kept::default()), most_bytes: limits.web_cache_bytes }
+        Drawn {
+            pictures: WorkQueue::new(&queue),
+            files: WorkQueue::new(&queue),
+            kept: Mutex::new(Kept::default()),
+            most_bytes: limits.web_cache_bytes,
+        }
     }
 
     fn kept(&self, key: &str) -> Option<Arc<Vec<u8>>> {
         self.kept.lock().unwrap_or_else(|e| e.into_inner()).map.get(key).cloned()
     }
 
-    /// What `key` names, drawn by `draw` (in `server`'s turn, for `client`) unless kept.
+    /// What `key` names, drawn by `draw` (in `server`'s turn, for `client`, in the queue of its kind) unless kept.
     pub async fn get(
         &self,
+        kind: Kind,
         key: String,
         server: u64,
         client: IpAddr,
@@ -78,7 +93,8 @@ impl Drawn {
             return Ok(bytes);
         }
         let (sender, receiver) = tokio::sync::oneshot::channel();
-        let submitted = self.queue.submit(server, Some(member_of(client)), move || {
+        let queue = if kind == Kind::Picture { &self.pictures } else { &self.files };
+        let submitted = queue.submit(server, Some(member_of(client)), move || {
             // Nobody waits any more (gone, or told to come back): nothing is drawn.
             if !sender.is_closed() {
                 let _ = sender.send(draw());
@@ -142,7 +158,7 @@ mod tests {
         for _ in 0..3 {
             let count = count.clone();
             let got = drawn
-                .get("a".into(), 1, client, move || {
+                .get(Kind::Picture, "a".into(), 1, client, move || {
                     count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                     Ok(Some(vec![1, 2]))
                 })
@@ -151,7 +167,7 @@ mod tests {
             assert_eq!(*got, vec![1, 2]);
         }
         assert_eq!(count.load(std::sync::atomic::Ordering::SeqCst), 1);
-        assert!(matches!(drawn.get("b".into(), 1, client, || Ok(None)).await, Err(NotDrawn::Missing)));
+        assert!(matches!(drawn.get(Kind::Picture, "b".into(), 1, client, || Ok(None)).await, Err(NotDrawn::Missing)));
     }
 
     #[tokio::test]
@@ -159,12 +175,12 @@ mod tests {
         let drawn = Drawn::new(&limits(1000));
         let client = IpAddr::from([127, 0, 0, 1]);
         for k in 0..20 {
-            drawn.get(format!("k{k}"), 1, client, || Ok(Some(vec![0; 200]))).await.unwrap();
+            drawn.get(Kind::Picture, format!("k{k}"), 1, client, || Ok(Some(vec![0; 200]))).await.unwrap();
             assert!(drawn.kept_bytes() <= 1000);
         }
         assert_eq!(drawn.kept_bytes(), 1000);
         // Too large to keep: served, not kept.
-        drawn.get("big".into(), 1, client, || Ok(Some(vec![0; 600]))).await.unwrap();
+        drawn.get(Kind::Picture, "big".into(), 1, client, || Ok(Some(vec![0; 600]))).await.unwrap();
         assert!(drawn.kept("big").is_none() && drawn.kept("k19").is_some() && drawn.kept("k0").is_none());
     }
 }

@@ -46,7 +46,10 @@ pub(super) async fn board(State(web): Shared, server: Server, Query(q): Query<Pl
     };
     let key = format!("board/{guild}/{id}/{position}/{locale}");
     let table = web.table.clone();
-    let result = web.drawn.get(key, guild, server.client, move || table.game_picture(guild, id, ply, locale)).await;
+    let result = web
+        .drawn
+        .get(super::cache::Kind::Picture, key, guild, server.client, move || table.game_picture(guild, id, ply, locale))
+        .await;
     drawn(result, "image/png", locale)
 }
 

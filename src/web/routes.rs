@@ -180,12 +180,14 @@ pub(super) async fn reply_file(
     let table = web.table.clone();
     let result = web
         .drawn
-        .get(key, guild, server.client, move || match table.read(guild, locale, command, now()) {
-            Ok(replies) => {
-                let files = replies.into_iter().flat_map(|r| r.files);
-                Ok(files.into_iter().find(|f| f.name.ends_with(pick)).map(|f| f.bytes))
+        .get(super::cache::Kind::File, key, guild, server.client, move || {
+            match table.read(guild, locale, command, now()) {
+                Ok(replies) => {
+                    let files = replies.into_iter().flat_map(|r| r.files);
+                    Ok(files.into_iter().find(|f| f.name.ends_with(pick)).map(|f| f.bytes))
+                }
+                Err(_) => Ok(None),
             }
-            Err(_) => Ok(None),
         })
         .await;
     let kind = match pick {
@@ -202,9 +204,11 @@ pub(super) async fn reply_picture(web: &Arc<Web>, server: &Server, command: Comm
     let table = web.table.clone();
     let result = web
         .drawn
-        .get(key, guild, server.client, move || match table.read(guild, locale, command, now()) {
-            Ok(replies) => Ok(replies.into_iter().find_map(|r| r.image).map(|i| i.png)),
-            Err(_) => Ok(None),
+        .get(super::cache::Kind::Picture, key, guild, server.client, move || {
+            match table.read(guild, locale, command, now()) {
+                Ok(replies) => Ok(replies.into_iter().find_map(|r| r.image).map(|i| i.png)),
+                Err(_) => Ok(None),
+            }
         })
         .await;
     drawn(result, "image/png", locale)
