@@ -81,8 +81,9 @@ pub(in crate::store) fn finished_key(
 /// A finished game's entries in its players' archive of its server: (guild, player, end time, game).
 pub(in crate::store) fn player_finished_keys(record: &GameRecord) -> Vec<[u8; 32]> {
     let Some(archived) = archive_key(record) else { return Vec::new() };
+    // As the players' lists are: an import is listed under the member who imported it, never the ids its file names.
     record
-        .participants()
+        .indexed_users()
         .into_iter()
         .map(|user| {
             let mut key = [0u8; 32];
