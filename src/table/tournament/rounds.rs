@@ -314,19 +314,8 @@ impl Turn<'_> {
         locale: Locale,
         now: Timestamp,
     ) -> Result<Vec<(GuildId, ChannelId, Reply)>, String> {
-        let mut due: Vec<u64> =
-            self.store.tournament_marks(now).map_err(|e| e.to_string())?.into_iter().map(|m| m.tournament).collect();
-        due.sort_unstable();
-        due.dedup();
         let mut out = Vec::new();
-        for id in due {
-            let guild = match self.store.tournament(id) {
-                Ok(t) => t.map_or(0, |t| t.guild),
-                Err(e) => return Err(e.to_string()),
-            };
-            if !(self.serves)(guild) {
-                continue;
-            }
+        for (id, guild) in self.due_tournaments(now)? {
             match self.advance_tournament(id, locale, now) {
                 Ok(replies) => out.extend(replies.into_iter().map(|(channel, reply)| (guild, channel, reply))),
                 Err(e) => tracing::error!(tournament = id, error = %e, "a tournament could not advance"),
