@@ -118,8 +118,13 @@ fn pages() -> Router<Arc<Web>> {
 /// The largest request body read (the pages take none today; a form will need a few kilobytes).
 const BODY_BYTES: usize = 16 * 1024;
 
+/// A client past its share is answered this late: its connection carries nothing else meanwhile, so a client that
+/// asks again the moment it is refused costs a refusal a second per connection, not as many as the cores can write.
+const REFUSAL_DELAY: Duration = Duration::from_secs(1);
+
 /// A request waits for nothing while its client, or the server its address names, has its share of requests
-/// being answered: 429 (the client's) or 503 (the server's), to come back in a second.
+/// being answered: 429 (the client's, after [`REFUSAL_DELAY`]) or 503 (the server's, at once), to come back in a
+/// second.
 async fn shared_out(
     axum::extract::State(web): axum::extract::State<Arc<Web>>,
     peer: Option<axum::Extension<server::Peer>>,
@@ -139,12 +144,14 @@ async fn shared_out(
         answer
     };
     if !web.rates.allow(client) {
+        tokio::time::sleep(REFUSAL_DELAY).await;
         return too_many();
     }
     let _held = match web.requests.take(client, server) {
         Ok(held) => held,
         Err(why) => {
             let status = if why == shares::Refused::Client {
+                tokio::time::sleep(REFUSAL_DELAY).await;
                 axum::http::StatusCode::TOO_MANY_REQUESTS
             } else {
                 axum::http::StatusCode::SERVICE_UNAVAILABLE

@@ -1,7 +1,8 @@
 //! The Dutch pairing against the reference engine: tournaments generated at random by bbpPairings (sizes from 4
 //! to 300 players, 3 to 11 rounds, with draws, forfeits, requested byes and withdrawals), every round cut off as
 //! it stood before it was paired, and bbpPairings' own pairing of that round (`-p`) as the expected answer. The
-//! files and how to make more: `tests/data/dutch/make.py`.
+//! files and how to make more: `tests/data/dutch/make.py`. And one field of 1,000 players with 572 distinct scores
+//! (custom points), whose weights need more bits than any generated one: `tests/data/dutch_wide/make.py`.
 
 use std::path::PathBuf;
 
@@ -80,4 +81,14 @@ fn every_round_of_every_reference_tournament_is_paired_as_bbppairings_pairs_it()
     assert!(failures.is_empty(), "{} of {} tournaments differ; first:\n{}", failures.len(), names.len(), failures[0]);
     assert!(names.len() >= 200, "only {} reference tournaments", names.len());
     eprintln!("{} tournaments, {rounds} rounds paired as the reference pairs them", names.len());
+}
+
+#[test]
+fn a_field_of_a_thousand_nearly_distinct_scores_is_paired_as_bbppairings_pairs_it() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/dutch_wide");
+    let text = std::fs::read_to_string(dir.join("distinct_scores.trf")).unwrap();
+    let expected = std::fs::read_to_string(dir.join("distinct_scores.pairings")).unwrap();
+    let tournament = trf::read(&text, &trf::Bounds::default()).unwrap();
+    let ours = trf::pair_next(&tournament).unwrap();
+    assert!(ours == expected, "bbpPairings paired\n{expected}tablero paired\n{ours}");
 }

@@ -1,6 +1,7 @@
 //! The web pages against one hostile client: idle live pages cost no store reads (they are woken by writes), a
 //! finished game's stream ends, one client or one server cannot take every stream, a connection that sends no
-//! headers is closed within the header timeout, and connections over a client's cap are refused at once.
+//! headers is closed within the header timeout, connections over a client's cap are refused at once, and a client
+//! past its rate is answered late (its refusal holds its connection), others meanwhile at once.
 
 use std::io::{Read, Write};
 use std::sync::Arc;
@@ -134,6 +135,35 @@ fn one_client_or_one_server_cannot_take_every_stream() {
         assert_eq!(open(base.clone(), game, "3.3.3.3").await.status().as_u16(), 503, "the server's share is taken");
         assert_eq!(open(other_base.clone(), other, "3.3.3.3").await.status().as_u16(), 200, "another server's is not");
         drop(held);
+    });
+}
+
+#[test]
+fn a_client_past_its_rate_is_refused_late_and_others_are_answered_meanwhile() {
+    let (_dir, store) = sled();
+    let limits = Limits { web_client_rate: 1, ..Limits::default() };
+    let site = serve_with(store, false, Duration::from_secs(60), limits, vec!["127.0.0.1".parse().unwrap()]);
+    let url = format!("{}/assets/style.css", site.url);
+    runtime().block_on(async {
+        let get = |from: &'static str| client().get(&url).header("X-Forwarded-For", from).send();
+        // The bucket holds two requests a second for a rate of one: the third at once is past it.
+        for _ in 0..2 {
+            assert_eq!(get("1.1.1.1").await.unwrap().status().as_u16(), 200);
+        }
+        let asked = Instant::now();
+        let (refused, other) = tokio::join!(get("1.1.1.1"), async {
+            let answered = get("2.2.2.2").await.unwrap().status().as_u16();
+            (answered, asked.elapsed())
+        });
+        let refused = refused.unwrap();
+        assert_eq!(refused.status().as_u16(), 429);
+        assert_eq!(refused.headers().get("retry-after").map(|v| v.to_str().unwrap().to_string()).as_deref(), Some("1"));
+        // The refusal holds its connection for a second, so asking again at once costs the server one a second.
+        assert!(asked.elapsed() >= Duration::from_millis(900), "refused after {:?}", asked.elapsed());
+        // Another client is answered without waiting for it.
+        let (answered, after) = other;
+        assert_eq!(answered, 200);
+        assert!(after < asked.elapsed(), "the other client waited for the refusal");
     });
 }
 
