@@ -572,6 +572,7 @@ tournament-extended = { $games ->
     [one] One game still on has
    *[other] { $games } games still on have
 } { $time } more.
+tournament-started-pairing = Tournament #{ $id } has started with { $players } players. Round 1 is being paired; it is posted here when it is ready.
 tournament-too-few-at-deadline = Tournament #{ $id } is called off: fewer than two players had signed up by the deadline.
 tournament-teams-not-here = Only Zohn Ahl tournaments are played by teams; join as yourself.
 tournament-team-needed = Zohn Ahl tournaments are played by teams: sign up a role you hold (tournament join-team @role).
@@ -759,6 +760,7 @@ web-player = Player
 web-game = Game
 web-any-game = Any game
 web-filter = Filter
+web-rounds = Rounds
 web-pages = Pages
 web-not-found = Page not found
 web-not-found-why = There is no such page, or its server's pages are off.

@@ -574,6 +574,7 @@ tournament-extended = { $games ->
     [one] Una partida en curso tiene
    *[other] { $games } partidas en curso tienen
 } { $time } más.
+tournament-started-pairing = El torneo #{ $id } ha comenzado con { $players } jugadores. Se está emparejando la ronda 1; se publica aquí cuando esté lista.
 tournament-too-few-at-deadline = El torneo #{ $id } se suspende: menos de dos jugadores se inscribieron antes del plazo.
 tournament-teams-not-here = Solo los torneos de Zohn Ahl se juegan por equipos; inscríbete tú.
 tournament-team-needed = Los torneos de Zohn Ahl se juegan por equipos: inscribe un rol que tengas (tournament join-team @rol).
@@ -761,6 +762,7 @@ web-player = Jugador
 web-game = Juego
 web-any-game = Cualquier juego
 web-filter = Filtrar
+web-rounds = Rondas
 web-pages = Páginas
 web-not-found = Página no encontrada
 web-not-found-why = No existe esa página, o las páginas de su servidor están desactivadas.

@@ -281,6 +281,22 @@ pub fn pager(locale: Locale, previous: Option<String>, next: Option<String>) -> 
     }
 }
 
+/// Links to each round of a tournament, the one shown marked as the current page.
+pub fn rounds(locale: Locale, shown: usize, rounds: usize) -> Markup {
+    html! {
+        @if rounds > 1 {
+            nav.pager aria-label=(t(locale, "web-rounds")) {
+                (t(locale, "web-rounds")) ": "
+                @for r in 1..=rounds {
+                    @if r == shown { a aria-current="page" href=(format!("?round={r}")) { (r) } }
+                    @else { a href=(format!("?round={r}")) { (r) } }
+                    " "
+                }
+            }
+        }
+    }
+}
+
 pub fn not_found(locale: Locale) -> Markup {
     layout(
         locale,

@@ -138,11 +138,21 @@ pub(super) async fn player_chart(State(web): Shared, server: Server) -> Response
     }
 }
 
-pub(super) async fn tournament(State(web): Shared, server: Server, Query(q): Query<Lang>) -> Response {
+#[derive(Deserialize, Default)]
+pub struct RoundAsked {
+    #[serde(default, deserialize_with = "lenient")]
+    round: Option<usize>,
+    lang: Option<String>,
+}
+
+/// A tournament's standings and one round's pairings (the latest unless `?round=` names another), with links to
+/// every round: a view reads one round's games, whatever the tournament's length.
+pub(super) async fn tournament(State(web): Shared, server: Server, Query(q): Query<RoundAsked>) -> Response {
     let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
+    let asked = q.round;
     let result = blocking(&web, move |t| {
         let rounds = t.web_tournament_rounds(guild, id)?;
-        let standings = t
+        let mut replies = t
             .read(
                 guild,
                 locale,
@@ -150,23 +160,23 @@ pub(super) async fn tournament(State(web): Shared, server: Server, Query(q): Que
                 now(),
             )
             .ok()?;
-        let mut replies = standings;
-        for round in 0..rounds {
-            let pairings = TournamentCommand::Pairings { id: Some(id), round: Some(round + 1) };
+        let round = asked.unwrap_or(rounds).min(rounds);
+        if round >= 1 {
+            let pairings = TournamentCommand::Pairings { id: Some(id), round: Some(round) };
             if let Ok(more) = t.read(guild, locale, Command::Tournament(pairings), now()) {
                 replies.extend(more);
             }
         }
-        Some(replies)
+        Some((replies, round, rounds))
     })
     .await;
     match result {
-        Ok(Some(replies)) => {
+        Ok(Some((replies, round, rounds))) => {
             let title = format!("{} {id}", t(locale, "web-tournament"));
             let picture =
                 (format!("{}/tournament/{id}/picture.png", server.base), t(locale, "web-tournament-picture-alt"));
-            let markup =
-                pages::replies(locale, &server.base, &title, (maud::html! {}, maud::html! {}), &replies, &[picture]);
+            let nav = pages::rounds(locale, round, rounds);
+            let markup = pages::replies(locale, &server.base, &title, (maud::html! {}, nav), &replies, &[picture]);
             page(markup, &server, q.lang.is_some())
         }
         Ok(None) => not_found_in(locale),

@@ -205,11 +205,19 @@ fn tournaments_are_written_over_their_revision_and_indexed_by_server(backend: &B
         ..Unit::default()
     };
     store.commit(&write(&t, 0)).unwrap();
-    assert_eq!(store.tournament_marks(u64::MAX).unwrap(), vec![], "started: the deadline mark goes");
+    assert_eq!(
+        store.tournament_marks(u64::MAX).unwrap(),
+        vec![TournamentMark { at: 0, tournament: 1, game: 0 }],
+        "started without a round: the deadline mark goes, one to pair its first round at once comes"
+    );
     assert!(
         matches!(store.commit(&write(&t, 0)), Err(WriteError::TournamentConflict)),
         "a second write on the same base"
     );
+    t.rounds.push(Default::default());
+    t.revision = 2;
+    store.commit(&write(&t, 1)).unwrap();
+    assert_eq!(store.tournament_marks(u64::MAX).unwrap(), vec![], "its first round paired: the mark goes");
 }
 
 fn server_settings_are_written_over_their_revision(backend: &Backend) {

@@ -685,7 +685,15 @@ fn a_large_swiss_round_is_paired_off_the_request_path() {
     for user in 1..=5 {
         w.ok(&actor(user, 10), tablero::table::ButtonId::command_of("t:1:join").unwrap(), NOW);
     }
-    let round1 = w.t(1, TournamentCommand::Start { id: None }, NOW);
+    // Round 1 too: the start says it is being paired; the scheduler pairs and announces it.
+    let started = w.t(1, TournamentCommand::Start { id: None }, NOW);
+    assert!(started.iter().any(|r| r.text.contains("Round 1 is being paired")), "{started:?}");
+    assert!(w.tournament().rounds.is_empty(), "paired while the organiser waited");
+    assert_eq!(w.tournament().status, TournamentStatus::Running);
+    let round1: Vec<Reply> =
+        w.table.advance_due_tournaments(Locale::English, NOW).unwrap().into_iter().map(|(_, _, r)| r).collect();
+    assert!(round1.iter().any(|r| r.text.contains("round 1")), "{round1:?}");
+    assert!(w.table.advance_due_tournaments(Locale::English, NOW + 1).unwrap().is_empty(), "paired once");
     w.place(&round1, NOW);
     let games = w.open_games();
     w.play_out(games[0], false, NOW + 60);

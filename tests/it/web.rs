@@ -284,6 +284,14 @@ fn a_leaderboard_and_a_tournament_link_their_players_to_their_pages() {
     let (_, _, shown) = get(&format!("{base}/tournament/{tournament}"), &[]);
     assert!(shown.contains(&format!("<a href=\"{path}/player/4\">dan</a>")), "{shown}");
     assert!(shown.contains(&format!("<a href=\"{path}/game/")), "the pairings link their games");
+    // One round a view, the latest unless another is asked for; every round linked.
+    assert!(shown.contains(r#"<a aria-current="page" href="?round=2">2</a>"#), "{shown}");
+    assert!(shown.contains(r#"<a href="?round=1">1</a>"#), "{shown}");
+    let (_, _, first) = get(&format!("{base}/tournament/{tournament}?round=1"), &[]);
+    let games = |page: &str| page.matches(&format!("<a href=\"{path}/game/")).count();
+    assert_eq!((games(&first), games(&shown)), (2, 1), "round 1 has two games, the final one:\n{first}\n{shown}");
+    let (status, _, beyond) = get(&format!("{base}/tournament/{tournament}?round=99"), &[]);
+    assert_eq!((status, games(&beyond)), (200, 1), "a round beyond the last shows the last");
     let (_, _, ana) = get(&format!("{base}/player/1"), &[]);
     assert!(ana.contains("Hoyito II") && ana.contains("chart.png"), "{ana}");
 }

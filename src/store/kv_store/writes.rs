@@ -120,14 +120,16 @@ impl<K: Kv> KvStore<K> {
         bytes: &[u8],
     ) -> Result<u64, TxFail> {
         let mut tournament = tournament.clone();
-        // A tournament in sign-up with a deadline is marked for the scheduler at that deadline (kept in step
-        // with the record, like a game's due time).
-        let signup_mark = |t: &Tournament| {
-            (t.status == TournamentStatus::SignUp).then_some(t.signup_until).flatten().map(|at| TournamentMark {
-                at,
-                tournament: t.id,
-                game: 0,
-            })
+        // A tournament in sign-up with a deadline is marked for the scheduler at that deadline, and one started
+        // without a round yet (its first round paired by the scheduler) at once; the mark kept in step with the
+        // record, like a game's due time.
+        let step_mark = |t: &Tournament| {
+            let at = match t.status {
+                TournamentStatus::SignUp => t.signup_until,
+                TournamentStatus::Running if t.rounds.is_empty() => Some(0),
+                _ => None,
+            };
+            at.map(|at| TournamentMark { at, tournament: t.id, game: 0 })
         };
         let bytes = match base {
             None => {
@@ -147,13 +149,13 @@ impl<K: Kv> KvStore<K> {
                 if stored.revision != base {
                     return Err(WriteError::TournamentConflict.into());
                 }
-                if let Some(old) = signup_mark(&stored) {
+                if let Some(old) = step_mark(&stored) {
                     t.remove(TOURNAMENT_MARKS, &mark_key(&old))?;
                 }
                 bytes.to_vec()
             }
         };
-        if let Some(mark) = signup_mark(&tournament) {
+        if let Some(mark) = step_mark(&tournament) {
             t.insert(TOURNAMENT_MARKS, &mark_key(&mark), &[])?;
         }
         t.insert(TOURNAMENTS, &tournament.id.to_be_bytes(), &bytes)?;

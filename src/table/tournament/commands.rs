@@ -288,7 +288,16 @@ impl Turn<'_> {
         }
         t.log.push((now, format!("started by {}", actor.name)));
         let mut games = Vec::new();
-        let replies = self.begin(&mut t, actor.locale, now, &mut games)?;
+        let replies = if self.pairs_later(&t) {
+            // A large Swiss: its first round is paired by the scheduler, as heavy work, and announced when ready.
+            self.seed(&mut t);
+            let message = Message::new("tournament-started-pairing")
+                .num("id", t.id as i64)
+                .num("players", t.entrants.len() as i64);
+            vec![Reply { text: i18n::spans(actor.locale, &message), ..Reply::default() }]
+        } else {
+            self.begin(&mut t, actor.locale, now, &mut games)?
+        };
         let notices = Self::tournament_notices(&t, &replies, now);
         let base = t.revision;
         t.revision = base + 1;

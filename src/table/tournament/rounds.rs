@@ -24,6 +24,12 @@ impl Turn<'_> {
         now: Timestamp,
         games: &mut Vec<GameWrite>,
     ) -> Result<Vec<Reply>, Fail> {
+        self.seed(t);
+        self.next_round(t, locale, now, games)
+    }
+
+    /// Seeds the entrants (their pairing numbers) and sets the tournament running, without a round yet.
+    pub(super) fn seed(&self, t: &mut Tournament) {
         // Seeding (the pairing numbers): rating (when there is one), then name, then sign-up order.
         let rating = |p: &Player| self.store.rating(t.guild, t.kind, p.id).ok().flatten().map_or(0.0, |r| r.rating);
         let mut seeded: Vec<(f64, usize, Entrant)> =
@@ -41,7 +47,6 @@ impl Turn<'_> {
         }
         t.entrants = seeded.into_iter().map(|(_, _, e)| e).collect();
         t.status = TournamentStatus::Running;
-        self.next_round(t, locale, now, games)
     }
 
     /// Pairs the next round (creating its games), or finishes the tournament; the replies announce it.
@@ -328,11 +333,14 @@ impl Turn<'_> {
     /// `inline_pairing_players`: paired by the scheduler as heavy work, not on a member's request.
     pub fn pairs_off_the_request_path(&self, id: u64) -> bool {
         match self.store.tournament(id) {
-            Ok(Some(t)) => {
-                matches!(t.format, Format::Swiss { .. }) && t.entrants.len() > self.config.limits.inline_pairing_players
-            }
+            Ok(Some(t)) => self.pairs_later(&t),
             _ => false,
         }
+    }
+
+    /// Whether `t`'s rounds are paired by the scheduler (see [`Turn::pairs_off_the_request_path`]).
+    pub(super) fn pairs_later(&self, t: &Tournament) -> bool {
+        matches!(t.format, Format::Swiss { .. }) && t.entrants.len() > self.config.limits.inline_pairing_players
     }
 
     /// The tournaments marked due at `now` with their servers (those this table serves), oldest id first.
@@ -421,6 +429,15 @@ impl Turn<'_> {
         }
         if t.status != TournamentStatus::Running {
             return Ok(out);
+        }
+        // Started without a round (a large Swiss, whose first round is paired here, off the request path).
+        if t.rounds.is_empty() {
+            out.extend(self.next_round(t, locale, now, games).map_err(|e| format!("{e:?}"))?);
+            let to_play =
+                t.rounds.last().is_some_and(|r| r.pairings.iter().any(|p| p.game.is_some() && p.entered.is_none()));
+            if t.status != TournamentStatus::Running || to_play {
+                return Ok(out);
+            }
         }
         while let Some(round) = t.rounds.last() {
             let mut complete = true;
