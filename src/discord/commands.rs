@@ -136,37 +136,19 @@ impl GameChoice {
 }
 
 /// Accept the challenge waiting in this channel.
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "aceptar"),
-    description_localized("es-ES", "Acepta el desafío pendiente en este canal")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, Command::Accept { game: None }).await
 }
 
 /// Decline the challenge waiting in this channel.
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "rechazar"),
-    description_localized("es-ES", "Rechaza el desafío pendiente en este canal")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, Command::Decline { game: None }).await
 }
 
 /// Withdraw your challenge in this channel.
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "cancelar"),
-    description_localized("es-ES", "Retira tu desafío en este canal")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, Command::Cancel).await
 }
@@ -190,15 +172,11 @@ async fn suggest_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
     slash_command,
     install_context = "Guild|User",
     interaction_context = "Guild|BotDm|PrivateChannel",
-    rename = "move",
-    name_localized("es-ES", "mover"),
-    description_localized("es-ES", "Haz una jugada en la partida de este canal")
+    rename = "move"
 )]
 pub async fn move_(
     ctx: Context<'_>,
     #[description = "The move, e.g. 3 (Hoyito), c2-c4 or d4xd8 (Epaminondas)"]
-    #[name_localized("es-ES", "jugada")]
-    #[description_localized("es-ES", "La jugada, p. ej. 3 (Hoyito), c2-c4 o d4xd8 (Epaminondas)")]
     #[autocomplete = "suggest_moves"]
     #[max_length = 60]
     notation: String,
@@ -207,37 +185,17 @@ pub async fn move_(
 }
 
 /// Throw the sticks (Zohn Ahl) for your team.
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "lanzar"),
-    description_localized("es-ES", "Lanza los palos (Zohn Ahl) por tu equipo")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn throw(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, Command::Throw { at: None }).await
 }
 
 /// Show the board of this channel's game.
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "tablero"),
-    description_localized("es-ES", "Muestra el tablero de la partida de este canal")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn board(
     ctx: Context<'_>,
-    #[description = "The picture, or the position in words (for screen readers), privately"]
-    #[name_localized("es-ES", "vista")]
-    #[description_localized("es-ES", "La imagen, o la posición en palabras (para lectores de pantalla), en privado")]
-    view: Option<ViewChoice>,
+    #[description = "The picture, or the position in words (for screen readers), privately"] view: Option<ViewChoice>,
     #[description = "In words: only a part (Hoyito: south or north; Epaminondas: a rank or file; Ocencahuac: a square)"]
-    #[name_localized("es-ES", "parte")]
-    #[description_localized(
-        "es-ES",
-        "En palabras: solo una parte (Hoyito: sur o norte; Epaminondas: una fila o columna; Ocencahuac: una casilla)"
-    )]
     focus: Option<String>,
 ) -> Result<(), Error> {
     let text = matches!(view, Some(ViewChoice::Text)) || focus.is_some();
@@ -248,33 +206,19 @@ pub async fn board(
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum ViewChoice {
     #[name = "picture"]
-    #[name_localized("es-ES", "imagen")]
     Picture,
     #[name = "text"]
-    #[name_localized("es-ES", "texto")]
     Text,
 }
 
 /// The moves of this channel's game so far.
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "historial"),
-    description_localized("es-ES", "Las jugadas de la partida de este canal")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, Command::History).await
 }
 
 /// Resign this channel's game.
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "abandonar"),
-    description_localized("es-ES", "Abandona la partida de este canal")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, Command::Resign).await
 }
@@ -283,30 +227,18 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum DrawAction {
     #[name = "offer"]
-    #[name_localized("es-ES", "ofrecer")]
     Offer,
     #[name = "accept"]
-    #[name_localized("es-ES", "aceptar")]
     Accept,
     #[name = "decline"]
-    #[name_localized("es-ES", "rechazar")]
     Decline,
 }
 
 /// Offer, accept or decline a draw (in Zohn Ahl: stopping on the counters).
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "tablas"),
-    description_localized("es-ES", "Ofrece, acepta o rechaza tablas (en Zohn Ahl: parar y contar fichas)")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn draw(
     ctx: Context<'_>,
-    #[description = "offer, accept or decline"]
-    #[name_localized("es-ES", "accion")]
-    #[description_localized("es-ES", "ofrecer, aceptar o rechazar")]
-    action: DrawAction,
+    #[description = "offer, accept or decline"] action: DrawAction,
 ) -> Result<(), Error> {
     let command = match action {
         DrawAction::Offer => Command::DrawOffer,
@@ -320,30 +252,18 @@ pub async fn draw(
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum TakebackAction {
     #[name = "ask"]
-    #[name_localized("es-ES", "pedir")]
     Ask,
     #[name = "accept"]
-    #[name_localized("es-ES", "aceptar")]
     Accept,
     #[name = "decline"]
-    #[name_localized("es-ES", "rechazar")]
     Decline,
 }
 
 /// Ask to take back your last move, or answer your opponent's request (casual games).
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "deshacer"),
-    description_localized("es-ES", "Pide deshacer tu última jugada, o responde a tu rival (partidas amistosas)")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn takeback(
     ctx: Context<'_>,
-    #[description = "ask (the default), accept or decline"]
-    #[name_localized("es-ES", "accion")]
-    #[description_localized("es-ES", "pedir (por defecto), aceptar o rechazar")]
-    action: Option<TakebackAction>,
+    #[description = "ask (the default), accept or decline"] action: Option<TakebackAction>,
 ) -> Result<(), Error> {
     let command = match action.unwrap_or(TakebackAction::Ask) {
         TakebackAction::Ask => Command::Takeback { game: None },
@@ -354,34 +274,16 @@ pub async fn takeback(
 }
 
 /// The move the computer would play in your place (casual games against the computer only).
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "pista"),
-    description_localized("es-ES", "La jugada que el ordenador haría en tu lugar (solo partidas amistosas contra él)")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, Command::Hint).await
 }
 
 /// The analysis of a finished game: the value after each move, and each side's biggest mistakes.
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "analisis"),
-    description_localized(
-        "es-ES",
-        "El análisis de una partida terminada: su valor jugada a jugada y los mayores errores"
-    )
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn analysis(
     ctx: Context<'_>,
-    #[description = "The game's number (default: this channel's last game)"]
-    #[name_localized("es-ES", "partida")]
-    #[description_localized("es-ES", "El número de la partida (por defecto: la última de este canal)")]
-    game: Option<u64>,
+    #[description = "The game's number (default: this channel's last game)"] game: Option<u64>,
 ) -> Result<(), Error> {
     // The search takes seconds to a minute: say so at once (privately), the result follows as its own message.
     // That message then shows how far the analysis has got.
@@ -394,68 +296,31 @@ pub async fn analysis(
 }
 
 /// Challenge your opponent to a rematch of this channel's finished game, sides swapped.
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "revancha"),
-    description_localized("es-ES", "Reta a tu rival a la revancha de la partida terminada de este canal")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, Command::Rematch { game: None }).await
 }
 
 /// The rules of a game (of this channel's game when none is named).
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "reglas"),
-    description_localized("es-ES", "Las reglas de un juego (del de este canal si no nombras ninguno)")
-)]
-pub async fn rules(
-    ctx: Context<'_>,
-    #[description = "Which game"]
-    #[name_localized("es-ES", "juego")]
-    #[description_localized("es-ES", "Qué juego")]
-    game: Option<GameChoice>,
-) -> Result<(), Error> {
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
+pub async fn rules(ctx: Context<'_>, #[description = "Which game"] game: Option<GameChoice>) -> Result<(), Error> {
     respond(ctx, Command::Rules { game: game.map(GameChoice::kind) }).await
 }
 
 /// Your games in this server: whose turn it is, and where.
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "partidas"),
-    description_localized("es-ES", "Tus partidas en este servidor: a quién le toca y dónde")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, Command::Games).await
 }
 
 /// Claim the win when your opponent's time for a move is up.
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "reclamar"),
-    description_localized("es-ES", "Reclama la victoria cuando a tu rival se le acabó el tiempo")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn claim(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, Command::Claim { game: None }).await
 }
 
 /// Settings: the server's defaults for new games, and your reminders.
-#[poise::command(
-    slash_command,
-    guild_only,
-    subcommands("settings_server", "settings_notify"),
-    subcommand_required,
-    name_localized("es-ES", "ajustes"),
-    description_localized("es-ES", "Ajustes: los del servidor para partidas nuevas, y tus recordatorios")
-)]
+#[poise::command(slash_command, guild_only, subcommands("settings_server", "settings_notify"), subcommand_required)]
 pub async fn settings(_: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -464,10 +329,8 @@ pub async fn settings(_: Context<'_>) -> Result<(), Error> {
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum TimeoutChoice {
     #[name = "the opponent may claim the win"]
-    #[name_localized("es-ES", "el rival puede reclamar la victoria")]
     Claim,
     #[name = "adjudicated automatically after the grace period"]
-    #[name_localized("es-ES", "se adjudica sola tras el margen")]
     Auto,
 }
 
@@ -475,7 +338,6 @@ pub enum TimeoutChoice {
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum LanguageChoice {
     #[name = "the server's own"]
-    #[name_localized("es-ES", "el del servidor")]
     Auto,
     #[name = "English"]
     English,
@@ -487,62 +349,22 @@ pub enum LanguageChoice {
 
 /// The server's defaults for new games (Manage Server to change them; without options, shows them).
 #[allow(clippy::too_many_arguments)] // one per slash option
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "server",
-    name_localized("es-ES", "servidor"),
-    description_localized(
-        "es-ES",
-        "Los ajustes del servidor para partidas nuevas (cambiarlos requiere Gestionar servidor)"
-    )
-)]
+#[poise::command(slash_command, guild_only, rename = "server")]
 pub async fn settings_server(
     ctx: Context<'_>,
-    #[description = "Time per move: 30m, 12h, 3d, or none"]
-    #[name_localized("es-ES", "tiempo")]
-    #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none")]
-    time: Option<String>,
-    #[description = "Reminders: half, and/or times before the deadline, e.g. half,12h; or none"]
-    #[name_localized("es-ES", "recordatorios")]
-    #[description_localized("es-ES", "Recordatorios: half y/o tiempos antes del plazo, p. ej. half,12h; o none")]
-    remind: Option<String>,
-    #[description = "When time runs out"]
-    #[name_localized("es-ES", "al-acabarse")]
-    #[description_localized("es-ES", "Qué pasa al acabarse el tiempo")]
-    timeout: Option<TimeoutChoice>,
-    #[description = "With automatic adjudication: how long after the deadline, e.g. 1d"]
-    #[name_localized("es-ES", "margen")]
-    #[description_localized("es-ES", "Con adjudicación automática: cuánto después del plazo, p. ej. 1d")]
-    grace: Option<String>,
-    #[description = "Open a thread for each accepted game"]
-    #[name_localized("es-ES", "hilos")]
-    #[description_localized("es-ES", "Abrir un hilo para cada partida aceptada")]
-    threads: Option<bool>,
-    #[description = "New two-player games are rated unless the challenge says otherwise"]
-    #[name_localized("es-ES", "clasificatorias")]
-    #[description_localized(
-        "es-ES",
-        "Las partidas nuevas de dos jugadores cuentan para la clasificación salvo que el desafío diga lo contrario"
-    )]
-    rated: Option<bool>,
-    #[description = "A role whose members may run tournaments (besides Manage Server)"]
-    #[name_localized("es-ES", "organizadores")]
-    #[description_localized("es-ES", "Un rol cuyos miembros pueden dirigir torneos (además de Gestionar servidor)")]
-    organiser_role: Option<serenity::Role>,
-    #[description = "The language of public posts"]
-    #[name_localized("es-ES", "idioma")]
-    #[description_localized("es-ES", "El idioma de los mensajes públicos")]
-    language: Option<LanguageChoice>,
+    #[description = "Time per move: 30m, 12h, 3d, or none"] time: Option<String>,
+    #[description = "Reminders: half, and/or times before the deadline, e.g. half,12h; or none"] remind: Option<String>,
+    #[description = "When time runs out"] timeout: Option<TimeoutChoice>,
+    #[description = "With automatic adjudication: how long after the deadline, e.g. 1d"] grace: Option<String>,
+    #[description = "Open a thread for each accepted game"] threads: Option<bool>,
+    #[description = "New two-player games are rated unless the challenge says otherwise"] rated: Option<bool>,
+    #[description = "A role whose members may run tournaments (besides Manage Server)"] organiser_role: Option<
+        serenity::Role,
+    >,
+    #[description = "The language of public posts"] language: Option<LanguageChoice>,
     #[description = "Web pages of this server's games (at a new secret address each time they are turned on)"]
-    #[description_localized(
-        "es-ES",
-        "Páginas web de las partidas del servidor (en una dirección secreta nueva cada vez que se activan)"
-    )]
     web: Option<bool>,
     #[description = "Days of vacation a member may take in any 30 (0: none)"]
-    #[name_localized("es-ES", "dias-vacaciones")]
-    #[description_localized("es-ES", "Días de vacaciones que un miembro puede tomar cada 30 (0: ninguno)")]
     #[max = 30]
     vacation_days: Option<u32>,
 ) -> Result<(), Error> {
@@ -580,61 +402,30 @@ pub async fn settings_server(
 }
 
 /// The address of this server's web pages.
-#[poise::command(
-    slash_command,
-    guild_only,
-    description_localized("es-ES", "La dirección de las páginas web de este servidor")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn web(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, Command::Web).await
 }
 
 /// Reminders by direct message, on or off (without an answer, says which it is).
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "notify",
-    name_localized("es-ES", "avisos"),
-    description_localized("es-ES", "Recordatorios por mensaje directo, sí o no")
-)]
+#[poise::command(slash_command, guild_only, rename = "notify")]
 pub async fn settings_notify(
     ctx: Context<'_>,
-    #[description = "Also send me reminders by direct message"]
-    #[name_localized("es-ES", "directo")]
-    #[description_localized("es-ES", "Enviarme también los recordatorios por mensaje directo")]
-    direct: Option<bool>,
+    #[description = "Also send me reminders by direct message"] direct: Option<bool>,
 ) -> Result<(), Error> {
     respond(ctx, Command::Notify { on: direct }).await
 }
 
 /// The leaderboard of a game in this server.
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("es-ES", "clasificacion"),
-    description_localized("es-ES", "La clasificación de un juego en este servidor")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn leaderboard(
     ctx: Context<'_>,
-    #[description = "Which game"]
-    #[name_localized("es-ES", "juego")]
-    #[description_localized("es-ES", "Qué juego")]
-    game: GameChoice,
+    #[description = "Which game"] game: GameChoice,
     #[description = "Page (10 players a page)"]
-    #[name_localized("es-ES", "pagina")]
-    #[description_localized("es-ES", "Página (10 jugadores por página)")]
     #[min = 1]
     page: Option<u32>,
-    #[description = "Show it as a picture too"]
-    #[name_localized("es-ES", "imagen")]
-    #[description_localized("es-ES", "Mostrarla también como imagen")]
-    picture: Option<bool>,
+    #[description = "Show it as a picture too"] picture: Option<bool>,
     #[description = "A season's standings (0: the ratings of all time); the current season's by default"]
-    #[name_localized("es-ES", "temporada")]
-    #[description_localized(
-        "es-ES",
-        "La clasificación de una temporada (0: las puntuaciones de siempre); la de la temporada actual por defecto"
-    )]
     season: Option<u32>,
 ) -> Result<(), Error> {
     let page = page.unwrap_or(1).saturating_sub(1) as usize;
@@ -644,18 +435,10 @@ pub async fn leaderboard(
 }
 
 /// A player's ratings, record, streaks, last games and rating chart (yours when nobody is named).
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("es-ES", "perfil"),
-    description_localized("es-ES", "Clasificaciones, historial, rachas, últimas partidas y gráfica de un jugador")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn profile(
     ctx: Context<'_>,
-    #[description = "Whose profile (yours when empty)"]
-    #[name_localized("es-ES", "jugador")]
-    #[description_localized("es-ES", "De quién (tuyo si lo dejas vacío)")]
-    player: Option<serenity::User>,
+    #[description = "Whose profile (yours when empty)"] player: Option<serenity::User>,
 ) -> Result<(), Error> {
     let player =
         player.map(|u| crate::store::record::Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) });

@@ -16,7 +16,7 @@ mod commands;
 mod computer;
 mod deliver;
 mod jobs;
-mod localize;
+pub mod localize;
 mod markup;
 mod outbound;
 mod play;
@@ -100,7 +100,7 @@ fn share(data: &Data) -> Data {
     }
 }
 
-/// Every slash command, with Spanish names and descriptions for both of Discord's Spanish locales.
+/// Every slash command, named and described in every language of the catalogue.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
     let mut all = vec![
         play::play(),
@@ -132,7 +132,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         records::replay(),
         tournament::tournament(),
     ];
-    localize::copy_spanish(&mut all);
+    localize::translate(&mut all);
     all
 }
 

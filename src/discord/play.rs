@@ -14,13 +14,10 @@ use crate::table::{Command, Terms, clock};
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum FirstChoice {
     #[name = "random"]
-    #[name_localized("es-ES", "al azar")]
     Random,
     #[name = "me"]
-    #[name_localized("es-ES", "yo")]
     Challenger,
     #[name = "my opponent"]
-    #[name_localized("es-ES", "mi rival")]
     Opponent,
 }
 
@@ -28,10 +25,8 @@ pub enum FirstChoice {
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum Holes {
     #[name = "6 holes a side"]
-    #[name_localized("es-ES", "6 hoyos por lado")]
     Six,
     #[name = "12 holes a side"]
-    #[name_localized("es-ES", "12 hoyos por lado")]
     Twelve,
 }
 
@@ -46,13 +41,10 @@ pub enum VariantChoice {
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum TurnModeChoice {
     #[name = "free (anyone of the team on turn)"]
-    #[name_localized("es-ES", "libre (cualquiera del equipo en turno)")]
     Free,
     #[name = "blocks (each member a turn, then the other team)"]
-    #[name_localized("es-ES", "bloques (cada miembro un turno, luego el otro equipo)")]
     Blocks,
     #[name = "alternate (members in turn, teams alternating)"]
-    #[name_localized("es-ES", "alterno (miembros por turno, equipos alternando)")]
     Alternate,
 }
 
@@ -88,9 +80,7 @@ impl poise::SlashArgument for TeamArg {
     install_context = "Guild|User",
     interaction_context = "Guild|BotDm|PrivateChannel",
     subcommands("epaminondas", "hoyito", "ocencahuac", "zohn_ahl"),
-    subcommand_required,
-    name_localized("es-ES", "jugar"),
-    description_localized("es-ES", "Desafía a alguien a una partida")
+    subcommand_required
 )]
 pub async fn play(_: Context<'_>) -> Result<(), Error> {
     Ok(())
@@ -191,42 +181,19 @@ async fn challenge(
 
 /// Epaminondas: two phalanxes on a 14x12 board; cross with more pieces than your opponent.
 #[allow(clippy::too_many_arguments)] // one per slash option
-#[poise::command(slash_command, description_localized("es-ES", "Epaminondas: dos falanges en un tablero de 14x12"))]
+#[poise::command(slash_command)]
 pub async fn epaminondas(
     ctx: Context<'_>,
-    #[description = "Who you challenge (leave empty for an open challenge)"]
-    #[name_localized("es-ES", "rival")]
-    #[description_localized("es-ES", "A quién desafías (vacío para un desafío abierto)")]
-    opponent: Option<serenity::User>,
-    #[description = "Who plays White and starts"]
-    #[name_localized("es-ES", "empieza")]
-    #[description_localized("es-ES", "Quién juega con blancas y empieza")]
-    first: Option<FirstChoice>,
-    #[description = "Rated (counts for the leaderboard; default: the server's setting)"]
-    #[name_localized("es-ES", "clasificatoria")]
-    #[description_localized("es-ES", "Cuenta para la clasificación (por defecto: el ajuste del servidor)")]
-    rated: Option<bool>,
-    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
-    #[name_localized("es-ES", "tiempo")]
-    #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none (por defecto: el ajuste del servidor)")]
-    time: Option<String>,
-    #[description = "Play in a new thread (default: yes, when I may open one)"]
-    #[name_localized("es-ES", "hilo")]
-    #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
-    thread: Option<bool>,
+    #[description = "Who you challenge (leave empty for an open challenge)"] opponent: Option<serenity::User>,
+    #[description = "Who plays White and starts"] first: Option<FirstChoice>,
+    #[description = "Rated (counts for the leaderboard; default: the server's setting)"] rated: Option<bool>,
+    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"] time: Option<String>,
+    #[description = "Play in a new thread (default: yes, when I may open one)"] thread: Option<bool>,
     #[description = "Against me (the bot as opponent): the computer's level, 1 (beginner) to 5 (default 3)"]
-    #[name_localized("es-ES", "nivel")]
-    #[description_localized(
-        "es-ES",
-        "Contra mí (el bot como rival): el nivel del ordenador, de 1 a 5 (por defecto 3)"
-    )]
     #[min = 1]
     #[max = 5]
     level: Option<u8>,
-    #[description = "More rules options as key=value, e.g. symmetry=off"]
-    #[name_localized("es-ES", "opciones")]
-    #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. symmetry=off")]
-    options: Option<String>,
+    #[description = "More rules options as key=value, e.g. symmetry=off"] options: Option<String>,
 ) -> Result<(), Error> {
     let common = Common { first, time, rated, thread, extra: options, level };
     challenge(ctx, GameKind::Epaminondas, opponent, None, OptionSet::new(), common).await
@@ -234,49 +201,20 @@ pub async fn epaminondas(
 
 /// Hoyito II: the Dominican mancala of relay sowing.
 #[allow(clippy::too_many_arguments)] // one per slash option
-#[poise::command(
-    slash_command,
-    description_localized("es-ES", "Hoyito II: el mancala dominicano de siembra en relevos")
-)]
+#[poise::command(slash_command)]
 pub async fn hoyito(
     ctx: Context<'_>,
-    #[description = "Who you challenge (leave empty for an open challenge)"]
-    #[name_localized("es-ES", "rival")]
-    #[description_localized("es-ES", "A quién desafías (vacío para un desafío abierto)")]
-    opponent: Option<serenity::User>,
-    #[description = "Board size (default 6 holes a side)"]
-    #[name_localized("es-ES", "hoyos")]
-    #[description_localized("es-ES", "Tamaño del tablero (por defecto 6 hoyos por lado)")]
-    holes: Option<Holes>,
-    #[description = "Who plays South and starts"]
-    #[name_localized("es-ES", "empieza")]
-    #[description_localized("es-ES", "Quién juega el Sur y empieza")]
-    first: Option<FirstChoice>,
-    #[description = "Rated (counts for the leaderboard; default: the server's setting)"]
-    #[name_localized("es-ES", "clasificatoria")]
-    #[description_localized("es-ES", "Cuenta para la clasificación (por defecto: el ajuste del servidor)")]
-    rated: Option<bool>,
-    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
-    #[name_localized("es-ES", "tiempo")]
-    #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none (por defecto: el ajuste del servidor)")]
-    time: Option<String>,
-    #[description = "Play in a new thread (default: yes, when I may open one)"]
-    #[name_localized("es-ES", "hilo")]
-    #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
-    thread: Option<bool>,
+    #[description = "Who you challenge (leave empty for an open challenge)"] opponent: Option<serenity::User>,
+    #[description = "Board size (default 6 holes a side)"] holes: Option<Holes>,
+    #[description = "Who plays South and starts"] first: Option<FirstChoice>,
+    #[description = "Rated (counts for the leaderboard; default: the server's setting)"] rated: Option<bool>,
+    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"] time: Option<String>,
+    #[description = "Play in a new thread (default: yes, when I may open one)"] thread: Option<bool>,
     #[description = "Against me (the bot as opponent): the computer's level, 1 (beginner) to 5 (default 3)"]
-    #[name_localized("es-ES", "nivel")]
-    #[description_localized(
-        "es-ES",
-        "Contra mí (el bot como rival): el nivel del ordenador, de 1 a 5 (por defecto 3)"
-    )]
     #[min = 1]
     #[max = 5]
     level: Option<u8>,
-    #[description = "More rules options as key=value, e.g. skip_origin=false"]
-    #[name_localized("es-ES", "opciones")]
-    #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. skip_origin=false")]
-    options: Option<String>,
+    #[description = "More rules options as key=value, e.g. skip_origin=false"] options: Option<String>,
 ) -> Result<(), Error> {
     let mut set = OptionSet::new();
     if let Some(h) = holes {
@@ -288,45 +226,19 @@ pub async fn hoyito(
 
 /// Ocencahuac: the war game of Nayarit, volcano against volcano.
 #[allow(clippy::too_many_arguments)] // one per slash option
-#[poise::command(
-    slash_command,
-    description_localized("es-ES", "Ocencahuac: el juego de guerra de Nayarit, volcán contra volcán")
-)]
+#[poise::command(slash_command)]
 pub async fn ocencahuac(
     ctx: Context<'_>,
-    #[description = "Who you challenge (leave empty for an open challenge)"]
-    #[name_localized("es-ES", "rival")]
-    #[description_localized("es-ES", "A quién desafías (vacío para un desafío abierto)")]
-    opponent: Option<serenity::User>,
-    #[description = "Who plays Sangangüey and starts"]
-    #[name_localized("es-ES", "empieza")]
-    #[description_localized("es-ES", "Quién juega Sangangüey y empieza")]
-    first: Option<FirstChoice>,
-    #[description = "Rated (counts for the leaderboard; default: the server's setting)"]
-    #[name_localized("es-ES", "clasificatoria")]
-    #[description_localized("es-ES", "Cuenta para la clasificación (por defecto: el ajuste del servidor)")]
-    rated: Option<bool>,
-    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
-    #[name_localized("es-ES", "tiempo")]
-    #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none (por defecto: el ajuste del servidor)")]
-    time: Option<String>,
-    #[description = "Play in a new thread (default: yes, when I may open one)"]
-    #[name_localized("es-ES", "hilo")]
-    #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
-    thread: Option<bool>,
+    #[description = "Who you challenge (leave empty for an open challenge)"] opponent: Option<serenity::User>,
+    #[description = "Who plays Sangangüey and starts"] first: Option<FirstChoice>,
+    #[description = "Rated (counts for the leaderboard; default: the server's setting)"] rated: Option<bool>,
+    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"] time: Option<String>,
+    #[description = "Play in a new thread (default: yes, when I may open one)"] thread: Option<bool>,
     #[description = "Against me (the bot as opponent): the computer's level, 1 (beginner) to 5 (default 3)"]
-    #[name_localized("es-ES", "nivel")]
-    #[description_localized(
-        "es-ES",
-        "Contra mí (el bot como rival): el nivel del ordenador, de 1 a 5 (por defecto 3)"
-    )]
     #[min = 1]
     #[max = 5]
     level: Option<u8>,
-    #[description = "More rules options as key=value, e.g. single_jump_only=true"]
-    #[name_localized("es-ES", "opciones")]
-    #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. single_jump_only=true")]
-    options: Option<String>,
+    #[description = "More rules options as key=value, e.g. single_jump_only=true"] options: Option<String>,
 ) -> Result<(), Error> {
     let common = Common { first, time, rated, thread, extra: options, level };
     challenge(ctx, GameKind::Ocencahuac, opponent, None, OptionSet::new(), common).await
@@ -345,53 +257,24 @@ fn team(arg: TeamArg, guild: u64) -> Result<Team, Message> {
 
 /// Zohn Ahl (or Tsoñä): the Kiowa stick-dice race, team against team.
 #[allow(clippy::too_many_arguments)] // one per slash option
-#[poise::command(
-    slash_command,
-    rename = "zohn-ahl",
-    description_localized("es-ES", "Zohn Ahl (o Tsoñä): la carrera kiowa de palos, equipo contra equipo")
-)]
+#[poise::command(slash_command, rename = "zohn-ahl")]
 pub async fn zohn_ahl(
     ctx: Context<'_>,
-    #[description = "West team: a role or a player"]
-    #[name_localized("es-ES", "oeste")]
-    #[description_localized("es-ES", "Equipo oeste: un rol o un jugador")]
-    west: TeamArg,
-    #[description = "East team: a role or a player"]
-    #[name_localized("es-ES", "este")]
-    #[description_localized("es-ES", "Equipo este: un rol o un jugador")]
-    east: TeamArg,
-    #[description = "Zohn Ahl (default) or Tsoñä"]
-    #[name_localized("es-ES", "variante")]
-    #[description_localized("es-ES", "Zohn Ahl (por defecto) o Tsoñä")]
-    variant: Option<VariantChoice>,
+    #[description = "West team: a role or a player"] west: TeamArg,
+    #[description = "East team: a role or a player"] east: TeamArg,
+    #[description = "Zohn Ahl (default) or Tsoñä"] variant: Option<VariantChoice>,
     #[description = "Counters a team (2 makes a short game)"]
-    #[name_localized("es-ES", "fichas")]
-    #[description_localized("es-ES", "Fichas por equipo (2 da una partida corta)")]
     #[min = 1]
     #[max = 10]
     counters: Option<u8>,
     #[description = "Laps a counter runs"]
-    #[name_localized("es-ES", "vueltas")]
-    #[description_localized("es-ES", "Vueltas que corre cada ficha")]
     #[min = 1]
     #[max = 10]
     laps: Option<u8>,
-    #[description = "Who of a team throws (role teams: free unless members join)"]
-    #[name_localized("es-ES", "turnos")]
-    #[description_localized("es-ES", "Quién del equipo lanza (equipos de rol: libre salvo que se unan)")]
-    turn_mode: Option<TurnModeChoice>,
-    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
-    #[name_localized("es-ES", "tiempo")]
-    #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none (por defecto: el ajuste del servidor)")]
-    time: Option<String>,
-    #[description = "Play in a new thread (default: yes, when I may open one)"]
-    #[name_localized("es-ES", "hilo")]
-    #[description_localized("es-ES", "Jugar en un hilo nuevo (por defecto sí, si puedo abrirlo)")]
-    thread: Option<bool>,
-    #[description = "More rules options as key=value, e.g. autothrow=true"]
-    #[name_localized("es-ES", "opciones")]
-    #[description_localized("es-ES", "Más opciones de reglas como clave=valor, p. ej. autothrow=true")]
-    options: Option<String>,
+    #[description = "Who of a team throws (role teams: free unless members join)"] turn_mode: Option<TurnModeChoice>,
+    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"] time: Option<String>,
+    #[description = "Play in a new thread (default: yes, when I may open one)"] thread: Option<bool>,
+    #[description = "More rules options as key=value, e.g. autothrow=true"] options: Option<String>,
 ) -> Result<(), Error> {
     let guild = ctx.guild_id().map(|g| g.get()).unwrap_or_default();
     let teams = match (team(west, guild), team(east, guild)) {

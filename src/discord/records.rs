@@ -17,48 +17,27 @@ const DOWNLOAD_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20)
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum SpeedChoice {
     #[name = "slow"]
-    #[name_localized("es-ES", "lenta")]
     Slow,
     #[name = "normal"]
-    #[name_localized("es-ES", "normal")]
     Normal,
     #[name = "fast"]
-    #[name_localized("es-ES", "rápida")]
     Fast,
 }
 
 /// Attach a game's record, as JSON and as text (finished games, and games still on).
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "exportar"),
-    description_localized("es-ES", "Adjunta el registro de una partida, en JSON y en texto")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn export(
     ctx: Context<'_>,
-    #[description = "The game's number (default: this channel's game)"]
-    #[name_localized("es-ES", "partida")]
-    #[description_localized("es-ES", "El número de la partida (por defecto: la de este canal)")]
-    game: Option<u64>,
+    #[description = "The game's number (default: this channel's game)"] game: Option<u64>,
 ) -> Result<(), Error> {
     respond(ctx, Command::Export { game }).await
 }
 
 /// Import a game record (JSON or text, at most 1 MB): checked move by move, stored as an unrated game.
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "importar"),
-    description_localized("es-ES", "Importa el registro de una partida (JSON o texto, 1 MB como mucho)")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn import(
     ctx: Context<'_>,
-    #[description = "The record file (.json or .txt)"]
-    #[name_localized("es-ES", "archivo")]
-    #[description_localized("es-ES", "El archivo del registro (.json o .txt)")]
-    file: serenity::Attachment,
+    #[description = "The record file (.json or .txt)"] file: serenity::Attachment,
 ) -> Result<(), Error> {
     let locale = match invocation(ctx) {
         Ok(i) => i.actor.locale,
@@ -102,26 +81,12 @@ async fn download(client: &reqwest::Client, url: &str) -> Result<Vec<u8>, String
 }
 
 /// The server's finished games, newest first, ten a page (of a player, of a game).
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "archivo"),
-    description_localized("es-ES", "Las partidas terminadas del servidor, de la más reciente a la más antigua")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn archive(
     ctx: Context<'_>,
-    #[description = "Only this player's games"]
-    #[name_localized("es-ES", "jugador")]
-    #[description_localized("es-ES", "Solo las partidas de este jugador")]
-    player: Option<serenity::User>,
-    #[description = "Only this game"]
-    #[name_localized("es-ES", "juego")]
-    #[description_localized("es-ES", "Solo este juego")]
-    game: Option<GameChoice>,
+    #[description = "Only this player's games"] player: Option<serenity::User>,
+    #[description = "Only this game"] game: Option<GameChoice>,
     #[description = "Page (10 games a page)"]
-    #[name_localized("es-ES", "pagina")]
-    #[description_localized("es-ES", "Página (10 partidas por página)")]
     #[min = 1]
     page: Option<u32>,
 ) -> Result<(), Error> {
@@ -131,23 +96,11 @@ pub async fn archive(
 }
 
 /// An animated replay (GIF) of a game, move by move.
-#[poise::command(
-    slash_command,
-    install_context = "Guild|User",
-    interaction_context = "Guild|BotDm|PrivateChannel",
-    name_localized("es-ES", "repeticion"),
-    description_localized("es-ES", "Una repetición animada (GIF) de una partida, jugada a jugada")
-)]
+#[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn replay(
     ctx: Context<'_>,
-    #[description = "The game's number (default: this channel's game)"]
-    #[name_localized("es-ES", "partida")]
-    #[description_localized("es-ES", "El número de la partida (por defecto: la de este canal)")]
-    game: Option<u64>,
-    #[description = "How fast the moves go (default: normal, a second a move)"]
-    #[name_localized("es-ES", "velocidad")]
-    #[description_localized("es-ES", "Lo rápido que pasan las jugadas (por defecto: normal, un segundo por jugada)")]
-    speed: Option<SpeedChoice>,
+    #[description = "The game's number (default: this channel's game)"] game: Option<u64>,
+    #[description = "How fast the moves go (default: normal, a second a move)"] speed: Option<SpeedChoice>,
 ) -> Result<(), Error> {
     // Hundredths of a second a move shows.
     let delay = speed.map(|s| match s {

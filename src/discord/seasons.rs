@@ -5,38 +5,17 @@ use super::{Context, Error};
 use crate::table::{Command, clock};
 
 /// Seasons of a game's leaderboard.
-#[poise::command(
-    slash_command,
-    guild_only,
-    subcommands("start"),
-    subcommand_required,
-    name_localized("es-ES", "temporada"),
-    description_localized("es-ES", "Temporadas de la clasificación de un juego")
-)]
+#[poise::command(slash_command, guild_only, subcommands("start"), subcommand_required)]
 pub async fn season(_: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
 /// Begin a new season of a game's leaderboard (organisers): ratings go on, the standings start afresh.
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("es-ES", "empezar"),
-    description_localized(
-        "es-ES",
-        "Empieza una temporada nueva de la clasificación de un juego (organizadores): las puntuaciones siguen"
-    )
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn start(
     ctx: Context<'_>,
-    #[description = "Which game"]
-    #[name_localized("es-ES", "juego")]
-    #[description_localized("es-ES", "Qué juego")]
-    game: GameChoice,
-    #[description = "Then a new season by itself every so long: 30d, 90d; or off"]
-    #[name_localized("es-ES", "cada")]
-    #[description_localized("es-ES", "Luego una temporada nueva sola cada tanto: 30d, 90d; u off")]
-    every: Option<String>,
+    #[description = "Which game"] game: GameChoice,
+    #[description = "Then a new season by itself every so long: 30d, 90d; or off"] every: Option<String>,
 ) -> Result<(), Error> {
     let every = match every.as_deref().map(str::trim) {
         None => None,

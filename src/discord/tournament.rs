@@ -13,32 +13,24 @@ use crate::table::{Command, Decision, Seeding, TournamentCommand, TournamentForm
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum FormatChoice {
     #[name = "Swiss"]
-    #[name_localized("es-ES", "suizo")]
     Swiss,
     #[name = "round robin"]
-    #[name_localized("es-ES", "todos contra todos")]
     RoundRobin,
     #[name = "double round robin"]
-    #[name_localized("es-ES", "todos contra todos a doble vuelta")]
     DoubleRoundRobin,
     #[name = "single elimination"]
-    #[name_localized("es-ES", "eliminación directa")]
     Elimination,
     #[name = "double elimination"]
-    #[name_localized("es-ES", "doble eliminación")]
     DoubleElimination,
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum WinnerChoice {
     #[name = "first side"]
-    #[name_localized("es-ES", "primer lado")]
     First,
     #[name = "second side"]
-    #[name_localized("es-ES", "segundo lado")]
     Second,
     #[name = "draw"]
-    #[name_localized("es-ES", "tablas")]
     Draw,
 }
 
@@ -67,9 +59,7 @@ async fn run(ctx: Context<'_>, command: TournamentCommand) -> Result<(), Error> 
         "extend",
         "cancel"
     ),
-    subcommand_required,
-    name_localized("es-ES", "torneo"),
-    description_localized("es-ES", "Torneos: todos contra todos, suizo o eliminación directa, dirigidos por el bot")
+    subcommand_required
 )]
 pub async fn tournament(_: Context<'_>) -> Result<(), Error> {
     Ok(())
@@ -77,62 +67,26 @@ pub async fn tournament(_: Context<'_>) -> Result<(), Error> {
 
 /// Open a tournament for sign-up (organisers).
 #[allow(clippy::too_many_arguments)] // one per slash option
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("es-ES", "crear"),
-    description_localized("es-ES", "Abre un torneo para inscribirse (organizadores)")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn create(
     ctx: Context<'_>,
-    #[description = "The game"]
-    #[name_localized("es-ES", "juego")]
-    #[description_localized("es-ES", "El juego")]
-    game: GameChoice,
-    #[description = "The format"]
-    #[name_localized("es-ES", "formato")]
-    #[description_localized("es-ES", "El formato")]
-    format: FormatChoice,
+    #[description = "The game"] game: GameChoice,
+    #[description = "The format"] format: FormatChoice,
     #[description = "Rounds (Swiss; default 5)"]
-    #[name_localized("es-ES", "rondas")]
-    #[description_localized("es-ES", "Rondas (suizo; por defecto 5)")]
     #[min = 1]
     #[max = 20]
     rounds: Option<u8>,
     #[description = "Most players"]
-    #[name_localized("es-ES", "maximo")]
-    #[description_localized("es-ES", "Máximo de jugadores")]
     #[min = 2]
     max_players: Option<u32>,
-    #[description = "Time per move: 30m, 12h, 3d, or none"]
-    #[name_localized("es-ES", "tiempo")]
-    #[description_localized("es-ES", "Tiempo por jugada: 30m, 12h, 3d, o none")]
-    time: Option<String>,
-    #[description = "Rated games"]
-    #[name_localized("es-ES", "clasificatorias")]
-    #[description_localized("es-ES", "Partidas clasificatorias")]
-    rated: Option<bool>,
-    #[description = "Sign-up closes (and the tournament starts) after this long: 12h, 2d"]
-    #[name_localized("es-ES", "inscripcion")]
-    #[description_localized("es-ES", "La inscripción se cierra (y el torneo empieza) tras este tiempo: 12h, 2d")]
-    signup: Option<String>,
-    #[description = "Seed at random instead of by rating"]
-    #[name_localized("es-ES", "sorteo")]
-    #[description_localized("es-ES", "Sortear el orden en vez de ordenar por clasificación")]
-    random_seeding: Option<bool>,
-    #[description = "Players may go on vacation (their clocks stand still); on unless turned off"]
-    #[name_localized("es-ES", "vacaciones")]
-    #[description_localized(
-        "es-ES",
-        "Los jugadores pueden irse de vacaciones (sus relojes se paran); sí salvo que se quite"
-    )]
-    vacation: Option<bool>,
+    #[description = "Time per move: 30m, 12h, 3d, or none"] time: Option<String>,
+    #[description = "Rated games"] rated: Option<bool>,
+    #[description = "Sign-up closes (and the tournament starts) after this long: 12h, 2d"] signup: Option<String>,
+    #[description = "Seed at random instead of by rating"] random_seeding: Option<bool>,
+    #[description = "Players may go on vacation (their clocks stand still); on unless turned off"] vacation: Option<
+        bool,
+    >,
     #[description = "Each round's deadline, after it is paired: 3d, 7d (shown in the server's Events)"]
-    #[name_localized("es-ES", "tiempo-ronda")]
-    #[description_localized(
-        "es-ES",
-        "El plazo de cada ronda, tras emparejarla: 3d, 7d (se ve en los Eventos del servidor)"
-    )]
     round_time: Option<String>,
 ) -> Result<(), Error> {
     let format = match format {
@@ -182,81 +136,43 @@ pub async fn create(
 }
 
 /// Sign up for the tournament open in this server.
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("es-ES", "unirse"),
-    description_localized("es-ES", "Inscríbete en el torneo abierto del servidor")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, TournamentCommand::Join { id: None }).await
 }
 
 /// Withdraw your sign-up before the tournament starts.
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("es-ES", "salir"),
-    description_localized("es-ES", "Retira tu inscripción antes de que empiece el torneo")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, TournamentCommand::Leave { id: None }).await
 }
 
 /// Start the tournament: round 1 is paired, each game in its own thread (organisers).
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("es-ES", "empezar"),
-    description_localized("es-ES", "Empieza el torneo: se empareja la ronda 1 (organizadores)")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, TournamentCommand::Start { id: None }).await
 }
 
 /// The tournament as a FIDE tournament report file (TRF), for other tools (Swiss and round robin).
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("es-ES", "exportar"),
-    description_localized(
-        "es-ES",
-        "El torneo como archivo de informe de torneo de la FIDE (TRF), para otras herramientas"
-    )
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, TournamentCommand::Export { id: None }).await
 }
 
 /// The standings, with tie-breaks.
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("es-ES", "clasificacion"),
-    description_localized("es-ES", "La clasificación, con desempates")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn standings(
     ctx: Context<'_>,
-    #[description = "Show it as a picture too"]
-    #[name_localized("es-ES", "imagen")]
-    #[description_localized("es-ES", "Mostrarla también como imagen")]
-    picture: Option<bool>,
+    #[description = "Show it as a picture too"] picture: Option<bool>,
 ) -> Result<(), Error> {
     run(ctx, TournamentCommand::Standings { id: None, picture: picture.unwrap_or(false) }).await
 }
 
 /// The pairings of a round (the latest when none is given).
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("es-ES", "emparejamientos"),
-    description_localized("es-ES", "Los emparejamientos de una ronda")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn pairings(
     ctx: Context<'_>,
     #[description = "Round"]
-    #[name_localized("es-ES", "ronda")]
-    #[description_localized("es-ES", "Ronda")]
     #[min = 1]
     round: Option<usize>,
 ) -> Result<(), Error> {
@@ -264,39 +180,17 @@ pub async fn pairings(
 }
 
 /// Withdraw a player: their remaining games are forfeited (organisers).
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("es-ES", "retirar"),
-    description_localized("es-ES", "Retira a un jugador: pierde sus partidas pendientes (organizadores)")
-)]
-pub async fn drop(
-    ctx: Context<'_>,
-    #[description = "The player"]
-    #[name_localized("es-ES", "jugador")]
-    #[description_localized("es-ES", "El jugador")]
-    player: serenity::User,
-) -> Result<(), Error> {
+#[poise::command(slash_command, guild_only)]
+pub async fn drop(ctx: Context<'_>, #[description = "The player"] player: serenity::User) -> Result<(), Error> {
     run(ctx, TournamentCommand::Drop { id: None, player: self::player(player) }).await
 }
 
 /// Enter or correct a game's result (organisers).
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("es-ES", "resultado"),
-    description_localized("es-ES", "Anota o corrige el resultado de una partida (organizadores)")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn result(
     ctx: Context<'_>,
-    #[description = "The game number"]
-    #[name_localized("es-ES", "partida")]
-    #[description_localized("es-ES", "El número de la partida")]
-    game: u64,
-    #[description = "Who won"]
-    #[name_localized("es-ES", "ganador")]
-    #[description_localized("es-ES", "Quién ganó")]
-    winner: WinnerChoice,
+    #[description = "The game number"] game: u64,
+    #[description = "Who won"] winner: WinnerChoice,
 ) -> Result<(), Error> {
     let winner = match winner {
         WinnerChoice::First => Decision::FirstWins,
@@ -307,19 +201,8 @@ pub async fn result(
 }
 
 /// Give the games still on in this round more time (organisers).
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("es-ES", "prorrogar"),
-    description_localized("es-ES", "Da más tiempo a las partidas en curso de esta ronda (organizadores)")
-)]
-pub async fn extend(
-    ctx: Context<'_>,
-    #[description = "How much more: 12h, 2d"]
-    #[name_localized("es-ES", "tiempo")]
-    #[description_localized("es-ES", "Cuánto más: 12h, 2d")]
-    time: String,
-) -> Result<(), Error> {
+#[poise::command(slash_command, guild_only)]
+pub async fn extend(ctx: Context<'_>, #[description = "How much more: 12h, 2d"] time: String) -> Result<(), Error> {
     // The duration is read here, where it is typed; a mistyped one is refused before anything runs.
     match crate::table::clock::duration_option("time", &time) {
         Ok(secs) => run(ctx, TournamentCommand::Extend { id: None, secs }).await,
@@ -328,12 +211,7 @@ pub async fn extend(
 }
 
 /// Cancel the tournament (organisers).
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("es-ES", "cancelar"),
-    description_localized("es-ES", "Cancela el torneo (organizadores)")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, TournamentCommand::Cancel { id: None }).await
 }

@@ -10,25 +10,17 @@ use crate::table::Command;
     install_context = "Guild|User",
     interaction_context = "Guild|BotDm|PrivateChannel",
     subcommands("start", "end"),
-    subcommand_required,
-    name_localized("es-ES", "vacaciones"),
-    description_localized("es-ES", "Vacaciones: los relojes de tus jugadas se paran mientras no estás")
+    subcommand_required
 )]
 pub async fn vacation(_: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
 /// Go on vacation: your clocks stand still and reminders wait (your opponents are told).
-#[poise::command(
-    slash_command,
-    name_localized("es-ES", "empezar"),
-    description_localized("es-ES", "Irte de vacaciones: tus relojes se paran y los recordatorios esperan")
-)]
+#[poise::command(slash_command)]
 pub async fn start(
     ctx: Context<'_>,
     #[description = "How many days (what is left of your allowance when left out)"]
-    #[name_localized("es-ES", "dias")]
-    #[description_localized("es-ES", "Cuántos días (lo que te queda si no lo indicas)")]
     #[min = 1]
     #[max = 30]
     days: Option<u32>,
@@ -37,11 +29,7 @@ pub async fn start(
 }
 
 /// End your vacation now: your clocks run again.
-#[poise::command(
-    slash_command,
-    name_localized("es-ES", "fin"),
-    description_localized("es-ES", "Terminar tus vacaciones ahora: tus relojes vuelven a correr")
-)]
+#[poise::command(slash_command)]
 pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, Command::VacationEnd).await
 }

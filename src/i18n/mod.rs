@@ -213,6 +213,23 @@ impl Catalog {
         Text::plain(message.id.to_string())
     }
 
+    /// A name with its description (the message's value and its `.description`), as `locale`'s own files say
+    /// them (the shared Spanish for Spain where Spain's file is silent; never English for another language):
+    /// what a slash command, an option or a choice is called.
+    pub fn entry(&self, locale: Locale, id: &str) -> Option<(String, Option<String>)> {
+        let chain: &[&Bundle] = match locale {
+            Locale::English => &[&self.english],
+            Locale::SpanishLatinAmerica => &[&self.spanish],
+            Locale::SpanishSpain => &[&self.spain, &self.spanish],
+        };
+        let message = chain.iter().find_map(|b| b.get_message(id).map(|m| (*b, m)));
+        let (bundle, message) = message?;
+        let format = |pattern| bundle.format_pattern(pattern, None, &mut Vec::new()).into_owned();
+        let name = format(message.value()?);
+        let description = message.get_attribute("description").map(|a| format(a.value()));
+        Some((name, description))
+    }
+
     /// Every message id of a language's own file (for the catalogue tests).
     pub fn ids(source: &str) -> Vec<String> {
         let resource = FluentResource::try_new(source.to_string()).unwrap_or_else(|(r, _)| r);

@@ -116,3 +116,79 @@ fn counts_and_lists_follow_each_languages_plural_rules() {
     assert_eq!(list(en, &["ana", "cy", "dan"]), "ana, cy and dan");
     assert_eq!(list(es, &["ana", "cy", "dan"]), "ana, cy y dan");
 }
+
+/// Every slash command, option and choice, with its path: (id in the catalogue, English name, English description).
+fn command_entries() -> Vec<(String, String, Option<String>)> {
+    use tablero::discord::localize::{choice_id, command_id, option_id};
+    fn walk(
+        c: &poise::Command<tablero::discord::Data, tablero::discord::Error>,
+        parent: &str,
+        out: &mut Vec<(String, String, Option<String>)>,
+    ) {
+        let path = if parent.is_empty() { c.name.to_string() } else { format!("{parent} {}", c.name) };
+        out.push((command_id(&path), c.name.to_string(), c.description.as_deref().map(String::from)));
+        for p in &c.parameters {
+            out.push((option_id(&path, &p.name), p.name.to_string(), p.description.as_deref().map(String::from)));
+            for choice in p.choices.iter() {
+                out.push((choice_id(&choice.name), choice.name.to_string(), None));
+            }
+        }
+        for s in &c.subcommands {
+            walk(s, &path, out);
+        }
+    }
+    let mut out = Vec::new();
+    for c in tablero::discord::commands() {
+        walk(&c, "", &mut out);
+    }
+    out
+}
+
+#[test]
+fn every_slash_command_option_and_choice_is_named_in_every_language() {
+    let catalogue = tablero::i18n::catalog();
+    let entries = command_entries();
+    assert!(entries.len() > 150, "only {} entries", entries.len());
+    for (id, name, description) in &entries {
+        // The English file says what the code says.
+        let english = catalogue.entry(Locale::English, id);
+        assert_eq!(english, Some((name.clone(), description.clone())), "{id} in en-US.ftl");
+        for locale in [Locale::SpanishLatinAmerica, Locale::SpanishSpain] {
+            let (translated, about) = catalogue.entry(locale, id).unwrap_or_else(|| panic!("{id} in {locale}"));
+            // Discord's lengths: a command's or option's name 32 characters, a choice's 100.
+            let most = if id.starts_with("choice-") { 100 } else { 32 };
+            assert!(!translated.is_empty() && translated.chars().count() <= most, "{id} in {locale}: {translated:?}");
+            // Discord's rules for a slash command's and an option's name: lower case, no spaces.
+            if !id.starts_with("choice-") {
+                let ok = translated.chars().all(|c| c == '-' || c == '_' || c.is_alphanumeric() && !c.is_uppercase());
+                assert!(ok, "{id} in {locale}: {translated:?} is no slash command name");
+            }
+            assert_eq!(about.is_some(), description.is_some(), "{id} in {locale}: a description where English has one");
+            assert!(about.is_none_or(|d| !d.is_empty() && d.chars().count() <= 100), "{id} in {locale}");
+        }
+    }
+    // And nothing in a file names a command that is not there.
+    let known: BTreeSet<String> = entries.into_iter().map(|(id, _, _)| id).collect();
+    for (file, source) in SOURCES {
+        for id in ids(source).into_iter().filter(|id| id.starts_with("cmd-") || id.starts_with("choice-")) {
+            assert!(known.contains(&id), "{file}.ftl names {id}, which is no command, option or choice");
+        }
+    }
+}
+
+#[test]
+fn discord_shows_the_commands_in_spanish_from_the_catalogue() {
+    let commands = tablero::discord::commands();
+    let play = commands.iter().find(|c| c.name == "play").expect("/play");
+    let es = |list: &[(std::borrow::Cow<'static, str>, std::borrow::Cow<'static, str>)], tag: &str| {
+        list.iter().find(|(l, _)| l == tag).map(|(_, t)| t.to_string())
+    };
+    for tag in ["es-419", "es-ES"] {
+        assert_eq!(es(&play.name_localizations, tag).as_deref(), Some("jugar"));
+        assert_eq!(es(&play.description_localizations, tag).as_deref(), Some("Desafía a alguien a una partida"));
+    }
+    let hoyito = play.subcommands.iter().find(|c| c.name == "hoyito").expect("/play hoyito");
+    assert_eq!(es(&hoyito.name_localizations, "es-419"), None, "the same name in both: not sent");
+    let opponent = hoyito.parameters.iter().find(|p| p.name == "opponent").expect("its opponent");
+    assert_eq!(es(&opponent.name_localizations, "es-419").as_deref(), Some("rival"));
+}
