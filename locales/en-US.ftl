@@ -69,8 +69,7 @@ cancel-started = The game has already started; to stop playing, resign.
 cancel-not-yours = Only { $challenger }, who made this challenge, can cancel it.
 
 computer-game = { $player } plays { $game } against the computer (level { $level }). { $first } plays { side } and moves first.
-computer-moved = { $details } It { $reason }.
-hint = Hint: { $move }. The computer at its strongest { $reason }.
+hint = Hint: { $move }, the computer's move at its strongest.
 hint-not-here = Hints are only for casual games against the computer: never against a person.
 hint-no-decision = Zohn Ahl has no decisions to hint at: throw the sticks.
 analysis-started = Analysing the game, move by move: the chart and the biggest mistakes follow here in a moment.
@@ -592,35 +591,41 @@ console-time-in = in { $span }
 console-time-ago = { $span } ago
 
 ## The computer
-ai-sees-win = and sees a win ahead
-ai-sees-loss = though every move loses against best play
-ai-hoyito-quiet = sows hole { $hole }: no capture now, and the best it finds looking { $depth } moves ahead
-ai-hoyito-capture = sows hole { $hole } and captures { $seeds ->
+ai-sees-win = It sees a win ahead.
+ai-sees-loss = It finds that every move loses against best play.
+ai-hoyito-quiet = It sows hole { $hole }: no capture now, but the best it finds looking { $depth } moves ahead.
+ai-hoyito-capture = It sows hole { $hole } and captures { $seeds ->
     [one] one seed
    *[other] { $seeds } seeds
-}
-ai-hoyito-capture-again = sows hole { $hole }, captures { $seeds ->
+}.
+ai-hoyito-capture-again = It sows hole { $hole }, captures { $seeds ->
     [one] one seed
    *[other] { $seeds } seeds
-} and moves again
-ai-epaminondas-capture = its phalanx of { $group } takes { $taken ->
+} and moves again.
+ai-epaminondas-capture = Its phalanx of { $group } takes { $taken ->
     [one] one piece
    *[other] { $taken } pieces
-}
-ai-epaminondas-move = { $group ->
+}{ $then ->
+    [cross] {" "}and crosses to the far row
+    [threat] {" "}and threatens to cross
+   *[none] {""}
+}.
+ai-epaminondas-move = It { $group ->
     [one] moves a lone piece
    *[other] moves a phalanx of { $group } pieces
 } { $dist ->
     [one] by one square
    *[other] by { $dist } squares
-}
-ai-epaminondas-crossing = and crosses to the far row
-ai-epaminondas-threat = and threatens to cross
-ai-ocencahuac-capture = captures the Warrior on { $square }
-ai-ocencahuac-push = pushes back and stuns the piece from { $square }
-ai-ocencahuac-crown = crowns a royal
-ai-ocencahuac-relief = relieves a threatened Warrior
-ai-ocencahuac-quiet = the best move it finds looking { $depth } moves ahead
+}{ $then ->
+    [cross] {" "}and crosses to the far row
+    [threat] {" "}and threatens to cross
+   *[none] {""}
+}.
+ai-ocencahuac-capture = It captures the Warrior on { $square }.
+ai-ocencahuac-push = It pushes back and stuns the piece from { $square }.
+ai-ocencahuac-crown = It crowns a royal.
+ai-ocencahuac-relief = It relieves a threatened Warrior.
+ai-ocencahuac-quiet = It plays the best move it finds looking { $depth } moves ahead.
 
 ## Game records: export, import, archive, replay
 record-too-big = The file is too big: a record is at most { $max } KB.

@@ -69,8 +69,7 @@ cancel-started = La partida ya empezó; para dejar de jugar, abandona (resign).
 cancel-not-yours = Solo { $challenger }, quien hizo este reto, puede cancelarlo.
 
 computer-game = { $player } juega a { $game } contra el ordenador (nivel { $level }). { $first } juega con { side } y empieza.
-computer-moved = { $details } Su razón: { $reason }.
-hint = Pista: { $move }. El ordenador a su máximo nivel { $reason }.
+hint = Pista: { $move }, la jugada del ordenador a su máximo nivel.
 hint-not-here = Las pistas son solo para partidas amistosas contra el ordenador: nunca contra una persona.
 hint-no-decision = En Zohn Ahl no hay decisiones que aconsejar: lanza los palos.
 analysis-started = Analizando la partida jugada a jugada: el gráfico y los mayores errores llegan aquí en un momento.
@@ -594,35 +593,41 @@ console-time-in = en { $span }
 console-time-ago = hace { $span }
 
 ## El ordenador
-ai-sees-win = y ve una victoria por delante
-ai-sees-loss = aunque toda jugada pierde contra el mejor juego
-ai-hoyito-quiet = siembra el hoyo { $hole }: sin captura ahora, y lo mejor que encuentra mirando { $depth } jugadas adelante
-ai-hoyito-capture = siembra el hoyo { $hole } y captura { $seeds ->
+ai-sees-win = Ve una victoria por delante.
+ai-sees-loss = Ve que toda jugada pierde contra el mejor juego.
+ai-hoyito-quiet = Siembra el hoyo { $hole }: no captura ahora, pero es lo mejor que encuentra mirando { $depth } jugadas adelante.
+ai-hoyito-capture = Siembra el hoyo { $hole } y captura { $seeds ->
     [one] una semilla
    *[other] { $seeds } semillas
-}
-ai-hoyito-capture-again = siembra el hoyo { $hole }, captura { $seeds ->
+}.
+ai-hoyito-capture-again = Siembra el hoyo { $hole }, captura { $seeds ->
     [one] una semilla
    *[other] { $seeds } semillas
-} y vuelve a mover
-ai-epaminondas-capture = su falange de { $group } captura { $taken ->
+} y vuelve a mover.
+ai-epaminondas-capture = Su falange de { $group } captura { $taken ->
     [one] una ficha
    *[other] { $taken } fichas
-}
+}{ $then ->
+    [cross] {" "}y cruza a la última fila
+    [threat] {" "}y amenaza con cruzar
+   *[none] {""}
+}.
 ai-epaminondas-move = { $group ->
-    [one] mueve una ficha sola
-   *[other] mueve una falange de { $group } fichas
+    [one] Mueve una ficha sola
+   *[other] Mueve una falange de { $group } fichas
 } { $dist ->
     [one] una casilla
    *[other] { $dist } casillas
-}
-ai-epaminondas-crossing = y cruza a la última fila
-ai-epaminondas-threat = y amenaza con cruzar
-ai-ocencahuac-capture = captura al Guerrero de { $square }
-ai-ocencahuac-push = empuja y aturde a la pieza de { $square }
-ai-ocencahuac-crown = corona una pieza real
-ai-ocencahuac-relief = releva a un Guerrero amenazado
-ai-ocencahuac-quiet = la mejor jugada que encuentra mirando { $depth } jugadas adelante
+}{ $then ->
+    [cross] {" "}y cruza a la última fila
+    [threat] {" "}y amenaza con cruzar
+   *[none] {""}
+}.
+ai-ocencahuac-capture = Captura al Guerrero de { $square }.
+ai-ocencahuac-push = Empuja y aturde a la pieza de { $square }.
+ai-ocencahuac-crown = Corona una pieza real.
+ai-ocencahuac-relief = Releva a un Guerrero amenazado.
+ai-ocencahuac-quiet = Juega la mejor jugada que encuentra mirando { $depth } jugadas adelante.
 
 ## Registros de partidas: exportar, importar, archivo, repetición
 record-too-big = El archivo es demasiado grande: un registro ocupa como mucho { $max } KB.

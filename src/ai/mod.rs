@@ -141,19 +141,19 @@ fn epaminondas_reason(
 ) -> Vec<Message> {
     let side = before.to_move().unwrap_or(Side::First);
     let taken = before.pieces(side.other()).len() - after.pieces(side.other()).len();
-    let crossing = after.on_far_row(side) > before.on_far_row(side);
+    let then = if after.on_far_row(side) > before.on_far_row(side) {
+        "cross"
+    } else if after.to_move().is_some() && after.threatens_to_cross(side) && !before.threatens_to_cross(side) {
+        "threat"
+    } else {
+        "none"
+    };
     let message = if taken > 0 {
         Message::new("ai-epaminondas-capture").num("group", step.group).num("taken", taken as i64)
     } else {
         Message::new("ai-epaminondas-move").num("group", step.group).num("dist", step.dist)
     };
-    let mut out = vec![message];
-    if crossing {
-        out.push(Message::new("ai-epaminondas-crossing"));
-    } else if after.to_move().is_some() && after.threatens_to_cross(side) && !before.threatens_to_cross(side) {
-        out.push(Message::new("ai-epaminondas-threat"));
-    }
-    out
+    vec![message.str("then", then)]
 }
 
 fn ocencahuac_reason(

@@ -113,11 +113,11 @@ impl Turn<'_> {
         let strongest = Level::ALL[4];
         let choice = ai::choose(&position, strongest, seed, 1.0)
             .ok_or_else(|| Fail::Internal(format!("game {}: no move to hint", record.id)))?;
-        let reason: Vec<String> = choice.reason.iter().map(|m| i18n::text(actor.locale, m)).collect();
-        let text = i18n::spans(
-            actor.locale,
-            &Message::new("hint").str("move", choice.notation.as_str()).str("reason", reason.join(" ")),
-        );
+        // The hint, then each reason: whole sentences, one after the other.
+        let mut text = i18n::spans(actor.locale, &Message::new("hint").str("move", choice.notation.as_str()));
+        for reason in &choice.reason {
+            text.push_str(" ").push_text(&i18n::spans(actor.locale, reason));
+        }
         Ok(vec![Reply { text, private: true, ..Reply::default() }])
     }
 
@@ -139,15 +139,10 @@ impl Turn<'_> {
         }
         let name = record.player(before.to_move().unwrap_or(Side::First)).map(|p| p.name.clone()).unwrap_or_default();
         let details: Vec<String> = position.describe_last_move().iter().map(|m| i18n::text(locale, m)).collect();
-        let reason: Vec<String> =
-            ai::explain(&before, &last.notation, value, depth).iter().map(|m| i18n::text(locale, m)).collect();
-        let mut text = details.join(" ");
-        if !reason.is_empty() {
-            text = i18n::text(
-                locale,
-                &Message::new("computer-moved").str("details", text).str("reason", reason.join(" ")),
-            );
-        }
+        // What the move did, then why it was chosen: whole sentences, one after the other.
+        let reasons = ai::explain(&before, &last.notation, value, depth);
+        let text: Vec<String> = details.into_iter().chain(reasons.iter().map(|m| i18n::text(locale, m))).collect();
+        let text = text.join(" ");
         let mut said = vec![Message::new("move-played").name("player", name).str("details", text)];
         said.extend(position.describe_end());
         let reply = self.board_reply(locale, &record, &position, said);

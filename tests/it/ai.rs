@@ -151,9 +151,9 @@ fn a_move_that_threatens_to_cross_says_so() {
         let why = tablero::ai::explain(&Position::Epaminondas(p.clone()), m, 0, 2);
         why.iter().map(|m| tablero::i18n::text(tablero::i18n::Locale::English, m)).collect::<Vec<_>>().join(" ")
     };
-    assert_eq!(say("a10-a11"), "moves a lone piece by one square and threatens to cross");
+    assert_eq!(say("a10-a11"), "It moves a lone piece by one square and threatens to cross.");
     // A move elsewhere threatens nothing new.
-    assert_eq!(say("b1-b2"), "moves a lone piece by one square");
+    assert_eq!(say("b1-b2"), "It moves a lone piece by one square.");
 }
 
 #[test]
