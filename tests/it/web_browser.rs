@@ -289,14 +289,18 @@ fn in_a_browser_the_archive_filters_and_a_tournament_shows_its_standings_and_bra
         }
         let dan = until_in(&client, "section.reply", WAIT, |t| t.contains("dan") && !t.contains("Epaminondas")).await;
         assert!(!dan.contains("Epaminondas"), "{dan}");
-        // The tournament: standings with tie-breaks, the rounds' pairings, the bracket picture.
+        // The tournament: standings with tie-breaks, the latest round's pairings, the bracket picture; a link
+        // to the other round.
         client.goto(&format!("{base}/tournament/{tournament}")).await.unwrap();
         let page = until_text(&client, WAIT, |t| t.contains("Buchholz")).await;
-        assert!(page.contains("round 1:") && page.contains("round 2:"), "{page}");
+        assert!(page.contains("round 2:") && !page.contains("round 1:"), "{page}");
         let width = picture_width(&client, "figure img").await;
         assert!(width >= 300, "the bracket's picture loads: {width} pixels wide");
         audit(&client).await;
         screenshot(&client, "tournament").await;
+        client.find(Locator::Css("nav.pager a[href='?round=1']")).await.unwrap().click().await.unwrap();
+        let first = until_text(&client, WAIT, |t| t.contains("round 1:")).await;
+        assert!(first.contains("Buchholz") && !first.contains("round 2:"), "{first}");
         for page in ["/leaderboard/hoyito", "/player/1"] {
             client.goto(&format!("{base}{page}")).await.unwrap();
             until_text(&client, WAIT, |t| t.contains("tablero")).await;
