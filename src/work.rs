@@ -120,8 +120,18 @@ pub struct WorkQueue {
 
 impl WorkQueue {
     /// `limits.workers` threads, `limits.queue` jobs waiting at most, `limits.per_user` and `limits.per_server`
-    /// waiting or running per member and per server.
+    /// waiting or running per member and per server; its threads run nicer than the rest of the process.
     pub fn new(limits: &Limits) -> WorkQueue {
+        WorkQueue::start(limits, true)
+    }
+
+    /// As [`WorkQueue::new`], its threads at the process's own priority: for work someone is looking at the page
+    /// for (a board's picture), which must not wait behind the answers it competes with.
+    pub fn at_once(limits: &Limits) -> WorkQueue {
+        WorkQueue::start(limits, false)
+    }
+
+    fn start(limits: &Limits, nicer: bool) -> WorkQueue {
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
             ready: Condvar::new(),
@@ -132,7 +142,12 @@ impl WorkQueue {
         });
         for n in 0..limits.workers.max(1) {
             let shared = shared.clone();
-            let spawned = std::thread::Builder::new().name(format!("tablero-heavy-{n}")).spawn(move || work(&shared));
+            let spawned = std::thread::Builder::new().name(format!("tablero-heavy-{n}")).spawn(move || {
+                if nicer {
+                    lower_priority();
+                }
+                work(&shared)
+            });
             if let Err(e) = spawned {
                 tracing::error!(error = %e, "a heavy-work thread could not start");
             }
@@ -230,7 +245,6 @@ fn lower_priority() {
 }
 
 fn work(shared: &Shared) {
-    lower_priority();
     loop {
         let (server, member, job) = {
             let mut state = shared.lock();
@@ -299,7 +313,7 @@ mod tests {
 
     #[cfg(target_os = "linux")]
     #[test]
-    fn heavy_work_runs_nicer_than_the_thread_that_asked() {
+    fn heavy_work_runs_nicer_than_the_thread_that_asked_and_pictures_do_not() {
         let nice = || unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t) };
         let asked = nice();
         let work = queue(1, 10, 10, 10);
@@ -307,6 +321,10 @@ mod tests {
         work.submit(1, Some(1), move || tx.send(nice()).unwrap()).unwrap();
         let worker = rx.recv_timeout(Duration::from_secs(10)).expect("the job ran");
         assert_eq!(worker, (asked + NICER).min(19), "the worker's nice value against the asker's {asked}");
+        let at_once = WorkQueue::at_once(&Limits { workers: 1, ..Limits::default() });
+        let (tx, rx) = mpsc::channel();
+        at_once.submit(1, Some(1), move || tx.send(nice()).unwrap()).unwrap();
+        assert_eq!(rx.recv_timeout(Duration::from_secs(10)).expect("the job ran"), asked, "a picture's worker");
     }
 
     #[test]

@@ -36,6 +36,15 @@ fn game_number(word: Option<&String>, usage: &'static str) -> Result<Option<u64>
         .transpose()
 }
 
+/// A whole number given as `key=N`, if given; anything else is refused by the option's name.
+fn number_option<T: std::str::FromStr>(options: &mut crate::games::OptionSet, key: &str) -> Result<Option<T>, Message> {
+    let Some(value) = options.remove(key) else { return Ok(None) };
+    let bad = || {
+        Message::new("option-bad-value").str("key", key).str("value", value.as_str()).str("expected", "a whole number")
+    };
+    value.trim_start_matches('#').parse().map(Some).map_err(|_| bad())
+}
+
 /// A record of a game still on with its players made the console's users of the same names (so they can play
 /// on here), and those users; any other file as it is.
 fn console_players(bytes: Vec<u8>) -> (Vec<u8>, Vec<Player>) {
@@ -503,13 +512,13 @@ impl Console {
                 let usage_text = "tournament create <game> <format> [rounds=N] [max=N] [time=..] | join | join-team @&role | leave | start | standings | pairings [round] | drop @player | result <game> first|second|draw | extend 12h | cancel";
                 let mut words = positional.iter();
                 let action = words.next().ok_or(usage(usage_text))?.to_lowercase();
-                let id = options.remove("id").and_then(|v| v.parse().ok());
+                let id = number_option(&mut options, "id")?;
                 let command = match action.as_str() {
                     "create" => {
                         let game: GameKind = words.next().ok_or(usage(usage_text))?.parse()?;
                         let format: TournamentFormat = words.next().ok_or(usage(usage_text))?.parse()?;
-                        let rounds = options.remove("rounds").and_then(|v| v.parse().ok());
-                        let max_players = options.remove("max").and_then(|v| v.parse().ok());
+                        let rounds = number_option(&mut options, "rounds")?;
+                        let max_players = number_option(&mut options, "max")?;
                         let mut options = options.clone();
                         let terms = TournamentTerms::take_from(&mut options)?;
                         TournamentCommand::Create { game, format, rounds, max_players, options, terms }
@@ -527,7 +536,10 @@ impl Console {
                     "standings" => {
                         TournamentCommand::Standings { id, picture: words.next().is_some_and(|w| w == "picture") }
                     }
-                    "pairings" => TournamentCommand::Pairings { id, round: words.next().and_then(|r| r.parse().ok()) },
+                    "pairings" => {
+                        let round = words.next().map(|r| r.parse().map_err(|_| usage(usage_text))).transpose()?;
+                        TournamentCommand::Pairings { id, round }
+                    }
                     "export" => TournamentCommand::Export { id },
                     "drop" => TournamentCommand::Drop { id, player: mention(words.next().ok_or(usage(usage_text))?)? },
                     "result" => {

@@ -17,7 +17,7 @@ use std::str::FromStr;
 
 use crate::i18n::Message;
 
-pub use options::{GameOptions, OptionError, OptionSet};
+pub use options::{GameOptions, OptionError, OptionSet, yes_no};
 pub use position::{GameKind, MoveError, Position};
 
 /// One of the two sides of a game (South/North, White/Black, West/East, Dark/Light).

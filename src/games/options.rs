@@ -45,11 +45,20 @@ pub trait GameOptions: Clone + Default + PartialEq + std::fmt::Debug {
     }
 }
 
+/// Yes or no as every front end reads it: `true`, `yes`, `on`, `1` (and Spanish `sí`, `si`); `false`, `no`,
+/// `off`, `0`.
+pub fn yes_no(value: &str) -> Option<bool> {
+    match value.trim().to_lowercase().as_str() {
+        "true" | "yes" | "on" | "1" | "sí" | "si" => Some(true),
+        "false" | "no" | "off" | "0" => Some(false),
+        _ => None,
+    }
+}
+
 pub(crate) fn parse_bool(key: &str, value: &str) -> Result<bool, OptionError> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" | "yes" | "on" | "1" => Ok(true),
-        "false" | "no" | "off" | "0" => Ok(false),
-        _ => Err(OptionError::BadValue {
+    match yes_no(value) {
+        Some(yes) => Ok(yes),
+        None => Err(OptionError::BadValue {
             key: key.to_string(),
             value: value.to_string(),
             expected: "true|false".to_string(),
@@ -70,5 +79,22 @@ pub(crate) fn parse_number<T: std::str::FromStr + PartialOrd + std::fmt::Display
             value: value.to_string(),
             expected: format!("{min}..{max}"),
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn yes_and_no_are_read_alike_everywhere() {
+        for yes in ["true", "YES", "on", "1", "sí", "Si"] {
+            assert_eq!(yes_no(yes), Some(true), "{yes}");
+        }
+        for no in ["false", "No", "off", "0"] {
+            assert_eq!(yes_no(no), Some(false), "{no}");
+        }
+        assert_eq!(yes_no("maybe"), None);
+        assert!(matches!(parse_bool("skip_origin", "maybe"), Err(OptionError::BadValue { .. })));
     }
 }

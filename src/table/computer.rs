@@ -43,6 +43,7 @@ impl Turn<'_> {
     pub fn play_computer(&self, id: GameId, now: Timestamp) -> Result<bool, String> {
         self.play_computer_once(id, now).map_err(|e| match e {
             Fail::User(m) => i18n::text(Locale::English, &m),
+            Fail::Changed(c) => i18n::text(Locale::English, &c.message()),
             Fail::Internal(e) => e,
             Fail::AlreadyDone => "already done".into(),
         })
@@ -93,7 +94,7 @@ impl Turn<'_> {
                 Ok(true)
             }
             // A person acted meanwhile (resigned, say), or another process played it: judged again next time.
-            Err(Fail::User(_)) => Ok(false),
+            Err(Fail::User(_) | Fail::Changed(_)) => Ok(false),
             Err(e) => Err(e),
         }
     }

@@ -105,9 +105,30 @@ impl Default for TableConfig {
 #[derive(Debug)]
 enum Fail {
     User(Message),
+    /// What the request read was changed meanwhile (by another request or process): worth trying again.
+    Changed(Changed),
     Internal(String),
     /// The request was carried out before (a redelivery): nothing is done, nothing is said.
     AlreadyDone,
+}
+
+/// What changed under a request, as the store reports a revision that moved on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Changed {
+    Game,
+    Tournament,
+    Settings,
+}
+
+impl Changed {
+    /// What the member is told when trying again did not help.
+    fn message(self) -> Message {
+        Message::new(match self {
+            Changed::Game => "game-changed",
+            Changed::Tournament => "tournament-changed",
+            Changed::Settings => "settings-changed",
+        })
+    }
 }
 
 impl From<Message> for Fail {
@@ -256,6 +277,7 @@ impl Table {
     fn refusal(&self, actor: &Actor, fail: Fail) -> Refusal {
         match fail {
             Fail::User(m) => Refusal { text: i18n::spans(actor.locale, &m), internal: false },
+            Fail::Changed(c) => self.refusal(actor, Fail::User(c.message())),
             Fail::AlreadyDone => self.refusal(actor, Fail::Internal("a request done before, refused".into())),
             Fail::Internal(context) => {
                 let id = format!("{:08x}", self.rng.lock().unwrap_or_else(|e| e.into_inner()).random::<u32>());
@@ -442,7 +464,7 @@ impl Turn<'_> {
                 // unit was refused whole, so nothing is repeated), rather than told to press again.
                 for _ in 0..16 {
                     match self.tournament_command(actor, t.clone(), now) {
-                        Err(Fail::User(m)) if m.id == "tournament-changed" => continue,
+                        Err(Fail::Changed(Changed::Tournament)) => continue,
                         other => return other,
                     }
                 }
@@ -497,7 +519,9 @@ impl Turn<'_> {
         match self.run_event(record, clock::Event::Expire, now) {
             Ok(_) => Ok(true),
             // Someone acted on it meanwhile (accepted it, say): judge the record as it now is.
-            Err(Fail::User(_)) => Ok(self.store.game(record.id)?.is_none_or(|r| !r.status.is_live())),
+            Err(Fail::User(_) | Fail::Changed(_)) => {
+                Ok(self.store.game(record.id)?.is_none_or(|r| !r.status.is_live()))
+            }
             Err(e) => Err(e),
         }
     }
@@ -539,11 +563,9 @@ impl Turn<'_> {
     }
 }
 
-/// A yes-or-no option or setting (`true|yes|on`, `false|no|off`).
+/// A yes-or-no option or setting, read as the games' options are (see [`crate::games::yes_no`]).
 fn flag(key: &str, value: &str) -> Result<bool, Message> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" | "yes" | "on" => Ok(true),
-        "false" | "no" | "off" => Ok(false),
-        _ => Err(Message::new("option-bad-value").str("key", key).str("value", value).str("expected", "true|false")),
-    }
+    crate::games::yes_no(value).ok_or_else(|| {
+        Message::new("option-bad-value").str("key", key).str("value", value).str("expected", "true|false")
+    })
 }

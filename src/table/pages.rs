@@ -328,6 +328,7 @@ impl Table {
 fn fail_text(fail: Fail) -> String {
     match fail {
         Fail::User(m) => i18n::text(Locale::English, &m),
+        Fail::Changed(c) => i18n::text(Locale::English, &c.message()),
         Fail::Internal(e) => e,
         Fail::AlreadyDone => "done before".into(),
     }

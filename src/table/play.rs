@@ -2,7 +2,7 @@
 
 use super::button_id::ButtonId;
 use super::naming::called_member;
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, clock, throw_sticks};
+use super::{Actor, Answer, Button, ButtonStyle, Changed, Fail, Reply, clock, throw_sticks};
 use crate::games::{Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Callee, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Status, Timestamp, UserId};
@@ -318,7 +318,7 @@ impl Turn<'_> {
             record.updated_at = now;
             let base = record.revision;
             match self.save(record, base) {
-                Err(Fail::User(m)) if m.id == "game-changed" && tries < 8 => tries += 1,
+                Err(Fail::Changed(Changed::Game)) if tries < 8 => tries += 1,
                 saved => break saved?,
             }
         };

@@ -71,7 +71,7 @@ impl Turn<'_> {
                 }
                 match self.run_event(&record, event, now.max(at)) {
                     Ok(()) => done += 1,
-                    Err(Fail::User(_)) => continue,
+                    Err(Fail::User(_) | Fail::Changed(_)) => continue,
                     Err(Fail::AlreadyDone) => break,
                     Err(Fail::Internal(e)) => return Err(e),
                 }

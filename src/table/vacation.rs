@@ -3,7 +3,7 @@
 //! path holds it, also when the turn comes to them later) and runs again, with the time that was left, when the
 //! vacation ends: by itself (the scheduler's event at its end) or by the member's own `/vacation end`.
 
-use super::{Actor, Answer, Fail, Reply, clock};
+use super::{Actor, Answer, Changed, Fail, Reply, clock};
 use crate::i18n::{self, Message};
 use crate::store::record::{GameRecord, Notice, NoticeKind, Status, Timestamp};
 use crate::store::settings::{Away, VACATION_WINDOW};
@@ -28,7 +28,7 @@ impl Turn<'_> {
     fn again_when_changed(&self, attempt: impl Fn() -> Answer) -> Answer {
         for _ in 0..16 {
             match attempt() {
-                Err(Fail::User(m)) if m.id == "settings-changed" || m.id == "game-changed" => continue,
+                Err(Fail::Changed(Changed::Settings | Changed::Game)) => continue,
                 other => return other,
             }
         }

@@ -13,7 +13,7 @@ use std::collections::hash_map::Entry;
 use std::ops::Deref;
 
 use super::tally::Tally;
-use super::{Fail, Table, clock};
+use super::{Changed, Fail, Table, clock};
 use crate::i18n::Message;
 use crate::store::record::{COMPUTER, GameRecord, GuildId, Status, Timestamp, TournamentPlace};
 use crate::store::{Committed, GameWrite, GuildSettings, StandingsWrite, TournamentMark, Unit, WriteError};
@@ -72,9 +72,9 @@ impl<'t> Turn<'t> {
 /// A refused unit, as the table reports it.
 pub(super) fn refusal(e: WriteError) -> Fail {
     match e {
-        WriteError::Conflict => Message::new("game-changed").into(),
-        WriteError::TournamentConflict => Message::new("tournament-changed").into(),
-        WriteError::SettingsConflict => Message::new("settings-changed").into(),
+        WriteError::Conflict => Fail::Changed(Changed::Game),
+        WriteError::TournamentConflict => Fail::Changed(Changed::Tournament),
+        WriteError::SettingsConflict => Fail::Changed(Changed::Settings),
         WriteError::ChannelBusy(held) => Message::new("channel-busy").num("game", held as i64).into(),
         WriteError::AlreadyDone => Fail::AlreadyDone,
         other => Fail::Internal(other.to_string()),

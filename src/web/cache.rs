@@ -69,7 +69,7 @@ impl Drawn {
             ..limits.clone()
         };
         Drawn {
-            pictures: WorkQueue::new(&queue),
+            pictures: WorkQueue::at_once(&queue),
             files: WorkQueue::new(&queue),
             kept: Mutex::new(Kept::default()),
             most_bytes: limits.web_cache_bytes,

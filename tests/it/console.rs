@@ -164,6 +164,9 @@ fn bad_input_gets_specific_messages_and_changes_nothing() {
         "ben: move 1",
         "ben: move 6",
         "ana: history",
+        "ana: t start id=x",
+        "ana: t create hoyito swiss rounds=three",
+        "ana: t pairings first",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -183,11 +186,15 @@ fn bad_input_gets_specific_messages_and_changes_nothing() {
         "Move 3 was not played: your hole 3 is empty.",
         "Move 6 was not played: sowing hole 6 would go round for ever",
         "6 moves.",
+        // A tournament's number is refused by name, never read as "the latest tournament".
+        "Option id cannot be “x”: use a whole number.",
+        "Option rounds cannot be “three”: use a whole number.",
+        "tournament create <game> <format>",
     ];
     for e in expected {
         assert!(out.contains(e), "missing {e:?} in:\n{out}");
     }
-    assert_eq!(out.matches('✗').count(), 12, "{out}");
+    assert_eq!(out.matches('✗').count(), 15, "{out}");
 }
 
 #[test]

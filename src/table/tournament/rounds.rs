@@ -398,7 +398,7 @@ impl Turn<'_> {
                     return Ok(posts.into_iter().map(|reply| (t.channel, reply)).collect());
                 }
                 // Changed meanwhile (another process advanced it, an organiser acted): look again.
-                Err(Fail::User(_)) => continue,
+                Err(Fail::User(_) | Fail::Changed(_)) => continue,
                 Err(e) => return Err(failed(e)),
             }
         }
