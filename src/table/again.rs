@@ -6,12 +6,12 @@ use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Terms, clock};
 use crate::games::{OptionSet, Position, Side};
 use crate::i18n::{self, Message};
 use crate::store::record::{COMPUTER, First, GameId, GameRecord, Status, Team, Timestamp};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 
 /// Options a game record holds for the table's own bookkeeping: recomputed by a new challenge, never passed on.
 const BOOKKEEPING: [&str; 2] = ["west_block", "east_block"];
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// The side that played each move of a record, in order.
     fn movers(&self, record: &GameRecord) -> Result<Vec<Side>, Fail> {
         let mut position = Position::new(record.kind, &record.options)

@@ -7,7 +7,7 @@ use crate::ai;
 use crate::i18n::{self, Message, Text};
 use crate::render;
 use crate::store::record::{GameId, Status, Timestamp};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 
 /// Each position is searched with a quarter of level 4's budget: a 100-move game takes seconds, not minutes.
 const SCALE: f64 = 0.25;
@@ -15,7 +15,7 @@ const SCALE: f64 = 0.25;
 /// The chart shows values up to this (a forced result is drawn at the edge).
 const CHART_LIMIT: i32 = 1_500;
 
-impl Turn<'_> {
+impl AtWork<'_> {
     pub(super) fn analysis(&self, actor: &Actor, game: Option<GameId>, now: Timestamp, progress: &Progress) -> Answer {
         let record = match game {
             Some(id) => self.game_in(actor, id)?,

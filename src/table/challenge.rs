@@ -1,6 +1,6 @@
 //! Challenges: posting one, accepting, declining, cancelling, and choosing who takes the first side.
 
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 use rand::Rng;
 
 use super::button_id::ButtonId;
@@ -91,7 +91,7 @@ fn terms(locale: Locale, record: &GameRecord) -> String {
 /// Options the table sets for itself, never shown as terms.
 const INTERNAL_OPTIONS: [&str; 2] = ["west_block", "east_block"];
 
-impl Turn<'_> {
+impl AtWork<'_> {
     #[allow(clippy::too_many_arguments)] // one per part of a challenge, as the command carries them
     pub(super) fn challenge(
         &self,

@@ -3,7 +3,7 @@
 
 use crate::games::{Outcome, Position};
 use crate::store::record::{FinishReason, Status};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 
 /// What a check found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -15,7 +15,7 @@ pub struct CheckReport {
     pub unrepaired: usize,
 }
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// Checks the store; with `repair`, rebuilds its indexes (records themselves are never rewritten).
     pub fn check(&self, repair: bool) -> Result<CheckReport, String> {
         // A snapshot decodes every record: one that does not read back fails here, with its place.

@@ -3,7 +3,7 @@
 //! pool of its own), and committed in one unit with the notice that posts the new board, checked against the
 //! revision it was searched on, so a move is played once even when two processes search it at the same time.
 
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -15,7 +15,7 @@ use crate::i18n::{self, Locale, Message};
 use crate::store::record::{COMPUTER, GameId, MoveEntry, Notice, NoticeKind, Status, Timestamp, UserId};
 use crate::store::{GameWrite, Unit};
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// The games whose computer owes a move at `now`, oldest due first.
     pub fn computer_due(&self, now: Timestamp) -> Result<Vec<GameId>, String> {
         Ok(self.computer_due_by_server(now)?.into_iter().map(|(game, _, _)| game).collect())
@@ -27,7 +27,7 @@ impl Turn<'_> {
         let mut out = Vec::new();
         for id in self.store.due_games(now).map_err(|e| e.to_string())? {
             let Some(record) = self.store.game(id).map_err(|e| e.to_string())? else { continue };
-            if (self.serves)(record.guild)
+            if (self.table.serves)(record.guild)
                 && record.status == Status::Active
                 && record.computer.is_some_and(|c| c.on_turn)
             {

@@ -8,7 +8,7 @@ use super::{Actor, Answer, Reply};
 use crate::games::Position;
 use crate::i18n::{self, Locale, Message};
 use crate::store::record::{GameId, GameRecord, Status, Timestamp};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 
 /// Options a Discord select menu may hold.
 pub const MENU_OPTIONS: usize = 25;
@@ -112,7 +112,7 @@ pub(super) fn board_menus(locale: Locale, record: &GameRecord, position: &Positi
     split(options.clone(), PIECE_MENUS, |k| ButtonId::PieceMenu { game: record.id, ply, menu: k }, placeholder)
 }
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// A piece picked from a board's menu: the menus of its moves, for the player on turn alone.
     pub(super) fn pick_piece(&self, actor: &Actor, game: GameId, ply: usize, square: &str, now: Timestamp) -> Answer {
         let (record, _, position) = self.turn_of(actor, Some((game, ply)), now)?;

@@ -38,7 +38,7 @@ mod vacation;
 mod view;
 mod write;
 
-use write::Turn;
+use write::AtWork;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -244,10 +244,10 @@ impl Table {
             name: limits::clean_name(&actor.name, self.config.limits.name_chars),
             ..actor.clone()
         };
-        let turn = Turn::request(self, request.key.map(|k| (k.to_string(), now)));
+        let at_work = AtWork::request(self, request.key.map(|k| (k.to_string(), now)));
         let idle = Progress::new();
-        let mut result = turn.dispatch(&speaker, command, now, request.progress.unwrap_or(&idle));
-        let (mut ended, stored_key) = turn.finish(request.key.is_some());
+        let mut result = at_work.dispatch(&speaker, command, now, request.progress.unwrap_or(&idle));
+        let (mut ended, stored_key) = at_work.finish(request.key.is_some());
         // A game that ended may complete its tournament's round: that tournament (only) is advanced now. A failure
         // here is not the actor's: the tournament's mark stays, and the scheduler advances it later.
         if let Ok(replies) = &mut result {
@@ -292,22 +292,22 @@ impl Table {
 
     /// Carries out what fell due by `now` (reminders, timeouts, expiries, adjudications); how many events.
     pub fn tick(&self, now: Timestamp) -> Result<usize, String> {
-        Turn::own(self).tick(now)
+        AtWork::own(self).tick(now)
     }
 
     /// The outbox's notices to post, in `locale` where a server has not fixed its language.
     pub fn deliveries(&self, locale: i18n::Locale) -> Result<Vec<Delivery>, String> {
-        Turn::own(self).deliveries(locale)
+        AtWork::own(self).deliveries(locale)
     }
 
     /// The front end posted the notice: it leaves the outbox.
     pub fn delivered(&self, notice: u64) -> Result<(), String> {
-        Turn::own(self).delivered(notice)
+        AtWork::own(self).delivered(notice)
     }
 
     /// When the next event falls due, if any.
     pub fn next_due(&self) -> Option<Timestamp> {
-        Turn::own(self).next_due()
+        AtWork::own(self).next_due()
     }
 
     /// Advances the tournaments whose games ended or whose sign-up closed; what they announce, by server and
@@ -317,17 +317,17 @@ impl Table {
         locale: i18n::Locale,
         now: Timestamp,
     ) -> Result<Vec<(u64, u64, Reply)>, String> {
-        Turn::own(self).advance_due_tournaments(locale, now)
+        AtWork::own(self).advance_due_tournaments(locale, now)
     }
 
     /// Whether a tournament's next round is paired by the scheduler as heavy work (a large Swiss).
     pub fn pairs_off_the_request_path(&self, id: u64) -> bool {
-        Turn::own(self).pairs_off_the_request_path(id)
+        AtWork::own(self).pairs_off_the_request_path(id)
     }
 
     /// The tournaments marked due at `now`, with their servers.
     pub fn due_tournaments(&self, now: Timestamp) -> Result<Vec<(u64, u64)>, String> {
-        Turn::own(self).due_tournaments(now)
+        AtWork::own(self).due_tournaments(now)
     }
 
     /// Advances one tournament if its round is complete; its posts, by channel.
@@ -337,37 +337,37 @@ impl Table {
         locale: i18n::Locale,
         now: Timestamp,
     ) -> Result<Vec<(u64, Reply)>, String> {
-        Turn::own(self).advance_tournament(id, locale, now)
+        AtWork::own(self).advance_tournament(id, locale, now)
     }
 
     /// The games whose computer owes a move by `now`.
     pub fn computer_due(&self, now: Timestamp) -> Result<Vec<GameId>, String> {
-        Turn::own(self).computer_due(now)
+        AtWork::own(self).computer_due(now)
     }
 
     /// As [`Table::computer_due`], each game with its server.
     pub fn computer_due_by_server(&self, now: Timestamp) -> Result<Vec<(GameId, u64, Option<u64>)>, String> {
-        Turn::own(self).computer_due_by_server(now)
+        AtWork::own(self).computer_due_by_server(now)
     }
 
     /// Searches and plays the computer's move in game `id`, if it still owes one.
     pub fn play_computer(&self, id: GameId, now: Timestamp) -> Result<bool, String> {
-        Turn::own(self).play_computer(id, now)
+        AtWork::own(self).play_computer(id, now)
     }
 
     /// Moves the actor could mean by what they have typed so far, for a front end's suggestions.
     pub fn suggest_moves(&self, actor: &Actor, typed: &str, limit: usize, now: Timestamp) -> Vec<String> {
-        Turn::own(self).suggest_moves(actor, typed, limit, now)
+        AtWork::own(self).suggest_moves(actor, typed, limit, now)
     }
 
     /// Counts every server's ratings again from the finished games.
     pub fn recompute_ratings(&self) -> Result<usize, String> {
-        Turn::own(self).recompute_ratings()
+        AtWork::own(self).recompute_ratings()
     }
 
     /// Checks the stored games against their rules and the indexes against the records (repairing when asked).
     pub fn check(&self, repair: bool) -> Result<CheckReport, String> {
-        Turn::own(self).check(repair)
+        AtWork::own(self).check(repair)
     }
 }
 
@@ -407,7 +407,7 @@ impl<'a> Request<'a> {
     }
 }
 
-impl Turn<'_> {
+impl AtWork<'_> {
     fn dispatch(&self, actor: &Actor, command: Command, now: Timestamp, progress: &Progress) -> Answer {
         if actor.private && command.belongs_to_a_server() {
             return Err(Message::new("private-server-only").into());
@@ -478,7 +478,7 @@ impl Turn<'_> {
     }
 
     fn rng(&self) -> std::sync::MutexGuard<'_, StdRng> {
-        self.rng.lock().unwrap_or_else(|e| e.into_inner())
+        self.table.rng.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The live game of the actor's channel, with a lapsed challenge marked expired on the way.
@@ -528,7 +528,8 @@ impl Turn<'_> {
 
     /// The current position of a record: from the cache when it is of the same revision, else replayed.
     fn position(&self, record: &GameRecord) -> Result<Position, Fail> {
-        if let Some((revision, position)) = self.positions.lock().unwrap_or_else(|e| e.into_inner()).get(&record.id)
+        if let Some((revision, position)) =
+            self.table.positions.lock().unwrap_or_else(|e| e.into_inner()).get(&record.id)
             && *revision == record.revision
         {
             return Ok(position.clone());
@@ -555,7 +556,7 @@ impl Turn<'_> {
     }
 
     fn remember(&self, record: &GameRecord, position: &Position) {
-        let mut cache = self.positions.lock().unwrap_or_else(|e| e.into_inner());
+        let mut cache = self.table.positions.lock().unwrap_or_else(|e| e.into_inner());
         if cache.len() > 10_000 {
             cache.clear();
         }

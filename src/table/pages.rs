@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::naming::{game_name, side_name};
 use super::replay::replay_captions;
-use super::write::Turn;
+use super::write::AtWork;
 use super::{Actor, Command, Fail, Reply, Request, Table, TournamentCommand};
 use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
@@ -274,7 +274,7 @@ impl Table {
     }
 
     pub fn server_page(&self, guild: GuildId, locale: Locale, now: Timestamp) -> Result<ServerPage, String> {
-        Turn::own(self).server_page(guild, locale, now).map_err(fail_text)
+        AtWork::own(self).server_page(guild, locale, now).map_err(fail_text)
     }
 
     /// A game's page at the position after `ply` moves (the latest when `None` or beyond); `None`: no such game
@@ -286,7 +286,7 @@ impl Table {
         ply: Option<usize>,
         locale: Locale,
     ) -> Result<Option<GamePage>, String> {
-        Turn::own(self).game_page(guild, id, ply, locale).map_err(fail_text)
+        AtWork::own(self).game_page(guild, id, ply, locale).map_err(fail_text)
     }
 
     /// The picture of a game's position after `ply` moves (the latest when beyond), as the bot posts it.
@@ -297,7 +297,7 @@ impl Table {
         ply: usize,
         locale: Locale,
     ) -> Result<Option<Vec<u8>>, String> {
-        Turn::own(self).game_picture(guild, id, ply, locale).map_err(fail_text)
+        AtWork::own(self).game_picture(guild, id, ply, locale).map_err(fail_text)
     }
 
     /// A view a reader may ask for: the archive, a leaderboard, a player, a tournament's standings, pairings or
@@ -339,7 +339,7 @@ fn played(record: &GameRecord) -> bool {
     matches!(record.status, Status::Active | Status::Finished { .. })
 }
 
-impl Turn<'_> {
+impl AtWork<'_> {
     fn page_game(&self, guild: GuildId, id: GameId) -> Result<Option<GameRecord>, Fail> {
         Ok(self.store.game(id)?.filter(|g| g.guild == guild && played(g)))
     }
@@ -497,7 +497,7 @@ impl Turn<'_> {
     /// The link to a game's page, when its server's pages are on and this process serves them.
     pub(super) fn game_link(&self, locale: Locale, record: &GameRecord) -> Option<super::Link> {
         self.config.web_url.as_ref()?;
-        let base = self.web_address(record.guild)?;
+        let base = self.table.web_address(record.guild)?;
         Some(super::Link {
             label: i18n::text(locale, &Message::new("web-view")),
             url: format!("{base}game/{}", record.id),
@@ -506,7 +506,7 @@ impl Turn<'_> {
 
     /// The address of the actor's server's pages, or why there is none.
     pub(super) fn web_link(&self, actor: &Actor) -> super::Answer {
-        let said = match (&self.config.web_url, self.web_address(actor.guild)) {
+        let said = match (&self.config.web_url, self.table.web_address(actor.guild)) {
             (None, _) => Message::new("web-not-served"),
             (Some(_), None) => Message::new("web-off"),
             (Some(_), Some(url)) => Message::new("web-link").str("url", url),

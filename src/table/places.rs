@@ -5,12 +5,12 @@ use super::{Actor, Answer, Fail, Reply};
 use crate::games::Side;
 use crate::i18n::{self, Message, Text};
 use crate::store::record::{ChannelId, GameId, GameRecord, Status, Timestamp};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 
 /// `/games` lists at most this many games (the newest first).
 const LISTED_GAMES: usize = 20;
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// Moves a live game to `channel` (the thread the front end opened for it). Only its players may.
     pub(super) fn move_to(&self, actor: &Actor, game: GameId, channel: ChannelId, now: Timestamp) -> Answer {
         let mut record = self.game_in(actor, game)?;

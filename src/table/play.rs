@@ -6,7 +6,7 @@ use super::{Actor, Answer, Button, ButtonStyle, Changed, Fail, Reply, clock, thr
 use crate::games::{Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Callee, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Status, Timestamp, UserId};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 
 /// Errors list the legal moves only when they are few (a reply stays within one Discord message).
 const LIST_LEGAL_UP_TO: usize = 10;
@@ -44,7 +44,7 @@ fn finish_if_over(record: &mut GameRecord, position: &Position) {
     record.draw_offer = None;
 }
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// The channel's game in progress and the actor's side in it (for a member of both teams, the one on turn).
     /// `hint` is the game a button names: with the channel free, a tournament game still waiting for a channel
     /// of its own (its thread could not be opened) is played where its board was posted (by its buttons, or by

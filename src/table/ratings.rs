@@ -3,7 +3,7 @@
 //! the tally's). Here: the leaderboard, the profile, and the recomputation of everything from the game records
 //! (which must give identical numbers: the same updates in the same order).
 
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 
 use super::naming::game_name;
 use super::tally::Tally;
@@ -22,7 +22,7 @@ fn shown(r: &Rating) -> String {
     format!("{:.0}{} ± {:.0}", r.rating, if r.provisional() { "?" } else { "" }, r.deviation)
 }
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// Rebuilds every rating and team record from the game records, in the order they were counted, with the
     /// live path's own [`Tally::count`]; the result is identical to what the live updates produced. One unit
     /// of work, refused (and tried again) if a result is counted meanwhile. Returns how many games were counted.

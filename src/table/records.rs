@@ -12,7 +12,7 @@ use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::records::{self, Form, Record};
 use crate::store::record::{GameId, GameRecord, Player, Status, Timestamp, TournamentPlace};
 use crate::store::{GameWrite, Unit};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 
 /// Characters of a move's notation (or its mover's id) in an imported record: the longest real move, an
 /// Ocencahuac jump chain, takes a few dozen.
@@ -35,7 +35,7 @@ pub(super) fn pairing(record: &GameRecord, locale: Locale) -> String {
     format!("{} – {}", record.side_label(Side::First, locale), record.side_label(Side::Second, locale))
 }
 
-impl Turn<'_> {
+impl AtWork<'_> {
     pub(super) fn recorded_game(
         &self,
         actor: &Actor,

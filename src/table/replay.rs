@@ -10,7 +10,7 @@ use crate::i18n::{self, Locale, Message, Text};
 use crate::render::replay::{self, Frame, Source};
 use crate::render::{self, Captions, Picture, SideCaption};
 use crate::store::record::{GameId, GameRecord, Status, Timestamp};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 
 /// Hundredths of a second a move shows by default.
 const DEFAULT_DELAY: u16 = 100;
@@ -161,7 +161,7 @@ pub fn replay_frames(record: &GameRecord, locale: Locale, delay: u16) -> Result<
     Ok((0..pictures.count()).map(|i| Frame { delay: pictures.delay(i), picture: pictures.picture(i) }).collect())
 }
 
-impl Turn<'_> {
+impl AtWork<'_> {
     pub(super) fn animated_replay(
         &self,
         actor: &Actor,

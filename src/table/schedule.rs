@@ -12,7 +12,7 @@ use crate::i18n::{self, Callee, Locale, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId};
 use crate::store::settings::Remind;
 use crate::store::{GameWrite, SettingsWrite, Unit};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 
 /// A notice in words, for one front end to post in `channel`, and the users who asked for it by direct message.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,7 +34,7 @@ pub struct Delivery {
     pub calendar: Option<Vec<CalendarEntry>>,
 }
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// Applies one due event to a record and stores it with its notice. `Err(Fail::User)` when the record changed
     /// meanwhile (the caller judges it again).
     pub(super) fn run_event(&self, record: &GameRecord, event: Event, now: Timestamp) -> Result<(), Fail> {
@@ -61,7 +61,7 @@ impl Turn<'_> {
             // is read again; the loop ends when the record owes nothing more now.
             for _ in 0..16 {
                 let Some(record) = self.store.game(id).map_err(|e| e.to_string())? else { break };
-                if !(self.serves)(record.guild) {
+                if !(self.table.serves)(record.guild) {
                     break;
                 }
                 let Some((at, event)) = clock::next_event(&record).filter(|(at, _)| *at <= now) else { break };
@@ -83,11 +83,11 @@ impl Turn<'_> {
     /// Forgets request keys older than a day (a redelivery comes within minutes), at most once an hour.
     fn prune_requests(&self, now: Timestamp) {
         const DAY: u64 = 24 * 3600;
-        let last = self.last_prune.load(std::sync::atomic::Ordering::Relaxed);
+        let last = self.table.last_prune.load(std::sync::atomic::Ordering::Relaxed);
         if now < last + 3600 {
             return;
         }
-        self.last_prune.store(now, std::sync::atomic::Ordering::Relaxed);
+        self.table.last_prune.store(now, std::sync::atomic::Ordering::Relaxed);
         if let Err(e) = self.store.prune_requests(now.saturating_sub(DAY)) {
             tracing::warn!(error = %e, "could not forget old request keys");
         }
@@ -102,7 +102,7 @@ impl Turn<'_> {
     pub fn deliveries(&self, locale: Locale) -> Result<Vec<Delivery>, String> {
         let notices = self.store.notices().map_err(|e| e.to_string())?;
         let mut out = Vec::with_capacity(notices.len());
-        for notice in notices.into_iter().filter(|n| (self.serves)(n.guild)) {
+        for notice in notices.into_iter().filter(|n| (self.table.serves)(n.guild)) {
             let locale = self.store.guild_settings(notice.guild).ok().and_then(|s| s.locale).unwrap_or(locale);
             if let NoticeKind::Calendar { tournament } = notice.kind {
                 let entries = match self.store.tournament(tournament).map_err(|e| e.to_string())? {

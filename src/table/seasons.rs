@@ -16,7 +16,7 @@ use crate::render;
 use crate::store::record::{Status, Timestamp, UserId};
 use crate::store::settings::{SeasonStart, Seasons};
 use crate::store::{SettingsWrite, Unit};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 
 /// How many players a season's standings show.
 const SHOWN: usize = 20;
@@ -85,7 +85,7 @@ struct Line {
     change: i32,
 }
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// Begins a new season of `kind` now (organisers), with the period of the next ones when given.
     pub(super) fn season_start(&self, actor: &Actor, kind: GameKind, every: Option<u64>, now: Timestamp) -> Answer {
         if !self.is_organiser(actor)? {

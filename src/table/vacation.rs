@@ -8,11 +8,11 @@ use crate::i18n::{self, Message};
 use crate::store::record::{GameRecord, Notice, NoticeKind, Status, Timestamp};
 use crate::store::settings::{Away, VACATION_WINDOW};
 use crate::store::{GameWrite, SettingsWrite, Unit};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 
 const DAY: u64 = 86_400;
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// Starts the actor's vacation for `days` (what is left of their allowance when `None`).
     pub(super) fn vacation_start(&self, actor: &Actor, days: Option<u32>, now: Timestamp) -> Answer {
         self.again_when_changed(|| self.try_vacation_start(actor, days, now))

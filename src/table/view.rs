@@ -7,7 +7,7 @@ use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
 use crate::render::{self, Captions, Mark, SideCaption};
 use crate::store::record::{FinishReason, GameId, GameRecord, Status, Timestamp};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 
 /// No reply may be longer than a Discord message (2,000 characters).
 pub(super) const MAX_REPLY_CHARS: usize = 2000;
@@ -63,7 +63,7 @@ pub(super) fn answer_buttons(locale: Locale, game: GameId, question: Question) -
     ]
 }
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// The reply that shows a game: what just happened (`said`), whose turn it is or the result, the picture,
     /// the text diagram, and the move buttons of the player on turn.
     pub(super) fn board_reply(

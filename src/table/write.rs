@@ -1,16 +1,15 @@
 //! The table's one way to change state: a [`Unit`] of work built by a command and committed by the store in
-//! one transaction by [`Turn::write`], which adds what the games' changes imply — their next due time, the
+//! one transaction by [`AtWork::write`], which adds what the games' changes imply — their next due time, the
 //! ratings and team records of a game's end (counted once: the record says it counted), the mark that tells
 //! the scheduler a tournament game ended — and the request's idempotency key, so a redelivered request is
 //! recognised in the same transaction that would apply it twice.
 //!
-//! The request's context (its key, the tournaments whose games it ended) is a value: a [`Turn`] is the table at
-//! work on one request, and carries it from unit to unit. The scheduler's own work is a turn without a key.
+//! The request's context (its key, the tournaments whose games it ended) is a value: an [`AtWork`] is the table at
+//! work on one request, and carries it from unit to unit. The scheduler's own work is one without a key.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use std::ops::Deref;
 
 use super::tally::Tally;
 use super::{Changed, Fail, Table, clock};
@@ -35,30 +34,32 @@ struct RequestContext {
 }
 
 /// The table at work on one request (or on the scheduler's own work): every change it makes goes through its
-/// [`Turn::commit`], which gives the request's key to its first unit and notes the tournaments whose games it
-/// ended. It reads as the table (`Deref`).
-pub(super) struct Turn<'t> {
-    table: &'t Table,
+/// [`AtWork::commit`], which gives the request's key to its first unit and notes the tournaments whose games it
+/// ended. It reads the store and the configuration it is given, and anything else of the table by name
+/// (`self.table`).
+pub(super) struct AtWork<'t> {
+    pub(super) table: &'t Table,
+    pub(super) store: &'t dyn crate::store::Store,
+    pub(super) config: &'t super::TableConfig,
     context: RefCell<RequestContext>,
 }
 
-impl Deref for Turn<'_> {
-    type Target = Table;
-    fn deref(&self) -> &Table {
-        self.table
-    }
-}
-
-impl<'t> Turn<'t> {
+impl<'t> AtWork<'t> {
     /// A member's request, once per `key` when it has one.
-    pub(super) fn request(table: &'t Table, key: Option<(String, Timestamp)>) -> Turn<'t> {
-        Turn { table, context: RefCell::new(RequestContext { key, ended: Vec::new(), active: true }) }
+    pub(super) fn request(table: &'t Table, key: Option<(String, Timestamp)>) -> AtWork<'t> {
+        let context = RefCell::new(RequestContext { key, ended: Vec::new(), active: true });
+        AtWork { table, store: table.store.as_ref(), config: &table.config, context }
     }
 
     /// The table's own work (the scheduler, the computer, checks): no key, and the tournaments whose games it
     /// ends are advanced by their marks.
-    pub(super) fn own(table: &'t Table) -> Turn<'t> {
-        Turn { table, context: RefCell::new(RequestContext::default()) }
+    pub(super) fn own(table: &'t Table) -> AtWork<'t> {
+        AtWork {
+            table,
+            store: table.store.as_ref(),
+            config: &table.config,
+            context: RefCell::new(RequestContext::default()),
+        }
     }
 
     /// The tournaments whose games this turn ended, and whether its key was stored (with the first unit it
@@ -89,8 +90,8 @@ pub(super) struct Written {
     pub tournaments: Vec<u64>,
 }
 
-impl Turn<'_> {
-    /// Writes `record` over revision `base`: [`Turn::write`] of one game.
+impl AtWork<'_> {
+    /// Writes `record` over revision `base`: [`AtWork::write`] of one game.
     pub(super) fn save(&self, record: GameRecord, base: u64) -> Result<GameRecord, Fail> {
         let mut written =
             self.write(Unit { games: vec![GameWrite { record, base: Some(base) }], ..Unit::default() })?;
@@ -155,7 +156,7 @@ impl Turn<'_> {
                 let jitter = u64::from(std::process::id() % 7) + attempt as u64 % 5;
                 std::thread::sleep(std::time::Duration::from_millis((attempt as u64).min(20) + jitter));
             }
-            let mut tally = Tally::live(self.store.as_ref());
+            let mut tally = Tally::live(self.store);
             let mut unit = rest.clone();
             unit.games = games.clone();
             for (write, position) in unit.games.iter_mut().zip(&positions) {
@@ -174,7 +175,7 @@ impl Turn<'_> {
                         .into_iter()
                         .map(|w| GameRecord { id: ids.next().unwrap_or(w.record.id), ..w.record })
                         .collect();
-                    for tell in self.written.read().unwrap_or_else(|e| e.into_inner()).iter() {
+                    for tell in self.table.written.read().unwrap_or_else(|e| e.into_inner()).iter() {
                         saved.iter().for_each(|g| tell(g.guild, g.id));
                     }
                     saved.iter().for_each(|g| self.store.announce_game(g.guild, g.id));

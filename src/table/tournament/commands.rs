@@ -10,13 +10,13 @@ use crate::store::tournament::{Entrant, Format, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentWrite, Unit};
 use crate::table::naming::format_name;
 use crate::table::naming::game_name;
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 use crate::table::{
     Actor, Answer, Button, ButtonId, ButtonStyle, Decision, Fail, Reply, Seeding, TournamentCommand, TournamentFormat,
     TournamentTerms, clock,
 };
 
-impl Turn<'_> {
+impl AtWork<'_> {
     pub(in crate::table) fn tournament_command(
         &self,
         actor: &Actor,

@@ -5,10 +5,10 @@ use super::{pairing, trf};
 use crate::i18n::{self, Message};
 use crate::store::tournament::Format;
 use crate::table::naming::{format_name, game_name};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 use crate::table::{Actor, Answer, File, Reply};
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// The tournament as a FIDE tournament report file: a Swiss or a round robin, at any point of it.
     pub(super) fn tournament_export(&self, actor: &Actor, id: Option<u64>) -> Answer {
         let t = self.find_tournament(actor, id, true)?;

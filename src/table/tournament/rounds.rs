@@ -12,10 +12,10 @@ use crate::store::record::{
 };
 use crate::store::tournament::{Entrant, Format, TournamentRound, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentMark, TournamentWrite, Unit};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 use crate::table::{Fail, Reply, clock};
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// Seeds the entrants and pairs round 1.
     pub(super) fn begin(
         &self,
@@ -78,12 +78,13 @@ impl Turn<'_> {
                         (t.id, n, rounds, format!("{played:?}"), &dropped).hash(&mut hasher);
                         hasher.finish()
                     };
-                    let memo = self.swiss_memo.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                    let memo = self.table.swiss_memo.lock().unwrap_or_else(|e| e.into_inner()).clone();
                     let planned = match memo {
                         Some((k, round)) if k == key => round,
                         _ => {
                             let round = super::swiss::next_round(n, rounds as usize, &played, |p| dropped[p]);
-                            *self.swiss_memo.lock().unwrap_or_else(|e| e.into_inner()) = Some((key, round.clone()));
+                            *self.table.swiss_memo.lock().unwrap_or_else(|e| e.into_inner()) =
+                                Some((key, round.clone()));
                             round
                         }
                     };
@@ -338,7 +339,7 @@ impl Turn<'_> {
         }
     }
 
-    /// Whether `t`'s rounds are paired by the scheduler (see [`Turn::pairs_off_the_request_path`]).
+    /// Whether `t`'s rounds are paired by the scheduler (see [`AtWork::pairs_off_the_request_path`]).
     pub(super) fn pairs_later(&self, t: &Tournament) -> bool {
         matches!(t.format, Format::Swiss { .. }) && t.entrants.len() > self.config.limits.inline_pairing_players
     }
@@ -352,7 +353,7 @@ impl Turn<'_> {
         let mut out = Vec::new();
         for id in due {
             let guild = self.store.tournament(id).map_err(|e| e.to_string())?.map_or(0, |t| t.guild);
-            if (self.serves)(guild) {
+            if (self.table.serves)(guild) {
                 out.push((id, guild));
             }
         }

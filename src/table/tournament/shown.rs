@@ -10,10 +10,10 @@ use crate::store::Tournament;
 use crate::store::record::{GameRecord, TournamentPlace};
 use crate::store::tournament::{Format, TournamentStatus};
 use crate::table::naming::game_name;
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 use crate::table::{Fail, Reply};
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// A tournament game's first board, asking for a thread of its own (the announcement of the game).
     pub(in crate::table) fn tournament_board(&self, locale: Locale, record: &GameRecord) -> Result<Reply, Fail> {
         let TournamentPlace { tournament, round, .. } =

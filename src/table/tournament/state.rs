@@ -7,7 +7,7 @@ use crate::i18n::{self, Locale, Message};
 use crate::store::record::{ChannelId, GameRecord, Status};
 use crate::store::tournament::{Pairing, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentWrite, Unit};
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 use crate::table::{Actor, Fail, Reply};
 
 /// Games of a tournament live in channels of their own; until the front end gives one (a thread), a game waits
@@ -30,7 +30,7 @@ pub(super) fn points_text(p: f64) -> String {
     }
 }
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// Writes a tournament over the revision it was read at (a new one, id 0, is created), with the games it
     /// creates or changes, in one unit. Returns it as stored.
     pub(super) fn save_tournament(&self, mut t: Tournament, games: Vec<GameWrite>) -> Result<Tournament, Fail> {

@@ -9,9 +9,9 @@ use super::trf::Played;
 use crate::store::Tournament;
 use crate::store::record::{FinishReason, Status};
 use crate::table::Fail;
-use crate::table::write::Turn;
+use crate::table::write::AtWork;
 
-impl Turn<'_> {
+impl AtWork<'_> {
     /// Each round's row of results, player by player (in seeding order).
     pub(super) fn played_rounds(&self, t: &Tournament) -> Result<Vec<Vec<Played>>, Fail> {
         let mut results = Vec::with_capacity(t.rounds.len());
