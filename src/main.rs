@@ -327,7 +327,10 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
         AdminTask::Ladder { .. } | AdminTask::Movetime { .. } => Err("this needs no store; it runs before this".into()),
         AdminTask::RecomputeRatings => {
             let table = Table::new(open()?, config.table());
-            Ok(format!("recomputed the ratings from {} counted games", table.recompute_ratings()?))
+            Ok(format!(
+                "recomputed the ratings from {} counted games",
+                table.recompute_ratings().map_err(|e| e.to_string())?
+            ))
         }
         AdminTask::Backup { file } => {
             let store = match &location {
@@ -510,7 +513,7 @@ fn pair_file(config: Option<PathBuf>, file: &std::path::Path) -> Result<String, 
         return Err(too_large(bytes.len() as u64));
     }
     let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", file.display()))?;
-    trf::pair_next(&trf::read(&text, &bounds)?)
+    trf::read(&text, &bounds).and_then(|t| trf::pair_next(&t)).map_err(|e| e.to_string())
 }
 
 /// A command's text on standard output (exit 0), or its failure on standard error (exit 1).

@@ -159,7 +159,7 @@ pub fn salvage(from: &Path, to: &Path) -> Result<Salvaged, StoreError> {
     let lock = fs::File::open(&db).map_err(io("reading", &db))?;
     // The bot holds this lock (sled's) while it runs: a store being written is not salvaged.
     lock.try_lock().map_err(|_| StoreError::InUse { path: from.display().to_string() })?;
-    let recovered = super::sled_log::recover(from).map_err(StoreError::Corrupt)?;
+    let recovered = super::sled_log::recover(from)?;
     let scratch = sibling(to, "salvage");
     if scratch.exists() {
         fs::remove_dir_all(&scratch).map_err(io("removing", &scratch))?;

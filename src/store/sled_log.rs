@@ -10,6 +10,7 @@
 //! The format is sled 0.34.7's: `pagecache/logger.rs` (segment and message headers), `serialization.rs`
 //! (varints, nodes, links, meta), `pagecache/blob_io.rs` (large values kept in `blobs/`).
 
+use super::StoreError;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
@@ -219,11 +220,11 @@ struct Log {
     damage: Vec<String>,
 }
 
-fn segment_size(folder: &Path) -> Result<u64, String> {
+fn segment_size(folder: &Path) -> Result<u64, StoreError> {
     let Ok(conf) = std::fs::read(folder.join("conf")) else { return Ok(DEFAULT_SEGMENT_SIZE) };
     let text = String::from_utf8_lossy(&conf);
     if text.lines().any(|l| l.trim() == "use_compression: true") {
-        return Err("the store was written with compression, which salvage cannot read".into());
+        return Err(StoreError::Corrupt("the store was written with compression, which salvage cannot read".into()));
     }
     Ok(text
         .lines()
@@ -241,10 +242,10 @@ fn crc(parts: &[&[u8]]) -> u32 {
 }
 
 impl Log {
-    fn read(folder: &Path) -> Result<Log, String> {
+    fn read(folder: &Path) -> Result<Log, StoreError> {
         let segment_size = segment_size(folder)?;
         let db = folder.join("db");
-        let file = std::fs::read(&db).map_err(|e| format!("cannot read {}: {e}", db.display()))?;
+        let file = std::fs::read(&db).map_err(|e| StoreError::Corrupt(format!("cannot read {}: {e}", db.display())))?;
         let mut log = Log {
             segment_size,
             messages: BTreeMap::new(),
@@ -391,7 +392,7 @@ enum Page {
 }
 
 /// Reads every tree of the sled store in `folder` without opening it with sled.
-pub fn recover(folder: &Path) -> Result<Recovered, String> {
+pub fn recover(folder: &Path) -> Result<Recovered, StoreError> {
     let log = Log::read(folder)?;
     let mut damage = log.damage.clone();
     // A batch whose stretch of the log is not whole was cut by damage (or by a crash): none of it counts.

@@ -3,6 +3,7 @@
 
 use crate::games::{Outcome, Position};
 use crate::store::record::{FinishReason, Status};
+use crate::table::TableError;
 use crate::table::write::AtWork;
 
 /// What a check found.
@@ -17,7 +18,7 @@ pub struct CheckReport {
 
 impl AtWork<'_> {
     /// Checks the store; with `repair`, rebuilds its indexes (records themselves are never rewritten).
-    pub fn check(&self, repair: bool) -> Result<CheckReport, String> {
+    pub fn check(&self, repair: bool) -> Result<CheckReport, TableError> {
         // A snapshot decodes every record: one that does not read back fails here, with its place.
         let entries = self.store.snapshot().map_err(|e| e.to_string())?;
         let mut report = CheckReport::default();

@@ -3,6 +3,7 @@
 //! pool of its own), and committed in one unit with the notice that posts the new board, checked against the
 //! revision it was searched on, so a move is played once even when two processes search it at the same time.
 
+use crate::table::TableError;
 use crate::table::write::AtWork;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -17,13 +18,13 @@ use crate::store::{GameWrite, Unit};
 
 impl AtWork<'_> {
     /// The games whose computer owes a move at `now`, oldest due first.
-    pub fn computer_due(&self, now: Timestamp) -> Result<Vec<GameId>, String> {
+    pub fn computer_due(&self, now: Timestamp) -> Result<Vec<GameId>, TableError> {
         Ok(self.computer_due_by_server(now)?.into_iter().map(|(game, _, _)| game).collect())
     }
 
     /// As [`Table::computer_due`], each game with the server whose turn in the heavy-work queue it takes (one
     /// for every game outside servers) and the member it plays against, whose share it counts in.
-    pub fn computer_due_by_server(&self, now: Timestamp) -> Result<Vec<(GameId, u64, Option<UserId>)>, String> {
+    pub fn computer_due_by_server(&self, now: Timestamp) -> Result<Vec<(GameId, u64, Option<UserId>)>, TableError> {
         let mut out = Vec::new();
         for id in self.store.due_games(now).map_err(|e| e.to_string())? {
             let Some(record) = self.store.game(id).map_err(|e| e.to_string())? else { continue };
@@ -40,13 +41,8 @@ impl AtWork<'_> {
 
     /// Searches and plays the computer's move in game `id` if it still owes one; true when a move was played.
     /// CPU-bound (up to about two seconds at level 5): call it off an async runtime.
-    pub fn play_computer(&self, id: GameId, now: Timestamp) -> Result<bool, String> {
-        self.play_computer_once(id, now).map_err(|e| match e {
-            Fail::User(m) => i18n::text(Locale::English, &m),
-            Fail::Changed(c) => i18n::text(Locale::English, &c.message()),
-            Fail::Internal(e) => e,
-            Fail::AlreadyDone => "already done".into(),
-        })
+    pub fn play_computer(&self, id: GameId, now: Timestamp) -> Result<bool, TableError> {
+        Ok(self.play_computer_once(id, now)?)
     }
 
     fn play_computer_once(&self, id: GameId, now: Timestamp) -> Result<bool, Fail> {

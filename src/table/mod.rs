@@ -59,7 +59,7 @@ pub use limits::Limits;
 pub use menus::{MENU_OPTIONS, Menu, MenuOption};
 pub use pages::{GameLine, GamePage, LiveState, MoveLine, ServerPage, SideLine, TournamentLine};
 pub use progress::{Progress, Stage};
-pub use records::ARCHIVE_PAGE;
+pub use records::{ARCHIVE_PAGE, ArchivePage, ArchivedGame};
 pub use replay::{ReplayPictures, replay_captions, replay_delay, replay_frames};
 pub use reply::{Button, ButtonStyle, File, Image, Link, Refusal, Reply};
 pub use schedule::Delivery;
@@ -97,6 +97,40 @@ impl Default for TableConfig {
             limits: Limits::default(),
             web_url: None,
             web_open: false,
+        }
+    }
+}
+
+/// What went wrong in the table's own work (the scheduler's, the computer's, the pages', a check), as its callers
+/// see it: never a member's mistake, which is a refusal in words.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A record that does not read as it should, or work that could not be done.
+    #[error("{0}")]
+    Internal(String),
+    /// Refused as a member's request would be (in English words, for the log).
+    #[error("refused: {0}")]
+    Refused(String),
+    /// Carried out before (a redelivered request).
+    #[error("done before")]
+    AlreadyDone,
+}
+
+impl From<String> for TableError {
+    fn from(e: String) -> TableError {
+        TableError::Internal(e)
+    }
+}
+
+impl From<Fail> for TableError {
+    fn from(fail: Fail) -> TableError {
+        match fail {
+            Fail::User(m) => TableError::Refused(i18n::text(i18n::Locale::English, &m)),
+            Fail::Changed(c) => TableError::Refused(i18n::text(i18n::Locale::English, &c.message())),
+            Fail::Internal(e) => TableError::Internal(e),
+            Fail::AlreadyDone => TableError::AlreadyDone,
         }
     }
 }
@@ -291,17 +325,17 @@ impl Table {
     }
 
     /// Carries out what fell due by `now` (reminders, timeouts, expiries, adjudications); how many events.
-    pub fn tick(&self, now: Timestamp) -> Result<usize, String> {
+    pub fn tick(&self, now: Timestamp) -> Result<usize, TableError> {
         AtWork::own(self).tick(now)
     }
 
     /// The outbox's notices to post, in `locale` where a server has not fixed its language.
-    pub fn deliveries(&self, locale: i18n::Locale) -> Result<Vec<Delivery>, String> {
+    pub fn deliveries(&self, locale: i18n::Locale) -> Result<Vec<Delivery>, TableError> {
         AtWork::own(self).deliveries(locale)
     }
 
     /// The front end posted the notice: it leaves the outbox.
-    pub fn delivered(&self, notice: u64) -> Result<(), String> {
+    pub fn delivered(&self, notice: u64) -> Result<(), TableError> {
         AtWork::own(self).delivered(notice)
     }
 
@@ -316,7 +350,7 @@ impl Table {
         &self,
         locale: i18n::Locale,
         now: Timestamp,
-    ) -> Result<Vec<(u64, u64, Reply)>, String> {
+    ) -> Result<Vec<(u64, u64, Reply)>, TableError> {
         AtWork::own(self).advance_due_tournaments(locale, now)
     }
 
@@ -326,7 +360,7 @@ impl Table {
     }
 
     /// The tournaments marked due at `now`, with their servers.
-    pub fn due_tournaments(&self, now: Timestamp) -> Result<Vec<(u64, u64)>, String> {
+    pub fn due_tournaments(&self, now: Timestamp) -> Result<Vec<(u64, u64)>, TableError> {
         AtWork::own(self).due_tournaments(now)
     }
 
@@ -336,22 +370,22 @@ impl Table {
         id: u64,
         locale: i18n::Locale,
         now: Timestamp,
-    ) -> Result<Vec<(u64, Reply)>, String> {
+    ) -> Result<Vec<(u64, Reply)>, TableError> {
         AtWork::own(self).advance_tournament(id, locale, now)
     }
 
     /// The games whose computer owes a move by `now`.
-    pub fn computer_due(&self, now: Timestamp) -> Result<Vec<GameId>, String> {
+    pub fn computer_due(&self, now: Timestamp) -> Result<Vec<GameId>, TableError> {
         AtWork::own(self).computer_due(now)
     }
 
     /// As [`Table::computer_due`], each game with its server.
-    pub fn computer_due_by_server(&self, now: Timestamp) -> Result<Vec<(GameId, u64, Option<u64>)>, String> {
+    pub fn computer_due_by_server(&self, now: Timestamp) -> Result<Vec<(GameId, u64, Option<u64>)>, TableError> {
         AtWork::own(self).computer_due_by_server(now)
     }
 
     /// Searches and plays the computer's move in game `id`, if it still owes one.
-    pub fn play_computer(&self, id: GameId, now: Timestamp) -> Result<bool, String> {
+    pub fn play_computer(&self, id: GameId, now: Timestamp) -> Result<bool, TableError> {
         AtWork::own(self).play_computer(id, now)
     }
 
@@ -361,12 +395,12 @@ impl Table {
     }
 
     /// Counts every server's ratings again from the finished games.
-    pub fn recompute_ratings(&self) -> Result<usize, String> {
+    pub fn recompute_ratings(&self) -> Result<usize, TableError> {
         AtWork::own(self).recompute_ratings()
     }
 
     /// Checks the stored games against their rules and the indexes against the records (repairing when asked).
-    pub fn check(&self, repair: bool) -> Result<CheckReport, String> {
+    pub fn check(&self, repair: bool) -> Result<CheckReport, TableError> {
         AtWork::own(self).check(repair)
     }
 }

@@ -4,6 +4,7 @@
 //! server exist only while its admins have them on, at the address its settings keep; a game of another server
 //! is not found, as everywhere.
 
+use crate::table::TableError;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -236,7 +237,7 @@ impl Table {
 
     /// A game's revision, if it is a game of `guild` (what a live page watches).
     /// `None` as soon as the server's pages are turned off, so its open pages stop hearing of it.
-    pub fn web_revision(&self, guild: GuildId, id: GameId) -> Result<Option<u64>, String> {
+    pub fn web_revision(&self, guild: GuildId, id: GameId) -> Result<Option<u64>, TableError> {
         if !self.web_on(guild) {
             return Ok(None);
         }
@@ -245,7 +246,7 @@ impl Table {
 
     /// What a live page follows of a game: its revision, its number of moves, whether it is on; `None` as for
     /// [`Table::web_revision`].
-    pub fn web_live_state(&self, guild: GuildId, id: GameId) -> Result<Option<LiveState>, String> {
+    pub fn web_live_state(&self, guild: GuildId, id: GameId) -> Result<Option<LiveState>, TableError> {
         if !self.web_on(guild) {
             return Ok(None);
         }
@@ -256,7 +257,7 @@ impl Table {
     /// What names the picture of a game after `ply` moves (any `ply` beyond the last is the latest): the moves up
     /// to it, hashed, with the game's revision when it is the latest position (whose picture also shows the
     /// state); `None` as for [`Table::web_revision`].
-    pub fn web_position_key(&self, guild: GuildId, id: GameId, ply: usize) -> Result<Option<String>, String> {
+    pub fn web_position_key(&self, guild: GuildId, id: GameId, ply: usize) -> Result<Option<String>, TableError> {
         use std::hash::{Hash, Hasher};
         if !self.web_on(guild) {
             return Ok(None);
@@ -273,8 +274,20 @@ impl Table {
         Ok(Some(format!("{ply}/{:016x}{latest}", hasher.finish())))
     }
 
-    pub fn server_page(&self, guild: GuildId, locale: Locale, now: Timestamp) -> Result<ServerPage, String> {
-        AtWork::own(self).server_page(guild, locale, now).map_err(fail_text)
+    /// A page of `guild`'s archive (of one player, of one game): its title, its games, which page of how many.
+    pub fn web_archive(
+        &self,
+        guild: GuildId,
+        player: Option<&crate::store::record::Player>,
+        game: Option<GameKind>,
+        page: usize,
+        locale: Locale,
+    ) -> Result<super::ArchivePage, TableError> {
+        Ok(AtWork::own(self).archive_page(guild, player, game, page, locale)?)
+    }
+
+    pub fn server_page(&self, guild: GuildId, locale: Locale, now: Timestamp) -> Result<ServerPage, TableError> {
+        AtWork::own(self).server_page(guild, locale, now).map_err(TableError::from)
     }
 
     /// A game's page at the position after `ply` moves (the latest when `None` or beyond); `None`: no such game
@@ -285,8 +298,8 @@ impl Table {
         id: GameId,
         ply: Option<usize>,
         locale: Locale,
-    ) -> Result<Option<GamePage>, String> {
-        AtWork::own(self).game_page(guild, id, ply, locale).map_err(fail_text)
+    ) -> Result<Option<GamePage>, TableError> {
+        AtWork::own(self).game_page(guild, id, ply, locale).map_err(TableError::from)
     }
 
     /// The picture of a game's position after `ply` moves (the latest when beyond), as the bot posts it.
@@ -296,8 +309,8 @@ impl Table {
         id: GameId,
         ply: usize,
         locale: Locale,
-    ) -> Result<Option<Vec<u8>>, String> {
-        AtWork::own(self).game_picture(guild, id, ply, locale).map_err(fail_text)
+    ) -> Result<Option<Vec<u8>>, TableError> {
+        AtWork::own(self).game_picture(guild, id, ply, locale).map_err(TableError::from)
     }
 
     /// A view a reader may ask for: the archive, a leaderboard, a player, a tournament's standings, pairings or
@@ -322,15 +335,6 @@ impl Table {
             Some(Err(refusal)) => Err(refusal.text),
             None => Err(Text::plain("nothing to show")),
         }
-    }
-}
-
-fn fail_text(fail: Fail) -> String {
-    match fail {
-        Fail::User(m) => i18n::text(Locale::English, &m),
-        Fail::Changed(c) => i18n::text(Locale::English, &c.message()),
-        Fail::Internal(e) => e,
-        Fail::AlreadyDone => "done before".into(),
     }
 }
 

@@ -3,6 +3,7 @@
 //! the tally's). Here: the leaderboard, the profile, and the recomputation of everything from the game records
 //! (which must give identical numbers: the same updates in the same order).
 
+use crate::table::TableError;
 use crate::table::write::AtWork;
 
 use super::naming::game_name;
@@ -26,7 +27,7 @@ impl AtWork<'_> {
     /// Rebuilds every rating and team record from the game records, in the order they were counted, with the
     /// live path's own [`Tally::count`]; the result is identical to what the live updates produced. One unit
     /// of work, refused (and tried again) if a result is counted meanwhile. Returns how many games were counted.
-    pub fn recompute_ratings(&self) -> Result<usize, String> {
+    pub fn recompute_ratings(&self) -> Result<usize, TableError> {
         for _ in 0..8 {
             let mut games: Vec<GameRecord> = self
                 .store
@@ -57,10 +58,10 @@ impl AtWork<'_> {
             match self.store.commit(&unit) {
                 Ok(_) => return Ok(games.len()),
                 Err(WriteError::RatingsMoved) => continue,
-                Err(e) => return Err(e.to_string()),
+                Err(e) => return Err(TableError::Internal(e.to_string())),
             }
         }
-        Err("results kept being counted during the recomputation; try again".into())
+        Err(TableError::Internal("results kept being counted during the recomputation; try again".into()))
     }
 
     /// A page of the leaderboard of a game in the actor's server (provisional players on their own pages),

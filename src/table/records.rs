@@ -21,6 +21,25 @@ const MOVE_CHARS: usize = 200;
 /// Games on one page of the archive.
 pub const ARCHIVE_PAGE: usize = 10;
 
+/// A page of the archive (see [`AtWork::archive_page`]).
+#[derive(Debug, Clone)]
+pub struct ArchivePage {
+    /// Which page of how many, of which game and player.
+    pub title: Text,
+    pub games: Vec<ArchivedGame>,
+    /// The page shown (from 0; a page asked beyond the last is the last) and how many there are.
+    pub page: usize,
+    pub pages: usize,
+}
+
+/// A finished game as the archive lists it: its number, game, players, result and how it ended, moves, date,
+/// tournament round, importer.
+#[derive(Debug, Clone)]
+pub struct ArchivedGame {
+    pub id: GameId,
+    pub line: Text,
+}
+
 /// A player by name, or by id (a front end shows the member) when the name is not known.
 fn shown_name(player: &Player) -> Text {
     if player.name.is_empty() {
@@ -183,19 +202,21 @@ impl AtWork<'_> {
         Ok(())
     }
 
-    pub(super) fn archive(
+    /// One page of a server's finished games (of one player, of one game), newest first: the data the chat's
+    /// reply and the web's page each show their own way.
+    pub(super) fn archive_page(
         &self,
-        actor: &Actor,
+        guild: u64,
         player: Option<&Player>,
         kind: Option<GameKind>,
         page: usize,
-    ) -> Answer {
-        let locale = actor.locale;
+        locale: Locale,
+    ) -> Result<ArchivePage, Fail> {
         let mut found: Vec<(GameId, GameKind, Timestamp)> = match player {
-            None => self.store.finished_games(actor.guild)?,
+            None => self.store.finished_games(guild)?,
             // The player's part of the server's archive (the computer's games of this server too): nothing of
             // other servers is read.
-            Some(p) => self.store.player_finished_games(actor.guild, p.id)?,
+            Some(p) => self.store.player_finished_games(guild, p.id)?,
         };
         found.retain(|g| kind.is_none_or(|k| g.1 == k));
         let pages = found.len().div_ceil(ARCHIVE_PAGE).max(1);
@@ -208,10 +229,7 @@ impl AtWork<'_> {
         if let Some(player) = player {
             title.push_str(" · ").push_text(&shown_name(player));
         }
-        let mut lines = vec![title];
-        if found.is_empty() {
-            lines.push(i18n::spans(locale, &Message::new("archive-empty")));
-        }
+        let mut games = Vec::new();
         for &(id, _, _) in found.iter().skip(page * ARCHIVE_PAGE).take(ARCHIVE_PAGE) {
             let Some(g) = self.store.game(id)? else { continue };
             let Status::Finished { winner, reason } = g.status else { continue };
@@ -239,9 +257,28 @@ impl AtWork<'_> {
                 };
                 line.push_str(" · ").push_text(&i18n::spans(locale, &said));
             }
-            lines.push(line);
+            games.push(ArchivedGame { id: g.id, line });
         }
-        if !found.is_empty() {
+        Ok(ArchivePage { title, games, page, pages })
+    }
+
+    pub(super) fn archive(
+        &self,
+        actor: &Actor,
+        player: Option<&Player>,
+        kind: Option<GameKind>,
+        page: usize,
+    ) -> Answer {
+        let locale = actor.locale;
+        let ArchivePage { title, games, page, pages } = self.archive_page(actor.guild, player, kind, page, locale)?;
+        let mut lines = vec![title];
+        let listed = !games.is_empty();
+        if !listed {
+            lines.push(i18n::spans(locale, &Message::new("archive-empty")));
+        }
+        lines.extend(games.into_iter().map(|g| g.line));
+        // How to get a game's record or replay, with the commands.
+        if listed {
             lines.push(i18n::spans(locale, &Message::new("archive-hint")));
         }
         let player_id = player.map(|p| p.id);

@@ -10,6 +10,7 @@ use crate::i18n::{self, Locale, Message, Text};
 use crate::render::replay::{self, Frame, Source};
 use crate::render::{self, Captions, Picture, SideCaption};
 use crate::store::record::{GameId, GameRecord, Status, Timestamp};
+use crate::table::TableError;
 use crate::table::write::AtWork;
 
 /// Hundredths of a second a move shows by default.
@@ -97,7 +98,7 @@ pub struct ReplayPictures<'a> {
 
 impl<'a> ReplayPictures<'a> {
     /// `delay`: hundredths of a second a move shows (a hop half of it; the last picture three times, 3 s at least).
-    pub fn new(record: &'a GameRecord, locale: Locale, delay: u16) -> Result<ReplayPictures<'a>, String> {
+    pub fn new(record: &'a GameRecord, locale: Locale, delay: u16) -> Result<ReplayPictures<'a>, TableError> {
         let start = Position::new(record.kind, &record.options).map_err(|e| format!("{e:?}"))?;
         let mut position = start.clone();
         let mut shown = vec![Shown { ply: 0, hop: None, delay }];
@@ -156,7 +157,7 @@ impl Source for ReplayPictures<'_> {
 }
 
 /// Every picture of a game's replay, drawn at once (for tools and tests; the table draws them one at a time).
-pub fn replay_frames(record: &GameRecord, locale: Locale, delay: u16) -> Result<Vec<Frame>, String> {
+pub fn replay_frames(record: &GameRecord, locale: Locale, delay: u16) -> Result<Vec<Frame>, TableError> {
     let mut pictures = ReplayPictures::new(record, locale, delay)?;
     Ok((0..pictures.count()).map(|i| Frame { delay: pictures.delay(i), picture: pictures.picture(i) }).collect())
 }
@@ -172,7 +173,7 @@ impl AtWork<'_> {
         let delay = delay.unwrap_or(DEFAULT_DELAY).clamp(10, 1000);
         let record = self.recorded_game(actor, game, now, "replay-which")?;
         let locale = actor.locale;
-        let mut pictures = ReplayPictures::new(&record, locale, delay).map_err(Fail::Internal)?;
+        let mut pictures = ReplayPictures::new(&record, locale, delay).map_err(|e| Fail::Internal(e.to_string()))?;
         let frames = pictures.count();
         let most = self.config.limits.replay_frames;
         let animation = replay::animate_from(&mut pictures, replay::DISCORD_LIMIT, most)

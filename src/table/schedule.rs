@@ -12,6 +12,7 @@ use crate::i18n::{self, Callee, Locale, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId};
 use crate::store::settings::Remind;
 use crate::store::{GameWrite, SettingsWrite, Unit};
+use crate::table::TableError;
 use crate::table::write::AtWork;
 
 /// A notice in words, for one front end to post in `channel`, and the users who asked for it by direct message.
@@ -53,7 +54,7 @@ impl AtWork<'_> {
 
     /// Carries out every event due at `now`, in order, each exactly once (also after downtime that spanned
     /// several). Returns how many were carried out; their notices wait in the store's outbox.
-    pub fn tick(&self, now: Timestamp) -> Result<usize, String> {
+    pub fn tick(&self, now: Timestamp) -> Result<usize, TableError> {
         self.prune_requests(now);
         let mut done = 0;
         for id in self.store.due_games(now).map_err(|e| e.to_string())? {
@@ -73,7 +74,7 @@ impl AtWork<'_> {
                     Ok(()) => done += 1,
                     Err(Fail::User(_) | Fail::Changed(_)) => continue,
                     Err(Fail::AlreadyDone) => break,
-                    Err(Fail::Internal(e)) => return Err(e),
+                    Err(Fail::Internal(e)) => return Err(TableError::Internal(e)),
                 }
             }
         }
@@ -99,7 +100,7 @@ impl AtWork<'_> {
     }
 
     /// The notices not yet delivered, each in words (in `locale`), oldest first.
-    pub fn deliveries(&self, locale: Locale) -> Result<Vec<Delivery>, String> {
+    pub fn deliveries(&self, locale: Locale) -> Result<Vec<Delivery>, TableError> {
         let notices = self.store.notices().map_err(|e| e.to_string())?;
         let mut out = Vec::with_capacity(notices.len());
         for notice in notices.into_iter().filter(|n| (self.table.serves)(n.guild)) {
@@ -152,7 +153,7 @@ impl AtWork<'_> {
 
     /// For a notice of a game outside a server, the players who hear it by direct message: those it calls, or
     /// every player when it calls nobody (the computer is no one to tell); `None` for a game in a server.
-    fn private_players(&self, notice: &Notice, reply: &Reply) -> Result<Option<Vec<UserId>>, String> {
+    fn private_players(&self, notice: &Notice, reply: &Reply) -> Result<Option<Vec<UserId>>, TableError> {
         let Some(record) = self.store.game(notice.game).map_err(|e| e.to_string())?.filter(|g| g.private) else {
             return Ok(None);
         };
@@ -165,8 +166,8 @@ impl AtWork<'_> {
     }
 
     /// The front end posted the notice: it leaves the outbox.
-    pub fn delivered(&self, notice: u64) -> Result<(), String> {
-        self.write(Unit { delivered: vec![notice], ..Unit::default() }).map(|_| ()).map_err(|e| format!("{e:?}"))
+    pub fn delivered(&self, notice: u64) -> Result<(), TableError> {
+        self.write(Unit { delivered: vec![notice], ..Unit::default() }).map(|_| ()).map_err(TableError::from)
     }
 
     fn notice_reply(&self, notice: &Notice, locale: Locale) -> Result<Option<(Reply, Vec<UserId>)>, Fail> {

@@ -48,7 +48,9 @@ pub(super) async fn board(State(web): Shared, server: Server, Query(q): Query<Pl
     let table = web.table.clone();
     let result = web
         .drawn
-        .get(super::cache::Kind::Picture, key, guild, server.client, move || table.game_picture(guild, id, ply, locale))
+        .get(super::cache::Kind::Picture, key, guild, server.client, move || {
+            table.game_picture(guild, id, ply, locale).map_err(|e| e.to_string())
+        })
         .await;
     drawn(result, "image/png", locale)
 }

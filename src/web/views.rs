@@ -8,8 +8,7 @@ use serde::Deserialize;
 use super::pages;
 use super::routes::*;
 use crate::games::GameKind;
-use crate::i18n::Span;
-use crate::table::{ARCHIVE_PAGE, Command, Reply, TournamentCommand};
+use crate::table::{Command, Reply, TournamentCommand};
 use pages::t;
 
 #[derive(Deserialize, Default)]
@@ -31,37 +30,30 @@ pub(super) async fn archive(State(web): Shared, server: Server, Query(q): Query<
         let player = if asked.is_empty() { None } else { Some(t.web_player(guild, &asked)) };
         match player {
             Some(None) => Ok(None),
-            Some(Some(p)) => {
-                t.read(guild, locale, Command::Archive { player: Some(p), game, page: page_no - 1 }, now()).map(Some)
-            }
-            None => t.read(guild, locale, Command::Archive { player: None, game, page: page_no - 1 }, now()).map(Some),
+            Some(Some(p)) => t.web_archive(guild, Some(&p), game, page_no - 1, locale).map(Some),
+            None => t.web_archive(guild, None, game, page_no - 1, locale).map(Some),
         }
     })
     .await;
     let form = pages::archive_form(locale, &typed, game);
     let title = t(locale, "web-archive");
-    let replies = match result {
-        Ok(Ok(Some(replies))) => replies,
-        Ok(Ok(None)) => {
-            let nobody = Reply { text: crate::i18n::Text::plain(t(locale, "web-no-such-player")), ..Reply::default() };
-            vec![nobody]
+    let (text, shown, pages) = match result {
+        Ok(Ok(Some(archive))) => {
+            let mut lines = vec![archive.title];
+            if archive.games.is_empty() {
+                lines.push(crate::i18n::spans(locale, &crate::i18n::Message::new("archive-empty")));
+            }
+            lines.extend(archive.games.into_iter().map(|g| g.line));
+            (crate::i18n::Text::join(lines, "\n"), archive.page + 1, archive.pages)
         }
-        Ok(Err(refused)) => vec![Reply { text: refused, ..Reply::default() }],
+        Ok(Ok(None)) => (crate::i18n::Text::plain(t(locale, "web-no-such-player")), 1, 1),
+        Ok(Err(e)) => {
+            tracing::error!(error = %e, "an archive page could not be read");
+            return failed("the archive");
+        }
         Err(r) => return r,
     };
-    // The line that points to Discord's commands has no place on a page.
-    let hint = crate::i18n::text(locale, &crate::i18n::Message::new("archive-hint"));
-    let replies: Vec<Reply> = replies
-        .into_iter()
-        .map(|r| {
-            let lines = super::html::split_lines(&r.text).into_iter().filter(|l| l.as_str() != hint);
-            Reply { text: crate::i18n::Text::join(lines, "\n"), ..r }
-        })
-        .collect();
-    let shown = replies
-        .iter()
-        .map(|r| r.text.marks().iter().filter(|m| matches!(m.span, Span::Game(_))).count())
-        .sum::<usize>();
+    let replies = vec![Reply { text, ..Reply::default() }];
     let link = |p: usize| {
         let mut query = format!("?page={p}");
         if !typed.trim().is_empty() {
@@ -72,11 +64,7 @@ pub(super) async fn archive(State(web): Shared, server: Server, Query(q): Query<
         }
         query
     };
-    let pager = pages::pager(
-        locale,
-        (page_no > 1).then(|| link(page_no - 1)),
-        (shown == ARCHIVE_PAGE).then(|| link(page_no + 1)),
-    );
+    let pager = pages::pager(locale, (shown > 1).then(|| link(shown - 1)), (shown < pages).then(|| link(shown + 1)));
     let markup = pages::replies(locale, &server.base, &title, (form, pager), &replies, &[]);
     page(markup, &server, q.lang.is_some())
 }

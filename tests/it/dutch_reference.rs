@@ -53,7 +53,7 @@ fn replay(name: &str) -> Result<usize, String> {
         let file = cut(&text, round);
         let ours = match trf::read(&file, &trf::Bounds::default()).and_then(|t| trf::pair_next(&t)) {
             Ok(paired) => paired,
-            Err(e) if e.contains("absolute criteria") => "no pairing\n".to_string(),
+            Err(e) if e.to_string().contains("absolute criteria") => "no pairing\n".to_string(),
             Err(e) => return Err(format!("{name}, round {round}: {e}")),
         };
         if ours != answer {

@@ -260,7 +260,7 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
     // The whole file has no round left.
     let over = tablero::table::tournament::trf::read(&trf, &Default::default())
         .and_then(|t| tablero::table::tournament::trf::pair_next(&t));
-    assert!(over.unwrap_err().contains("no round left"));
+    assert!(over.unwrap_err().to_string().contains("no round left"));
 }
 
 /// Round `r` (from 0) of a report file's player line.

@@ -362,3 +362,26 @@ fn a_move_through_the_serving_table_reaches_its_pages_at_once() {
         assert!(data.contains("Move 2 / 2"), "{data}");
     });
 }
+
+#[test]
+fn the_archive_pages_from_its_data_without_discords_hint() {
+    let (_dir, store) = sled();
+    let site = serve(store, false, Duration::from_secs(60));
+    let base = pages_on(&site.table, 7);
+    // Twelve games resigned at once, each in its own channel: two pages of ten.
+    for channel in 0..12 {
+        hoyito(&site.table, 7, 300 + channel, 0);
+        act(&site.table, 7, 1, 300 + channel, Command::Resign).expect("resigned");
+    }
+    let (status, _, first) = get(&format!("{base}/archive"), &[]);
+    assert_eq!(status, 200);
+    assert!(first.contains(r#"rel="next" href="?page=2""#) && !first.contains(r#"rel="prev""#), "{first}");
+    let hint = tablero::i18n::text(tablero::i18n::Locale::English, &tablero::i18n::Message::new("archive-hint"));
+    assert!(!first.contains(hint.split_whitespace().take(4).collect::<Vec<_>>().join(" ").as_str()), "{first}");
+    let (_, _, second) = get(&format!("{base}/archive?page=2"), &[]);
+    assert!(second.contains(r#"rel="prev" href="?page=1""#) && !second.contains(r#"rel="next""#), "{second}");
+    assert_eq!(second.matches(&format!("{}/game/", base.trim_start_matches(&site.url))).count(), 2, "{second}");
+    // On Discord the same page ends with how to get a record or a replay.
+    let said = act(&site.table, 7, 1, 99, Command::Archive { player: None, game: None, page: 0 }).unwrap();
+    assert!(said[0].text.to_string().ends_with(&hint), "{}", said[0].text);
+}

@@ -12,6 +12,7 @@ use crate::store::record::{
 };
 use crate::store::tournament::{Entrant, Format, TournamentRound, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentMark, TournamentWrite, Unit};
+use crate::table::TableError;
 use crate::table::write::AtWork;
 use crate::table::{Fail, Reply, clock};
 
@@ -319,7 +320,7 @@ impl AtWork<'_> {
         &self,
         locale: Locale,
         now: Timestamp,
-    ) -> Result<Vec<(GuildId, ChannelId, Reply)>, String> {
+    ) -> Result<Vec<(GuildId, ChannelId, Reply)>, TableError> {
         let mut out = Vec::new();
         for (id, guild) in self.due_tournaments(now)? {
             match self.advance_tournament(id, locale, now) {
@@ -345,7 +346,7 @@ impl AtWork<'_> {
     }
 
     /// The tournaments marked due at `now` with their servers (those this table serves), oldest id first.
-    pub fn due_tournaments(&self, now: Timestamp) -> Result<Vec<(u64, GuildId)>, String> {
+    pub fn due_tournaments(&self, now: Timestamp) -> Result<Vec<(u64, GuildId)>, TableError> {
         let mut due: Vec<u64> =
             self.store.tournament_marks(now).map_err(|e| e.to_string())?.into_iter().map(|m| m.tournament).collect();
         due.sort_unstable();
@@ -363,7 +364,7 @@ impl AtWork<'_> {
     /// Looks at one tournament (and no other): starts it at its sign-up deadline, pairs its next round when the
     /// current one is complete, or finishes it. The tournament, its new games and the clearing of the marks it
     /// handled are one unit, written over the revision read (tried again if another process got there first).
-    pub fn advance_tournament(&self, id: u64, locale: Locale, now: Timestamp) -> Result<Vec<(u64, Reply)>, String> {
+    pub fn advance_tournament(&self, id: u64, locale: Locale, now: Timestamp) -> Result<Vec<(u64, Reply)>, TableError> {
         let failed = |e: Fail| format!("{e:?}");
         for _ in 0..8 {
             let marks: Vec<TournamentMark> = self
@@ -400,10 +401,10 @@ impl AtWork<'_> {
                 }
                 // Changed meanwhile (another process advanced it, an organiser acted): look again.
                 Err(Fail::User(_) | Fail::Changed(_)) => continue,
-                Err(e) => return Err(failed(e)),
+                Err(e) => return Err(e.into()),
             }
         }
-        Err(format!("tournament {id} kept changing while it was advanced"))
+        Err(TableError::Internal(format!("tournament {id} kept changing while it was advanced")))
     }
 
     /// What advancing a tournament does to it, in memory: the replies, and its new games in `games`.
@@ -413,7 +414,7 @@ impl AtWork<'_> {
         locale: Locale,
         now: Timestamp,
         games: &mut Vec<GameWrite>,
-    ) -> Result<Vec<Reply>, String> {
+    ) -> Result<Vec<Reply>, TableError> {
         let mut out = Vec::new();
         // Sign-up closes at its deadline: the tournament starts by itself (or is called off without players).
         if t.status == TournamentStatus::SignUp && t.signup_until.is_some_and(|d| d <= now) {

@@ -43,11 +43,32 @@ impl Default for Bounds {
 /// Points of one result, in tenths, at most (999.9 points).
 const MAX_TENTHS: u32 = 9_999;
 
+/// Why a tournament report file is refused or cannot be paired, in words that name its line and the limit.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TrfError(String);
+
+impl From<String> for TrfError {
+    fn from(words: String) -> TrfError {
+        TrfError(words)
+    }
+}
+
+impl From<&str> for TrfError {
+    fn from(words: &str) -> TrfError {
+        TrfError(words.to_string())
+    }
+}
+
 /// The tournament in `text`, ready to pair its next round; `Err` says what is wrong and where, or which limit
 /// the file goes beyond.
-pub fn read(text: &str, bounds: &Bounds) -> Result<Tournament, String> {
+pub fn read(text: &str, bounds: &Bounds) -> Result<Tournament, TrfError> {
     if text.len() > bounds.bytes {
-        return Err(format!("the file has {} bytes; a tournament file has at most {}", text.len(), bounds.bytes));
+        return Err(TrfError(format!(
+            "the file has {} bytes; a tournament file has at most {}",
+            text.len(),
+            bounds.bytes
+        )));
     }
     let mut t = Tournament::default();
     let mut use_rank = false;
@@ -57,12 +78,12 @@ pub fn read(text: &str, bounds: &Bounds) -> Result<Tournament, String> {
     let mut read_players: Vec<bool> = Vec::new();
     for (n, line) in text.split(['\r', '\n']).enumerate() {
         if line.chars().nth(bounds.line_chars()).is_some() {
-            return Err(format!(
+            return Err(TrfError(format!(
                 "line {}: longer than {} characters (a player line of {} rounds)",
                 n + 1,
                 bounds.line_chars(),
                 bounds.rounds
-            ));
+            )));
         }
         let chars: Vec<char> = line.chars().collect();
         if chars.len() < 3 {
@@ -70,8 +91,8 @@ pub fn read(text: &str, bounds: &Bounds) -> Result<Tournament, String> {
         }
         let shown: String = line.chars().take(100).collect();
         let shown = if shown.len() < line.len() { format!("{shown}…") } else { shown };
-        let at = |what: &str| format!("line {}: {what}: {shown:?}", n + 1);
-        let within = |id: usize| -> Result<usize, String> {
+        let at = |what: &str| TrfError(format!("line {}: {what}: {shown:?}", n + 1));
+        let within = |id: usize| -> Result<usize, TrfError> {
             if id >= bounds.players {
                 Err(at(&format!("pairing number {}: a tournament has at most {} players", id + 1, bounds.players)))
             } else {
@@ -86,7 +107,7 @@ pub fn read(text: &str, bounds: &Bounds) -> Result<Tournament, String> {
                 if chars.len() < 84 {
                     return Err(at("a player line is shorter than 84 characters"));
                 }
-                let player = read_player(&chars, &mut t, bounds).map_err(|e| at(&e))?;
+                let player = read_player(&chars, &mut t, bounds).map_err(|e| at(&e.0))?;
                 let id = within(player.id)?;
                 if read_players.len() <= id {
                     read_players.resize(id + 1, false);
@@ -221,15 +242,15 @@ pub fn read(text: &str, bounds: &Bounds) -> Result<Tournament, String> {
     let field_size = t.players.len();
     let outside = t.forbidden.iter().flatten().chain(forbidden_rounds.iter().flat_map(|f| f.0.iter()));
     if let Some(id) = outside.chain(byes.iter().map(|b| &b.1)).find(|&&id| id >= field_size || !read_players[id]) {
-        return Err(format!("player {} is named but has no player line (001)", id + 1));
+        return Err(TrfError(format!("player {} is named but has no player line (001)", id + 1)));
     }
     for player in &t.players {
         if let Some(m) = player.matches.iter().find(|m| m.opponent >= field_size || !read_players[m.opponent]) {
-            return Err(format!(
+            return Err(TrfError(format!(
                 "player {} met player {}, who has no player line (001)",
                 player.id + 1,
                 m.opponent + 1
-            ));
+            )));
         }
     }
     // The round to pair: every player already marked in it means it is complete, and the next one is paired.
@@ -245,7 +266,7 @@ pub fn read(text: &str, bounds: &Bounds) -> Result<Tournament, String> {
         return Err("no XXR line: the number of rounds is not given".into());
     }
     if t.played + 1 > t.rounds {
-        return Err(format!("all {} rounds are played: there is no round left to pair", t.rounds));
+        return Err(TrfError(format!("all {} rounds are played: there is no round left to pair", t.rounds)));
     }
     if !use_rank {
         t.by_rank = (0..t.players.len()).collect();
@@ -280,11 +301,11 @@ pub fn read(text: &str, bounds: &Bounds) -> Result<Tournament, String> {
             }
             let theirs = t.players.get(m.opponent).and_then(|o| o.matches.get(r));
             if theirs.is_none_or(|o| !o.played || o.colour == m.colour || o.opponent != player.id) {
-                return Err(format!(
+                return Err(TrfError(format!(
                     "round {} of player {} contradicts the entry of the opponent",
                     r + 1,
                     player.id + 1
-                ));
+                )));
             }
         }
     }
@@ -294,7 +315,7 @@ pub fn read(text: &str, bounds: &Bounds) -> Result<Tournament, String> {
 
 /// The next round of `t`, in bbpPairings' `-p` output: the number of pairs (the bye counted), then `white black`
 /// by pairing number, boards in FIDE's order, the bye as `number 0` last.
-pub fn pair_next(t: &Tournament) -> Result<String, String> {
+pub fn pair_next(t: &Tournament) -> Result<String, TrfError> {
     let pairs = dutch::pair(t).map_err(|e| match e {
         dutch::NoPairing::Absolute => "no pairing of the next round satisfies the absolute criteria".to_string(),
         dutch::NoPairing::TooLarge { bits } => {
@@ -313,7 +334,7 @@ pub fn pair_next(t: &Tournament) -> Result<String, String> {
 }
 
 /// One `001` line: its rounds from column 92 on, ten characters each.
-fn read_player(chars: &[char], t: &mut Tournament, bounds: &Bounds) -> Result<Player, String> {
+fn read_player(chars: &[char], t: &mut Tournament, bounds: &Bounds) -> Result<Player, TrfError> {
     let field =
         |from: usize, to: usize| -> String { (from..to).map(|i| chars.get(i).copied().unwrap_or(' ')).collect() };
     let id = player_id(&field(4, 8)).ok_or("no pairing number")?;
@@ -364,10 +385,10 @@ fn read_player(chars: &[char], t: &mut Tournament, bounds: &Bounds) -> Result<Pl
             _ => return Err("a round's result".into()),
         };
         if result == ' ' && opponent != id {
-            return Err(format!(
+            return Err(TrfError(format!(
                 "round {}: a game without a result (still on?): a round is paired once every game before it is decided",
                 matches.len() + skipped + 1
-            ));
+            )));
         }
         if matches!(result, '+' | '-' | 'H' | 'F' | 'U' | 'Z' | ' ') {
             played = false;
@@ -382,7 +403,7 @@ fn read_player(chars: &[char], t: &mut Tournament, bounds: &Bounds) -> Result<Pl
         }
         let paired = opponent != id || result == 'U' || result == '+';
         if matches.len() + skipped >= bounds.rounds {
-            return Err(format!("more than {} rounds", bounds.rounds));
+            return Err(TrfError(format!("more than {} rounds", bounds.rounds)));
         }
         if skip {
             skipped += 1;
