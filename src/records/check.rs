@@ -179,12 +179,6 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
     let challenger = everyone.clone().next().cloned().unwrap_or_else(|| importer.clone());
     let opponent = seats.get(1).cloned().or_else(|| everyone.clone().nth(1).cloned());
     let game = GameRecord {
-        id: 0,
-        kind,
-        options,
-        guild: 0,
-        channel: 0,
-        challenger,
         opponent,
         first: First::Challenger,
         seats,
@@ -193,20 +187,9 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
         rosters,
         moves,
         status,
-        draw_offer: None,
-        takeback: None,
         computer,
-        created_at: started,
         updated_at: ended,
-        expires_at: started,
-        revision: 0,
-        wants_thread: false,
-        clock: None,
-        due: None,
-        rated: false,
-        rating_sequence: None,
         rating_changes,
-        tournament: None,
         imported: Some(Imported {
             id: record.id,
             rated: record.rated,
@@ -216,7 +199,7 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
             by: None,
             at: None,
         }),
-        private: false,
+        ..GameRecord::new(kind, options, 0, 0, challenger, started)
     };
     Ok(Replayed { game, position })
 }

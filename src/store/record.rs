@@ -364,6 +364,52 @@ impl NoticeKind {
 }
 
 impl GameRecord {
+    /// A game of `kind` with `options` that `challenger` asks for in `channel` of `guild` at `now`: a challenge
+    /// to anyone, nothing played, nobody seated, no clock, casual, stored under no id yet. What differs is said
+    /// with the struct update syntax (`GameRecord { rated: true, ..GameRecord::new(…) }`), so that a new field is
+    /// written here alone.
+    pub fn new(
+        kind: GameKind,
+        options: OptionSet,
+        guild: GuildId,
+        channel: ChannelId,
+        challenger: Player,
+        now: Timestamp,
+    ) -> GameRecord {
+        GameRecord {
+            id: 0,
+            kind,
+            options,
+            guild,
+            channel,
+            challenger,
+            opponent: None,
+            first: First::default(),
+            seats: Vec::new(),
+            teams: Vec::new(),
+            challenger_side: None,
+            rosters: Vec::new(),
+            moves: Vec::new(),
+            status: Status::Challenge,
+            draw_offer: None,
+            takeback: None,
+            computer: None,
+            created_at: now,
+            updated_at: now,
+            expires_at: now,
+            revision: 0,
+            wants_thread: false,
+            clock: None,
+            due: None,
+            rated: false,
+            rating_sequence: None,
+            rating_changes: Vec::new(),
+            private: false,
+            tournament: None,
+            imported: None,
+        }
+    }
+
     /// The sides a user (with these roles) plays: one in a two-player game; in a team game possibly two, for a
     /// member of both roles.
     pub fn sides_of(&self, user: UserId, roles: &[u64]) -> Vec<Side> {

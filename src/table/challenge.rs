@@ -152,15 +152,8 @@ impl AtWork<'_> {
         }
         self.within_game_quotas(actor, against_computer, now)?;
         let record = GameRecord {
-            id: 0,
-            kind,
-            options,
-            guild: actor.guild,
-            channel: actor.channel,
-            challenger: actor.player(),
             opponent,
             first,
-            seats: Vec::new(),
             challenger_side: teams
                 .as_ref()
                 .and_then(|t| Side::BOTH.into_iter().find(|s| t[s.index()].has(actor.user, &actor.roles))),
@@ -177,24 +170,14 @@ impl AtWork<'_> {
                 })
                 .unwrap_or_default(),
             teams: teams.map(Vec::from).unwrap_or_default(),
-            moves: Vec::new(),
-            status: Status::Challenge,
-            draw_offer: None,
-            takeback: None,
-            created_at: now,
-            updated_at: now,
             expires_at: now + self.config.challenge_expiry_secs,
-            revision: 0,
             wants_thread,
             clock: per_move.map(|s| clock::new_clock(s, &settings)),
             due: Some(now + self.config.challenge_expiry_secs),
             rated,
-            rating_sequence: None,
-            rating_changes: Vec::new(),
-            tournament: None,
-            imported: None,
             computer: level.map(|level| Computer { level, on_turn: false }),
             private: actor.private,
+            ..GameRecord::new(kind, options, actor.guild, actor.channel, actor.player(), now)
         };
         // A lapsed challenge does not hold the channel: it is marked expired on the way.
         if let Some(held) = self.store.channel_game(actor.channel)?

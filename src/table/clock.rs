@@ -253,35 +253,12 @@ mod tests {
         use crate::store::record::{First, MoveEntry, Player};
         let mut record = GameRecord {
             id: 1,
-            kind: GameKind::Hoyito,
-            options: Default::default(),
-            guild: 1,
-            channel: 1,
-            challenger: Player { id: 1, name: "ana".into() },
             opponent: Some(Player { id: 2, name: "ben".into() }),
             first: First::Challenger,
-            seats: vec![],
-            teams: vec![],
-            challenger_side: None,
-            rosters: vec![],
             moves: vec![MoveEntry { notation: "1".into(), by: 1, at: 0, name: None }],
             status: Status::Active,
-            draw_offer: None,
-            takeback: None,
-            computer: None,
-            created_at: 0,
-            updated_at: 0,
-            expires_at: 0,
-            revision: 0,
-            wants_thread: false,
             clock: Some(new_clock(per_move, settings)),
-            due: None,
-            rated: false,
-            rating_sequence: None,
-            rating_changes: vec![],
-            tournament: None,
-            imported: None,
-            private: false,
+            ..GameRecord::new(GameKind::Hoyito, Default::default(), 1, 1, Player { id: 1, name: "ana".into() }, 0)
         };
         start_turn(&mut record, 1000);
         record

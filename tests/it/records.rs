@@ -56,35 +56,14 @@ fn game(kind: GameKind, options: &[(&str, &str)], moves: &[&str], status: Status
         .collect();
     GameRecord {
         id: 40,
-        kind,
-        options,
-        guild: 1,
-        channel: 5,
-        challenger: seats[0].clone(),
         opponent: Some(seats[1].clone()),
-        first: Default::default(),
-        seats,
-        teams: Vec::new(),
-        challenger_side: None,
-        rosters: Vec::new(),
+        seats: seats.clone(),
         moves,
         status,
-        draw_offer: None,
-        takeback: None,
-        computer: None,
-        created_at: NOW - 100,
         updated_at: NOW + 10_000,
         expires_at: NOW,
         revision: 3,
-        wants_thread: false,
-        clock: None,
-        due: None,
-        rated: false,
-        rating_sequence: None,
-        rating_changes: Vec::new(),
-        tournament: None,
-        imported: None,
-        private: false,
+        ..GameRecord::new(kind, options, 1, 5, seats[0].clone(), NOW - 100)
     }
 }
 

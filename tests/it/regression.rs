@@ -125,35 +125,13 @@ fn generate(kind: GameKind, n: usize) -> GameRecord {
     };
     let mut record = GameRecord {
         id: n as u64 + 1,
-        kind,
-        options,
-        guild: 1,
-        channel: 1,
-        challenger: seats[0].clone(),
         opponent: Some(seats[1].clone()),
-        first: Default::default(),
-        seats,
-        teams: Vec::new(),
-        challenger_side: None,
-        rosters: Vec::new(),
+        seats: seats.clone(),
         moves,
         status,
-        draw_offer: None,
-        takeback: None,
-        computer: None,
-        created_at: start,
         updated_at: at + 60,
-        expires_at: start,
-        revision: 0,
-        wants_thread: false,
-        clock: None,
-        due: None,
         rated: n.is_multiple_of(2),
-        rating_sequence: None,
-        rating_changes: Vec::new(),
-        tournament: None,
-        imported: None,
-        private: false,
+        ..GameRecord::new(kind, options, 1, 1, seats[0].clone(), start)
     };
     if record.rated && matches!(record.status, Status::Finished { .. }) {
         record.rating_changes = vec![

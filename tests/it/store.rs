@@ -7,7 +7,7 @@ use crate::on_both_backends;
 use common::backends::Backend;
 
 use tablero::games::GameKind;
-use tablero::store::record::{First, GameRecord, Player, Status};
+use tablero::store::record::{GameRecord, Player, Status};
 use tablero::store::tournament::{Format, TournamentStatus};
 use tablero::store::{
     GameWrite, GuildSettings, SettingsWrite, SledStore, Standings, StandingsWrite, Store, StoreError, Tournament,
@@ -16,36 +16,16 @@ use tablero::store::{
 
 fn record(channel: u64) -> GameRecord {
     GameRecord {
-        id: 0,
-        kind: GameKind::Hoyito,
-        options: GameKind::Hoyito.normalise_options(&Default::default()).unwrap(),
-        guild: 1,
-        channel,
-        challenger: Player { id: 1, name: "ana".into() },
         opponent: Some(Player { id: 2, name: "ben".into() }),
-        first: First::Random,
-        seats: vec![],
-        teams: vec![],
-        challenger_side: None,
-        rosters: vec![],
-        moves: vec![],
-        status: Status::Challenge,
-        draw_offer: None,
-        takeback: None,
-        computer: None,
-        created_at: 10,
-        updated_at: 10,
         expires_at: 100,
-        revision: 0,
-        wants_thread: false,
-        clock: None,
-        due: None,
-        rated: false,
-        rating_sequence: None,
-        rating_changes: vec![],
-        tournament: None,
-        imported: None,
-        private: false,
+        ..GameRecord::new(
+            GameKind::Hoyito,
+            GameKind::Hoyito.normalise_options(&Default::default()).unwrap(),
+            1,
+            channel,
+            Player { id: 1, name: "ana".into() },
+            10,
+        )
     }
 }
 

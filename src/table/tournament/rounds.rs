@@ -240,35 +240,24 @@ impl AtWork<'_> {
             let teams = if first.role && second.role { vec![team(first), team(second)] } else { Vec::new() };
             let mut record = GameRecord {
                 id: next_id,
-                kind: t.kind,
-                options: options.clone(),
-                guild: t.guild,
-                channel: parking_channel(t.id, r, k),
-                challenger: first.player.clone(),
                 opponent: Some(second.player.clone()),
                 first: First::Challenger,
                 seats: if teams.is_empty() { vec![first.player.clone(), second.player.clone()] } else { Vec::new() },
                 challenger_side: (!teams.is_empty()).then_some(Side::First),
                 teams,
-                rosters: Vec::new(),
-                moves: Vec::new(),
                 status: Status::Active,
-                draw_offer: None,
-                takeback: None,
-                computer: None,
-                created_at: now,
-                updated_at: now,
-                expires_at: now,
-                revision: 0,
                 wants_thread: true,
                 clock: per_move.map(|s| clock::new_clock(s, &settings)),
-                due: None,
                 rated,
-                rating_sequence: None,
-                rating_changes: Vec::new(),
                 tournament: Some(TournamentPlace { tournament: t.id, round: r, pairing: k }),
-                imported: None,
-                private: false,
+                ..GameRecord::new(
+                    t.kind,
+                    options.clone(),
+                    t.guild,
+                    parking_channel(t.id, r, k),
+                    first.player.clone(),
+                    now,
+                )
             };
             next_id += 1;
             clock::start_turn(&mut record, now);

@@ -75,37 +75,23 @@ pub fn finished_game(id: u64, guild: u64, moves: u64, tournament: Option<(u64, u
     let (a, b) = (10 + id % 50, 60 + id % 50);
     GameRecord {
         id,
-        kind: GameKind::Hoyito,
-        options: GameKind::Hoyito.normalise_options(&Default::default()).unwrap(),
-        guild,
-        channel: 1_000_000 + id,
-        challenger: player(a),
         opponent: Some(player(b)),
         first: First::Challenger,
         seats: vec![player(a), player(b)],
-        teams: vec![],
-        challenger_side: None,
-        rosters: vec![],
         moves: (0..moves)
             .map(|n| MoveEntry { notation: ((n % 6) + 1).to_string(), by: a, at: n, name: None })
             .collect(),
         status: Status::Finished { winner: Some(Side::First), reason: FinishReason::Resignation },
-        draw_offer: None,
-        takeback: None,
-        computer: None,
-        created_at: 0,
-        updated_at: 0,
-        expires_at: 0,
         revision: moves + 1,
-        wants_thread: false,
-        clock: None,
-        due: None,
-        rated: false,
-        rating_sequence: None,
-        rating_changes: vec![],
         tournament: tournament.map(Into::into),
-        imported: None,
-        private: false,
+        ..GameRecord::new(
+            GameKind::Hoyito,
+            GameKind::Hoyito.normalise_options(&Default::default()).unwrap(),
+            guild,
+            1_000_000 + id,
+            player(a),
+            0,
+        )
     }
 }
 
