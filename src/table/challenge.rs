@@ -7,6 +7,7 @@ use super::button_id::ButtonId;
 use super::naming::{game_name, player_call, side_calls};
 use super::view::{Question, answer_buttons};
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Terms, clock};
+use crate::games::zohn_ahl::TurnMode;
 use crate::games::{GameKind, OptionSet, Position, Side};
 use crate::i18n::Locale;
 use crate::i18n::{self, Message, Text};
@@ -42,9 +43,9 @@ fn check_teams(
         return Err(Message::new("teams-not-yours"));
     }
     let has_role = teams.iter().any(|t| matches!(t, Team::Role { .. }));
-    let mode = options.get("turn_mode").cloned().unwrap_or_else(|| if has_role { "free" } else { "blocks" }.into());
+    let mode = TurnMode::of(options).unwrap_or(if has_role { TurnMode::Free } else { TurnMode::Blocks });
     // Role teams that throw in turn are counted at acceptance, from who joined.
-    if mode == "blocks" && !has_role {
+    if mode == TurnMode::Blocks && !has_role {
         let (w, e) = (west.players().len(), east.players().len());
         if w != e {
             return Err(Message::new("teams-unequal").num("west", w as i64).num("east", e as i64));
@@ -52,7 +53,7 @@ fn check_teams(
         options.insert("west_block".into(), w.to_string());
         options.insert("east_block".into(), e.to_string());
     }
-    options.insert("turn_mode".into(), mode);
+    options.insert("turn_mode".into(), mode.name().into());
     Ok(())
 }
 
@@ -291,7 +292,7 @@ impl AtWork<'_> {
             "\n",
         );
         let mut buttons = answer_buttons(locale, record.id, Question::Challenge).to_vec();
-        let in_turn = record.options.get("turn_mode").is_some_and(|m| m != "free");
+        let in_turn = TurnMode::of(&record.options).is_some_and(|m| m != TurnMode::Free);
         if in_turn && record.teams.iter().any(|t| matches!(t, Team::Role { .. })) {
             buttons.push(Button {
                 id: ButtonId::ChallengeJoin(record.id),
@@ -394,13 +395,13 @@ impl AtWork<'_> {
         {
             roster.push(actor.player());
         }
-        let mode = record.options.get("turn_mode").cloned().unwrap_or_default();
-        if mode != "free" {
+        let mode = TurnMode::of(&record.options);
+        if mode != Some(TurnMode::Free) {
             let (west, east) = (record.members(Side::First).len(), record.members(Side::Second).len());
-            if mode == "blocks" && west != east {
+            if mode == Some(TurnMode::Blocks) && west != east {
                 return Err(Message::new("teams-unequal").num("west", west as i64).num("east", east as i64).into());
             }
-            if mode == "blocks" {
+            if mode == Some(TurnMode::Blocks) {
                 record.options.insert("west_block".into(), west.to_string());
                 record.options.insert("east_block".into(), east.to_string());
             }

@@ -23,6 +23,25 @@ pub enum TurnMode {
     Free,
 }
 
+impl TurnMode {
+    const NAMES: [(TurnMode, &'static str); 3] =
+        [(TurnMode::Blocks, "blocks"), (TurnMode::Alternate, "alternate"), (TurnMode::Free, "free")];
+
+    /// The option's word (`turn_mode=blocks`).
+    pub fn name(self) -> &'static str {
+        Self::NAMES.iter().find(|(m, _)| *m == self).map_or("blocks", |(_, n)| n)
+    }
+
+    pub fn parse(word: &str) -> Option<TurnMode> {
+        Self::NAMES.iter().find(|(_, n)| *n == word).map(|(m, _)| *m)
+    }
+
+    /// The mode an option set asks for, if it names one it knows.
+    pub fn of(options: &OptionSet) -> Option<TurnMode> {
+        options.get("turn_mode").and_then(|w| TurnMode::parse(w))
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
     pub variant: Variant,
@@ -97,12 +116,7 @@ impl GameOptions for Options {
             "counters" => self.counters = parse_number(key, value, 1u8, 10)?,
             "laps" => self.laps = parse_number(key, value, 1u8, 10)?,
             "turn_mode" => {
-                self.turn_mode = match value {
-                    "blocks" => TurnMode::Blocks,
-                    "alternate" => TurnMode::Alternate,
-                    "free" => TurnMode::Free,
-                    _ => return Err(bad(key, value, "blocks|alternate|free")),
-                }
+                self.turn_mode = TurnMode::parse(value).ok_or_else(|| bad(key, value, "blocks|alternate|free"))?
             }
             "p_flat" => match value.parse::<f64>() {
                 Ok(p) if (0.05..=0.95).contains(&p) => self.p_flat = p,
@@ -131,11 +145,7 @@ impl GameOptions for Options {
             Variant::ZohnAhl => "zohn-ahl",
             Variant::Tsona => "tsona",
         };
-        let turn_mode = match self.turn_mode {
-            TurnMode::Blocks => "blocks",
-            TurnMode::Alternate => "alternate",
-            TurnMode::Free => "free",
-        };
+        let turn_mode = self.turn_mode.name();
         [
             ("variant", variant.to_string()),
             ("counters", self.counters.to_string()),

@@ -6,6 +6,7 @@ use super::double;
 use super::pairing;
 use super::state::{new_pairing, parking_channel, with_notices};
 use crate::games::Side;
+use crate::games::zohn_ahl::TurnMode;
 use crate::i18n::{self, Callee, Locale, Message, Span, Text};
 use crate::store::record::{
     ChannelId, First, GameRecord, GuildId, Notice, NoticeKind, Player, Status, Team, Timestamp, TournamentPlace,
@@ -201,7 +202,7 @@ impl AtWork<'_> {
         options.remove("round_time");
         if t.kind.moves_are_throws() {
             // Role teams throw in free mode (the bot reads no member list: that needs Discord's privileged intent).
-            options.entry("turn_mode".into()).or_insert_with(|| "free".into());
+            options.entry("turn_mode".into()).or_insert_with(|| TurnMode::Free.name().into());
         }
         let options = t.kind.normalise_options(&options).map_err(|e| e.message())?;
         let name = |i: usize| t.entrants[i].player.name.clone();
