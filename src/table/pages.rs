@@ -220,6 +220,19 @@ impl Table {
         count(false).max(count(true)).div_ceil(super::ratings::PAGE).max(1)
     }
 
+    /// Which of a game's leaderboards in `guild` a page shows, as `provisional` flags: the established players,
+    /// then the provisional ones, each when it has anyone (with nobody established, the provisional list is the
+    /// leaderboard, shown once); with nobody rated, the established one, which says so.
+    pub fn web_leaderboard_lists(&self, guild: GuildId, kind: GameKind) -> Vec<bool> {
+        let count = |provisional| self.store.leaderboard(guild, kind, provisional, 0, 0).map_or(0, |(_, n)| n);
+        match (count(false), count(true)) {
+            (0, 0) => vec![false],
+            (0, _) => vec![true],
+            (_, 0) => vec![false],
+            _ => vec![false, true],
+        }
+    }
+
     /// What changes a server's ratings and charts: the sequence of its last rated game.
     pub fn web_version(&self, guild: GuildId) -> u64 {
         self.store.last_rating_sequence(guild).unwrap_or(0)

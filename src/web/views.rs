@@ -198,20 +198,14 @@ pub(super) async fn leaderboard(State(web): Shared, server: Server, Query(q): Qu
     let result = blocking(&web, move |t| {
         let mut replies: Vec<Reply> = Vec::new();
         let last_page = t.web_leaderboard_pages(guild, game);
-        // The established players, then the provisional ones (the same page when nobody is established yet,
-        // shown once); a server without ratings is told so.
-        for provisional in [false, true] {
+        for provisional in t.web_leaderboard_lists(guild, game) {
             // The web pages show the ratings of all time.
             let command =
                 Command::Leaderboard { game, page: page_no - 1, provisional, picture: false, season: Some(0) };
             let shown = t
                 .read(guild, locale, command, now())
                 .unwrap_or_else(|said| vec![Reply { text: said, ..Reply::default() }]);
-            for reply in shown {
-                if replies.iter().all(|r| r.text != reply.text) {
-                    replies.push(reply);
-                }
-            }
+            replies.extend(shown);
         }
         (replies, last_page)
     })
