@@ -269,6 +269,7 @@ impl Config {
             limits: self.limits.clone(),
             web_url: None,
             web_open: false,
+            ..TableConfig::default()
         }
     }
 }

@@ -164,6 +164,7 @@ pub async fn build_client_with(
     };
     let mut table_config = config.table();
     table_config.web_url = web.as_ref().map(|(_, url)| url.clone());
+    table_config.message_chars = markup::MAX_CHARS;
     let table = Table::new(store.clone(), table_config);
     // Processes that split the shards share the scheduled work the same way: each posts its servers' notices.
     let table = Arc::new(match config.discord.shard_range()? {

@@ -87,6 +87,9 @@ pub struct TableConfig {
     /// The pages of every server are served without a secret address (the console's, on the machine's own
     /// loopback): the console's one pretend server has nothing to hide from its own user.
     pub web_open: bool,
+    /// The most characters the front end shows in one message (Discord's, set by the bot); a game's history
+    /// longer than that shows its latest moves. Unbounded unless a front end says.
+    pub message_chars: usize,
 }
 
 impl Default for TableConfig {
@@ -97,6 +100,7 @@ impl Default for TableConfig {
             limits: Limits::default(),
             web_url: None,
             web_open: false,
+            message_chars: usize::MAX,
         }
     }
 }

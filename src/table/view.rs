@@ -9,9 +9,6 @@ use crate::render::{self, Captions, Mark, SideCaption};
 use crate::store::record::{FinishReason, GameId, GameRecord, Status, Timestamp};
 use crate::table::write::AtWork;
 
-/// No reply may be longer than a Discord message (2,000 characters).
-pub(super) const MAX_REPLY_CHARS: usize = 2000;
-
 /// The words of a board picture's legend, in `locale`.
 pub fn legend(locale: Locale) -> Vec<(Mark, String)> {
     [
@@ -360,7 +357,7 @@ impl AtWork<'_> {
                 line.push_str(&format!(" — {}", did[i]));
             }
             used += line.chars().count() + 1;
-            if used > MAX_REPLY_CHARS {
+            if used > self.config.message_chars {
                 break;
             }
             shown.push(line);
