@@ -9,7 +9,15 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Condvar, Mutex};
 
-use crate::table::Limits;
+/// How much a queue takes on: worker threads, jobs waiting in all, and jobs waiting or running per member and per
+/// server (the configuration's `[limits]` say them for each queue).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shares {
+    pub workers: usize,
+    pub queue: usize,
+    pub per_user: usize,
+    pub per_server: usize,
+}
 
 /// A job, and what it has to say once its place in the queue is free again (its answer to whoever waits for it:
 /// an answer that came before the place was freed would let the member's next job find the place still taken).
@@ -121,17 +129,17 @@ pub struct WorkQueue {
 impl WorkQueue {
     /// `limits.workers` threads, `limits.queue` jobs waiting at most, `limits.per_user` and `limits.per_server`
     /// waiting or running per member and per server; its threads run nicer than the rest of the process.
-    pub fn new(limits: &Limits) -> WorkQueue {
+    pub fn new(limits: &Shares) -> WorkQueue {
         WorkQueue::start(limits, true)
     }
 
     /// As [`WorkQueue::new`], its threads at the process's own priority: for work someone is looking at the page
     /// for (a board's picture), which must not wait behind the answers it competes with.
-    pub fn at_once(limits: &Limits) -> WorkQueue {
+    pub fn at_once(limits: &Shares) -> WorkQueue {
         WorkQueue::start(limits, false)
     }
 
-    fn start(limits: &Limits, nicer: bool) -> WorkQueue {
+    fn start(limits: &Shares, nicer: bool) -> WorkQueue {
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
             ready: Condvar::new(),
@@ -308,7 +316,7 @@ mod tests {
     use std::time::Duration;
 
     fn queue(workers: usize, queue: usize, per_user: usize, per_server: usize) -> WorkQueue {
-        WorkQueue::new(&Limits { workers, queue, per_user, per_server, ..Limits::default() })
+        WorkQueue::new(&Shares { workers, queue, per_user, per_server })
     }
 
     #[cfg(target_os = "linux")]
@@ -321,7 +329,7 @@ mod tests {
         work.submit(1, Some(1), move || tx.send(nice()).unwrap()).unwrap();
         let worker = rx.recv_timeout(Duration::from_secs(10)).expect("the job ran");
         assert_eq!(worker, (asked + NICER).min(19), "the worker's nice value against the asker's {asked}");
-        let at_once = WorkQueue::at_once(&Limits { workers: 1, ..Limits::default() });
+        let at_once = WorkQueue::at_once(&Shares { workers: 1, queue: 10, per_user: 10, per_server: 10 });
         let (tx, rx) = mpsc::channel();
         at_once.submit(1, Some(1), move || tx.send(nice()).unwrap()).unwrap();
         assert_eq!(rx.recv_timeout(Duration::from_secs(10)).expect("the job ran"), asked, "a picture's worker");

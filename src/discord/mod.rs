@@ -189,7 +189,7 @@ pub async fn build_client_with(
         wake,
         client: reqwest::Client::new(),
         computer: Arc::new(computer::Pool::default()),
-        work: Arc::new(crate::work::WorkQueue::new(&config.limits)),
+        work: Arc::new(crate::work::WorkQueue::new(&config.limits.heavy_work_shares())),
         jobs: Arc::new(jobs::Jobs::default()),
         clock,
         bot: Arc::new(std::sync::OnceLock::new()),

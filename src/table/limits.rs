@@ -109,6 +109,28 @@ impl RecordPlies {
     }
 }
 
+impl Limits {
+    /// The heavy-work queue's shares.
+    pub fn heavy_work_shares(&self) -> crate::work::Shares {
+        crate::work::Shares {
+            workers: self.workers,
+            queue: self.queue,
+            per_user: self.per_user,
+            per_server: self.per_server,
+        }
+    }
+
+    /// The shares of each of the web's two drawing queues (pictures, files): clients in place of members.
+    pub fn drawing_shares(&self) -> crate::work::Shares {
+        crate::work::Shares {
+            workers: self.web_drawing,
+            queue: self.web_drawing_waiting,
+            per_user: self.web_client_drawing,
+            per_server: self.web_server_drawing,
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {

@@ -61,13 +61,7 @@ impl Drawn {
     /// `web_drawing` threads; `web_drawing_waiting` jobs waiting in all, `web_client_drawing` per client and
     /// `web_server_drawing` per server; `web_cache_bytes` kept.
     pub fn new(limits: &Limits) -> Drawn {
-        let queue = Limits {
-            workers: limits.web_drawing,
-            queue: limits.web_drawing_waiting,
-            per_user: limits.web_client_drawing,
-            per_server: limits.web_server_drawing,
-            ..limits.clone()
-        };
+        let queue = limits.drawing_shares();
         Drawn {
             pictures: WorkQueue::at_once(&queue),
             files: WorkQueue::new(&queue),
