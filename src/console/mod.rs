@@ -508,57 +508,7 @@ impl Console {
                 };
                 Ok(Step::Table(Command::SeasonStart { game, every }))
             }
-            "tournament" | "t" => {
-                let usage_text = "tournament create <game> <format> [rounds=N] [max=N] [time=..] | join | join-team @&role | leave | start | standings | pairings [round] | drop @player | result <game> first|second|draw | extend 12h | cancel";
-                let mut words = positional.iter();
-                let action = words.next().ok_or(usage(usage_text))?.to_lowercase();
-                let id = number_option(&mut options, "id")?;
-                let command = match action.as_str() {
-                    "create" => {
-                        let game: GameKind = words.next().ok_or(usage(usage_text))?.parse()?;
-                        let format: TournamentFormat = words.next().ok_or(usage(usage_text))?.parse()?;
-                        let rounds = number_option(&mut options, "rounds")?;
-                        let max_players = number_option(&mut options, "max")?;
-                        let mut options = options.clone();
-                        let terms = TournamentTerms::take_from(&mut options)?;
-                        TournamentCommand::Create { game, format, rounds, max_players, options, terms }
-                    }
-                    "join" => TournamentCommand::Join { id },
-                    "join-team" => {
-                        let role =
-                            words.next().and_then(|r| r.strip_prefix("@&")).ok_or(usage(usage_text))?.to_string();
-                        let role_id = id_of(&format!("@&{role}"));
-                        self.learn_name(role_id, role.clone());
-                        TournamentCommand::JoinTeam { id, role: role_id, name: role, mentionable: true }
-                    }
-                    "leave" => TournamentCommand::Leave { id },
-                    "start" => TournamentCommand::Start { id },
-                    "standings" => {
-                        TournamentCommand::Standings { id, picture: words.next().is_some_and(|w| w == "picture") }
-                    }
-                    "pairings" => {
-                        let round = words.next().map(|r| r.parse().map_err(|_| usage(usage_text))).transpose()?;
-                        TournamentCommand::Pairings { id, round }
-                    }
-                    "export" => TournamentCommand::Export { id },
-                    "drop" => TournamentCommand::Drop { id, player: mention(words.next().ok_or(usage(usage_text))?)? },
-                    "result" => {
-                        let game = words
-                            .next()
-                            .and_then(|g| g.trim_start_matches('#').parse().ok())
-                            .ok_or(usage(usage_text))?;
-                        let winner: Decision = words.next().ok_or(usage(usage_text))?.parse()?;
-                        TournamentCommand::Result { game, winner }
-                    }
-                    "cancel" => TournamentCommand::Cancel { id },
-                    "extend" => {
-                        let time = words.next().ok_or(usage(usage_text))?;
-                        TournamentCommand::Extend { id, secs: crate::table::clock::duration_option("time", time)? }
-                    }
-                    _ => return Err(usage(usage_text)),
-                };
-                Ok(Step::Table(Command::Tournament(command)))
-            }
+            "tournament" | "t" => self.tournament_command(&positional, &mut options),
             "profile" => {
                 no_options("profile [@player]")?;
                 let player = positional.first().map(|p| mention(p)).transpose()?;
@@ -694,37 +644,94 @@ impl Console {
                 self.dirty = true;
                 Ok(Step::Note(i18n::text(locale, &Message::new("console-locale-set").str("locale", locale.tag()))))
             }
-            "roles" => {
-                let cleared = positional.len() == 1 && positional[0].eq_ignore_ascii_case("none");
-                let roles = positional
-                    .iter()
-                    .filter(|_| !cleared)
-                    .map(|r| match r.strip_prefix("@&") {
-                        Some(name) if !name.is_empty() => {
-                            let id = id_of(&format!("@&{name}"));
-                            self.learn_name(id, name.to_string());
-                            Ok(id)
-                        }
-                        _ => Err(Message::new("console-bad-role").str("text", r.as_str())),
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                if roles.is_empty() && !cleared {
-                    // No argument: show the roles (`roles none` clears them).
-                    let held = self.known.roles.get(&actor.user).cloned().unwrap_or_default();
-                    let names: Vec<String> = held.iter().map(|r| format!("@&{}", self.roles_named(*r))).collect();
-                    let message = match names.is_empty() {
-                        true => Message::new("console-roles-none"),
-                        false => Message::new("console-roles-shown").str("roles", names.join(" ")),
-                    };
-                    return Ok(Step::Note(i18n::text(actor.locale, &message)));
-                }
-                let count = roles.len() as i64;
-                self.known.roles.insert(actor.user, roles);
-                self.dirty = true;
-                Ok(Step::Note(i18n::text(actor.locale, &Message::new("console-roles-set").num("count", count))))
-            }
+            "roles" => self.roles_command(actor, &positional),
             other => Err(Message::new("console-unknown-command").str("command", other)),
         }
+    }
+
+    /// `tournament …` (or `t …`): create, join, start, standings, pairings and the rest, a bad number refused by
+    /// its option's name.
+    fn tournament_command(
+        &mut self,
+        positional: &[String],
+        options: &mut crate::games::OptionSet,
+    ) -> Result<Step, Message> {
+        let usage = |what: &'static str| Message::new("console-usage").str("usage", what);
+        let usage_text = "tournament create <game> <format> [rounds=N] [max=N] [time=..] | join | join-team @&role | leave | start | standings | pairings [round] | drop @player | result <game> first|second|draw | extend 12h | cancel";
+        let mut words = positional.iter();
+        let action = words.next().ok_or(usage(usage_text))?.to_lowercase();
+        let id = number_option(options, "id")?;
+        let command = match action.as_str() {
+            "create" => {
+                let game: GameKind = words.next().ok_or(usage(usage_text))?.parse()?;
+                let format: TournamentFormat = words.next().ok_or(usage(usage_text))?.parse()?;
+                let rounds = number_option(options, "rounds")?;
+                let max_players = number_option(options, "max")?;
+                let mut options = options.clone();
+                let terms = TournamentTerms::take_from(&mut options)?;
+                TournamentCommand::Create { game, format, rounds, max_players, options, terms }
+            }
+            "join" => TournamentCommand::Join { id },
+            "join-team" => {
+                let role = words.next().and_then(|r| r.strip_prefix("@&")).ok_or(usage(usage_text))?.to_string();
+                let role_id = id_of(&format!("@&{role}"));
+                self.learn_name(role_id, role.clone());
+                TournamentCommand::JoinTeam { id, role: role_id, name: role, mentionable: true }
+            }
+            "leave" => TournamentCommand::Leave { id },
+            "start" => TournamentCommand::Start { id },
+            "standings" => TournamentCommand::Standings { id, picture: words.next().is_some_and(|w| w == "picture") },
+            "pairings" => {
+                let round = words.next().map(|r| r.parse().map_err(|_| usage(usage_text))).transpose()?;
+                TournamentCommand::Pairings { id, round }
+            }
+            "export" => TournamentCommand::Export { id },
+            "drop" => TournamentCommand::Drop { id, player: mention(words.next().ok_or(usage(usage_text))?)? },
+            "result" => {
+                let game =
+                    words.next().and_then(|g| g.trim_start_matches('#').parse().ok()).ok_or(usage(usage_text))?;
+                let winner: Decision = words.next().ok_or(usage(usage_text))?.parse()?;
+                TournamentCommand::Result { game, winner }
+            }
+            "cancel" => TournamentCommand::Cancel { id },
+            "extend" => {
+                let time = words.next().ok_or(usage(usage_text))?;
+                TournamentCommand::Extend { id, secs: crate::table::clock::duration_option("time", time)? }
+            }
+            _ => return Err(usage(usage_text)),
+        };
+        Ok(Step::Table(Command::Tournament(command)))
+    }
+
+    /// `roles [@&role ... | none]`: the roles the console's user holds (without arguments: shows them).
+    fn roles_command(&mut self, actor: &Actor, positional: &[String]) -> Result<Step, Message> {
+        let cleared = positional.len() == 1 && positional[0].eq_ignore_ascii_case("none");
+        let roles = positional
+            .iter()
+            .filter(|_| !cleared)
+            .map(|r| match r.strip_prefix("@&") {
+                Some(name) if !name.is_empty() => {
+                    let id = id_of(&format!("@&{name}"));
+                    self.learn_name(id, name.to_string());
+                    Ok(id)
+                }
+                _ => Err(Message::new("console-bad-role").str("text", r.as_str())),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if roles.is_empty() && !cleared {
+            // No argument: show the roles (`roles none` clears them).
+            let held = self.known.roles.get(&actor.user).cloned().unwrap_or_default();
+            let names: Vec<String> = held.iter().map(|r| format!("@&{}", self.roles_named(*r))).collect();
+            let message = match names.is_empty() {
+                true => Message::new("console-roles-none"),
+                false => Message::new("console-roles-shown").str("roles", names.join(" ")),
+            };
+            return Ok(Step::Note(i18n::text(actor.locale, &message)));
+        }
+        let count = roles.len() as i64;
+        self.known.roles.insert(actor.user, roles);
+        self.dirty = true;
+        Ok(Step::Note(i18n::text(actor.locale, &Message::new("console-roles-set").num("count", count))))
     }
 
     /// A team written as `@&role` or as players `@ana,@cy`.
