@@ -3,6 +3,7 @@
 //! replies and a text diagram, and writes each board picture into the output folder. Like the Discord front
 //! end it only translates: every decision is the table service's.
 
+mod asking;
 mod line;
 
 use std::collections::HashMap;
@@ -16,10 +17,11 @@ use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::store::record::{COMPUTER, Player, Team, Timestamp};
 use crate::table::{
-    Actor, ButtonId, Command, Decision, Permissions, Reply, Request, RoleId, SettingChange, Table, Terms,
-    TournamentCommand, TournamentFormat, TournamentTerms,
+    Actor, Command, Decision, Permissions, Reply, Request, RoleId, Table, Terms, TournamentCommand, TournamentFormat,
+    TournamentTerms,
 };
 
+use asking::Said;
 pub use line::{Line, Words, parse};
 
 /// A stable id for a console name (`ana`, `#lobby`, `@&red`): FNV-1a of its lower-case form.
@@ -429,179 +431,17 @@ impl Console {
 
     /// Turns a user's words into a table command; console settings (`locale`, `roles`) are handled here.
     fn command(&mut self, actor: &Actor, words: Words) -> Result<Step, Message> {
-        let Words { command, positional, mut options } = words;
+        let Words { command, positional, options } = words;
+        let mut said = Said { positional, options };
         let usage = |what: &'static str| Message::new("console-usage").str("usage", what);
-        let no_options = |usage_text: &'static str| {
-            if options.is_empty() { Ok(()) } else { Err(usage(usage_text)) }
-        };
-        let bare = |c: Command, usage_text: &'static str| {
-            if positional.is_empty() && options.is_empty() { Ok(Step::Table(c)) } else { Err(usage(usage_text)) }
-        };
         match command.as_str() {
-            "play" | "challenge" => {
-                let mut it = positional.iter();
-                let game: GameKind = it.next().ok_or(usage("play <game> [@opponent] [key=value ...]"))?.parse()?;
-                let opponent = match it.next() {
-                    Some(user) => Some(mention(user)?),
-                    None => None,
-                };
-                if let Some(p) = &opponent {
-                    self.learn_name(p.id, p.name.clone());
-                }
-                let teams = match (options.remove("west"), options.remove("east")) {
-                    (Some(west), Some(east)) => Some([self.team(&west)?, self.team(&east)?]),
-                    (None, None) => None,
-                    _ => return Err(Message::new("console-both-teams")),
-                };
-                if let Some(extra) = it.next() {
-                    return Err(Message::new("console-unexpected").str("text", extra.as_str()));
-                }
-                let terms = Terms::take_from(&mut options)?;
-                Ok(Step::Table(Command::Challenge { game, opponent, options, terms, teams }))
-            }
-            "accept" => bare(Command::Accept { game: None }, "accept"),
-            "decline" => bare(Command::Decline { game: None }, "decline"),
-            "cancel" => bare(Command::Cancel, "cancel"),
-            "join" => bare(Command::Join { game: None }, "join"),
-            "resign" => bare(Command::Resign, "resign"),
-            "throw" => bare(Command::Throw { at: None }, "throw"),
-            "board" => {
-                no_options("board [text [part]]")?;
-                match positional.first().map(|w| w.to_lowercase()).as_deref() {
-                    None => Ok(Step::Table(Command::Board { text: false, focus: None })),
-                    Some("text" | "texto") if positional.len() <= 2 => {
-                        Ok(Step::Table(Command::Board { text: true, focus: positional.get(1).cloned() }))
-                    }
-                    Some(_) => Err(usage("board [text [part]]")),
-                }
-            }
-            "claim" => bare(Command::Claim { game: None }, "claim"),
-            "leaderboard" | "lb" => {
-                let usage_text = "leaderboard <game> [page] [provisional] [picture] [season=N|all]";
-                let game: GameKind = positional.first().ok_or(usage(usage_text))?.parse()?;
-                let mut page = 0;
-                let (mut provisional, mut picture) = (false, false);
-                for word in &positional[1..] {
-                    match word.as_str() {
-                        "provisional" => provisional = true,
-                        "picture" => picture = true,
-                        n => page = n.parse::<usize>().map_err(|_| usage(usage_text))?.saturating_sub(1),
-                    }
-                }
-                let season = match options.get("season").map(String::as_str) {
-                    None => None,
-                    Some("all") => Some(0),
-                    Some(n) => Some(n.parse().map_err(|_| usage(usage_text))?),
-                };
-                Ok(Step::Table(Command::Leaderboard { game, page, provisional, picture, season }))
-            }
-            "season" => {
-                let usage_text = "season start <game> [every=90d|off]";
-                let (Some("start"), Some(game)) = (positional.first().map(String::as_str), positional.get(1)) else {
-                    return Err(usage(usage_text));
-                };
-                let game: GameKind = game.parse()?;
-                let every = match options.get("every").map(String::as_str) {
-                    None => None,
-                    Some("off" | "none") => Some(0),
-                    Some(d) => Some(crate::table::clock::duration_option("every", d)?),
-                };
-                Ok(Step::Table(Command::SeasonStart { game, every }))
-            }
-            "tournament" | "t" => self.tournament_command(&positional, &mut options),
-            "profile" => {
-                no_options("profile [@player]")?;
-                let player = positional.first().map(|p| mention(p)).transpose()?;
-                Ok(Step::Table(Command::Profile { player }))
-            }
-            "games" => bare(Command::Games, "games"),
-            "settings" => {
-                if !positional.is_empty() {
-                    return Err(usage(
-                        "settings [time=3d] [remind=half,12h] [timeout=claim|auto] [grace=1d] [threads=true] [language=auto]",
-                    ));
-                }
-                let changes = options.iter().map(|(k, v)| SettingChange::parse(k, v)).collect::<Result<_, _>>()?;
-                Ok(Step::Table(Command::Settings { changes }))
-            }
-            "web" => bare(Command::Web, "web"),
-            "notify" => {
-                no_options("notify [on|off]")?;
-                let on = match positional.first().map(|s| s.to_lowercase()).as_deref() {
-                    None => None,
-                    Some("on") => Some(true),
-                    Some("off") => Some(false),
-                    Some(_) => return Err(usage("notify [on|off]")),
-                };
-                Ok(Step::Table(Command::Notify { on }))
-            }
-            "vacation" => {
-                no_options("vacation start [days] | vacation end")?;
-                let usage_line = || usage("vacation start [days] | vacation end");
-                match positional.first().map(|s| s.to_lowercase()).as_deref() {
-                    Some("start") => {
-                        let days = match positional.get(1) {
-                            None => None,
-                            Some(days) => Some(days.parse().map_err(|_| usage_line())?),
-                        };
-                        Ok(Step::Table(Command::VacationStart { days }))
-                    }
-                    Some("end") if positional.len() == 1 => Ok(Step::Table(Command::VacationEnd)),
-                    _ => Err(usage_line()),
-                }
-            }
-            "history" => bare(Command::History, "history"),
-            "move" | "m" => {
-                no_options("move <move>")?;
-                if positional.is_empty() {
-                    return Err(usage("move <move>"));
-                }
-                Ok(Step::Table(Command::Move { notation: positional.join(" "), at: None }))
-            }
-            "draw" => {
-                no_options("draw [offer|accept|decline]")?;
-                match positional.first().map(|s| s.to_lowercase()).as_deref() {
-                    None | Some("offer") => Ok(Step::Table(Command::DrawOffer)),
-                    Some("accept") => Ok(Step::Table(Command::DrawAccept { game: None })),
-                    Some("decline") => Ok(Step::Table(Command::DrawDecline { game: None })),
-                    Some(_) => Err(usage("draw [offer|accept|decline]")),
-                }
-            }
-            "takeback" => {
-                no_options("takeback [ask|accept|decline]")?;
-                match positional.first().map(|s| s.to_lowercase()).as_deref() {
-                    None | Some("ask") => Ok(Step::Table(Command::Takeback { game: None })),
-                    Some("accept") => Ok(Step::Table(Command::TakebackAnswer { game: None, accept: true })),
-                    Some("decline") => Ok(Step::Table(Command::TakebackAnswer { game: None, accept: false })),
-                    Some(_) => Err(usage("takeback [ask|accept|decline]")),
-                }
-            }
-            "rematch" => bare(Command::Rematch { game: None }, "rematch"),
-            "hint" => bare(Command::Hint, "hint"),
-            "analysis" => {
-                no_options("analysis [game]")?;
-                let game = match positional.first() {
-                    Some(id) => Some(id.trim_start_matches('#').parse().map_err(|_| usage("analysis [game]"))?),
-                    None => None,
-                };
-                Ok(Step::Table(Command::Analysis { game }))
-            }
-            "export" => {
-                no_options("export [game]")?;
-                Ok(Step::Table(Command::Export { game: game_number(positional.first(), "export [game]")? }))
-            }
-            "replay" => {
-                let usage_text = "replay [game] [speed=slow|normal|fast|seconds]";
-                if options.keys().any(|k| k != "speed") {
-                    return Err(usage(usage_text));
-                }
-                let delay = options.get("speed").map(|s| crate::table::replay_delay(s)).transpose()?;
-                let game = game_number(positional.first(), usage_text)?;
-                Ok(Step::Table(Command::Replay { game, delay }))
-            }
+            "play" | "challenge" => self.challenge_command(&mut said),
+            "tournament" | "t" => self.tournament_command(&said.positional, &mut said.options),
             "import" => {
-                no_options("import <file>")?;
-                let [path] = positional.as_slice() else { return Err(usage("import <file>")) };
+                if !said.options.is_empty() {
+                    return Err(usage("import <file>"));
+                }
+                let [path] = said.positional.as_slice() else { return Err(usage("import <file>")) };
                 let bytes = read_record(Path::new(path))?;
                 // A game still on is stored here to be continued, its players as the console's users of their names.
                 let (bytes, players) = console_players(bytes);
@@ -610,43 +450,45 @@ impl Console {
                 }
                 Ok(Step::Table(Command::Import { bytes, live: true }))
             }
-            "archive" => {
-                no_options("archive [@player] [game] [page]")?;
-                let (mut player, mut game, mut page) = (None, None, 0);
-                for word in &positional {
-                    if word.starts_with('@') {
-                        player = Some(mention(word)?);
-                    } else if let Ok(n) = word.parse::<usize>() {
-                        page = n.saturating_sub(1);
-                    } else {
-                        game = Some(word.parse::<GameKind>()?);
-                    }
-                }
-                Ok(Step::Table(Command::Archive { player, game, page }))
-            }
-            "rules" => {
-                no_options("rules [game]")?;
-                Ok(Step::Table(Command::Rules { game: positional.first().map(|g| g.parse()).transpose()? }))
-            }
-            "press" => {
-                let id = positional.first().ok_or(usage("press <button-id> | press <menu-id> <choice>"))?;
-                let command = match positional.get(1) {
-                    Some(choice) => ButtonId::menu_command_of(id, choice),
-                    None => ButtonId::command_of(id),
-                };
-                command.map(Step::Table).ok_or_else(|| Message::new("console-unknown-button").str("id", id.as_str()))
-            }
             "locale" => {
-                let tag = positional.first().ok_or(usage("locale en-US|es-419|es-ES"))?;
+                let tag = said.positional.first().ok_or(usage("locale en-US|es-419|es-ES"))?;
                 let locale =
                     Locale::parse(tag).ok_or_else(|| Message::new("console-bad-locale").str("tag", tag.as_str()))?;
                 self.known.locales.insert(actor.user, locale);
                 self.dirty = true;
                 Ok(Step::Note(i18n::text(locale, &Message::new("console-locale-set").str("locale", locale.tag()))))
             }
-            "roles" => self.roles_command(actor, &positional),
-            other => Err(Message::new("console-unknown-command").str("command", other)),
+            "roles" => self.roles_command(actor, &said.positional),
+            other => match asking::table_command(other, &said) {
+                Some(asked) => asked.map(Step::Table),
+                None => Err(Message::new("console-unknown-command").str("command", other)),
+            },
         }
+    }
+
+    /// `play <game> [@opponent] [key=value ...]` (or `challenge`), teams as `west=… east=…`.
+    fn challenge_command(&mut self, said: &mut Said) -> Result<Step, Message> {
+        let usage = |what: &'static str| Message::new("console-usage").str("usage", what);
+        let options = &mut said.options;
+        let mut it = said.positional.iter();
+        let game: GameKind = it.next().ok_or(usage("play <game> [@opponent] [key=value ...]"))?.parse()?;
+        let opponent = match it.next() {
+            Some(user) => Some(mention(user)?),
+            None => None,
+        };
+        if let Some(p) = &opponent {
+            self.learn_name(p.id, p.name.clone());
+        }
+        let teams = match (options.remove("west"), options.remove("east")) {
+            (Some(west), Some(east)) => Some([self.team(&west)?, self.team(&east)?]),
+            (None, None) => None,
+            _ => return Err(Message::new("console-both-teams")),
+        };
+        if let Some(extra) = it.next() {
+            return Err(Message::new("console-unexpected").str("text", extra.as_str()));
+        }
+        let terms = Terms::take_from(options)?;
+        Ok(Step::Table(Command::Challenge { game, opponent, options: options.clone(), terms, teams }))
     }
 
     /// `tournament …` (or `t …`): create, join, start, standings, pairings and the rest, a bad number refused by

@@ -219,25 +219,7 @@ impl Reading<'_> {
                     _ => return Err(at("the first colour is W or B")),
                 }
             }
-            "162" => {
-                let mut start = 5;
-                while start + 5 <= chars.len() {
-                    let points = tenths(&line.field(start + 1, start + 5)).ok_or_else(|| at("points"))?;
-                    let code = match chars[start] {
-                        'W' => 'W',
-                        'D' => 'D',
-                        'L' => 'L',
-                        'Z' => 'Z',
-                        'P' => 'U',
-                        _ => return Err(at("a result code of the point system")),
-                    };
-                    self.points(code, points);
-                    if code == 'Z' {
-                        self.t.points.forfeit_loss = points;
-                    }
-                    start += 9;
-                }
-            }
+            "162" => self.point_system(line)?,
             prefix @ ("BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU") => {
                 let points = tenths(line.field(4, 12).trim()).ok_or_else(|| at("points"))?;
                 self.points(prefix.chars().nth(2).unwrap_or(' '), points);
@@ -264,6 +246,28 @@ impl Reading<'_> {
         self.read_players[id] = true;
         self.t.players[id] = player;
         self.t.by_rank.push(id);
+        Ok(())
+    }
+
+    /// A `162` line: each result's code and points, nine columns apart.
+    fn point_system(&mut self, line: &Line) -> Result<(), TrfError> {
+        let mut start = 5;
+        while start + 5 <= line.chars.len() {
+            let points = tenths(&line.field(start + 1, start + 5)).ok_or_else(|| line.at("points"))?;
+            let code = match line.chars[start] {
+                'W' => 'W',
+                'D' => 'D',
+                'L' => 'L',
+                'Z' => 'Z',
+                'P' => 'U',
+                _ => return Err(line.at("a result code of the point system")),
+            };
+            self.points(code, points);
+            if code == 'Z' {
+                self.t.points.forfeit_loss = points;
+            }
+            start += 9;
+        }
         Ok(())
     }
 

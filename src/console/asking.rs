@@ -1,0 +1,234 @@
+//! The console's words that ask the table for something without the console's own state (its names, roles and
+//! languages): playing, a game's records, the standings, a member's own settings. Each group answers `None`
+//! for a word that is not one of its own.
+
+use crate::games::{GameKind, OptionSet};
+use crate::i18n::Message;
+use crate::table::{ButtonId, Command, SettingChange};
+
+use super::{game_number, mention};
+
+/// What follows a command's word: its positional words and its `key=value` options.
+pub(super) struct Said {
+    pub positional: Vec<String>,
+    pub options: OptionSet,
+}
+
+fn usage(what: &'static str) -> Message {
+    Message::new("console-usage").str("usage", what)
+}
+
+impl Said {
+    /// Refuses any option (the usage shown).
+    fn no_options(&self, usage_text: &'static str) -> Result<(), Message> {
+        if self.options.is_empty() { Ok(()) } else { Err(usage(usage_text)) }
+    }
+
+    /// `c`, for a word that takes nothing after it.
+    fn bare(&self, c: Command, usage_text: &'static str) -> Result<Command, Message> {
+        if self.positional.is_empty() && self.options.is_empty() { Ok(c) } else { Err(usage(usage_text)) }
+    }
+
+    /// The first positional word, lower-case.
+    fn first(&self) -> Option<String> {
+        self.positional.first().map(|w| w.to_lowercase())
+    }
+}
+
+/// The table command a word asks for, when it is one of the groups here.
+pub(super) fn table_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
+    play_command(word, said)
+        .or_else(|| answer_command(word, said))
+        .or_else(|| record_command(word, said))
+        .or_else(|| standing_command(word, said))
+        .or_else(|| member_command(word, said))
+}
+
+/// A game's moves and the look at it.
+fn play_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
+    Some(match word {
+        "accept" => said.bare(Command::Accept { game: None }, "accept"),
+        "decline" => said.bare(Command::Decline { game: None }, "decline"),
+        "cancel" => said.bare(Command::Cancel, "cancel"),
+        "join" => said.bare(Command::Join { game: None }, "join"),
+        "resign" => said.bare(Command::Resign, "resign"),
+        "throw" => said.bare(Command::Throw { at: None }, "throw"),
+        "claim" => said.bare(Command::Claim { game: None }, "claim"),
+        "games" => said.bare(Command::Games, "games"),
+        "history" => said.bare(Command::History, "history"),
+        "rematch" => said.bare(Command::Rematch { game: None }, "rematch"),
+        "hint" => said.bare(Command::Hint, "hint"),
+        "board" => said.no_options("board [text [part]]").and_then(|()| match said.first().as_deref() {
+            None => Ok(Command::Board { text: false, focus: None }),
+            Some("text" | "texto") if said.positional.len() <= 2 => {
+                Ok(Command::Board { text: true, focus: said.positional.get(1).cloned() })
+            }
+            Some(_) => Err(usage("board [text [part]]")),
+        }),
+        "move" | "m" => said.no_options("move <move>").and_then(|()| {
+            if said.positional.is_empty() {
+                return Err(usage("move <move>"));
+            }
+            Ok(Command::Move { notation: said.positional.join(" "), at: None })
+        }),
+        _ => return None,
+    })
+}
+
+/// Answers to an opponent: a draw, a takeback.
+fn answer_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
+    Some(match word {
+        "draw" => said.no_options("draw [offer|accept|decline]").and_then(|()| match said.first().as_deref() {
+            None | Some("offer") => Ok(Command::DrawOffer),
+            Some("accept") => Ok(Command::DrawAccept { game: None }),
+            Some("decline") => Ok(Command::DrawDecline { game: None }),
+            Some(_) => Err(usage("draw [offer|accept|decline]")),
+        }),
+        "takeback" => said.no_options("takeback [ask|accept|decline]").and_then(|()| match said.first().as_deref() {
+            None | Some("ask") => Ok(Command::Takeback { game: None }),
+            Some("accept") => Ok(Command::TakebackAnswer { game: None, accept: true }),
+            Some("decline") => Ok(Command::TakebackAnswer { game: None, accept: false }),
+            Some(_) => Err(usage("takeback [ask|accept|decline]")),
+        }),
+        _ => return None,
+    })
+}
+
+/// A game's records: analysis, files, replays, the archive, the rules.
+fn record_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
+    let first = said.positional.first();
+    Some(match word {
+        "analysis" => said
+            .no_options("analysis [game]")
+            .and_then(|()| Ok(Command::Analysis { game: game_number(first, "analysis [game]")? })),
+        "export" => said
+            .no_options("export [game]")
+            .and_then(|()| Ok(Command::Export { game: game_number(first, "export [game]")? })),
+        "replay" => {
+            let usage_text = "replay [game] [speed=slow|normal|fast|seconds]";
+            if said.options.keys().any(|k| k != "speed") {
+                return Some(Err(usage(usage_text)));
+            }
+            (|| {
+                let delay = said.options.get("speed").map(|s| crate::table::replay_delay(s)).transpose()?;
+                Ok(Command::Replay { game: game_number(first, usage_text)?, delay })
+            })()
+        }
+        "archive" => said.no_options("archive [@player] [game] [page]").and_then(|()| {
+            let (mut player, mut game, mut page) = (None, None, 0);
+            for word in &said.positional {
+                if word.starts_with('@') {
+                    player = Some(mention(word)?);
+                } else if let Ok(n) = word.parse::<usize>() {
+                    page = n.saturating_sub(1);
+                } else {
+                    game = Some(word.parse::<GameKind>()?);
+                }
+            }
+            Ok(Command::Archive { player, game, page })
+        }),
+        "rules" => said
+            .no_options("rules [game]")
+            .and_then(|()| Ok(Command::Rules { game: first.map(|g| g.parse()).transpose()? })),
+        _ => return None,
+    })
+}
+
+/// Leaderboards, seasons and profiles.
+fn standing_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
+    Some(match word {
+        "leaderboard" | "lb" => leaderboard(said),
+        "season" => {
+            let usage_text = "season start <game> [every=90d|off]";
+            let positional = &said.positional;
+            let (Some("start"), Some(game)) = (positional.first().map(String::as_str), positional.get(1)) else {
+                return Some(Err(usage(usage_text)));
+            };
+            (|| {
+                let game: GameKind = game.parse()?;
+                let every = match said.options.get("every").map(String::as_str) {
+                    None => None,
+                    Some("off" | "none") => Some(0),
+                    Some(d) => Some(crate::table::clock::duration_option("every", d)?),
+                };
+                Ok(Command::SeasonStart { game, every })
+            })()
+        }
+        "profile" => said.no_options("profile [@player]").and_then(|()| {
+            let player = said.positional.first().map(|p| mention(p)).transpose()?;
+            Ok(Command::Profile { player })
+        }),
+        _ => return None,
+    })
+}
+
+/// `leaderboard <game> [page] [provisional] [picture] [season=N|all]`.
+fn leaderboard(said: &Said) -> Result<Command, Message> {
+    let usage_text = "leaderboard <game> [page] [provisional] [picture] [season=N|all]";
+    let game: GameKind = said.positional.first().ok_or(usage(usage_text))?.parse()?;
+    let mut page = 0;
+    let (mut provisional, mut picture) = (false, false);
+    for word in &said.positional[1..] {
+        match word.as_str() {
+            "provisional" => provisional = true,
+            "picture" => picture = true,
+            n => page = n.parse::<usize>().map_err(|_| usage(usage_text))?.saturating_sub(1),
+        }
+    }
+    let season = match said.options.get("season").map(String::as_str) {
+        None => None,
+        Some("all") => Some(0),
+        Some(n) => Some(n.parse().map_err(|_| usage(usage_text))?),
+    };
+    Ok(Command::Leaderboard { game, page, provisional, picture, season })
+}
+
+/// A member's and a server's own settings, and the buttons and menus a reply offered.
+fn member_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
+    Some(match word {
+        "web" => said.bare(Command::Web, "web"),
+        "settings" => {
+            if !said.positional.is_empty() {
+                return Some(Err(usage(
+                    "settings [time=3d] [remind=half,12h] [timeout=claim|auto] [grace=1d] [threads=true] [language=auto]",
+                )));
+            }
+            said.options
+                .iter()
+                .map(|(k, v)| SettingChange::parse(k, v))
+                .collect::<Result<_, _>>()
+                .map(|changes| Command::Settings { changes })
+        }
+        "notify" => said.no_options("notify [on|off]").and_then(|()| match said.first().as_deref() {
+            None => Ok(Command::Notify { on: None }),
+            Some("on") => Ok(Command::Notify { on: Some(true) }),
+            Some("off") => Ok(Command::Notify { on: Some(false) }),
+            Some(_) => Err(usage("notify [on|off]")),
+        }),
+        "vacation" => said.no_options("vacation start [days] | vacation end").and_then(|()| {
+            let usage_line = || usage("vacation start [days] | vacation end");
+            match said.first().as_deref() {
+                Some("start") => {
+                    let days = match said.positional.get(1) {
+                        None => None,
+                        Some(days) => Some(days.parse().map_err(|_| usage_line())?),
+                    };
+                    Ok(Command::VacationStart { days })
+                }
+                Some("end") if said.positional.len() == 1 => Ok(Command::VacationEnd),
+                _ => Err(usage_line()),
+            }
+        }),
+        "press" => {
+            let Some(id) = said.positional.first() else {
+                return Some(Err(usage("press <button-id> | press <menu-id> <choice>")));
+            };
+            let command = match said.positional.get(1) {
+                Some(choice) => ButtonId::menu_command_of(id, choice),
+                None => ButtonId::command_of(id),
+            };
+            command.ok_or_else(|| Message::new("console-unknown-button").str("id", id.as_str()))
+        }
+        _ => return None,
+    })
+}
