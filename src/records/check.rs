@@ -29,125 +29,11 @@ fn id(text: &str) -> Result<UserId, RecordError> {
 pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError> {
     let kind: GameKind = record.kind()?;
     let options = kind.normalise_options(&record.options).map_err(|e| RecordError::new(e.message()))?;
-    let [first, second] = record.sides.as_slice() else {
-        return Err(Message::new("record-two-sides").into());
-    };
-    let mut seats = Vec::new();
-    let mut teams = Vec::new();
-    let mut rosters = Vec::new();
-    let mut rating_changes = Vec::new();
-    for (side, s) in Side::BOTH.into_iter().zip([first, second]) {
-        if s.side != kind.side_name(side) {
-            return Err(Message::new("record-bad-side")
-                .str("side", s.side.as_str())
-                .str("expected", kind.side_name(side))
-                .into());
-        }
-        let mut players = Vec::new();
-        for p in &s.players {
-            let player = Player { id: id(&p.id)?, name: p.name.clone() };
-            if let (Some(before), Some(after)) = (p.rating_before, p.rating_after) {
-                rating_changes.push(RatingChange { user: player.id, before, after, provisional: p.provisional });
-            }
-            players.push(player);
-        }
-        if s.team != (first.team || second.team) || (s.team && kind != GameKind::ZohnAhl) {
-            return Err(Message::new("record-bad-teams").into());
-        }
-        match (&s.role, s.team) {
-            (Some(role), true) => {
-                // An imported game's role is named, never pinged: the file says nothing of who may ping it here.
-                teams.push(Team::Role { id: id(&role.id)?, name: role.name.clone(), ping: false });
-                rosters.push(players);
-            }
-            (None, true) if !players.is_empty() => {
-                teams.push(Team::Players { players });
-                // Rosters are by side: a team of named players has none.
-                rosters.push(Vec::new());
-            }
-            (None, false) if players.len() == 1 => seats.push(players.remove(0)),
-            _ => return Err(Message::new("record-bad-players").str("side", s.side.as_str()).into()),
-        }
-    }
-    if rosters.iter().all(Vec::is_empty) {
-        rosters.clear();
-    }
+    let Sides { seats, teams, rosters, rating_changes } = sides(record, kind)?;
     let started = when(&record.started)?;
     let mut position = Position::new(kind, &options).map_err(|e| RecordError::new(e.message()))?;
-    let mut moves = Vec::with_capacity(record.moves.len());
-    for (i, m) in record.moves.iter().enumerate() {
-        let number = i as i64 + 1;
-        let illegal = |cause: Message| RecordError {
-            message: Message::new("record-illegal-move").num("number", number).str("move", m.notation.as_str()),
-            cause: Some(cause),
-        };
-        let Some(side) = position.to_move() else {
-            return Err(illegal(Message::new("record-after-end")));
-        };
-        let notation = position.play(&m.notation).map_err(|e| illegal(e.message().clone()))?;
-        let by = match &m.by {
-            Some(by) => id(by)?,
-            None => match seats.get(side.index()) {
-                Some(p) => p.id,
-                None => return Err(Message::new("record-no-mover").num("number", number).into()),
-            },
-        };
-        moves.push(MoveEntry { notation, by, at: when(&m.at)?, name: m.name.clone() });
-    }
-    let outcome = position.outcome();
-    let over_by_rules = |result: &str| -> RecordError {
-        Message::new("record-over-by-rules")
-            .num("number", record.moves.len() as i64)
-            .str("result", result)
-            .str(
-                "expected",
-                super::result_of(match outcome {
-                    Outcome::Won(s) => Some(s),
-                    _ => None,
-                }),
-            )
-            .into()
-    };
-    let status = match record.result.as_str() {
-        "*" => {
-            if outcome != Outcome::Ongoing {
-                return Err(over_by_rules("*"));
-            }
-            Status::Active
-        }
-        result @ ("1-0" | "0-1" | "1/2-1/2") => {
-            let winner = match result {
-                "1-0" => Some(Side::First),
-                "0-1" => Some(Side::Second),
-                _ => None,
-            };
-            let termination = record.termination.as_deref().unwrap_or("");
-            let reason = super::termination_of(termination)
-                .ok_or_else(|| RecordError::new(Message::new("record-bad-termination").str("text", termination)))?;
-            let agrees = match reason {
-                FinishReason::Rules => outcome != Outcome::Ongoing && outcome_winner(outcome) == winner,
-                FinishReason::DrawAgreed => {
-                    outcome == Outcome::Ongoing && outcome_winner(position.early_end()) == winner
-                }
-                FinishReason::Resignation | FinishReason::Timeout => outcome == Outcome::Ongoing && winner.is_some(),
-                // An organiser's decision may stand over anything.
-                FinishReason::Forfeit => true,
-            };
-            if !agrees {
-                return Err(if outcome != Outcome::Ongoing && reason != FinishReason::Rules {
-                    over_by_rules(result)
-                } else {
-                    Message::new("record-result-wrong")
-                        .str("result", result)
-                        .str("termination", termination)
-                        .num("number", record.moves.len() as i64)
-                        .into()
-                });
-            }
-            Status::Finished { winner, reason }
-        }
-        other => return Err(Message::new("record-bad-result").str("text", other).into()),
-    };
+    let moves = replay(record, &mut position, &seats)?;
+    let status = status(record, &position)?;
     let ended = match (&record.ended, status) {
         (Some(t), Status::Finished { .. }) => when(t)?,
         (None, Status::Active) => moves.last().map_or(started, |m| m.at),
@@ -164,17 +50,7 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
         Some(_) => return Err(Message::new("record-bad-computer").into()),
         None => None,
     };
-    if record.seconds_per_move == Some(0) {
-        return Err(Message::new("record-bad-time-per-move").str("text", "0").into());
-    }
-    if record.tournament == Some(0) {
-        return Err(Message::new("record-bad-tournament").str("text", "0").into());
-    }
-    match (record.tournament, record.round) {
-        (_, Some(0)) => return Err(Message::new("record-bad-round").str("text", "0").into()),
-        (None, Some(_)) => return Err(Message::new("record-round-alone").into()),
-        _ => {}
-    }
+    check_terms(record)?;
     let everyone = seats.iter().chain(teams.iter().flat_map(|t| t.players())).chain(rosters.iter().flatten());
     let challenger = everyone.clone().next().cloned().unwrap_or_else(|| importer.clone());
     let opponent = seats.get(1).cloned().or_else(|| everyone.clone().nth(1).cloned());
@@ -202,6 +78,143 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
         ..GameRecord::new(kind, options, 0, 0, challenger, started)
     };
     Ok(Replayed { game, position })
+}
+
+/// Who played: the seats of a game of one player a side, or the teams (and their rosters by side), and the
+/// rating changes the record names.
+struct Sides {
+    seats: Vec<Player>,
+    teams: Vec<Team>,
+    rosters: Vec<Vec<Player>>,
+    rating_changes: Vec<RatingChange>,
+}
+
+fn sides(record: &Record, kind: GameKind) -> Result<Sides, RecordError> {
+    let [first, second] = record.sides.as_slice() else {
+        return Err(Message::new("record-two-sides").into());
+    };
+    let mut sides = Sides { seats: Vec::new(), teams: Vec::new(), rosters: Vec::new(), rating_changes: Vec::new() };
+    for (side, s) in Side::BOTH.into_iter().zip([first, second]) {
+        if s.side != kind.side_name(side) {
+            return Err(Message::new("record-bad-side")
+                .str("side", s.side.as_str())
+                .str("expected", kind.side_name(side))
+                .into());
+        }
+        let mut players = Vec::new();
+        for p in &s.players {
+            let player = Player { id: id(&p.id)?, name: p.name.clone() };
+            if let (Some(before), Some(after)) = (p.rating_before, p.rating_after) {
+                sides.rating_changes.push(RatingChange { user: player.id, before, after, provisional: p.provisional });
+            }
+            players.push(player);
+        }
+        if s.team != (first.team || second.team) || (s.team && kind != GameKind::ZohnAhl) {
+            return Err(Message::new("record-bad-teams").into());
+        }
+        match (&s.role, s.team) {
+            (Some(role), true) => {
+                // An imported game's role is named, never pinged: the file says nothing of who may ping it here.
+                sides.teams.push(Team::Role { id: id(&role.id)?, name: role.name.clone(), ping: false });
+                sides.rosters.push(players);
+            }
+            (None, true) if !players.is_empty() => {
+                sides.teams.push(Team::Players { players });
+                // Rosters are by side: a team of named players has none.
+                sides.rosters.push(Vec::new());
+            }
+            (None, false) if players.len() == 1 => sides.seats.push(players.remove(0)),
+            _ => return Err(Message::new("record-bad-players").str("side", s.side.as_str()).into()),
+        }
+    }
+    if sides.rosters.iter().all(Vec::is_empty) {
+        sides.rosters.clear();
+    }
+    Ok(sides)
+}
+
+/// Every move of `record` played on `position` through the rules, each by its player (a seat's when the record
+/// names none).
+fn replay(record: &Record, position: &mut Position, seats: &[Player]) -> Result<Vec<MoveEntry>, RecordError> {
+    let mut moves = Vec::with_capacity(record.moves.len());
+    for (i, m) in record.moves.iter().enumerate() {
+        let number = i as i64 + 1;
+        let illegal = |cause: Message| RecordError {
+            message: Message::new("record-illegal-move").num("number", number).str("move", m.notation.as_str()),
+            cause: Some(cause),
+        };
+        let Some(side) = position.to_move() else {
+            return Err(illegal(Message::new("record-after-end")));
+        };
+        let notation = position.play(&m.notation).map_err(|e| illegal(e.message().clone()))?;
+        let by = match &m.by {
+            Some(by) => id(by)?,
+            None => match seats.get(side.index()) {
+                Some(p) => p.id,
+                None => return Err(Message::new("record-no-mover").num("number", number).into()),
+            },
+        };
+        moves.push(MoveEntry { notation, by, at: when(&m.at)?, name: m.name.clone() });
+    }
+    Ok(moves)
+}
+
+/// The game's status as the record gives it, when the rules agree with it at the final `position`.
+fn status(record: &Record, position: &Position) -> Result<Status, RecordError> {
+    let outcome = position.outcome();
+    let over_by_rules = |result: &str| -> RecordError {
+        Message::new("record-over-by-rules")
+            .num("number", record.moves.len() as i64)
+            .str("result", result)
+            .str("expected", super::result_of(outcome_winner(outcome)))
+            .into()
+    };
+    let result = record.result.as_str();
+    let winner = match result {
+        "*" if outcome != Outcome::Ongoing => return Err(over_by_rules("*")),
+        "*" => return Ok(Status::Active),
+        "1-0" => Some(Side::First),
+        "0-1" => Some(Side::Second),
+        "1/2-1/2" => None,
+        other => return Err(Message::new("record-bad-result").str("text", other).into()),
+    };
+    let termination = record.termination.as_deref().unwrap_or("");
+    let reason = super::termination_of(termination)
+        .ok_or_else(|| RecordError::new(Message::new("record-bad-termination").str("text", termination)))?;
+    let agrees = match reason {
+        FinishReason::Rules => outcome != Outcome::Ongoing && outcome_winner(outcome) == winner,
+        FinishReason::DrawAgreed => outcome == Outcome::Ongoing && outcome_winner(position.early_end()) == winner,
+        FinishReason::Resignation | FinishReason::Timeout => outcome == Outcome::Ongoing && winner.is_some(),
+        // An organiser's decision may stand over anything.
+        FinishReason::Forfeit => true,
+    };
+    if !agrees {
+        return Err(if outcome != Outcome::Ongoing && reason != FinishReason::Rules {
+            over_by_rules(result)
+        } else {
+            Message::new("record-result-wrong")
+                .str("result", result)
+                .str("termination", termination)
+                .num("number", record.moves.len() as i64)
+                .into()
+        });
+    }
+    Ok(Status::Finished { winner, reason })
+}
+
+/// The time per move, the tournament and the round, when given, are not zero; a round belongs to a tournament.
+fn check_terms(record: &Record) -> Result<(), RecordError> {
+    if record.seconds_per_move == Some(0) {
+        return Err(Message::new("record-bad-time-per-move").str("text", "0").into());
+    }
+    if record.tournament == Some(0) {
+        return Err(Message::new("record-bad-tournament").str("text", "0").into());
+    }
+    match (record.tournament, record.round) {
+        (_, Some(0)) => Err(Message::new("record-bad-round").str("text", "0").into()),
+        (None, Some(_)) => Err(Message::new("record-round-alone").into()),
+        _ => Ok(()),
+    }
 }
 
 fn outcome_winner(outcome: Outcome) -> Option<Side> {

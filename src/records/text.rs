@@ -126,8 +126,17 @@ fn positive<T: std::str::FromStr + PartialEq + Default>(
     }
 }
 
-pub fn read(text: &str) -> Result<Record, RecordError> {
-    let mut tags: Vec<(String, String, usize, String)> = Vec::new();
+/// A tag line's name and value, with its line (number and text) for a refusal.
+struct Tag {
+    name: String,
+    value: String,
+    n: usize,
+    line: String,
+}
+
+/// The tags, the moves and the end marker of a text record, each line checked for its form.
+fn lines(text: &str) -> Result<(Vec<Tag>, Vec<MoveRecord>, Option<String>), RecordError> {
+    let mut tags: Vec<Tag> = Vec::new();
     let mut moves = Vec::new();
     let mut end: Option<String> = None;
     for (i, raw) in text.lines().enumerate() {
@@ -146,58 +155,53 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
             if !moves.is_empty() {
                 return Err(bad_line(n, line));
             }
-            tags.push((name.to_string(), value, n, line.to_string()));
-            continue;
-        }
-        if matches!(line, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            tags.push(Tag { name: name.to_string(), value, n, line: line.to_string() });
+        } else if matches!(line, "1-0" | "0-1" | "1/2-1/2" | "*") {
             end = Some(line.to_string());
-            continue;
+        } else {
+            moves.push(move_line(n, line, moves.len() + 1)?);
         }
-        let (number, rest) = line.split_once('.').ok_or_else(|| bad_line(n, line))?;
-        if number.trim().parse::<usize>().ok() != Some(moves.len() + 1) {
-            return Err(Message::new("record-bad-number")
-                .num("line", n as i64)
-                .num("expected", (moves.len() + 1) as i64)
-                .into());
-        }
-        let (notation, comment) = match rest.split_once('{') {
-            Some((notation, comment)) => {
-                (notation.trim(), Some(comment.trim().strip_suffix('}').ok_or_else(|| bad_line(n, line))?.trim()))
-            }
-            None => (rest.trim(), None),
-        };
-        if notation.is_empty() {
-            return Err(bad_line(n, line));
-        }
-        let mut m = MoveRecord { notation: notation.to_string(), at: String::new(), by: None, name: None };
-        if let Some(comment) = comment {
-            let (at, rest) = comment.split_once(' ').unwrap_or((comment, ""));
-            m.at = at.to_string();
-            let rest = rest.trim();
-            if !rest.is_empty() {
-                let rest = rest.strip_prefix("by ").ok_or_else(|| bad_line(n, line))?;
-                let (by, name) = rest.split_once(' ').unwrap_or((rest, ""));
-                by.parse::<u64>().map_err(|_| bad_line(n, line))?;
-                m.by = Some(by.to_string());
-                if !name.trim().is_empty() {
-                    m.name = Some(serde_json::from_str(name.trim()).map_err(|_| bad_line(n, line))?);
-                }
-            }
-        }
-        moves.push(m);
     }
-    let get = |name: &str| tags.iter().find(|t| t.0 == name).map(|t| t.1.clone());
-    super::format_and_version(get("Format").as_deref(), get("Version").and_then(|v| v.parse().ok()))?;
-    let missing = |name: &'static str| RecordError::new(Message::new("record-missing-tag").str("tag", name));
-    let game = get("Game").ok_or_else(|| missing("Game"))?;
-    let kind: GameKind = game.parse().map_err(RecordError::new)?;
-    let mut options = BTreeMap::new();
-    for pair in get("Options").unwrap_or_default().split_whitespace() {
-        let (k, v) = pair
-            .split_once('=')
-            .ok_or_else(|| RecordError::new(Message::new("record-bad-option").str("text", pair)))?;
-        options.insert(k.to_string(), v.to_string());
+    Ok((tags, moves, end))
+}
+
+/// `number. notation {at by id "name"}`, the move numbered `expected`.
+fn move_line(n: usize, line: &str, expected: usize) -> Result<MoveRecord, RecordError> {
+    let (number, rest) = line.split_once('.').ok_or_else(|| bad_line(n, line))?;
+    if number.trim().parse::<usize>().ok() != Some(expected) {
+        return Err(Message::new("record-bad-number").num("line", n as i64).num("expected", expected as i64).into());
     }
+    let (notation, comment) = match rest.split_once('{') {
+        Some((notation, comment)) => {
+            (notation.trim(), Some(comment.trim().strip_suffix('}').ok_or_else(|| bad_line(n, line))?.trim()))
+        }
+        None => (rest.trim(), None),
+    };
+    if notation.is_empty() {
+        return Err(bad_line(n, line));
+    }
+    let mut m = MoveRecord { notation: notation.to_string(), at: String::new(), by: None, name: None };
+    if let Some(comment) = comment {
+        let (at, rest) = comment.split_once(' ').unwrap_or((comment, ""));
+        m.at = at.to_string();
+        let rest = rest.trim();
+        if !rest.is_empty() {
+            let rest = rest.strip_prefix("by ").ok_or_else(|| bad_line(n, line))?;
+            let (by, name) = rest.split_once(' ').unwrap_or((rest, ""));
+            by.parse::<u64>().map_err(|_| bad_line(n, line))?;
+            m.by = Some(by.to_string());
+            if !name.trim().is_empty() {
+                m.name = Some(serde_json::from_str(name.trim()).map_err(|_| bad_line(n, line))?);
+            }
+        }
+    }
+    Ok(m)
+}
+
+/// The two sides the tags name (`White`, `WhiteTeam`, `WhiteRole`, `WhitePlayer`… by the game's side names),
+/// with the players' rating changes (`Rating`).
+fn read_sides(tags: &[Tag], kind: GameKind) -> Result<Vec<SideRecord>, RecordError> {
+    let get = |name: &str| tags.iter().find(|t| t.name == name).map(|t| t.value.clone());
     let mut sides = Vec::new();
     for side in Side::BOTH {
         let rules_name = kind.side_name(side);
@@ -210,7 +214,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
             role: None,
             players: Vec::new(),
         };
-        for (name, value, n, line) in &tags {
+        for Tag { name, value, n, line } in tags {
             if *name == format!("{prefix}Role") {
                 let (id, name) = named(value, *n, line)?;
                 record.role = Some(Named { id, name });
@@ -227,7 +231,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         }
         sides.push(record);
     }
-    for (name, value, n, line) in tags.iter().filter(|t| t.0 == "Rating") {
+    for Tag { value, n, line, .. } in tags.iter().filter(|t| t.name == "Rating") {
         let words: Vec<&str> = value.split_whitespace().collect();
         let parsed = match words.as_slice() {
             [id, before, after, rest @ ..] if rest.is_empty() || rest == ["provisional"] => {
@@ -238,11 +242,28 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         let (id, (before, after), provisional) = parsed.ok_or_else(|| bad_line(*n, line))?;
         let player = sides.iter_mut().flat_map(|s| s.players.iter_mut()).find(|p| p.id == id);
         let player = player.ok_or_else(|| bad_line(*n, line))?;
-        let _ = name;
         player.rating_before = Some(before);
         player.rating_after = Some(after);
         player.provisional = provisional;
     }
+    Ok(sides)
+}
+
+pub fn read(text: &str) -> Result<Record, RecordError> {
+    let (tags, mut moves, end) = lines(text)?;
+    let get = |name: &str| tags.iter().find(|t| t.name == name).map(|t| t.value.clone());
+    super::format_and_version(get("Format").as_deref(), get("Version").and_then(|v| v.parse().ok()))?;
+    let missing = |name: &'static str| RecordError::new(Message::new("record-missing-tag").str("tag", name));
+    let game = get("Game").ok_or_else(|| missing("Game"))?;
+    let kind: GameKind = game.parse().map_err(RecordError::new)?;
+    let mut options = BTreeMap::new();
+    for pair in get("Options").unwrap_or_default().split_whitespace() {
+        let (k, v) = pair
+            .split_once('=')
+            .ok_or_else(|| RecordError::new(Message::new("record-bad-option").str("text", pair)))?;
+        options.insert(k.to_string(), v.to_string());
+    }
+    let sides = read_sides(&tags, kind)?;
     let started = get("Started").ok_or_else(|| missing("Started"))?;
     for m in &mut moves {
         if m.at.is_empty() {
