@@ -163,46 +163,7 @@ impl<K: Kv> KvStore<K> {
     }
 
     pub(in crate::store) fn commit_unit(&self, unit: &Unit) -> Result<Committed, WriteError> {
-        let mut games = Vec::with_capacity(unit.games.len());
-        for write in &unit.games {
-            games.push((write, encode(&write.record)?));
-        }
-        let mut tournaments = Vec::with_capacity(unit.tournaments.len());
-        for write in &unit.tournaments {
-            tournaments.push((write, json(&write.tournament)?));
-        }
-        let mut settings = Vec::with_capacity(unit.settings.len());
-        for write in &unit.settings {
-            settings.push((write.guild.to_be_bytes(), write.base, json(&write.settings)?));
-        }
-        let standings = match &unit.standings {
-            Some(write) => {
-                let ratings = write
-                    .standings
-                    .ratings
-                    .iter()
-                    .map(|(g, k, u, r)| Ok((rating_key(*g, *k, *u), board_key(*g, *k, *u, r), json(r)?)))
-                    .collect::<Result<Vec<_>, StoreError>>()?;
-                let teams = write
-                    .standings
-                    .teams
-                    .iter()
-                    .map(|(g, k, t)| Ok((team_key(*g, *k), json(t)?)))
-                    .collect::<Result<Vec<_>, StoreError>>()?;
-                // A recomputation removes every record it does not write again. Read outside the transaction:
-                // a rating written meanwhile also moves the sequence, and the check below then refuses the unit.
-                let old = if write.replace {
-                    let keys = |tree| -> Result<Vec<Vec<u8>>, StoreError> {
-                        Ok(self.kv.all(tree)?.into_iter().map(|(k, _)| k).collect())
-                    };
-                    Some((keys(RATINGS)?, keys(RATING_INDEX)?, keys(TEAMS)?))
-                } else {
-                    None
-                };
-                Some((write, ratings, teams, old))
-            }
-            None => None,
-        };
+        let Encoded { games, tournaments, settings, standings } = self.encode_unit(unit)?;
         let counts_commits = self.kv.counts_commits();
         let mut written = 0u64;
         let committed = self.kv.transaction(&mut |t: &dyn KvTx| {
@@ -225,42 +186,8 @@ impl<K: Kv> KvStore<K> {
             for (write, bytes) in &tournaments {
                 out.tournaments.push(KvStore::<K>::write_tournament(t, &write.tournament, write.base, bytes)?);
             }
-            if let Some((write, ratings, teams, old)) = &standings {
-                for &(guild, base) in &write.bases {
-                    if server_rating_sequence(t, guild)? != base {
-                        return Err(WriteError::RatingsMoved.into());
-                    }
-                }
-                if let Some((old_ratings, old_index, old_teams)) = old {
-                    for key in old_ratings {
-                        t.remove(RATINGS, key)?;
-                    }
-                    for key in old_index {
-                        t.remove(RATING_INDEX, key)?;
-                    }
-                    for key in old_teams {
-                        t.remove(TEAMS, key)?;
-                    }
-                }
-                for (rkey, index, value) in ratings {
-                    // The leaderboard index entry of the rating being replaced, read in the transaction.
-                    if let Some(old) = t.get(RATINGS, rkey)? {
-                        let old: Rating = unjson(&old)?;
-                        let user = id_from(&rkey[9..])?;
-                        let kind = &write.standings.ratings.iter().find(|r| rating_key(r.0, r.1, r.2) == *rkey);
-                        if let Some((guild, kind, _, _)) = kind {
-                            t.remove(RATING_INDEX, &board_key(*guild, *kind, user, &old))?;
-                        }
-                    }
-                    t.insert(RATINGS, rkey, value)?;
-                    t.insert(RATING_INDEX, index, &[])?;
-                }
-                for (tkey, value) in teams {
-                    t.insert(TEAMS, tkey, value)?;
-                }
-                for &(guild, sequence) in &write.standings.sequences {
-                    t.insert(META, &server_rating_key(guild), &sequence.to_be_bytes())?;
-                }
+            if let Some(standings) = &standings {
+                KvStore::<K>::write_standings(t, standings)?;
             }
             for notice in &unit.notices {
                 let id = next_counter(t, NEXT_NOTICE_KEY, 1)?;
@@ -277,30 +204,142 @@ impl<K: Kv> KvStore<K> {
             for mark in &unit.marks {
                 t.insert(TOURNAMENT_MARKS, &mark_key(mark), &[])?;
             }
-            for (key, base, value) in &settings {
-                if let Some(base) = base {
-                    let stored = match t.get(GUILDS, key)? {
-                        Some(bytes) => unjson::<GuildSettings>(&bytes)?.revision,
-                        None => 0,
-                    };
-                    if stored != *base {
-                        return Err(WriteError::SettingsConflict.into());
-                    }
-                }
-                t.insert(GUILDS, key, value)?;
-            }
+            KvStore::<K>::write_settings(t, &settings)?;
             for (user, on) in &unit.notify {
                 t.insert(USERS, &user.to_be_bytes(), &[u8::from(*on)])?;
             }
             Ok(out)
         })?;
         let others: usize = tournaments.iter().map(|(_, b)| b.len() + 8).sum::<usize>()
-            + standings.as_ref().map_or(0, |(_, r, t, _)| {
-                r.iter().map(|(k, i, v)| k.len() + i.len() + v.len()).sum::<usize>()
-                    + t.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>()
+            + standings.as_ref().map_or(0, |s| {
+                s.ratings.iter().map(|(k, i, v)| k.len() + i.len() + v.len()).sum::<usize>()
+                    + s.teams.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>()
             })
             + settings.iter().map(|(k, _, v)| k.len() + v.len()).sum::<usize>();
         self.written.fetch_add(written + others as u64, std::sync::atomic::Ordering::Relaxed);
         Ok(committed)
     }
+
+    /// A unit's records encoded before its transaction (and, for a recomputation of the standings, the keys it
+    /// replaces).
+    fn encode_unit<'u>(&self, unit: &'u Unit) -> Result<Encoded<'u>, StoreError> {
+        let mut games = Vec::with_capacity(unit.games.len());
+        for write in &unit.games {
+            games.push((write, encode(&write.record)?));
+        }
+        let mut tournaments = Vec::with_capacity(unit.tournaments.len());
+        for write in &unit.tournaments {
+            tournaments.push((write, json(&write.tournament)?));
+        }
+        let mut settings = Vec::with_capacity(unit.settings.len());
+        for write in &unit.settings {
+            settings.push((write.guild.to_be_bytes(), write.base, json(&write.settings)?));
+        }
+        let standings = match &unit.standings {
+            Some(write) => Some(self.encode_standings(write)?),
+            None => None,
+        };
+        Ok(Encoded { games, tournaments, settings, standings })
+    }
+
+    fn encode_standings<'u>(&self, write: &'u StandingsWrite) -> Result<EncodedStandings<'u>, StoreError> {
+        let ratings = write
+            .standings
+            .ratings
+            .iter()
+            .map(|(g, k, u, r)| Ok((rating_key(*g, *k, *u), board_key(*g, *k, *u, r), json(r)?)))
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        let teams = write
+            .standings
+            .teams
+            .iter()
+            .map(|(g, k, t)| Ok((team_key(*g, *k), json(t)?)))
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        // A recomputation removes every record it does not write again. Read outside the transaction: a rating
+        // written meanwhile also moves the sequence, and the check in the transaction then refuses the unit.
+        let old = if write.replace {
+            let keys = |tree| -> Result<Vec<Vec<u8>>, StoreError> {
+                Ok(self.kv.all(tree)?.into_iter().map(|(k, _)| k).collect())
+            };
+            Some([keys(RATINGS)?, keys(RATING_INDEX)?, keys(TEAMS)?])
+        } else {
+            None
+        };
+        Ok(EncodedStandings { write, ratings, teams, old })
+    }
+
+    /// The ratings, their leaderboard index and the teams' records written in the unit's transaction, refused
+    /// when a server's ratings moved since they were computed.
+    fn write_standings(t: &dyn KvTx, standings: &EncodedStandings) -> Result<(), TxFail> {
+        let EncodedStandings { write, ratings, teams, old } = standings;
+        for &(guild, base) in &write.bases {
+            if server_rating_sequence(t, guild)? != base {
+                return Err(WriteError::RatingsMoved.into());
+            }
+        }
+        if let Some(old) = old {
+            for (tree, keys) in [RATINGS, RATING_INDEX, TEAMS].into_iter().zip(old) {
+                for key in keys {
+                    t.remove(tree, key)?;
+                }
+            }
+        }
+        for (rkey, index, value) in ratings {
+            // The leaderboard index entry of the rating being replaced, read in the transaction.
+            if let Some(old) = t.get(RATINGS, rkey)? {
+                let old: Rating = unjson(&old)?;
+                let user = id_from(&rkey[9..])?;
+                let kind = &write.standings.ratings.iter().find(|r| rating_key(r.0, r.1, r.2) == *rkey);
+                if let Some((guild, kind, _, _)) = kind {
+                    t.remove(RATING_INDEX, &board_key(*guild, *kind, user, &old))?;
+                }
+            }
+            t.insert(RATINGS, rkey, value)?;
+            t.insert(RATING_INDEX, index, &[])?;
+        }
+        for (tkey, value) in teams {
+            t.insert(TEAMS, tkey, value)?;
+        }
+        for &(guild, sequence) in &write.standings.sequences {
+            t.insert(META, &server_rating_key(guild), &sequence.to_be_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// Servers' settings written in the unit's transaction, each over the revision it was read at (when given).
+    fn write_settings(t: &dyn KvTx, settings: &[EncodedSettings]) -> Result<(), TxFail> {
+        for (key, base, value) in settings {
+            if let Some(base) = base {
+                let stored = match t.get(GUILDS, key)? {
+                    Some(bytes) => unjson::<GuildSettings>(&bytes)?.revision,
+                    None => 0,
+                };
+                if stored != *base {
+                    return Err(WriteError::SettingsConflict.into());
+                }
+            }
+            t.insert(GUILDS, key, value)?;
+        }
+        Ok(())
+    }
+}
+
+/// A server's settings encoded: its key, the revision it was read at, the record.
+type EncodedSettings = ([u8; 8], Option<u64>, Vec<u8>);
+
+/// A unit's records encoded for its transaction.
+struct Encoded<'u> {
+    games: Vec<(&'u GameWrite, Vec<u8>)>,
+    tournaments: Vec<(&'u TournamentWrite, Vec<u8>)>,
+    settings: Vec<EncodedSettings>,
+    standings: Option<EncodedStandings<'u>>,
+}
+
+/// New standings encoded: each rating with its key and leaderboard index key, each team record with its key,
+/// and (for a recomputation) the keys of ratings, index and teams it replaces.
+struct EncodedStandings<'u> {
+    write: &'u StandingsWrite,
+    ratings: Vec<([u8; 17], [u8; 26], Vec<u8>)>,
+    teams: Vec<([u8; 17], Vec<u8>)>,
+    old: Option<[Vec<Vec<u8>>; 3]>,
 }
