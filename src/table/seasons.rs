@@ -11,9 +11,9 @@ use super::button_id::ButtonId;
 use super::naming::game_name;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply};
 use crate::games::{GameKind, Side};
-use crate::i18n::{self, Message, Text};
+use crate::i18n::{self, Locale, Message, Text};
 use crate::render;
-use crate::store::record::{Status, Timestamp, UserId};
+use crate::store::record::{GuildId, Status, Timestamp, UserId};
 use crate::store::settings::{SeasonStart, Seasons};
 use crate::store::{SettingsWrite, Unit};
 use crate::table::write::AtWork;
@@ -156,9 +156,15 @@ impl AtWork<'_> {
                 Message::new("season-unknown").num("season", n as i64).num("seasons", all.len() as i64)
             })?,
         };
+        let ranked = self.season_lines(actor.guild, kind, &season)?;
+        Ok(Some(vec![season_reply(locale, kind, &season, current.number, &ranked, picture)]))
+    }
+
+    /// The season's players ranked: points, then rating gained, then fewer games.
+    fn season_lines(&self, guild: GuildId, kind: GameKind, season: &Season) -> Result<Vec<(UserId, Line)>, Fail> {
         let mut lines: HashMap<UserId, Line> = HashMap::new();
         // The server's finished games come latest first: the scan stops at the season's start.
-        for (id, game, ended) in self.store.finished_games(actor.guild)? {
+        for (id, game, ended) in self.store.finished_games(guild)? {
             if ended + 1 < season.from.at {
                 break;
             }
@@ -190,62 +196,69 @@ impl AtWork<'_> {
         ranked.sort_by(|(ua, a), (ub, b)| {
             b.points.total_cmp(&a.points).then(b.change.cmp(&a.change)).then(a.games.cmp(&b.games)).then(ua.cmp(ub))
         });
-        let heading = match season.until {
-            None => Message::new("season-title-current").moment("from", season.from.at),
-            Some(until) => Message::new("season-title-past").moment("from", season.from.at).moment("until", until.at),
-        }
-        .str("game", game_name(locale, kind))
-        .num("season", season.number as i64);
-        let title = i18n::text(locale, &heading);
-        let mut text = vec![i18n::spans(locale, &heading)];
-        let points = |p: f64| if p.fract() == 0.0 { format!("{p}") } else { format!("{}½", p.trunc()) };
-        let mut rows = Vec::new();
-        for (rank, (user, line)) in ranked.iter().take(SHOWN).enumerate() {
-            let change = format!("{:+}", line.change);
-            let games = i18n::text(locale, &Message::new("leaderboard-games").num("count", line.games as i64));
-            let words = i18n::text(locale, &Message::new("season-points").str("points", points(line.points)));
-            text.push(
-                Text::plain(format!("{}. ", rank + 1))
-                    .and_player(&line.name, *user)
-                    .and(&format!(" — {words} · {games} · {change}")),
-            );
-            rows.push(vec![
-                (rank + 1).to_string(),
-                line.name.clone(),
-                points(line.points),
-                line.games.to_string(),
-                change,
-            ]);
-        }
-        if ranked.is_empty() {
-            text.push(i18n::spans(locale, &Message::new("season-empty")));
-        }
-        let button = |label: String, season: u32, enabled: bool| Button {
-            id: ButtonId::Season { game: kind, season },
-            label,
-            enabled,
-            style: ButtonStyle::Secondary,
-            new_row: false,
-        };
-        let n = season.number;
-        let named = |id: &'static str, season: u32| i18n::text(locale, &Message::new(id).num("season", season as i64));
-        let buttons = vec![
-            button(named("season-button", n.saturating_sub(1).max(1)), n.saturating_sub(1), n > 1),
-            button(named("season-button", n + 1), n + 1, n < current.number),
-            button(i18n::text(locale, &Message::new("season-all-time")), 0, true),
-        ];
-        let text = Text::join(text, "\n");
-        let image = picture.then(|| {
-            let headers = ["#", "table-player", "tournament-points", "table-games", "season-change"]
-                .map(|id| if id == "#" { "#".to_string() } else { i18n::text(locale, &Message::new(id)) });
-            Image {
-                file_name: format!("season-{}-{}.png", kind.name(), season.number),
-                png: render::table::standings_png(&title, &headers, &rows),
-                description: super::describe::lines(&text),
-            }
-        });
-        Ok(Some(vec![Reply { text, image, buttons, ..Reply::default() }]))
+        Ok(ranked)
     }
+}
+
+/// A season's standings as a reply: its lines, the buttons to the seasons beside it and all time, the picture
+/// when asked.
+fn season_reply(
+    locale: Locale,
+    kind: GameKind,
+    season: &Season,
+    current: u32,
+    ranked: &[(UserId, Line)],
+    picture: bool,
+) -> Reply {
+    let heading = match season.until {
+        None => Message::new("season-title-current").moment("from", season.from.at),
+        Some(until) => Message::new("season-title-past").moment("from", season.from.at).moment("until", until.at),
+    }
+    .str("game", game_name(locale, kind))
+    .num("season", season.number as i64);
+    let title = i18n::text(locale, &heading);
+    let mut text = vec![i18n::spans(locale, &heading)];
+    let points = |p: f64| if p.fract() == 0.0 { format!("{p}") } else { format!("{}½", p.trunc()) };
+    let mut rows = Vec::new();
+    for (rank, (user, line)) in ranked.iter().take(SHOWN).enumerate() {
+        let change = format!("{:+}", line.change);
+        let games = i18n::text(locale, &Message::new("leaderboard-games").num("count", line.games as i64));
+        let words = i18n::text(locale, &Message::new("season-points").str("points", points(line.points)));
+        text.push(
+            Text::plain(format!("{}. ", rank + 1))
+                .and_player(&line.name, *user)
+                .and(&format!(" — {words} · {games} · {change}")),
+        );
+        rows.push(vec![(rank + 1).to_string(), line.name.clone(), points(line.points), line.games.to_string(), change]);
+    }
+    if ranked.is_empty() {
+        text.push(i18n::spans(locale, &Message::new("season-empty")));
+    }
+    let button = |label: String, season: u32, enabled: bool| Button {
+        id: ButtonId::Season { game: kind, season },
+        label,
+        enabled,
+        style: ButtonStyle::Secondary,
+        new_row: false,
+    };
+    let n = season.number;
+    let named = |id: &'static str, season: u32| i18n::text(locale, &Message::new(id).num("season", season as i64));
+    let buttons = vec![
+        button(named("season-button", n.saturating_sub(1).max(1)), n.saturating_sub(1), n > 1),
+        button(named("season-button", n + 1), n + 1, n < current),
+        button(i18n::text(locale, &Message::new("season-all-time")), 0, true),
+    ];
+    let text = Text::join(text, "\n");
+    let image = picture.then(|| {
+        let headers = ["#", "table-player", "tournament-points", "table-games", "season-change"]
+            .map(|id| if id == "#" { "#".to_string() } else { i18n::text(locale, &Message::new(id)) });
+        Image {
+            file_name: format!("season-{}-{}.png", kind.name(), season.number),
+            png: render::table::standings_png(&title, &headers, &rows),
+            description: super::describe::lines(&text),
+        }
+    });
+    Reply { text, image, buttons, ..Reply::default() }
 }
 
 #[cfg(test)]

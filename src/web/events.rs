@@ -104,6 +104,92 @@ fn refused(locale: Locale, why: Refused) -> Response {
     answer
 }
 
+/// The game a stream follows, and how its parts are drawn for this reader.
+#[derive(Clone)]
+struct Followed {
+    web: Arc<Web>,
+    guild: GuildId,
+    id: GameId,
+    locale: Locale,
+    base: String,
+}
+
+impl Followed {
+    /// What a reader who shows `from` moves lacks, drawn off the async threads.
+    async fn delta(&self, from: Option<usize>) -> Option<String> {
+        let followed = self.clone();
+        tokio::task::spawn_blocking(move || {
+            delta(&followed.web, followed.guild, followed.id, followed.locale, &followed.base, from)
+        })
+        .await
+        .ok()
+        .flatten()
+    }
+
+    /// What a reader at `seen` is sent of `update`: the part drawn once for every reader in this language when
+    /// the update follows what it saw (the usual case), else a part of its own.
+    async fn part(&self, update: &Arc<Update>, seen: Place) -> Option<Arc<String>> {
+        let follows = update.before.map(|b| b.revision) == Some(seen.revision);
+        if !follows {
+            return self.delta(seen.plies).await.map(Arc::new);
+        }
+        if let Some(part) = update.ready(self.locale) {
+            return part;
+        }
+        let (followed, shared) = (self.clone(), update.clone());
+        let from = update.before.map(|b| b.plies);
+        tokio::task::spawn_blocking(move || {
+            shared.drawn(followed.locale, || {
+                delta(&followed.web, followed.guild, followed.id, followed.locale, &followed.base, from)
+            })
+        })
+        .await
+        .ok()
+        .flatten()
+    }
+}
+
+/// A live stream's reader: what it has seen, the moves it waits for, until when.
+struct Reader {
+    followed: Followed,
+    receiver: tokio::sync::broadcast::Receiver<Arc<Update>>,
+    seen: Place,
+    ended: bool,
+    until: Instant,
+    _slot: live::Slot,
+}
+
+impl Reader {
+    /// The events of the next move the reader has not seen; `None` when the stream ends.
+    async fn next(&mut self) -> Option<Vec<Event>> {
+        if self.ended {
+            return None;
+        }
+        loop {
+            let update = match tokio::time::timeout_at(self.until.into(), self.receiver.recv()).await {
+                Ok(Ok(update)) => update,
+                // Fell behind (it does not read): the stream ends, and a browser that comes back is sent what it
+                // missed.
+                Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => return None,
+                // The watcher went, or this stream's time is up: the browser comes back by itself.
+                Ok(Err(_)) | Err(_) => return None,
+            };
+            let state = update.state;
+            if self.seen.revision == state.revision {
+                continue;
+            }
+            let part = self.followed.part(&update, self.seen).await?;
+            self.seen = Place::of(state);
+            self.ended = !state.live;
+            let mut events = vec![update_event(&part, state)];
+            if self.ended {
+                events.push(end_event());
+            }
+            return Some(events);
+        }
+    }
+}
+
 pub(super) async fn events(
     State(web): Shared,
     server: Server,
@@ -128,15 +214,12 @@ pub(super) async fn events(
         Err(why) => return refused(locale, why),
     };
     let opening = Event::default().retry(Duration::from_millis(1000));
-    let base = server.base.clone();
+    let followed = Followed { web: web.clone(), guild, id, locale, base: server.base.clone() };
     // What the reader missed, drawn for it alone (a reader that comes back is rare).
     let catch_up = |state: live::State| {
-        let (web, base) = (web.clone(), base.clone());
+        let followed = followed.clone();
         let from = last.and_then(|p| p.plies);
-        async move {
-            let drawn = tokio::task::spawn_blocking(move || delta(&web, guild, id, locale, &base, from)).await;
-            drawn.ok().flatten().map(|part| update_event(&part, state))
-        }
+        async move { followed.delta(from).await.map(|part| update_event(&part, state)) }
     };
     if !now.live {
         // Over: what the reader lacks, then the end; nothing is followed.
@@ -155,71 +238,12 @@ pub(super) async fn events(
         Err(answer) => return answer,
     };
     let first = if last.map(|p| p.revision) != Some(now.revision) { catch_up(now).await } else { None };
-    let until = Instant::now() + web.options.stream_for;
-    struct Reading {
-        web: Arc<Web>,
-        receiver: tokio::sync::broadcast::Receiver<Arc<Update>>,
-        seen: Place,
-        ended: bool,
-        _slot: live::Slot,
-    }
     let seen = if first.is_some() { Place::of(now) } else { last.unwrap_or(Place::of(now)) };
-    let reading = Reading { web: web.clone(), receiver, seen, ended: !now.live, _slot: slot };
-    let stream = stream::unfold(reading, move |mut r| {
-        let base = base.clone();
-        async move {
-            if r.ended {
-                return None;
-            }
-            loop {
-                let update = match tokio::time::timeout_at(until.into(), r.receiver.recv()).await {
-                    Ok(Ok(update)) => update,
-                    Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
-                        // Fell behind (it does not read): the stream ends, and a browser that comes back is sent
-                        // what it missed.
-                        return None;
-                    }
-                    // The watcher went, or this stream's time is up: the browser comes back by itself.
-                    Ok(Err(_)) | Err(_) => return None,
-                };
-                let state = update.state;
-                if r.seen.revision == state.revision {
-                    continue;
-                }
-                let follows = update.before.map(|b| b.revision) == Some(r.seen.revision);
-                let part = if follows {
-                    // The usual case: drawn once for every reader in this language.
-                    match update.ready(locale) {
-                        Some(part) => part,
-                        None => {
-                            let (web, drawn_base, shared) = (r.web.clone(), base.clone(), update.clone());
-                            let from = update.before.map(|b| b.plies);
-                            tokio::task::spawn_blocking(move || {
-                                shared.drawn(locale, || delta(&web, guild, id, locale, &drawn_base, from))
-                            })
-                            .await
-                            .ok()
-                            .flatten()
-                        }
-                    }
-                } else {
-                    let (web, drawn_base, from) = (r.web.clone(), base.clone(), r.seen.plies);
-                    tokio::task::spawn_blocking(move || delta(&web, guild, id, locale, &drawn_base, from))
-                        .await
-                        .ok()
-                        .flatten()
-                        .map(Arc::new)
-                };
-                let part = part?;
-                r.seen = Place::of(state);
-                r.ended = !state.live;
-                let mut events = vec![update_event(&part, state)];
-                if r.ended {
-                    events.push(end_event());
-                }
-                return Some((stream::iter(events.into_iter().map(Ok::<Event, Infallible>)), r));
-            }
-        }
+    let until = Instant::now() + web.options.stream_for;
+    let reader = Reader { followed, receiver, seen, ended: !now.live, until, _slot: slot };
+    let stream = stream::unfold(reader, |mut reader| async move {
+        let events = reader.next().await?;
+        Some((stream::iter(events.into_iter().map(Ok::<Event, Infallible>)), reader))
     });
     let stream = futures_util::StreamExt::flatten(stream);
     let head = stream::iter([Ok::<Event, Infallible>(opening)].into_iter().chain(first.map(Ok)));
