@@ -188,23 +188,7 @@ impl AtWork<'_> {
         games: &mut Vec<GameWrite>,
     ) -> Result<Vec<Reply>, Fail> {
         let settings = self.store.guild_settings(t.guild)?;
-        let mut options = t.options.clone();
-        let per_move = match options.remove("time") {
-            Some(text) => clock::parse_time_control(&text)?,
-            None => settings.time_per_move,
-        };
-        let rated = match options.remove("rated") {
-            Some(v) => super::super::flag("rated", &v)? && !t.kind.moves_are_throws(),
-            None => settings.rated && !t.kind.moves_are_throws(),
-        };
-        options.remove("seeding");
-        options.remove("vacation");
-        options.remove("round_time");
-        if t.kind.moves_are_throws() {
-            // Role teams throw in free mode (the bot reads no member list: that needs Discord's privileged intent).
-            options.entry("turn_mode".into()).or_insert_with(|| TurnMode::Free.name().into());
-        }
-        let options = t.kind.normalise_options(&options).map_err(|e| e.message())?;
+        let terms = GameTerms::of(t, &settings)?;
         let name = |i: usize| t.entrants[i].player.name.clone();
         // "• ana – ben": entrants' names as spans, shown as written.
         let pair = |a: usize, b: usize| {
@@ -233,33 +217,7 @@ impl AtWork<'_> {
                 lines.push(line);
                 continue;
             }
-            let team = |e: &Entrant| Team::Role {
-                id: e.player.id,
-                name: e.player.name.trim_start_matches('@').to_string(),
-                ping: e.ping,
-            };
-            let teams = if first.role && second.role { vec![team(first), team(second)] } else { Vec::new() };
-            let mut record = GameRecord {
-                id: next_id,
-                opponent: Some(second.player.clone()),
-                first: First::Challenger,
-                seats: if teams.is_empty() { vec![first.player.clone(), second.player.clone()] } else { Vec::new() },
-                challenger_side: (!teams.is_empty()).then_some(Side::First),
-                teams,
-                status: Status::Active,
-                wants_thread: true,
-                clock: per_move.map(|s| clock::new_clock(s, &settings)),
-                rated,
-                tournament: Some(TournamentPlace { tournament: t.id, round: r, pairing: k }),
-                ..GameRecord::new(
-                    t.kind,
-                    options.clone(),
-                    t.guild,
-                    parking_channel(t.id, r, k),
-                    first.player.clone(),
-                    now,
-                )
-            };
+            let mut record = terms.game(t, r, k, next_id, &settings, now);
             next_id += 1;
             clock::start_turn(&mut record, now);
             record.due = clock::next_event(&record).map(|(at, _)| at);
@@ -486,5 +444,78 @@ impl AtWork<'_> {
             }
         }
         Ok(out)
+    }
+}
+
+/// What every game of a tournament is played with: the time per move, rated or not, the game's own options.
+struct GameTerms {
+    per_move: Option<u64>,
+    rated: bool,
+    options: crate::games::OptionSet,
+}
+
+impl GameTerms {
+    /// The tournament's terms, the server's settings where it sets none.
+    fn of(t: &Tournament, settings: &crate::store::settings::GuildSettings) -> Result<GameTerms, Fail> {
+        let mut options = t.options.clone();
+        let per_move = match options.remove("time") {
+            Some(text) => clock::parse_time_control(&text)?,
+            None => settings.time_per_move,
+        };
+        let rated = match options.remove("rated") {
+            Some(v) => super::super::flag("rated", &v)? && !t.kind.moves_are_throws(),
+            None => settings.rated && !t.kind.moves_are_throws(),
+        };
+        options.remove("seeding");
+        options.remove("vacation");
+        options.remove("round_time");
+        if t.kind.moves_are_throws() {
+            // Role teams throw in free mode (the bot reads no member list: that needs Discord's privileged intent).
+            options.entry("turn_mode".into()).or_insert_with(|| TurnMode::Free.name().into());
+        }
+        let options = t.kind.normalise_options(&options).map_err(|e| e.message())?;
+        Ok(GameTerms { per_move, rated, options })
+    }
+
+    /// The game of pairing `k` of round `r`, numbered `id`, started at `now`.
+    fn game(
+        &self,
+        t: &Tournament,
+        r: usize,
+        k: usize,
+        id: crate::store::record::GameId,
+        settings: &crate::store::settings::GuildSettings,
+        now: Timestamp,
+    ) -> GameRecord {
+        let p = &t.rounds[r].pairings[k];
+        let (first, second) = (&t.entrants[p.first], &t.entrants[p.second]);
+        let (per_move, rated) = (self.per_move, self.rated);
+        let team = |e: &Entrant| Team::Role {
+            id: e.player.id,
+            name: e.player.name.trim_start_matches('@').to_string(),
+            ping: e.ping,
+        };
+        let teams = if first.role && second.role { vec![team(first), team(second)] } else { Vec::new() };
+        GameRecord {
+            id,
+            opponent: Some(second.player.clone()),
+            first: First::Challenger,
+            seats: if teams.is_empty() { vec![first.player.clone(), second.player.clone()] } else { Vec::new() },
+            challenger_side: (!teams.is_empty()).then_some(Side::First),
+            teams,
+            status: Status::Active,
+            wants_thread: true,
+            clock: per_move.map(|s| clock::new_clock(s, settings)),
+            rated,
+            tournament: Some(TournamentPlace { tournament: t.id, round: r, pairing: k }),
+            ..GameRecord::new(
+                t.kind,
+                self.options.clone(),
+                t.guild,
+                parking_channel(t.id, r, k),
+                first.player.clone(),
+                now,
+            )
+        }
     }
 }
