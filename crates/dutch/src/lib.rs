@@ -4,6 +4,7 @@
 //! of a tournament: players by pairing number, each round's match, the point system; `pair` pairs the next round.
 //! Points are tenths (a win 10, a draw 5), as tournament files write them.
 
+mod brackets;
 pub mod matching;
 mod pair;
 mod sides;
