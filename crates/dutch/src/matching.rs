@@ -358,7 +358,11 @@ impl<W: Weight> Matching<W> {
             }
             self.in_blossom[leaf] = b;
         }
-        // The least slack edge from the new blossom to each other outer blossom.
+        self.keep_best_edges(b, &path);
+    }
+
+    /// The least slack edge from the new blossom `b` (of sub-blossoms `path`) to each other outer blossom.
+    fn keep_best_edges(&mut self, b: usize, path: &[usize]) {
         let mut best_to: Vec<Option<(End, W)>> = vec![None; 2 * self.n];
         let consider = |m: &Self, mut e: End, best_to: &mut Vec<Option<(End, W)>>| {
             if m.in_blossom[e.at] == b {
@@ -372,7 +376,7 @@ impl<W: Weight> Matching<W> {
                 }
             }
         };
-        for &sub in &path {
+        for &sub in path {
             match self.best_edges[sub].take() {
                 Some(list) => {
                     for &e in &list {
@@ -562,140 +566,15 @@ impl<W: Weight> Matching<W> {
 
     /// One stage: an alternating tree from the free vertex `root` until it is matched or its dual reaches zero.
     fn grow(&mut self, root: usize) {
-        let n = self.n;
-        self.stage = self.stage.wrapping_add(1);
-        if self.stage == 0 {
-            for stamps in [&mut self.allowed, &mut self.in_tree, &mut self.is_reached] {
-                stamps.iter_mut().for_each(|a| *a = u32::MAX);
-            }
-            self.stage = 1;
-        }
-        self.label.iter_mut().for_each(|l| *l = FREE);
-        self.best_edge.iter_mut().for_each(|e| *e = None);
-        for b in n..2 * n {
-            self.best_edges[b] = None;
-        }
-        self.queue.clear();
-        self.tree.clear();
-        self.reached.clear();
-        self.assign_label(root, OUTER, None);
+        self.start_stage(root);
         'stage: loop {
             while let Some(v) = self.queue.pop() {
-                let row = v * n;
-                // (Its blossom may grow during the scan; its dual does not change.)
-                let dv = self.dual[v];
-                for w in 0..n {
-                    if !self.present[row + w] || self.in_blossom[v] == self.in_blossom[w] {
-                        continue;
-                    }
-                    let bw = self.in_blossom[w];
-                    // An edge into an inner blossom at a vertex already reached does nothing.
-                    if self.label[bw] == INNER && self.label[w] != FREE {
-                        continue;
-                    }
-                    let e = End { at: w, from: v };
-                    let mut slack = W::zero();
-                    if !self.is_allowed(e) {
-                        slack = dv + self.dual[w] - self.twice[row + w];
-                        if slack.is_zero() {
-                            self.allow(e);
-                        }
-                    }
-                    if self.is_allowed(e) {
-                        if self.label[bw] == FREE {
-                            let base = self.base[bw].expect("a top-level blossom has a base");
-                            if self.mate[base].is_none() {
-                                // A free vertex outside the tree: augment.
-                                self.augment_up(v, Some(w));
-                                if bw >= n {
-                                    self.augment_blossom(bw, w);
-                                }
-                                self.mate[w] = Some(v);
-                                break 'stage;
-                            }
-                            self.assign_label(w, INNER, Some(End { at: v, from: w }));
-                        } else if self.label[bw] == OUTER {
-                            let base = self.scan_blossom(v, w).expect("one tree: outer vertices share a root");
-                            self.add_blossom(base, e);
-                        } else if self.label[w] == FREE {
-                            self.label[w] = INNER;
-                            self.label_end[w] = Some(End { at: v, from: w });
-                        }
-                    } else if self.label[bw] == OUTER {
-                        let b = self.in_blossom[v];
-                        if self.improves(b, slack) {
-                            self.best_edge[b] = Some(e);
-                            self.best_slack[b] = slack;
-                            self.best_epoch[b] = self.epoch;
-                        }
-                    } else if self.label[w] == FREE && self.improves(w, slack) {
-                        self.best_edge[w] = Some(e);
-                        self.best_slack[w] = slack;
-                        self.best_epoch[w] = self.epoch;
-                        if self.is_reached[w] != self.stage {
-                            self.is_reached[w] = self.stage;
-                            self.reached.push(w);
-                        }
-                    }
+                if self.scan(v) {
+                    break 'stage;
                 }
             }
-            // The dual change that keeps every constraint and makes one more edge tight (or a dual zero).
-            enum Delta {
-                Zero(usize),
-                Reach(End),
-                Close(End),
-                Open(usize),
-            }
-            let mut best: Option<(W, Delta)> = None;
-            let consider = |d: W, kind: Delta, best: &mut Option<(W, Delta)>| {
-                if best.as_ref().is_none_or(|(b, _)| d < *b) {
-                    *best = Some((d, kind));
-                }
-            };
-            let pass = self.next_pass();
-            for &v in &self.tree {
-                let b = self.in_blossom[v];
-                match self.label[b] {
-                    OUTER => {
-                        consider(self.dual[v], Delta::Zero(v), &mut best);
-                        if self.seen[b] != pass {
-                            self.seen[b] = pass;
-                            if let Some(e) = self.best_edge[b] {
-                                consider(self.slack(e.from, e.at).half(), Delta::Close(e), &mut best);
-                            }
-                        }
-                    }
-                    INNER if b >= n && self.seen[b] != pass => {
-                        self.seen[b] = pass;
-                        consider(self.dual[b], Delta::Open(b), &mut best);
-                    }
-                    _ => {}
-                }
-            }
-            for &v in &self.reached {
-                if self.label[self.in_blossom[v]] == FREE
-                    && let Some(e) = self.best_edge[v]
-                {
-                    consider(self.slack(e.from, e.at), Delta::Reach(e), &mut best);
-                }
-            }
-            let (delta, kind) = best.expect("the root is outer");
-            self.epoch = self.epoch.wrapping_add(1).max(1);
-            let pass = self.next_pass();
-            for i in 0..self.tree.len() {
-                let v = self.tree[i];
-                let b = self.in_blossom[v];
-                let label = self.label[b];
-                match label {
-                    OUTER => self.dual[v] = self.dual[v] - delta,
-                    INNER => self.dual[v] = self.dual[v] + delta,
-                    _ => continue,
-                }
-                if b >= n && self.seen[b] != pass {
-                    self.seen[b] = pass;
-                    self.dual[b] = if label == OUTER { self.dual[b] + delta } else { self.dual[b] - delta };
-                }
-            }
+            let (delta, kind) = self.best_delta();
+            self.change_duals(delta);
             match kind {
                 Delta::Zero(v) => {
                     // An outer vertex's dual reached zero: it may stay free; the root takes its place.
@@ -714,12 +593,168 @@ impl<W: Weight> Matching<W> {
                 Delta::Open(b) => self.expand(b, false),
             }
         }
+        let n = self.n;
         for b in n..2 * n {
             if self.top(b) && self.label[b] == OUTER && self.dual[b].is_zero() {
                 self.expand(b, true);
             }
         }
     }
+
+    /// A new stage's marks cleared, the tree holding `root` alone.
+    fn start_stage(&mut self, root: usize) {
+        let n = self.n;
+        self.stage = self.stage.wrapping_add(1);
+        if self.stage == 0 {
+            for stamps in [&mut self.allowed, &mut self.in_tree, &mut self.is_reached] {
+                stamps.iter_mut().for_each(|a| *a = u32::MAX);
+            }
+            self.stage = 1;
+        }
+        self.label.iter_mut().for_each(|l| *l = FREE);
+        self.best_edge.iter_mut().for_each(|e| *e = None);
+        for b in n..2 * n {
+            self.best_edges[b] = None;
+        }
+        self.queue.clear();
+        self.tree.clear();
+        self.reached.clear();
+        self.assign_label(root, OUTER, None);
+    }
+
+    /// The edges of the outer vertex `v`: the tree grows along tight ones, a blossom closes, or a free vertex is
+    /// reached and the matching augmented (then `true`: the stage is over); the least slack edges are kept.
+    fn scan(&mut self, v: usize) -> bool {
+        let n = self.n;
+        let row = v * n;
+        // (Its blossom may grow during the scan; its dual does not change.)
+        let dv = self.dual[v];
+        for w in 0..n {
+            if !self.present[row + w] || self.in_blossom[v] == self.in_blossom[w] {
+                continue;
+            }
+            let bw = self.in_blossom[w];
+            // An edge into an inner blossom at a vertex already reached does nothing.
+            if self.label[bw] == INNER && self.label[w] != FREE {
+                continue;
+            }
+            let e = End { at: w, from: v };
+            let mut slack = W::zero();
+            if !self.is_allowed(e) {
+                slack = dv + self.dual[w] - self.twice[row + w];
+                if slack.is_zero() {
+                    self.allow(e);
+                }
+            }
+            if self.is_allowed(e) {
+                if self.label[bw] == FREE {
+                    let base = self.base[bw].expect("a top-level blossom has a base");
+                    if self.mate[base].is_none() {
+                        // A free vertex outside the tree: augment.
+                        self.augment_up(v, Some(w));
+                        if bw >= n {
+                            self.augment_blossom(bw, w);
+                        }
+                        self.mate[w] = Some(v);
+                        return true;
+                    }
+                    self.assign_label(w, INNER, Some(End { at: v, from: w }));
+                } else if self.label[bw] == OUTER {
+                    let base = self.scan_blossom(v, w).expect("one tree: outer vertices share a root");
+                    self.add_blossom(base, e);
+                } else if self.label[w] == FREE {
+                    self.label[w] = INNER;
+                    self.label_end[w] = Some(End { at: v, from: w });
+                }
+            } else if self.label[bw] == OUTER {
+                let b = self.in_blossom[v];
+                if self.improves(b, slack) {
+                    self.best_edge[b] = Some(e);
+                    self.best_slack[b] = slack;
+                    self.best_epoch[b] = self.epoch;
+                }
+            } else if self.label[w] == FREE && self.improves(w, slack) {
+                self.best_edge[w] = Some(e);
+                self.best_slack[w] = slack;
+                self.best_epoch[w] = self.epoch;
+                if self.is_reached[w] != self.stage {
+                    self.is_reached[w] = self.stage;
+                    self.reached.push(w);
+                }
+            }
+        }
+        false
+    }
+
+    /// The dual change that keeps every constraint and makes one more edge tight (or a dual zero).
+    fn best_delta(&mut self) -> (W, Delta) {
+        let n = self.n;
+        let mut best: Option<(W, Delta)> = None;
+        let consider = |d: W, kind: Delta, best: &mut Option<(W, Delta)>| {
+            if best.as_ref().is_none_or(|(b, _)| d < *b) {
+                *best = Some((d, kind));
+            }
+        };
+        let pass = self.next_pass();
+        for &v in &self.tree {
+            let b = self.in_blossom[v];
+            match self.label[b] {
+                OUTER => {
+                    consider(self.dual[v], Delta::Zero(v), &mut best);
+                    if self.seen[b] != pass {
+                        self.seen[b] = pass;
+                        if let Some(e) = self.best_edge[b] {
+                            consider(self.slack(e.from, e.at).half(), Delta::Close(e), &mut best);
+                        }
+                    }
+                }
+                INNER if b >= n && self.seen[b] != pass => {
+                    self.seen[b] = pass;
+                    consider(self.dual[b], Delta::Open(b), &mut best);
+                }
+                _ => {}
+            }
+        }
+        for &v in &self.reached {
+            if self.label[self.in_blossom[v]] == FREE
+                && let Some(e) = self.best_edge[v]
+            {
+                consider(self.slack(e.from, e.at), Delta::Reach(e), &mut best);
+            }
+        }
+        best.expect("the root is outer")
+    }
+
+    /// The tree's duals changed by `delta`: outer vertices and inner blossoms down, inner vertices and outer
+    /// blossoms up.
+    fn change_duals(&mut self, delta: W) {
+        let n = self.n;
+        self.epoch = self.epoch.wrapping_add(1).max(1);
+        let pass = self.next_pass();
+        for i in 0..self.tree.len() {
+            let v = self.tree[i];
+            let b = self.in_blossom[v];
+            let label = self.label[b];
+            match label {
+                OUTER => self.dual[v] = self.dual[v] - delta,
+                INNER => self.dual[v] = self.dual[v] + delta,
+                _ => continue,
+            }
+            if b >= n && self.seen[b] != pass {
+                self.seen[b] = pass;
+                self.dual[b] = if label == OUTER { self.dual[b] + delta } else { self.dual[b] - delta };
+            }
+        }
+    }
+}
+
+/// What the next dual change does: an outer vertex's dual reaches zero, a free vertex is reached, a blossom
+/// closes, an inner blossom opens.
+enum Delta {
+    Zero(usize),
+    Reach(End),
+    Close(End),
+    Open(usize),
 }
 
 #[cfg(test)]
