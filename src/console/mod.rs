@@ -267,7 +267,7 @@ impl Console {
 
     /// A game without a channel of its own (a tournament game) gets console channel `#g<id>`.
     fn place(&mut self, actor: &Actor, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
-        let Some(game) = reply.game.filter(|_| reply.needs_channel) else { return Ok(()) };
+        let Some(game) = reply.game.filter(|_| reply.parked()) else { return Ok(()) };
         let name = format!("g{game}");
         let channel = id_of(&format!("#{name}"));
         self.learn_channel(channel, name.clone());
@@ -417,7 +417,7 @@ impl Console {
             Ok(replies) => {
                 for reply in replies {
                     self.place(&actor, &reply, out)?;
-                    if let Some(channel) = reply.channel.filter(|&c| c != actor.channel) {
+                    if let Some(channel) = reply.channel().filter(|&c| c != actor.channel) {
                         let name = self.known.channels.get(&channel).cloned().unwrap_or_else(|| channel.to_string());
                         writeln!(out, "  [#{name}]")?;
                     }

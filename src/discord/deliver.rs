@@ -13,7 +13,7 @@ use super::markup;
 use super::send::{Asker, Said, Target, send};
 use super::{Data, Error, outbound};
 use crate::i18n::{self, Message, Text};
-use crate::table::{Command, Progress, Refusal, Reply, Request};
+use crate::table::{Audience, Command, Progress, Refusal, Reply, Request};
 
 /// Work that takes longer than this is acknowledged first (Discord allows 3 seconds).
 const ACKNOWLEDGE_AFTER: Duration = Duration::from_millis(1500);
@@ -128,10 +128,53 @@ pub async fn strip_buttons(
     }
 }
 
-/// Delivers the table's replies to a member's command or press, each where it belongs: a private one to the
-/// member; one for another channel, or one that opens the game's thread, as a post there (the member hears
-/// where the game went, or privately that the post failed); a public one as the answer to a command (posted
-/// in the channel instead if Discord keeps refusing the answer), or after a press as a new post of the
+/// Where a reply goes on Discord: the one reading of a reply's [`Audience`], for the answers to commands and
+/// presses and for the scheduler's notices alike.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Route {
+    /// An ephemeral message to the member who asked.
+    Privately,
+    /// The public answer to the interaction (a follow-up after the first).
+    Answer,
+    /// A new message of `channel`, in the game's new thread when `thread` gives its title; `elsewhere`: not
+    /// where the member asked.
+    Post { channel: u64, thread: Option<String>, elsewhere: bool },
+}
+
+/// What a reply is delivered for: a member's slash command or press (in `channel`, in a direct message or
+/// not, owing the member an answer or not), or a notice of the scheduler for `channel`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Occasion {
+    Interaction { channel: u64, direct: bool, answers: bool },
+    Notice { channel: u64 },
+}
+
+/// The route of `reply` on this occasion. A direct message takes no post from the bot, only answers; a public
+/// reply to a command is its answer; after a press (or an answer already given) it is a new post.
+pub fn route(reply: &Reply, occasion: Occasion) -> Route {
+    let (here, answers) = match occasion {
+        Occasion::Interaction { direct: true, .. } if !reply.is_private() => return Route::Answer,
+        Occasion::Interaction { channel, answers, .. } => (channel, answers),
+        Occasion::Notice { channel } => (channel, false),
+    };
+    match &reply.audience {
+        Audience::Asker => Route::Privately,
+        Audience::Here if answers => Route::Answer,
+        Audience::Channel(c) if *c == here && answers => Route::Answer,
+        Audience::Here => Route::Post { channel: here, thread: None, elsewhere: false },
+        Audience::Channel(c) => Route::Post { channel: *c, thread: None, elsewhere: *c != here },
+        Audience::GameThread { title, under, parked } => Route::Post {
+            channel: under.unwrap_or(here),
+            thread: Some(title.clone()),
+            elsewhere: *parked || under.is_some_and(|c| c != here),
+        },
+    }
+}
+
+/// Delivers the table's replies to a member's command or press, each where its [`route`] says: a private one
+/// to the member; one for another channel, or one that opens the game's thread, as a post there (the member
+/// hears where the game went, or privately that the post failed); a public one as the answer to a command
+/// (posted in the channel instead if Discord keeps refusing the answer), or after a press as a new post of the
 /// channel. A member told nothing at all hears that it is done.
 pub async fn deliver(
     data: &Data,
@@ -141,36 +184,40 @@ pub async fn deliver(
     replies: Vec<Reply>,
 ) -> Result<(), Error> {
     for reply in replies {
-        let elsewhere = reply.channel.is_some_and(|c| c != invocation.channel.get()) || reply.needs_channel;
-        if reply.private {
-            tell(data, http, asker, &Said::reply(&reply)).await?;
-        } else if invocation.actor.private {
-            // A direct message or group DM takes no post from the bot, only answers: each public reply is an
-            // answer (a follow-up after the first), and earlier boards keep their buttons (a press on one is
-            // refused as out of date).
-            send(&data.client, http, Target::Answer(asker), &Said::reply(&reply), false).await?;
-            delivered(data, &reply).await;
-        } else if elsewhere || reply.open_thread.is_some() || !(asker.is_command() || asker.owes_answer()) {
-            match post(data, http, invocation, &reply).await {
+        let occasion = Occasion::Interaction {
+            channel: invocation.channel.get(),
+            direct: invocation.actor.private,
+            answers: asker.is_command() || asker.owes_answer(),
+        };
+        match route(&reply, occasion) {
+            Route::Privately => tell(data, http, asker, &Said::reply(&reply)).await?,
+            Route::Answer if invocation.actor.private => {
+                // In a direct message or group DM each public reply is an answer, and earlier boards keep their
+                // buttons (a press on one is refused as out of date).
+                send(&data.client, http, Target::Answer(asker), &Said::reply(&reply), false).await?;
+                delivered(data, &reply).await;
+            }
+            Route::Post { elsewhere, .. } => match post(data, http, invocation, &reply).await {
                 // A tournament's posts in its channel need no word to the organiser.
                 Ok(Some(note)) if !elsewhere => tell(data, http, asker, &note).await?,
                 Ok(_) => {}
                 Err(private) => tell(data, http, asker, &private).await?,
-            }
-        } else {
-            let target = Target::Answer(asker);
-            match send(&data.client, http, target, &Said::reply(&reply), reply.game.is_some()).await {
-                Ok(posted) => {
-                    delivered(data, &reply).await;
-                    if let Some((channel, message)) = posted {
-                        track(data, http, &reply, channel, message).await;
+            },
+            Route::Answer => {
+                let target = Target::Answer(asker);
+                match send(&data.client, http, target, &Said::reply(&reply), reply.game.is_some()).await {
+                    Ok(posted) => {
+                        delivered(data, &reply).await;
+                        if let Some((channel, message)) = posted {
+                            track(data, http, &reply, channel, message).await;
+                        }
                     }
-                }
-                Err(e) => {
-                    // Discord would not take the answer: the reply goes to the channel as a message.
-                    tracing::warn!(error = %e, "an interaction answer failed; posting in the channel instead");
-                    if let Err(private) = post(data, http, invocation, &reply).await {
-                        tracing::warn!(?private, "the post in the channel failed too");
+                    Err(e) => {
+                        // Discord would not take the answer: the reply goes to the channel as a message.
+                        tracing::warn!(error = %e, "an interaction answer failed; posting in the channel instead");
+                        if let Err(private) = post(data, http, invocation, &reply).await {
+                            tracing::warn!(?private, "the post in the channel failed too");
+                        }
                     }
                 }
             }
@@ -200,9 +247,9 @@ pub async fn post(
     invocation: &Invocation,
     reply: &Reply,
 ) -> Result<Option<Said>, Said> {
-    let mut channel = reply.channel.map(serenity::ChannelId::new).unwrap_or(invocation.channel);
+    let mut channel = reply.channel().map(serenity::ChannelId::new).unwrap_or(invocation.channel);
     let mut note = None;
-    if let Some(title) = &reply.open_thread {
+    if let Some(title) = reply.thread_title() {
         match open_thread(data, http, invocation, title, reply).await {
             Ok(thread) => {
                 channel = thread;
@@ -264,7 +311,7 @@ async fn open_thread(
     reply: &Reply,
 ) -> Result<serenity::ChannelId, super::Error> {
     let game = reply.game.ok_or("a thread for a reply without a game")?;
-    let parent = reply.channel.map(serenity::ChannelId::new).unwrap_or(invocation.channel);
+    let parent = reply.channel().map(serenity::ChannelId::new).unwrap_or(invocation.channel);
     let create =
         || parent.create_thread(http, serenity::CreateThread::new(title).kind(serenity::ChannelType::PublicThread));
     let thread = outbound::with_retries(THREAD_BUDGET, create).await?.ok_or("the thread was made but not returned")?;

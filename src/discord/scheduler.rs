@@ -116,7 +116,7 @@ async fn advance(http: &serenity::Http, data: &Data) {
 /// Posts a tournament's reply for the server, which gives new games their threads.
 async fn post_as_organiser(http: &serenity::Http, data: &Data, guild: u64, channel: u64, reply: &Reply) {
     let invocation = super::actor::Invocation::server(guild, channel, data.default_locale);
-    let reply = Reply { channel: Some(channel), ..reply.clone() };
+    let reply = reply.clone().in_channel(channel);
     match deliver::post(data, http, &invocation, &reply).await {
         Ok(_) => tracing::debug!(guild, channel, "a tournament post"),
         Err(_) => tracing::warn!(guild, channel, "a tournament post failed"),
@@ -127,7 +127,9 @@ async fn post_as_organiser(http: &serenity::Http, data: &Data, guild: u64, chann
 /// posted, or when Discord refuses it for good (the channel is gone, or the bot may not post there any more),
 /// so one dead channel does not block the others. A post that keeps failing stays for the next round.
 async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
-    if delivery.reply.open_thread.is_some() {
+    if let deliver::Route::Post { thread: Some(_), .. } =
+        deliver::route(&delivery.reply, deliver::Occasion::Notice { channel: delivery.channel })
+    {
         // A tournament game's first board: its thread is opened on the way (and the notice marked delivered).
         return post_as_organiser(http, data, delivery.guild, delivery.channel, &delivery.reply).await;
     }

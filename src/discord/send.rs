@@ -38,7 +38,7 @@ impl Said {
             rows: Some(with_link(components(&reply.buttons, &reply.menus), reply.link.as_ref())),
             picture: reply.image.clone(),
             files: reply.files.clone(),
-            private: reply.private,
+            private: reply.is_private(),
         }
     }
 

@@ -134,8 +134,11 @@ struct Tag {
     line: String,
 }
 
+/// The lines of a text record: its tags, its moves, and the result written after them.
+type Lines = (Vec<Tag>, Vec<MoveRecord>, Option<String>);
+
 /// The tags, the moves and the end marker of a text record, each line checked for its form.
-fn lines(text: &str) -> Result<(Vec<Tag>, Vec<MoveRecord>, Option<String>), RecordError> {
+fn lines(text: &str) -> Result<Lines, RecordError> {
     let mut tags: Vec<Tag> = Vec::new();
     let mut moves = Vec::new();
     let mut end: Option<String> = None;

@@ -1,5 +1,6 @@
 //! Challenges: posting one, accepting, declining, cancelling, and choosing who takes the first side.
 
+use crate::table::Audience;
 use crate::table::write::AtWork;
 use rand::Rng;
 
@@ -378,7 +379,8 @@ impl AtWork<'_> {
             let names =
                 format!("{} – {}", record.side_label(Side::First, locale), record.side_label(Side::Second, locale));
             let title = format!("{} #{}: {names}", game_name(locale, record.kind), record.id);
-            reply.open_thread = Some(title.chars().take(100).collect());
+            reply.audience =
+                Audience::GameThread { title: title.chars().take(100).collect(), under: None, parked: false };
         }
         reply
     }

@@ -3,6 +3,7 @@
 //! pool of its own), and committed in one unit with the notice that posts the new board, checked against the
 //! revision it was searched on, so a move is played once even when two processes search it at the same time.
 
+use crate::table::Audience;
 use crate::table::TableError;
 use crate::table::write::AtWork;
 use rand::SeedableRng;
@@ -115,7 +116,7 @@ impl AtWork<'_> {
         for reason in &choice.reason {
             text.push_str(" ").push_text(&i18n::spans(actor.locale, reason));
         }
-        Ok(vec![Reply { text, private: true, ..Reply::default() }])
+        Ok(vec![Reply { text, audience: Audience::Asker, ..Reply::default() }])
     }
 
     /// The board after the computer's move, with what the move did and why it was chosen.
@@ -143,6 +144,6 @@ impl AtWork<'_> {
         let mut said = vec![Message::new("move-played").name("player", name).str("details", text)];
         said.extend(position.describe_end());
         let reply = self.board_reply(locale, &record, &position, said);
-        Ok(Some(Reply { channel: Some(record.channel), ..reply }))
+        Ok(Some(reply.in_channel(record.channel)))
     }
 }

@@ -8,6 +8,7 @@ use super::{Actor, Answer, Reply};
 use crate::games::Position;
 use crate::i18n::{self, Locale, Message};
 use crate::store::record::{GameId, GameRecord, Status, Timestamp};
+use crate::table::Audience;
 use crate::table::write::AtWork;
 
 /// Options a Discord select menu may hold.
@@ -150,6 +151,6 @@ impl AtWork<'_> {
                 &Message::new("menu-more").num("shown", (MOVE_MENUS * MENU_OPTIONS) as i64),
             ));
         }
-        Ok(vec![Reply { text: text.into(), menus, private: true, ..Reply::default() }])
+        Ok(vec![Reply { text: text.into(), menus, audience: Audience::Asker, ..Reply::default() }])
     }
 }

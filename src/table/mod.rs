@@ -61,7 +61,7 @@ pub use pages::{GameLine, GamePage, LiveState, MoveLine, ServerPage, SideLine, T
 pub use progress::{Progress, Stage};
 pub use records::{ARCHIVE_PAGE, ArchivePage, ArchivedGame};
 pub use replay::{ReplayPictures, replay_captions, replay_delay, replay_frames};
-pub use reply::{Button, ButtonStyle, File, Image, Link, Refusal, Reply};
+pub use reply::{Audience, Button, ButtonStyle, File, Image, Link, Refusal, Reply};
 pub use schedule::Delivery;
 pub use setting::SettingChange;
 pub use sticks::throw_sticks;
@@ -298,15 +298,14 @@ impl Table {
                     continue;
                 }
                 match self.advance_tournament(tournament, public, now) {
-                    Ok(more) => replies
-                        .extend(more.into_iter().map(|(channel, reply)| Reply { channel: Some(channel), ..reply })),
+                    Ok(more) => replies.extend(more.into_iter().map(|(channel, reply)| reply.in_channel(channel))),
                     Err(e) => tracing::error!(tournament, error = %e, "a tournament could not advance"),
                 }
             }
         }
         // Every reply of a command is in the speaker's language, a tournament's posts in the public one.
         let language =
-            |r: &Reply| if r.channel.is_some() && r.channel != Some(actor.channel) { public } else { speaker.locale };
+            |r: &Reply| if r.channel().is_some_and(|c| c != actor.channel) { public } else { speaker.locale };
         let result = result.map(|replies| replies.into_iter().map(|r| Reply { locale: language(&r), ..r }).collect());
         (result, stored_key)
     }

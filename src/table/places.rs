@@ -5,6 +5,7 @@ use super::{Actor, Answer, Fail, Reply};
 use crate::games::Side;
 use crate::i18n::{self, Message, Text};
 use crate::store::record::{ChannelId, GameId, GameRecord, Status, Timestamp};
+use crate::table::Audience;
 use crate::table::write::AtWork;
 
 /// `/games` lists at most this many games (the newest first).
@@ -101,7 +102,7 @@ impl AtWork<'_> {
             return Err(Message::new("games-none").into());
         }
         lines.insert(0, i18n::spans(locale, &Message::new("games-title").num("count", lines.len() as i64)));
-        Ok(vec![Reply { text: Text::join(lines, "\n"), private: true, ..Reply::default() }])
+        Ok(vec![Reply { text: Text::join(lines, "\n"), audience: Audience::Asker, ..Reply::default() }])
     }
 
     /// Legal moves of the channel's game that match what the actor has typed, the most useful first (those

@@ -6,6 +6,7 @@ use super::{Actor, Answer, Button, ButtonStyle, Changed, Fail, Reply, clock, thr
 use crate::games::{Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Callee, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Status, Timestamp, UserId};
+use crate::table::Audience;
 use crate::table::write::AtWork;
 
 /// Errors list the legal moves only when they are few (a reply stays within one Discord message).
@@ -346,7 +347,7 @@ impl AtWork<'_> {
             new_row: false,
         };
         let text = i18n::spans(actor.locale, &Message::new(question));
-        Ok(vec![Reply { text, buttons: vec![button], private: true, ..Reply::default() }])
+        Ok(vec![Reply { text, buttons: vec![button], audience: Audience::Asker, ..Reply::default() }])
     }
 
     /// The confirming button of [`Table::ask`]: resigns or offers the draw, if `game` is still the channel's.

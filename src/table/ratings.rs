@@ -292,7 +292,7 @@ impl AtWork<'_> {
                 description: super::describe::cut(&i18n::text(locale, &trend)),
             }
         });
-        Ok(vec![Reply { text: Text::join(lines, "\n"), image, private: false, ..Reply::default() }])
+        Ok(vec![Reply { text: Text::join(lines, "\n"), image, ..Reply::default() }])
     }
 }
 

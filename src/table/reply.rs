@@ -61,15 +61,8 @@ pub struct Reply {
     pub menus: Vec<super::Menu>,
     /// The page of the game on the web, when the server's pages are on.
     pub link: Option<Link>,
-    /// Only the actor should see it.
-    pub private: bool,
-    /// The game wants a channel of its own, with this title: the front end opens it (a Discord thread), posts
-    /// this reply there and tells the table with [`super::Command::MoveTo`]. Front ends without threads ignore it.
-    pub open_thread: Option<String>,
-    /// The game has no channel yet (a tournament game): a front end without threads gives it one of its own.
-    pub needs_channel: bool,
-    /// Post it in this channel rather than where the actor is (a tournament's announcements).
-    pub channel: Option<crate::store::record::ChannelId>,
+    /// Who it is for, and where.
+    pub audience: Audience,
     /// The outbox notice this reply also is: the front end posts it with the notice's nonce and reports it
     /// delivered ([`super::Table::delivered`]), so a crash before the post leaves it to the scheduler.
     pub notice: Option<u64>,
@@ -80,7 +73,63 @@ pub struct Reply {
     pub game: Option<GameId>,
 }
 
+/// Where a reply goes: the one thing a front end reads to route it, for an answer, a button press or a
+/// scheduled notice alike.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Audience {
+    /// Everyone where the request was made.
+    #[default]
+    Here,
+    /// The member who asked, alone.
+    Asker,
+    /// Everyone in another channel of the server (a tournament's announcements, a game's own channel).
+    Channel(crate::store::record::ChannelId),
+    /// Everyone in a channel of the game's own, which the front end opens with this title (a Discord thread,
+    /// under `under` or where the request was made) and then tells the table with [`super::Command::MoveTo`].
+    /// `parked`: the game has no channel yet (a tournament game), so a front end without threads gives it one
+    /// of its own; a front end that cannot open one posts where the game is.
+    GameThread { title: String, under: Option<crate::store::record::ChannelId>, parked: bool },
+}
+
 impl Reply {
+    /// Only the member who asked sees it.
+    pub fn is_private(&self) -> bool {
+        self.audience == Audience::Asker
+    }
+
+    /// The channel it is posted in, when not where the request was made.
+    pub fn channel(&self) -> Option<crate::store::record::ChannelId> {
+        match &self.audience {
+            Audience::Channel(c) => Some(*c),
+            Audience::GameThread { under, .. } => *under,
+            Audience::Here | Audience::Asker => None,
+        }
+    }
+
+    /// The reply posted in `channel` (a game's thread opened under it) rather than where the request was made;
+    /// a private one stays private.
+    pub fn in_channel(mut self, channel: crate::store::record::ChannelId) -> Reply {
+        self.audience = match self.audience {
+            Audience::GameThread { title, parked, .. } => Audience::GameThread { title, under: Some(channel), parked },
+            Audience::Asker => Audience::Asker,
+            Audience::Here | Audience::Channel(_) => Audience::Channel(channel),
+        };
+        self
+    }
+
+    /// The game has no channel yet (a tournament game): a front end without threads gives it one of its own.
+    pub fn parked(&self) -> bool {
+        matches!(self.audience, Audience::GameThread { parked: true, .. })
+    }
+
+    /// The title of the game's own channel it asks for.
+    pub fn thread_title(&self) -> Option<&str> {
+        match &self.audience {
+            Audience::GameThread { title, .. } => Some(title),
+            _ => None,
+        }
+    }
+
     /// The reply with `calls` in front of its text: the members and roles it notifies (the player now on turn,
     /// the challenged player, a role team), and the only ones. The computer is never called.
     pub fn calling(mut self, calls: impl IntoIterator<Item = (Callee, String)>) -> Reply {

@@ -12,6 +12,7 @@ use crate::i18n::{self, Callee, Locale, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId};
 use crate::store::settings::Remind;
 use crate::store::{GameWrite, SettingsWrite, Unit};
+use crate::table::Audience;
 use crate::table::TableError;
 use crate::table::write::AtWork;
 
@@ -129,7 +130,7 @@ impl AtWork<'_> {
                     out.push(Delivery {
                         notice: notice.id,
                         guild: notice.guild,
-                        channel: reply.channel.unwrap_or(notice.channel),
+                        channel: reply.channel().unwrap_or(notice.channel),
                         private: private.is_some(),
                         direct: private.unwrap_or(direct),
                         calendar: None,
@@ -192,7 +193,7 @@ impl AtWork<'_> {
                 // It has its thread already (the request got that far): its board goes there.
                 let position = self.position(&record)?;
                 let reply = self.board_reply(locale, &record, &position, Vec::new());
-                return Ok(Some((Reply { channel: Some(record.channel), ..reply }, vec![])));
+                return Ok(Some((reply.in_channel(record.channel), vec![])));
             }
             _ => {}
         }
@@ -357,7 +358,8 @@ impl AtWork<'_> {
             .str("web", if settings.web.is_some() { "on" } else { "off" })
             .num("vacation", i64::from(settings.vacation_days));
         let text = i18n::spans(actor.locale, &message);
-        Ok(vec![Reply { text, private: changes.is_empty(), ..Reply::default() }])
+        let audience = if changes.is_empty() { Audience::Asker } else { Audience::Here };
+        Ok(vec![Reply { text, audience, ..Reply::default() }])
     }
 
     /// Turns reminders by direct message on or off for the actor (`None`: says which it is).
@@ -367,6 +369,6 @@ impl AtWork<'_> {
         }
         let on = self.store.notify_dm(actor.user)?;
         let text = i18n::spans(actor.locale, &Message::new(if on { "notify-on" } else { "notify-off" }));
-        Ok(vec![Reply { text, private: true, ..Reply::default() }])
+        Ok(vec![Reply { text, audience: Audience::Asker, ..Reply::default() }])
     }
 }

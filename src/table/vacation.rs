@@ -8,6 +8,7 @@ use crate::i18n::{self, Message};
 use crate::store::record::{GameRecord, Notice, NoticeKind, Status, Timestamp};
 use crate::store::settings::{Away, VACATION_WINDOW};
 use crate::store::{GameWrite, SettingsWrite, Unit};
+use crate::table::Audience;
 use crate::table::write::AtWork;
 
 const DAY: u64 = 86_400;
@@ -85,7 +86,7 @@ impl AtWork<'_> {
             .num("games", written.games.len() as i64)
             .num("held", held.len() as i64)
             .str("list", held.join(", "));
-        Ok(vec![Reply { text: i18n::spans(actor.locale, &message), private: true, ..Reply::default() }])
+        Ok(vec![Reply { text: i18n::spans(actor.locale, &message), audience: Audience::Asker, ..Reply::default() }])
     }
 
     fn try_vacation_end(&self, actor: &Actor, now: Timestamp) -> Answer {
@@ -113,7 +114,7 @@ impl AtWork<'_> {
         let settings = SettingsWrite { guild: actor.guild, settings, base: Some(base) };
         self.write(Unit { games, notices, settings: vec![settings], ..Unit::default() })?;
         let message = Message::new("vacation-ended").num("games", count);
-        Ok(vec![Reply { text: i18n::spans(actor.locale, &message), private: true, ..Reply::default() }])
+        Ok(vec![Reply { text: i18n::spans(actor.locale, &message), audience: Audience::Asker, ..Reply::default() }])
     }
 
     /// The actor's games on in this server, of one player a side (a team's clock is the team's).

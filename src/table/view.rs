@@ -7,6 +7,7 @@ use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
 use crate::render::{self, Captions, Mark, SideCaption};
 use crate::store::record::{FinishReason, GameId, GameRecord, Status, Timestamp};
+use crate::table::Audience;
 use crate::table::write::AtWork;
 
 /// The words of a board picture's legend, in `locale`.
@@ -158,11 +159,8 @@ impl AtWork<'_> {
             buttons: self.buttons(locale, record, position),
             menus: super::menus::board_menus(locale, record, position),
             link: self.game_link(locale, record),
-            private: false,
+            audience: Audience::Here,
             notice: None,
-            open_thread: None,
-            needs_channel: false,
-            channel: None,
             game: Some(record.id),
             locale,
         }
@@ -318,7 +316,7 @@ impl AtWork<'_> {
             let moves = position.legal_moves().join(", ");
             words.push(i18n::text(locale, &Message::new("describe-your-moves").str("moves", moves)));
         }
-        Ok(vec![Reply { text: Text::plain(words.join("\n")), private: true, ..Reply::default() }])
+        Ok(vec![Reply { text: Text::plain(words.join("\n")), audience: Audience::Asker, ..Reply::default() }])
     }
 
     pub(super) fn history(&self, actor: &Actor, now: Timestamp) -> Answer {
@@ -368,7 +366,7 @@ impl AtWork<'_> {
             lines.push(i18n::spans(locale, &Message::new("history-cut").num("shown", shown.len() as i64)));
         }
         lines.extend(shown);
-        Ok(vec![Reply { text: Text::join(lines, "\n"), private: true, ..Reply::default() }])
+        Ok(vec![Reply { text: Text::join(lines, "\n"), audience: Audience::Asker, ..Reply::default() }])
     }
 
     pub(super) fn rules(&self, actor: &Actor, game: Option<GameKind>, now: Timestamp) -> Answer {
@@ -383,6 +381,6 @@ impl AtWork<'_> {
             },
         };
         let text = i18n::spans(actor.locale, &Message::dynamic(format!("rules-{kind}")));
-        Ok(vec![Reply { text, private: true, ..Reply::default() }])
+        Ok(vec![Reply { text, audience: Audience::Asker, ..Reply::default() }])
     }
 }

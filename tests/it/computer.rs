@@ -170,7 +170,7 @@ fn hints_only_in_a_casual_game_against_the_computer_on_your_turn() {
     let elsewhere = Actor { channel: 11, ..ana() };
     t.handle(Request::new(&elsewhere, play("epaminondas", &[("first", "challenger")]), NOW)).unwrap().unwrap();
     let hint = t.handle(Request::new(&elsewhere, Command::Hint, NOW)).unwrap().unwrap();
-    assert!(hint[0].private && hint[0].text.starts_with("Hint: "), "{}", hint[0].text);
+    assert!(hint[0].is_private() && hint[0].text.starts_with("Hint: "), "{}", hint[0].text);
     // Not while the computer is to move.
     t.handle(Request::new(&elsewhere, Command::Move { notation: "a2-a3".into(), at: None }, NOW)).unwrap().unwrap();
     let early = t.handle(Request::new(&elsewhere, Command::Hint, NOW)).unwrap().unwrap_err().text;

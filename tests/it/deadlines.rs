@@ -290,7 +290,7 @@ fn settings_need_manage_server_and_shape_new_games() {
     let text = w.refused(&ana(), Command::Claim { game: None }, NOW + 30 * DAY);
     assert!(text.contains("no time limit"), "refusals in the user's own language: {text}");
     let on = w.ok(&ben(), Command::Notify { on: Some(true) }, NOW);
-    assert!(on[0].private && on[0].text.contains("direct message"), "{on:?}");
+    assert!(on[0].is_private() && on[0].text.contains("direct message"), "{on:?}");
 }
 
 #[test]

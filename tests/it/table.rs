@@ -136,7 +136,7 @@ fn a_challenge_is_accepted_and_played() {
     assert_eq!(buttons[7].id, "g:1:resign?");
     // Resigning from a button asks first, privately; the confirming button resigns.
     let asked = w.ok(&ben(), tablero::table::ButtonId::command_of("g:1:resign?").unwrap());
-    assert!(asked[0].private && asked[0].buttons[0].id == "g:1:resign!", "{asked:?}");
+    assert!(asked[0].is_private() && asked[0].buttons[0].id == "g:1:resign!", "{asked:?}");
     assert_eq!(w.store.game(1).unwrap().unwrap().status, Status::Active, "asking changes nothing");
     let text = w.refused(&cy(), tablero::table::ButtonId::command_of("g:1:resign?").unwrap());
     assert!(text.contains("not playing"), "{text}");
@@ -435,7 +435,7 @@ fn a_game_that_wants_a_thread_moves_there_and_frees_its_channel() {
     let w = world();
     w.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger"), ("thread", "true")]));
     let accepted = w.ok(&ben(), Command::Accept { game: None });
-    let title = accepted[0].open_thread.as_deref().expect("asks for a thread");
+    let title = accepted[0].thread_title().expect("asks for a thread");
     assert_eq!(title, "Hoyito II #1: ana – ben");
     // A stranger cannot move the game; a player can, and the channel is free again.
     let text = w.refused(&cy(), Command::MoveTo { game: 1, channel: 99 });
@@ -463,7 +463,7 @@ fn games_lists_the_callers_games_and_suggestions_follow_the_turn() {
     assert!(text.contains("no game in progress"), "{text}");
     w.started();
     let listed = w.ok(&ana(), Command::Games);
-    assert!(listed[0].private);
+    assert!(listed[0].is_private());
     assert!(listed[0].text.contains("Hoyito II #1 in #10: your turn (move 0)"), "{}", listed[0].text);
     // The channel and the deadline are spans each front end shows its own way (Discord: `<#10>`, `<t:…:R>`).
     let spans: Vec<Span> = listed[0].text.marks().iter().map(|m| m.span).collect();

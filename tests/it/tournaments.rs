@@ -56,7 +56,7 @@ impl World {
 
     /// Moves every new tournament game into a channel of its own (as a front end does with threads).
     fn place(&self, replies: &[Reply], at: u64) {
-        for r in replies.iter().filter(|r| r.needs_channel) {
+        for r in replies.iter().filter(|r| r.parked()) {
             let game = r.game.unwrap();
             self.ok(&actor(1, 10), Command::MoveTo { game, channel: 1000 + game }, at);
         }
@@ -134,14 +134,14 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
     assert!(text.contains("Only the organiser"), "{text}");
     let round1 = w.t(1, TournamentCommand::Start { id: None }, NOW);
     assert!(round1[0].text.contains("round 1") && round1[0].text.contains("bye"), "{}", round1[0].text);
-    assert_eq!(round1.iter().filter(|r| r.needs_channel).count(), 2, "two games and a bye");
+    assert_eq!(round1.iter().filter(|r| r.parked()).count(), 2, "two games and a bye");
     w.place(&round1, NOW);
 
     // Round 1: both games end; the second one's end pairs round 2.
     let games = w.open_games();
     w.play_out(games[0], false, NOW + 60);
     let after = w.play_out(games[1], true, NOW + 120);
-    let round2: Vec<Reply> = after.into_iter().filter(|r| r.channel == Some(10)).collect();
+    let round2: Vec<Reply> = after.into_iter().filter(|r| r.channel() == Some(10)).collect();
     assert!(round2[0].text.contains("round 2"), "{:?}", round2.iter().map(|r| &r.text).collect::<Vec<_>>());
     w.place(&round2, NOW + 120);
 
@@ -301,7 +301,7 @@ fn an_elimination_bracket_replays_a_draw_and_crowns_a_winner() {
     w.ok(&actor(a, 1000 + game), Command::Move { notation: "1".into(), at: None }, NOW);
     w.ok(&actor(b, 1000 + game), Command::DrawOffer, NOW);
     let replay = w.ok(&actor(a, 1000 + game), Command::DrawAccept { game: None }, NOW);
-    let boards: Vec<&Reply> = replay.iter().filter(|r| r.needs_channel).collect();
+    let boards: Vec<&Reply> = replay.iter().filter(|r| r.parked()).collect();
     assert_eq!(boards.len(), 1, "a replay");
     let replayed = w.store.game(boards[0].game.unwrap()).unwrap().unwrap();
     assert_eq!((replayed.seats[0].id, replayed.seats[1].id), (b, a), "sides swapped");

@@ -130,7 +130,7 @@ fn a_timeout_adjudicated_by_the_scheduler_is_rated_once_and_recomputed_alike(bac
 fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(backend: &Backend) {
     let w = open(backend);
     let round = w.tournament(2);
-    let parked = round.iter().find_map(|r| r.game.filter(|_| r.needs_channel)).expect("a tournament game");
+    let parked = round.iter().find_map(|r| r.game.filter(|_| r.parked())).expect("a tournament game");
     let challenge_channel = 20;
     let opponent = Some(Player { id: 3, name: "cy".into() });
     let challenge = typed_challenge(tablero::games::GameKind::Hoyito, opponent, Default::default(), None);
@@ -221,7 +221,7 @@ fn a_tournament_game_whose_thread_could_not_be_opened_is_played_where_its_board_
     let w = open(backend);
     let round = w.tournament(2);
     let game = w.games_of_round()[0];
-    assert!(round.iter().any(|r| r.game == Some(game) && r.needs_channel), "the board asks for a thread");
+    assert!(round.iter().any(|r| r.game == Some(game) && r.parked()), "the board asks for a thread");
     // No thread: the board stays in the tournament's channel (10); its buttons and /move work from there.
     let record = w.record(game);
     let (first, second) = (record.seats[0].id, record.seats[1].id);
@@ -414,14 +414,14 @@ fn a_tournaments_posts_are_in_the_outbox_until_posted(backend: &Backend) {
     // The round's announcement and its game's board, each also an outbox notice written with the round.
     let notices: Vec<u64> = round.iter().filter_map(|r| r.notice).collect();
     assert_eq!(notices.len(), 2, "{round:?}");
-    assert!(round.iter().all(|r| r.channel == Some(10)), "posted in the tournament's channel");
+    assert!(round.iter().all(|r| r.channel() == Some(10)), "posted in the tournament's channel");
     // The process dies before posting them: the scheduler finds both, in the same words.
     let left = w.table.deliveries(Locale::English).unwrap();
     assert_eq!(left.iter().map(|d| d.notice).collect::<Vec<_>>(), notices);
     assert!(left.iter().all(|d| d.posted_by_request));
     assert_eq!(left[0].reply.text, round[0].text);
     let board = &left[1].reply;
-    assert!(board.open_thread.is_some() && board.needs_channel && board.image.is_some(), "{board:?}");
+    assert!(board.thread_title().is_some() && board.parked() && board.image.is_some(), "{board:?}");
     // Posted by the request (or the scheduler): they leave the outbox.
     for n in notices {
         w.table.delivered(n).unwrap();

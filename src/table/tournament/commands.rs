@@ -8,6 +8,7 @@ use crate::i18n::{self, Message, Text};
 use crate::store::record::{FinishReason, GameId, Player, Status, Timestamp, TournamentPlace};
 use crate::store::tournament::{Entrant, Format, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentWrite, Unit};
+use crate::table::Audience;
 use crate::table::naming::format_name;
 use crate::table::naming::game_name;
 use crate::table::write::AtWork;
@@ -333,7 +334,7 @@ impl AtWork<'_> {
             let bye = i18n::text(actor.locale, &Message::new("tournament-bye"));
             lines.push(Text::plain("• ").and_text(&t.entrants[b].named()).and(&format!(": {bye}")));
         }
-        Ok(vec![Reply { text: Text::join(lines, "\n"), private: true, ..Reply::default() }])
+        Ok(vec![Reply { text: Text::join(lines, "\n"), audience: Audience::Asker, ..Reply::default() }])
     }
 
     pub(super) fn tournament_drop(&self, actor: &Actor, id: Option<u64>, player: Player, now: Timestamp) -> Answer {

@@ -9,6 +9,7 @@ use crate::render::bracket::{Game, Part as BracketPart};
 use crate::store::Tournament;
 use crate::store::record::{GameRecord, TournamentPlace};
 use crate::store::tournament::{Format, TournamentStatus};
+use crate::table::Audience;
 use crate::table::naming::game_name;
 use crate::table::write::AtWork;
 use crate::table::{Fail, Reply};
@@ -28,8 +29,7 @@ impl AtWork<'_> {
             .name("second", second.as_str());
         let mut board = self.board_reply(locale, record, &position, vec![intro]);
         let title = format!("{} T{tournament} R{}: {first} – {second}", game_name(locale, record.kind), round + 1);
-        board.open_thread = Some(title.chars().take(100).collect());
-        board.needs_channel = true;
+        board.audience = Audience::GameThread { title: title.chars().take(100).collect(), under: None, parked: true };
         Ok(board)
     }
 

@@ -136,7 +136,7 @@ pub(super) fn with_notices(replies: Vec<Reply>, ids: &[u64], channel: ChannelId)
     replies
         .into_iter()
         .zip(ids.iter().copied().map(Some).chain(std::iter::repeat(None)))
-        .map(|(reply, notice)| Reply { notice, channel: Some(channel), ..reply })
+        .map(|(reply, notice)| Reply { notice, ..reply.in_channel(channel) })
         .collect()
 }
 

@@ -134,7 +134,7 @@ pub fn elimination(table: &Table, guild: u64) -> u64 {
     let mut posted = act(table, guild, 1, 10, Command::Tournament(TournamentCommand::Start { id: None })).unwrap();
     let id = table.web_tournament_revision(guild, 1).map(|_| 1).expect("tournament 1");
     for _ in 0..8 {
-        let games: Vec<u64> = posted.iter().filter(|r| r.needs_channel).filter_map(|r| r.game).collect();
+        let games: Vec<u64> = posted.iter().filter(|r| r.parked()).filter_map(|r| r.game).collect();
         if games.is_empty() {
             break;
         }
