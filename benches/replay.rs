@@ -74,7 +74,7 @@ fn archive(c: &mut Criterion) {
             let games = chunk
                 .iter()
                 .map(|n| {
-                    let mut game = play::finished_game(first + n, guild, 40, None);
+                    let mut game = play::finished_game(first.get() + n, guild, 40, None);
                     game.updated_at = 1_000 + n;
                     GameWrite { record: game, base: None }
                 })

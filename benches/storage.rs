@@ -63,8 +63,10 @@ fn ten_thousand_games(path: &Path) -> SledStore {
     let store = SledStore::open(path).unwrap();
     let first = store.reserve_game_ids(10_000).unwrap();
     for chunk in (0..10_000u64).collect::<Vec<_>>().chunks(500) {
-        let games =
-            chunk.iter().map(|n| GameWrite { record: finished_game(first + n, 7, 40, None), base: None }).collect();
+        let games = chunk
+            .iter()
+            .map(|n| GameWrite { record: finished_game(first.get() + n, 7, 40, None), base: None })
+            .collect();
         store.commit(&Unit { games, ..Unit::default() }).unwrap();
     }
     store

@@ -9,6 +9,7 @@ mod play;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tablero::store::record::GameId;
 use tablero::table::Request;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -46,7 +47,7 @@ fn fill(store: &SledStore) {
         let games = chunk
             .iter()
             .map(|&n| {
-                let id = first_free + n;
+                let id = first_free.get() + n;
                 let tournament =
                     (n < TOURNAMENTS * per_tournament).then(|| (n / per_tournament + 1, 0, (n % 2) as usize));
                 GameWrite { record: finished_game(id, GUILD, 0, tournament), base: None }
@@ -61,7 +62,7 @@ fn fill(store: &SledStore) {
                 let pairing = |k: u64| Pairing {
                     first: 2 * k as usize,
                     second: 2 * k as usize + 1,
-                    game: Some(first_free + n * per_tournament + k),
+                    game: Some(GameId(first_free.get() + n * per_tournament + k)),
                     entered: None,
                     slot: 0,
                 };

@@ -5,6 +5,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use tablero::store::record::GameId;
 
 use clap::{Parser, Subcommand};
 
@@ -552,7 +553,8 @@ fn export(
     form: tablero::records::Form,
 ) -> Result<String, String> {
     let (_, store) = open_store(config, data)?;
-    let record = store.game(game).map_err(|e| e.to_string())?.ok_or_else(|| format!("there is no game {game}"))?;
+    let record =
+        store.game(GameId(game)).map_err(|e| e.to_string())?.ok_or_else(|| format!("there is no game {game}"))?;
     let exported = tablero::records::Record::of(&record)
         .ok_or_else(|| format!("game {game} was never played (a challenge, or a game that did not start)"))?;
     Ok(exported.write(form))

@@ -15,7 +15,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message, Span, Text};
-use crate::store::record::{COMPUTER, Player, Team, Timestamp};
+use crate::store::record::{COMPUTER, GameId, Player, Team, Timestamp};
 use crate::table::{
     Actor, Command, Decision, Permissions, Reply, Request, RoleId, Table, Terms, TournamentCommand, TournamentFormat,
     TournamentTerms,
@@ -33,7 +33,7 @@ pub fn id_of(name: &str) -> u64 {
 pub const GUILD: u64 = 1;
 
 /// A game number typed as `12` or `#12`, if given.
-fn game_number(word: Option<&String>, usage: &'static str) -> Result<Option<u64>, Message> {
+fn game_number(word: Option<&String>, usage: &'static str) -> Result<Option<GameId>, Message> {
     word.map(|w| w.trim_start_matches('#').parse().map_err(|_| Message::new("console-usage").str("usage", usage)))
         .transpose()
 }

@@ -1,6 +1,7 @@
 //! The slash commands other than `/play`: each is a few lines that build a table [`Command`] and hand it to
 //! [`respond`], which runs it and answers (refusals privately, in the user's language).
 
+use crate::store::record::GameId;
 use poise::serenity_prelude as serenity;
 
 use super::actor::{Invocation, Source};
@@ -292,7 +293,7 @@ pub async fn analysis(
         let text = i18n::spans(invocation.actor.locale, &Message::new("analysis-started"));
         let _ = deliver::tell(ctx.data(), &ctx.serenity_context().http, &asker, &Said::words(text).private()).await;
     }
-    respond_to(ctx, &asker, Command::Analysis { game }).await
+    respond_to(ctx, &asker, Command::Analysis { game: game.map(GameId) }).await
 }
 
 /// Challenge your opponent to a rematch of this channel's finished game, sides swapped.

@@ -3,6 +3,7 @@
 //! interaction (those run on the async runtime and their own blocking tasks). Each move's board is a notice the
 //! scheduler then posts.
 
+use crate::store::record::GameId;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -13,7 +14,7 @@ use super::Data;
 /// The games being searched or waiting for their turn.
 #[derive(Default)]
 pub struct Pool {
-    busy: Mutex<HashSet<u64>>,
+    busy: Mutex<HashSet<GameId>>,
     /// Searches not yet started wait while this is set (a test holds them to show that interactions never
     /// wait for one).
     held: AtomicBool,
@@ -47,12 +48,12 @@ pub async fn start_due(data: &Arc<Data>) {
             data.computer.busy.lock().unwrap_or_else(|e| e.into_inner()).remove(&game);
             match searched {
                 Ok(Some(Ok(_))) => {}
-                Ok(Some(Err(e))) => tracing::error!(game, error = %e, "the computer could not move"),
-                Ok(None) => tracing::error!(game, "the computer's search failed"),
+                Ok(Some(Err(e))) => tracing::error!(%game, error = %e, "the computer could not move"),
+                Ok(None) => tracing::error!(%game, "the computer's search failed"),
                 // Its server's share of the queue is taken: the scheduler's next round asks again (waking it
                 // now would only ask again at once).
                 Err(busy) => {
-                    tracing::debug!(game, ?busy, "the heavy-work queue is full; the computer's move waits");
+                    tracing::debug!(%game, ?busy, "the heavy-work queue is full; the computer's move waits");
                     return;
                 }
             }

@@ -104,7 +104,7 @@ pub async fn track(
     let previous = tokio::task::spawn_blocking(move || {
         let previous = store.board_post(game);
         if let Err(e) = store.set_board_post(game, c, m) {
-            tracing::warn!(game, error = %e, "could not record the board post");
+            tracing::warn!(%game, error = %e, "could not record the board post");
         }
         previous
     })

@@ -2,6 +2,7 @@
 //! `/replay`. Each parses its options and hands the table one command; the attachment of `/import` is fetched
 //! here (at most a record's size), since reading Discord's file is the front end's business.
 
+use crate::store::record::GameId;
 use poise::serenity_prelude as serenity;
 
 use super::commands::{GameChoice, invocation, respond, send_private};
@@ -30,7 +31,7 @@ pub async fn export(
     ctx: Context<'_>,
     #[description = "The game's number (default: this channel's game)"] game: Option<u64>,
 ) -> Result<(), Error> {
-    respond(ctx, Command::Export { game }).await
+    respond(ctx, Command::Export { game: game.map(GameId) }).await
 }
 
 /// Import a game record (JSON or text, at most 1 MB): checked move by move, stored as an unrated game.
@@ -108,7 +109,7 @@ pub async fn replay(
         SpeedChoice::Normal => 100,
         SpeedChoice::Fast => 50,
     });
-    respond(ctx, Command::Replay { game, delay }).await
+    respond(ctx, Command::Replay { game: game.map(GameId), delay }).await
 }
 
 #[cfg(test)]

@@ -476,9 +476,10 @@ pub async fn send(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::record::GameId;
 
     fn button(label: &str, new_row: bool) -> Button {
-        let id = crate::table::ButtonId::Move { game: 1, ply: 0, notation: label.into() };
+        let id = crate::table::ButtonId::Move { game: GameId(1), ply: 0, notation: label.into() };
         Button { id, label: label.into(), enabled: true, style: ButtonStyle::Secondary, new_row }
     }
 

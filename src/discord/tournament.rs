@@ -1,6 +1,7 @@
 //! `/tournament`: create (organisers), join, leave, start, standings, pairings, drop, result, cancel. Sign-up
 //! also works with the Join and Leave buttons of the announcement; every pairing's game gets its own thread.
 
+use crate::store::record::GameId;
 use poise::serenity_prelude as serenity;
 
 use super::commands::{GameChoice, refuse, respond};
@@ -197,7 +198,7 @@ pub async fn result(
         WinnerChoice::Second => Decision::SecondWins,
         WinnerChoice::Draw => Decision::Draw,
     };
-    run(ctx, TournamentCommand::Result { game, winner }).await
+    run(ctx, TournamentCommand::Result { game: GameId(game), winner }).await
 }
 
 /// Give the games still on in this round more time (organisers).

@@ -5,6 +5,7 @@ use super::{Record, RecordError, time};
 use crate::games::{GameKind, Outcome, Position, Side};
 use crate::i18n::Message;
 use crate::store::rating::RatingChange;
+use crate::store::record::GameId;
 use crate::store::record::{
     Computer, FinishReason, First, GameRecord, Imported, MoveEntry, Player, Status, Team, Timestamp, UserId,
 };
@@ -67,7 +68,7 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
         updated_at: ended,
         rating_changes,
         imported: Some(Imported {
-            id: record.id,
+            id: GameId(record.id),
             rated: record.rated,
             seconds_per_move: record.seconds_per_move,
             tournament: record.tournament,

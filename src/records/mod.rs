@@ -269,7 +269,7 @@ impl Record {
             format: FORMAT.to_string(),
             version: VERSION,
             game: game.kind.name().to_string(),
-            id: imported.map_or(game.id, |i| i.id),
+            id: imported.map_or(game.id, |i| i.id).get(),
             tournament: imported.map_or(game.tournament.map(|t| t.tournament), |i| i.tournament),
             round: imported.map_or(game.tournament.map(|t| t.round as u32 + 1), |i| i.round),
             options: game.options.clone(),

@@ -140,7 +140,7 @@ pub enum WriteError {
 pub type GamesHeard = Box<dyn Fn(Option<(GuildId, GameId)>) + Send + Sync>;
 
 /// The game id an announcement gives for every game of a server.
-pub const EVERY_GAME: GameId = 0;
+pub const EVERY_GAME: GameId = GameId(0);
 
 pub trait Store: Send + Sync {
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError>;

@@ -28,7 +28,49 @@ impl From<TournamentPlace> for (u64, usize, usize) {
 }
 use crate::i18n::Locale;
 
-pub type GameId = u64;
+/// A game's number: every game of every server has its own, given by the store in order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct GameId(pub u64);
+
+impl GameId {
+    pub const fn get(self) -> u64 {
+        self.0
+    }
+}
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A game's number compares with a plain number (`record.id == 3`).
+impl PartialEq<u64> for GameId {
+    fn eq(&self, other: &u64) -> bool {
+        self.0 == *other
+    }
+}
+
+impl From<u64> for GameId {
+    fn from(id: u64) -> GameId {
+        GameId(id)
+    }
+}
+
+impl From<GameId> for u64 {
+    fn from(id: GameId) -> u64 {
+        id.0
+    }
+}
+
+impl std::str::FromStr for GameId {
+    type Err = std::num::ParseIntError;
+
+    fn from_str(text: &str) -> Result<GameId, Self::Err> {
+        text.parse().map(GameId)
+    }
+}
 pub type UserId = u64;
 pub type ChannelId = u64;
 pub type GuildId = u64;
@@ -377,7 +419,7 @@ impl GameRecord {
         now: Timestamp,
     ) -> GameRecord {
         GameRecord {
-            id: 0,
+            id: GameId(0),
             kind,
             options,
             guild,

@@ -3,6 +3,7 @@
 //! count of units committed: sled, reading a log damaged on disk, keeps what came before the damage and drops
 //! the rest without a word, and the count tells (see `open_kept`).
 
+use crate::store::record::GameId;
 use std::path::Path;
 
 use sled::Transactional;
@@ -282,10 +283,10 @@ impl KvStore<SledKv> {
             let t: Tournament = unjson(&value)?;
             index.push(pair_key(t.guild, t.id));
             match t.status {
-                TournamentStatus::Running => marks.push(TournamentMark { at: 0, tournament: t.id, game: 0 }),
+                TournamentStatus::Running => marks.push(TournamentMark { at: 0, tournament: t.id, game: GameId(0) }),
                 TournamentStatus::SignUp => {
                     if let Some(at) = t.signup_until {
-                        marks.push(TournamentMark { at, tournament: t.id, game: 0 });
+                        marks.push(TournamentMark { at, tournament: t.id, game: GameId(0) });
                     }
                 }
                 _ => {}
@@ -346,7 +347,7 @@ impl KvStore<SledKv> {
         };
         for (key, value) in games {
             match id_from(&key).and_then(|id| {
-                with_moves(&self.kv, id, &value).map_err(|e| match e {
+                with_moves(&self.kv, GameId(id), &value).map_err(|e| match e {
                     StoreError::Corrupt(why) if !why.starts_with("game ") => {
                         StoreError::Corrupt(format!("game {id}: {why}"))
                     }

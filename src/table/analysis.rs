@@ -22,7 +22,7 @@ impl AtWork<'_> {
             None => self.shown_game(actor, now)?.ok_or(Message::new("analysis-which"))?,
         };
         if !matches!(record.status, Status::Finished { .. }) {
-            return Err(Message::new("analysis-not-finished").num("id", record.id as i64).into());
+            return Err(Message::new("analysis-not-finished").num("id", record.id.get() as i64).into());
         }
         if record.kind.moves_are_throws() {
             return Err(Message::new("analysis-no-decisions").into());
@@ -44,7 +44,7 @@ impl AtWork<'_> {
             locale,
             &Message::new("analysis-title")
                 .str("game", game_name.as_str())
-                .num("id", record.id as i64)
+                .num("id", record.id.get() as i64)
                 .num("moves", moves.len() as i64)
                 .name("first", first),
         );

@@ -131,28 +131,30 @@ impl FromStr for ButtonId {
         let number = |s: &str| s.parse::<u64>().map_err(|_| NotOurs);
         let count = |s: &str| s.parse::<usize>().map_err(|_| NotOurs);
         Ok(match parts.as_slice() {
-            ["c", g, "accept"] => ButtonId::ChallengeAccept(number(g)?),
-            ["c", g, "decline"] => ButtonId::ChallengeDecline(number(g)?),
-            ["c", g, "join"] => ButtonId::ChallengeJoin(number(g)?),
-            ["d", g, "accept"] => ButtonId::DrawAccept(number(g)?),
-            ["d", g, "decline"] => ButtonId::DrawDecline(number(g)?),
-            ["k", g, "accept"] => ButtonId::TakebackAccept(number(g)?),
-            ["k", g, "decline"] => ButtonId::TakebackDecline(number(g)?),
+            ["c", g, "accept"] => ButtonId::ChallengeAccept(GameId(number(g)?)),
+            ["c", g, "decline"] => ButtonId::ChallengeDecline(GameId(number(g)?)),
+            ["c", g, "join"] => ButtonId::ChallengeJoin(GameId(number(g)?)),
+            ["d", g, "accept"] => ButtonId::DrawAccept(GameId(number(g)?)),
+            ["d", g, "decline"] => ButtonId::DrawDecline(GameId(number(g)?)),
+            ["k", g, "accept"] => ButtonId::TakebackAccept(GameId(number(g)?)),
+            ["k", g, "decline"] => ButtonId::TakebackDecline(GameId(number(g)?)),
             ["g", g, "m", ply, notation] => {
-                ButtonId::Move { game: number(g)?, ply: count(ply)?, notation: notation.to_string() }
+                ButtonId::Move { game: GameId(number(g)?), ply: count(ply)?, notation: notation.to_string() }
             }
-            ["g", g, "t", ply] => ButtonId::Throw { game: number(g)?, ply: count(ply)? },
-            ["g", g, "resign?"] => ButtonId::Resign { game: number(g)?, confirmed: false },
-            ["g", g, "resign!"] => ButtonId::Resign { game: number(g)?, confirmed: true },
-            ["g", g, "draw?"] => ButtonId::Draw { game: number(g)?, confirmed: false },
-            ["g", g, "draw!"] => ButtonId::Draw { game: number(g)?, confirmed: true },
-            ["g", g, "claim"] => ButtonId::Claim(number(g)?),
-            ["g", g, "takeback"] => ButtonId::Takeback(number(g)?),
-            ["g", g, "rematch"] => ButtonId::Rematch(number(g)?),
+            ["g", g, "t", ply] => ButtonId::Throw { game: GameId(number(g)?), ply: count(ply)? },
+            ["g", g, "resign?"] => ButtonId::Resign { game: GameId(number(g)?), confirmed: false },
+            ["g", g, "resign!"] => ButtonId::Resign { game: GameId(number(g)?), confirmed: true },
+            ["g", g, "draw?"] => ButtonId::Draw { game: GameId(number(g)?), confirmed: false },
+            ["g", g, "draw!"] => ButtonId::Draw { game: GameId(number(g)?), confirmed: true },
+            ["g", g, "claim"] => ButtonId::Claim(GameId(number(g)?)),
+            ["g", g, "takeback"] => ButtonId::Takeback(GameId(number(g)?)),
+            ["g", g, "rematch"] => ButtonId::Rematch(GameId(number(g)?)),
             ["g", g, "pick", ply, menu] => {
-                ButtonId::PieceMenu { game: number(g)?, ply: count(ply)?, menu: count(menu)? }
+                ButtonId::PieceMenu { game: GameId(number(g)?), ply: count(ply)?, menu: count(menu)? }
             }
-            ["g", g, "to", ply, menu] => ButtonId::MoveMenu { game: number(g)?, ply: count(ply)?, menu: count(menu)? },
+            ["g", g, "to", ply, menu] => {
+                ButtonId::MoveMenu { game: GameId(number(g)?), ply: count(ply)?, menu: count(menu)? }
+            }
             ["ar", page, player, game] => ButtonId::Archive {
                 page: count(page)?,
                 player: Some(number(player)?).filter(|&p| p != 0),
@@ -253,24 +255,24 @@ mod tests {
 
     fn every_kind() -> Vec<ButtonId> {
         vec![
-            ButtonId::ChallengeAccept(7),
-            ButtonId::ChallengeDecline(7),
-            ButtonId::ChallengeJoin(7),
-            ButtonId::DrawAccept(3),
-            ButtonId::DrawDecline(3),
-            ButtonId::TakebackAccept(4),
-            ButtonId::TakebackDecline(4),
-            ButtonId::Move { game: 9, ply: 12, notation: "a1-c1@d2".into() },
-            ButtonId::Throw { game: 9, ply: 0 },
-            ButtonId::Resign { game: 2, confirmed: false },
-            ButtonId::Resign { game: 2, confirmed: true },
-            ButtonId::Draw { game: 2, confirmed: false },
-            ButtonId::Draw { game: 2, confirmed: true },
-            ButtonId::Claim(5),
-            ButtonId::Takeback(5),
-            ButtonId::Rematch(5),
-            ButtonId::PieceMenu { game: 6, ply: 3, menu: 1 },
-            ButtonId::MoveMenu { game: 6, ply: 3, menu: 0 },
+            ButtonId::ChallengeAccept(GameId(7)),
+            ButtonId::ChallengeDecline(GameId(7)),
+            ButtonId::ChallengeJoin(GameId(7)),
+            ButtonId::DrawAccept(GameId(3)),
+            ButtonId::DrawDecline(GameId(3)),
+            ButtonId::TakebackAccept(GameId(4)),
+            ButtonId::TakebackDecline(GameId(4)),
+            ButtonId::Move { game: GameId(9), ply: 12, notation: "a1-c1@d2".into() },
+            ButtonId::Throw { game: GameId(9), ply: 0 },
+            ButtonId::Resign { game: GameId(2), confirmed: false },
+            ButtonId::Resign { game: GameId(2), confirmed: true },
+            ButtonId::Draw { game: GameId(2), confirmed: false },
+            ButtonId::Draw { game: GameId(2), confirmed: true },
+            ButtonId::Claim(GameId(5)),
+            ButtonId::Takeback(GameId(5)),
+            ButtonId::Rematch(GameId(5)),
+            ButtonId::PieceMenu { game: GameId(6), ply: 3, menu: 1 },
+            ButtonId::MoveMenu { game: GameId(6), ply: 3, menu: 0 },
             ButtonId::Archive { page: 2, player: Some(11), game: Some(GameKind::Hoyito) },
             ButtonId::Archive { page: 0, player: None, game: None },
             ButtonId::Leaderboard { game: GameKind::ZohnAhl, page: 1, provisional: true, picture: true },
@@ -305,20 +307,20 @@ mod tests {
     #[test]
     fn the_stored_forms_stay_the_same() {
         // Buttons on messages already posted carry these; they must keep meaning the same thing.
-        assert_eq!(ButtonId::Move { game: 1, ply: 1, notation: "1".into() }.to_string(), "g:1:m:1:1");
-        assert_eq!(ButtonId::Resign { game: 1, confirmed: false }.to_string(), "g:1:resign?");
+        assert_eq!(ButtonId::Move { game: GameId(1), ply: 1, notation: "1".into() }.to_string(), "g:1:m:1:1");
+        assert_eq!(ButtonId::Resign { game: GameId(1), confirmed: false }.to_string(), "g:1:resign?");
         assert_eq!(
             ButtonId::Leaderboard { game: GameKind::Hoyito, page: 0, provisional: true, picture: false }.to_string(),
             "lb:hoyito:0:p"
         );
         assert_eq!(ButtonId::Archive { page: 0, player: None, game: None }.to_string(), "ar:0:0:-");
         assert_eq!(
-            ButtonId::Move { game: 4, ply: 2, notation: "b2-b3".into() }.command(),
-            Some(Command::Move { notation: "b2-b3".into(), at: Some((4, 2)) })
+            ButtonId::Move { game: GameId(4), ply: 2, notation: "b2-b3".into() }.command(),
+            Some(Command::Move { notation: "b2-b3".into(), at: Some((GameId(4), 2)) })
         );
         assert_eq!(
-            ButtonId::MoveMenu { game: 4, ply: 2, menu: 0 }.menu_command("c1-c3"),
-            Some(Command::Move { notation: "c1-c3".into(), at: Some((4, 2)) })
+            ButtonId::MoveMenu { game: GameId(4), ply: 2, menu: 0 }.menu_command("c1-c3"),
+            Some(Command::Move { notation: "c1-c3".into(), at: Some((GameId(4), 2)) })
         );
     }
 }

@@ -282,8 +282,10 @@ impl AtWork<'_> {
             (Some(p), None) => Message::new("challenge-posted").name("opponent", p.name.as_str()),
             (None, None) => Message::new("challenge-open"),
         };
-        let said =
-            message.name("challenger", record.challenger.name.as_str()).str("game", game).num("id", record.id as i64);
+        let said = message
+            .name("challenger", record.challenger.name.as_str())
+            .str("game", game)
+            .num("id", record.id.get() as i64);
         let text = Text::join(
             [
                 i18n::spans(locale, &said),

@@ -231,6 +231,7 @@ pub fn time_is_up(record: &GameRecord, now: Timestamp) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::record::GameId;
 
     #[test]
     fn durations_read_with_their_units() {
@@ -252,7 +253,7 @@ mod tests {
         use crate::games::GameKind;
         use crate::store::record::{First, MoveEntry, Player};
         let mut record = GameRecord {
-            id: 1,
+            id: GameId(1),
             opponent: Some(Player { id: 2, name: "ben".into() }),
             first: First::Challenger,
             moves: vec![MoveEntry { notation: "1".into(), by: 1, at: 0, name: None }],

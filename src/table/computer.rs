@@ -58,7 +58,7 @@ impl AtWork<'_> {
         }
         // The same game and move number always give the same move (and the same sticks).
         let seed =
-            crate::ai::search::fnv(id.to_le_bytes().into_iter().chain((record.moves.len() as u64).to_le_bytes()));
+            crate::ai::search::fnv(id.get().to_le_bytes().into_iter().chain((record.moves.len() as u64).to_le_bytes()));
         let (notation, value, depth) = match &position {
             Position::ZohnAhl(game) => {
                 let throw = throw_sticks(&mut StdRng::seed_from_u64(seed), game.options_ref().p_flat);
@@ -107,7 +107,7 @@ impl AtWork<'_> {
         if record.kind.moves_are_throws() {
             return Err(Message::new("hint-no-decision").into());
         }
-        let seed = crate::ai::search::fnv(record.id.to_le_bytes());
+        let seed = crate::ai::search::fnv(record.id.get().to_le_bytes());
         let strongest = Level::ALL[4];
         let choice = ai::choose(&position, strongest, seed, 1.0)
             .ok_or_else(|| Fail::Internal(format!("game {}: no move to hint", record.id)))?;

@@ -47,7 +47,7 @@ pub fn board_words(locale: Locale, record: &GameRecord, position: &Position, ply
     };
     let mut words = vec![say(&Message::new("describe-board")
         .str("game", game_name(locale, record.kind))
-        .num("id", record.id as i64)
+        .num("id", record.id.get() as i64)
         .num("ply", ply as i64)
         .str("turn", turn))];
     words.extend(position.describe_last_move().iter().map(say));

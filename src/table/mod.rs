@@ -532,7 +532,7 @@ impl AtWork<'_> {
     fn game_in(&self, actor: &Actor, id: GameId) -> Result<GameRecord, Fail> {
         match self.store.game(id)? {
             Some(record) if record.guild == actor.guild => Ok(record),
-            _ => Err(Message::new("game-not-found").num("id", id as i64).into()),
+            _ => Err(Message::new("game-not-found").num("id", id.get() as i64).into()),
         }
     }
 

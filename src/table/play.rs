@@ -105,7 +105,7 @@ impl AtWork<'_> {
         let game = super::naming::game_name(locale, record.kind);
         Ok(Message::new("game-ended")
             .str("game", game)
-            .num("id", record.id as i64)
+            .num("id", record.id.get() as i64)
             .str("how", i18n::text(locale, &how))
             .num("moves", record.moves.len() as i64))
     }

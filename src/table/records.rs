@@ -67,7 +67,7 @@ impl AtWork<'_> {
             None => self.shown_game(actor, now)?.ok_or(Message::new(which))?,
         };
         if !matches!(record.status, Status::Active | Status::Finished { .. }) {
-            return Err(Message::new("record-not-played").num("id", record.id as i64).into());
+            return Err(Message::new("record-not-played").num("id", record.id.get() as i64).into());
         }
         Ok(record)
     }
@@ -78,7 +78,7 @@ impl AtWork<'_> {
             .ok_or_else(|| Fail::Internal(format!("game {} does not replay for its record", record.id)))?;
         let files = [Form::Json, Form::Text]
             .map(|form| File {
-                name: exported.file_name(record.id, form),
+                name: exported.file_name(record.id.into(), form),
                 bytes: exported.write(form).into_bytes(),
                 description: None,
             })
@@ -87,7 +87,7 @@ impl AtWork<'_> {
             actor.locale,
             &Message::new("export-done")
                 .str("game", game_name(actor.locale, record.kind))
-                .num("id", record.id as i64)
+                .num("id", record.id.get() as i64)
                 .num("moves", record.moves.len() as i64),
         );
         Ok(vec![Reply { text, files, ..Reply::default() }])
@@ -125,7 +125,7 @@ impl AtWork<'_> {
         let mut text = i18n::spans(
             actor.locale,
             &Message::new("import-done")
-                .num("id", game.id as i64)
+                .num("id", game.id.get() as i64)
                 .str("game", game_name(actor.locale, game.kind))
                 .name("players", pairing(game, actor.locale))
                 .str("result", result)
@@ -235,7 +235,7 @@ impl AtWork<'_> {
             let Status::Finished { winner, reason } = g.status else { continue };
             let how =
                 i18n::text(locale, &Message::dynamic(format!("termination-{}", records::termination_name(reason))));
-            let mut line = Text::span(format!("#{}", g.id), Span::Game(g.id));
+            let mut line = Text::span(format!("#{}", g.id), Span::Game(g.id.into()));
             line.push_str(&format!(" · {} · ", game_name(locale, g.kind)));
             line.push_span(&pairing(&g, locale), Span::Name);
             line.push_str(" · ").push_span(records::result_of(winner), Span::Strong);

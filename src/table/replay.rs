@@ -182,7 +182,7 @@ impl AtWork<'_> {
             locale,
             &Message::new("replay-title")
                 .str("game", game_name(locale, record.kind))
-                .num("id", record.id as i64)
+                .num("id", record.id.get() as i64)
                 .name("players", pairing(&record, locale))
                 .num("moves", record.moves.len() as i64),
         )];

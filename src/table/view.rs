@@ -327,7 +327,7 @@ impl AtWork<'_> {
             locale,
             &Message::new("history-title")
                 .str("game", game_name(locale, record.kind))
-                .num("id", record.id as i64)
+                .num("id", record.id.get() as i64)
                 .num("count", total as i64),
         );
         let name_of = |m: &crate::store::record::MoveEntry| {

@@ -76,7 +76,7 @@ pub(super) fn refusal(e: WriteError) -> Fail {
         WriteError::Conflict => Fail::Changed(Changed::Game),
         WriteError::TournamentConflict => Fail::Changed(Changed::Tournament),
         WriteError::SettingsConflict => Fail::Changed(Changed::Settings),
-        WriteError::ChannelBusy(held) => Message::new("channel-busy").num("game", held as i64).into(),
+        WriteError::ChannelBusy(held) => Message::new("channel-busy").num("game", held.get() as i64).into(),
         WriteError::AlreadyDone => Fail::AlreadyDone,
         other => Fail::Internal(other.to_string()),
     }

@@ -78,7 +78,7 @@ fn delta(
 /// The state of the game a request names, or the answer to give instead.
 async fn state_of(web: &Arc<Web>, server: &Server) -> Result<live::State, Response> {
     let (guild, id) = (server.guild, server.id.unwrap_or(0));
-    match blocking(web, move |t| t.web_live_state(guild, id)).await {
+    match blocking(web, move |t| t.web_live_state(guild, GameId(id))).await {
         Ok(Ok(Some(state))) => Ok(state),
         Ok(Ok(None)) => Err(not_found_in(server.locale)),
         Ok(Err(e)) => Err(failed(e)),
@@ -214,7 +214,7 @@ pub(super) async fn events(
         Err(why) => return refused(locale, why),
     };
     let opening = Event::default().retry(Duration::from_millis(1000));
-    let followed = Followed { web: web.clone(), guild, id, locale, base: server.base.clone() };
+    let followed = Followed { web: web.clone(), guild, id: GameId(id), locale, base: server.base.clone() };
     // What the reader missed, drawn for it alone (a reader that comes back is rare).
     let catch_up = |state: live::State| {
         let followed = followed.clone();
@@ -231,7 +231,7 @@ pub(super) async fn events(
         drop(slot);
         return Sse::new(stream::iter(events.into_iter().map(Ok::<Event, Infallible>))).into_response();
     }
-    let receiver = web.live.subscribe(guild, id, now);
+    let receiver = web.live.subscribe(guild, GameId(id), now);
     // Read again once subscribed: a move made between the first look and the subscription is not lost.
     let now = match state_of(&web, &server).await {
         Ok(state) => state,

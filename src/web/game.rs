@@ -1,5 +1,6 @@
 //! A game's page (at the position after any move), its pictures, its record files and its animated replay.
 
+use crate::store::record::GameId;
 use std::sync::Arc;
 
 use axum::extract::{Query, State};
@@ -21,7 +22,7 @@ pub struct Ply {
 pub(super) async fn game(State(web): Shared, server: Server, Query(q): Query<Ply>) -> Response {
     let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
     let ply = q.ply;
-    match blocking(&web, move |t| t.game_page(guild, id, ply, locale)).await {
+    match blocking(&web, move |t| t.game_page(guild, GameId(id), ply, locale)).await {
         Ok(Ok(Some(shown))) => {
             let at_latest = q.ply.is_none_or(|p| p >= shown.moves.len());
             let markup = pages::game(locale, &server.base, &web.options.public_url, &shown, at_latest);
@@ -38,7 +39,7 @@ pub(super) async fn game(State(web): Shared, server: Server, Query(q): Query<Ply
 pub(super) async fn board(State(web): Shared, server: Server, Query(q): Query<Ply>) -> Response {
     let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
     let ply = q.ply.unwrap_or(usize::MAX);
-    let position = match blocking(&web, move |t| t.web_position_key(guild, id, ply)).await {
+    let position = match blocking(&web, move |t| t.web_position_key(guild, GameId(id), ply)).await {
         Ok(Ok(Some(position))) => position,
         Ok(Ok(None)) => return not_found_in(locale),
         Ok(Err(e)) => return failed(e),
@@ -49,7 +50,7 @@ pub(super) async fn board(State(web): Shared, server: Server, Query(q): Query<Pl
     let result = web
         .drawn
         .get(super::cache::Kind::Picture, key, guild, server.client, move || {
-            table.game_picture(guild, id, ply, locale).map_err(|e| e.to_string())
+            table.game_picture(guild, GameId(id), ply, locale).map_err(|e| e.to_string())
         })
         .await;
     drawn(result, "image/png", locale)
@@ -64,16 +65,16 @@ async fn game_file(web: Arc<Web>, server: Server, command: Command, pick: &'stat
 }
 
 pub(super) async fn replay(State(web): Shared, server: Server) -> Response {
-    let command = Command::Replay { game: server.id, delay: None };
+    let command = Command::Replay { game: server.id.map(GameId), delay: None };
     game_file(web, server, command, ".gif").await
 }
 
 pub(super) async fn record_json(State(web): Shared, server: Server) -> Response {
-    let command = Command::Export { game: server.id };
+    let command = Command::Export { game: server.id.map(GameId) };
     game_file(web, server, command, ".json").await
 }
 
 pub(super) async fn record_text(State(web): Shared, server: Server) -> Response {
-    let command = Command::Export { game: server.id };
+    let command = Command::Export { game: server.id.map(GameId) };
     game_file(web, server, command, ".txt").await
 }

@@ -176,8 +176,8 @@ impl Live {
                     self.watched.lock().unwrap_or_else(|e| e.into_inner()).remove(&(guild, game));
                     return;
                 }
-                Ok(Err(e)) => tracing::warn!(game, error = %e, "a live page cannot read its game"),
-                Err(e) => tracing::warn!(game, error = %e, "a live page's watcher failed"),
+                Ok(Err(e)) => tracing::warn!(%game, error = %e, "a live page cannot read its game"),
+                Err(e) => tracing::warn!(%game, error = %e, "a live page's watcher failed"),
             }
         }
     }

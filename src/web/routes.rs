@@ -3,6 +3,7 @@
 //! and files drawn in turn; and the server's own page and the site's assets. A server whose pages are off, an
 //! unknown address, a game of another server: 404, the same page for all.
 
+use crate::store::record::GameId;
 use std::sync::Arc;
 
 use axum::extract::{FromRequestParts, Query, RawPathParams, State};
@@ -113,7 +114,7 @@ pub(super) fn page(markup: Markup, server: &Server, asked: bool) -> Response {
 /// server, or the server's pages are off).
 pub(super) async fn revision(web: &Arc<Web>, server: &Server) -> Result<u64, Response> {
     let (guild, id) = (server.guild, server.id.unwrap_or(0));
-    match blocking(web, move |t| t.web_revision(guild, id)).await {
+    match blocking(web, move |t| t.web_revision(guild, GameId(id))).await {
         Ok(Ok(Some(revision))) => Ok(revision),
         Ok(Ok(None)) => Err(not_found_in(server.locale)),
         Ok(Err(e)) => Err(failed(e)),

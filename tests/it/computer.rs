@@ -4,6 +4,7 @@
 
 use crate::common::play::typed_challenge;
 use std::sync::Arc;
+use tablero::store::record::GameId;
 use tablero::table::Request;
 
 use tablero::games::OptionSet;
@@ -60,14 +61,14 @@ fn a_game_against_the_computer_starts_at_once_and_is_casual() {
         None,
     );
     assert!(refused(human).contains("against the computer"));
-    assert!(store.game(1).unwrap().is_none(), "refusals store nothing");
+    assert!(store.game(GameId(1)).unwrap().is_none(), "refusals store nothing");
 
     let r = t
         .handle(Request::new(&ana(), play("hoyito", &[("first", "challenger"), ("level", "2")]), NOW))
         .unwrap()
         .unwrap();
     assert!(r[0].text.contains("ana plays Hoyito II against the computer (level 2)"), "{}", r[0].text);
-    let record = store.game(1).unwrap().unwrap();
+    let record = store.game(GameId(1)).unwrap().unwrap();
     assert_eq!(record.status, Status::Active);
     assert!(!record.rated);
     assert_eq!(record.computer.map(|c| (c.level, c.on_turn)), Some((2, false)));
@@ -78,12 +79,12 @@ fn a_game_against_the_computer_starts_at_once_and_is_casual() {
     assert_eq!(t.computer_due(NOW).unwrap(), vec![1]);
     let mut played = 0;
     while t.computer_due(NOW).unwrap() == vec![1] {
-        assert!(t.play_computer(1, NOW).unwrap());
+        assert!(t.play_computer(GameId(1), NOW).unwrap());
         played += 1;
         assert!(played < 50, "the computer's turn ends");
     }
-    assert!(!t.play_computer(1, NOW).unwrap(), "nothing more is owed");
-    let record = store.game(1).unwrap().unwrap();
+    assert!(!t.play_computer(GameId(1), NOW).unwrap(), "nothing more is owed");
+    let record = store.game(GameId(1)).unwrap().unwrap();
     assert_eq!(record.moves.len(), 1 + played);
     assert!(record.moves[1..].iter().all(|m| m.by == COMPUTER));
     // Each of its moves is a board in the outbox, with what the move did and why.
@@ -116,12 +117,12 @@ fn the_computers_turn_survives_a_restart_and_two_searches_at_once_play_it_once()
     let racers: Vec<_> = (0..2)
         .map(|_| {
             let t = t.clone();
-            std::thread::spawn(move || t.play_computer(1, NOW + 60).unwrap())
+            std::thread::spawn(move || t.play_computer(GameId(1), NOW + 60).unwrap())
         })
         .collect();
     let played: Vec<bool> = racers.into_iter().map(|r| r.join().unwrap()).collect();
     assert_eq!(played.iter().filter(|&&p| p).count(), 1, "{played:?}");
-    let record = store.game(1).unwrap().unwrap();
+    let record = store.game(GameId(1)).unwrap().unwrap();
     assert_eq!(record.moves.len(), 1);
     assert_eq!(t.deliveries(Locale::English).unwrap().len(), 1, "one board for one move");
     assert!(t.computer_due(NOW + 60).unwrap().is_empty(), "ana's turn");
@@ -133,8 +134,8 @@ fn a_whole_game_against_the_computer_ends_by_the_rules() {
     let (t, store) = table(dir.path());
     t.handle(Request::new(&ana(), play("hoyito", &[("level", "1")]), NOW)).unwrap().unwrap();
     for _ in 0..2000 {
-        while t.play_computer(1, NOW).unwrap() {}
-        let record = store.game(1).unwrap().unwrap();
+        while t.play_computer(GameId(1), NOW).unwrap() {}
+        let record = store.game(GameId(1)).unwrap().unwrap();
         if record.status != Status::Active {
             break;
         }
@@ -144,7 +145,7 @@ fn a_whole_game_against_the_computer_ends_by_the_rules() {
         let first = json["legal"][0].as_str().unwrap().to_string();
         t.handle(Request::new(&ana(), Command::Move { notation: first, at: None }, NOW)).unwrap().unwrap();
     }
-    let record = store.game(1).unwrap().unwrap();
+    let record = store.game(GameId(1)).unwrap().unwrap();
     assert!(matches!(record.status, Status::Finished { .. }), "{:?}", record.status);
     assert!(record.rating_changes.is_empty(), "never rated");
     let profile = t.handle(Request::new(&ana(), Command::Profile { player: None }, NOW)).unwrap().unwrap();
@@ -185,10 +186,10 @@ fn the_computer_grants_a_takeback_at_once() {
         .unwrap()
         .unwrap();
     t.handle(Request::new(&ana(), Command::Move { notation: "a2-a3".into(), at: None }, NOW)).unwrap().unwrap();
-    while t.play_computer(1, NOW).unwrap() {}
-    assert_eq!(store.game(1).unwrap().unwrap().moves.len(), 2);
+    while t.play_computer(GameId(1), NOW).unwrap() {}
+    assert_eq!(store.game(GameId(1)).unwrap().unwrap().moves.len(), 2);
     let r = t.handle(Request::new(&ana(), Command::Takeback { game: None }, NOW)).unwrap().unwrap();
     assert!(r[0].text.contains("ana's last move is taken back (2 moves undone)"), "{}", r[0].text);
-    assert!(store.game(1).unwrap().unwrap().moves.is_empty());
+    assert!(store.game(GameId(1)).unwrap().unwrap().moves.is_empty());
     assert!(t.computer_due(NOW).unwrap().is_empty(), "ana is to move again");
 }

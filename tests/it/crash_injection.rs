@@ -7,6 +7,7 @@
 use crate::common;
 use crate::common::play::typed_tournament;
 use crate::on_both_backends;
+use tablero::store::record::GameId;
 use tablero::table::Request;
 
 use std::collections::BTreeMap;
@@ -83,7 +84,7 @@ fn step(table: &Table, store: &Faulty) -> bool {
                 if record.status != Status::Active {
                     continue;
                 }
-                let channel = 1000 + game;
+                let channel = 1000 + game.get();
                 if record.channel != channel {
                     // The front end gives the game its thread.
                     let _ = table
@@ -124,7 +125,7 @@ fn outcome(table: &Table, store: &Faulty) -> Outcome {
         .text
         .clone();
     // Exactly one game per pairing, and every tournament game stored is one of them.
-    let mut stored: BTreeMap<(usize, usize), Vec<u64>> = BTreeMap::new();
+    let mut stored: BTreeMap<(usize, usize), Vec<GameId>> = BTreeMap::new();
     for game in store.all_games().unwrap() {
         if let Some((tid, r, k)) = game.tournament.map(<(u64, usize, usize)>::from) {
             assert_eq!(tid, 1);

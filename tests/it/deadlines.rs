@@ -4,6 +4,7 @@
 
 use crate::common::play::typed_challenge;
 use std::sync::Arc;
+use tablero::store::record::GameId;
 use tablero::table::Request;
 
 use tablero::i18n::Locale;
@@ -87,7 +88,7 @@ impl World {
     }
 
     fn status(&self) -> Status {
-        self.store.game(1).unwrap().unwrap().status
+        self.store.game(GameId(1)).unwrap().unwrap().status
     }
 
     fn restart(self) -> World {
@@ -151,7 +152,7 @@ fn a_move_after_the_timeout_but_before_a_claim_counts_and_restarts_the_clock() {
         "the overtaken reminder is folded"
     );
     w.ok(&ben(), Command::Move { notation: "2".into(), at: None }, NOW + HOUR + 10);
-    let record = w.store.game(1).unwrap().unwrap();
+    let record = w.store.game(GameId(1)).unwrap().unwrap();
     assert_eq!(record.clock.unwrap().deadline, NOW + 2 * HOUR + 10);
     let text = w.refused(&ana(), Command::Claim { game: None }, NOW + HOUR + 20);
     assert!(text.contains("your own move") || text.contains("not up yet"), "{text}");
@@ -283,7 +284,7 @@ fn settings_need_manage_server_and_shape_new_games() {
         NOW,
     );
     w.game("none");
-    let record = w.store.game(1).unwrap().unwrap();
+    let record = w.store.game(GameId(1)).unwrap().unwrap();
     assert!(record.clock.is_none());
     let board = w.ok(&ana(), Command::Board { text: false, focus: None }, NOW);
     assert!(board[0].text.contains("Le toca a ana"), "public posts in the server's language: {}", board[0].text);

@@ -4,6 +4,7 @@
 
 use crate::common::play::typed_challenge;
 use crate::common::props;
+use tablero::store::record::GameId;
 use tablero::table::Request;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -89,10 +90,10 @@ fn note_kinds(store: &SledStore, log: &mut Log) {
         match n.kind {
             NoticeKind::TimedOut { .. } => {
                 let deadline = store.game(n.game).unwrap().unwrap().clock.map_or(0, |c| c.deadline);
-                *log.timeouts.entry((n.game, deadline)).or_default() += 1;
+                *log.timeouts.entry((n.game.into(), deadline)).or_default() += 1;
             }
             NoticeKind::Adjudicated { .. } | NoticeKind::Aborted | NoticeKind::Expired => {
-                *log.endings.entry(n.game).or_default() += 1;
+                *log.endings.entry(n.game.into()).or_default() += 1;
             }
             NoticeKind::Reminder { .. } => {}
             NoticeKind::Announcement { .. }
@@ -133,7 +134,7 @@ proptest! {
                 Op::Advance(s) => now += s,
                 Op::Move { game, pick } => {
                     let id = u64::from(game) + 1;
-                    let record = store.game(id).unwrap().unwrap();
+                    let record = store.game(GameId(id)).unwrap().unwrap();
                     if record.status == Status::Active {
                         let moves = record.moves.iter().map(|m| m.notation.as_str());
                         let position = Position::replay(GameKind::Hoyito, &record.options, moves).unwrap().unwrap();
@@ -169,7 +170,7 @@ proptest! {
             }
             // A game that ended stays ended, as it ended.
             for id in [1u64, 2] {
-                let status = store.game(id).unwrap().unwrap().status;
+                let status = store.game(GameId(id)).unwrap().unwrap().status;
                 if let Some(before) = ended.get(&id) {
                     prop_assert_eq!(*before, status, "game {} changed after it ended", id);
                 } else if !status.is_live() {
@@ -191,7 +192,7 @@ proptest! {
         prop_assert!(log.timeouts.values().all(|&n| n == 1), "one timeout per deadline: {:?}", log.timeouts);
         prop_assert!(log.endings.values().all(|&n| n == 1), "one ending per game: {:?}", log.endings);
         for id in [1u64, 2] {
-            let record = store.game(id).unwrap().unwrap();
+            let record = store.game(GameId(id)).unwrap().unwrap();
             match record.status {
                 Status::Active => {
                     let clock = record.clock.unwrap();

@@ -4,6 +4,7 @@
 //! `/replay` attaches an animated GIF of the game.
 
 use crate::fake_discord;
+use tablero::store::record::GameId;
 
 use fake_discord::harness::{Place, Running};
 use fake_discord::payloads::{self, Member, Opt};
@@ -94,7 +95,7 @@ async fn records_are_exported_imported_archived_and_replayed() {
     let attached = fake.attach("file", "big.json", vec![b' '; 1_000_001]);
     let big = fake.slash(&ana(), hall, &["import"], &[attached]).await;
     assert!(big.is_ephemeral() && big.content().contains("too big"), "{}", big.content());
-    assert!(running.store().game(3).unwrap().is_none(), "a refused import stores nothing");
+    assert!(running.store().game(GameId(3)).unwrap().is_none(), "a refused import stores nothing");
 
     // An import Discord delivers twice is carried out once.
     let attached = fake.attach("file", "twice.json", json.clone());
@@ -140,7 +141,7 @@ async fn records_are_exported_imported_archived_and_replayed() {
         frames += 1;
     }
     assert_eq!(frames, 4);
-    assert!(running.store().game(13).unwrap().is_none(), "twelve games: the redelivered import made none");
+    assert!(running.store().game(GameId(13)).unwrap().is_none(), "twelve games: the redelivered import made none");
     running.stop().await;
 }
 

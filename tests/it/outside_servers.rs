@@ -4,6 +4,7 @@
 
 use crate::common::play::typed_challenge;
 use std::sync::Arc;
+use tablero::store::record::GameId;
 
 use tablero::games::GameKind;
 use tablero::i18n::Locale;
@@ -39,7 +40,7 @@ fn a_game_outside_a_server_is_casual_and_tells_its_players_directly() {
     let challenge = typed_challenge(GameKind::Hoyito, Some(Player { id: 2, name: "ben".into() }), options.into(), None);
     handle(&ana, challenge, NOW).unwrap();
     handle(&ben, Command::Accept { game: None }, NOW).unwrap();
-    let record = store.game(1).unwrap().unwrap();
+    let record = store.game(GameId(1)).unwrap().unwrap();
     assert!(record.private && !record.rated && !record.wants_thread, "{record:?}");
     assert_eq!((record.guild, record.channel), (GROUP, GROUP));
 
@@ -53,7 +54,7 @@ fn a_game_outside_a_server_is_casual_and_tells_its_players_directly() {
         assert!(refused.text.contains("belongs to a server"), "{command:?}: {}", refused.text);
     }
     // From a server, the game's id is another place's.
-    let from_server = handle(&actor(1, false), Command::Export { game: Some(1) }, NOW).expect_err("refused");
+    let from_server = handle(&actor(1, false), Command::Export { game: Some(GameId(1)) }, NOW).expect_err("refused");
     assert!(!from_server.text.is_empty());
 
     // ana moves; half of ben's time: the reminder is for ben alone, by direct message, never in the channel.

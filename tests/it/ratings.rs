@@ -4,6 +4,7 @@
 
 use crate::common::play::typed_challenge;
 use std::sync::Arc;
+use tablero::store::record::GameId;
 use tablero::table::Request;
 
 use skillratings::Outcomes;
@@ -68,7 +69,7 @@ impl World {
     }
 
     /// A Hoyito game a against b (a first) in `channel`, with options; returns its id.
-    fn game(&self, a: u64, b: u64, channel: u64, options: &[(&str, &str)]) -> u64 {
+    fn game(&self, a: u64, b: u64, channel: u64, options: &[(&str, &str)]) -> GameId {
         let mut set: Vec<(String, String)> =
             vec![("first".into(), "challenger".into()), ("time".into(), "none".into())];
         set.extend(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
@@ -130,7 +131,7 @@ fn casual_games_aborted_games_and_losses_without_a_move_count_for_nothing() {
     // Aborted: nobody moved before the first deadline.
     w.game(5, 6, 12, &[("time", "1h")]);
     w.table.tick(NOW + 3600).unwrap();
-    assert_eq!(w.store.game(3).unwrap().unwrap().status, Status::Aborted);
+    assert_eq!(w.store.game(GameId(3)).unwrap().unwrap().status, Status::Aborted);
     assert_eq!(w.rating(5), None);
     let text = w
         .table
@@ -246,7 +247,7 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     w.ok(&a, typed_challenge(tablero::games::GameKind::ZohnAhl, None, options.into_iter().collect(), Some(teams)));
     w.ok(&b, Command::Accept { game: None });
     w.ok(&a, Command::Throw { at: None });
-    let record = w.store.game(1).unwrap().unwrap();
+    let record = w.store.game(GameId(1)).unwrap().unwrap();
     assert!(matches!(record.status, Status::Finished { .. }));
     let (r, bl) = (
         w.store.team_record(1, TeamKey::Role(red)).unwrap().unwrap(),

@@ -4,6 +4,7 @@
 //! pictures of the same moves (at the replay's scale), made to fit a size limit when they do not.
 
 use crate::common::props;
+use tablero::store::record::GameId;
 use tablero::table::Request;
 
 use crate::common;
@@ -55,7 +56,7 @@ fn game(kind: GameKind, options: &[(&str, &str)], moves: &[&str], status: Status
         })
         .collect();
     GameRecord {
-        id: 40,
+        id: GameId(40),
         opponent: Some(seats[1].clone()),
         seats: seats.clone(),
         moves,
@@ -162,7 +163,7 @@ fn every_game_round_trips_through_import_and_export_in_both_forms() {
             let (table, _dir) = table();
             let imported = say(&table, 2, Command::Import { bytes: written.clone().into_bytes(), live: true });
             assert!(imported[0].text.contains("Imported as game #1"), "{}", imported[0].text);
-            let exported = say(&table, 3, Command::Export { game: Some(1) });
+            let exported = say(&table, 3, Command::Export { game: Some(GameId(1)) });
             let file = exported[0].files.iter().find(|f| f.name == record.file_name(1, form)).expect("the file");
             assert_eq!(String::from_utf8(file.bytes.clone()).unwrap(), written, "{} {form:?}", sample.kind);
         }
@@ -253,7 +254,10 @@ fn damaged_records_are_refused_with_the_move_number_and_store_nothing() {
         table.handle(Request::new(&ana, Command::Import { bytes: bad, live: false }, NOW)).unwrap().unwrap_err().text;
     assert!(said.contains("La jugada 3 (b2-b9) no es legal"), "{said}");
     assert!(
-        table.handle(Request::new(&actor_in(1, 1, 5), Command::Export { game: Some(1) }, NOW)).unwrap().is_err(),
+        table
+            .handle(Request::new(&actor_in(1, 1, 5), Command::Export { game: Some(GameId(1)) }, NOW))
+            .unwrap()
+            .is_err(),
         "nothing stored"
     );
 }
@@ -302,8 +306,9 @@ fn the_archive_pages_finished_games_newest_first() {
         .unwrap()
         .unwrap();
     assert!(other[0].text.contains("No finished game yet"), "{}", other[0].text);
-    let replay =
-        table.handle(Request::new(&actor_in(2, 3, 9), Command::Replay { game: Some(1), delay: None }, NOW)).unwrap();
+    let replay = table
+        .handle(Request::new(&actor_in(2, 3, 9), Command::Replay { game: Some(GameId(1)), delay: None }, NOW))
+        .unwrap();
     assert!(replay.unwrap_err().text.contains("no game #1"));
 }
 
@@ -374,7 +379,7 @@ fn an_import_is_not_the_channels_game_nor_in_its_players_lists() {
     assert!(theirs[0].text.contains("No finished game yet"), "{}", theirs[0].text);
     let importers = say(&table, 3, Command::Archive { player: Some(player(2, "ben")), game: None, page: 0 });
     assert!(importers[0].text.contains("\n#1 · Epaminondas"), "{}", importers[0].text);
-    let replay = say(&table, 2, Command::Replay { game: Some(1), delay: None });
+    let replay = say(&table, 2, Command::Replay { game: Some(GameId(1)), delay: None });
     assert!(replay[0].files.iter().any(|f| f.name.ends_with(".gif")), "reached by its number");
 }
 

@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use tablero::store::record::GameId;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -124,7 +125,7 @@ fn generate(kind: GameKind, n: usize) -> GameRecord {
         },
     };
     let mut record = GameRecord {
-        id: n as u64 + 1,
+        id: GameId(n as u64 + 1),
         opponent: Some(seats[1].clone()),
         seats: seats.clone(),
         moves,

@@ -5,6 +5,7 @@
 use crate::common;
 use crate::common::play;
 use crate::common::play::typed_tournament;
+use tablero::store::record::GameId;
 use tablero::table::Request;
 
 use std::path::Path;
@@ -120,7 +121,7 @@ fn populated(path: &Path) -> Vec<backup::Entry> {
         ))
         .unwrap()
         .unwrap();
-    store.set_board_post(1, 101, 555).unwrap();
+    store.set_board_post(GameId(1), 101, 555).unwrap();
     store.snapshot().unwrap()
 }
 
@@ -245,7 +246,7 @@ fn the_store_of_the_first_release_opens_migrated_and_plays_on() {
     assert_eq!(store.game(game.id).unwrap().unwrap().moves.len(), 3);
 }
 
-fn games_of(entries: &[backup::Entry]) -> std::collections::BTreeMap<u64, tablero::store::GameRecord> {
+fn games_of(entries: &[backup::Entry]) -> std::collections::BTreeMap<GameId, tablero::store::GameRecord> {
     entries
         .iter()
         .filter_map(|e| match e {
@@ -315,7 +316,8 @@ fn a_damaged_store_is_refused_in_plain_words_and_salvaged() {
         // Every game comes back as it was, but for a game whose own move was in the damaged stretch of the log:
         // that one is named. Four bits hit one message; its pages are rebuilt from their previous versions and
         // the changes logged since.
-        let changed: Vec<u64> = before.iter().filter(|(id, g)| after.get(id) != Some(g)).map(|(id, _)| *id).collect();
+        let changed: Vec<GameId> =
+            before.iter().filter(|(id, g)| after.get(id) != Some(g)).map(|(id, _)| *id).collect();
         for id in &changed {
             let named = format!("game {id}");
             assert!(
@@ -448,7 +450,7 @@ fn salvage_reads_a_store_whose_old_log_sled_reclaimed() {
         for chunk in (0..3_000u64).collect::<Vec<_>>().chunks(500) {
             let games = chunk
                 .iter()
-                .map(|n| GameWrite { record: play::finished_game(first + n, 7, 40, None), base: None })
+                .map(|n| GameWrite { record: play::finished_game(first.get() + n, 7, 40, None), base: None })
                 .collect();
             store.commit(&Unit { games, ..Unit::default() }).unwrap();
         }

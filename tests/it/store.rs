@@ -3,6 +3,7 @@
 
 use crate::common;
 use crate::on_both_backends;
+use tablero::store::record::GameId;
 
 use common::backends::Backend;
 
@@ -34,11 +35,11 @@ fn records_and_indexes_survive_reopening(backend: &Backend) {
     assert_eq!(fresh.store().create_game(record(10)).unwrap().id, 1);
     assert_eq!(fresh.store().create_game(record(11)).unwrap().id, 2);
     let store = fresh.reopen();
-    assert_eq!(store.game(1).unwrap().unwrap().channel, 10);
-    assert_eq!(store.channel_game(11).unwrap(), Some(2));
+    assert_eq!(store.game(GameId(1)).unwrap().unwrap().channel, 10);
+    assert_eq!(store.channel_game(11).unwrap(), Some(GameId(2)));
     assert_eq!(store.user_games(2).unwrap(), vec![1, 2]);
     assert_eq!(store.user_games(3).unwrap(), Vec::<u64>::new());
-    assert_eq!(store.last_channel_game(10).unwrap(), Some(1));
+    assert_eq!(store.last_channel_game(10).unwrap(), Some(GameId(1)));
     assert_eq!(store.last_channel_game(99).unwrap(), None);
     assert_eq!(store.create_game(record(12)).unwrap().id, 3, "ids continue after a restart");
 }
@@ -47,8 +48,8 @@ fn a_busy_channel_refuses_a_second_game(backend: &Backend) {
     let fresh = backend.fresh();
     let store = fresh.store();
     store.create_game(record(10)).unwrap();
-    assert!(matches!(store.create_game(record(10)), Err(WriteError::ChannelBusy(1))));
-    assert!(store.game(2).unwrap().is_none(), "nothing of the refused game was written");
+    assert!(matches!(store.create_game(record(10)), Err(WriteError::ChannelBusy(GameId(1)))));
+    assert!(store.game(GameId(2)).unwrap().is_none(), "nothing of the refused game was written");
 }
 
 fn updates_check_the_revision_and_free_the_channel_when_the_game_ends(backend: &Backend) {
@@ -58,7 +59,7 @@ fn updates_check_the_revision_and_free_the_channel_when_the_game_ends(backend: &
     r.status = Status::Cancelled;
     r.revision = 1;
     assert!(matches!(store.update_game(&r, 5), Err(WriteError::Conflict)));
-    assert_eq!(store.channel_game(10).unwrap(), Some(1));
+    assert_eq!(store.channel_game(10).unwrap(), Some(GameId(1)));
     assert_eq!(store.user_live_games(2).unwrap(), vec![1], "a challenge is live");
     let guild = r.guild;
     assert_eq!(store.live_games(guild).unwrap(), vec![1], "and among its server's live games");
@@ -68,10 +69,10 @@ fn updates_check_the_revision_and_free_the_channel_when_the_game_ends(backend: &
     assert_eq!(store.channel_game(10).unwrap(), None);
     assert_eq!(store.user_live_games(2).unwrap(), Vec::<u64>::new(), "over: no longer among the live games");
     assert_eq!(store.user_games(2).unwrap(), vec![1], "but still among the user's games");
-    assert_eq!(store.last_channel_game(10).unwrap(), Some(1), "the ended game is still the channel's latest");
+    assert_eq!(store.last_channel_game(10).unwrap(), Some(GameId(1)), "the ended game is still the channel's latest");
     assert!(matches!(store.update_game(&r, 0), Err(WriteError::Conflict)), "a second write on the same base fails");
     let mut missing = r.clone();
-    missing.id = 99;
+    missing.id = GameId(99);
     assert!(matches!(store.update_game(&missing, 1), Err(WriteError::Missing)));
 }
 
@@ -156,11 +157,11 @@ fn a_unit_is_written_whole_or_not_at_all(backend: &Backend) {
     // A reserved id is used by a new game of a later unit; a taken one is refused.
     let reserved = store.reserve_game_ids(2).unwrap();
     assert_eq!(reserved, 3);
-    let done =
-        store.commit(&Unit { games: vec![game_write(GameRecord { id: 4, ..record(12) }, None)], ..Unit::default() });
+    let done = store
+        .commit(&Unit { games: vec![game_write(GameRecord { id: GameId(4), ..record(12) }, None)], ..Unit::default() });
     assert_eq!(done.unwrap().games, vec![4]);
-    let taken =
-        store.commit(&Unit { games: vec![game_write(GameRecord { id: 4, ..record(13) }, None)], ..Unit::default() });
+    let taken = store
+        .commit(&Unit { games: vec![game_write(GameRecord { id: GameId(4), ..record(13) }, None)], ..Unit::default() });
     assert!(matches!(taken, Err(WriteError::IdTaken)));
 }
 
@@ -175,7 +176,7 @@ fn tournaments_are_written_over_their_revision_and_indexed_by_server(backend: &B
     assert_eq!(store.tournaments(1).unwrap().len(), 1, "a server sees its own");
     // The sign-up deadline is a mark for the scheduler, kept in step with the record.
     assert_eq!(store.tournament_marks(499).unwrap(), vec![]);
-    assert_eq!(store.tournament_marks(500).unwrap(), vec![TournamentMark { at: 500, tournament: 1, game: 0 }]);
+    assert_eq!(store.tournament_marks(500).unwrap(), vec![TournamentMark { at: 500, tournament: 1, game: GameId(0) }]);
     assert_eq!(store.next_due().unwrap(), Some(500));
     let mut t = store.tournament(1).unwrap().unwrap();
     t.status = TournamentStatus::Running;
@@ -187,7 +188,7 @@ fn tournaments_are_written_over_their_revision_and_indexed_by_server(backend: &B
     store.commit(&write(&t, 0)).unwrap();
     assert_eq!(
         store.tournament_marks(u64::MAX).unwrap(),
-        vec![TournamentMark { at: 0, tournament: 1, game: 0 }],
+        vec![TournamentMark { at: 0, tournament: 1, game: GameId(0) }],
         "started without a round: the deadline mark goes, one to pair its first round at once comes"
     );
     assert!(
@@ -293,7 +294,10 @@ fn a_version_1_store_is_migrated() {
     assert_eq!(store.tournaments(7).unwrap().iter().map(|t| t.id).collect::<Vec<_>>(), vec![1, 2]);
     assert_eq!(
         store.tournament_marks(u64::MAX).unwrap(),
-        vec![TournamentMark { at: 0, tournament: 1, game: 0 }, TournamentMark { at: 900, tournament: 2, game: 0 }],
+        vec![
+            TournamentMark { at: 0, tournament: 1, game: GameId(0) },
+            TournamentMark { at: 900, tournament: 2, game: GameId(0) }
+        ],
         "the running one is looked at now, the other at its deadline"
     );
     let created = store.commit(&Unit {
@@ -351,7 +355,10 @@ fn a_version_2_store_gets_its_archive_index(backend: &Backend) {
     fresh.store().create_game(record(12)).unwrap();
     fresh.as_version_2();
     let store = fresh.reopen();
-    assert_eq!(store.finished_games(1).unwrap(), vec![(1, GameKind::Hoyito, 300), (2, GameKind::Hoyito, 200)]);
+    assert_eq!(
+        store.finished_games(1).unwrap(),
+        vec![(GameId(1), GameKind::Hoyito, 300), (GameId(2), GameKind::Hoyito, 200)]
+    );
     assert!(store.check_indexes(false).unwrap().is_empty());
     // Stamped version 3: opened again, nothing is built twice.
     let store = fresh.reopen();

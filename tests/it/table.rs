@@ -4,6 +4,7 @@
 use crate::common::play::typed_challenge;
 use crate::common::play::typed_tournament;
 use std::sync::{Arc, Barrier};
+use tablero::store::record::GameId;
 use tablero::table::Request;
 
 use tablero::games::{GameKind, Position, Side};
@@ -99,7 +100,7 @@ impl World {
     fn snapshot(&self) -> Vec<String> {
         let mut out = vec![format!("{:?}", self.store.channel_game(10).unwrap())];
         for id in 1..5 {
-            out.push(format!("{:?}", self.store.game(id).unwrap()));
+            out.push(format!("{:?}", self.store.game(GameId(id)).unwrap()));
         }
         out
     }
@@ -123,7 +124,7 @@ fn a_challenge_is_accepted_and_played() {
     assert_eq!(replies[0].mentions(), vec![1], "the player on turn is notified");
     let replies = w.ok(&ana(), mv("1"));
     assert!(replies[0].text.contains("South sowed hole 1, relaying 4 times."), "{}", replies[0].text);
-    let record = w.store.game(1).unwrap().unwrap();
+    let record = w.store.game(GameId(1)).unwrap().unwrap();
     assert_eq!(record.moves.len(), 1);
     assert_eq!(record.moves[0].notation, "1");
     // The buttons of North's turn: holes 1..6, hole 3 (empty) disabled, ids pinned to move number 1.
@@ -137,7 +138,7 @@ fn a_challenge_is_accepted_and_played() {
     // Resigning from a button asks first, privately; the confirming button resigns.
     let asked = w.ok(&ben(), tablero::table::ButtonId::command_of("g:1:resign?").unwrap());
     assert!(asked[0].is_private() && asked[0].buttons[0].id == "g:1:resign!", "{asked:?}");
-    assert_eq!(w.store.game(1).unwrap().unwrap().status, Status::Active, "asking changes nothing");
+    assert_eq!(w.store.game(GameId(1)).unwrap().unwrap().status, Status::Active, "asking changes nothing");
     let text = w.refused(&cy(), tablero::table::ButtonId::command_of("g:1:resign?").unwrap());
     assert!(text.contains("not playing"), "{text}");
     let text = w.refused(&ben(), tablero::table::ButtonId::command_of("g:7:resign!").unwrap());
@@ -193,7 +194,7 @@ fn only_the_challenged_player_accepts() {
     assert!(w.refused(&cy(), Command::Cancel).contains("Only ana"));
     assert!(w.refused(&ana(), mv("1")).contains("has not started"));
     w.ok(&ben(), Command::Decline { game: None });
-    assert_eq!(w.store.game(1).unwrap().unwrap().status, Status::Declined);
+    assert_eq!(w.store.game(GameId(1)).unwrap().unwrap().status, Status::Declined);
     assert_eq!(w.store.channel_game(10).unwrap(), None, "a declined challenge frees the channel");
 }
 
@@ -203,7 +204,7 @@ fn an_open_challenge_is_accepted_by_anyone_but_the_challenger() {
     w.ok(&ana(), challenge(None, &[]));
     assert!(w.refused(&ana(), Command::Accept { game: None }).contains("your own challenge"));
     w.ok(&cy(), Command::Accept { game: None });
-    let record = w.store.game(1).unwrap().unwrap();
+    let record = w.store.game(GameId(1)).unwrap().unwrap();
     assert_eq!(record.status, Status::Active);
     assert!(!record.sides_of(3, &[]).is_empty() && !record.sides_of(1, &[]).is_empty());
 }
@@ -242,9 +243,10 @@ fn challenges_expire() {
     let w = world();
     w.ok(&ana(), challenge(Some(&ben()), &[]));
     let late = NOW + 3600;
-    let refusal = w.table.handle(Request::new(&ben(), Command::Accept { game: Some(1) }, late)).unwrap().unwrap_err();
+    let refusal =
+        w.table.handle(Request::new(&ben(), Command::Accept { game: Some(GameId(1)) }, late)).unwrap().unwrap_err();
     assert!(refusal.text.contains("expired"), "{}", refusal.text);
-    assert_eq!(w.store.game(1).unwrap().unwrap().status, Status::Expired);
+    assert_eq!(w.store.game(GameId(1)).unwrap().unwrap().status, Status::Expired);
     // The channel is free again.
     w.table.handle(Request::new(&cy(), challenge(Some(&ben()), &[]), late)).unwrap().expect("the channel is free");
 }
@@ -290,7 +292,7 @@ fn two_threads_submitting_the_same_move_exactly_one_applies() {
             "{}",
             refusal.text
         );
-        assert_eq!(w.store.game(1).unwrap().unwrap().moves.len(), 1);
+        assert_eq!(w.store.game(GameId(1)).unwrap().unwrap().moves.len(), 1);
     }
 }
 
@@ -300,7 +302,7 @@ fn two_threads_typing_a_move_at_once_exactly_one_applies() {
     for _ in 0..20 {
         let (w, results) = race(mv("2"));
         assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
-        assert_eq!(w.store.game(1).unwrap().unwrap().moves.len(), 1);
+        assert_eq!(w.store.game(GameId(1)).unwrap().unwrap().moves.len(), 1);
     }
 }
 
@@ -314,12 +316,12 @@ fn resign_and_draws() {
     assert!(w.refused(&ana(), Command::DrawOffer).contains("already offered"));
     assert!(w.refused(&ana(), Command::DrawAccept { game: None }).contains("no draw offer"));
     w.ok(&ben(), Command::DrawDecline { game: None });
-    assert_eq!(w.store.game(1).unwrap().unwrap().draw_offer, None);
+    assert_eq!(w.store.game(GameId(1)).unwrap().unwrap().draw_offer, None);
     w.ok(&ben(), Command::DrawOffer);
     let done = w.ok(&ana(), Command::DrawAccept { game: None });
     assert!(done[0].text.contains("accepted the draw"));
     assert_eq!(
-        w.store.game(1).unwrap().unwrap().status,
+        w.store.game(GameId(1)).unwrap().unwrap().status,
         Status::Finished { winner: None, reason: FinishReason::DrawAgreed }
     );
     assert_eq!(w.store.channel_game(10).unwrap(), None);
@@ -357,7 +359,7 @@ fn a_finished_game_by_the_rules_is_recorded_with_its_winner() {
     let ids: Vec<String> = r[0].buttons.iter().map(|b| b.id.to_string()).collect();
     assert_eq!(ids, ["g:1:rematch"], "a finished game offers only its rematch");
     assert_eq!(
-        w.store.game(1).unwrap().unwrap().status,
+        w.store.game(GameId(1)).unwrap().unwrap().status,
         Status::Finished { winner: None, reason: FinishReason::Rules }
     );
 }
@@ -427,7 +429,7 @@ fn long_history(w: World, message_chars: usize) {
 }
 
 fn position_moves(w: &World) -> usize {
-    w.store.game(1).unwrap().unwrap().moves.len()
+    w.store.game(GameId(1)).unwrap().unwrap().moves.len()
 }
 
 #[test]
@@ -438,19 +440,23 @@ fn a_game_that_wants_a_thread_moves_there_and_frees_its_channel() {
     let title = accepted[0].thread_title().expect("asks for a thread");
     assert_eq!(title, "Hoyito II #1: ana – ben");
     // A stranger cannot move the game; a player can, and the channel is free again.
-    let text = w.refused(&cy(), Command::MoveTo { game: 1, channel: 99 });
+    let text = w.refused(&cy(), Command::MoveTo { game: GameId(1), channel: 99 });
     assert!(text.contains("not playing"), "{text}");
-    w.ok(&ben(), Command::MoveTo { game: 1, channel: 99 });
+    w.ok(&ben(), Command::MoveTo { game: GameId(1), channel: 99 });
     assert_eq!(w.store.channel_game(10).unwrap(), None);
-    assert_eq!(w.store.channel_game(99).unwrap(), Some(1));
-    assert_eq!(w.store.last_channel_game(99).unwrap(), Some(1));
+    assert_eq!(w.store.channel_game(99).unwrap(), Some(GameId(1)));
+    assert_eq!(w.store.last_channel_game(99).unwrap(), Some(GameId(1)));
     let in_thread = Actor { channel: 99, ..ana() };
     w.ok(&in_thread, mv("1"));
     // A new game in the old channel may not be moved into the busy thread.
     w.ok(&cy(), challenge(Some(&ben()), &[]));
     w.ok(&ben(), Command::Accept { game: None });
-    let text =
-        w.table.handle(Request::new(&ben(), Command::MoveTo { game: 2, channel: 99 }, NOW)).unwrap().unwrap_err().text;
+    let text = w
+        .table
+        .handle(Request::new(&ben(), Command::MoveTo { game: GameId(2), channel: 99 }, NOW))
+        .unwrap()
+        .unwrap_err()
+        .text;
     assert!(text.contains("already has a game (#1)"), "{text}");
     let text = mistyped_term("thread", "maybe");
     assert!(text.contains("thread cannot be “maybe”"), "{text}");
@@ -579,7 +585,7 @@ fn names_are_cut_to_one_line_and_everyone_is_no_team() {
     let said = w.ok(&long, challenge(Some(&ben()), &[]));
     let line = said[0].text.lines().next().unwrap();
     assert!(line.contains("ana **aaaa") && !line.contains(&"a".repeat(40)), "{line}");
-    let record = w.store.game(1).unwrap().unwrap();
+    let record = w.store.game(GameId(1)).unwrap().unwrap();
     assert_eq!(record.challenger.name.chars().count(), 32, "{}", record.challenger.name);
     w.ok(&long, Command::Cancel);
     let everyone = tablero::store::record::Team::Role { id: 1, name: "everyone".into(), ping: true };
@@ -597,7 +603,7 @@ fn an_analysis_out_of_time_says_how_far_it_got() {
     w.ok(&ben(), Command::Accept { game: None });
     w.ok(&ana(), mv("1"));
     w.ok(&ben(), Command::Resign);
-    let said = w.ok(&cy(), Command::Analysis { game: Some(1) });
+    let said = w.ok(&cy(), Command::Analysis { game: Some(GameId(1)) });
     assert!(said[0].text.contains("ran out of its 0 seconds after move 0 of 1"), "{}", said[0].text);
     assert!(said[0].image.is_some(), "the chart of what was analysed");
 }

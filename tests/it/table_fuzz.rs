@@ -3,6 +3,7 @@
 
 use crate::common::play::typed_challenge;
 use crate::common::props;
+use tablero::store::record::GameId;
 use tablero::table::Request;
 
 use std::sync::Arc;
@@ -82,7 +83,7 @@ proptest! {
             }
         }
         for id in 1..200 {
-            let Some(record) = store.game(id).unwrap() else { break };
+            let Some(record) = store.game(GameId(id)).unwrap() else { break };
             let moves = record.moves.iter().map(|m| m.notation.as_str());
             let replay = Position::replay(record.kind, &record.options, moves).unwrap();
             prop_assert!(replay.is_ok(), "game {id} does not replay");

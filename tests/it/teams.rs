@@ -3,6 +3,7 @@
 
 use crate::common::play::typed_challenge;
 use std::sync::Arc;
+use tablero::store::record::GameId;
 use tablero::table::Request;
 
 use tablero::games::OptionSet;
@@ -88,7 +89,7 @@ impl World {
 
     fn store_snapshot(&self) -> String {
         use tablero::store::Store;
-        format!("{:?}", self.store.game(1).unwrap())
+        format!("{:?}", self.store.game(GameId(1)).unwrap())
     }
 
     /// Throws for whoever the table calls, `n` times, and returns who threw.
@@ -177,7 +178,7 @@ fn stopping_by_agreement_is_decided_by_counters() {
     // Four counters each: equal counters are a draw; the engine tests the unequal case.
     assert!(r[0].text.contains("the game is drawn"), "{}", r[0].text);
     use tablero::store::Store;
-    assert!(matches!(w.store.game(1).unwrap().unwrap().status, Status::Finished { .. }));
+    assert!(matches!(w.store.game(GameId(1)).unwrap().unwrap().status, Status::Finished { .. }));
 }
 
 #[test]
@@ -211,7 +212,7 @@ fn autothrow_plays_the_game_out_with_every_throw_recorded() {
     assert!(r[0].text.contains("automatic throws"), "{}", r[0].text);
     assert!(r[0].text.contains("holds all 4 counters"), "{}", r[0].text);
     use tablero::store::Store;
-    let record = w.store.game(1).unwrap().unwrap();
+    let record = w.store.game(GameId(1)).unwrap().unwrap();
     assert!(matches!(record.status, Status::Finished { winner: Some(_), .. }));
     // The record replays to the same end: every throw is in it.
     let moves = record.moves.iter().map(|m| m.notation.as_str());
@@ -260,7 +261,7 @@ fn one_board_picture_per_team_turn_with_all_its_throws() {
     w.table.handle(Request::new(&ben, Command::Accept { game: None }, NOW)).unwrap().unwrap();
     let (mut pictures, mut extra_throws, mut throws_this_turn) = (0, 0, 0);
     for _ in 0..400 {
-        let record = w.store.game(1).unwrap().unwrap();
+        let record = w.store.game(GameId(1)).unwrap().unwrap();
         if record.status != Status::Active {
             break;
         }
@@ -269,7 +270,7 @@ fn one_board_picture_per_team_turn_with_all_its_throws() {
         let thrower = if before == Some(tablero::games::Side::First) { &ana } else { &ben };
         let reply = w.table.handle(Request::new(thrower, Command::Throw { at: None }, NOW)).unwrap().unwrap().remove(0);
         throws_this_turn += 1;
-        let record = w.store.game(1).unwrap().unwrap();
+        let record = w.store.game(GameId(1)).unwrap().unwrap();
         let moves = record.moves.iter().map(|m| m.notation.as_str());
         let after = Position::replay(GameKind::ZohnAhl, &record.options, moves).unwrap().unwrap().to_move();
         if after == before && record.status == Status::Active {

@@ -5,6 +5,7 @@
 use crate::common::play::typed_tournament;
 use std::collections::BTreeSet;
 use std::sync::Arc;
+use tablero::store::record::GameId;
 use tablero::table::Request;
 
 use tablero::i18n::Locale;
@@ -58,15 +59,15 @@ impl World {
     fn place(&self, replies: &[Reply], at: u64) {
         for r in replies.iter().filter(|r| r.parked()) {
             let game = r.game.unwrap();
-            self.ok(&actor(1, 10), Command::MoveTo { game, channel: 1000 + game }, at);
+            self.ok(&actor(1, 10), Command::MoveTo { game, channel: 1000 + game.get() }, at);
         }
     }
 
     /// Plays out game `id`: both sides move once, then the second resigns (or the first, when `first_loses`).
-    fn play_out(&self, id: u64, first_loses: bool, at: u64) -> Vec<Reply> {
+    fn play_out(&self, id: GameId, first_loses: bool, at: u64) -> Vec<Reply> {
         let record = self.store.game(id).unwrap().unwrap();
         let (a, b) = (record.seats[0].id, record.seats[1].id);
-        let channel = 1000 + id;
+        let channel = 1000 + id.get();
         self.ok(&actor(a, channel), Command::Move { notation: "1".into(), at: None }, at);
         self.ok(&actor(b, channel), Command::Move { notation: "1".into(), at: None }, at);
         let loser = if first_loses { a } else { b };
@@ -77,7 +78,7 @@ impl World {
         self.store.tournament(1).unwrap().unwrap()
     }
 
-    fn open_games(&self) -> Vec<u64> {
+    fn open_games(&self) -> Vec<GameId> {
         let t = self.tournament();
         t.rounds
             .last()
@@ -158,11 +159,15 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
     let mut round3 = Vec::new();
     for game in w.open_games() {
         let record = w.store.game(game).unwrap().unwrap();
-        w.ok(&actor(record.seats[0].id, 1000 + game), Command::Move { notation: "1".into(), at: None }, NOW + 300);
+        w.ok(
+            &actor(record.seats[0].id, 1000 + game.get()),
+            Command::Move { notation: "1".into(), at: None },
+            NOW + 300,
+        );
         // The second side lets its time run out; the first claims the win, which completes round 2.
         w.table.tick(NOW + 300 + DAY).unwrap();
         let claimer = record.seats[0].id;
-        round3 = w.ok(&actor(claimer, 1000 + game), Command::Claim { game: None }, NOW + 300 + DAY + 1);
+        round3 = w.ok(&actor(claimer, 1000 + game.get()), Command::Claim { game: None }, NOW + 300 + DAY + 1);
     }
     assert!(
         round3.iter().any(|r| r.text.contains("round 3")),
@@ -298,9 +303,9 @@ fn an_elimination_bracket_replays_a_draw_and_crowns_a_winner() {
     let game = w.open_games()[0];
     let record = w.store.game(game).unwrap().unwrap();
     let (a, b) = (record.seats[0].id, record.seats[1].id);
-    w.ok(&actor(a, 1000 + game), Command::Move { notation: "1".into(), at: None }, NOW);
-    w.ok(&actor(b, 1000 + game), Command::DrawOffer, NOW);
-    let replay = w.ok(&actor(a, 1000 + game), Command::DrawAccept { game: None }, NOW);
+    w.ok(&actor(a, 1000 + game.get()), Command::Move { notation: "1".into(), at: None }, NOW);
+    w.ok(&actor(b, 1000 + game.get()), Command::DrawOffer, NOW);
+    let replay = w.ok(&actor(a, 1000 + game.get()), Command::DrawAccept { game: None }, NOW);
     let boards: Vec<&Reply> = replay.iter().filter(|r| r.parked()).collect();
     assert_eq!(boards.len(), 1, "a replay");
     let replayed = w.store.game(boards[0].game.unwrap()).unwrap().unwrap();
@@ -505,7 +510,7 @@ fn zohn_ahl_tournaments_pair_role_teams() {
             assert_eq!(record.teams.len(), 2, "a team game");
             let tablero::store::record::Team::Role { id: role, .. } = record.teams[0] else { panic!("role teams") };
             // Any member of the team on turn throws (free mode); autothrow plays the game out.
-            let member = Actor { roles: vec![role], ..actor(5, 1000 + game) };
+            let member = Actor { roles: vec![role], ..actor(5, 1000 + game.get()) };
             let replies = w.ok(&member, Command::Throw { at: None }, NOW + round);
             w.place(&replies, NOW + round);
         }
@@ -561,7 +566,7 @@ fn the_calendar_is_told_when_it_changes_and_only_then() {
     let record = w.store.game(game).unwrap().unwrap();
     // Whoever is on turn moves (the other is refused).
     let moved = record.seats.iter().filter(|p| {
-        let who = actor(p.id, 1000 + game);
+        let who = actor(p.id, 1000 + game.get());
         let request = Request::new(&who, Command::Move { notation: "1".into(), at: None }, NOW + 30);
         w.table.handle(request).unwrap().is_ok()
     });
@@ -571,7 +576,7 @@ fn the_calendar_is_told_when_it_changes_and_only_then() {
     let told = calendars(NOW + 40);
     assert_eq!(told.len(), 1);
     assert_eq!(told[0][1].end, NOW + 20 + 6 * DAY, "the round's deadline moved with its games'");
-    w.ok(&actor(record.seats[0].id, 1000 + game), Command::Resign, NOW + 50);
+    w.ok(&actor(record.seats[0].id, 1000 + game.get()), Command::Resign, NOW + 50);
     let told = calendars(NOW + 50);
     let last = told.last().expect("round 1 over, round 2 open");
     assert_eq!(
@@ -617,7 +622,7 @@ fn a_double_elimination_runs_to_its_grand_final_and_the_reset() {
             // The earlier sign-up wins, but ana loses her second meeting with ben (the grand final).
             let loser = if (a.min(b), a.max(b)) == (1, 2) && *met == 2 { 1 } else { a.max(b) };
             games_played += 1;
-            next.extend(w.ok(&member(loser, 1000 + game), Command::Resign, NOW + rounds));
+            next.extend(w.ok(&member(loser, 1000 + game.get()), Command::Resign, NOW + rounds));
         }
         replies = next;
     }
@@ -659,10 +664,11 @@ fn a_resignation_in_a_finished_games_thread_does_not_reach_the_next_game() {
     w.place(&round1, NOW);
     let first = w.open_games()[0];
     // Round 1 ends; round 2's game is paired, and not given its thread (left waiting).
-    w.ok(&actor(2, 1000 + first), Command::Resign, NOW + 10);
+    w.ok(&actor(2, 1000 + first.get()), Command::Resign, NOW + 10);
     let second = w.open_games()[0];
     assert_ne!(first, second);
-    let refused = match w.table.handle(Request::new(&actor(1, 1000 + first), Command::Resign, NOW + 20)).unwrap() {
+    let refused = match w.table.handle(Request::new(&actor(1, 1000 + first.get()), Command::Resign, NOW + 20)).unwrap()
+    {
         Ok(replies) => panic!("the thread's game is over: {:?}", replies.iter().map(|r| &r.text).collect::<Vec<_>>()),
         Err(refused) => refused,
     };

@@ -5,6 +5,7 @@
 
 use crate::common::play::{typed_challenge, typed_tournament};
 use std::sync::Arc;
+use tablero::store::record::GameId;
 
 use tablero::games::GameKind;
 use tablero::i18n::Locale;
@@ -78,7 +79,7 @@ impl World {
     }
 
     fn game1(&self) -> tablero::store::record::GameRecord {
-        self.store.game(1).unwrap().unwrap()
+        self.store.game(GameId(1)).unwrap().unwrap()
     }
 
     fn start(&self, who: u64, days: Option<u32>, at: u64) -> String {

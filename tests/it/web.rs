@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tablero::store::record::GameId;
 
 use tablero::store::{SledStore, Store};
 use tablero::table::{Command, SettingChange};
@@ -41,7 +42,7 @@ fn get(url: &str, headers: &[(&str, &str)]) -> (u16, reqwest::header::HeaderMap,
 }
 
 /// Every kind of page of a server with game `game` (and player 1 = ana).
-fn every_page(base: &str, game: u64) -> Vec<String> {
+fn every_page(base: &str, game: GameId) -> Vec<String> {
     [
         "/".to_string(),
         format!("/game/{game}"),

@@ -7,6 +7,7 @@ use std::io::{Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
+use tablero::store::record::GameId;
 
 use tablero::store::{SledStore, Store};
 use tablero::table::{Command, Limits};
@@ -121,7 +122,7 @@ fn one_client_or_one_server_cannot_take_every_stream() {
     let base = pages_on(&site.table, 7);
     let other_base = pages_on(&site.table, 8);
     runtime().block_on(async {
-        let open = |base: String, game: u64, from: &'static str| async move {
+        let open = |base: String, game: GameId, from: &'static str| async move {
             let url = format!("{base}/game/{game}/events?since=0");
             client().get(url).header("X-Forwarded-For", from).send().await.unwrap()
         };

@@ -7,6 +7,7 @@ use crate::common;
 use crate::common::play::typed_challenge;
 use crate::common::play::typed_tournament;
 use crate::on_both_backends;
+use tablero::store::record::GameId;
 use tablero::table::Request;
 
 use std::sync::Arc;
@@ -53,7 +54,7 @@ impl World {
     }
 
     /// A Hoyito game of `a` (first) against `b` in `channel`; returns its id.
-    fn game(&self, a: u64, b: u64, channel: u64, options: &[(&str, &str)]) -> u64 {
+    fn game(&self, a: u64, b: u64, channel: u64, options: &[(&str, &str)]) -> GameId {
         let mut set: Vec<(String, String)> = vec![("first".into(), "challenger".into())];
         set.extend(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
         let opponent = Some(Player { id: b, name: actor(b, 0).name });
@@ -82,7 +83,7 @@ impl World {
         self.t(1, TournamentCommand::Start { id: Some(1) })
     }
 
-    fn record(&self, id: u64) -> GameRecord {
+    fn record(&self, id: GameId) -> GameRecord {
         self.store.game(id).unwrap().unwrap()
     }
 
@@ -90,7 +91,7 @@ impl World {
         self.store.tournament(1).unwrap().unwrap()
     }
 
-    fn games_of_round(&self) -> Vec<u64> {
+    fn games_of_round(&self) -> Vec<GameId> {
         self.cup().rounds.last().unwrap().pairings.iter().filter_map(|p| p.game).collect()
     }
 
@@ -180,7 +181,7 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
     let result =
         |game| Command::Tournament(TournamentCommand::Result { game, winner: tablero::table::Decision::FirstWins });
     let elsewhere = w.table.handle(Request::new(&intruder, result(parked), NOW)).unwrap().unwrap_err().text;
-    let missing = w.table.handle(Request::new(&intruder, result(9999), NOW)).unwrap().unwrap_err().text;
+    let missing = w.table.handle(Request::new(&intruder, result(GameId(9999)), NOW)).unwrap().unwrap_err().text;
     assert_eq!(elsewhere.replace(&parked.to_string(), "N"), missing.replace("9999", "N"));
     assert_eq!(elsewhere, format!("There is no game #{parked} in this server."));
     let cancel = |id| Command::Tournament(TournamentCommand::Cancel { id: Some(id) });

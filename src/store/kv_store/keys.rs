@@ -49,7 +49,7 @@ pub(in crate::store) fn mark_key(mark: &TournamentMark) -> [u8; 24] {
     let mut key = [0u8; 24];
     key[..8].copy_from_slice(&mark.at.to_be_bytes());
     key[8..16].copy_from_slice(&mark.tournament.to_be_bytes());
-    key[16..].copy_from_slice(&mark.game.to_be_bytes());
+    key[16..].copy_from_slice(&mark.game.get().to_be_bytes());
     key
 }
 
@@ -57,7 +57,11 @@ pub(in crate::store) fn mark_of(key: &[u8]) -> Result<TournamentMark, StoreError
     if key.len() != 24 {
         return Err(StoreError::Corrupt(format!("a tournament mark of {} bytes", key.len())));
     }
-    Ok(TournamentMark { at: id_from(&key[..8])?, tournament: id_from(&key[8..16])?, game: id_from(&key[16..])? })
+    Ok(TournamentMark {
+        at: id_from(&key[..8])?,
+        tournament: id_from(&key[8..16])?,
+        game: GameId(id_from(&key[16..])?),
+    })
 }
 
 /// A finished game's entry in its server's archive index: (guild, end time, game), so a server's games come in
@@ -74,7 +78,7 @@ pub(in crate::store) fn finished_key(
     let mut key = [0u8; 24];
     key[..8].copy_from_slice(&guild.to_be_bytes());
     key[8..16].copy_from_slice(&ended.to_be_bytes());
-    key[16..].copy_from_slice(&game.to_be_bytes());
+    key[16..].copy_from_slice(&game.get().to_be_bytes());
     Some(key)
 }
 
@@ -149,15 +153,20 @@ pub(in crate::store) fn unjson<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> 
 }
 
 pub(in crate::store) fn due_key(due: Timestamp, game: GameId) -> [u8; 16] {
-    pair_key(due, game)
+    pair_key(due, game.get())
 }
 
 pub(in crate::store) fn user_key(user: UserId, game: GameId) -> [u8; 16] {
-    pair_key(user, game)
+    pair_key(user, game.get())
 }
 
 pub(in crate::store) fn id_from(bytes: &[u8]) -> Result<u64, StoreError> {
     bytes.try_into().map(u64::from_be_bytes).map_err(|_| StoreError::Corrupt(format!("an id of {} bytes", bytes.len())))
+}
+
+/// A game's id as a key holds it.
+pub(in crate::store) fn game_from(bytes: &[u8]) -> Result<GameId, StoreError> {
+    id_from(bytes).map(GameId)
 }
 
 /// A stored game is a header and its moves. The header is the revision (8 bytes, big-endian, so that the
@@ -187,7 +196,7 @@ pub(in crate::store) fn decode(bytes: &[u8]) -> Result<GameRecord, StoreError> {
 }
 
 pub(in crate::store) fn move_key(game: GameId, index: u64) -> [u8; 16] {
-    pair_key(game, index)
+    pair_key(game.get(), index)
 }
 
 /// Writes moves `from..` of a record and removes stored ones past its end (a game's moves only ever grow;

@@ -65,27 +65,27 @@ const GAMES_WRITTEN: &str = "tablero_games_written";
 
 impl<K: Kv> Store for KvStore<K> {
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
-        self.kv.get(GAMES, &id.to_be_bytes())?.map(|b| with_moves(&self.kv, id, &b)).transpose()
+        self.kv.get(GAMES, &id.get().to_be_bytes())?.map(|b| with_moves(&self.kv, id, &b)).transpose()
     }
 
     fn game_header(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
-        self.kv.get(GAMES, &id.to_be_bytes())?.map(|b| decode(&b)).transpose()
+        self.kv.get(GAMES, &id.get().to_be_bytes())?.map(|b| decode(&b)).transpose()
     }
 
     fn channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
-        self.kv.get(CHANNELS, &channel.to_be_bytes())?.map(|b| id_from(&b)).transpose()
+        self.kv.get(CHANNELS, &channel.to_be_bytes())?.map(|b| game_from(&b)).transpose()
     }
 
     fn last_channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
-        self.kv.get(CHANNEL_LAST, &channel.to_be_bytes())?.map(|b| id_from(&b)).transpose()
+        self.kv.get(CHANNEL_LAST, &channel.to_be_bytes())?.map(|b| game_from(&b)).transpose()
     }
 
     fn user_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
-        self.kv.scan_prefix(USER_GAMES, &user.to_be_bytes())?.into_iter().map(|(key, _)| id_from(&key[8..])).collect()
+        self.kv.scan_prefix(USER_GAMES, &user.to_be_bytes())?.into_iter().map(|(key, _)| game_from(&key[8..])).collect()
     }
 
     fn user_live_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
-        self.kv.scan_prefix(USER_LIVE, &user.to_be_bytes())?.into_iter().map(|(key, _)| id_from(&key[8..])).collect()
+        self.kv.scan_prefix(USER_LIVE, &user.to_be_bytes())?.into_iter().map(|(key, _)| game_from(&key[8..])).collect()
     }
 
     fn commit(&self, unit: &Unit) -> Result<Committed, WriteError> {
@@ -93,7 +93,7 @@ impl<K: Kv> Store for KvStore<K> {
     }
 
     fn reserve_game_ids(&self, n: u64) -> Result<GameId, StoreError> {
-        self.kv.transaction(&mut |t: &dyn KvTx| next_counter(t, NEXT_ID_KEY, n)).map_err(|e| match e {
+        self.kv.transaction(&mut |t: &dyn KvTx| next_counter(t, NEXT_ID_KEY, n).map(GameId)).map_err(|e| match e {
             WriteError::Store(e) => e,
             other => StoreError::Backend(other.to_string()),
         })
@@ -151,7 +151,7 @@ impl<K: Kv> Store for KvStore<K> {
             if key.len() != 24 || value.len() != 1 {
                 return Err(StoreError::Corrupt(format!("an archive entry of {} bytes", key.len())));
             }
-            found.push((id_from(&key[16..])?, kind_of(value[0])?, id_from(&key[8..16])?));
+            found.push((game_from(&key[16..])?, kind_of(value[0])?, id_from(&key[8..16])?));
         }
         Ok(found)
     }
@@ -168,13 +168,17 @@ impl<K: Kv> Store for KvStore<K> {
             if key.len() != 32 || value.len() != 1 {
                 return Err(StoreError::Corrupt(format!("a player's archive entry of {} bytes", key.len())));
             }
-            found.push((id_from(&key[24..])?, kind_of(value[0])?, id_from(&key[16..24])?));
+            found.push((game_from(&key[24..])?, kind_of(value[0])?, id_from(&key[16..24])?));
         }
         Ok(found)
     }
 
     fn live_games(&self, guild: GuildId) -> Result<Vec<GameId>, StoreError> {
-        self.kv.scan_prefix(GUILD_LIVE, &guild.to_be_bytes())?.into_iter().map(|(key, _)| id_from(&key[8..])).collect()
+        self.kv
+            .scan_prefix(GUILD_LIVE, &guild.to_be_bytes())?
+            .into_iter()
+            .map(|(key, _)| game_from(&key[8..]))
+            .collect()
     }
 
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
@@ -239,7 +243,11 @@ impl<K: Kv> Store for KvStore<K> {
     }
 
     fn due_games(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
-        self.kv.up_to(SCHEDULE, &due_key(until, u64::MAX))?.into_iter().map(|(key, _)| id_from(&key[8..])).collect()
+        self.kv
+            .up_to(SCHEDULE, &due_key(until, GameId(u64::MAX)))?
+            .into_iter()
+            .map(|(key, _)| game_from(&key[8..]))
+            .collect()
     }
 
     fn next_due(&self) -> Result<Option<Timestamp>, StoreError> {
@@ -295,6 +303,6 @@ impl<K: Kv> Store for KvStore<K> {
     fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError> {
         // Not flushed on its own: losing it in a crash only leaves an old board's buttons in place (a press there
         // is refused as out of date); the next game write makes it durable.
-        self.kv.put(BOARD_POSTS, &game.to_be_bytes(), &pair_key(channel, message))
+        self.kv.put(BOARD_POSTS, &game.get().to_be_bytes(), &pair_key(channel, message))
     }
 }

@@ -23,7 +23,7 @@ pub(in crate::store) fn with_moves(r: &dyn KvRead, id: GameId, header: &[u8]) ->
         if record.moves.len() as u64 == count {
             return Ok(record);
         }
-        match r.get(GAMES, &id.to_be_bytes())? {
+        match r.get(GAMES, &id.get().to_be_bytes())? {
             Some(fresh) if fresh != header => header = fresh,
             // The same header: a write still being applied tree by tree, or damage; look again shortly.
             Some(_) => std::thread::sleep(std::time::Duration::from_millis(2)),
@@ -35,7 +35,7 @@ pub(in crate::store) fn with_moves(r: &dyn KvRead, id: GameId, header: &[u8]) ->
 }
 
 pub(in crate::store) fn all_games(r: &dyn KvRead) -> Result<Vec<GameRecord>, StoreError> {
-    r.all(GAMES)?.into_iter().map(|(key, value)| with_moves(r, id_from(&key)?, &value)).collect()
+    r.all(GAMES)?.into_iter().map(|(key, value)| with_moves(r, GameId(id_from(&key)?), &value)).collect()
 }
 
 pub(in crate::store) fn notices(r: &dyn KvRead) -> Result<Vec<Notice>, StoreError> {
@@ -46,12 +46,12 @@ pub(in crate::store) fn notices(r: &dyn KvRead) -> Result<Vec<Notice>, StoreErro
 }
 
 pub(in crate::store) fn tournament_marks(r: &dyn KvRead, until: Timestamp) -> Result<Vec<TournamentMark>, StoreError> {
-    let end = mark_key(&TournamentMark { at: until, tournament: u64::MAX, game: u64::MAX });
+    let end = mark_key(&TournamentMark { at: until, tournament: u64::MAX, game: GameId(u64::MAX) });
     r.up_to(TOURNAMENT_MARKS, &end)?.into_iter().map(|(key, _)| mark_of(&key)).collect()
 }
 
 pub(in crate::store) fn board_post(r: &dyn KvRead, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError> {
-    let Some(bytes) = r.get(BOARD_POSTS, &game.to_be_bytes())? else { return Ok(None) };
+    let Some(bytes) = r.get(BOARD_POSTS, &game.get().to_be_bytes())? else { return Ok(None) };
     if bytes.len() != 16 {
         return Err(StoreError::Corrupt(format!("board post of game {game} has {} bytes", bytes.len())));
     }
@@ -104,8 +104,8 @@ pub(in crate::store) fn read_all_but_games(r: &dyn KvRead) -> Result<Vec<Entry>,
     out.extend(tournament_marks(r, u64::MAX)?.into_iter().map(|record| Entry::Mark { record }));
     for (key, _) in r.all(BOARD_POSTS)? {
         let game = id_from(&key)?;
-        if let Some((channel, message)) = board_post(r, game)? {
-            out.push(Entry::BoardPost { game, channel, message });
+        if let Some((channel, message)) = board_post(r, GameId(game))? {
+            out.push(Entry::BoardPost { game: GameId(game), channel, message });
         }
     }
     Ok(out)

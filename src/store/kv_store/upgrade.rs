@@ -33,7 +33,7 @@ impl<K: Kv> KvStore<K> {
             record.indexed_users().into_iter().map(|user| user_key(user, record.id).to_vec()).collect()
         })?;
         self.fill_once(b"guild_live_filled", GUILD_LIVE, "servers'", |record| {
-            vec![pair_key(record.guild, record.id).to_vec()]
+            vec![pair_key(record.guild, record.id.get()).to_vec()]
         })
     }
 
@@ -46,7 +46,7 @@ impl<K: Kv> KvStore<K> {
         }
         let mut entries = Vec::new();
         for (key, value) in self.kv.all(GUILD_FINISHED)? {
-            if let Some(record) = self.game(id_from(key.get(16..).unwrap_or_default())?)? {
+            if let Some(record) = self.game(GameId(id_from(key.get(16..).unwrap_or_default())?))? {
                 entries.extend(player_finished_keys(&record).into_iter().map(|k| (k, value.clone())));
             }
         }
@@ -76,7 +76,7 @@ impl<K: Kv> KvStore<K> {
         }
         let mut keys = Vec::new();
         for (_, game) in self.kv.all(CHANNELS)? {
-            if let Some(record) = self.game(id_from(&game)?)? {
+            if let Some(record) = self.game(GameId(id_from(&game)?))? {
                 keys.extend(keys_of(&record));
             }
         }
@@ -106,7 +106,7 @@ impl<K: Kv> KvStore<K> {
         let mut entries = Vec::new();
         for (key, header) in self.kv.all(GAMES)? {
             let game: Summary = unjson(header.get(16..).unwrap_or_default())?;
-            if let Some(key) = finished_key(game.guild, game.updated_at, id_from(&key)?, &game.status) {
+            if let Some(key) = finished_key(game.guild, game.updated_at, GameId(id_from(&key)?), &game.status) {
                 entries.push((key, game.kind as u8));
             }
         }

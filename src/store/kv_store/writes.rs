@@ -6,7 +6,7 @@ use super::*;
 impl<K: Kv> KvStore<K> {
     pub(in crate::store) fn index(t: &dyn KvTx, record: &GameRecord) -> Result<(), TxFail> {
         let channel = record.channel.to_be_bytes();
-        let id = record.id.to_be_bytes();
+        let id = record.id.get().to_be_bytes();
         if record.status.is_live() {
             t.insert(CHANNELS, &channel, &id)?;
         } else if t.get(CHANNELS, &channel)?.is_some_and(|held| held == id) {
@@ -29,9 +29,9 @@ impl<K: Kv> KvStore<K> {
         }
         // A server's live games too: its web page lists them without reading the finished ones.
         if record.status.is_live() {
-            t.insert(GUILD_LIVE, &pair_key(record.guild, record.id), &[])?;
+            t.insert(GUILD_LIVE, &pair_key(record.guild, record.id.get()), &[])?;
         } else {
-            t.remove(GUILD_LIVE, &pair_key(record.guild, record.id))?;
+            t.remove(GUILD_LIVE, &pair_key(record.guild, record.id.get()))?;
         }
         Ok(())
     }
@@ -47,21 +47,21 @@ impl<K: Kv> KvStore<K> {
     ) -> Result<(GameId, u64), TxFail> {
         let Some(base) = base else {
             let mut bytes = bytes.to_vec();
-            if record.id == 0 {
-                record.id = next_counter(t, NEXT_ID_KEY, 1)?;
+            if record.id == GameId(0) {
+                record.id = GameId(next_counter(t, NEXT_ID_KEY, 1)?);
                 bytes = encode(&record)?;
-            } else if t.get(GAMES, &record.id.to_be_bytes())?.is_some() {
+            } else if t.get(GAMES, &record.id.get().to_be_bytes())?.is_some() {
                 return Err(WriteError::IdTaken.into());
             }
             if record.status.is_live()
                 && let Some(held) = t.get(CHANNELS, &record.channel.to_be_bytes())?
             {
-                return Err(WriteError::ChannelBusy(id_from(&held)?).into());
+                return Err(WriteError::ChannelBusy(GameId(id_from(&held)?)).into());
             }
             let written = 8 + bytes.len() as u64 + write_moves(t, &record, 0, 0)?;
-            t.insert(GAMES, &record.id.to_be_bytes(), &bytes)?;
+            t.insert(GAMES, &record.id.get().to_be_bytes(), &bytes)?;
             if record.is_channels_latest() {
-                t.insert(CHANNEL_LAST, &record.channel.to_be_bytes(), &record.id.to_be_bytes())?;
+                t.insert(CHANNEL_LAST, &record.channel.to_be_bytes(), &record.id.get().to_be_bytes())?;
             }
             KvStore::<K>::index(t, &record)?;
             if let Some(due) = record.due {
@@ -69,7 +69,7 @@ impl<K: Kv> KvStore<K> {
             }
             return Ok((record.id, written));
         };
-        let key = record.id.to_be_bytes();
+        let key = record.id.get().to_be_bytes();
         let stored = t.get(GAMES, &key)?.ok_or(WriteError::Missing)?;
         if revision_of(&stored)? != base {
             return Err(WriteError::Conflict.into());
@@ -80,7 +80,7 @@ impl<K: Kv> KvStore<K> {
             if let Some(held) = t.get(CHANNELS, &record.channel.to_be_bytes())?
                 && held != key
             {
-                return Err(WriteError::ChannelBusy(id_from(&held)?).into());
+                return Err(WriteError::ChannelBusy(GameId(id_from(&held)?)).into());
             }
             if t.get(CHANNELS, &old.channel.to_be_bytes())?.is_some_and(|held| held == key) {
                 t.remove(CHANNELS, &old.channel.to_be_bytes())?;
@@ -129,7 +129,7 @@ impl<K: Kv> KvStore<K> {
                 TournamentStatus::Running if t.rounds.is_empty() => Some(0),
                 _ => None,
             };
-            at.map(|at| TournamentMark { at, tournament: t.id, game: 0 })
+            at.map(|at| TournamentMark { at, tournament: t.id, game: GameId(0) })
         };
         let bytes = match base {
             None => {

@@ -5,6 +5,7 @@
 
 use crate::i18n::{self, Locale, Message};
 use crate::store::Tournament;
+use crate::store::record::GameId;
 use crate::store::record::{Notice, NoticeKind, Timestamp};
 use crate::store::tournament::TournamentStatus;
 use crate::table::naming::{format_name, game_name};
@@ -39,7 +40,14 @@ pub(super) fn round_time(t: &Tournament) -> Option<u64> {
 
 /// The notice that a tournament's calendar changed.
 pub(crate) fn calendar_notice(t: &Tournament, at: Timestamp) -> Notice {
-    Notice { id: 0, game: 0, guild: t.guild, channel: t.channel, kind: NoticeKind::Calendar { tournament: t.id }, at }
+    Notice {
+        id: 0,
+        game: GameId(0),
+        guild: t.guild,
+        channel: t.channel,
+        kind: NoticeKind::Calendar { tournament: t.id },
+        at,
+    }
 }
 
 /// The calendar of a tournament, in `locale`.

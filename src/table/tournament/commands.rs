@@ -326,7 +326,7 @@ impl AtWork<'_> {
                 .and(" – ")
                 .and_text(&t.entrants[p.second].named());
             if let Some(g) = p.game {
-                line.push_str(" (").push_span(&format!("#{g}"), crate::i18n::Span::Game(g)).push_str(")");
+                line.push_str(" (").push_span(&format!("#{g}"), crate::i18n::Span::Game(g.into())).push_str(")");
             }
             lines.push(line.and(&format!(": {result}")));
         }
@@ -409,7 +409,7 @@ impl AtWork<'_> {
         self.save_tournament(t, games)?;
         let text = i18n::spans(
             actor.locale,
-            &Message::new("tournament-result-entered").num("game", game as i64).str("result", winner.to_string()),
+            &Message::new("tournament-result-entered").num("game", game.get() as i64).str("result", winner.to_string()),
         );
         Ok(vec![Reply { text, ..Reply::default() }])
     }

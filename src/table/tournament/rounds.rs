@@ -8,6 +8,7 @@ use super::state::{new_pairing, parking_channel, with_notices};
 use crate::games::Side;
 use crate::games::zohn_ahl::TurnMode;
 use crate::i18n::{self, Callee, Locale, Message, Span, Text};
+use crate::store::record::GameId;
 use crate::store::record::{
     ChannelId, First, GameRecord, GuildId, Notice, NoticeKind, Player, Status, Team, Timestamp, TournamentPlace,
 };
@@ -202,7 +203,7 @@ impl AtWork<'_> {
         )];
         let mut boards = Vec::new();
         let wanted = t.rounds[r].pairings.iter().filter(|p| p.game.is_none() && p.entered.is_none()).count() as u64;
-        let mut next_id = if wanted > 0 { self.store.reserve_game_ids(wanted)? } else { 0 };
+        let mut next_id = if wanted > 0 { self.store.reserve_game_ids(wanted)? } else { GameId(0) };
         for k in 0..t.rounds[r].pairings.len() {
             let p = t.rounds[r].pairings[k].clone();
             if p.game.is_some() || p.entered.is_some() {
@@ -218,7 +219,7 @@ impl AtWork<'_> {
                 continue;
             }
             let mut record = terms.game(t, r, k, next_id, &settings, now);
-            next_id += 1;
+            next_id = GameId(next_id.get() + 1);
             clock::start_turn(&mut record, now);
             record.due = clock::next_event(&record).map(|(at, _)| at);
             games.push(GameWrite { record: record.clone(), base: None });
@@ -256,7 +257,14 @@ impl AtWork<'_> {
                     (None, Some(_)) => NoticeKind::TournamentFinished { tournament: t.id },
                     (None, None) => NoticeKind::Announcement { text: reply.text.clone(), mentions: Vec::new() },
                 };
-                Notice { id: 0, game: reply.game.unwrap_or(0), guild: t.guild, channel: t.channel, kind, at: now }
+                Notice {
+                    id: 0,
+                    game: reply.game.unwrap_or(GameId(0)),
+                    guild: t.guild,
+                    channel: t.channel,
+                    kind,
+                    at: now,
+                }
             })
             .collect()
     }

@@ -8,6 +8,7 @@ use rand::rngs::SmallRng;
 use tablero::games::{GameKind, Position, Side};
 use tablero::i18n::Locale;
 use tablero::store::SledStore;
+use tablero::store::record::GameId;
 use tablero::store::record::{FinishReason, First, GameRecord, MoveEntry, Player, Status};
 use tablero::table::Request;
 use tablero::table::{Actor, Command, Permissions, Table};
@@ -74,7 +75,7 @@ pub fn play(
 pub fn finished_game(id: u64, guild: u64, moves: u64, tournament: Option<(u64, usize, usize)>) -> GameRecord {
     let (a, b) = (10 + id % 50, 60 + id % 50);
     GameRecord {
-        id,
+        id: GameId(id),
         opponent: Some(player(b)),
         first: First::Challenger,
         seats: vec![player(a), player(b)],

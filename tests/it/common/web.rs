@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 use std::time::Duration;
+use tablero::store::record::GameId;
 
 use tablero::games::{GameKind, Position};
 use tablero::i18n::Locale;
@@ -81,7 +82,7 @@ pub fn now() -> u64 {
 }
 
 /// A Hoyito game of ana (first) against ben in `channel` of `guild`, with `moves` moves played; its id.
-pub fn hoyito(table: &Table, guild: u64, channel: u64, moves: usize) -> u64 {
+pub fn hoyito(table: &Table, guild: u64, channel: u64, moves: usize) -> GameId {
     let options = [("first".to_string(), "challenger".to_string())].into_iter().collect();
     let challenge = typed_challenge(GameKind::Hoyito, Some(player(2)), options, None);
     act(table, guild, 1, channel, challenge).expect("challenged");
@@ -94,7 +95,7 @@ pub fn hoyito(table: &Table, guild: u64, channel: u64, moves: usize) -> u64 {
 }
 
 /// Plays the first legal move of the game on in `channel`; the move.
-pub fn play_one(table: &Table, guild: u64, channel: u64, id: u64) -> String {
+pub fn play_one(table: &Table, guild: u64, channel: u64, id: GameId) -> String {
     let record = table_record(table, guild, id);
     let moves = record.iter().map(String::as_str);
     let position = Position::replay(GameKind::Hoyito, &Default::default(), moves).unwrap().unwrap();
@@ -106,7 +107,7 @@ pub fn play_one(table: &Table, guild: u64, channel: u64, id: u64) -> String {
 }
 
 /// A game's moves, as its record file lists them.
-fn table_record(table: &Table, guild: u64, id: u64) -> Vec<String> {
+fn table_record(table: &Table, guild: u64, id: GameId) -> Vec<String> {
     let page = table.game_page(guild, id, None, Locale::English).unwrap().expect("the game");
     page.moves.into_iter().map(|m| m.notation).collect()
 }
@@ -134,16 +135,16 @@ pub fn elimination(table: &Table, guild: u64) -> u64 {
     let mut posted = act(table, guild, 1, 10, Command::Tournament(TournamentCommand::Start { id: None })).unwrap();
     let id = table.web_tournament_revision(guild, 1).map(|_| 1).expect("tournament 1");
     for _ in 0..8 {
-        let games: Vec<u64> = posted.iter().filter(|r| r.parked()).filter_map(|r| r.game).collect();
+        let games: Vec<GameId> = posted.iter().filter(|r| r.parked()).filter_map(|r| r.game).collect();
         if games.is_empty() {
             break;
         }
         posted = Vec::new();
         for game in games {
-            act(table, guild, 1, 10, Command::MoveTo { game, channel: 1000 + game }).expect("placed");
+            act(table, guild, 1, 10, Command::MoveTo { game, channel: 1000 + game.get() }).expect("placed");
             let page = table.game_page(guild, game, None, Locale::English).unwrap().unwrap();
             let seats: Vec<u64> = page.sides.iter().map(|s| s.user.expect("a member")).collect();
-            let channel = 1000 + game;
+            let channel = 1000 + game.get();
             act(table, guild, seats[0], channel, Command::Move { notation: "1".into(), at: None }).unwrap();
             act(table, guild, seats[1], channel, Command::Move { notation: "1".into(), at: None }).unwrap();
             posted.extend(act(table, guild, seats[1], channel, Command::Resign).unwrap());
