@@ -32,6 +32,7 @@ mod ocencahuac;
 mod outside_servers;
 mod pairing_properties;
 mod ratings;
+mod readme;
 mod records;
 mod regression;
 mod render;
