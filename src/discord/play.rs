@@ -8,7 +8,7 @@ use super::{Context, Error};
 use crate::games::{GameKind, OptionSet};
 use crate::i18n::{self, Message};
 use crate::store::record::{COMPUTER, First, Player, Team};
-use crate::table::{Command, Terms, clock};
+use crate::table::{Command, Terms, deadlines};
 
 /// Who takes the first side.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -150,7 +150,7 @@ async fn challenge(
         Err(m) => return refuse(m).await,
     };
     if let Some(time) = time {
-        match clock::parse_time_control(&time) {
+        match deadlines::parse_time_control(&time) {
             Ok(per_move) => terms.time = Some(per_move),
             Err(m) => return refuse(m).await,
         }

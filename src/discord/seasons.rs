@@ -2,7 +2,7 @@
 
 use super::commands::{GameChoice, refuse, respond};
 use super::{Context, Error};
-use crate::table::{Command, clock};
+use crate::table::{Command, deadlines};
 
 /// Seasons of a game's leaderboard.
 #[poise::command(slash_command, guild_only, subcommands("start"), subcommand_required)]
@@ -20,7 +20,7 @@ pub async fn start(
     let every = match every.as_deref().map(str::trim) {
         None => None,
         Some("off" | "none") => Some(0),
-        Some(text) => match clock::duration_option("every", text) {
+        Some(text) => match deadlines::duration_option("every", text) {
             Ok(secs) => Some(secs),
             Err(m) => return refuse(ctx, m).await,
         },

@@ -9,7 +9,7 @@ use super::{Context, Error};
 use crate::games::OptionSet;
 use crate::i18n::Message;
 use crate::store::record::Player;
-use crate::table::{Command, Decision, Seeding, TournamentCommand, TournamentFormat, TournamentTerms, clock};
+use crate::table::{Command, Decision, Seeding, TournamentCommand, TournamentFormat, TournamentTerms, deadlines};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum FormatChoice {
@@ -100,13 +100,13 @@ pub async fn create(
     // What is typed (durations) is read here, and refused here when mistyped; the rest is chosen.
     let mut terms = TournamentTerms { rated, vacation, ..TournamentTerms::default() };
     if let Some(time) = time {
-        match clock::parse_time_control(&time) {
+        match deadlines::parse_time_control(&time) {
             Ok(per_move) => terms.time = Some(per_move),
             Err(m) => return refuse(ctx, m).await,
         }
     }
     if let Some(signup) = signup {
-        match clock::parse_duration(&signup) {
+        match deadlines::parse_duration(&signup) {
             Some(secs) => terms.signup = Some(secs),
             None => {
                 let bad = Message::new("option-bad-value")
@@ -118,7 +118,7 @@ pub async fn create(
         }
     }
     if let Some(round_time) = round_time {
-        match clock::parse_duration(&round_time) {
+        match deadlines::parse_duration(&round_time) {
             Some(secs) => terms.round_time = Some(secs),
             None => {
                 let bad = Message::new("option-bad-value")
@@ -205,7 +205,7 @@ pub async fn result(
 #[poise::command(slash_command, guild_only)]
 pub async fn extend(ctx: Context<'_>, #[description = "How much more: 12h, 2d"] time: String) -> Result<(), Error> {
     // The duration is read here, where it is typed; a mistyped one is refused before anything runs.
-    match crate::table::clock::duration_option("time", &time) {
+    match crate::table::deadlines::duration_option("time", &time) {
         Ok(secs) => run(ctx, TournamentCommand::Extend { id: None, secs }).await,
         Err(m) => super::commands::refuse(ctx, m).await,
     }

@@ -251,7 +251,7 @@ pub struct GameRecord {
     pub wants_thread: bool,
     /// The time control; `None` for a game without deadlines.
     #[serde(default)]
-    pub clock: Option<Clock>,
+    pub clock: Option<TimeControl>,
     /// When the game next needs the scheduler (a reminder, a timeout, an expiry); kept by the table, indexed by
     /// the store.
     #[serde(default)]
@@ -313,7 +313,7 @@ pub enum TimeoutPolicy {
 
 /// A game's time control, fixed when the challenge is made (from the challenge and the server's settings).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Clock {
+pub struct TimeControl {
     /// Seconds for each move.
     pub per_move: u64,
     /// Reminders, in seconds before the deadline, largest first (each shorter than `per_move`).

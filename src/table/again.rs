@@ -2,7 +2,7 @@
 //! of a finished game (the same game and options, sides swapped, put to the other player as a new challenge).
 
 use super::button_id::ButtonId;
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Terms, clock};
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Terms, deadlines};
 use crate::games::{OptionSet, Position, Side};
 use crate::i18n::{self, Message};
 use crate::store::record::{COMPUTER, First, GameId, GameRecord, Status, Team, Timestamp};
@@ -59,7 +59,7 @@ impl AtWork<'_> {
             record.moves.truncate(record.moves.len() - plies);
             record.draw_offer = None;
             record.updated_at = now;
-            clock::start_turn(&mut record, now);
+            deadlines::start_turn(&mut record, now);
             let base = record.revision;
             let record = self.save(record, base)?;
             let position = self.position(&record)?;
@@ -122,7 +122,7 @@ impl AtWork<'_> {
             .ok_or_else(|| Fail::Internal(format!("game {}: a takeback of no move", record.id)))?;
         record.moves.truncate(record.moves.len() - plies);
         record.draw_offer = None;
-        clock::start_turn(&mut record, now);
+        deadlines::start_turn(&mut record, now);
         let base = record.revision;
         let record = self.save(record, base)?;
         let position = self.position(&record)?;

@@ -7,7 +7,7 @@ use rand::Rng;
 use super::button_id::ButtonId;
 use super::naming::{game_name, player_call, side_calls};
 use super::view::{Question, answer_buttons};
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Terms, clock};
+use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Terms, deadlines};
 use crate::games::zohn_ahl::TurnMode;
 use crate::games::{GameKind, OptionSet, Position, Side};
 use crate::i18n::Locale;
@@ -62,7 +62,7 @@ fn check_teams(
 /// that differ from the game's defaults (never the table's own bookkeeping, such as a team's block size).
 fn terms(locale: Locale, record: &GameRecord) -> String {
     let time = match &record.clock {
-        Some(clock) => Message::new("terms-time").str("time", clock::format_duration(clock.per_move)),
+        Some(clock) => Message::new("terms-time").str("time", deadlines::format_duration(clock.per_move)),
         None => Message::new("terms-no-time"),
     };
     let first = match (record.is_team_game(), record.first, &record.opponent) {
@@ -174,7 +174,7 @@ impl AtWork<'_> {
             teams: teams.map(Vec::from).unwrap_or_default(),
             expires_at: now + self.config.challenge_expiry_secs,
             wants_thread,
-            clock: per_move.map(|s| clock::new_clock(s, &settings)),
+            clock: per_move.map(|s| deadlines::new_clock(s, &settings)),
             due: Some(now + self.config.challenge_expiry_secs),
             rated,
             computer: level.map(|level| Computer { level, on_turn: false }),
@@ -255,7 +255,7 @@ impl AtWork<'_> {
         };
         record.status = Status::Active;
         record.due = None;
-        clock::start_turn(&mut record, now);
+        deadlines::start_turn(&mut record, now);
         let mut created = self.write(Unit { games: vec![GameWrite { record, base: None }], ..Unit::default() })?.games;
         let record = created.remove(0);
         let position = self.position(&record)?;
@@ -362,7 +362,7 @@ impl AtWork<'_> {
         record.opponent = Some(opponent);
         record.status = Status::Active;
         record.updated_at = now;
-        clock::start_turn(&mut record, now);
+        deadlines::start_turn(&mut record, now);
         let base = record.revision;
         let record = self.save(record, base)?;
         let position = self.position(&record)?;
@@ -413,7 +413,7 @@ impl AtWork<'_> {
         record.opponent = Some(actor.player());
         record.status = Status::Active;
         record.updated_at = now;
-        clock::start_turn(&mut record, now);
+        deadlines::start_turn(&mut record, now);
         let base = record.revision;
         let record = self.save(record, base)?;
         let position = self.position(&record)?;

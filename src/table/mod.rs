@@ -12,9 +12,9 @@ mod analysis;
 mod button_id;
 mod challenge;
 mod check;
-pub mod clock;
 mod command;
 mod computer;
+pub mod deadlines;
 pub mod describe;
 pub mod limits;
 mod menus;
@@ -553,7 +553,7 @@ impl AtWork<'_> {
         if record.status != Status::Challenge || now < record.expires_at {
             return Ok(!record.status.is_live());
         }
-        match self.run_event(record, clock::Event::Expire, now) {
+        match self.run_event(record, deadlines::Event::Expire, now) {
             Ok(_) => Ok(true),
             // Someone acted on it meanwhile (accepted it, say): judge the record as it now is.
             Err(Fail::User(_) | Fail::Changed(_)) => {

@@ -2,7 +2,7 @@
 
 use super::button_id::ButtonId;
 use super::naming::called_member;
-use super::{Actor, Answer, Button, ButtonStyle, Changed, Fail, Reply, clock, throw_sticks};
+use super::{Actor, Answer, Button, ButtonStyle, Changed, Fail, Reply, deadlines, throw_sticks};
 use crate::games::{Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Callee, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Status, Timestamp, UserId};
@@ -31,7 +31,7 @@ pub(super) fn record_move(record: &mut GameRecord, position: &Position, side: Si
     record.takeback = None;
     finish_if_over(record, position);
     record.updated_at = now;
-    clock::start_turn(record, now);
+    deadlines::start_turn(record, now);
 }
 
 /// Marks the record finished when the rules have ended the game.
@@ -146,7 +146,7 @@ impl AtWork<'_> {
         }
         finish_if_over(&mut record, &position);
         record.updated_at = now;
-        clock::start_turn(&mut record, now);
+        deadlines::start_turn(&mut record, now);
         let base = record.revision;
         let record = self.save(record, base)?;
         self.remember(&record, &position);

@@ -3,7 +3,7 @@
 //! of a win on time, and the settings that shape time controls.
 
 use super::button_id::ButtonId;
-use super::clock::{self, Event};
+use super::deadlines::{self, Event};
 use super::naming::{game_name, player_call, side_calls};
 use super::setting::SettingChange;
 use super::tournament::calendar::CalendarEntry;
@@ -45,7 +45,7 @@ impl AtWork<'_> {
             _ => None,
         };
         let mut next = record.clone();
-        let kind = clock::apply(&mut next, event, on_turn, now);
+        let kind = deadlines::apply(&mut next, event, on_turn, now);
         let notice = kind.map(|kind| Notice::about(record, kind, now));
         // The same write path as a player's move: a game ended on time is rated, and its tournament marked.
         let write = GameWrite { record: next, base: Some(record.revision) };
@@ -66,7 +66,7 @@ impl AtWork<'_> {
                 if !(self.table.serves)(record.guild) {
                     break;
                 }
-                let Some((at, event)) = clock::next_event(&record).filter(|(at, _)| *at <= now) else { break };
+                let Some((at, event)) = deadlines::next_event(&record).filter(|(at, _)| *at <= now) else { break };
                 if event == Event::Computer {
                     // The computer's moves are searched apart (`play_computer`), off the scheduler's path.
                     break;
@@ -291,7 +291,7 @@ impl AtWork<'_> {
         if let Some(held) = record.clock.as_ref().and_then(|c| c.held) {
             return Err(Message::new("clock-held").moment("until", held.until).into());
         }
-        if !clock::time_is_up(&record, now) {
+        if !deadlines::time_is_up(&record, now) {
             let deadline = record.clock.as_ref().map_or(0, |c| c.deadline);
             return Err(Message::new("claim-too-early").moment("when", deadline).into());
         }
@@ -335,7 +335,7 @@ impl AtWork<'_> {
                 self.store.announce_game(actor.guild, crate::store::EVERY_GAME);
             }
         }
-        let duration = clock::format_duration;
+        let duration = deadlines::format_duration;
         let remind: Vec<String> = settings
             .remind
             .iter()

@@ -1,7 +1,7 @@
 //! A change to a server's settings, read into its type where it is typed (the console's `key=value`, a
 //! Discord option) and applied by the table, which checks only who may make it.
 
-use super::clock;
+use super::deadlines;
 use crate::i18n::{Locale, Message};
 use crate::store::record::TimeoutPolicy;
 use crate::store::settings::{GuildSettings, Remind};
@@ -37,14 +37,14 @@ impl SettingChange {
             Message::new("option-bad-value").str("key", key).str("value", value).str("expected", expected)
         };
         Ok(match key {
-            "time" => SettingChange::Time(clock::parse_time_control(value)?),
-            "remind" => SettingChange::Remind(clock::parse_reminders(value)?),
+            "time" => SettingChange::Time(deadlines::parse_time_control(value)?),
+            "remind" => SettingChange::Remind(deadlines::parse_reminders(value)?),
             "timeout" => SettingChange::Timeout(match value {
                 "claim" => TimeoutPolicy::Claim,
                 "auto" => TimeoutPolicy::Auto,
                 _ => return Err(bad("claim|auto")),
             }),
-            "grace" => SettingChange::Grace(clock::parse_duration(value).ok_or_else(|| bad("1h|12h|1d"))?),
+            "grace" => SettingChange::Grace(deadlines::parse_duration(value).ok_or_else(|| bad("1h|12h|1d"))?),
             "threads" => SettingChange::Threads(super::flag(key, value)?),
             "rated" => SettingChange::Rated(super::flag(key, value)?),
             "web" => SettingChange::Web(super::flag(key, value)?),

@@ -3,7 +3,7 @@
 //! their types where they are typed (the console's `key=value`, Discord's options) and refused there when
 //! mistyped. The game's own options stay the game's (`games/`).
 
-use super::clock;
+use super::deadlines;
 use crate::games::OptionSet;
 use crate::i18n::Message;
 use crate::store::record::First;
@@ -43,7 +43,7 @@ impl Terms {
                     })
                 }
                 "rated" => terms.rated = Some(super::flag(key, &value)?),
-                "time" => terms.time = Some(clock::parse_time_control(&value)?),
+                "time" => terms.time = Some(deadlines::parse_time_control(&value)?),
                 "thread" => terms.thread = Some(super::flag(key, &value)?),
                 _ => {
                     let level = value.parse::<u8>().ok().filter(|l| (1..=5).contains(l)).ok_or_else(|| bad("1..5"))?;
@@ -88,11 +88,11 @@ impl TournamentTerms {
                 Message::new("option-bad-value").str("key", key).str("value", value.as_str()).str("expected", expected)
             };
             match key {
-                "time" => terms.time = Some(clock::parse_time_control(&value)?),
+                "time" => terms.time = Some(deadlines::parse_time_control(&value)?),
                 "rated" => terms.rated = Some(super::flag(key, &value)?),
-                "signup" => terms.signup = Some(clock::parse_duration(&value).ok_or_else(|| bad("12h|2d"))?),
+                "signup" => terms.signup = Some(deadlines::parse_duration(&value).ok_or_else(|| bad("12h|2d"))?),
                 "vacation" => terms.vacation = Some(super::flag(key, &value)?),
-                "round_time" => terms.round_time = Some(clock::parse_duration(&value).ok_or_else(|| bad("3d|7d"))?),
+                "round_time" => terms.round_time = Some(deadlines::parse_duration(&value).ok_or_else(|| bad("3d|7d"))?),
                 _ => {
                     terms.seeding = Some(match value.as_str() {
                         "rating" => Seeding::Rating,

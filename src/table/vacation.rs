@@ -3,7 +3,7 @@
 //! path holds it, also when the turn comes to them later) and runs again, with the time that was left, when the
 //! vacation ends: by itself (the scheduler's event at its end) or by the member's own `/vacation end`.
 
-use super::{Actor, Answer, Changed, Fail, Reply, clock};
+use super::{Actor, Answer, Changed, Fail, Reply, deadlines};
 use crate::i18n::{self, Message};
 use crate::store::record::{GameRecord, Notice, NoticeKind, Status, Timestamp};
 use crate::store::settings::{Away, VACATION_WINDOW};
@@ -103,7 +103,7 @@ impl AtWork<'_> {
         let mut games = Vec::new();
         let mut notices = Vec::new();
         for mut record in self.live_games_of(actor)? {
-            let Some(deadline) = clock::release(&mut record, now) else { continue };
+            let Some(deadline) = deadlines::release(&mut record, now) else { continue };
             record.updated_at = now;
             let kind = NoticeKind::Back { player: actor.user, deadline };
             notices.push(Notice::about(&record, kind, now));

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use super::tally::Tally;
-use super::{Changed, Fail, Table, clock};
+use super::{Changed, Fail, Table, deadlines};
 use crate::i18n::Message;
 use crate::store::record::{COMPUTER, GameRecord, GuildId, Status, Timestamp, TournamentPlace};
 use crate::store::{Committed, GameWrite, GuildSettings, StandingsWrite, TournamentMark, Unit, WriteError};
@@ -137,7 +137,7 @@ impl AtWork<'_> {
             }
             let record = &mut write.record;
             record.revision = write.base.map_or(0, |b| b + 1);
-            record.due = clock::next_event(record).map(|(t, _)| t);
+            record.due = deadlines::next_event(record).map(|(t, _)| t);
             if let (Some(TournamentPlace { tournament, .. }), Some(_)) = (record.tournament, write.base)
                 && !record.status.is_live()
             {
@@ -239,7 +239,7 @@ impl AtWork<'_> {
         {
             return Ok(());
         }
-        clock::hold(record, until, now);
+        deadlines::hold(record, until, now);
         Ok(())
     }
 

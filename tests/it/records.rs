@@ -20,7 +20,7 @@ use tablero::render::{self, Picture};
 use tablero::store::SledStore;
 use tablero::store::rating::RatingChange;
 use tablero::store::record::{
-    Clock, Computer, FinishReason, GameRecord, MoveEntry, Player, Status, Team, TimeoutPolicy,
+    Computer, FinishReason, GameRecord, MoveEntry, Player, Status, Team, TimeControl, TimeoutPolicy,
 };
 use tablero::table::{ARCHIVE_PAGE, Command, Limits, Reply, Table, TableConfig, replay_captions, replay_frames};
 
@@ -101,7 +101,7 @@ fn samples() -> Vec<GameRecord> {
     ];
     zohn_ahl.rosters = vec![vec![player(15, "eve"), player(16, "fay")], vec![]];
     // Lost on time: its time per move is in the record.
-    zohn_ahl.clock = Some(Clock {
+    zohn_ahl.clock = Some(TimeControl {
         per_move: 86_400,
         remind_before: vec![43_200],
         policy: TimeoutPolicy::Auto,

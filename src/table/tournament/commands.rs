@@ -14,7 +14,7 @@ use crate::table::naming::game_name;
 use crate::table::write::AtWork;
 use crate::table::{
     Actor, Answer, Button, ButtonId, ButtonStyle, Decision, Fail, Reply, Seeding, TournamentCommand, TournamentFormat,
-    TournamentTerms, clock,
+    TournamentTerms, deadlines,
 };
 
 impl AtWork<'_> {
@@ -96,7 +96,7 @@ impl AtWork<'_> {
             *deadline += secs;
         }
         let extended = games.len() as i64;
-        let time = clock::format_duration(secs);
+        let time = deadlines::format_duration(secs);
         t.log.push((now, format!("{} extended round {} by {time}", actor.name, t.rounds.len())));
         self.save_tournament(t, games)?;
         let text =
@@ -132,7 +132,7 @@ impl AtWork<'_> {
         // Kept with the games' options, as a tournament's record has always held them.
         let mut options = options;
         if let Some(time) = terms.time {
-            options.insert("time".into(), time.map_or("none".into(), clock::format_duration));
+            options.insert("time".into(), time.map_or("none".into(), deadlines::format_duration));
         }
         if let Some(rated) = terms.rated {
             options.insert("rated".into(), rated.to_string());
@@ -144,7 +144,7 @@ impl AtWork<'_> {
             options.insert("vacation".into(), "off".into());
         }
         if let Some(secs) = terms.round_time {
-            options.insert("round_time".into(), clock::format_duration(secs));
+            options.insert("round_time".into(), deadlines::format_duration(secs));
         }
         let most = self.config.limits.tournaments;
         let going = self

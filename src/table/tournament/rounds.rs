@@ -16,7 +16,7 @@ use crate::store::tournament::{Entrant, Format, TournamentRound, TournamentStatu
 use crate::store::{GameWrite, Tournament, TournamentMark, TournamentWrite, Unit};
 use crate::table::TableError;
 use crate::table::write::AtWork;
-use crate::table::{Fail, Reply, clock};
+use crate::table::{Fail, Reply, deadlines};
 
 impl AtWork<'_> {
     /// Seeds the entrants and pairs round 1.
@@ -220,8 +220,8 @@ impl AtWork<'_> {
             }
             let mut record = terms.game(t, r, k, next_id, &settings, now);
             next_id = GameId(next_id.get() + 1);
-            clock::start_turn(&mut record, now);
-            record.due = clock::next_event(&record).map(|(at, _)| at);
+            deadlines::start_turn(&mut record, now);
+            record.due = deadlines::next_event(&record).map(|(at, _)| at);
             games.push(GameWrite { record: record.clone(), base: None });
             t.rounds[r].pairings[k].game = Some(record.id);
             let mut line = pair(p.first, p.second);
@@ -467,7 +467,7 @@ impl GameTerms {
     fn of(t: &Tournament, settings: &crate::store::settings::GuildSettings) -> Result<GameTerms, Fail> {
         let mut options = t.options.clone();
         let per_move = match options.remove("time") {
-            Some(text) => clock::parse_time_control(&text)?,
+            Some(text) => deadlines::parse_time_control(&text)?,
             None => settings.time_per_move,
         };
         let rated = match options.remove("rated") {
@@ -513,7 +513,7 @@ impl GameTerms {
             teams,
             status: Status::Active,
             wants_thread: true,
-            clock: per_move.map(|s| clock::new_clock(s, settings)),
+            clock: per_move.map(|s| deadlines::new_clock(s, settings)),
             rated,
             tournament: Some(TournamentPlace { tournament: t.id, round: r, pairing: k }),
             ..GameRecord::new(

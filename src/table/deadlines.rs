@@ -8,7 +8,7 @@
 
 use crate::games::Side;
 use crate::i18n::Message;
-use crate::store::record::{Clock, FinishReason, GameRecord, Held, NoticeKind, Status, TimeoutPolicy, Timestamp};
+use crate::store::record::{FinishReason, GameRecord, Held, NoticeKind, Status, TimeControl, TimeoutPolicy, Timestamp};
 use crate::store::settings::{GuildSettings, Remind};
 
 /// What the scheduler must do for a game.
@@ -90,7 +90,7 @@ pub fn format_duration(secs: u64) -> String {
 }
 
 /// A clock of `per_move` seconds with the server's reminder and timeout settings; it starts with the game.
-pub fn new_clock(per_move: u64, settings: &GuildSettings) -> Clock {
+pub fn new_clock(per_move: u64, settings: &GuildSettings) -> TimeControl {
     let mut remind_before: Vec<u64> = settings
         .remind
         .iter()
@@ -102,7 +102,7 @@ pub fn new_clock(per_move: u64, settings: &GuildSettings) -> Clock {
         .collect();
     remind_before.sort_unstable_by(|a, b| b.cmp(a));
     remind_before.dedup();
-    Clock {
+    TimeControl {
         per_move,
         remind_before,
         policy: settings.timeout,
@@ -216,7 +216,7 @@ pub fn apply(record: &mut GameRecord, event: Event, on_turn: Option<Side>, now: 
 }
 
 /// When the time for the move runs out, in words; or, while its player is on vacation, until when it stands still.
-pub fn deadline_message(clock: &Clock) -> Message {
+pub fn deadline_message(clock: &TimeControl) -> Message {
     match clock.held {
         Some(held) => Message::new("clock-held").moment("until", held.until),
         None => Message::new("deadline").moment("when", clock.deadline),
