@@ -5,6 +5,7 @@
 //! store's recomputation path; the leaderboard reads only ratings and their index, not game records.
 
 use std::sync::Arc;
+use tablero::store::record::ChannelId;
 use tablero::table::Request;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -69,7 +70,7 @@ fn leaderboard(c: &mut Criterion) {
     let table = Table::new(store, TableConfig::default());
     let actor = Actor {
         guild: 1,
-        channel: 1,
+        channel: ChannelId(1),
         user: 1,
         name: "ana".into(),
         roles: vec![],

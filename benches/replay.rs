@@ -10,6 +10,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use tablero::i18n::Locale;
 use tablero::records;
 use tablero::render::replay::{DISCORD_LIMIT, animate, animate_from};
+use tablero::store::record::ChannelId;
 use tablero::store::record::{GameRecord, Player, Status};
 use tablero::table::Request;
 use tablero::table::{ReplayPictures, replay_frames};
@@ -88,7 +89,7 @@ fn archive(c: &mut Criterion) {
     let table = Table::new(store, TableConfig::default());
     let actor = Actor {
         guild: 7,
-        channel: 1,
+        channel: ChannelId(1),
         user: 5,
         name: "eve".into(),
         roles: vec![],

@@ -8,6 +8,7 @@ mod play;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tablero::store::record::ChannelId;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use play::{finished_game, play};
@@ -27,7 +28,7 @@ fn bytes_per_move() {
         let first = channel;
         let written = play(&table, &store, GameKind::Epaminondas, &mut channel, 400, &mut rng);
         if channel == first + 1 {
-            let record = store.game(store.last_channel_game(channel).unwrap().unwrap()).unwrap().unwrap();
+            let record = store.game(store.last_channel_game(ChannelId(channel)).unwrap().unwrap()).unwrap().unwrap();
             // What the first release wrote for the same move: the revision and the whole record as JSON.
             let whole = 8 + serde_json::to_vec(&record).unwrap().len();
             eprintln!(

@@ -9,6 +9,7 @@ mod play;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::table::Request;
 
@@ -29,7 +30,7 @@ const TOURNAMENTS: u64 = 1_000;
 fn actor(user: u64, channel: u64) -> Actor {
     Actor {
         guild: GUILD,
-        channel,
+        channel: ChannelId(channel),
         user,
         name: format!("player{user}"),
         roles: vec![],
@@ -70,7 +71,7 @@ fn fill(store: &SledStore) {
                     id: n + 1,
                     revision: 0,
                     guild: GUILD,
-                    channel: 500,
+                    channel: ChannelId(500),
                     kind: GameKind::Hoyito,
                     options: Default::default(),
                     format: Format::Swiss { rounds: 1 },

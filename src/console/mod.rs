@@ -6,6 +6,7 @@
 mod asking;
 mod line;
 
+use crate::store::record::ChannelId;
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -274,7 +275,7 @@ impl Console {
         let server = Actor::server(actor.guild, actor.channel, actor.locale);
         match self
             .table
-            .handle(Request::new(&server, Command::MoveTo { game, channel }, self.now()))
+            .handle(Request::new(&server, Command::MoveTo { game, channel: ChannelId(channel) }, self.now()))
             .unwrap_or(Ok(Vec::new()))
         {
             Ok(_) => writeln!(out, "  → #{name}"),
@@ -315,7 +316,7 @@ impl Console {
             Ok(replies) => {
                 let operator = self.actor("organiser");
                 for (_, channel, reply) in replies {
-                    let name = self.known.channels.get(&channel).cloned().unwrap_or_else(|| channel.to_string());
+                    let name = self.known.channels.get(&channel.get()).cloned().unwrap_or_else(|| channel.to_string());
                     writeln!(out, "  [#{name}]")?;
                     self.place(&operator, &reply, out)?;
                     self.print_reply(&reply, out)?;
@@ -336,8 +337,12 @@ impl Console {
                 }
                 continue;
             }
-            let channel =
-                self.known.channels.get(&delivery.channel).cloned().unwrap_or_else(|| delivery.channel.to_string());
+            let channel = self
+                .known
+                .channels
+                .get(&delivery.channel.get())
+                .cloned()
+                .unwrap_or_else(|| delivery.channel.to_string());
             writeln!(out, "  [#{channel}]")?;
             self.place(&operator, &delivery.reply, out)?;
             self.print_reply(&delivery.reply, out)?;
@@ -393,7 +398,7 @@ impl Console {
         let user = id_of(name);
         Actor {
             guild: GUILD,
-            channel: id_of(&format!("#{}", self.channel)),
+            channel: ChannelId(id_of(&format!("#{}", self.channel))),
             user,
             name: name.to_string(),
             roles: self.known.roles.get(&user).cloned().unwrap_or_default(),
@@ -406,7 +411,7 @@ impl Console {
 
     fn user_line(&mut self, name: &str, words: Words, out: &mut impl Write) -> io::Result<()> {
         let actor = self.actor(name);
-        self.learn_channel(actor.channel, self.channel.clone());
+        self.learn_channel(actor.channel.get(), self.channel.clone());
         self.learn_name(actor.user, actor.name.clone());
         let command = match self.command(&actor, words) {
             Ok(Step::Table(c)) => c,
@@ -418,7 +423,8 @@ impl Console {
                 for reply in replies {
                     self.place(&actor, &reply, out)?;
                     if let Some(channel) = reply.channel().filter(|&c| c != actor.channel) {
-                        let name = self.known.channels.get(&channel).cloned().unwrap_or_else(|| channel.to_string());
+                        let name =
+                            self.known.channels.get(&channel.get()).cloned().unwrap_or_else(|| channel.to_string());
                         writeln!(out, "  [#{name}]")?;
                     }
                     self.print_reply(&reply, out)?;

@@ -4,6 +4,7 @@
 //! post does not depend on a token that expires after 15 minutes. Every message goes out through
 //! [`super::send::send`].
 
+use crate::store::record::ChannelId;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -103,16 +104,16 @@ pub async fn track(
     let (c, m) = (channel.get(), message.get());
     let previous = tokio::task::spawn_blocking(move || {
         let previous = store.board_post(game);
-        if let Err(e) = store.set_board_post(game, c, m) {
+        if let Err(e) = store.set_board_post(game, ChannelId(c), m) {
             tracing::warn!(%game, error = %e, "could not record the board post");
         }
         previous
     })
     .await;
     if let Ok(Ok(Some((pc, pm)))) = previous
-        && (pc, pm) != (c, m)
+        && (pc, pm) != (ChannelId(c), m)
     {
-        strip_buttons(data, http, serenity::ChannelId::new(pc), serenity::MessageId::new(pm)).await;
+        strip_buttons(data, http, serenity::ChannelId::new(pc.get()), serenity::MessageId::new(pm)).await;
     }
 }
 
@@ -162,9 +163,9 @@ pub fn route(reply: &Reply, occasion: Occasion) -> Route {
         Audience::Here if answers => Route::Answer,
         Audience::Channel(c) if *c == here && answers => Route::Answer,
         Audience::Here => Route::Post { channel: here, thread: None, elsewhere: false },
-        Audience::Channel(c) => Route::Post { channel: *c, thread: None, elsewhere: *c != here },
+        Audience::Channel(c) => Route::Post { channel: c.get(), thread: None, elsewhere: *c != here },
         Audience::GameThread { title, under, parked } => Route::Post {
-            channel: under.unwrap_or(here),
+            channel: under.map_or(here, |c| c.get()),
             thread: Some(title.clone()),
             elsewhere: *parked || under.is_some_and(|c| c != here),
         },
@@ -247,7 +248,7 @@ pub async fn post(
     invocation: &Invocation,
     reply: &Reply,
 ) -> Result<Option<Said>, Said> {
-    let mut channel = reply.channel().map(serenity::ChannelId::new).unwrap_or(invocation.channel);
+    let mut channel = reply.channel().map(|c| serenity::ChannelId::new(c.get())).unwrap_or(invocation.channel);
     let mut note = None;
     if let Some(title) = reply.thread_title() {
         match open_thread(data, http, invocation, title, reply).await {
@@ -311,11 +312,11 @@ async fn open_thread(
     reply: &Reply,
 ) -> Result<serenity::ChannelId, super::Error> {
     let game = reply.game.ok_or("a thread for a reply without a game")?;
-    let parent = reply.channel().map(serenity::ChannelId::new).unwrap_or(invocation.channel);
+    let parent = reply.channel().map(|c| serenity::ChannelId::new(c.get())).unwrap_or(invocation.channel);
     let create =
         || parent.create_thread(http, serenity::CreateThread::new(title).kind(serenity::ChannelType::PublicThread));
     let thread = outbound::with_retries(THREAD_BUDGET, create).await?.ok_or("the thread was made but not returned")?;
-    let moved = Command::MoveTo { game, channel: thread.id.get() };
+    let moved = Command::MoveTo { game, channel: ChannelId(thread.id.get()) };
     // A step after the interaction, not the interaction itself: its own write, checked by the game's revision.
     let step = Invocation { interaction: None, ..invocation.clone() };
     if let Some(Err(refusal)) = run_table(data, &step, moved, async {}, &Progress::new()).await {

@@ -5,6 +5,7 @@
 //! Each post carries the notice's id as an enforced nonce, so Discord drops a repeat if the bot crashes between
 //! posting and recording the delivery.
 
+use crate::store::record::ChannelId;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -114,12 +115,12 @@ async fn advance(http: &serenity::Http, data: &Data) {
 }
 
 /// Posts a tournament's reply for the server, which gives new games their threads.
-async fn post_as_organiser(http: &serenity::Http, data: &Data, guild: u64, channel: u64, reply: &Reply) {
-    let invocation = super::actor::Invocation::server(guild, channel, data.default_locale);
+async fn post_as_organiser(http: &serenity::Http, data: &Data, guild: u64, channel: ChannelId, reply: &Reply) {
+    let invocation = super::actor::Invocation::server(guild, channel.get(), data.default_locale);
     let reply = reply.clone().in_channel(channel);
     match deliver::post(data, http, &invocation, &reply).await {
-        Ok(_) => tracing::debug!(guild, channel, "a tournament post"),
-        Err(_) => tracing::warn!(guild, channel, "a tournament post failed"),
+        Ok(_) => tracing::debug!(guild, %channel, "a tournament post"),
+        Err(_) => tracing::warn!(guild, %channel, "a tournament post failed"),
     }
 }
 
@@ -128,7 +129,7 @@ async fn post_as_organiser(http: &serenity::Http, data: &Data, guild: u64, chann
 /// so one dead channel does not block the others. A post that keeps failing stays for the next round.
 async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
     if let deliver::Route::Post { thread: Some(_), .. } =
-        deliver::route(&delivery.reply, deliver::Occasion::Notice { channel: delivery.channel })
+        deliver::route(&delivery.reply, deliver::Occasion::Notice { channel: delivery.channel.get() })
     {
         // A tournament game's first board: its thread is opened on the way (and the notice marked delivered).
         return post_as_organiser(http, data, delivery.guild, delivery.channel, &delivery.reply).await;
@@ -149,7 +150,7 @@ async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
         }
         return;
     }
-    let channel = serenity::ChannelId::new(delivery.channel);
+    let channel = serenity::ChannelId::new(delivery.channel.get());
     let nonce = deliver::notice_nonce(delivery.notice);
     let said = Said::reply(&delivery.reply);
     let done = match send(&data.client, http, Target::Channel(channel, &nonce), &said, true).await {
@@ -195,7 +196,7 @@ async fn post_privately(http: &serenity::Http, data: &Data, delivery: Delivery) 
             }
         };
         let said = Said::quiet(&delivery.reply);
-        let said = if dm.get() == delivery.channel { said } else { said.with_rows(Vec::new()) };
+        let said = if delivery.channel == dm.get() { said } else { said.with_rows(Vec::new()) };
         if let Err(e) = send(&data.client, http, Target::Channel(dm, &nonce), &said, false).await {
             tracing::warn!(user, notice = delivery.notice, error = %e, "a private game's notice was not sent");
             done &= e.for_good();

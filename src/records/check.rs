@@ -5,6 +5,7 @@ use super::{Record, RecordError, time};
 use crate::games::{GameKind, Outcome, Position, Side};
 use crate::i18n::Message;
 use crate::store::rating::RatingChange;
+use crate::store::record::ChannelId;
 use crate::store::record::GameId;
 use crate::store::record::{
     Computer, FinishReason, First, GameRecord, Imported, MoveEntry, Player, Status, Team, Timestamp, UserId,
@@ -76,7 +77,7 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
             by: None,
             at: None,
         }),
-        ..GameRecord::new(kind, options, 0, 0, challenger, started)
+        ..GameRecord::new(kind, options, 0, ChannelId(0), challenger, started)
     };
     Ok(Replayed { game, position })
 }

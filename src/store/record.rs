@@ -72,7 +72,29 @@ impl std::str::FromStr for GameId {
     }
 }
 pub type UserId = u64;
-pub type ChannelId = u64;
+/// A channel's id (Discord's, or the console's): where a game is played and its posts go.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ChannelId(pub u64);
+
+impl ChannelId {
+    pub const fn get(self) -> u64 {
+        self.0
+    }
+}
+
+impl std::fmt::Display for ChannelId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A channel's id compares with a plain number (`record.channel == 10`).
+impl PartialEq<u64> for ChannelId {
+    fn eq(&self, other: &u64) -> bool {
+        self.0 == *other
+    }
+}
 pub type GuildId = u64;
 
 /// Seconds since the Unix epoch.

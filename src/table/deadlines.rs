@@ -231,6 +231,7 @@ pub fn time_is_up(record: &GameRecord, now: Timestamp) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::record::ChannelId;
     use crate::store::record::GameId;
 
     #[test]
@@ -259,7 +260,14 @@ mod tests {
             moves: vec![MoveEntry { notation: "1".into(), by: 1, at: 0, name: None }],
             status: Status::Active,
             clock: Some(new_clock(per_move, settings)),
-            ..GameRecord::new(GameKind::Hoyito, Default::default(), 1, 1, Player { id: 1, name: "ana".into() }, 0)
+            ..GameRecord::new(
+                GameKind::Hoyito,
+                Default::default(),
+                1,
+                ChannelId(1),
+                Player { id: 1, name: "ana".into() },
+                0,
+            )
         };
         start_turn(&mut record, 1000);
         record

@@ -38,6 +38,7 @@ mod vacation;
 mod view;
 mod write;
 
+use crate::store::record::ChannelId;
 use write::AtWork;
 
 use std::collections::HashMap;
@@ -353,7 +354,7 @@ impl Table {
         &self,
         locale: i18n::Locale,
         now: Timestamp,
-    ) -> Result<Vec<(u64, u64, Reply)>, TableError> {
+    ) -> Result<Vec<(u64, ChannelId, Reply)>, TableError> {
         AtWork::own(self).advance_due_tournaments(locale, now)
     }
 
@@ -373,7 +374,7 @@ impl Table {
         id: u64,
         locale: i18n::Locale,
         now: Timestamp,
-    ) -> Result<Vec<(u64, Reply)>, TableError> {
+    ) -> Result<Vec<(ChannelId, Reply)>, TableError> {
         AtWork::own(self).advance_tournament(id, locale, now)
     }
 

@@ -4,6 +4,7 @@
 //! server exist only while its admins have them on, at the address its settings keep; a game of another server
 //! is not found, as everywhere.
 
+use crate::store::record::ChannelId;
 use crate::table::TableError;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -112,7 +113,7 @@ impl Actor {
     pub fn reader(guild: GuildId, locale: Locale) -> Actor {
         Actor {
             guild,
-            channel: 0,
+            channel: ChannelId(0),
             user: super::actor::SERVER,
             name: String::new(),
             roles: Vec::new(),

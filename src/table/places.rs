@@ -82,7 +82,7 @@ impl AtWork<'_> {
                         .num("moves", record.moves.len() as i64)
                 }
             };
-            let line = line.str("game", game).num("id", id.get() as i64).channel("where", record.channel);
+            let line = line.str("game", game).num("id", id.get() as i64).channel("where", record.channel.get());
             let mut text = Text::plain("• ");
             text.push_text(&i18n::spans(locale, &line));
             if record.status == Status::Active

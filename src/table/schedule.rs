@@ -9,7 +9,9 @@ use super::setting::SettingChange;
 use super::tournament::calendar::CalendarEntry;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply};
 use crate::i18n::{self, Callee, Locale, Message};
-use crate::store::record::{FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId};
+use crate::store::record::{
+    ChannelId, FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId,
+};
 use crate::store::settings::Remind;
 use crate::store::{GameWrite, SettingsWrite, Unit};
 use crate::table::Audience;
@@ -21,7 +23,7 @@ use crate::table::write::AtWork;
 pub struct Delivery {
     pub notice: u64,
     pub guild: u64,
-    pub channel: u64,
+    pub channel: ChannelId,
     pub reply: Reply,
     pub direct: Vec<UserId>,
     /// When the notice was decided.

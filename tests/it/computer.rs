@@ -4,6 +4,7 @@
 
 use crate::common::play::typed_challenge;
 use std::sync::Arc;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::table::Request;
 
@@ -18,7 +19,7 @@ const NOW: u64 = 1_800_000_000;
 fn ana() -> Actor {
     Actor {
         guild: 1,
-        channel: 10,
+        channel: ChannelId(10),
         user: 1,
         name: "ana".into(),
         roles: vec![],
@@ -168,7 +169,7 @@ fn hints_only_in_a_casual_game_against_the_computer_on_your_turn() {
     let refused = t.handle(Request::new(&ana(), Command::Hint, NOW)).unwrap().unwrap_err().text;
     assert!(refused.contains("only for casual games against the computer"), "{refused}");
     // Against the computer, in another channel: a private hint, a legal move with its reason.
-    let elsewhere = Actor { channel: 11, ..ana() };
+    let elsewhere = Actor { channel: ChannelId(11), ..ana() };
     t.handle(Request::new(&elsewhere, play("epaminondas", &[("first", "challenger")]), NOW)).unwrap().unwrap();
     let hint = t.handle(Request::new(&elsewhere, Command::Hint, NOW)).unwrap().unwrap();
     assert!(hint[0].is_private() && hint[0].text.starts_with("Hint: "), "{}", hint[0].text);

@@ -7,6 +7,7 @@
 use crate::common;
 use crate::common::play::typed_tournament;
 use crate::on_both_backends;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::table::Request;
 
@@ -88,7 +89,11 @@ fn step(table: &Table, store: &Faulty) -> bool {
                 if record.channel != channel {
                     // The front end gives the game its thread.
                     let _ = table
-                        .handle(Request::new(&actor_in(1, 1, HALL), Command::MoveTo { game, channel }, NOW))
+                        .handle(Request::new(
+                            &actor_in(1, 1, HALL),
+                            Command::MoveTo { game, channel: ChannelId(channel) },
+                            NOW,
+                        ))
                         .unwrap();
                 } else if record.moves.is_empty() {
                     let first = actor_in(1, record.seats[0].id, channel);

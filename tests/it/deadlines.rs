@@ -4,6 +4,7 @@
 
 use crate::common::play::typed_challenge;
 use std::sync::Arc;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::table::Request;
 
@@ -19,7 +20,7 @@ const DAY: u64 = 86_400;
 fn actor(user: u64, name: &str) -> Actor {
     Actor {
         guild: 1,
-        channel: 10,
+        channel: ChannelId(10),
         user,
         name: name.into(),
         roles: vec![],
@@ -189,7 +190,7 @@ fn a_game_nobody_moved_in_is_aborted_not_scored() {
     assert_eq!(out.len(), 1, "{:?}", texts(&out));
     assert!(out[0].reply.text.contains("aborted"), "{:?}", texts(&out));
     assert_eq!(w.status(), Status::Aborted);
-    assert_eq!(w.store.channel_game(10).unwrap(), None, "the channel is free");
+    assert_eq!(w.store.channel_game(ChannelId(10)).unwrap(), None, "the channel is free");
 }
 
 #[test]
@@ -224,7 +225,7 @@ fn downtime_across_several_deadlines_is_caught_up_exactly_once_even_across_a_res
     w.game("1d");
     w.ok(&ana(), Command::Move { notation: "1".into(), at: None }, NOW);
     // A second game in another channel, also left alone.
-    let elsewhere = |a: Actor| Actor { channel: 11, ..a };
+    let elsewhere = |a: Actor| Actor { channel: ChannelId(11), ..a };
     let challenge = typed_challenge(
         tablero::games::GameKind::Epaminondas,
         Some(Player { id: 2, name: "ben".into() }),
@@ -311,7 +312,7 @@ fn reminders_go_by_direct_message_to_those_who_asked() {
 fn tables_that_split_the_servers_each_do_their_own_servers_work() {
     let w = world();
     w.game("1d");
-    let other = |a: Actor| Actor { guild: 2, channel: 20, ..a };
+    let other = |a: Actor| Actor { guild: 2, channel: ChannelId(20), ..a };
     let options = [("first", "challenger"), ("time", "1d")].map(|(k, v)| (k.to_string(), v.to_string()));
     let challenge = typed_challenge(
         tablero::games::GameKind::Hoyito,
@@ -328,11 +329,11 @@ fn tables_that_split_the_servers_each_do_their_own_servers_work() {
     assert_eq!(odd.tick(at).unwrap(), 1, "the reminder of server 1's game");
     assert_eq!(odd.tick(at).unwrap(), 0, "server 2's game is left to the other table");
     let posts = odd.deliveries(Locale::English).unwrap();
-    assert_eq!(posts.iter().map(|d| (d.guild, d.channel)).collect::<Vec<_>>(), [(1, 10)]);
+    assert_eq!(posts.iter().map(|d| (d.guild, d.channel)).collect::<Vec<_>>(), [(1, ChannelId(10))]);
     assert_eq!(even.deliveries(Locale::English).unwrap(), [], "nothing of server 1's to post");
     assert_eq!(even.tick(at).unwrap(), 1, "the reminder of server 2's game");
     let posts = even.deliveries(Locale::English).unwrap();
-    assert_eq!(posts.iter().map(|d| (d.guild, d.channel)).collect::<Vec<_>>(), [(2, 20)]);
+    assert_eq!(posts.iter().map(|d| (d.guild, d.channel)).collect::<Vec<_>>(), [(2, ChannelId(20))]);
     assert!(texts(&posts)[0].starts_with("Reminder, ana: it is your move in Hoyito II #2"), "{:?}", texts(&posts));
     // A table that serves every server sees both notices, each once.
     assert_eq!(w.table.deliveries(Locale::English).unwrap().len(), 2);

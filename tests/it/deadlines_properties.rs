@@ -4,6 +4,7 @@
 
 use crate::common::play::typed_challenge;
 use crate::common::props;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::table::Request;
 
@@ -49,7 +50,7 @@ fn op() -> impl Strategy<Value = Op> {
 fn actor(user: u64, channel: u64) -> Actor {
     Actor {
         guild: 1,
-        channel,
+        channel: ChannelId(channel),
         user,
         name: if user == 1 { "ana".into() } else { "ben".into() },
         roles: vec![],

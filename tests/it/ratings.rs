@@ -4,6 +4,7 @@
 
 use crate::common::play::typed_challenge;
 use std::sync::Arc;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::table::Request;
 
@@ -37,7 +38,7 @@ fn glicko2_matches_the_example_of_glickmans_paper() {
 fn actor(user: u64, channel: u64) -> Actor {
     Actor {
         guild: 1,
-        channel,
+        channel: ChannelId(channel),
         user,
         name: format!("p{user}"),
         roles: vec![],
@@ -81,7 +82,7 @@ impl World {
         );
         self.ok(&actor(a, channel), challenge);
         self.ok(&actor(b, channel), Command::Accept { game: None });
-        self.store.channel_game(channel).unwrap().unwrap()
+        self.store.channel_game(ChannelId(channel)).unwrap().unwrap()
     }
 
     /// a and b move once each, then b resigns: a wins.

@@ -4,6 +4,7 @@
 //! pictures of the same moves (at the replay's scale), made to fit a size limit when they do not.
 
 use crate::common::props;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::table::Request;
 
@@ -64,7 +65,7 @@ fn game(kind: GameKind, options: &[(&str, &str)], moves: &[&str], status: Status
         updated_at: NOW + 10_000,
         expires_at: NOW,
         revision: 3,
-        ..GameRecord::new(kind, options, 1, 5, seats[0].clone(), NOW - 100)
+        ..GameRecord::new(kind, options, 1, ChannelId(5), seats[0].clone(), NOW - 100)
     }
 }
 

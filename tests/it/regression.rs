@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 
 use rand::rngs::StdRng;
@@ -132,7 +133,7 @@ fn generate(kind: GameKind, n: usize) -> GameRecord {
         status,
         updated_at: at + 60,
         rated: n.is_multiple_of(2),
-        ..GameRecord::new(kind, options, 1, 1, seats[0].clone(), start)
+        ..GameRecord::new(kind, options, 1, ChannelId(1), seats[0].clone(), start)
     };
     if record.rated && matches!(record.status, Status::Finished { .. }) {
         record.rating_changes = vec![

@@ -5,6 +5,7 @@
 use crate::common;
 use crate::common::play;
 use crate::common::play::typed_tournament;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::table::Request;
 
@@ -121,7 +122,7 @@ fn populated(path: &Path) -> Vec<backup::Entry> {
         ))
         .unwrap()
         .unwrap();
-    store.set_board_post(GameId(1), 101, 555).unwrap();
+    store.set_board_post(GameId(1), ChannelId(101), 555).unwrap();
     store.snapshot().unwrap()
 }
 
@@ -241,7 +242,7 @@ fn the_store_of_the_first_release_opens_migrated_and_plays_on() {
     let game = &games[1];
     let on_turn = game.seats[0].id;
     let mover =
-        tablero::table::Actor { user: on_turn, name: game.seats[0].name.clone(), ..actor_in(1, 0, game.channel) };
+        tablero::table::Actor { user: on_turn, name: game.seats[0].name.clone(), ..actor_in(1, 0, game.channel.get()) };
     table.handle(Request::new(&mover, Command::Move { notation: "b1-b3".into(), at: None }, NOW)).unwrap().unwrap();
     assert_eq!(store.game(game.id).unwrap().unwrap().moves.len(), 3);
 }

@@ -3,6 +3,7 @@
 
 use crate::common;
 use crate::on_both_backends;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 
 use common::backends::Backend;
@@ -23,7 +24,7 @@ fn record(channel: u64) -> GameRecord {
             GameKind::Hoyito,
             GameKind::Hoyito.normalise_options(&Default::default()).unwrap(),
             1,
-            channel,
+            ChannelId(channel),
             Player { id: 1, name: "ana".into() },
             10,
         )
@@ -36,11 +37,11 @@ fn records_and_indexes_survive_reopening(backend: &Backend) {
     assert_eq!(fresh.store().create_game(record(11)).unwrap().id, 2);
     let store = fresh.reopen();
     assert_eq!(store.game(GameId(1)).unwrap().unwrap().channel, 10);
-    assert_eq!(store.channel_game(11).unwrap(), Some(GameId(2)));
+    assert_eq!(store.channel_game(ChannelId(11)).unwrap(), Some(GameId(2)));
     assert_eq!(store.user_games(2).unwrap(), vec![1, 2]);
     assert_eq!(store.user_games(3).unwrap(), Vec::<u64>::new());
-    assert_eq!(store.last_channel_game(10).unwrap(), Some(GameId(1)));
-    assert_eq!(store.last_channel_game(99).unwrap(), None);
+    assert_eq!(store.last_channel_game(ChannelId(10)).unwrap(), Some(GameId(1)));
+    assert_eq!(store.last_channel_game(ChannelId(99)).unwrap(), None);
     assert_eq!(store.create_game(record(12)).unwrap().id, 3, "ids continue after a restart");
 }
 
@@ -59,17 +60,21 @@ fn updates_check_the_revision_and_free_the_channel_when_the_game_ends(backend: &
     r.status = Status::Cancelled;
     r.revision = 1;
     assert!(matches!(store.update_game(&r, 5), Err(WriteError::Conflict)));
-    assert_eq!(store.channel_game(10).unwrap(), Some(GameId(1)));
+    assert_eq!(store.channel_game(ChannelId(10)).unwrap(), Some(GameId(1)));
     assert_eq!(store.user_live_games(2).unwrap(), vec![1], "a challenge is live");
     let guild = r.guild;
     assert_eq!(store.live_games(guild).unwrap(), vec![1], "and among its server's live games");
     assert_eq!(store.live_games(guild + 1).unwrap(), Vec::<u64>::new(), "of its server only");
     store.update_game(&r, 0).unwrap();
     assert_eq!(store.live_games(guild).unwrap(), Vec::<u64>::new(), "over: no longer among the server's live games");
-    assert_eq!(store.channel_game(10).unwrap(), None);
+    assert_eq!(store.channel_game(ChannelId(10)).unwrap(), None);
     assert_eq!(store.user_live_games(2).unwrap(), Vec::<u64>::new(), "over: no longer among the live games");
     assert_eq!(store.user_games(2).unwrap(), vec![1], "but still among the user's games");
-    assert_eq!(store.last_channel_game(10).unwrap(), Some(GameId(1)), "the ended game is still the channel's latest");
+    assert_eq!(
+        store.last_channel_game(ChannelId(10)).unwrap(),
+        Some(GameId(1)),
+        "the ended game is still the channel's latest"
+    );
     assert!(matches!(store.update_game(&r, 0), Err(WriteError::Conflict)), "a second write on the same base fails");
     let mut missing = r.clone();
     missing.id = GameId(99);
@@ -118,7 +123,7 @@ fn tournament(guild: u64, status: TournamentStatus, signup_until: Option<u64>) -
         id: 0,
         revision: 0,
         guild,
-        channel: 10,
+        channel: ChannelId(10),
         kind: GameKind::Hoyito,
         options: Default::default(),
         format: Format::Swiss { rounds: 3 },
@@ -150,7 +155,7 @@ fn a_unit_is_written_whole_or_not_at_all(backend: &Backend) {
         ..Unit::default()
     };
     assert!(matches!(store.commit(&unit), Err(WriteError::Conflict)));
-    assert_eq!(store.channel_game(11).unwrap(), None);
+    assert_eq!(store.channel_game(ChannelId(11)).unwrap(), None);
     assert!(store.tournaments(1).unwrap().is_empty());
     // Ids taken inside a refused unit are not used up.
     assert_eq!(store.create_game(record(11)).unwrap().id, 2);
@@ -265,7 +270,7 @@ fn the_rating_sequence_is_checked_and_a_request_is_done_once(backend: &Backend) 
     store.commit(&keyed(20)).unwrap();
     assert!(store.request_done("i9").unwrap());
     assert!(matches!(store.commit(&keyed(21)), Err(WriteError::AlreadyDone)));
-    assert_eq!(store.channel_game(21).unwrap(), None);
+    assert_eq!(store.channel_game(ChannelId(21)).unwrap(), None);
     // Keys are forgotten after Discord's redelivery window.
     assert_eq!(store.prune_requests(100).unwrap(), 0);
     assert_eq!(store.prune_requests(101).unwrap(), 1);

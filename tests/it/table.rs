@@ -4,6 +4,7 @@
 use crate::common::play::typed_challenge;
 use crate::common::play::typed_tournament;
 use std::sync::{Arc, Barrier};
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::table::Request;
 
@@ -35,7 +36,7 @@ fn world_with(config: TableConfig) -> World {
 fn actor(user: u64, name: &str) -> Actor {
     Actor {
         guild: 1,
-        channel: 10,
+        channel: ChannelId(10),
         user,
         name: name.to_string(),
         roles: vec![],
@@ -98,7 +99,7 @@ impl World {
     }
 
     fn snapshot(&self) -> Vec<String> {
-        let mut out = vec![format!("{:?}", self.store.channel_game(10).unwrap())];
+        let mut out = vec![format!("{:?}", self.store.channel_game(ChannelId(10)).unwrap())];
         for id in 1..5 {
             out.push(format!("{:?}", self.store.game(GameId(id)).unwrap()));
         }
@@ -195,7 +196,7 @@ fn only_the_challenged_player_accepts() {
     assert!(w.refused(&ana(), mv("1")).contains("has not started"));
     w.ok(&ben(), Command::Decline { game: None });
     assert_eq!(w.store.game(GameId(1)).unwrap().unwrap().status, Status::Declined);
-    assert_eq!(w.store.channel_game(10).unwrap(), None, "a declined challenge frees the channel");
+    assert_eq!(w.store.channel_game(ChannelId(10)).unwrap(), None, "a declined challenge frees the channel");
 }
 
 #[test]
@@ -218,7 +219,7 @@ fn one_game_per_channel_and_moves_need_a_game() {
     let text = w.refused(&cy(), challenge(Some(&ben()), &[]));
     assert!(text.contains("already has a game (#1)"), "{text}");
     // Another channel is free.
-    let elsewhere = Actor { channel: 11, ..cy() };
+    let elsewhere = Actor { channel: ChannelId(11), ..cy() };
     w.table
         .handle(Request::new(&elsewhere, challenge(Some(&ben()), &[]), NOW))
         .unwrap()
@@ -324,7 +325,7 @@ fn resign_and_draws() {
         w.store.game(GameId(1)).unwrap().unwrap().status,
         Status::Finished { winner: None, reason: FinishReason::DrawAgreed }
     );
-    assert_eq!(w.store.channel_game(10).unwrap(), None);
+    assert_eq!(w.store.channel_game(ChannelId(10)).unwrap(), None);
 
     let w = world();
     w.started();
@@ -440,20 +441,20 @@ fn a_game_that_wants_a_thread_moves_there_and_frees_its_channel() {
     let title = accepted[0].thread_title().expect("asks for a thread");
     assert_eq!(title, "Hoyito II #1: ana – ben");
     // A stranger cannot move the game; a player can, and the channel is free again.
-    let text = w.refused(&cy(), Command::MoveTo { game: GameId(1), channel: 99 });
+    let text = w.refused(&cy(), Command::MoveTo { game: GameId(1), channel: ChannelId(99) });
     assert!(text.contains("not playing"), "{text}");
-    w.ok(&ben(), Command::MoveTo { game: GameId(1), channel: 99 });
-    assert_eq!(w.store.channel_game(10).unwrap(), None);
-    assert_eq!(w.store.channel_game(99).unwrap(), Some(GameId(1)));
-    assert_eq!(w.store.last_channel_game(99).unwrap(), Some(GameId(1)));
-    let in_thread = Actor { channel: 99, ..ana() };
+    w.ok(&ben(), Command::MoveTo { game: GameId(1), channel: ChannelId(99) });
+    assert_eq!(w.store.channel_game(ChannelId(10)).unwrap(), None);
+    assert_eq!(w.store.channel_game(ChannelId(99)).unwrap(), Some(GameId(1)));
+    assert_eq!(w.store.last_channel_game(ChannelId(99)).unwrap(), Some(GameId(1)));
+    let in_thread = Actor { channel: ChannelId(99), ..ana() };
     w.ok(&in_thread, mv("1"));
     // A new game in the old channel may not be moved into the busy thread.
     w.ok(&cy(), challenge(Some(&ben()), &[]));
     w.ok(&ben(), Command::Accept { game: None });
     let text = w
         .table
-        .handle(Request::new(&ben(), Command::MoveTo { game: GameId(2), channel: 99 }, NOW))
+        .handle(Request::new(&ben(), Command::MoveTo { game: GameId(2), channel: ChannelId(99) }, NOW))
         .unwrap()
         .unwrap_err()
         .text;
@@ -506,7 +507,7 @@ fn limited(limits: tablero::table::Limits) -> World {
 }
 
 fn in_channel(who: Actor, channel: u64) -> Actor {
-    Actor { channel, ..who }
+    Actor { channel: ChannelId(channel), ..who }
 }
 
 /// A game in a new thread frees its channel, so one member could otherwise hold any number of challenges and

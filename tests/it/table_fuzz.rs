@@ -3,6 +3,7 @@
 
 use crate::common::play::typed_challenge;
 use crate::common::props;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::table::Request;
 
@@ -18,7 +19,7 @@ use tablero::table::{Actor, Command, Permissions, Table, TableConfig};
 fn actor(user: u64, channel: u64) -> Actor {
     Actor {
         guild: 1,
-        channel,
+        channel: ChannelId(channel),
         user,
         name: format!("user{user}"),
         roles: if user == 3 { vec![77] } else { vec![] },

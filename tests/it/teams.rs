@@ -3,6 +3,7 @@
 
 use crate::common::play::typed_challenge;
 use std::sync::Arc;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::table::Request;
 
@@ -19,7 +20,7 @@ const BLUE: u64 = 901;
 fn actor(user: u64, name: &str, roles: &[u64]) -> Actor {
     Actor {
         guild: 1,
-        channel: 10,
+        channel: ChannelId(10),
         user,
         name: name.into(),
         roles: roles.to_vec(),
@@ -195,7 +196,7 @@ fn moves_are_refused_in_a_throwing_game_and_throws_elsewhere() {
         OptionSet::new(),
         Some([players(&[(1, "ana")]), players(&[(2, "ben")])]),
     );
-    let elsewhere = Actor { channel: 11, ..ana.clone() };
+    let elsewhere = Actor { channel: ChannelId(11), ..ana.clone() };
     assert!(w.run(&elsewhere, hoyito).unwrap_err().text.contains("not played by teams"));
 }
 

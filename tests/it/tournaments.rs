@@ -5,6 +5,7 @@
 use crate::common::play::typed_tournament;
 use std::collections::BTreeSet;
 use std::sync::Arc;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::table::Request;
 
@@ -20,7 +21,7 @@ const DAY: u64 = 86_400;
 fn actor(user: u64, channel: u64) -> Actor {
     Actor {
         guild: 1,
-        channel,
+        channel: ChannelId(channel),
         user,
         name: ["", "ana", "ben", "cy", "dan", "eve"][user as usize].to_string(),
         roles: vec![],
@@ -59,7 +60,7 @@ impl World {
     fn place(&self, replies: &[Reply], at: u64) {
         for r in replies.iter().filter(|r| r.parked()) {
             let game = r.game.unwrap();
-            self.ok(&actor(1, 10), Command::MoveTo { game, channel: 1000 + game.get() }, at);
+            self.ok(&actor(1, 10), Command::MoveTo { game, channel: ChannelId(1000 + game.get()) }, at);
         }
     }
 
@@ -142,7 +143,7 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
     let games = w.open_games();
     w.play_out(games[0], false, NOW + 60);
     let after = w.play_out(games[1], true, NOW + 120);
-    let round2: Vec<Reply> = after.into_iter().filter(|r| r.channel() == Some(10)).collect();
+    let round2: Vec<Reply> = after.into_iter().filter(|r| r.channel() == Some(ChannelId(10))).collect();
     assert!(round2[0].text.contains("round 2"), "{:?}", round2.iter().map(|r| &r.text).collect::<Vec<_>>());
     w.place(&round2, NOW + 120);
 
@@ -442,7 +443,7 @@ fn sign_up_closes_at_its_deadline_and_the_tournament_starts_by_itself() {
     assert!(w.table.advance_due_tournaments(Locale::English, NOW + 3599).unwrap().is_empty(), "not yet");
     let started = w.table.advance_due_tournaments(Locale::English, NOW + 3600).unwrap();
     assert!(started[0].2.text.contains("round 1"), "{}", started[0].2.text);
-    assert_eq!((started[0].0, started[0].1), (1, 10), "announced in the tournament's server and channel");
+    assert_eq!((started[0].0, started[0].1), (1, ChannelId(10)), "announced in the tournament's server and channel");
     assert_eq!(w.tournament().status, TournamentStatus::Running);
     assert!(w.table.advance_due_tournaments(Locale::English, NOW + 3601).unwrap().is_empty(), "started once");
     // A second one nobody joins is called off at its deadline.

@@ -5,6 +5,7 @@
 
 use crate::common::play::{typed_challenge, typed_tournament};
 use std::sync::Arc;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 
 use tablero::games::GameKind;
@@ -23,7 +24,7 @@ const DAY: u64 = 86_400;
 fn actor(user: u64, channel: u64) -> Actor {
     Actor {
         guild: 1,
-        channel,
+        channel: ChannelId(channel),
         user,
         name: ["", "ana", "ben", "cy"][user as usize].to_string(),
         roles: vec![],

@@ -7,6 +7,7 @@ use crate::common;
 use crate::common::play::typed_challenge;
 use crate::common::play::typed_tournament;
 use crate::on_both_backends;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::table::Request;
 
@@ -61,7 +62,7 @@ impl World {
         let challenge = typed_challenge(tablero::games::GameKind::Hoyito, opponent, set.into_iter().collect(), None);
         self.ok(&actor(a, channel), challenge, NOW);
         self.ok(&actor(b, channel), Command::Accept { game: None }, NOW);
-        self.store.channel_game(channel).unwrap().unwrap()
+        self.store.channel_game(ChannelId(channel)).unwrap().unwrap()
     }
 
     /// A Hoyito Swiss tournament (#1) of users 1..=n, started; its games left where the table parks them.
@@ -136,7 +137,7 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
     let opponent = Some(Player { id: 3, name: "cy".into() });
     let challenge = typed_challenge(tablero::games::GameKind::Hoyito, opponent, Default::default(), None);
     w.ok(&actor(1, challenge_channel), challenge, NOW);
-    let challenge = w.store.channel_game(challenge_channel).unwrap().unwrap();
+    let challenge = w.store.channel_game(ChannelId(challenge_channel)).unwrap().unwrap();
     let active = w.game(4, 5, 30, &[]);
     // An organiser of server 2 (Manage Server there), in a channel of server 2.
     let intruder = actor_in(2, 1, 900);
@@ -154,8 +155,8 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
         Command::Move { notation: "1".into(), at: Some((active, 0)) },
         Command::Move { notation: "1".into(), at: Some((parked, 0)) },
         Command::Throw { at: Some((active, 0)) },
-        Command::MoveTo { game: active, channel: 900 },
-        Command::MoveTo { game: parked, channel: 900 },
+        Command::MoveTo { game: active, channel: ChannelId(900) },
+        Command::MoveTo { game: parked, channel: ChannelId(900) },
         Command::Tournament(TournamentCommand::Join { id: Some(1) }),
         Command::Tournament(TournamentCommand::Leave { id: Some(1) }),
         Command::Tournament(TournamentCommand::Start { id: Some(1) }),
@@ -273,7 +274,7 @@ fn a_recomputation_that_fails_leaves_the_ratings_as_they_were(backend: &Backend)
     for channel in [10, 11] {
         w.game(1, 2, channel, &[("time", "none"), ("rated", "true")]);
         w.ok(&actor(1, channel), Command::Move { notation: "1".into(), at: None }, NOW);
-        let record = w.store.game(w.store.channel_game(channel).unwrap().unwrap()).unwrap().unwrap();
+        let record = w.store.game(w.store.channel_game(ChannelId(channel)).unwrap().unwrap()).unwrap().unwrap();
         let on_turn = if record.moves.len() == 1 { 2 } else { 1 };
         w.ok(&actor(on_turn, channel), Command::Move { notation: "1".into(), at: None }, NOW);
         w.ok(&actor(2, channel), Command::Resign, NOW);
@@ -415,7 +416,7 @@ fn a_tournaments_posts_are_in_the_outbox_until_posted(backend: &Backend) {
     // The round's announcement and its game's board, each also an outbox notice written with the round.
     let notices: Vec<u64> = round.iter().filter_map(|r| r.notice).collect();
     assert_eq!(notices.len(), 2, "{round:?}");
-    assert!(round.iter().all(|r| r.channel() == Some(10)), "posted in the tournament's channel");
+    assert!(round.iter().all(|r| r.channel() == Some(ChannelId(10))), "posted in the tournament's channel");
     // The process dies before posting them: the scheduler finds both, in the same words.
     let left = w.table.deliveries(Locale::English).unwrap();
     assert_eq!(left.iter().map(|d| d.notice).collect::<Vec<_>>(), notices);

@@ -29,7 +29,7 @@ impl Indexes {
         for g in games {
             if g.status.is_live() {
                 ix.live_servers.insert(pair_key(g.guild, g.id.get()).to_vec());
-                ix.channels.insert((g.channel.to_be_bytes().to_vec(), g.id.get().to_be_bytes().to_vec()));
+                ix.channels.insert((g.channel.get().to_be_bytes().to_vec(), g.id.get().to_be_bytes().to_vec()));
             }
             if let Some(key) = archive_key(g) {
                 ix.finished.insert((key.to_vec(), vec![g.kind as u8]));
@@ -183,7 +183,7 @@ impl<K: Kv> KvStore<K> {
                 t.insert(USER_GAMES, k, &[])?;
             }
             for (channel, game) in last {
-                t.insert(CHANNEL_LAST, &channel.to_be_bytes(), &game.get().to_be_bytes())?;
+                t.insert(CHANNEL_LAST, &channel.get().to_be_bytes(), &game.get().to_be_bytes())?;
             }
             for (k, _) in &stored.finished {
                 t.remove(GUILD_FINISHED, k)?;

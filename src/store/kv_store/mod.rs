@@ -73,11 +73,11 @@ impl<K: Kv> Store for KvStore<K> {
     }
 
     fn channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
-        self.kv.get(CHANNELS, &channel.to_be_bytes())?.map(|b| game_from(&b)).transpose()
+        self.kv.get(CHANNELS, &channel.get().to_be_bytes())?.map(|b| game_from(&b)).transpose()
     }
 
     fn last_channel_game(&self, channel: ChannelId) -> Result<Option<GameId>, StoreError> {
-        self.kv.get(CHANNEL_LAST, &channel.to_be_bytes())?.map(|b| game_from(&b)).transpose()
+        self.kv.get(CHANNEL_LAST, &channel.get().to_be_bytes())?.map(|b| game_from(&b)).transpose()
     }
 
     fn user_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
@@ -303,6 +303,6 @@ impl<K: Kv> Store for KvStore<K> {
     fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError> {
         // Not flushed on its own: losing it in a crash only leaves an old board's buttons in place (a press there
         // is refused as out of date); the next game write makes it durable.
-        self.kv.put(BOARD_POSTS, &game.get().to_be_bytes(), &pair_key(channel, message))
+        self.kv.put(BOARD_POSTS, &game.get().to_be_bytes(), &pair_key(channel.get(), message))
     }
 }

@@ -2,6 +2,7 @@
 //! tree by tree (what a backup and a check read).
 
 use super::*;
+use crate::store::record::ChannelId;
 
 /// A game from its stored header and its moves. Outside a consistent view the header and the moves are read
 /// one after the other: moves past the header's count belong to a later write and are left out, and a shortfall
@@ -55,7 +56,7 @@ pub(in crate::store) fn board_post(r: &dyn KvRead, game: GameId) -> Result<Optio
     if bytes.len() != 16 {
         return Err(StoreError::Corrupt(format!("board post of game {game} has {} bytes", bytes.len())));
     }
-    Ok(Some((id_from(&bytes[..8])?, id_from(&bytes[8..])?)))
+    Ok(Some((ChannelId(id_from(&bytes[..8])?), id_from(&bytes[8..])?)))
 }
 
 /// Every record, tree by tree, games second (what a backup holds).

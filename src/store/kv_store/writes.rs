@@ -5,7 +5,7 @@ use super::*;
 
 impl<K: Kv> KvStore<K> {
     pub(in crate::store) fn index(t: &dyn KvTx, record: &GameRecord) -> Result<(), TxFail> {
-        let channel = record.channel.to_be_bytes();
+        let channel = record.channel.get().to_be_bytes();
         let id = record.id.get().to_be_bytes();
         if record.status.is_live() {
             t.insert(CHANNELS, &channel, &id)?;
@@ -54,14 +54,14 @@ impl<K: Kv> KvStore<K> {
                 return Err(WriteError::IdTaken.into());
             }
             if record.status.is_live()
-                && let Some(held) = t.get(CHANNELS, &record.channel.to_be_bytes())?
+                && let Some(held) = t.get(CHANNELS, &record.channel.get().to_be_bytes())?
             {
                 return Err(WriteError::ChannelBusy(GameId(id_from(&held)?)).into());
             }
             let written = 8 + bytes.len() as u64 + write_moves(t, &record, 0, 0)?;
             t.insert(GAMES, &record.id.get().to_be_bytes(), &bytes)?;
             if record.is_channels_latest() {
-                t.insert(CHANNEL_LAST, &record.channel.to_be_bytes(), &record.id.get().to_be_bytes())?;
+                t.insert(CHANNEL_LAST, &record.channel.get().to_be_bytes(), &record.id.get().to_be_bytes())?;
             }
             KvStore::<K>::index(t, &record)?;
             if let Some(due) = record.due {
@@ -77,15 +77,15 @@ impl<K: Kv> KvStore<K> {
         let old = decode(&stored)?;
         if old.channel != record.channel {
             // The game moves (into its thread): it leaves the old channel and needs the new one free.
-            if let Some(held) = t.get(CHANNELS, &record.channel.to_be_bytes())?
+            if let Some(held) = t.get(CHANNELS, &record.channel.get().to_be_bytes())?
                 && held != key
             {
                 return Err(WriteError::ChannelBusy(GameId(id_from(&held)?)).into());
             }
-            if t.get(CHANNELS, &old.channel.to_be_bytes())?.is_some_and(|held| held == key) {
-                t.remove(CHANNELS, &old.channel.to_be_bytes())?;
+            if t.get(CHANNELS, &old.channel.get().to_be_bytes())?.is_some_and(|held| held == key) {
+                t.remove(CHANNELS, &old.channel.get().to_be_bytes())?;
             }
-            t.insert(CHANNEL_LAST, &record.channel.to_be_bytes(), &key)?;
+            t.insert(CHANNEL_LAST, &record.channel.get().to_be_bytes(), &key)?;
         }
         if let Some(old_key) = archive_key(&old)
             && archive_key(&record) != Some(old_key)

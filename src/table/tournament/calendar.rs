@@ -106,6 +106,7 @@ pub fn calendar(t: &Tournament, locale: Locale) -> Vec<CalendarEntry> {
 mod tests {
     use super::*;
     use crate::games::GameKind;
+    use crate::store::record::ChannelId;
     use crate::store::tournament::{Format, TournamentRound};
 
     fn cup() -> Tournament {
@@ -113,7 +114,7 @@ mod tests {
             id: 4,
             revision: 0,
             guild: 1,
-            channel: 10,
+            channel: ChannelId(10),
             kind: GameKind::Hoyito,
             options: Default::default(),
             format: Format::Swiss { rounds: 3 },

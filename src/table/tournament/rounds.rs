@@ -320,7 +320,12 @@ impl AtWork<'_> {
     /// Looks at one tournament (and no other): starts it at its sign-up deadline, pairs its next round when the
     /// current one is complete, or finishes it. The tournament, its new games and the clearing of the marks it
     /// handled are one unit, written over the revision read (tried again if another process got there first).
-    pub fn advance_tournament(&self, id: u64, locale: Locale, now: Timestamp) -> Result<Vec<(u64, Reply)>, TableError> {
+    pub fn advance_tournament(
+        &self,
+        id: u64,
+        locale: Locale,
+        now: Timestamp,
+    ) -> Result<Vec<(ChannelId, Reply)>, TableError> {
         let failed = |e: Fail| format!("{e:?}");
         for _ in 0..8 {
             let marks: Vec<TournamentMark> = self

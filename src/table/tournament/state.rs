@@ -12,8 +12,8 @@ use crate::table::{Actor, Fail, Reply};
 
 /// Games of a tournament live in channels of their own; until the front end gives one (a thread), a game waits
 /// in a reserved channel id that no real channel has.
-pub(super) fn parking_channel(tournament: u64, round: usize, pairing: usize) -> u64 {
-    (1 << 62) | (tournament << 24) | ((round as u64) << 12) | pairing as u64
+pub(super) fn parking_channel(tournament: u64, round: usize, pairing: usize) -> ChannelId {
+    ChannelId((1 << 62) | (tournament << 24) | ((round as u64) << 12) | pairing as u64)
 }
 
 /// Whether a game is a tournament game still in its parking place (waiting for a channel of its own).

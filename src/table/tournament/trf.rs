@@ -123,6 +123,7 @@ fn date(at: u64) -> String {
 mod tests {
     use super::*;
     use crate::games::GameKind;
+    use crate::store::record::ChannelId;
     use crate::store::record::Player;
     use crate::store::tournament::{Entrant, TournamentStatus};
 
@@ -136,7 +137,7 @@ mod tests {
             id: 1,
             revision: 0,
             guild: 1,
-            channel: 1,
+            channel: ChannelId(1),
             kind: GameKind::Hoyito,
             options: Default::default(),
             format: Format::Swiss { rounds: 3 },

@@ -8,6 +8,7 @@ use rand::rngs::SmallRng;
 use tablero::games::{GameKind, Position, Side};
 use tablero::i18n::Locale;
 use tablero::store::SledStore;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::{FinishReason, First, GameRecord, MoveEntry, Player, Status};
 use tablero::table::Request;
@@ -17,7 +18,7 @@ use tablero::table::{Actor, Command, Permissions, Table};
 pub fn player_actor(user: u64, channel: u64) -> Actor {
     Actor {
         guild: 1,
-        channel,
+        channel: ChannelId(channel),
         user,
         name: format!("player{user}"),
         roles: vec![],
@@ -89,7 +90,7 @@ pub fn finished_game(id: u64, guild: u64, moves: u64, tournament: Option<(u64, u
             GameKind::Hoyito,
             GameKind::Hoyito.normalise_options(&Default::default()).unwrap(),
             guild,
-            1_000_000 + id,
+            ChannelId(1_000_000 + id),
             player(a),
             0,
         )

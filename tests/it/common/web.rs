@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 use std::time::Duration;
+use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 
 use tablero::games::{GameKind, Position};
@@ -141,7 +142,7 @@ pub fn elimination(table: &Table, guild: u64) -> u64 {
         }
         posted = Vec::new();
         for game in games {
-            act(table, guild, 1, 10, Command::MoveTo { game, channel: 1000 + game.get() }).expect("placed");
+            act(table, guild, 1, 10, Command::MoveTo { game, channel: ChannelId(1000 + game.get()) }).expect("placed");
             let page = table.game_page(guild, game, None, Locale::English).unwrap().unwrap();
             let seats: Vec<u64> = page.sides.iter().map(|s| s.user.expect("a member")).collect();
             let channel = 1000 + game.get();
