@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 use tablero::store::record::ChannelId;
+use tablero::store::record::GuildId;
 use tablero::table::Request;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -52,11 +53,15 @@ fn populate(store: &SledStore) {
         }
     }
     let standings = Standings {
-        sequences: vec![(1, GAMES as u64)],
-        ratings: ratings.into_iter().enumerate().map(|(i, r)| (1, GameKind::Hoyito, i as u64 + 1, r)).collect(),
+        sequences: vec![(GuildId(1), GAMES as u64)],
+        ratings: ratings
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| (GuildId(1), GameKind::Hoyito, i as u64 + 1, r))
+            .collect(),
         teams: Vec::new(),
     };
-    let write = StandingsWrite { bases: vec![(1, 0)], standings, replace: true };
+    let write = StandingsWrite { bases: vec![(GuildId(1), 0)], standings, replace: true };
     store.commit(&Unit { standings: Some(write), ..Unit::default() }).unwrap();
 }
 
@@ -64,12 +69,12 @@ fn leaderboard(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(SledStore::open(dir.path()).unwrap());
     populate(&store);
-    let (_, established) = store.leaderboard(1, GameKind::Hoyito, false, 0, 0).unwrap();
-    let (_, provisional) = store.leaderboard(1, GameKind::Hoyito, true, 0, 0).unwrap();
+    let (_, established) = store.leaderboard(GuildId(1), GameKind::Hoyito, false, 0, 0).unwrap();
+    let (_, provisional) = store.leaderboard(GuildId(1), GameKind::Hoyito, true, 0, 0).unwrap();
     println!("{established} established and {provisional} provisional players");
     let table = Table::new(store, TableConfig::default());
     let actor = Actor {
-        guild: 1,
+        guild: GuildId(1),
         channel: ChannelId(1),
         user: 1,
         name: "ana".into(),

@@ -11,6 +11,7 @@ use tablero::i18n::Locale;
 use tablero::records;
 use tablero::render::replay::{DISCORD_LIMIT, animate, animate_from};
 use tablero::store::record::ChannelId;
+use tablero::store::record::GuildId;
 use tablero::store::record::{GameRecord, Player, Status};
 use tablero::table::Request;
 use tablero::table::{ReplayPictures, replay_frames};
@@ -88,7 +89,7 @@ fn archive(c: &mut Criterion) {
     fill(9, 100);
     let table = Table::new(store, TableConfig::default());
     let actor = Actor {
-        guild: 7,
+        guild: GuildId(7),
         channel: ChannelId(1),
         user: 5,
         name: "eve".into(),
@@ -108,7 +109,7 @@ fn archive(c: &mut Criterion) {
             })
         });
     }
-    let actor = Actor { guild: 9, ..actor };
+    let actor = Actor { guild: GuildId(9), ..actor };
     c.bench_function("archive first page of a server of 100 games in a store of 10,100", |b| {
         b.iter(|| {
             table

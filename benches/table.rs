@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 use tablero::table::Request;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -29,7 +30,7 @@ const TOURNAMENTS: u64 = 1_000;
 
 fn actor(user: u64, channel: u64) -> Actor {
     Actor {
-        guild: GUILD,
+        guild: GuildId(GUILD),
         channel: ChannelId(channel),
         user,
         name: format!("player{user}"),
@@ -70,7 +71,7 @@ fn fill(store: &SledStore) {
                 let tournament = Tournament {
                     id: n + 1,
                     revision: 0,
-                    guild: GUILD,
+                    guild: GuildId(GUILD),
                     channel: ChannelId(500),
                     kind: GameKind::Hoyito,
                     options: Default::default(),

@@ -29,8 +29,8 @@ type Done = Box<dyn FnOnce() + Send>;
 pub const OUTSIDE_SERVERS: u64 = u64::MAX;
 
 /// The queue's server for work of `guild` (`private`: outside a server, where `guild` is the channel).
-pub fn queue_server(guild: u64, private: bool) -> u64 {
-    if private { OUTSIDE_SERVERS } else { guild }
+pub fn queue_server(guild: crate::store::record::GuildId, private: bool) -> u64 {
+    if private { OUTSIDE_SERVERS } else { guild.get() }
 }
 
 /// Why a job was not queued.
@@ -312,6 +312,7 @@ fn release(counts: &mut HashMap<u64, usize>, key: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::record::GuildId;
     use std::sync::mpsc;
     use std::time::Duration;
 
@@ -418,13 +419,16 @@ mod tests {
         // take two places in all, not two each.
         let work = queue(1, 10, 1, 2);
         let (gate_send, gate) = mpsc::channel::<()>();
-        work.submit(queue_server(500, true), Some(1), move || {
+        work.submit(queue_server(GuildId(500), true), Some(1), move || {
             let _ = gate.recv_timeout(Duration::from_secs(10));
         })
         .unwrap();
-        work.submit(queue_server(501, true), Some(2), || {}).unwrap();
-        assert_eq!(work.submit(queue_server(502, true), Some(3), || {}), Err(Busy::Server(2)));
-        assert!(work.submit(queue_server(502, false), Some(3), || {}).is_ok(), "a server of that id has its own");
+        work.submit(queue_server(GuildId(501), true), Some(2), || {}).unwrap();
+        assert_eq!(work.submit(queue_server(GuildId(502), true), Some(3), || {}), Err(Busy::Server(2)));
+        assert!(
+            work.submit(queue_server(GuildId(502), false), Some(3), || {}).is_ok(),
+            "a server of that id has its own"
+        );
         gate_send.send(()).unwrap();
     }
 

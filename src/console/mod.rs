@@ -7,6 +7,7 @@ mod asking;
 mod line;
 
 use crate::store::record::ChannelId;
+use crate::store::record::GuildId;
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -31,7 +32,7 @@ pub fn id_of(name: &str) -> u64 {
 }
 
 /// The console guild: everything typed here happens in one pretend server.
-pub const GUILD: u64 = 1;
+pub const GUILD: GuildId = GuildId(1);
 
 /// A game number typed as `12` or `#12`, if given.
 fn game_number(word: Option<&String>, usage: &'static str) -> Result<Option<GameId>, Message> {

@@ -2,6 +2,7 @@
 //! interaction itself, so no member list or privileged intent is needed), the language of public posts, and
 //! what the bot may do in the channel.
 
+use crate::store::GuildId;
 use crate::store::record::ChannelId;
 use poise::serenity_prelude as serenity;
 
@@ -43,7 +44,7 @@ impl Invocation {
     /// The server's own work (the scheduler's tournament posts): no interaction, the server as the actor.
     pub fn server(guild: u64, channel: u64, locale: Locale) -> Invocation {
         Invocation {
-            actor: Actor::server(guild, ChannelId(channel), locale),
+            actor: Actor::server(GuildId(guild), ChannelId(channel), locale),
             public: locale,
             bot_permissions: None,
             interaction: None,
@@ -69,7 +70,7 @@ impl Invocation {
         let mention_everyone =
             source.member.and_then(|m| m.permissions).is_some_and(|p| p.mention_everyone() || p.administrator());
         let actor = Actor {
-            guild,
+            guild: GuildId(guild),
             channel: ChannelId(source.channel.get()),
             user: source.user.id.get(),
             name,

@@ -168,7 +168,9 @@ pub async fn build_client_with(
     let table = Table::new(store.clone(), table_config);
     // Processes that split the shards share the scheduled work the same way: each posts its servers' notices.
     let table = Arc::new(match config.discord.shard_range()? {
-        Some(range) => table.serving(move |guild| (range.first..=range.last).contains(&shard_of(guild, range.total))),
+        Some(range) => {
+            table.serving(move |guild| (range.first..=range.last).contains(&shard_of(guild.get(), range.total)))
+        }
         None => table,
     });
     if let Some((listener, url)) = web {

@@ -92,7 +92,7 @@ async fn advance(http: &serenity::Http, data: &Data) {
     };
     for (id, guild) in due {
         let table = data.table.clone();
-        let advanced = data.work.run(guild, None, move || table.advance_tournament(id, locale, now)).await;
+        let advanced = data.work.run(guild.get(), None, move || table.advance_tournament(id, locale, now)).await;
         let replies = match advanced {
             Ok(Some(Ok(replies))) => replies,
             Ok(Some(Err(e))) => {
@@ -109,7 +109,7 @@ async fn advance(http: &serenity::Http, data: &Data) {
             }
         };
         for (channel, reply) in replies {
-            post_as_organiser(http, data, guild, channel, &reply).await;
+            post_as_organiser(http, data, guild.get(), channel, &reply).await;
         }
     }
 }
@@ -132,18 +132,18 @@ async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
         deliver::route(&delivery.reply, deliver::Occasion::Notice { channel: delivery.channel.get() })
     {
         // A tournament game's first board: its thread is opened on the way (and the notice marked delivered).
-        return post_as_organiser(http, data, delivery.guild, delivery.channel, &delivery.reply).await;
+        return post_as_organiser(http, data, delivery.guild.get(), delivery.channel, &delivery.reply).await;
     }
     if delivery.private {
         return post_privately(http, data, delivery).await;
     }
     if let Some(entries) = &delivery.calendar {
-        let guild = serenity::GuildId::new(delivery.guild);
+        let guild = serenity::GuildId::new(delivery.guild.get());
         let bot = data.bot.get().copied().map(serenity::UserId::new);
         match super::calendar::keep(http, guild, bot, entries, data.now()).await {
             Ok(super::calendar::Kept::Done) => mark_delivered(data, delivery.notice).await,
             Ok(super::calendar::Kept::NotAllowed) => {
-                tracing::info!(guild = delivery.guild, "the bot may not manage this server's events");
+                tracing::info!(guild = %delivery.guild, "the bot may not manage this server's events");
                 mark_delivered(data, delivery.notice).await;
             }
             Err(e) => tracing::warn!(notice = delivery.notice, error = %e, "the server's events could not follow"),

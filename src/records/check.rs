@@ -7,6 +7,7 @@ use crate::i18n::Message;
 use crate::store::rating::RatingChange;
 use crate::store::record::ChannelId;
 use crate::store::record::GameId;
+use crate::store::record::GuildId;
 use crate::store::record::{
     Computer, FinishReason, First, GameRecord, Imported, MoveEntry, Player, Status, Team, Timestamp, UserId,
 };
@@ -77,7 +78,7 @@ pub fn check(record: &Record, importer: &Player) -> Result<Replayed, RecordError
             by: None,
             at: None,
         }),
-        ..GameRecord::new(kind, options, 0, ChannelId(0), challenger, started)
+        ..GameRecord::new(kind, options, GuildId(0), ChannelId(0), challenger, started)
     };
     Ok(Replayed { game, position })
 }

@@ -95,7 +95,38 @@ impl PartialEq<u64> for ChannelId {
         self.0 == *other
     }
 }
-pub type GuildId = u64;
+/// A server's id (a Discord guild's, or, outside servers, the direct message's channel's): whose games,
+/// settings, ratings and tournaments these are.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct GuildId(pub u64);
+
+impl GuildId {
+    pub const fn get(self) -> u64 {
+        self.0
+    }
+}
+
+impl std::fmt::Display for GuildId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::str::FromStr for GuildId {
+    type Err = std::num::ParseIntError;
+
+    fn from_str(text: &str) -> Result<GuildId, Self::Err> {
+        text.parse().map(GuildId)
+    }
+}
+
+/// A server's id compares with a plain number (`record.guild == 1`).
+impl PartialEq<u64> for GuildId {
+    fn eq(&self, other: &u64) -> bool {
+        self.0 == *other
+    }
+}
 
 /// Seconds since the Unix epoch.
 pub type Timestamp = u64;

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::record::{TimeoutPolicy, Timestamp, UserId};
+use super::record::{GuildId, TimeoutPolicy, Timestamp, UserId};
 use crate::i18n::Locale;
 
 /// When a reminder goes, relative to a move's time.
@@ -106,7 +106,7 @@ impl GuildSettings {
     }
 
     /// The path segment of the server's web pages, when they are on: the secret, then the server's id.
-    pub fn web_segment(&self, guild: u64) -> Option<String> {
+    pub fn web_segment(&self, guild: GuildId) -> Option<String> {
         self.web.as_ref().map(|secret| format!("{secret}-{guild}"))
     }
 }
@@ -122,9 +122,12 @@ pub fn new_web_secret() -> String {
 
 /// The server a web path segment names, and whether the segment is that server's current one (compared in time
 /// that does not depend on where it differs).
-pub fn web_segment_matches(segment: &str, settings_of: impl FnOnce(u64) -> Option<GuildSettings>) -> Option<u64> {
+pub fn web_segment_matches(
+    segment: &str,
+    settings_of: impl FnOnce(GuildId) -> Option<GuildSettings>,
+) -> Option<GuildId> {
     let (secret, guild) = segment.rsplit_once('-')?;
-    let guild: u64 = guild.parse().ok()?;
+    let guild: GuildId = guild.parse().ok()?;
     let stored = settings_of(guild)?.web?;
     let same =
         stored.len() == secret.len() && stored.bytes().zip(secret.bytes()).fold(0u8, |d, (a, b)| d | (a ^ b)) == 0;

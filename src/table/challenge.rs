@@ -140,7 +140,7 @@ impl AtWork<'_> {
             for team in teams.iter_mut() {
                 if let Team::Role { id, ping, .. } = team {
                     // `@everyone` (the role whose id is the server's) is no team, whichever front end names it.
-                    if *id == actor.guild {
+                    if actor.guild == *id {
                         return Err(Message::new("discord-team-everyone").into());
                     }
                     *ping = *ping || actor.permissions.mention_everyone;

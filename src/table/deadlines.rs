@@ -233,6 +233,7 @@ mod tests {
     use super::*;
     use crate::store::record::ChannelId;
     use crate::store::record::GameId;
+    use crate::store::record::GuildId;
 
     #[test]
     fn durations_read_with_their_units() {
@@ -263,7 +264,7 @@ mod tests {
             ..GameRecord::new(
                 GameKind::Hoyito,
                 Default::default(),
-                1,
+                GuildId(1),
                 ChannelId(1),
                 Player { id: 1, name: "ana".into() },
                 0,

@@ -39,6 +39,7 @@ mod view;
 mod write;
 
 use crate::store::record::ChannelId;
+use crate::store::record::GuildId;
 use write::AtWork;
 
 use std::collections::HashMap;
@@ -195,7 +196,7 @@ pub struct Table {
     last_prune: std::sync::atomic::AtomicU64,
     /// The servers whose scheduled work (due events, notices to post, the computer's moves, tournaments) this
     /// table does: all, unless several processes share the store and split the servers (`serving`).
-    serves: Box<dyn Fn(u64) -> bool + Send + Sync>,
+    serves: Box<dyn Fn(GuildId) -> bool + Send + Sync>,
     /// Told of every game a unit wrote, once committed (server, game): a front end in the same process that
     /// follows games (the web pages' live part) hears of a move at once rather than at its next look.
     written: std::sync::RwLock<Vec<GameWritten>>,
@@ -203,11 +204,11 @@ pub struct Table {
     /// tournament changed meanwhile in a way that leaves its results alone) does not search again.
     pub(crate) swiss_memo: Mutex<Option<(u64, tournament::pairing::Round)>>,
     /// The names each server's pages find players by, and when they were read (derived data, see `pages`).
-    pub(crate) web_names: Mutex<HashMap<u64, (std::time::Instant, pages::Names)>>,
+    pub(crate) web_names: Mutex<HashMap<GuildId, (std::time::Instant, pages::Names)>>,
 }
 
 /// What is told of a game written: its server and id.
-type GameWritten = Box<dyn Fn(u64, GameId) + Send + Sync>;
+type GameWritten = Box<dyn Fn(GuildId, GameId) + Send + Sync>;
 
 impl Table {
     pub fn new(store: Arc<dyn Store>, config: TableConfig) -> Table {
@@ -231,13 +232,13 @@ impl Table {
     /// The same table doing the scheduled work of only the servers `serves` accepts. Processes that share a
     /// store and split the servers between them (Discord's shards) each take their own: a notice is then
     /// posted by one process, not raced for by all. Commands are served whatever the server.
-    pub fn serving(mut self, serves: impl Fn(u64) -> bool + Send + Sync + 'static) -> Table {
+    pub fn serving(mut self, serves: impl Fn(GuildId) -> bool + Send + Sync + 'static) -> Table {
         self.serves = Box::new(serves);
         self
     }
 
     /// `tell` hears of every game this table writes from now on (its server and id), once committed.
-    pub fn on_game_written(&self, tell: impl Fn(u64, GameId) + Send + Sync + 'static) {
+    pub fn on_game_written(&self, tell: impl Fn(GuildId, GameId) + Send + Sync + 'static) {
         self.written.write().unwrap_or_else(|e| e.into_inner()).push(Box::new(tell));
     }
 
@@ -354,7 +355,7 @@ impl Table {
         &self,
         locale: i18n::Locale,
         now: Timestamp,
-    ) -> Result<Vec<(u64, ChannelId, Reply)>, TableError> {
+    ) -> Result<Vec<(GuildId, ChannelId, Reply)>, TableError> {
         AtWork::own(self).advance_due_tournaments(locale, now)
     }
 
@@ -364,7 +365,7 @@ impl Table {
     }
 
     /// The tournaments marked due at `now`, with their servers.
-    pub fn due_tournaments(&self, now: Timestamp) -> Result<Vec<(u64, u64)>, TableError> {
+    pub fn due_tournaments(&self, now: Timestamp) -> Result<Vec<(u64, GuildId)>, TableError> {
         AtWork::own(self).due_tournaments(now)
     }
 

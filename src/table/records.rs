@@ -10,6 +10,7 @@ use super::{Actor, Answer, Button, ButtonStyle, Fail, File, Reply};
 use crate::games::{GameKind, Side};
 use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::records::{self, Form, Record};
+use crate::store::GuildId;
 use crate::store::record::{GameId, GameRecord, Player, Status, Timestamp, TournamentPlace};
 use crate::store::{GameWrite, Unit};
 use crate::table::write::AtWork;
@@ -206,7 +207,7 @@ impl AtWork<'_> {
     /// reply and the web's page each show their own way.
     pub(super) fn archive_page(
         &self,
-        guild: u64,
+        guild: GuildId,
         player: Option<&Player>,
         kind: Option<GameKind>,
         page: usize,

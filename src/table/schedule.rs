@@ -9,6 +9,7 @@ use super::setting::SettingChange;
 use super::tournament::calendar::CalendarEntry;
 use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply};
 use crate::i18n::{self, Callee, Locale, Message};
+use crate::store::GuildId;
 use crate::store::record::{
     ChannelId, FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId,
 };
@@ -22,7 +23,7 @@ use crate::table::write::AtWork;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Delivery {
     pub notice: u64,
-    pub guild: u64,
+    pub guild: GuildId,
     pub channel: ChannelId,
     pub reply: Reply,
     pub direct: Vec<UserId>,

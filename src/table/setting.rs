@@ -89,6 +89,7 @@ impl SettingChange {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::record::GuildId;
 
     #[test]
     fn typed_settings_are_read_once_and_applied() {
@@ -109,19 +110,19 @@ mod tests {
     #[test]
     fn web_pages_get_a_new_unguessable_address_each_time_they_are_turned_on() {
         let mut settings = GuildSettings::default();
-        assert_eq!(settings.web_segment(7), None, "off until turned on");
+        assert_eq!(settings.web_segment(GuildId(7)), None, "off until turned on");
         SettingChange::parse("web", "on").unwrap().apply(&mut settings);
-        let first = settings.web_segment(7).unwrap();
+        let first = settings.web_segment(GuildId(7)).unwrap();
         assert!(first.ends_with("-7") && first.len() == 32 + 2, "{first}");
         SettingChange::Web(true).apply(&mut settings);
-        assert_eq!(settings.web_segment(7).as_ref(), Some(&first), "on again while on: the same address");
+        assert_eq!(settings.web_segment(GuildId(7)).as_ref(), Some(&first), "on again while on: the same address");
         let found = |s: &str| crate::store::settings::web_segment_matches(s, |g| (g == 7).then(|| settings.clone()));
-        assert_eq!(found(&first), Some(7));
+        assert_eq!(found(&first), Some(GuildId(7)));
         assert_eq!(found(&first.replacen(&first[..1], if &first[..1] == "0" { "1" } else { "0" }, 1)), None);
         assert_eq!(found("-7"), None);
         assert_eq!(found(&first.replace("-7", "-8")), None, "another server's id with this secret");
         SettingChange::Web(false).apply(&mut settings);
         SettingChange::Web(true).apply(&mut settings);
-        assert_ne!(settings.web_segment(7).unwrap(), first, "off and on again: a new address");
+        assert_ne!(settings.web_segment(GuildId(7)).unwrap(), first, "off and on again: a new address");
     }
 }

@@ -3,6 +3,7 @@
 //! update or from nothing for a recomputation (which must give identical numbers: the same updates in the same
 //! order). Below the write path, which counts a game's end in the unit that ends it.
 
+use crate::store::GuildId;
 use std::collections::BTreeMap;
 
 use skillratings::Outcomes;
@@ -151,10 +152,10 @@ fn team_key(team: &Team) -> Option<(TeamKey, String)> {
 /// update and the recomputation count results with the same [`Tally::count`].
 pub(super) struct Tally<'a> {
     store: Option<&'a dyn crate::store::Store>,
-    ratings: BTreeMap<(u64, GameKind, UserId), Rating>,
-    teams: BTreeMap<(u64, TeamKey), TeamRecord>,
+    ratings: BTreeMap<(GuildId, GameKind, UserId), Rating>,
+    teams: BTreeMap<(GuildId, TeamKey), TeamRecord>,
     /// Each server's rating sequence, as read (what the write is checked against) and the last given.
-    sequences: BTreeMap<u64, (u64, u64)>,
+    sequences: BTreeMap<GuildId, (u64, u64)>,
 }
 
 impl<'a> Tally<'a> {
@@ -170,7 +171,7 @@ impl<'a> Tally<'a> {
 
     /// Reads `guild`'s rating sequence the first time: before any of its ratings, so that a result counted
     /// after these were read moves the sequence and refuses the write.
-    fn open(&mut self, guild: u64) -> Result<(), Fail> {
+    fn open(&mut self, guild: GuildId) -> Result<(), Fail> {
         if !self.sequences.contains_key(&guild) {
             let base = match self.store {
                 Some(store) => store.last_rating_sequence(guild)?,
@@ -182,7 +183,7 @@ impl<'a> Tally<'a> {
     }
 
     /// The next rating sequence of `guild`.
-    fn next_sequence(&mut self, guild: u64) -> Result<u64, Fail> {
+    fn next_sequence(&mut self, guild: GuildId) -> Result<u64, Fail> {
         self.open(guild)?;
         let entry = self.sequences.entry(guild).or_default();
         entry.1 += 1;
@@ -190,16 +191,16 @@ impl<'a> Tally<'a> {
     }
 
     /// Counting goes on in `guild` after sequence `last` (a recomputation replaying the stored order).
-    pub fn resume_at(&mut self, guild: u64, last: u64) {
+    pub fn resume_at(&mut self, guild: GuildId, last: u64) {
         self.sequences.entry(guild).or_insert((last, last)).1 = last;
     }
 
     /// The sequences the tally started from, by server: what its write is checked against.
-    pub fn bases(&self) -> Vec<(u64, u64)> {
+    pub fn bases(&self) -> Vec<(GuildId, u64)> {
         self.sequences.iter().map(|(&guild, &(base, _))| (guild, base)).collect()
     }
 
-    fn rating(&mut self, guild: u64, kind: GameKind, user: UserId, name: &str) -> Result<Rating, Fail> {
+    fn rating(&mut self, guild: GuildId, kind: GameKind, user: UserId, name: &str) -> Result<Rating, Fail> {
         if let Some(r) = self.ratings.get(&(guild, kind, user)) {
             return Ok(r.clone());
         }
@@ -210,7 +211,7 @@ impl<'a> Tally<'a> {
         Ok(stored.unwrap_or_else(|| Rating::new(name)))
     }
 
-    fn team(&mut self, guild: u64, key: TeamKey) -> Result<TeamRecord, Fail> {
+    fn team(&mut self, guild: GuildId, key: TeamKey) -> Result<TeamRecord, Fail> {
         if let Some(t) = self.teams.get(&(guild, key)) {
             return Ok(t.clone());
         }

@@ -49,7 +49,7 @@ pub(super) async fn board(State(web): Shared, server: Server, Query(q): Query<Pl
     let table = web.table.clone();
     let result = web
         .drawn
-        .get(super::cache::Kind::Picture, key, guild, server.client, move || {
+        .get(super::cache::Kind::Picture, key, guild.get(), server.client, move || {
             table.game_picture(guild, GameId(id), ply, locale).map_err(|e| e.to_string())
         })
         .await;

@@ -181,7 +181,7 @@ pub(super) async fn reply_file(
     let table = web.table.clone();
     let result = web
         .drawn
-        .get(super::cache::Kind::File, key, guild, server.client, move || {
+        .get(super::cache::Kind::File, key, guild.get(), server.client, move || {
             match table.read(guild, locale, command, now()) {
                 Ok(replies) => {
                     let files = replies.into_iter().flat_map(|r| r.files);
@@ -205,7 +205,7 @@ pub(super) async fn reply_picture(web: &Arc<Web>, server: &Server, command: Comm
     let table = web.table.clone();
     let result = web
         .drawn
-        .get(super::cache::Kind::Picture, key, guild, server.client, move || {
+        .get(super::cache::Kind::Picture, key, guild.get(), server.client, move || {
             match table.read(guild, locale, command, now()) {
                 Ok(replies) => Ok(replies.into_iter().find_map(|r| r.image).map(|i| i.png)),
                 Err(_) => Ok(None),

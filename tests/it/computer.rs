@@ -6,6 +6,7 @@ use crate::common::play::typed_challenge;
 use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 use tablero::table::Request;
 
 use tablero::games::OptionSet;
@@ -18,7 +19,7 @@ const NOW: u64 = 1_800_000_000;
 
 fn ana() -> Actor {
     Actor {
-        guild: 1,
+        guild: GuildId(1),
         channel: ChannelId(10),
         user: 1,
         name: "ana".into(),

@@ -6,6 +6,7 @@ use crate::common::play::typed_challenge;
 use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 use tablero::table::Request;
 
 use tablero::i18n::Locale;
@@ -19,7 +20,7 @@ const DAY: u64 = 86_400;
 
 fn actor(user: u64, name: &str) -> Actor {
     Actor {
-        guild: 1,
+        guild: GuildId(1),
         channel: ChannelId(10),
         user,
         name: name.into(),
@@ -312,7 +313,7 @@ fn reminders_go_by_direct_message_to_those_who_asked() {
 fn tables_that_split_the_servers_each_do_their_own_servers_work() {
     let w = world();
     w.game("1d");
-    let other = |a: Actor| Actor { guild: 2, channel: ChannelId(20), ..a };
+    let other = |a: Actor| Actor { guild: GuildId(2), channel: ChannelId(20), ..a };
     let options = [("first", "challenger"), ("time", "1d")].map(|(k, v)| (k.to_string(), v.to_string()));
     let challenge = typed_challenge(
         tablero::games::GameKind::Hoyito,
@@ -323,17 +324,17 @@ fn tables_that_split_the_servers_each_do_their_own_servers_work() {
     w.ok(&other(ana()), challenge, NOW);
     w.ok(&other(ben()), Command::Accept { game: None }, NOW);
     let config = || TableConfig { challenge_expiry_secs: DAY, seed: Some(1), ..TableConfig::default() };
-    let odd = Table::new(w.store.clone(), config()).serving(|guild| guild % 2 == 1);
-    let even = Table::new(w.store.clone(), config()).serving(|guild| guild % 2 == 0);
+    let odd = Table::new(w.store.clone(), config()).serving(|guild| guild.get() % 2 == 1);
+    let even = Table::new(w.store.clone(), config()).serving(|guild| guild.get() % 2 == 0);
     let at = NOW + 12 * HOUR;
     assert_eq!(odd.tick(at).unwrap(), 1, "the reminder of server 1's game");
     assert_eq!(odd.tick(at).unwrap(), 0, "server 2's game is left to the other table");
     let posts = odd.deliveries(Locale::English).unwrap();
-    assert_eq!(posts.iter().map(|d| (d.guild, d.channel)).collect::<Vec<_>>(), [(1, ChannelId(10))]);
+    assert_eq!(posts.iter().map(|d| (d.guild, d.channel)).collect::<Vec<_>>(), [(GuildId(1), ChannelId(10))]);
     assert_eq!(even.deliveries(Locale::English).unwrap(), [], "nothing of server 1's to post");
     assert_eq!(even.tick(at).unwrap(), 1, "the reminder of server 2's game");
     let posts = even.deliveries(Locale::English).unwrap();
-    assert_eq!(posts.iter().map(|d| (d.guild, d.channel)).collect::<Vec<_>>(), [(2, ChannelId(20))]);
+    assert_eq!(posts.iter().map(|d| (d.guild, d.channel)).collect::<Vec<_>>(), [(GuildId(2), ChannelId(20))]);
     assert!(texts(&posts)[0].starts_with("Reminder, ana: it is your move in Hoyito II #2"), "{:?}", texts(&posts));
     // A table that serves every server sees both notices, each once.
     assert_eq!(w.table.deliveries(Locale::English).unwrap().len(), 2);

@@ -6,6 +6,7 @@ use crate::common::play::typed_challenge;
 use crate::common::props;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 use tablero::table::Request;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -49,7 +50,7 @@ fn op() -> impl Strategy<Value = Op> {
 
 fn actor(user: u64, channel: u64) -> Actor {
     Actor {
-        guild: 1,
+        guild: GuildId(1),
         channel: ChannelId(channel),
         user,
         name: if user == 1 { "ana".into() } else { "ben".into() },

@@ -6,6 +6,7 @@ use crate::common::play::typed_challenge;
 use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 
 use tablero::games::GameKind;
 use tablero::i18n::Locale;
@@ -19,7 +20,7 @@ const GROUP: u64 = 555_000;
 
 fn actor(user: u64, private: bool) -> Actor {
     Actor {
-        guild: if private { GROUP } else { 1 },
+        guild: if private { GuildId(GROUP) } else { GuildId(1) },
         channel: if private { ChannelId(GROUP) } else { ChannelId(10) },
         user,
         name: ["", "ana", "ben"][user as usize].to_string(),
@@ -43,7 +44,7 @@ fn a_game_outside_a_server_is_casual_and_tells_its_players_directly() {
     handle(&ben, Command::Accept { game: None }, NOW).unwrap();
     let record = store.game(GameId(1)).unwrap().unwrap();
     assert!(record.private && !record.rated && !record.wants_thread, "{record:?}");
-    assert_eq!((record.guild, record.channel), (GROUP, ChannelId(GROUP)));
+    assert_eq!((record.guild, record.channel), (GuildId(GROUP), ChannelId(GROUP)));
 
     for command in [
         Command::Web,

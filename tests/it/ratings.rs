@@ -6,6 +6,7 @@ use crate::common::play::typed_challenge;
 use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 use tablero::table::Request;
 
 use skillratings::Outcomes;
@@ -37,7 +38,7 @@ fn glicko2_matches_the_example_of_glickmans_paper() {
 
 fn actor(user: u64, channel: u64) -> Actor {
     Actor {
-        guild: 1,
+        guild: GuildId(1),
         channel: ChannelId(channel),
         user,
         name: format!("p{user}"),
@@ -94,7 +95,7 @@ impl World {
     }
 
     fn rating(&self, user: u64) -> Option<tablero::store::Rating> {
-        self.store.rating(1, GameKind::Hoyito, user).unwrap()
+        self.store.rating(GuildId(1), GameKind::Hoyito, user).unwrap()
     }
 }
 
@@ -116,7 +117,7 @@ fn a_rated_game_changes_both_ratings_once_and_the_result_post_shows_it() {
     drop(store);
     let w = open(dir);
     assert_eq!(w.rating(1).unwrap(), one);
-    assert_eq!(w.store.last_rating_sequence(1).unwrap(), 1);
+    assert_eq!(w.store.last_rating_sequence(GuildId(1)).unwrap(), 1);
 }
 
 #[test]
@@ -251,8 +252,8 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     let record = w.store.game(GameId(1)).unwrap().unwrap();
     assert!(matches!(record.status, Status::Finished { .. }));
     let (r, bl) = (
-        w.store.team_record(1, TeamKey::Role(red)).unwrap().unwrap(),
-        w.store.team_record(1, TeamKey::Role(blue)).unwrap().unwrap(),
+        w.store.team_record(GuildId(1), TeamKey::Role(red)).unwrap().unwrap(),
+        w.store.team_record(GuildId(1), TeamKey::Role(blue)).unwrap().unwrap(),
     );
     assert_eq!((r.games, bl.games), (1, 1));
     assert_eq!(r.wins + bl.wins, 1);
@@ -282,9 +283,9 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     );
     let png = picture[0].image.as_ref().expect("the records as a picture, as for the other games");
     assert!(png.png.starts_with(b"\x89PNG") && png.file_name == "leaderboard-zohn-ahl.png", "{}", png.file_name);
-    assert_eq!(w.store.rating(1, GameKind::ZohnAhl, 1).unwrap(), None);
+    assert_eq!(w.store.rating(GuildId(1), GameKind::ZohnAhl, 1).unwrap(), None);
     w.table.recompute_ratings().unwrap();
-    assert_eq!(w.store.team_record(1, TeamKey::Role(red)).unwrap().unwrap(), r, "recomputed the same");
+    assert_eq!(w.store.team_record(GuildId(1), TeamKey::Role(red)).unwrap().unwrap(), r, "recomputed the same");
 }
 
 /// Seasons: an organiser begins one; the current season's standings (rated games ended in it: points, games,

@@ -6,6 +6,7 @@
 use crate::common::props;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 use tablero::table::Request;
 
 use crate::common;
@@ -65,7 +66,7 @@ fn game(kind: GameKind, options: &[(&str, &str)], moves: &[&str], status: Status
         updated_at: NOW + 10_000,
         expires_at: NOW,
         revision: 3,
-        ..GameRecord::new(kind, options, 1, ChannelId(5), seats[0].clone(), NOW - 100)
+        ..GameRecord::new(kind, options, GuildId(1), ChannelId(5), seats[0].clone(), NOW - 100)
     }
 }
 

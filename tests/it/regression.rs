@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -133,7 +134,7 @@ fn generate(kind: GameKind, n: usize) -> GameRecord {
         status,
         updated_at: at + 60,
         rated: n.is_multiple_of(2),
-        ..GameRecord::new(kind, options, 1, ChannelId(1), seats[0].clone(), start)
+        ..GameRecord::new(kind, options, GuildId(1), ChannelId(1), seats[0].clone(), start)
     };
     if record.rated && matches!(record.status, Status::Finished { .. }) {
         record.rating_changes = vec![

@@ -7,6 +7,7 @@ use crate::common::play;
 use crate::common::play::typed_tournament;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 use tablero::table::Request;
 
 use std::path::Path;
@@ -229,12 +230,12 @@ fn the_store_of_the_first_release_opens_migrated_and_plays_on() {
     assert_eq!(games[0].rating_sequence, Some(1), "the rated result is kept");
     assert_eq!(games[1].moves.len(), 2, "the Epaminondas game's moves");
     assert_eq!(games[3].tournament, Some((1, 0, 0).into()));
-    let tournaments = store.tournaments(1).unwrap();
+    let tournaments = store.tournaments(GuildId(1)).unwrap();
     assert_eq!(tournaments.len(), 2);
     let marks = store.tournament_marks(u64::MAX).unwrap();
     assert!(marks.iter().any(|m| m.tournament == 1 && m.at == 0), "the running one is looked at: {marks:?}");
     assert!(marks.iter().any(|m| m.tournament == 2 && m.at > 0), "the other at its sign-up deadline: {marks:?}");
-    let (rated, _) = store.leaderboard(1, GameKind::Hoyito, true, 0, 10).unwrap();
+    let (rated, _) = store.leaderboard(GuildId(1), GameKind::Hoyito, true, 0, 10).unwrap();
     assert_eq!(rated.len(), 2);
     let table = table(store.clone());
     assert!(table.check(false).unwrap().found.is_empty());

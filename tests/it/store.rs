@@ -5,6 +5,7 @@ use crate::common;
 use crate::on_both_backends;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 
 use common::backends::Backend;
 
@@ -23,7 +24,7 @@ fn record(channel: u64) -> GameRecord {
         ..GameRecord::new(
             GameKind::Hoyito,
             GameKind::Hoyito.normalise_options(&Default::default()).unwrap(),
-            1,
+            GuildId(1),
             ChannelId(channel),
             Player { id: 1, name: "ana".into() },
             10,
@@ -64,7 +65,7 @@ fn updates_check_the_revision_and_free_the_channel_when_the_game_ends(backend: &
     assert_eq!(store.user_live_games(2).unwrap(), vec![1], "a challenge is live");
     let guild = r.guild;
     assert_eq!(store.live_games(guild).unwrap(), vec![1], "and among its server's live games");
-    assert_eq!(store.live_games(guild + 1).unwrap(), Vec::<u64>::new(), "of its server only");
+    assert_eq!(store.live_games(GuildId(guild.get() + 1)).unwrap(), Vec::<u64>::new(), "of its server only");
     store.update_game(&r, 0).unwrap();
     assert_eq!(store.live_games(guild).unwrap(), Vec::<u64>::new(), "over: no longer among the server's live games");
     assert_eq!(store.channel_game(ChannelId(10)).unwrap(), None);
@@ -122,7 +123,7 @@ fn tournament(guild: u64, status: TournamentStatus, signup_until: Option<u64>) -
     Tournament {
         id: 0,
         revision: 0,
-        guild,
+        guild: GuildId(guild),
         channel: ChannelId(10),
         kind: GameKind::Hoyito,
         options: Default::default(),
@@ -156,7 +157,7 @@ fn a_unit_is_written_whole_or_not_at_all(backend: &Backend) {
     };
     assert!(matches!(store.commit(&unit), Err(WriteError::Conflict)));
     assert_eq!(store.channel_game(ChannelId(11)).unwrap(), None);
-    assert!(store.tournaments(1).unwrap().is_empty());
+    assert!(store.tournaments(GuildId(1)).unwrap().is_empty());
     // Ids taken inside a refused unit are not used up.
     assert_eq!(store.create_game(record(11)).unwrap().id, 2);
     // A reserved id is used by a new game of a later unit; a taken one is refused.
@@ -178,7 +179,7 @@ fn tournaments_are_written_over_their_revision_and_indexed_by_server(backend: &B
     };
     assert_eq!(create(tournament(1, TournamentStatus::SignUp, Some(500))).unwrap().tournaments, vec![1]);
     assert_eq!(create(tournament(2, TournamentStatus::SignUp, None)).unwrap().tournaments, vec![2]);
-    assert_eq!(store.tournaments(1).unwrap().len(), 1, "a server sees its own");
+    assert_eq!(store.tournaments(GuildId(1)).unwrap().len(), 1, "a server sees its own");
     // The sign-up deadline is a mark for the scheduler, kept in step with the record.
     assert_eq!(store.tournament_marks(499).unwrap(), vec![]);
     assert_eq!(store.tournament_marks(500).unwrap(), vec![TournamentMark { at: 500, tournament: 1, game: GameId(0) }]);
@@ -210,10 +211,10 @@ fn server_settings_are_written_over_their_revision(backend: &Backend) {
     let fresh = backend.fresh();
     let store = fresh.store();
     let write = |settings: &GuildSettings, base| Unit {
-        settings: vec![SettingsWrite { guild: 7, settings: settings.clone(), base }],
+        settings: vec![SettingsWrite { guild: GuildId(7), settings: settings.clone(), base }],
         ..Unit::default()
     };
-    let mut first = store.guild_settings(7).unwrap();
+    let mut first = store.guild_settings(GuildId(7)).unwrap();
     assert_eq!(first.revision, 0, "never written: the defaults, at revision 0");
     let mut second = first.clone();
     first.vacation_days = 3;
@@ -223,14 +224,14 @@ fn server_settings_are_written_over_their_revision(backend: &Backend) {
     second.rated = false;
     second.revision = 1;
     assert!(matches!(store.commit(&write(&second, Some(0))), Err(WriteError::SettingsConflict)));
-    let stored = store.guild_settings(7).unwrap();
+    let stored = store.guild_settings(GuildId(7)).unwrap();
     assert_eq!((stored.vacation_days, stored.rated, stored.revision), (3, true, 1));
     // Read again, it goes through.
     let mut again = stored.clone();
     again.rated = false;
     again.revision = 2;
     store.commit(&write(&again, Some(1))).unwrap();
-    assert_eq!(store.guild_settings(7).unwrap(), again);
+    assert_eq!(store.guild_settings(GuildId(7)).unwrap(), again);
 }
 
 fn the_rating_sequence_is_checked_and_a_request_is_done_once(backend: &Backend) {
@@ -249,12 +250,18 @@ fn the_rating_sequence_is_checked_and_a_request_is_done_once(backend: &Backend) 
         }),
         ..Unit::default()
     };
-    store.commit(&rate(1, 0, 1)).unwrap();
-    assert_eq!(store.last_rating_sequence(1).unwrap(), 1);
-    assert!(matches!(store.commit(&rate(1, 0, 1)), Err(WriteError::RatingsMoved)), "computed from old ratings");
+    store.commit(&rate(GuildId(1), 0, 1)).unwrap();
+    assert_eq!(store.last_rating_sequence(GuildId(1)).unwrap(), 1);
+    assert!(
+        matches!(store.commit(&rate(GuildId(1), 0, 1)), Err(WriteError::RatingsMoved)),
+        "computed from old ratings"
+    );
     // Each server counts its own results: one counted in server 1 never refuses server 2's.
-    store.commit(&rate(2, 0, 1)).unwrap();
-    assert_eq!((store.last_rating_sequence(1).unwrap(), store.last_rating_sequence(2).unwrap()), (1, 1));
+    store.commit(&rate(GuildId(2), 0, 1)).unwrap();
+    assert_eq!(
+        (store.last_rating_sequence(GuildId(1)).unwrap(), store.last_rating_sequence(GuildId(2)).unwrap()),
+        (1, 1)
+    );
     // A backup keeps the highest sequence, so a restored store's servers go on above every stored one.
     let counters = store.snapshot().unwrap().into_iter().find_map(|e| match e {
         tablero::store::backup::Entry::Counters(c) => Some(c),
@@ -296,7 +303,7 @@ fn a_version_1_store_is_migrated() {
         db.flush().unwrap();
     }
     let store = SledStore::open(dir.path()).unwrap();
-    assert_eq!(store.tournaments(7).unwrap().iter().map(|t| t.id).collect::<Vec<_>>(), vec![1, 2]);
+    assert_eq!(store.tournaments(GuildId(7)).unwrap().iter().map(|t| t.id).collect::<Vec<_>>(), vec![1, 2]);
     assert_eq!(
         store.tournament_marks(u64::MAX).unwrap(),
         vec![
@@ -318,7 +325,7 @@ fn finished_games_are_listed_by_server_latest_first(backend: &Backend) {
     let store = fresh.store();
     let finished = |channel: u64, guild: u64, ended: u64, kind: GameKind| {
         let mut r = record(channel);
-        r.guild = guild;
+        r.guild = GuildId(guild);
         r.kind = kind;
         r.options = kind.normalise_options(&Default::default()).unwrap();
         r.status = Status::Finished { winner: None, reason: tablero::store::record::FinishReason::DrawAgreed };
@@ -331,18 +338,18 @@ fn finished_games_are_listed_by_server_latest_first(backend: &Backend) {
     let d = finished(13, 1, 500, GameKind::Ocencahuac);
     store.create_game(record(14)).unwrap();
     assert_eq!(
-        store.finished_games(1).unwrap(),
+        store.finished_games(GuildId(1)).unwrap(),
         vec![(b, GameKind::Epaminondas, 900), (d, GameKind::Ocencahuac, 500), (a, GameKind::Hoyito, 500)]
     );
-    assert_eq!(store.finished_games(2).unwrap(), vec![(c, GameKind::Hoyito, 950)]);
-    assert!(store.finished_games(3).unwrap().is_empty());
+    assert_eq!(store.finished_games(GuildId(2)).unwrap(), vec![(c, GameKind::Hoyito, 950)]);
+    assert!(store.finished_games(GuildId(3)).unwrap().is_empty());
     // A finished game written again later (an organiser's result) moves to its new end; a live one is not listed.
     let mut again = store.game(a).unwrap().unwrap();
     again.updated_at = 1000;
     let base = again.revision;
     store.commit(&Unit { games: vec![GameWrite { record: again, base: Some(base) }], ..Unit::default() }).unwrap();
     assert_eq!(
-        store.finished_games(1).unwrap(),
+        store.finished_games(GuildId(1)).unwrap(),
         vec![(a, GameKind::Hoyito, 1000), (b, GameKind::Epaminondas, 900), (d, GameKind::Ocencahuac, 500)]
     );
     assert!(store.check_indexes(false).unwrap().is_empty(), "{:?}", store.check_indexes(false));
@@ -361,13 +368,13 @@ fn a_version_2_store_gets_its_archive_index(backend: &Backend) {
     fresh.as_version_2();
     let store = fresh.reopen();
     assert_eq!(
-        store.finished_games(1).unwrap(),
+        store.finished_games(GuildId(1)).unwrap(),
         vec![(GameId(1), GameKind::Hoyito, 300), (GameId(2), GameKind::Hoyito, 200)]
     );
     assert!(store.check_indexes(false).unwrap().is_empty());
     // Stamped version 3: opened again, nothing is built twice.
     let store = fresh.reopen();
-    assert_eq!(store.finished_games(1).unwrap().len(), 2);
+    assert_eq!(store.finished_games(GuildId(1)).unwrap().len(), 2);
 }
 
 /// A store written before the index of each server's live games gets it filled when opened, once.
@@ -379,10 +386,10 @@ fn an_older_store_gets_the_index_of_its_servers_live_games(backend: &Backend) {
     fresh.store().create_game(record(11)).unwrap();
     fresh.without_server_live_index();
     let store = fresh.reopen();
-    assert_eq!(store.live_games(1).unwrap(), vec![2], "the live game, not the cancelled one");
+    assert_eq!(store.live_games(GuildId(1)).unwrap(), vec![2], "the live game, not the cancelled one");
     assert!(store.check_indexes(false).unwrap().is_empty(), "{:?}", store.check_indexes(false));
     let store = fresh.reopen();
-    assert_eq!(store.live_games(1).unwrap(), vec![2]);
+    assert_eq!(store.live_games(GuildId(1)).unwrap(), vec![2]);
 }
 
 on_both_backends!(

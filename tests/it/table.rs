@@ -6,6 +6,7 @@ use crate::common::play::typed_tournament;
 use std::sync::{Arc, Barrier};
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 use tablero::table::Request;
 
 use tablero::games::{GameKind, Position, Side};
@@ -35,7 +36,7 @@ fn world_with(config: TableConfig) -> World {
 
 fn actor(user: u64, name: &str) -> Actor {
     Actor {
-        guild: 1,
+        guild: GuildId(1),
         channel: ChannelId(10),
         user,
         name: name.to_string(),
@@ -523,7 +524,7 @@ fn open_challenges_computer_games_and_tournaments_have_quotas() {
     assert!(text.contains("2 open challenges"), "{text}");
     // Another member, or the same member in another server, is not held by it.
     w.ok(&in_channel(ben(), 12), challenge(Some(&ana()), &[]));
-    w.ok(&Actor { guild: 2, ..in_channel(ana(), 13) }, challenge(Some(&ben()), &[]));
+    w.ok(&Actor { guild: GuildId(2), ..in_channel(ana(), 13) }, challenge(Some(&ben()), &[]));
     // Answered challenges no longer count.
     w.ok(&ben(), Command::Accept { game: None });
     w.ok(&in_channel(ana(), 14), challenge(Some(&ben()), &[]));

@@ -5,6 +5,7 @@ use crate::common::play::typed_challenge;
 use crate::common::props;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 use tablero::table::Request;
 
 use std::sync::Arc;
@@ -18,7 +19,7 @@ use tablero::table::{Actor, Command, Permissions, Table, TableConfig};
 
 fn actor(user: u64, channel: u64) -> Actor {
     Actor {
-        guild: 1,
+        guild: GuildId(1),
         channel: ChannelId(channel),
         user,
         name: format!("user{user}"),

@@ -5,6 +5,7 @@ use crate::common::play::typed_challenge;
 use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 use tablero::table::Request;
 
 use tablero::games::OptionSet;
@@ -19,7 +20,7 @@ const BLUE: u64 = 901;
 
 fn actor(user: u64, name: &str, roles: &[u64]) -> Actor {
     Actor {
-        guild: 1,
+        guild: GuildId(1),
         channel: ChannelId(10),
         user,
         name: name.into(),

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 use tablero::table::Request;
 
 use tablero::i18n::Locale;
@@ -20,7 +21,7 @@ const DAY: u64 = 86_400;
 
 fn actor(user: u64, channel: u64) -> Actor {
     Actor {
-        guild: 1,
+        guild: GuildId(1),
         channel: ChannelId(channel),
         user,
         name: ["", "ana", "ben", "cy", "dan", "eve"][user as usize].to_string(),
@@ -443,7 +444,11 @@ fn sign_up_closes_at_its_deadline_and_the_tournament_starts_by_itself() {
     assert!(w.table.advance_due_tournaments(Locale::English, NOW + 3599).unwrap().is_empty(), "not yet");
     let started = w.table.advance_due_tournaments(Locale::English, NOW + 3600).unwrap();
     assert!(started[0].2.text.contains("round 1"), "{}", started[0].2.text);
-    assert_eq!((started[0].0, started[0].1), (1, ChannelId(10)), "announced in the tournament's server and channel");
+    assert_eq!(
+        (started[0].0, started[0].1),
+        (GuildId(1), ChannelId(10)),
+        "announced in the tournament's server and channel"
+    );
     assert_eq!(w.tournament().status, TournamentStatus::Running);
     assert!(w.table.advance_due_tournaments(Locale::English, NOW + 3601).unwrap().is_empty(), "started once");
     // A second one nobody joins is called off at its deadline.

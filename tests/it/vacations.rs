@@ -7,6 +7,7 @@ use crate::common::play::{typed_challenge, typed_tournament};
 use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 
 use tablero::games::GameKind;
 use tablero::i18n::Locale;
@@ -23,7 +24,7 @@ const DAY: u64 = 86_400;
 
 fn actor(user: u64, channel: u64) -> Actor {
     Actor {
-        guild: 1,
+        guild: GuildId(1),
         channel: ChannelId(channel),
         user,
         name: ["", "ana", "ben", "cy"][user as usize].to_string(),

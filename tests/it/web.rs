@@ -6,6 +6,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 
 use tablero::store::{SledStore, Store};
 use tablero::table::{Command, SettingChange};
@@ -202,13 +203,13 @@ fn live_page_follows(store: Arc<dyn Store>, mover: Arc<dyn Store>) {
     let base = pages_on(&site.table, 7);
     // The moves are made through another table (another process's, when the stores are two connections).
     let other = tablero::table::Table::new(mover, tablero::table::TableConfig::default());
-    let revision = site.table.web_revision(7, game).unwrap().unwrap();
+    let revision = site.table.web_revision(GuildId(7), game).unwrap().unwrap();
     runtime().block_on(async {
         let events = format!("{base}/game/{game}/events?since={revision}");
         let mut stream = client().get(&events).send().await.unwrap();
         assert_eq!(stream.status().as_u16(), 200);
         let played = tokio::task::spawn_blocking(move || play_one(&other, 7, 70, game)).await.unwrap();
-        let next = site.table.web_revision(7, game).unwrap().unwrap();
+        let next = site.table.web_revision(GuildId(7), game).unwrap().unwrap();
         assert!(next > revision);
         let data = event_with_id(&mut stream, next, Duration::from_secs(10)).await.expect("the move reaches the page");
         assert!(data.contains("Move 2 / 2"), "{data}");
@@ -217,7 +218,7 @@ fn live_page_follows(store: Arc<dyn Store>, mover: Arc<dyn Store>) {
         drop(stream);
         let table = site.table.clone();
         tokio::task::spawn_blocking(move || play_one(&table, 7, 70, game)).await.unwrap();
-        let latest = site.table.web_revision(7, game).unwrap().unwrap();
+        let latest = site.table.web_revision(GuildId(7), game).unwrap().unwrap();
         let mut resumed = client()
             .get(format!("{base}/game/{game}/events"))
             .header("Last-Event-ID", next.to_string())
@@ -335,7 +336,7 @@ fn a_move_made_in_one_process_reaches_a_page_served_by_another_on_postgresql() {
         assert_eq!(stream.status().as_u16(), 200);
         let mover = table.clone();
         let played = tokio::task::spawn_blocking(move || play_one(&mover, 1, 70, game)).await.unwrap();
-        let next = table.web_revision(1, game).unwrap().unwrap();
+        let next = table.web_revision(GuildId(1), game).unwrap().unwrap();
         let data = event_with_id(&mut stream, next, Duration::from_secs(10)).await.expect("the move crosses processes");
         assert!(data.contains("Move 2 / 2") && data.contains(&format!(": {played}<")), "{data}");
     });
@@ -351,14 +352,14 @@ fn a_move_through_the_serving_table_reaches_its_pages_at_once() {
     let site = crate::common::web::serve_polling(store, false, Duration::from_secs(60), Duration::from_secs(60));
     let game = hoyito(&site.table, 7, 70, 1);
     let base = pages_on(&site.table, 7);
-    let revision = site.table.web_revision(7, game).unwrap().unwrap();
+    let revision = site.table.web_revision(GuildId(7), game).unwrap().unwrap();
     runtime().block_on(async {
         let mut stream = client().get(format!("{base}/game/{game}/events?since={revision}")).send().await.unwrap();
         // The stream is subscribed once its answer has come: the move comes after.
         assert_eq!(stream.status().as_u16(), 200);
         let table = site.table.clone();
         tokio::task::spawn_blocking(move || play_one(&table, 7, 70, game)).await.unwrap();
-        let next = site.table.web_revision(7, game).unwrap().unwrap();
+        let next = site.table.web_revision(GuildId(7), game).unwrap().unwrap();
         let data = event_with_id(&mut stream, next, Duration::from_secs(20)).await.expect("heard at once");
         assert!(data.contains("Move 2 / 2"), "{data}");
     });

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 
 use tablero::store::{SledStore, Store};
 use tablero::table::{Command, Limits};
@@ -50,7 +51,7 @@ fn idle_live_pages_read_nothing_and_a_move_still_reaches_them() {
     let site = serve_with(store.clone(), false, Duration::from_secs(60), Limits::default(), Vec::new());
     let game = hoyito(&site.table, 7, 70, 1);
     let base = pages_on(&site.table, 7);
-    let revision = site.table.web_revision(7, game).unwrap().unwrap();
+    let revision = site.table.web_revision(GuildId(7), game).unwrap().unwrap();
     runtime().block_on(async {
         let mut streams = Vec::new();
         for _ in 0..5 {
@@ -88,7 +89,7 @@ fn a_finished_games_stream_sends_what_is_missing_then_ends() {
     let game = hoyito(&site.table, 7, 70, 2);
     let base = pages_on(&site.table, 7);
     act(&site.table, 7, 1, 70, Command::Resign).expect("resigned");
-    let revision = site.table.web_revision(7, game).unwrap().unwrap();
+    let revision = site.table.web_revision(GuildId(7), game).unwrap().unwrap();
     runtime().block_on(async {
         let mut behind = client().get(format!("{base}/game/{game}/events?since=1.0")).send().await.unwrap();
         assert_eq!(behind.status().as_u16(), 200);
@@ -100,7 +101,7 @@ fn a_finished_games_stream_sends_what_is_missing_then_ends() {
     });
     // A game followed when it ends: its last update, then the end.
     let game = hoyito(&site.table, 7, 71, 1);
-    let revision = site.table.web_revision(7, game).unwrap().unwrap();
+    let revision = site.table.web_revision(GuildId(7), game).unwrap().unwrap();
     runtime().block_on(async {
         let mut stream = client().get(format!("{base}/game/{game}/events?since={revision}.1")).send().await.unwrap();
         assert_eq!(stream.status().as_u16(), 200);

@@ -9,6 +9,7 @@ use crate::common::play::typed_tournament;
 use crate::on_both_backends;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 use tablero::table::Request;
 
 use std::sync::Arc;
@@ -119,13 +120,14 @@ fn a_timeout_adjudicated_by_the_scheduler_is_rated_once_and_recomputed_alike(bac
     assert!(matches!(ended.status, Status::Finished { reason: FinishReason::Timeout, .. }), "{:?}", ended.status);
     assert_eq!(ended.rating_sequence, Some(1), "counted, as the first rated result");
     assert_eq!(ended.rating_changes.len(), 2, "the result post can show both changes");
-    let ratings: Vec<_> = [1, 2].map(|u| w.store.rating(1, GameKind::Hoyito, u).unwrap().expect("rated")).into();
+    let ratings: Vec<_> =
+        [1, 2].map(|u| w.store.rating(GuildId(1), GameKind::Hoyito, u).unwrap().expect("rated")).into();
     assert!(ratings.iter().all(|r| r.games == 1));
     // Counted once: another tick changes nothing, and the recomputation finds the same numbers.
     w.table.tick(NOW + 2 * DAY).unwrap();
-    assert_eq!(w.store.last_rating_sequence(1).unwrap(), 1);
+    assert_eq!(w.store.last_rating_sequence(GuildId(1)).unwrap(), 1);
     assert_eq!(w.table.recompute_ratings().unwrap(), 1);
-    let again: Vec<_> = [1, 2].map(|u| w.store.rating(1, GameKind::Hoyito, u).unwrap().unwrap()).into();
+    let again: Vec<_> = [1, 2].map(|u| w.store.rating(GuildId(1), GameKind::Hoyito, u).unwrap().unwrap()).into();
     assert_eq!(again, ratings);
 }
 
@@ -279,7 +281,7 @@ fn a_recomputation_that_fails_leaves_the_ratings_as_they_were(backend: &Backend)
         w.ok(&actor(on_turn, channel), Command::Move { notation: "1".into(), at: None }, NOW);
         w.ok(&actor(2, channel), Command::Resign, NOW);
     }
-    let rating = |w: &World| w.store.rating(1, GameKind::Hoyito, 1).unwrap();
+    let rating = |w: &World| w.store.rating(GuildId(1), GameKind::Hoyito, 1).unwrap();
     let before = rating(&w).expect("rated");
     assert_eq!(before.games, 2);
     w.store.fail_write(1);
@@ -370,10 +372,14 @@ fn two_tables_on_one_store_count_every_result_once(backend: &Backend) {
     let counted = sequences.len() as u64;
     assert!(counted >= 2, "{sequences:?}");
     assert_eq!(sequences, (1..=counted).collect::<Vec<_>>(), "each result has its own place in the order");
-    let live = store.rating(1, GameKind::Hoyito, 1).unwrap().unwrap();
+    let live = store.rating(GuildId(1), GameKind::Hoyito, 1).unwrap().unwrap();
     assert_eq!(u64::from(live.games), counted, "no result lost between the two");
     tables[0].recompute_ratings().unwrap();
-    assert_eq!(store.rating(1, GameKind::Hoyito, 1).unwrap().unwrap(), live, "the live updates were sequential");
+    assert_eq!(
+        store.rating(GuildId(1), GameKind::Hoyito, 1).unwrap().unwrap(),
+        live,
+        "the live updates were sequential"
+    );
 }
 
 fn members_signing_up_at_the_same_moment_are_all_signed_up(backend: &Backend) {
@@ -541,13 +547,13 @@ fn a_rated_end_in_another_server_never_holds_up_this_one(backend: &Backend) {
     }
     let inner = w.store.inner.clone();
     w.store.before_each_commit(move || {
-        let last = inner.last_rating_sequence(2).unwrap();
+        let last = inner.last_rating_sequence(GuildId(2)).unwrap();
         let standings = tablero::store::Standings {
-            sequences: vec![(2, last + 1)],
-            ratings: vec![(2, GameKind::Hoyito, 9, tablero::store::Rating::new("zed"))],
+            sequences: vec![(GuildId(2), last + 1)],
+            ratings: vec![(GuildId(2), GameKind::Hoyito, 9, tablero::store::Rating::new("zed"))],
             teams: vec![],
         };
-        let write = tablero::store::StandingsWrite { bases: vec![(2, last)], standings, replace: false };
+        let write = tablero::store::StandingsWrite { bases: vec![(GuildId(2), last)], standings, replace: false };
         inner.commit(&tablero::store::Unit { standings: Some(write), ..Default::default() }).unwrap();
     });
     let writes = w.store.writes();
@@ -561,7 +567,7 @@ fn a_rated_end_in_another_server_never_holds_up_this_one(backend: &Backend) {
     assert_eq!(w.store.writes() - writes, 1, "the end was written at its first try");
     let ended = w.store.game(game).unwrap().unwrap();
     assert_eq!(ended.rating_sequence, Some(1), "the first rated result of server 1");
-    assert!(w.store.last_rating_sequence(2).unwrap() >= 1);
+    assert!(w.store.last_rating_sequence(GuildId(2)).unwrap() >= 1);
 }
 
 on_both_backends!(

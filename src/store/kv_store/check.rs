@@ -28,7 +28,7 @@ impl Indexes {
         let mut last = BTreeMap::new();
         for g in games {
             if g.status.is_live() {
-                ix.live_servers.insert(pair_key(g.guild, g.id.get()).to_vec());
+                ix.live_servers.insert(pair_key(g.guild.get(), g.id.get()).to_vec());
                 ix.channels.insert((g.channel.get().to_be_bytes().to_vec(), g.id.get().to_be_bytes().to_vec()));
             }
             if let Some(key) = archive_key(g) {

@@ -15,7 +15,7 @@ pub(in crate::store) const LAST_RATING_KEY: &[u8] = b"last_rating_sequence";
 pub(in crate::store) const SERVER_RATING_PREFIX: &[u8] = b"last_rating_sequence/";
 
 pub(in crate::store) fn server_rating_key(guild: GuildId) -> Vec<u8> {
-    [SERVER_RATING_PREFIX, &guild.to_be_bytes()].concat()
+    [SERVER_RATING_PREFIX, &guild.0.to_be_bytes()].concat()
 }
 
 /// A server's last rating sequence, in a transaction.
@@ -76,7 +76,7 @@ pub(in crate::store) fn finished_key(
         return None;
     }
     let mut key = [0u8; 24];
-    key[..8].copy_from_slice(&guild.to_be_bytes());
+    key[..8].copy_from_slice(&guild.0.to_be_bytes());
     key[8..16].copy_from_slice(&ended.to_be_bytes());
     key[16..].copy_from_slice(&game.get().to_be_bytes());
     Some(key)
@@ -109,7 +109,7 @@ pub(in crate::store) fn kind_of(byte: u8) -> Result<GameKind, StoreError> {
 
 pub(in crate::store) fn rating_key(guild: GuildId, kind: GameKind, user: UserId) -> [u8; 17] {
     let mut key = [0u8; 17];
-    key[..8].copy_from_slice(&guild.to_be_bytes());
+    key[..8].copy_from_slice(&guild.0.to_be_bytes());
     key[8] = kind as u8;
     key[9..].copy_from_slice(&user.to_be_bytes());
     key
@@ -117,7 +117,7 @@ pub(in crate::store) fn rating_key(guild: GuildId, kind: GameKind, user: UserId)
 
 pub(in crate::store) fn board_prefix(guild: GuildId, kind: GameKind, provisional: bool) -> [u8; 10] {
     let mut key = [0u8; 10];
-    key[..8].copy_from_slice(&guild.to_be_bytes());
+    key[..8].copy_from_slice(&guild.0.to_be_bytes());
     key[8] = kind as u8;
     key[9] = u8::from(provisional);
     key
@@ -134,7 +134,7 @@ pub(in crate::store) fn board_key(guild: GuildId, kind: GameKind, user: UserId, 
 
 pub(in crate::store) fn team_key(guild: GuildId, team: TeamKey) -> [u8; 17] {
     let mut key = [0u8; 17];
-    key[..8].copy_from_slice(&guild.to_be_bytes());
+    key[..8].copy_from_slice(&guild.0.to_be_bytes());
     let (tag, id) = match team {
         TeamKey::Role(id) => (b'r', id),
         TeamKey::Player(id) => (b'p', id),

@@ -128,7 +128,7 @@ impl<K: Kv> Store for KvStore<K> {
 
     fn team_records(&self, guild: GuildId) -> Result<Vec<(TeamKey, TeamRecord)>, StoreError> {
         let mut out: Vec<(TeamKey, TeamRecord)> = Vec::new();
-        for (key, value) in self.kv.scan_prefix(TEAMS, &guild.to_be_bytes())? {
+        for (key, value) in self.kv.scan_prefix(TEAMS, &guild.0.to_be_bytes())? {
             let id = id_from(&key[9..])?;
             let team = if key[8] == b'r' { TeamKey::Role(id) } else { TeamKey::Player(id) };
             out.push((team, unjson(&value)?));
@@ -147,7 +147,7 @@ impl<K: Kv> Store for KvStore<K> {
     fn finished_games(&self, guild: GuildId) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError> {
         // The server's part of the archive index, in the order the games ended: read backwards.
         let mut found = Vec::new();
-        for (key, value) in self.kv.scan_prefix(GUILD_FINISHED, &guild.to_be_bytes())?.into_iter().rev() {
+        for (key, value) in self.kv.scan_prefix(GUILD_FINISHED, &guild.0.to_be_bytes())?.into_iter().rev() {
             if key.len() != 24 || value.len() != 1 {
                 return Err(StoreError::Corrupt(format!("an archive entry of {} bytes", key.len())));
             }
@@ -161,7 +161,7 @@ impl<K: Kv> Store for KvStore<K> {
         guild: GuildId,
         user: UserId,
     ) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError> {
-        let mut prefix = guild.to_be_bytes().to_vec();
+        let mut prefix = guild.0.to_be_bytes().to_vec();
         prefix.extend_from_slice(&user.to_be_bytes());
         let mut found = Vec::new();
         for (key, value) in self.kv.scan_prefix(PLAYER_FINISHED, &prefix)?.into_iter().rev() {
@@ -175,7 +175,7 @@ impl<K: Kv> Store for KvStore<K> {
 
     fn live_games(&self, guild: GuildId) -> Result<Vec<GameId>, StoreError> {
         self.kv
-            .scan_prefix(GUILD_LIVE, &guild.to_be_bytes())?
+            .scan_prefix(GUILD_LIVE, &guild.0.to_be_bytes())?
             .into_iter()
             .map(|(key, _)| game_from(&key[8..]))
             .collect()
@@ -191,7 +191,7 @@ impl<K: Kv> Store for KvStore<K> {
 
     fn tournaments(&self, guild: GuildId) -> Result<Vec<Tournament>, StoreError> {
         let mut out = Vec::new();
-        for (key, _) in self.kv.scan_prefix(GUILD_TOURNAMENTS, &guild.to_be_bytes())? {
+        for (key, _) in self.kv.scan_prefix(GUILD_TOURNAMENTS, &guild.0.to_be_bytes())? {
             if let Some(t) = self.tournament(id_from(&key[8..])?)? {
                 out.push(t);
             }
@@ -261,7 +261,7 @@ impl<K: Kv> Store for KvStore<K> {
     }
 
     fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
-        match self.kv.get(GUILDS, &guild.to_be_bytes())? {
+        match self.kv.get(GUILDS, &guild.0.to_be_bytes())? {
             Some(bytes) => {
                 serde_json::from_slice(&bytes).map_err(|e| StoreError::Corrupt(format!("guild settings: {e}")))
             }

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::store::record::ChannelId;
+use crate::store::record::GuildId;
 
 /// A game from its stored header and its moves. Outside a consistent view the header and the moves are read
 /// one after the other: moves past the header's count belong to a later write and are left out, and a shortfall
@@ -84,7 +85,7 @@ pub(in crate::store) fn read_all_but_games(r: &dyn KvRead) -> Result<Vec<Entry>,
             .find(|k| **k as u8 == key[8])
             .ok_or_else(|| StoreError::Corrupt(format!("a rating of game kind {}", key[8])))?;
         out.push(Entry::Rating {
-            guild: id_from(&key[..8])?,
+            guild: GuildId(id_from(&key[..8])?),
             game,
             user: id_from(&key[9..])?,
             record: unjson(&value)?,
@@ -93,10 +94,10 @@ pub(in crate::store) fn read_all_but_games(r: &dyn KvRead) -> Result<Vec<Entry>,
     for (key, value) in r.all(TEAMS)? {
         let id = id_from(&key[9..])?;
         let team = if key[8] == b'r' { TeamKey::Role(id) } else { TeamKey::Player(id) };
-        out.push(Entry::Team { guild: id_from(&key[..8])?, team, record: unjson(&value)? });
+        out.push(Entry::Team { guild: GuildId(id_from(&key[..8])?), team, record: unjson(&value)? });
     }
     for (key, value) in r.all(GUILDS)? {
-        out.push(Entry::Settings { guild: id_from(&key)?, record: unjson(&value)? });
+        out.push(Entry::Settings { guild: GuildId(id_from(&key)?), record: unjson(&value)? });
     }
     for (key, value) in r.all(USERS)? {
         out.push(Entry::Notify { user: id_from(&key)?, on: value == [1] });

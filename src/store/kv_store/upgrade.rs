@@ -33,7 +33,7 @@ impl<K: Kv> KvStore<K> {
             record.indexed_users().into_iter().map(|user| user_key(user, record.id).to_vec()).collect()
         })?;
         self.fill_once(b"guild_live_filled", GUILD_LIVE, "servers'", |record| {
-            vec![pair_key(record.guild, record.id.get()).to_vec()]
+            vec![pair_key(record.guild.get(), record.id.get()).to_vec()]
         })
     }
 

@@ -29,9 +29,9 @@ impl<K: Kv> KvStore<K> {
         }
         // A server's live games too: its web page lists them without reading the finished ones.
         if record.status.is_live() {
-            t.insert(GUILD_LIVE, &pair_key(record.guild, record.id.get()), &[])?;
+            t.insert(GUILD_LIVE, &pair_key(record.guild.get(), record.id.get()), &[])?;
         } else {
-            t.remove(GUILD_LIVE, &pair_key(record.guild, record.id.get()))?;
+            t.remove(GUILD_LIVE, &pair_key(record.guild.get(), record.id.get()))?;
         }
         Ok(())
     }
@@ -138,7 +138,7 @@ impl<K: Kv> KvStore<K> {
                 } else if t.get(TOURNAMENTS, &tournament.id.to_be_bytes())?.is_some() {
                     return Err(WriteError::IdTaken.into());
                 }
-                t.insert(GUILD_TOURNAMENTS, &pair_key(tournament.guild, tournament.id), &[])?;
+                t.insert(GUILD_TOURNAMENTS, &pair_key(tournament.guild.get(), tournament.id), &[])?;
                 json(&tournament)?
             }
             Some(base) => {
@@ -233,7 +233,7 @@ impl<K: Kv> KvStore<K> {
         }
         let mut settings = Vec::with_capacity(unit.settings.len());
         for write in &unit.settings {
-            settings.push((write.guild.to_be_bytes(), write.base, json(&write.settings)?));
+            settings.push((write.guild.0.to_be_bytes(), write.base, json(&write.settings)?));
         }
         let standings = match &unit.standings {
             Some(write) => Some(self.encode_standings(write)?),

@@ -107,13 +107,14 @@ mod tests {
     use super::*;
     use crate::games::GameKind;
     use crate::store::record::ChannelId;
+    use crate::store::record::GuildId;
     use crate::store::tournament::{Format, TournamentRound};
 
     fn cup() -> Tournament {
         Tournament {
             id: 4,
             revision: 0,
-            guild: 1,
+            guild: GuildId(1),
             channel: ChannelId(10),
             kind: GameKind::Hoyito,
             options: Default::default(),

@@ -213,7 +213,7 @@ impl AtWork<'_> {
         if !t.kind.moves_are_throws() {
             return Err(Message::new("tournament-teams-not-here").into());
         }
-        if role == actor.guild {
+        if actor.guild == role {
             return Err(Message::new("discord-team-everyone").into());
         }
         if !actor.roles.contains(&role) {

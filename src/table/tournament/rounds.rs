@@ -309,7 +309,7 @@ impl AtWork<'_> {
         due.dedup();
         let mut out = Vec::new();
         for id in due {
-            let guild = self.store.tournament(id).map_err(|e| e.to_string())?.map_or(0, |t| t.guild);
+            let guild = self.store.tournament(id).map_err(|e| e.to_string())?.map_or(GuildId(0), |t| t.guild);
             if (self.table.serves)(guild) {
                 out.push((id, guild));
             }

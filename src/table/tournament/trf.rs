@@ -124,6 +124,7 @@ mod tests {
     use super::*;
     use crate::games::GameKind;
     use crate::store::record::ChannelId;
+    use crate::store::record::GuildId;
     use crate::store::record::Player;
     use crate::store::tournament::{Entrant, TournamentStatus};
 
@@ -136,7 +137,7 @@ mod tests {
         let t = Tournament {
             id: 1,
             revision: 0,
-            guild: 1,
+            guild: GuildId(1),
             channel: ChannelId(1),
             kind: GameKind::Hoyito,
             options: Default::default(),

@@ -23,7 +23,7 @@ pub mod web;
 /// Manage Server.
 pub fn actor_in(guild: u64, user: u64, channel: u64) -> Actor {
     Actor {
-        guild,
+        guild: GuildId(guild),
         channel: ChannelId(channel),
         user,
         name: ["tablero", "ana", "ben", "cy", "dan", "eve", "fay"][user as usize % 7].to_string(),

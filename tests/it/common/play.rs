@@ -10,6 +10,7 @@ use tablero::i18n::Locale;
 use tablero::store::SledStore;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 use tablero::store::record::{FinishReason, First, GameRecord, MoveEntry, Player, Status};
 use tablero::table::Request;
 use tablero::table::{Actor, Command, Permissions, Table};
@@ -17,7 +18,7 @@ use tablero::table::{Actor, Command, Permissions, Table};
 /// A member of guild 1 named `player<user>`.
 pub fn player_actor(user: u64, channel: u64) -> Actor {
     Actor {
-        guild: 1,
+        guild: GuildId(1),
         channel: ChannelId(channel),
         user,
         name: format!("player{user}"),
@@ -89,7 +90,7 @@ pub fn finished_game(id: u64, guild: u64, moves: u64, tournament: Option<(u64, u
         ..GameRecord::new(
             GameKind::Hoyito,
             GameKind::Hoyito.normalise_options(&Default::default()).unwrap(),
-            guild,
+            GuildId(guild),
             ChannelId(1_000_000 + id),
             player(a),
             0,

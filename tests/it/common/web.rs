@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::GuildId;
 
 use tablero::games::{GameKind, Position};
 use tablero::i18n::Locale;
@@ -58,7 +59,7 @@ pub fn serve_with(
             table
         },
         move |bound| {
-            let mut options = tablero::web::Options::new(format!("http://{bound}"), open.then_some(1));
+            let mut options = tablero::web::Options::new(format!("http://{bound}"), open.then_some(GuildId(1)));
             options.stream_for = stream_for;
             options.trusted_proxies = trusted_proxies;
             options
@@ -109,14 +110,14 @@ pub fn play_one(table: &Table, guild: u64, channel: u64, id: GameId) -> String {
 
 /// A game's moves, as its record file lists them.
 fn table_record(table: &Table, guild: u64, id: GameId) -> Vec<String> {
-    let page = table.game_page(guild, id, None, Locale::English).unwrap().expect("the game");
+    let page = table.game_page(GuildId(guild), id, None, Locale::English).unwrap().expect("the game");
     page.moves.into_iter().map(|m| m.notation).collect()
 }
 
 /// Turns a server's pages on (as ana, who has Manage Server) and gives their address.
 pub fn pages_on(table: &Table, guild: u64) -> String {
     act(table, guild, 1, 99, Command::Settings { changes: vec![SettingChange::Web(true)] }).expect("turned on");
-    table.web_address(guild).expect("an address").trim_end_matches('/').to_string()
+    table.web_address(GuildId(guild)).expect("an address").trim_end_matches('/').to_string()
 }
 
 pub fn pages_off(table: &Table, guild: u64) {
@@ -134,7 +135,7 @@ pub fn elimination(table: &Table, guild: u64) -> u64 {
         act(table, guild, user, 10, Command::Tournament(TournamentCommand::Join { id: None })).expect("joined");
     }
     let mut posted = act(table, guild, 1, 10, Command::Tournament(TournamentCommand::Start { id: None })).unwrap();
-    let id = table.web_tournament_revision(guild, 1).map(|_| 1).expect("tournament 1");
+    let id = table.web_tournament_revision(GuildId(guild), 1).map(|_| 1).expect("tournament 1");
     for _ in 0..8 {
         let games: Vec<GameId> = posted.iter().filter(|r| r.parked()).filter_map(|r| r.game).collect();
         if games.is_empty() {
@@ -143,7 +144,7 @@ pub fn elimination(table: &Table, guild: u64) -> u64 {
         posted = Vec::new();
         for game in games {
             act(table, guild, 1, 10, Command::MoveTo { game, channel: ChannelId(1000 + game.get()) }).expect("placed");
-            let page = table.game_page(guild, game, None, Locale::English).unwrap().unwrap();
+            let page = table.game_page(GuildId(guild), game, None, Locale::English).unwrap().unwrap();
             let seats: Vec<u64> = page.sides.iter().map(|s| s.user.expect("a member")).collect();
             let channel = 1000 + game.get();
             act(table, guild, seats[0], channel, Command::Move { notation: "1".into(), at: None }).unwrap();
