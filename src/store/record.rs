@@ -28,105 +28,70 @@ impl From<TournamentPlace> for (u64, usize, usize) {
 }
 use crate::i18n::Locale;
 
-/// A game's number: every game of every server has its own, given by the store in order.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct GameId(pub u64);
+/// An id that is a type of its own, stored and written as the plain number it holds (so every stored form is
+/// the number's), read from and shown as that number, and comparable with a plain number (`record.id == 3`).
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub u64);
 
-impl GameId {
-    pub const fn get(self) -> u64 {
-        self.0
-    }
+        impl $name {
+            pub const fn get(self) -> u64 {
+                self.0
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = std::num::ParseIntError;
+
+            fn from_str(text: &str) -> Result<$name, Self::Err> {
+                text.parse().map($name)
+            }
+        }
+
+        impl PartialEq<u64> for $name {
+            fn eq(&self, other: &u64) -> bool {
+                self.0 == *other
+            }
+        }
+
+        impl From<u64> for $name {
+            fn from(id: u64) -> $name {
+                $name(id)
+            }
+        }
+
+        impl From<$name> for u64 {
+            fn from(id: $name) -> u64 {
+                id.0
+            }
+        }
+    };
 }
 
-impl std::fmt::Display for GameId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
+id_type!(
+    /// A game's number: every game of every server has its own, given by the store in order.
+    GameId
+);
+id_type!(
+    /// A channel's id (Discord's, or the console's): where a game is played and its posts go.
+    ChannelId
+);
+id_type!(
+    /// A server's id (a Discord guild's, or, outside servers, the direct message's channel's): whose games,
+    /// settings, ratings and tournaments these are.
+    GuildId
+);
 
-/// A game's number compares with a plain number (`record.id == 3`).
-impl PartialEq<u64> for GameId {
-    fn eq(&self, other: &u64) -> bool {
-        self.0 == *other
-    }
-}
-
-impl From<u64> for GameId {
-    fn from(id: u64) -> GameId {
-        GameId(id)
-    }
-}
-
-impl From<GameId> for u64 {
-    fn from(id: GameId) -> u64 {
-        id.0
-    }
-}
-
-impl std::str::FromStr for GameId {
-    type Err = std::num::ParseIntError;
-
-    fn from_str(text: &str) -> Result<GameId, Self::Err> {
-        text.parse().map(GameId)
-    }
-}
 pub type UserId = u64;
-/// A channel's id (Discord's, or the console's): where a game is played and its posts go.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct ChannelId(pub u64);
-
-impl ChannelId {
-    pub const fn get(self) -> u64 {
-        self.0
-    }
-}
-
-impl std::fmt::Display for ChannelId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-/// A channel's id compares with a plain number (`record.channel == 10`).
-impl PartialEq<u64> for ChannelId {
-    fn eq(&self, other: &u64) -> bool {
-        self.0 == *other
-    }
-}
-/// A server's id (a Discord guild's, or, outside servers, the direct message's channel's): whose games,
-/// settings, ratings and tournaments these are.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct GuildId(pub u64);
-
-impl GuildId {
-    pub const fn get(self) -> u64 {
-        self.0
-    }
-}
-
-impl std::fmt::Display for GuildId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl std::str::FromStr for GuildId {
-    type Err = std::num::ParseIntError;
-
-    fn from_str(text: &str) -> Result<GuildId, Self::Err> {
-        text.parse().map(GuildId)
-    }
-}
-
-/// A server's id compares with a plain number (`record.guild == 1`).
-impl PartialEq<u64> for GuildId {
-    fn eq(&self, other: &u64) -> bool {
-        self.0 == *other
-    }
-}
 
 /// Seconds since the Unix epoch.
 pub type Timestamp = u64;
