@@ -7,6 +7,7 @@
 use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GuildId;
+use tablero::table::RatingCommand;
 use tablero::table::Request;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -83,12 +84,14 @@ fn leaderboard(c: &mut Criterion) {
         permissions: Permissions::default(),
         private: false,
     };
-    let page = |page, picture| Command::Leaderboard {
-        game: tablero::games::GameKind::Hoyito,
-        page,
-        provisional: false,
-        picture,
-        season: None,
+    let page = |page, picture| {
+        Command::Rating(RatingCommand::Leaderboard {
+            game: tablero::games::GameKind::Hoyito,
+            page,
+            provisional: false,
+            picture,
+            season: None,
+        })
     };
     c.bench_function("leaderboard/first_page_text", |b| {
         b.iter(|| table.handle(Request::new(&actor, page(0, false), 0)).unwrap().unwrap())

@@ -13,6 +13,7 @@ use tablero::render::replay::{DISCORD_LIMIT, animate, animate_from};
 use tablero::store::record::ChannelId;
 use tablero::store::record::GuildId;
 use tablero::store::record::{GameRecord, Player, Status};
+use tablero::table::RecordCommand;
 use tablero::table::Request;
 use tablero::table::{ReplayPictures, replay_frames};
 
@@ -102,7 +103,11 @@ fn archive(c: &mut Criterion) {
         c.bench_function(&format!("archive {name} page of 10,000 finished games"), |b| {
             b.iter(|| {
                 table
-                    .handle(Request::new(&actor, Command::Archive { player: None, game: None, page }, 0))
+                    .handle(Request::new(
+                        &actor,
+                        Command::Record(RecordCommand::Archive { player: None, game: None, page }),
+                        0,
+                    ))
                     .unwrap()
                     .unwrap()
                     .len()
@@ -113,7 +118,11 @@ fn archive(c: &mut Criterion) {
     c.bench_function("archive first page of a server of 100 games in a store of 10,100", |b| {
         b.iter(|| {
             table
-                .handle(Request::new(&actor, Command::Archive { player: None, game: None, page: 0 }, 0))
+                .handle(Request::new(
+                    &actor,
+                    Command::Record(RecordCommand::Archive { player: None, game: None, page: 0 }),
+                    0,
+                ))
                 .unwrap()
                 .unwrap()
                 .len()

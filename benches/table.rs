@@ -13,6 +13,7 @@ use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
 use tablero::table::Request;
+use tablero::table::{ChallengeCommand, PlayCommand};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use play::{finished_game, player, typed_challenge};
@@ -110,7 +111,10 @@ fn new_game(table: &Table, channel: u64) -> Game {
         None,
     );
     table.handle(Request::new(&actor(1, channel), challenge, 0)).unwrap().unwrap();
-    table.handle(Request::new(&actor(2, channel), Command::Accept { game: None }, 0)).unwrap().unwrap();
+    table
+        .handle(Request::new(&actor(2, channel), Command::Challenge(ChallengeCommand::Accept { game: None }), 0))
+        .unwrap()
+        .unwrap();
     Game { channel, position: Position::new(GameKind::Hoyito, &Default::default()).unwrap() }
 }
 
@@ -138,7 +142,10 @@ fn moves(c: &mut Criterion, name: &str, busy: bool) {
                 let m = legal[rng.random_range(0..legal.len())].clone();
                 let who = actor(if side == Side::First { 1 } else { 2 }, game.channel);
                 let started = Instant::now();
-                table.handle(Request::new(&who, Command::Move { notation: m.clone(), at: None }, 0)).unwrap().unwrap();
+                table
+                    .handle(Request::new(&who, Command::Play(PlayCommand::Move { notation: m.clone(), at: None }), 0))
+                    .unwrap()
+                    .unwrap();
                 let took = started.elapsed();
                 total += took;
                 samples.push(took);

@@ -5,6 +5,7 @@
 use crate::games::{GameKind, OptionSet};
 use crate::i18n::Message;
 use crate::table::{ButtonId, Command, SettingChange};
+use crate::table::{ChallengeCommand, PageCommand, PlayCommand, RatingCommand, RecordCommand, SettingCommand};
 
 use super::{game_number, mention};
 
@@ -47,21 +48,21 @@ pub(super) fn table_command(word: &str, said: &Said) -> Option<Result<Command, M
 /// A game's moves and the look at it.
 fn play_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
     Some(match word {
-        "accept" => said.bare(Command::Accept { game: None }, "accept"),
-        "decline" => said.bare(Command::Decline { game: None }, "decline"),
-        "cancel" => said.bare(Command::Cancel, "cancel"),
-        "join" => said.bare(Command::Join { game: None }, "join"),
-        "resign" => said.bare(Command::Resign, "resign"),
-        "throw" => said.bare(Command::Throw { at: None }, "throw"),
-        "claim" => said.bare(Command::Claim { game: None }, "claim"),
-        "games" => said.bare(Command::Games, "games"),
-        "history" => said.bare(Command::History, "history"),
-        "rematch" => said.bare(Command::Rematch { game: None }, "rematch"),
-        "hint" => said.bare(Command::Hint, "hint"),
+        "accept" => said.bare(Command::Challenge(ChallengeCommand::Accept { game: None }), "accept"),
+        "decline" => said.bare(Command::Challenge(ChallengeCommand::Decline { game: None }), "decline"),
+        "cancel" => said.bare(Command::Challenge(ChallengeCommand::Cancel), "cancel"),
+        "join" => said.bare(Command::Challenge(ChallengeCommand::Join { game: None }), "join"),
+        "resign" => said.bare(Command::Play(PlayCommand::Resign), "resign"),
+        "throw" => said.bare(Command::Play(PlayCommand::Throw { at: None }), "throw"),
+        "claim" => said.bare(Command::Play(PlayCommand::Claim { game: None }), "claim"),
+        "games" => said.bare(Command::Play(PlayCommand::Games), "games"),
+        "history" => said.bare(Command::Play(PlayCommand::History), "history"),
+        "rematch" => said.bare(Command::Challenge(ChallengeCommand::Rematch { game: None }), "rematch"),
+        "hint" => said.bare(Command::Play(PlayCommand::Hint), "hint"),
         "board" => said.no_options("board [text [part]]").and_then(|()| match said.first().as_deref() {
-            None => Ok(Command::Board { text: false, focus: None }),
+            None => Ok(Command::Play(PlayCommand::Board { text: false, focus: None })),
             Some("text" | "texto") if said.positional.len() <= 2 => {
-                Ok(Command::Board { text: true, focus: said.positional.get(1).cloned() })
+                Ok(Command::Play(PlayCommand::Board { text: true, focus: said.positional.get(1).cloned() }))
             }
             Some(_) => Err(usage("board [text [part]]")),
         }),
@@ -69,7 +70,7 @@ fn play_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
             if said.positional.is_empty() {
                 return Err(usage("move <move>"));
             }
-            Ok(Command::Move { notation: said.positional.join(" "), at: None })
+            Ok(Command::Play(PlayCommand::Move { notation: said.positional.join(" "), at: None }))
         }),
         _ => return None,
     })
@@ -79,15 +80,15 @@ fn play_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
 fn answer_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
     Some(match word {
         "draw" => said.no_options("draw [offer|accept|decline]").and_then(|()| match said.first().as_deref() {
-            None | Some("offer") => Ok(Command::DrawOffer),
-            Some("accept") => Ok(Command::DrawAccept { game: None }),
-            Some("decline") => Ok(Command::DrawDecline { game: None }),
+            None | Some("offer") => Ok(Command::Play(PlayCommand::DrawOffer)),
+            Some("accept") => Ok(Command::Play(PlayCommand::DrawAccept { game: None })),
+            Some("decline") => Ok(Command::Play(PlayCommand::DrawDecline { game: None })),
             Some(_) => Err(usage("draw [offer|accept|decline]")),
         }),
         "takeback" => said.no_options("takeback [ask|accept|decline]").and_then(|()| match said.first().as_deref() {
-            None | Some("ask") => Ok(Command::Takeback { game: None }),
-            Some("accept") => Ok(Command::TakebackAnswer { game: None, accept: true }),
-            Some("decline") => Ok(Command::TakebackAnswer { game: None, accept: false }),
+            None | Some("ask") => Ok(Command::Play(PlayCommand::Takeback { game: None })),
+            Some("accept") => Ok(Command::Play(PlayCommand::TakebackAnswer { game: None, accept: true })),
+            Some("decline") => Ok(Command::Play(PlayCommand::TakebackAnswer { game: None, accept: false })),
             Some(_) => Err(usage("takeback [ask|accept|decline]")),
         }),
         _ => return None,
@@ -98,12 +99,12 @@ fn answer_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
 fn record_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
     let first = said.positional.first();
     Some(match word {
-        "analysis" => said
-            .no_options("analysis [game]")
-            .and_then(|()| Ok(Command::Analysis { game: game_number(first, "analysis [game]")? })),
+        "analysis" => said.no_options("analysis [game]").and_then(|()| {
+            Ok(Command::Record(RecordCommand::Analysis { game: game_number(first, "analysis [game]")? }))
+        }),
         "export" => said
             .no_options("export [game]")
-            .and_then(|()| Ok(Command::Export { game: game_number(first, "export [game]")? })),
+            .and_then(|()| Ok(Command::Record(RecordCommand::Export { game: game_number(first, "export [game]")? }))),
         "replay" => {
             let usage_text = "replay [game] [speed=slow|normal|fast|seconds]";
             if said.options.keys().any(|k| k != "speed") {
@@ -111,7 +112,7 @@ fn record_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
             }
             (|| {
                 let delay = said.options.get("speed").map(|s| crate::table::replay_delay(s)).transpose()?;
-                Ok(Command::Replay { game: game_number(first, usage_text)?, delay })
+                Ok(Command::Record(RecordCommand::Replay { game: game_number(first, usage_text)?, delay }))
             })()
         }
         "archive" => said.no_options("archive [@player] [game] [page]").and_then(|()| {
@@ -125,11 +126,11 @@ fn record_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
                     game = Some(word.parse::<GameKind>()?);
                 }
             }
-            Ok(Command::Archive { player, game, page })
+            Ok(Command::Record(RecordCommand::Archive { player, game, page }))
         }),
         "rules" => said
             .no_options("rules [game]")
-            .and_then(|()| Ok(Command::Rules { game: first.map(|g| g.parse()).transpose()? })),
+            .and_then(|()| Ok(Command::Play(PlayCommand::Rules { game: first.map(|g| g.parse()).transpose()? }))),
         _ => return None,
     })
 }
@@ -151,12 +152,12 @@ fn standing_command(word: &str, said: &Said) -> Option<Result<Command, Message>>
                     Some("off" | "none") => Some(0),
                     Some(d) => Some(crate::table::deadlines::duration_option("every", d)?),
                 };
-                Ok(Command::SeasonStart { game, every })
+                Ok(Command::Rating(RatingCommand::SeasonStart { game, every }))
             })()
         }
         "profile" => said.no_options("profile [@player]").and_then(|()| {
             let player = said.positional.first().map(|p| mention(p)).transpose()?;
-            Ok(Command::Profile { player })
+            Ok(Command::Rating(RatingCommand::Profile { player }))
         }),
         _ => return None,
     })
@@ -180,13 +181,13 @@ fn leaderboard(said: &Said) -> Result<Command, Message> {
         Some("all") => Some(0),
         Some(n) => Some(n.parse().map_err(|_| usage(usage_text))?),
     };
-    Ok(Command::Leaderboard { game, page, provisional, picture, season })
+    Ok(Command::Rating(RatingCommand::Leaderboard { game, page, provisional, picture, season }))
 }
 
 /// A member's and a server's own settings, and the buttons and menus a reply offered.
 fn member_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
     Some(match word {
-        "web" => said.bare(Command::Web, "web"),
+        "web" => said.bare(Command::Page(PageCommand::Web), "web"),
         "settings" => {
             if !said.positional.is_empty() {
                 return Some(Err(usage(
@@ -197,12 +198,12 @@ fn member_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
                 .iter()
                 .map(|(k, v)| SettingChange::parse(k, v))
                 .collect::<Result<_, _>>()
-                .map(|changes| Command::Settings { changes })
+                .map(|changes| Command::Setting(SettingCommand::Settings { changes }))
         }
         "notify" => said.no_options("notify [on|off]").and_then(|()| match said.first().as_deref() {
-            None => Ok(Command::Notify { on: None }),
-            Some("on") => Ok(Command::Notify { on: Some(true) }),
-            Some("off") => Ok(Command::Notify { on: Some(false) }),
+            None => Ok(Command::Setting(SettingCommand::Notify { on: None })),
+            Some("on") => Ok(Command::Setting(SettingCommand::Notify { on: Some(true) })),
+            Some("off") => Ok(Command::Setting(SettingCommand::Notify { on: Some(false) })),
             Some(_) => Err(usage("notify [on|off]")),
         }),
         "vacation" => said.no_options("vacation start [days] | vacation end").and_then(|()| {
@@ -213,9 +214,9 @@ fn member_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
                         None => None,
                         Some(days) => Some(days.parse().map_err(|_| usage_line())?),
                     };
-                    Ok(Command::VacationStart { days })
+                    Ok(Command::Setting(SettingCommand::VacationStart { days }))
                 }
-                Some("end") if said.positional.len() == 1 => Ok(Command::VacationEnd),
+                Some("end") if said.positional.len() == 1 => Ok(Command::Setting(SettingCommand::VacationEnd)),
                 _ => Err(usage_line()),
             }
         }),

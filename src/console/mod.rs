@@ -8,6 +8,7 @@ mod line;
 
 use crate::store::record::ChannelId;
 use crate::store::record::GuildId;
+use crate::table::{ChallengeCommand, PlayCommand, RecordCommand};
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -276,7 +277,11 @@ impl Console {
         let server = Actor::server(actor.guild, actor.channel, actor.locale);
         match self
             .table
-            .handle(Request::new(&server, Command::MoveTo { game, channel: ChannelId(channel) }, self.now()))
+            .handle(Request::new(
+                &server,
+                Command::Play(PlayCommand::MoveTo { game, channel: ChannelId(channel) }),
+                self.now(),
+            ))
             .unwrap_or(Ok(Vec::new()))
         {
             Ok(_) => writeln!(out, "  → #{name}"),
@@ -455,7 +460,7 @@ impl Console {
                 for p in players {
                     self.learn_name(p.id, p.name);
                 }
-                Ok(Step::Table(Command::Import { bytes, live: true }))
+                Ok(Step::Table(Command::Record(RecordCommand::Import { bytes, live: true })))
             }
             "locale" => {
                 let tag = said.positional.first().ok_or(usage("locale en-US|es-419|es-ES"))?;
@@ -495,7 +500,13 @@ impl Console {
             return Err(Message::new("console-unexpected").str("text", extra.as_str()));
         }
         let terms = Terms::take_from(options)?;
-        Ok(Step::Table(Command::Challenge { game, opponent, options: options.clone(), terms, teams }))
+        Ok(Step::Table(Command::Challenge(ChallengeCommand::Challenge {
+            game,
+            opponent,
+            options: options.clone(),
+            terms,
+            teams,
+        })))
     }
 
     /// `tournament …` (or `t …`): create, join, start, standings, pairings and the rest, a bad number refused by

@@ -2,6 +2,7 @@
 //! days ago, before any number of restarts, still plays: the id carries the game and the move number, and the
 //! table refuses a press on an out-of-date board.
 
+use crate::table::{ChallengeCommand, PlayCommand, RatingCommand, RecordCommand};
 use poise::serenity_prelude as serenity;
 
 use super::actor::{Invocation, Source};
@@ -49,17 +50,20 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
         return deliver::tell(data, http, &asker, &Said::words(text).private()).await;
     };
     // A page of a leaderboard replaces the pressed one in place.
-    let turns_page = matches!(command, Command::Leaderboard { .. } | Command::Archive { .. });
+    let turns_page = matches!(
+        command,
+        Command::Rating(RatingCommand::Leaderboard { .. }) | Command::Record(RecordCommand::Archive { .. })
+    );
     // A join leaves the challenge open, a takeback request the board; the other presses change what the
     // pressed message shows.
     let replaces_message = !turns_page
         && !matches!(
             command,
-            Command::Join { .. }
-                | Command::Takeback { .. }
-                | Command::PickPiece { .. }
-                | Command::AskResign { .. }
-                | Command::AskDraw { .. }
+            Command::Challenge(ChallengeCommand::Join { .. })
+                | Command::Play(PlayCommand::Takeback { .. })
+                | Command::Play(PlayCommand::PickPiece { .. })
+                | Command::Play(PlayCommand::AskResign { .. })
+                | Command::Play(PlayCommand::AskDraw { .. })
                 | Command::Tournament(TournamentCommand::Join { .. } | TournamentCommand::Leave { .. })
         );
     let result = run_table(

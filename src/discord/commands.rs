@@ -2,6 +2,7 @@
 //! [`respond`], which runs it and answers (refusals privately, in the user's language).
 
 use crate::store::record::GameId;
+use crate::table::{ChallengeCommand, PageCommand, PlayCommand, RatingCommand, RecordCommand, SettingCommand};
 use poise::serenity_prelude as serenity;
 
 use super::actor::{Invocation, Source};
@@ -139,19 +140,19 @@ impl GameChoice {
 /// Accept the challenge waiting in this channel.
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
-    respond(ctx, Command::Accept { game: None }).await
+    respond(ctx, Command::Challenge(ChallengeCommand::Accept { game: None })).await
 }
 
 /// Decline the challenge waiting in this channel.
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
-    respond(ctx, Command::Decline { game: None }).await
+    respond(ctx, Command::Challenge(ChallengeCommand::Decline { game: None })).await
 }
 
 /// Withdraw your challenge in this channel.
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
-    respond(ctx, Command::Cancel).await
+    respond(ctx, Command::Challenge(ChallengeCommand::Cancel)).await
 }
 
 /// Suggests the caller's legal moves that match what is typed (nothing when it is not their turn).
@@ -182,13 +183,13 @@ pub async fn move_(
     #[max_length = 60]
     notation: String,
 ) -> Result<(), Error> {
-    respond(ctx, Command::Move { notation, at: None }).await
+    respond(ctx, Command::Play(PlayCommand::Move { notation, at: None })).await
 }
 
 /// Throw the sticks (Zohn Ahl) for your team.
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn throw(ctx: Context<'_>) -> Result<(), Error> {
-    respond(ctx, Command::Throw { at: None }).await
+    respond(ctx, Command::Play(PlayCommand::Throw { at: None })).await
 }
 
 /// Show the board of this channel's game.
@@ -200,7 +201,7 @@ pub async fn board(
     focus: Option<String>,
 ) -> Result<(), Error> {
     let text = matches!(view, Some(ViewChoice::Text)) || focus.is_some();
-    respond(ctx, Command::Board { text, focus }).await
+    respond(ctx, Command::Play(PlayCommand::Board { text, focus })).await
 }
 
 /// How a board is shown.
@@ -215,13 +216,13 @@ pub enum ViewChoice {
 /// The moves of this channel's game so far.
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
-    respond(ctx, Command::History).await
+    respond(ctx, Command::Play(PlayCommand::History)).await
 }
 
 /// Resign this channel's game.
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    respond(ctx, Command::Resign).await
+    respond(ctx, Command::Play(PlayCommand::Resign)).await
 }
 
 /// What to do about a draw.
@@ -242,9 +243,9 @@ pub async fn draw(
     #[description = "offer, accept or decline"] action: DrawAction,
 ) -> Result<(), Error> {
     let command = match action {
-        DrawAction::Offer => Command::DrawOffer,
-        DrawAction::Accept => Command::DrawAccept { game: None },
-        DrawAction::Decline => Command::DrawDecline { game: None },
+        DrawAction::Offer => Command::Play(PlayCommand::DrawOffer),
+        DrawAction::Accept => Command::Play(PlayCommand::DrawAccept { game: None }),
+        DrawAction::Decline => Command::Play(PlayCommand::DrawDecline { game: None }),
     };
     respond(ctx, command).await
 }
@@ -267,9 +268,9 @@ pub async fn takeback(
     #[description = "ask (the default), accept or decline"] action: Option<TakebackAction>,
 ) -> Result<(), Error> {
     let command = match action.unwrap_or(TakebackAction::Ask) {
-        TakebackAction::Ask => Command::Takeback { game: None },
-        TakebackAction::Accept => Command::TakebackAnswer { game: None, accept: true },
-        TakebackAction::Decline => Command::TakebackAnswer { game: None, accept: false },
+        TakebackAction::Ask => Command::Play(PlayCommand::Takeback { game: None }),
+        TakebackAction::Accept => Command::Play(PlayCommand::TakebackAnswer { game: None, accept: true }),
+        TakebackAction::Decline => Command::Play(PlayCommand::TakebackAnswer { game: None, accept: false }),
     };
     respond(ctx, command).await
 }
@@ -277,7 +278,7 @@ pub async fn takeback(
 /// The move the computer would play in your place (casual games against the computer only).
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
-    respond(ctx, Command::Hint).await
+    respond(ctx, Command::Play(PlayCommand::Hint)).await
 }
 
 /// The analysis of a finished game: the value after each move, and each side's biggest mistakes.
@@ -293,31 +294,31 @@ pub async fn analysis(
         let text = i18n::spans(invocation.actor.locale, &Message::new("analysis-started"));
         let _ = deliver::tell(ctx.data(), &ctx.serenity_context().http, &asker, &Said::words(text).private()).await;
     }
-    respond_to(ctx, &asker, Command::Analysis { game: game.map(GameId) }).await
+    respond_to(ctx, &asker, Command::Record(RecordCommand::Analysis { game: game.map(GameId) })).await
 }
 
 /// Challenge your opponent to a rematch of this channel's finished game, sides swapped.
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
-    respond(ctx, Command::Rematch { game: None }).await
+    respond(ctx, Command::Challenge(ChallengeCommand::Rematch { game: None })).await
 }
 
 /// The rules of a game (of this channel's game when none is named).
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn rules(ctx: Context<'_>, #[description = "Which game"] game: Option<GameChoice>) -> Result<(), Error> {
-    respond(ctx, Command::Rules { game: game.map(GameChoice::kind) }).await
+    respond(ctx, Command::Play(PlayCommand::Rules { game: game.map(GameChoice::kind) })).await
 }
 
 /// Your games in this server: whose turn it is, and where.
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
-    respond(ctx, Command::Games).await
+    respond(ctx, Command::Play(PlayCommand::Games)).await
 }
 
 /// Claim the win when your opponent's time for a move is up.
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn claim(ctx: Context<'_>) -> Result<(), Error> {
-    respond(ctx, Command::Claim { game: None }).await
+    respond(ctx, Command::Play(PlayCommand::Claim { game: None })).await
 }
 
 /// Settings: the server's defaults for new games, and your reminders.
@@ -399,13 +400,13 @@ pub async fn settings_server(
             LanguageChoice::SpanishSpain => Some(Locale::SpanishSpain),
         })
     }));
-    respond(ctx, Command::Settings { changes }).await
+    respond(ctx, Command::Setting(SettingCommand::Settings { changes })).await
 }
 
 /// The address of this server's web pages.
 #[poise::command(slash_command, guild_only)]
 pub async fn web(ctx: Context<'_>) -> Result<(), Error> {
-    respond(ctx, Command::Web).await
+    respond(ctx, Command::Page(PageCommand::Web)).await
 }
 
 /// Reminders by direct message, on or off (without an answer, says which it is).
@@ -414,7 +415,7 @@ pub async fn settings_notify(
     ctx: Context<'_>,
     #[description = "Also send me reminders by direct message"] direct: Option<bool>,
 ) -> Result<(), Error> {
-    respond(ctx, Command::Notify { on: direct }).await
+    respond(ctx, Command::Setting(SettingCommand::Notify { on: direct })).await
 }
 
 /// The leaderboard of a game in this server.
@@ -430,8 +431,13 @@ pub async fn leaderboard(
     season: Option<u32>,
 ) -> Result<(), Error> {
     let page = page.unwrap_or(1).saturating_sub(1) as usize;
-    let command =
-        Command::Leaderboard { game: game.kind(), page, provisional: false, picture: picture.unwrap_or(false), season };
+    let command = Command::Rating(RatingCommand::Leaderboard {
+        game: game.kind(),
+        page,
+        provisional: false,
+        picture: picture.unwrap_or(false),
+        season,
+    });
     respond(ctx, command).await
 }
 
@@ -443,5 +449,5 @@ pub async fn profile(
 ) -> Result<(), Error> {
     let player =
         player.map(|u| crate::store::record::Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) });
-    respond(ctx, Command::Profile { player }).await
+    respond(ctx, Command::Rating(RatingCommand::Profile { player })).await
 }

@@ -5,6 +5,7 @@
 //! [`super::send::send`].
 
 use crate::store::record::ChannelId;
+use crate::table::PlayCommand;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -316,7 +317,7 @@ async fn open_thread(
     let create =
         || parent.create_thread(http, serenity::CreateThread::new(title).kind(serenity::ChannelType::PublicThread));
     let thread = outbound::with_retries(THREAD_BUDGET, create).await?.ok_or("the thread was made but not returned")?;
-    let moved = Command::MoveTo { game, channel: ChannelId(thread.id.get()) };
+    let moved = Command::Play(PlayCommand::MoveTo { game, channel: ChannelId(thread.id.get()) });
     // A step after the interaction, not the interaction itself: its own write, checked by the game's revision.
     let step = Invocation { interaction: None, ..invocation.clone() };
     if let Some(Err(refusal)) = run_table(data, &step, moved, async {}, &Progress::new()).await {

@@ -1,6 +1,7 @@
 //! `/play <game>`: one subcommand per game, with the game's main options as slash options, the rest as
 //! `key=value` text, and the common ones (who starts, thread). The challenge itself is the table's.
 
+use crate::table::ChallengeCommand;
 use poise::serenity_prelude as serenity;
 
 use super::commands::{invocation, respond, send_private};
@@ -176,7 +177,7 @@ async fn challenge(
         true => Player { id: COMPUTER, name: u.global_name.clone().unwrap_or(u.name) },
         false => Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) },
     });
-    respond(ctx, Command::Challenge { game, opponent, options, terms, teams }).await
+    respond(ctx, Command::Challenge(ChallengeCommand::Challenge { game, opponent, options, terms, teams })).await
 }
 
 /// Epaminondas: two phalanxes on a 14x12 board; cross with more pieces than your opponent.

@@ -3,6 +3,7 @@
 //! here (at most a record's size), since reading Discord's file is the front end's business.
 
 use crate::store::record::GameId;
+use crate::table::RecordCommand;
 use poise::serenity_prelude as serenity;
 
 use super::commands::{GameChoice, invocation, respond, send_private};
@@ -31,7 +32,7 @@ pub async fn export(
     ctx: Context<'_>,
     #[description = "The game's number (default: this channel's game)"] game: Option<u64>,
 ) -> Result<(), Error> {
-    respond(ctx, Command::Export { game: game.map(GameId) }).await
+    respond(ctx, Command::Record(RecordCommand::Export { game: game.map(GameId) })).await
 }
 
 /// Import a game record (JSON or text, at most 1 MB): checked move by move, stored as an unrated game.
@@ -56,7 +57,7 @@ pub async fn import(
             return send_private(ctx, i18n::text(locale, &Message::new("import-download-failed"))).await;
         }
     };
-    respond(ctx, Command::Import { bytes, live: false }).await
+    respond(ctx, Command::Record(RecordCommand::Import { bytes, live: false })).await
 }
 
 /// An attachment's bytes. Its address is signed (whoever holds it may fetch the file): a failure's text leaves
@@ -93,7 +94,7 @@ pub async fn archive(
 ) -> Result<(), Error> {
     let player = player.map(|u| Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) });
     let page = page.unwrap_or(1).saturating_sub(1) as usize;
-    respond(ctx, Command::Archive { player, game: game.map(GameChoice::kind), page }).await
+    respond(ctx, Command::Record(RecordCommand::Archive { player, game: game.map(GameChoice::kind), page })).await
 }
 
 /// An animated replay (GIF) of a game, move by move.
@@ -109,7 +110,7 @@ pub async fn replay(
         SpeedChoice::Normal => 100,
         SpeedChoice::Fast => 50,
     });
-    respond(ctx, Command::Replay { game: game.map(GameId), delay }).await
+    respond(ctx, Command::Record(RecordCommand::Replay { game: game.map(GameId), delay })).await
 }
 
 #[cfg(test)]

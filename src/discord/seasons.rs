@@ -2,6 +2,7 @@
 
 use super::commands::{GameChoice, refuse, respond};
 use super::{Context, Error};
+use crate::table::RatingCommand;
 use crate::table::{Command, deadlines};
 
 /// Seasons of a game's leaderboard.
@@ -25,5 +26,5 @@ pub async fn start(
             Err(m) => return refuse(ctx, m).await,
         },
     };
-    respond(ctx, Command::SeasonStart { game: game.kind(), every }).await
+    respond(ctx, Command::Rating(RatingCommand::SeasonStart { game: game.kind(), every })).await
 }

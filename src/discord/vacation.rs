@@ -3,6 +3,7 @@
 use super::commands::respond;
 use super::{Context, Error};
 use crate::table::Command;
+use crate::table::SettingCommand;
 
 /// A vacation: the clocks of your moves stand still while you are away.
 #[poise::command(
@@ -25,11 +26,11 @@ pub async fn start(
     #[max = 30]
     days: Option<u32>,
 ) -> Result<(), Error> {
-    respond(ctx, Command::VacationStart { days }).await
+    respond(ctx, Command::Setting(SettingCommand::VacationStart { days })).await
 }
 
 /// End your vacation now: your clocks run again.
 #[poise::command(slash_command)]
 pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
-    respond(ctx, Command::VacationEnd).await
+    respond(ctx, Command::Setting(SettingCommand::VacationEnd)).await
 }

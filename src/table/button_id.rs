@@ -9,6 +9,7 @@
 //! leaderboard, established or provisional, as a picture), `t:<tournament>:join|leave`. `<ply>` is the number of
 //! moves played when the button was drawn, so a press on an outdated board is refused.
 
+use crate::table::{ChallengeCommand, PlayCommand, RatingCommand, RecordCommand};
 use std::fmt;
 use std::str::FromStr;
 
@@ -206,32 +207,40 @@ impl ButtonId {
     /// What pressing the button asks (`None` for a menu: its command needs the value chosen).
     pub fn command(self) -> Option<Command> {
         Some(match self {
-            ButtonId::ChallengeAccept(g) => Command::Accept { game: Some(g) },
-            ButtonId::ChallengeDecline(g) => Command::Decline { game: Some(g) },
-            ButtonId::ChallengeJoin(g) => Command::Join { game: Some(g) },
-            ButtonId::DrawAccept(g) => Command::DrawAccept { game: Some(g) },
-            ButtonId::DrawDecline(g) => Command::DrawDecline { game: Some(g) },
-            ButtonId::TakebackAccept(g) => Command::TakebackAnswer { game: Some(g), accept: true },
-            ButtonId::TakebackDecline(g) => Command::TakebackAnswer { game: Some(g), accept: false },
-            ButtonId::Move { game, ply, notation } => Command::Move { notation, at: Some((game, ply)) },
-            ButtonId::Throw { game, ply } => Command::Throw { at: Some((game, ply)) },
-            ButtonId::Resign { game, confirmed: false } => Command::AskResign { game },
-            ButtonId::Resign { game, confirmed: true } => Command::ConfirmResign { game },
-            ButtonId::Draw { game, confirmed: false } => Command::AskDraw { game },
-            ButtonId::Draw { game, confirmed: true } => Command::ConfirmDraw { game },
-            ButtonId::Claim(g) => Command::Claim { game: Some(g) },
-            ButtonId::Takeback(g) => Command::Takeback { game: Some(g) },
-            ButtonId::Rematch(g) => Command::Rematch { game: Some(g) },
+            ButtonId::ChallengeAccept(g) => Command::Challenge(ChallengeCommand::Accept { game: Some(g) }),
+            ButtonId::ChallengeDecline(g) => Command::Challenge(ChallengeCommand::Decline { game: Some(g) }),
+            ButtonId::ChallengeJoin(g) => Command::Challenge(ChallengeCommand::Join { game: Some(g) }),
+            ButtonId::DrawAccept(g) => Command::Play(PlayCommand::DrawAccept { game: Some(g) }),
+            ButtonId::DrawDecline(g) => Command::Play(PlayCommand::DrawDecline { game: Some(g) }),
+            ButtonId::TakebackAccept(g) => Command::Play(PlayCommand::TakebackAnswer { game: Some(g), accept: true }),
+            ButtonId::TakebackDecline(g) => Command::Play(PlayCommand::TakebackAnswer { game: Some(g), accept: false }),
+            ButtonId::Move { game, ply, notation } => {
+                Command::Play(PlayCommand::Move { notation, at: Some((game, ply)) })
+            }
+            ButtonId::Throw { game, ply } => Command::Play(PlayCommand::Throw { at: Some((game, ply)) }),
+            ButtonId::Resign { game, confirmed: false } => Command::Play(PlayCommand::AskResign { game }),
+            ButtonId::Resign { game, confirmed: true } => Command::Play(PlayCommand::ConfirmResign { game }),
+            ButtonId::Draw { game, confirmed: false } => Command::Play(PlayCommand::AskDraw { game }),
+            ButtonId::Draw { game, confirmed: true } => Command::Play(PlayCommand::ConfirmDraw { game }),
+            ButtonId::Claim(g) => Command::Play(PlayCommand::Claim { game: Some(g) }),
+            ButtonId::Takeback(g) => Command::Play(PlayCommand::Takeback { game: Some(g) }),
+            ButtonId::Rematch(g) => Command::Challenge(ChallengeCommand::Rematch { game: Some(g) }),
             ButtonId::PieceMenu { .. } | ButtonId::MoveMenu { .. } => return None,
-            ButtonId::Archive { page, player, game } => {
-                Command::Archive { player: player.map(|id| Player { id, name: String::new() }), game, page }
-            }
+            ButtonId::Archive { page, player, game } => Command::Record(RecordCommand::Archive {
+                player: player.map(|id| Player { id, name: String::new() }),
+                game,
+                page,
+            }),
             ButtonId::Leaderboard { game, page, provisional, picture } => {
-                Command::Leaderboard { game, page, provisional, picture, season: Some(0) }
+                Command::Rating(RatingCommand::Leaderboard { game, page, provisional, picture, season: Some(0) })
             }
-            ButtonId::Season { game, season } => {
-                Command::Leaderboard { game, page: 0, provisional: false, picture: false, season: Some(season) }
-            }
+            ButtonId::Season { game, season } => Command::Rating(RatingCommand::Leaderboard {
+                game,
+                page: 0,
+                provisional: false,
+                picture: false,
+                season: Some(season),
+            }),
             ButtonId::TournamentJoin(t) => Command::Tournament(TournamentCommand::Join { id: Some(t) }),
             ButtonId::TournamentLeave(t) => Command::Tournament(TournamentCommand::Leave { id: Some(t) }),
         })
@@ -240,9 +249,11 @@ impl ButtonId {
     /// What choosing `value` from the menu asks (`None` for a button).
     pub fn menu_command(self, value: &str) -> Option<Command> {
         match self {
-            ButtonId::PieceMenu { game, ply, .. } => Some(Command::PickPiece { game, ply, square: value.to_string() }),
+            ButtonId::PieceMenu { game, ply, .. } => {
+                Some(Command::Play(PlayCommand::PickPiece { game, ply, square: value.to_string() }))
+            }
             ButtonId::MoveMenu { game, ply, .. } => {
-                Some(Command::Move { notation: value.to_string(), at: Some((game, ply)) })
+                Some(Command::Play(PlayCommand::Move { notation: value.to_string(), at: Some((game, ply)) }))
             }
             _ => None,
         }
@@ -316,11 +327,11 @@ mod tests {
         assert_eq!(ButtonId::Archive { page: 0, player: None, game: None }.to_string(), "ar:0:0:-");
         assert_eq!(
             ButtonId::Move { game: GameId(4), ply: 2, notation: "b2-b3".into() }.command(),
-            Some(Command::Move { notation: "b2-b3".into(), at: Some((GameId(4), 2)) })
+            Some(Command::Play(PlayCommand::Move { notation: "b2-b3".into(), at: Some((GameId(4), 2)) }))
         );
         assert_eq!(
             ButtonId::MoveMenu { game: GameId(4), ply: 2, menu: 0 }.menu_command("c1-c3"),
-            Some(Command::Move { notation: "c1-c3".into(), at: Some((GameId(4), 2)) })
+            Some(Command::Play(PlayCommand::Move { notation: "c1-c3".into(), at: Some((GameId(4), 2)) }))
         );
     }
 }

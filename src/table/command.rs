@@ -3,8 +3,21 @@
 use crate::games::{GameKind, OptionSet};
 use crate::store::record::{ChannelId, GameId, Player, Team};
 
+/// What a user asks the table to do, by domain: each domain's module handles its own commands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
+    Challenge(ChallengeCommand),
+    Play(PlayCommand),
+    Record(RecordCommand),
+    Rating(RatingCommand),
+    Setting(SettingCommand),
+    Page(PageCommand),
+    Tournament(TournamentCommand),
+}
+
+/// Challenges: a game asked for, answered, joined by a team's members, or asked for again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChallengeCommand {
     /// Challenge `opponent` (anyone, when `None`) to a game with its own `options` (its rules, as `games/`
     /// defines them) and the challenge's `terms`.
     Challenge {
@@ -26,6 +39,21 @@ pub enum Command {
     Join {
         game: Option<GameId>,
     },
+    /// A rematch of a finished game (the channel's last one when `None`): a new challenge, sides swapped.
+    Rematch {
+        game: Option<GameId>,
+    },
+}
+
+impl From<ChallengeCommand> for Command {
+    fn from(command: ChallengeCommand) -> Command {
+        Command::Challenge(command)
+    }
+}
+
+/// A game being played: moves, throws, resigning, draws, takebacks, claims, hints, and what a player looks at meanwhile (the board, the moves so far, the rules, their games).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayCommand {
     /// A move in the game's notation; `at` pins it to a game and move number (from a button).
     Move {
         notation: String,
@@ -36,7 +64,7 @@ pub enum Command {
         at: Option<(GameId, usize)>,
     },
     Resign,
-    /// Asks "really resign?" (a button), answered by [`Command::ConfirmResign`] through the confirming button.
+    /// Asks "really resign?" (a button), answered by [`PlayCommand::ConfirmResign`] through the confirming button.
     AskResign {
         game: GameId,
     },
@@ -45,7 +73,7 @@ pub enum Command {
         game: GameId,
     },
     DrawOffer,
-    /// Asks "really offer a draw?" (a button), answered by [`Command::ConfirmDraw`] through the confirming button.
+    /// Asks "really offer a draw?" (a button), answered by [`PlayCommand::ConfirmDraw`] through the confirming button.
     AskDraw {
         game: GameId,
     },
@@ -70,41 +98,20 @@ pub enum Command {
     },
     /// The move the computer would play, in a casual game against it (privately).
     Hint,
-    /// The analysis of a finished game (the channel's last one when `None`).
-    Analysis {
-        game: Option<GameId>,
-    },
-    /// A game's record files, JSON and text (the channel's game when `None`), finished or still on.
-    Export {
-        game: Option<GameId>,
-    },
-    /// A record file to store as an imported game; `live`: a game still on may be stored to be continued (the
-    /// console), else it is refused.
-    Import {
-        bytes: Vec<u8>,
-        live: bool,
-    },
-    /// A page (from 0) of the server's finished games, newest first; of one player, of one game, when given.
-    Archive {
-        player: Option<Player>,
-        game: Option<GameKind>,
-        page: usize,
-    },
-    /// An animated replay (GIF) of a game (the channel's game when `None`); `delay`: hundredths of a second each
-    /// move shows (a second when `None`; see `replay_delay` for the speeds a member may type).
-    Replay {
-        game: Option<GameId>,
-        delay: Option<u16>,
-    },
-    /// A rematch of a finished game (the channel's last one when `None`): a new challenge, sides swapped.
-    Rematch {
-        game: Option<GameId>,
-    },
     /// A piece picked from a board's menu (drawn at move `ply`): the menus of its moves, privately.
     PickPiece {
         game: GameId,
         ply: usize,
         square: String,
+    },
+    /// Claims the win when the opponent's time for a move is up.
+    Claim {
+        game: Option<GameId>,
+    },
+    /// Moves a live game into `channel` (the thread a front end opened for it, see [`super::Reply::open_thread`]).
+    MoveTo {
+        game: GameId,
+        channel: ChannelId,
     },
     /// The board of the channel's game: its picture, or (`text`) the position in words, privately, all of it or
     /// the part `focus` names (a row, a rank or file, a piece's square).
@@ -119,27 +126,40 @@ pub enum Command {
     },
     /// The actor's live games in the guild.
     Games,
-    /// Claims the win when the opponent's time for a move is up.
-    Claim {
-        game: Option<GameId>,
-    },
-    /// Shows the server's settings, or changes them (Manage Server needed).
-    Settings {
-        changes: Vec<super::SettingChange>,
-    },
-    /// The address of the server's web pages (or why there is none).
-    Web,
-    /// The actor goes on vacation for `days` (what is left of their allowance when `None`): the clocks of their
-    /// moves stand still.
-    VacationStart {
-        days: Option<u32>,
-    },
-    /// The actor's vacation ends now.
-    VacationEnd,
-    /// Reminders by direct message: on, off, or (`None`) which it is.
-    Notify {
-        on: Option<bool>,
-    },
+}
+
+impl From<PlayCommand> for Command {
+    fn from(command: PlayCommand) -> Command {
+        Command::Play(command)
+    }
+}
+
+/// Records and replays: a game's files, an imported game, the server's archive, an analysis, an animated replay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordCommand {
+    /// The analysis of a finished game (the channel's last one when `None`).
+    Analysis { game: Option<GameId> },
+    /// A game's record files, JSON and text (the channel's game when `None`), finished or still on.
+    Export { game: Option<GameId> },
+    /// A record file to store as an imported game; `live`: a game still on may be stored to be continued (the
+    /// console), else it is refused.
+    Import { bytes: Vec<u8>, live: bool },
+    /// A page (from 0) of the server's finished games, newest first; of one player, of one game, when given.
+    Archive { player: Option<Player>, game: Option<GameKind>, page: usize },
+    /// An animated replay (GIF) of a game (the channel's game when `None`); `delay`: hundredths of a second each
+    /// move shows (a second when `None`; see `replay_delay` for the speeds a member may type).
+    Replay { game: Option<GameId>, delay: Option<u16> },
+}
+
+impl From<RecordCommand> for Command {
+    fn from(command: RecordCommand) -> Command {
+        Command::Record(command)
+    }
+}
+
+/// Ratings and seasons: a leaderboard, a new season, a player's profile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RatingCommand {
     /// A page of a game's leaderboard in the server (provisional players apart), as a picture when asked.
     Leaderboard {
         game: GameKind,
@@ -152,20 +172,54 @@ pub enum Command {
     },
     /// Begins a new season of a game's leaderboard (organisers); `every`: then one every so many seconds (0: no
     /// more by themselves).
-    SeasonStart {
-        game: GameKind,
-        every: Option<u64>,
-    },
+    SeasonStart { game: GameKind, every: Option<u64> },
     /// A player's ratings, records and last games (the actor's own when `None`).
-    Profile {
-        player: Option<Player>,
-    },
-    Tournament(TournamentCommand),
-    /// Moves a live game into `channel` (the thread a front end opened for it, see [`super::Reply::open_thread`]).
-    MoveTo {
-        game: GameId,
-        channel: ChannelId,
-    },
+    Profile { player: Option<Player> },
+}
+
+impl From<RatingCommand> for Command {
+    fn from(command: RatingCommand) -> Command {
+        Command::Rating(command)
+    }
+}
+
+/// A server's settings and a member's own: reminders and vacations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingCommand {
+    /// Shows the server's settings, or changes them (Manage Server needed).
+    Settings { changes: Vec<super::SettingChange> },
+    /// Reminders by direct message: on, off, or (`None`) which it is.
+    Notify { on: Option<bool> },
+    /// The actor goes on vacation for `days` (what is left of their allowance when `None`): the clocks of their
+    /// moves stand still.
+    VacationStart { days: Option<u32> },
+    /// The actor's vacation ends now.
+    VacationEnd,
+}
+
+impl From<SettingCommand> for Command {
+    fn from(command: SettingCommand) -> Command {
+        Command::Setting(command)
+    }
+}
+
+/// The server's web pages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PageCommand {
+    /// The address of the server's web pages (or why there is none).
+    Web,
+}
+
+impl From<PageCommand> for Command {
+    fn from(command: PageCommand) -> Command {
+        Command::Page(command)
+    }
+}
+
+impl From<TournamentCommand> for Command {
+    fn from(command: TournamentCommand) -> Command {
+        Command::Tournament(command)
+    }
 }
 
 /// How a tournament pairs its players, as an organiser chooses it (a Swiss's rounds are chosen apart).
@@ -305,11 +359,12 @@ impl Command {
             Team::Role { name, .. } => *name = clean_name(name, limits.team_name_chars),
         };
         match &mut self {
-            Command::Challenge { opponent, teams, .. } => {
+            Command::Challenge(ChallengeCommand::Challenge { opponent, teams, .. }) => {
                 opponent.iter_mut().for_each(player);
                 teams.iter_mut().flatten().for_each(team);
             }
-            Command::Archive { player: p, .. } | Command::Profile { player: p } => p.iter_mut().for_each(player),
+            Command::Record(RecordCommand::Archive { player: p, .. })
+            | Command::Rating(RatingCommand::Profile { player: p }) => p.iter_mut().for_each(player),
             Command::Tournament(TournamentCommand::JoinTeam { name, .. }) => {
                 *name = clean_name(name, limits.team_name_chars)
             }
@@ -322,24 +377,30 @@ impl Command {
     /// Whether the command is heavy work (a search, an analysis, a replay's pictures, an import's replay): front
     /// ends that serve many members run it in the heavy-work queue, in its server's turn.
     pub fn is_heavy(&self) -> bool {
-        matches!(self, Command::Hint | Command::Analysis { .. } | Command::Replay { .. } | Command::Import { .. })
+        matches!(
+            self,
+            Command::Play(PlayCommand::Hint)
+                | Command::Record(RecordCommand::Analysis { .. })
+                | Command::Record(RecordCommand::Replay { .. })
+                | Command::Record(RecordCommand::Import { .. })
+        )
     }
 
     /// Whether the answer is for the actor alone (so it is in the actor's language, not the server's).
     pub fn answers_privately(&self) -> bool {
         matches!(
             self,
-            Command::Games
-                | Command::Board { text: true, .. }
-                | Command::AskResign { .. }
-                | Command::AskDraw { .. }
-                | Command::History
-                | Command::Hint
-                | Command::Rules { .. }
-                | Command::Notify { .. }
-                | Command::VacationStart { .. }
-                | Command::VacationEnd
-                | Command::Settings { .. }
+            Command::Play(PlayCommand::Games)
+                | Command::Play(PlayCommand::Board { text: true, .. })
+                | Command::Play(PlayCommand::AskResign { .. })
+                | Command::Play(PlayCommand::AskDraw { .. })
+                | Command::Play(PlayCommand::History)
+                | Command::Play(PlayCommand::Hint)
+                | Command::Play(PlayCommand::Rules { .. })
+                | Command::Setting(SettingCommand::Notify { .. })
+                | Command::Setting(SettingCommand::VacationStart { .. })
+                | Command::Setting(SettingCommand::VacationEnd)
+                | Command::Setting(SettingCommand::Settings { .. })
         )
     }
 
@@ -349,29 +410,39 @@ impl Command {
         matches!(
             self,
             Command::Tournament(_)
-                | Command::Leaderboard { .. }
-                | Command::SeasonStart { .. }
-                | Command::Profile { .. }
-                | Command::Settings { .. }
-                | Command::Web
+                | Command::Rating(RatingCommand::Leaderboard { .. })
+                | Command::Rating(RatingCommand::SeasonStart { .. })
+                | Command::Rating(RatingCommand::Profile { .. })
+                | Command::Setting(SettingCommand::Settings { .. })
+                | Command::Page(PageCommand::Web)
         )
     }
 
     /// The game a command names by its id (a button's, or a typed one), which must be of the actor's server.
     pub fn named_game(&self) -> Option<GameId> {
         match self {
-            Command::Accept { game } | Command::Decline { game } | Command::Join { game } => *game,
-            Command::DrawAccept { game } | Command::DrawDecline { game } | Command::Claim { game } => *game,
-            Command::Takeback { game } | Command::TakebackAnswer { game, .. } | Command::Rematch { game } => *game,
-            Command::Analysis { game } | Command::Export { game } | Command::Replay { game, .. } => *game,
-            Command::Move { at, .. } | Command::Throw { at } => at.map(|(g, _)| g),
-            Command::AskResign { game }
-            | Command::ConfirmResign { game }
-            | Command::AskDraw { game }
-            | Command::ConfirmDraw { game }
-            | Command::MoveTo { game, .. } => Some(*game),
+            Command::Challenge(ChallengeCommand::Accept { game })
+            | Command::Challenge(ChallengeCommand::Decline { game })
+            | Command::Challenge(ChallengeCommand::Join { game }) => *game,
+            Command::Play(PlayCommand::DrawAccept { game })
+            | Command::Play(PlayCommand::DrawDecline { game })
+            | Command::Play(PlayCommand::Claim { game }) => *game,
+            Command::Play(PlayCommand::Takeback { game })
+            | Command::Play(PlayCommand::TakebackAnswer { game, .. })
+            | Command::Challenge(ChallengeCommand::Rematch { game }) => *game,
+            Command::Record(RecordCommand::Analysis { game })
+            | Command::Record(RecordCommand::Export { game })
+            | Command::Record(RecordCommand::Replay { game, .. }) => *game,
+            Command::Play(PlayCommand::Move { at, .. }) | Command::Play(PlayCommand::Throw { at }) => {
+                at.map(|(g, _)| g)
+            }
+            Command::Play(PlayCommand::AskResign { game })
+            | Command::Play(PlayCommand::ConfirmResign { game })
+            | Command::Play(PlayCommand::AskDraw { game })
+            | Command::Play(PlayCommand::ConfirmDraw { game })
+            | Command::Play(PlayCommand::MoveTo { game, .. }) => Some(*game),
             Command::Tournament(TournamentCommand::Result { game, .. }) => Some(*game),
-            Command::PickPiece { game, .. } => Some(*game),
+            Command::Play(PlayCommand::PickPiece { game, .. }) => Some(*game),
             _ => None,
         }
     }

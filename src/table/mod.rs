@@ -56,7 +56,10 @@ use crate::store::{Store, StoreError};
 pub use actor::{Actor, Permissions, RoleId};
 pub use button_id::ButtonId;
 pub use check::CheckReport;
-pub use command::{Command, Decision, TournamentCommand, TournamentFormat};
+pub use command::{
+    ChallengeCommand, Command, Decision, PageCommand, PlayCommand, RatingCommand, RecordCommand, SettingCommand,
+    TournamentCommand, TournamentFormat,
+};
 pub use limits::Limits;
 pub use menus::{MENU_OPTIONS, Menu, MenuOption};
 pub use pages::{GameLine, GamePage, LiveState, MoveLine, ServerPage, SideLine, TournamentLine};
@@ -456,48 +459,54 @@ impl AtWork<'_> {
             self.game_in(actor, game)?;
         }
         match command {
-            Command::Challenge { game, opponent, options, terms, teams } => {
+            Command::Challenge(ChallengeCommand::Challenge { game, opponent, options, terms, teams }) => {
                 self.challenge(actor, game, opponent, options, terms, teams, now)
             }
-            Command::Accept { game } => self.accept(actor, game, now),
-            Command::Decline { game } => self.decline(actor, game, now),
-            Command::Cancel => self.cancel(actor, now),
-            Command::Join { game } => self.join(actor, game, now),
-            Command::Move { notation, at } => self.play_move(actor, &notation, at, now),
-            Command::Throw { at } => self.throw(actor, at, now),
-            Command::Resign => self.resign(actor, now),
-            Command::DrawOffer => self.draw_offer(actor, now),
-            Command::DrawAccept { game } => self.draw_answer(actor, game, true, now),
-            Command::DrawDecline { game } => self.draw_answer(actor, game, false, now),
-            Command::Takeback { game } => self.takeback_ask(actor, game, now),
-            Command::TakebackAnswer { game, accept } => self.takeback_answer(actor, game, accept, now),
-            Command::Rematch { game } => self.rematch(actor, game, now),
-            Command::Hint => self.hint(actor, now),
-            Command::Analysis { game } => self.analysis(actor, game, now, progress),
-            Command::Export { game } => self.export(actor, game, now),
-            Command::Import { bytes, live } => self.import(actor, &bytes, live, now),
-            Command::Archive { player, game, page } => self.archive(actor, player.as_ref(), game, page),
-            Command::Replay { game, delay } => self.animated_replay(actor, game, delay, now),
-            Command::PickPiece { game, ply, square } => self.pick_piece(actor, game, ply, &square, now),
-            Command::Board { text, focus } => self.board(actor, now, text, focus.as_deref()),
-            Command::History => self.history(actor, now),
-            Command::Rules { game } => self.rules(actor, game, now),
-            Command::Games => self.games(actor, now),
-            Command::MoveTo { game, channel } => self.move_to(actor, game, channel, now),
-            Command::AskResign { game } => self.ask(actor, game, true, now),
-            Command::AskDraw { game } => self.ask(actor, game, false, now),
-            Command::ConfirmResign { game } => self.confirmed(actor, game, true, now),
-            Command::ConfirmDraw { game } => self.confirmed(actor, game, false, now),
-            Command::Claim { game } => self.claim(actor, game, now),
-            Command::Settings { changes } => self.settings(actor, &changes),
-            Command::Notify { on } => self.notify(actor, on),
-            Command::VacationStart { days } => self.vacation_start(actor, days, now),
-            Command::VacationEnd => self.vacation_end(actor, now),
-            Command::Web => self.web_link(actor),
-            Command::Leaderboard { game, page, provisional, picture, season } => {
+            Command::Challenge(ChallengeCommand::Accept { game }) => self.accept(actor, game, now),
+            Command::Challenge(ChallengeCommand::Decline { game }) => self.decline(actor, game, now),
+            Command::Challenge(ChallengeCommand::Cancel) => self.cancel(actor, now),
+            Command::Challenge(ChallengeCommand::Join { game }) => self.join(actor, game, now),
+            Command::Play(PlayCommand::Move { notation, at }) => self.play_move(actor, &notation, at, now),
+            Command::Play(PlayCommand::Throw { at }) => self.throw(actor, at, now),
+            Command::Play(PlayCommand::Resign) => self.resign(actor, now),
+            Command::Play(PlayCommand::DrawOffer) => self.draw_offer(actor, now),
+            Command::Play(PlayCommand::DrawAccept { game }) => self.draw_answer(actor, game, true, now),
+            Command::Play(PlayCommand::DrawDecline { game }) => self.draw_answer(actor, game, false, now),
+            Command::Play(PlayCommand::Takeback { game }) => self.takeback_ask(actor, game, now),
+            Command::Play(PlayCommand::TakebackAnswer { game, accept }) => {
+                self.takeback_answer(actor, game, accept, now)
+            }
+            Command::Challenge(ChallengeCommand::Rematch { game }) => self.rematch(actor, game, now),
+            Command::Play(PlayCommand::Hint) => self.hint(actor, now),
+            Command::Record(RecordCommand::Analysis { game }) => self.analysis(actor, game, now, progress),
+            Command::Record(RecordCommand::Export { game }) => self.export(actor, game, now),
+            Command::Record(RecordCommand::Import { bytes, live }) => self.import(actor, &bytes, live, now),
+            Command::Record(RecordCommand::Archive { player, game, page }) => {
+                self.archive(actor, player.as_ref(), game, page)
+            }
+            Command::Record(RecordCommand::Replay { game, delay }) => self.animated_replay(actor, game, delay, now),
+            Command::Play(PlayCommand::PickPiece { game, ply, square }) => {
+                self.pick_piece(actor, game, ply, &square, now)
+            }
+            Command::Play(PlayCommand::Board { text, focus }) => self.board(actor, now, text, focus.as_deref()),
+            Command::Play(PlayCommand::History) => self.history(actor, now),
+            Command::Play(PlayCommand::Rules { game }) => self.rules(actor, game, now),
+            Command::Play(PlayCommand::Games) => self.games(actor, now),
+            Command::Play(PlayCommand::MoveTo { game, channel }) => self.move_to(actor, game, channel, now),
+            Command::Play(PlayCommand::AskResign { game }) => self.ask(actor, game, true, now),
+            Command::Play(PlayCommand::AskDraw { game }) => self.ask(actor, game, false, now),
+            Command::Play(PlayCommand::ConfirmResign { game }) => self.confirmed(actor, game, true, now),
+            Command::Play(PlayCommand::ConfirmDraw { game }) => self.confirmed(actor, game, false, now),
+            Command::Play(PlayCommand::Claim { game }) => self.claim(actor, game, now),
+            Command::Setting(SettingCommand::Settings { changes }) => self.settings(actor, &changes),
+            Command::Setting(SettingCommand::Notify { on }) => self.notify(actor, on),
+            Command::Setting(SettingCommand::VacationStart { days }) => self.vacation_start(actor, days, now),
+            Command::Setting(SettingCommand::VacationEnd) => self.vacation_end(actor, now),
+            Command::Page(PageCommand::Web) => self.web_link(actor),
+            Command::Rating(RatingCommand::Leaderboard { game, page, provisional, picture, season }) => {
                 self.leaderboard(actor, game, page, provisional, picture, season, now)
             }
-            Command::SeasonStart { game, every } => self.season_start(actor, game, every, now),
+            Command::Rating(RatingCommand::SeasonStart { game, every }) => self.season_start(actor, game, every, now),
             Command::Tournament(t) => {
                 // Two members signing up at the same moment: the second is read again and tried again (its
                 // unit was refused whole, so nothing is repeated), rather than told to press again.
@@ -509,7 +518,7 @@ impl AtWork<'_> {
                 }
                 self.tournament_command(actor, t, now)
             }
-            Command::Profile { player } => {
+            Command::Rating(RatingCommand::Profile { player }) => {
                 let who = player.unwrap_or_else(|| actor.player());
                 self.profile(actor, who.id, &who.name)
             }

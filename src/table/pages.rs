@@ -6,6 +6,7 @@
 
 use crate::store::record::ChannelId;
 use crate::table::TableError;
+use crate::table::{RatingCommand, RecordCommand};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -331,8 +332,12 @@ impl Table {
     /// report file, a game's record files or animated replay. Anything else is refused.
     pub fn read(&self, guild: GuildId, locale: Locale, command: Command, now: Timestamp) -> Result<Vec<Reply>, Text> {
         let readable = match &command {
-            Command::Archive { .. } | Command::Leaderboard { .. } | Command::Profile { .. } => true,
-            Command::Export { game } | Command::Replay { game, .. } => game.is_some(),
+            Command::Record(RecordCommand::Archive { .. })
+            | Command::Rating(RatingCommand::Leaderboard { .. })
+            | Command::Rating(RatingCommand::Profile { .. }) => true,
+            Command::Record(RecordCommand::Export { game }) | Command::Record(RecordCommand::Replay { game, .. }) => {
+                game.is_some()
+            }
             Command::Tournament(
                 TournamentCommand::Standings { id, .. }
                 | TournamentCommand::Pairings { id, .. }

@@ -2,6 +2,7 @@
 
 use crate::i18n::{Callee, Text};
 use crate::store::record::{COMPUTER, GameId, UserId};
+use crate::table::PlayCommand;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Image {
@@ -85,7 +86,7 @@ pub enum Audience {
     /// Everyone in another channel of the server (a tournament's announcements, a game's own channel).
     Channel(crate::store::record::ChannelId),
     /// Everyone in a channel of the game's own, which the front end opens with this title (a Discord thread,
-    /// under `under` or where the request was made) and then tells the table with [`super::Command::MoveTo`].
+    /// under `under` or where the request was made) and then tells the table with [`super::Command::Play(PlayCommand::MoveTo)`].
     /// `parked`: the game has no channel yet (a tournament game), so a front end without threads gives it one
     /// of its own; a front end that cannot open one posts where the game is.
     GameThread { title: String, under: Option<crate::store::record::ChannelId>, parked: bool },

@@ -1,6 +1,7 @@
 //! A game's page (at the position after any move), its pictures, its record files and its animated replay.
 
 use crate::store::record::GameId;
+use crate::table::RecordCommand;
 use std::sync::Arc;
 
 use axum::extract::{Query, State};
@@ -65,16 +66,16 @@ async fn game_file(web: Arc<Web>, server: Server, command: Command, pick: &'stat
 }
 
 pub(super) async fn replay(State(web): Shared, server: Server) -> Response {
-    let command = Command::Replay { game: server.id.map(GameId), delay: None };
+    let command = Command::Record(RecordCommand::Replay { game: server.id.map(GameId), delay: None });
     game_file(web, server, command, ".gif").await
 }
 
 pub(super) async fn record_json(State(web): Shared, server: Server) -> Response {
-    let command = Command::Export { game: server.id.map(GameId) };
+    let command = Command::Record(RecordCommand::Export { game: server.id.map(GameId) });
     game_file(web, server, command, ".json").await
 }
 
 pub(super) async fn record_text(State(web): Shared, server: Server) -> Response {
-    let command = Command::Export { game: server.id.map(GameId) };
+    let command = Command::Record(RecordCommand::Export { game: server.id.map(GameId) });
     game_file(web, server, command, ".txt").await
 }

@@ -1,6 +1,7 @@
 //! The views the table answers as replies, as pages: the archive (filtered by player and game, paged), a
 //! player, a tournament (standings, every round's pairings, the bracket or standings picture), a leaderboard.
 
+use crate::table::RatingCommand;
 use axum::extract::{Query, State};
 use axum::response::Response;
 use serde::Deserialize;
@@ -87,7 +88,7 @@ pub(super) async fn player(State(web): Shared, server: Server, Query(q): Query<L
         let name = who.name.clone();
         // A member with nothing to show yet is told so, as the bot would tell them.
         let replies = t
-            .read(guild, locale, Command::Profile { player: Some(who) }, now())
+            .read(guild, locale, Command::Rating(RatingCommand::Profile { player: Some(who) }), now())
             .unwrap_or_else(|said| vec![Reply { text: said, ..Reply::default() }]);
         Some((name, replies))
     })
@@ -121,7 +122,9 @@ pub(super) async fn player_chart(State(web): Shared, server: Server) -> Response
         return failed("the chart's player");
     };
     match who {
-        Some(who) => reply_picture(&web, &server, Command::Profile { player: Some(who) }, version).await,
+        Some(who) => {
+            reply_picture(&web, &server, Command::Rating(RatingCommand::Profile { player: Some(who) }), version).await
+        }
         None => not_found_in(server.locale),
     }
 }
@@ -200,8 +203,13 @@ pub(super) async fn leaderboard(State(web): Shared, server: Server, Query(q): Qu
         let last_page = t.web_leaderboard_pages(guild, game);
         for provisional in t.web_leaderboard_lists(guild, game) {
             // The web pages show the ratings of all time.
-            let command =
-                Command::Leaderboard { game, page: page_no - 1, provisional, picture: false, season: Some(0) };
+            let command = Command::Rating(RatingCommand::Leaderboard {
+                game,
+                page: page_no - 1,
+                provisional,
+                picture: false,
+                season: Some(0),
+            });
             let shown = t
                 .read(guild, locale, command, now())
                 .unwrap_or_else(|said| vec![Reply { text: said, ..Reply::default() }]);

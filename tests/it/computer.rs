@@ -8,6 +8,7 @@ use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
 use tablero::table::Request;
+use tablero::table::{ChallengeCommand, PlayCommand, RatingCommand};
 
 use tablero::games::OptionSet;
 use tablero::i18n::Locale;
@@ -77,7 +78,9 @@ fn a_game_against_the_computer_starts_at_once_and_is_casual() {
     assert_eq!(t.computer_due(NOW).unwrap(), Vec::<u64>::new(), "ana moves first");
 
     // ana moves: the computer owes its answer (a due event), and plays it once.
-    t.handle(Request::new(&ana(), Command::Move { notation: "1".into(), at: None }, NOW)).unwrap().unwrap();
+    t.handle(Request::new(&ana(), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW))
+        .unwrap()
+        .unwrap();
     assert_eq!(t.computer_due(NOW).unwrap(), vec![1]);
     let mut played = 0;
     while t.computer_due(NOW).unwrap() == vec![1] {
@@ -145,12 +148,15 @@ fn a_whole_game_against_the_computer_ends_by_the_rules() {
         let moves = record.moves.iter().map(|m| m.notation.clone()).collect::<Vec<_>>().join(" ");
         let (_, json) = tablero::analyze::analyze("hoyito", &[], &moves);
         let first = json["legal"][0].as_str().unwrap().to_string();
-        t.handle(Request::new(&ana(), Command::Move { notation: first, at: None }, NOW)).unwrap().unwrap();
+        t.handle(Request::new(&ana(), Command::Play(PlayCommand::Move { notation: first, at: None }), NOW))
+            .unwrap()
+            .unwrap();
     }
     let record = store.game(GameId(1)).unwrap().unwrap();
     assert!(matches!(record.status, Status::Finished { .. }), "{:?}", record.status);
     assert!(record.rating_changes.is_empty(), "never rated");
-    let profile = t.handle(Request::new(&ana(), Command::Profile { player: None }, NOW)).unwrap().unwrap();
+    let profile =
+        t.handle(Request::new(&ana(), Command::Rating(RatingCommand::Profile { player: None }), NOW)).unwrap().unwrap();
     assert!(profile[0].text.contains("Against the computer, level 1: "), "{}", profile[0].text);
 }
 
@@ -166,17 +172,19 @@ fn hints_only_in_a_casual_game_against_the_computer_on_your_turn() {
         None,
     );
     t.handle(Request::new(&ana(), against_ben, NOW)).unwrap().unwrap();
-    t.handle(Request::new(&ben, Command::Accept { game: None }, NOW)).unwrap().unwrap();
-    let refused = t.handle(Request::new(&ana(), Command::Hint, NOW)).unwrap().unwrap_err().text;
+    t.handle(Request::new(&ben, Command::Challenge(ChallengeCommand::Accept { game: None }), NOW)).unwrap().unwrap();
+    let refused = t.handle(Request::new(&ana(), Command::Play(PlayCommand::Hint), NOW)).unwrap().unwrap_err().text;
     assert!(refused.contains("only for casual games against the computer"), "{refused}");
     // Against the computer, in another channel: a private hint, a legal move with its reason.
     let elsewhere = Actor { channel: ChannelId(11), ..ana() };
     t.handle(Request::new(&elsewhere, play("epaminondas", &[("first", "challenger")]), NOW)).unwrap().unwrap();
-    let hint = t.handle(Request::new(&elsewhere, Command::Hint, NOW)).unwrap().unwrap();
+    let hint = t.handle(Request::new(&elsewhere, Command::Play(PlayCommand::Hint), NOW)).unwrap().unwrap();
     assert!(hint[0].is_private() && hint[0].text.starts_with("Hint: "), "{}", hint[0].text);
     // Not while the computer is to move.
-    t.handle(Request::new(&elsewhere, Command::Move { notation: "a2-a3".into(), at: None }, NOW)).unwrap().unwrap();
-    let early = t.handle(Request::new(&elsewhere, Command::Hint, NOW)).unwrap().unwrap_err().text;
+    t.handle(Request::new(&elsewhere, Command::Play(PlayCommand::Move { notation: "a2-a3".into(), at: None }), NOW))
+        .unwrap()
+        .unwrap();
+    let early = t.handle(Request::new(&elsewhere, Command::Play(PlayCommand::Hint), NOW)).unwrap().unwrap_err().text;
     assert!(early.contains("not your turn"), "{early}");
 }
 
@@ -187,10 +195,12 @@ fn the_computer_grants_a_takeback_at_once() {
     t.handle(Request::new(&ana(), play("epaminondas", &[("first", "challenger"), ("level", "1")]), NOW))
         .unwrap()
         .unwrap();
-    t.handle(Request::new(&ana(), Command::Move { notation: "a2-a3".into(), at: None }, NOW)).unwrap().unwrap();
+    t.handle(Request::new(&ana(), Command::Play(PlayCommand::Move { notation: "a2-a3".into(), at: None }), NOW))
+        .unwrap()
+        .unwrap();
     while t.play_computer(GameId(1), NOW).unwrap() {}
     assert_eq!(store.game(GameId(1)).unwrap().unwrap().moves.len(), 2);
-    let r = t.handle(Request::new(&ana(), Command::Takeback { game: None }, NOW)).unwrap().unwrap();
+    let r = t.handle(Request::new(&ana(), Command::Play(PlayCommand::Takeback { game: None }), NOW)).unwrap().unwrap();
     assert!(r[0].text.contains("ana's last move is taken back (2 moves undone)"), "{}", r[0].text);
     assert!(store.game(GameId(1)).unwrap().unwrap().moves.is_empty());
     assert!(t.computer_due(NOW).unwrap().is_empty(), "ana is to move again");

@@ -9,6 +9,7 @@ use crate::common::play::typed_tournament;
 use crate::on_both_backends;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::table::PlayCommand;
 use tablero::table::Request;
 
 use std::collections::BTreeMap;
@@ -91,19 +92,25 @@ fn step(table: &Table, store: &Faulty) -> bool {
                     let _ = table
                         .handle(Request::new(
                             &actor_in(1, 1, HALL),
-                            Command::MoveTo { game, channel: ChannelId(channel) },
+                            Command::Play(PlayCommand::MoveTo { game, channel: ChannelId(channel) }),
                             NOW,
                         ))
                         .unwrap();
                 } else if record.moves.is_empty() {
                     let first = actor_in(1, record.seats[0].id, channel);
                     let _ = table
-                        .handle(Request::new(&first, Command::Move { notation: "1".into(), at: None }, NOW))
+                        .handle(Request::new(
+                            &first,
+                            Command::Play(PlayCommand::Move { notation: "1".into(), at: None }),
+                            NOW,
+                        ))
                         .unwrap();
                 } else {
                     // The player with the higher id resigns: results depend on nothing but the pairings.
                     let loser = record.seats.iter().map(|p| p.id).max().unwrap();
-                    let _ = table.handle(Request::new(&actor_in(1, loser, channel), Command::Resign, NOW)).unwrap();
+                    let _ = table
+                        .handle(Request::new(&actor_in(1, loser, channel), Command::Play(PlayCommand::Resign), NOW))
+                        .unwrap();
                 }
                 return true;
             }

@@ -8,6 +8,7 @@ use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
 use tablero::table::Request;
+use tablero::table::{ChallengeCommand, PlayCommand, SettingCommand};
 
 use tablero::i18n::Locale;
 use tablero::store::record::{FinishReason, NoticeKind, Player, Status};
@@ -76,7 +77,7 @@ impl World {
             None,
         );
         self.ok(&ana(), challenge, NOW);
-        self.ok(&ben(), Command::Accept { game: None }, NOW);
+        self.ok(&ben(), Command::Challenge(ChallengeCommand::Accept { game: None }), NOW);
     }
 
     /// Runs the scheduler at `at` and takes what it has to post (marking it delivered).
@@ -109,7 +110,7 @@ fn texts(d: &[Delivery]) -> Vec<String> {
 fn reminders_come_at_their_moments_once_each_then_the_timeout_and_the_claim() {
     let w = world();
     w.game("3d");
-    w.ok(&ana(), Command::Move { notation: "1".into(), at: None }, NOW + 60);
+    w.ok(&ana(), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW + 60);
     let deadline = NOW + 60 + 3 * DAY;
     assert!(w.tick(deadline - 36 * HOUR - 1).is_empty(), "nothing before half the time");
     let first = w.tick(deadline - 36 * HOUR);
@@ -125,14 +126,14 @@ fn reminders_come_at_their_moments_once_each_then_the_timeout_and_the_claim() {
     assert!(w.tick(deadline - 13 * HOUR).is_empty());
     let second = w.tick(deadline - 12 * HOUR);
     assert_eq!(second.len(), 1, "the 12-hour reminder");
-    let text = w.refused(&ana(), Command::Claim { game: None }, deadline - 1);
+    let text = w.refused(&ana(), Command::Play(PlayCommand::Claim { game: None }), deadline - 1);
     assert!(text.contains("Time is not up yet"), "{text}");
     let out = w.tick(deadline);
     assert_eq!(texts(&out), ["ben ran out of time in Hoyito II #1. ana may claim the win."]);
     assert_eq!(out[0].reply.buttons[0].id, "g:1:claim");
     assert_eq!(out[0].reply.mentions(), vec![1], "the one who may claim is called");
     assert!(w.tick(deadline + 10 * DAY).is_empty(), "with the claim policy nothing more happens by itself");
-    let text = w.refused(&ben(), Command::Claim { game: None }, deadline + 5);
+    let text = w.refused(&ben(), Command::Play(PlayCommand::Claim { game: None }), deadline + 5);
     assert!(text.contains("your own move"), "{text}");
     let done = w.ok(&ana(), tablero::table::ButtonId::command_of("g:1:claim").unwrap(), deadline + 5);
     assert!(done[0].text.contains("ana claimed the win on time"), "{}", done[0].text);
@@ -146,17 +147,17 @@ fn reminders_come_at_their_moments_once_each_then_the_timeout_and_the_claim() {
 fn a_move_after_the_timeout_but_before_a_claim_counts_and_restarts_the_clock() {
     let w = world();
     w.game("1h");
-    w.ok(&ana(), Command::Move { notation: "1".into(), at: None }, NOW);
+    w.ok(&ana(), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
     let out = w.tick(NOW + HOUR);
     assert_eq!(
         texts(&out),
         ["ben ran out of time in Hoyito II #1. ana may claim the win."],
         "the overtaken reminder is folded"
     );
-    w.ok(&ben(), Command::Move { notation: "2".into(), at: None }, NOW + HOUR + 10);
+    w.ok(&ben(), Command::Play(PlayCommand::Move { notation: "2".into(), at: None }), NOW + HOUR + 10);
     let record = w.store.game(GameId(1)).unwrap().unwrap();
     assert_eq!(record.clock.unwrap().deadline, NOW + 2 * HOUR + 10);
-    let text = w.refused(&ana(), Command::Claim { game: None }, NOW + HOUR + 20);
+    let text = w.refused(&ana(), Command::Play(PlayCommand::Claim { game: None }), NOW + HOUR + 20);
     assert!(text.contains("your own move") || text.contains("not up yet"), "{text}");
 }
 
@@ -166,11 +167,13 @@ fn the_auto_policy_adjudicates_after_the_grace_period() {
     let changes = [("timeout", "auto"), ("grace", "2h"), ("remind", "none")];
     w.ok(
         &ana(),
-        Command::Settings { changes: changes.map(|(k, v)| SettingChange::parse(k, v).unwrap()).to_vec() },
+        Command::Setting(SettingCommand::Settings {
+            changes: changes.map(|(k, v)| SettingChange::parse(k, v).unwrap()).to_vec(),
+        }),
         NOW,
     );
     w.game("1d");
-    w.ok(&ana(), Command::Move { notation: "1".into(), at: None }, NOW);
+    w.ok(&ana(), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
     let out = w.tick(NOW + DAY);
     assert!(out[0].reply.text.contains("or the game is adjudicated"), "{:?}", texts(&out));
     assert!(w.tick(NOW + DAY + 2 * HOUR - 1).is_empty());
@@ -215,16 +218,16 @@ fn downtime_across_several_deadlines_is_caught_up_exactly_once_even_across_a_res
     let w = world();
     w.ok(
         &ana(),
-        Command::Settings {
+        Command::Setting(SettingCommand::Settings {
             changes: vec![
                 SettingChange::parse("timeout", "auto").unwrap(),
                 SettingChange::parse("grace", "1d").unwrap(),
             ],
-        },
+        }),
         NOW,
     );
     w.game("1d");
-    w.ok(&ana(), Command::Move { notation: "1".into(), at: None }, NOW);
+    w.ok(&ana(), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
     // A second game in another channel, also left alone.
     let elsewhere = |a: Actor| Actor { channel: ChannelId(11), ..a };
     let challenge = typed_challenge(
@@ -254,7 +257,7 @@ fn downtime_across_several_deadlines_is_caught_up_exactly_once_even_across_a_res
 fn notices_survive_a_restart_until_delivered() {
     let w = world();
     w.game("1h");
-    w.ok(&ana(), Command::Move { notation: "1".into(), at: None }, NOW);
+    w.ok(&ana(), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
     w.table.tick(NOW + HOUR).unwrap();
     let w = w.restart();
     let pending = w.table.deliveries(Locale::English).unwrap();
@@ -265,9 +268,13 @@ fn notices_survive_a_restart_until_delivered() {
 #[test]
 fn settings_need_manage_server_and_shape_new_games() {
     let w = world();
-    let text = w.refused(&ben(), Command::Settings { changes: vec![SettingChange::Time(Some(3600))] }, NOW);
+    let text = w.refused(
+        &ben(),
+        Command::Setting(SettingCommand::Settings { changes: vec![SettingChange::Time(Some(3600))] }),
+        NOW,
+    );
     assert!(text.contains("Manage Server"), "{text}");
-    let shown = w.ok(&ben(), Command::Settings { changes: vec![] }, NOW);
+    let shown = w.ok(&ben(), Command::Setting(SettingCommand::Settings { changes: vec![] }), NOW);
     assert!(shown[0].text.contains("time per move 3d; reminders half,12h"), "{}", shown[0].text);
     // A mistyped setting is refused where it is typed, before the table is asked.
     let refused = |key, value| tablero::i18n::text(Locale::English, &SettingChange::parse(key, value).unwrap_err());
@@ -277,31 +284,31 @@ fn settings_need_manage_server_and_shape_new_games() {
     assert!(text.contains("no setting “colour”"), "{text}");
     w.ok(
         &ana(),
-        Command::Settings {
+        Command::Setting(SettingCommand::Settings {
             changes: vec![
                 SettingChange::parse("time", "none").unwrap(),
                 SettingChange::parse("language", "es-419").unwrap(),
             ],
-        },
+        }),
         NOW,
     );
     w.game("none");
     let record = w.store.game(GameId(1)).unwrap().unwrap();
     assert!(record.clock.is_none());
-    let board = w.ok(&ana(), Command::Board { text: false, focus: None }, NOW);
+    let board = w.ok(&ana(), Command::Play(PlayCommand::Board { text: false, focus: None }), NOW);
     assert!(board[0].text.contains("Le toca a ana"), "public posts in the server's language: {}", board[0].text);
-    let text = w.refused(&ana(), Command::Claim { game: None }, NOW + 30 * DAY);
+    let text = w.refused(&ana(), Command::Play(PlayCommand::Claim { game: None }), NOW + 30 * DAY);
     assert!(text.contains("no time limit"), "refusals in the user's own language: {text}");
-    let on = w.ok(&ben(), Command::Notify { on: Some(true) }, NOW);
+    let on = w.ok(&ben(), Command::Setting(SettingCommand::Notify { on: Some(true) }), NOW);
     assert!(on[0].is_private() && on[0].text.contains("direct message"), "{on:?}");
 }
 
 #[test]
 fn reminders_go_by_direct_message_to_those_who_asked() {
     let w = world();
-    w.ok(&ben(), Command::Notify { on: Some(true) }, NOW);
+    w.ok(&ben(), Command::Setting(SettingCommand::Notify { on: Some(true) }), NOW);
     w.game("1d");
-    w.ok(&ana(), Command::Move { notation: "1".into(), at: None }, NOW);
+    w.ok(&ana(), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
     let out = w.tick(NOW + 12 * HOUR);
     assert_eq!(out.len(), 1);
     assert_eq!(out[0].direct, vec![2]);
@@ -322,7 +329,7 @@ fn tables_that_split_the_servers_each_do_their_own_servers_work() {
         None,
     );
     w.ok(&other(ana()), challenge, NOW);
-    w.ok(&other(ben()), Command::Accept { game: None }, NOW);
+    w.ok(&other(ben()), Command::Challenge(ChallengeCommand::Accept { game: None }), NOW);
     let config = || TableConfig { challenge_expiry_secs: DAY, seed: Some(1), ..TableConfig::default() };
     let odd = Table::new(w.store.clone(), config()).serving(|guild| guild.get() % 2 == 1);
     let even = Table::new(w.store.clone(), config()).serving(|guild| guild.get() % 2 == 0);

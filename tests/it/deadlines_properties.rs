@@ -8,6 +8,7 @@ use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
 use tablero::table::Request;
+use tablero::table::{ChallengeCommand, PlayCommand, SettingCommand};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -120,13 +121,13 @@ proptest! {
         let mut now = NOW;
         let policy = if auto { "auto" } else { "claim" };
         let settings = vec![tablero::table::SettingChange::parse("timeout", policy).unwrap(), tablero::table::SettingChange::parse("grace", "30m").unwrap()];
-        table.handle(Request::new(&actor(1, 10), Command::Settings { changes: settings }, now)).unwrap().unwrap();
+        table.handle(Request::new(&actor(1, 10), Command::Setting(SettingCommand::Settings { changes: settings }), now)).unwrap().unwrap();
         for channel in [10u64, 11] {
             let options = [("first", "challenger"), ("time", "1h")].map(|(k, v)| (k.to_string(), v.to_string()));
             let challenge = typed_challenge(tablero::games::GameKind::Hoyito, Some(Player { id: 2, name: "ben".into() }), options.into_iter().collect(), None);
             table.handle(Request::new(&actor(1, channel), challenge, now)).unwrap().unwrap();
             if channel == 10 {
-                table.handle(Request::new(&actor(2, channel), Command::Accept { game: None }, now)).unwrap().unwrap();
+                table.handle(Request::new(&actor(2, channel), Command::Challenge(ChallengeCommand::Accept { game: None }), now)).unwrap().unwrap();
             }
         }
         let mut log = Log { delivered: Vec::new(), seen: BTreeSet::new(), timeouts: BTreeMap::new(), endings: BTreeMap::new() };
@@ -144,13 +145,13 @@ proptest! {
                         if let (Some(side), false) = (position.to_move(), legal.is_empty()) {
                             let who = record.player(side).unwrap().id;
                             let notation = legal[pick as usize % legal.len()].clone();
-                            let _ = table.handle(Request::new(&actor(who, 10 + u64::from(game)), Command::Move { notation, at: None }, now)).unwrap();
+                            let _ = table.handle(Request::new(&actor(who, 10 + u64::from(game)), Command::Play(PlayCommand::Move { notation, at: None }), now)).unwrap();
                         }
                     }
                 }
                 Op::Claim { game } => {
                     for user in [1, 2] {
-                        let _ = table.handle(Request::new(&actor(user, 10 + u64::from(game)), Command::Claim { game: None }, now)).unwrap();
+                        let _ = table.handle(Request::new(&actor(user, 10 + u64::from(game)), Command::Play(PlayCommand::Claim { game: None }), now)).unwrap();
                     }
                 }
                 Op::Round { crash } => {

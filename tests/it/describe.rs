@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
+use tablero::table::{PlayCommand, RatingCommand, RecordCommand};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -153,7 +154,7 @@ fn table() -> (tempfile::TempDir, Arc<tablero::table::Table>) {
 fn a_board_is_described_with_its_move_whose_turn_and_what_the_last_move_did() {
     let (_dir, table) = table();
     let game = hoyito(&table, 7, 70, 0);
-    let moved = act(&table, 7, 1, 70, Command::Move { notation: "1".into(), at: None }).unwrap();
+    let moved = act(&table, 7, 1, 70, Command::Play(PlayCommand::Move { notation: "1".into(), at: None })).unwrap();
     let picture = moved.iter().find_map(|r| r.image.clone()).expect("the board");
     let said = picture.description;
     assert!(said.starts_with(&format!("Hoyito II #{game}, move 1. ben to move. ")), "{said}");
@@ -164,7 +165,11 @@ fn a_board_is_described_with_its_move_whose_turn_and_what_the_last_move_did() {
     let mut spanish = crate::common::actor_in(7, 2, 70);
     spanish.locale = Locale::parse("es-ES").unwrap();
     let board = table
-        .handle(tablero::table::Request::new(&spanish, Command::Board { text: false, focus: None }, 0))
+        .handle(tablero::table::Request::new(
+            &spanish,
+            Command::Play(PlayCommand::Board { text: false, focus: None }),
+            0,
+        ))
         .unwrap()
         .unwrap();
     let said = board[0].image.as_ref().unwrap().description.clone();
@@ -181,7 +186,13 @@ fn tables_and_charts_are_described_by_their_rows() {
         7,
         2,
         10,
-        Command::Leaderboard { game: GameKind::Hoyito, page: 0, provisional: false, picture: true, season: None },
+        Command::Rating(RatingCommand::Leaderboard {
+            game: GameKind::Hoyito,
+            page: 0,
+            provisional: false,
+            picture: true,
+            season: None,
+        }),
     )
     .unwrap();
     let said = board[0].image.as_ref().expect("a picture").description.clone();
@@ -190,7 +201,7 @@ fn tables_and_charts_are_described_by_their_rows() {
     let shown = act(&table, 7, 2, 10, Command::Tournament(standings)).unwrap();
     let said = shown[0].image.as_ref().expect("the bracket").description.clone();
     assert!(said.contains("Winner: ana") && said.contains("1. ana — 2"), "{said}");
-    let profile = act(&table, 7, 1, 10, Command::Profile { player: None }).unwrap();
+    let profile = act(&table, 7, 1, 10, Command::Rating(RatingCommand::Profile { player: None })).unwrap();
     let said = profile[0].image.as_ref().expect("a chart").description.clone();
     assert!(said.starts_with("The Hoyito II rating of ana over its last 2 changes: from "), "{said}");
 }
@@ -229,7 +240,8 @@ fn a_part_of_the_position_is_told_on_its_own_or_the_part_is_refused_by_name() {
 fn an_animated_replay_is_described_by_where_it_ends() {
     let (_dir, table) = table();
     let game = hoyito(&table, 7, 70, 2);
-    let replay = act(&table, 7, 1, 70, Command::Replay { game: Some(game), delay: None }).unwrap();
+    let replay =
+        act(&table, 7, 1, 70, Command::Record(RecordCommand::Replay { game: Some(game), delay: None })).unwrap();
     let file = replay.iter().flat_map(|r| r.files.iter()).find(|f| f.name.ends_with(".gif")).expect("a GIF");
     let said = file.description.clone().expect("a description");
     assert!(said.starts_with("An animated replay in "), "{said}");

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::table::{ChallengeCommand, PageCommand, PlayCommand, RatingCommand, RecordCommand, SettingCommand};
 
 use tablero::games::GameKind;
 use tablero::i18n::Locale;
@@ -41,26 +42,33 @@ fn a_game_outside_a_server_is_casual_and_tells_its_players_directly() {
     let options = [("first", "challenger"), ("time", "2d")].map(|(k, v)| (k.to_string(), v.to_string()));
     let challenge = typed_challenge(GameKind::Hoyito, Some(Player { id: 2, name: "ben".into() }), options.into(), None);
     handle(&ana, challenge, NOW).unwrap();
-    handle(&ben, Command::Accept { game: None }, NOW).unwrap();
+    handle(&ben, Command::Challenge(ChallengeCommand::Accept { game: None }), NOW).unwrap();
     let record = store.game(GameId(1)).unwrap().unwrap();
     assert!(record.private && !record.rated && !record.wants_thread, "{record:?}");
     assert_eq!((record.guild, record.channel), (GuildId(GROUP), ChannelId(GROUP)));
 
     for command in [
-        Command::Web,
-        Command::Profile { player: None },
-        Command::Settings { changes: vec![] },
-        Command::Leaderboard { game: GameKind::Hoyito, page: 0, provisional: false, picture: false, season: None },
+        Command::Page(PageCommand::Web),
+        Command::Rating(RatingCommand::Profile { player: None }),
+        Command::Setting(SettingCommand::Settings { changes: vec![] }),
+        Command::Rating(RatingCommand::Leaderboard {
+            game: GameKind::Hoyito,
+            page: 0,
+            provisional: false,
+            picture: false,
+            season: None,
+        }),
     ] {
         let refused = handle(&ana, command.clone(), NOW).expect_err("refused outside a server");
         assert!(refused.text.contains("belongs to a server"), "{command:?}: {}", refused.text);
     }
     // From a server, the game's id is another place's.
-    let from_server = handle(&actor(1, false), Command::Export { game: Some(GameId(1)) }, NOW).expect_err("refused");
+    let from_server = handle(&actor(1, false), Command::Record(RecordCommand::Export { game: Some(GameId(1)) }), NOW)
+        .expect_err("refused");
     assert!(!from_server.text.is_empty());
 
     // ana moves; half of ben's time: the reminder is for ben alone, by direct message, never in the channel.
-    handle(&ana, Command::Move { notation: "1".into(), at: None }, NOW + 60).unwrap();
+    handle(&ana, Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW + 60).unwrap();
     table.tick(NOW + 60 + DAY).unwrap();
     let deliveries = table.deliveries(Locale::English).unwrap();
     assert_eq!(deliveries.len(), 1);
@@ -68,10 +76,10 @@ fn a_game_outside_a_server_is_casual_and_tells_its_players_directly() {
     // A notice that calls nobody (a challenge nobody moved in, aborted) goes to both players.
     table.delivered(deliveries[0].notice).unwrap();
     let options = [("first", "challenger"), ("time", "1d")].map(|(k, v)| (k.to_string(), v.to_string()));
-    handle(&ana, Command::Resign, NOW + 120).unwrap();
+    handle(&ana, Command::Play(PlayCommand::Resign), NOW + 120).unwrap();
     let again = typed_challenge(GameKind::Hoyito, Some(Player { id: 2, name: "ben".into() }), options.into(), None);
     handle(&ana, again, NOW + 200).unwrap();
-    handle(&ben, Command::Accept { game: None }, NOW + 200).unwrap();
+    handle(&ben, Command::Challenge(ChallengeCommand::Accept { game: None }), NOW + 200).unwrap();
     table.tick(NOW + 200 + DAY).unwrap();
     let aborted = table.deliveries(Locale::English).unwrap();
     let aborted = aborted.iter().find(|d| d.reply.text.contains("aborted")).expect("the abort");

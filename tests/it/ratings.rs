@@ -8,6 +8,7 @@ use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
 use tablero::table::Request;
+use tablero::table::{ChallengeCommand, PlayCommand, RatingCommand};
 
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
@@ -82,16 +83,16 @@ impl World {
             None,
         );
         self.ok(&actor(a, channel), challenge);
-        self.ok(&actor(b, channel), Command::Accept { game: None });
+        self.ok(&actor(b, channel), Command::Challenge(ChallengeCommand::Accept { game: None }));
         self.store.channel_game(ChannelId(channel)).unwrap().unwrap()
     }
 
     /// a and b move once each, then b resigns: a wins.
     fn a_wins(&self, a: u64, b: u64, channel: u64, options: &[(&str, &str)]) -> Vec<tablero::table::Reply> {
         self.game(a, b, channel, options);
-        self.ok(&actor(a, channel), Command::Move { notation: "1".into(), at: None });
-        self.ok(&actor(b, channel), Command::Move { notation: "1".into(), at: None });
-        self.ok(&actor(b, channel), Command::Resign)
+        self.ok(&actor(a, channel), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }));
+        self.ok(&actor(b, channel), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }));
+        self.ok(&actor(b, channel), Command::Play(PlayCommand::Resign))
     }
 
     fn rating(&self, user: u64) -> Option<tablero::store::Rating> {
@@ -111,7 +112,7 @@ fn a_rated_game_changes_both_ratings_once_and_the_result_post_shows_it() {
     assert_eq!((two.games, two.losses, two.streak), (1, 1, -1));
     assert!(one.provisional());
     // Looking at the finished game again, or restarting, changes nothing.
-    w.ok(&actor(1, 10), Command::Board { text: false, focus: None });
+    w.ok(&actor(1, 10), Command::Play(PlayCommand::Board { text: false, focus: None }));
     let World { dir, store, table } = w;
     drop(table);
     drop(store);
@@ -127,7 +128,7 @@ fn casual_games_aborted_games_and_losses_without_a_move_count_for_nothing() {
     assert_eq!(w.rating(1), None, "casual");
     // Resigning before the loser ever moved: not counted.
     w.game(3, 4, 11, &[]);
-    w.ok(&actor(3, 11), Command::Resign);
+    w.ok(&actor(3, 11), Command::Play(PlayCommand::Resign));
     assert_eq!(w.rating(3), None);
     assert_eq!(w.rating(4), None);
     // Aborted: nobody moved before the first deadline.
@@ -139,13 +140,13 @@ fn casual_games_aborted_games_and_losses_without_a_move_count_for_nothing() {
         .table
         .handle(Request::new(
             &actor(1, 13),
-            Command::Leaderboard {
+            Command::Rating(RatingCommand::Leaderboard {
                 game: tablero::games::GameKind::Hoyito,
                 page: 0,
                 provisional: false,
                 picture: false,
                 season: None,
-            },
+            }),
             NOW,
         ))
         .unwrap();
@@ -169,7 +170,13 @@ fn leaderboards_page_and_keep_provisional_players_apart() {
     let board = |page, provisional, picture| {
         w.ok(
             &actor(1, 9),
-            Command::Leaderboard { game: tablero::games::GameKind::Hoyito, page, provisional, picture, season: None },
+            Command::Rating(RatingCommand::Leaderboard {
+                game: tablero::games::GameKind::Hoyito,
+                page,
+                provisional,
+                picture,
+                season: None,
+            }),
         )
         .remove(0)
     };
@@ -187,7 +194,9 @@ fn leaderboards_page_and_keep_provisional_players_apart() {
     assert!(last.text.contains("21. p"), "ranks go on across pages: {}", last.text);
     assert!(!last.buttons[1].enabled, "no page after the last");
     assert!(last.image.is_some(), "the picture, when asked");
-    let profile = w.ok(&actor(2, 9), Command::Profile { player: Some(Player { id: 1, name: "p1".into() }) }).remove(0);
+    let profile = w
+        .ok(&actor(2, 9), Command::Rating(RatingCommand::Profile { player: Some(Player { id: 1, name: "p1".into() }) }))
+        .remove(0);
     assert!(profile.text.contains("Hoyito II: 1"), "{}", profile.text);
     assert!(profile.text.contains("27 won, 0 drawn, 13 lost; streak 1"), "{}", profile.text);
     assert!(profile.text.contains("Last games:"), "{}", profile.text);
@@ -202,14 +211,18 @@ fn recomputing_gives_the_same_ratings_exactly() {
     for (a, b, result) in [(1, 2, 0), (2, 3, 1), (3, 1, 2), (1, 4, 0), (4, 2, 2), (3, 4, 0), (2, 1, 0), (4, 3, 1)] {
         channel += 1;
         w.game(a, b, channel, &[]);
-        w.ok(&actor(a, channel), Command::Move { notation: "1".into(), at: None });
-        w.ok(&actor(b, channel), Command::Move { notation: "2".into(), at: None }).len();
+        w.ok(&actor(a, channel), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }));
+        w.ok(&actor(b, channel), Command::Play(PlayCommand::Move { notation: "2".into(), at: None })).len();
         match result {
-            0 => drop(w.table.handle(Request::new(&actor(b, channel), Command::Resign, NOW)).unwrap()),
-            1 => drop(w.table.handle(Request::new(&actor(a, channel), Command::Resign, NOW)).unwrap()),
+            0 => {
+                drop(w.table.handle(Request::new(&actor(b, channel), Command::Play(PlayCommand::Resign), NOW)).unwrap())
+            }
+            1 => {
+                drop(w.table.handle(Request::new(&actor(a, channel), Command::Play(PlayCommand::Resign), NOW)).unwrap())
+            }
             _ => {
-                w.ok(&actor(a, channel), Command::DrawOffer);
-                w.ok(&actor(b, channel), Command::DrawAccept { game: None });
+                w.ok(&actor(a, channel), Command::Play(PlayCommand::DrawOffer));
+                w.ok(&actor(b, channel), Command::Play(PlayCommand::DrawAccept { game: None }));
             }
         }
     }
@@ -247,8 +260,8 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
         .unwrap();
     assert!(text.unwrap_err().text.contains("game of chance"));
     w.ok(&a, typed_challenge(tablero::games::GameKind::ZohnAhl, None, options.into_iter().collect(), Some(teams)));
-    w.ok(&b, Command::Accept { game: None });
-    w.ok(&a, Command::Throw { at: None });
+    w.ok(&b, Command::Challenge(ChallengeCommand::Accept { game: None }));
+    w.ok(&a, Command::Play(PlayCommand::Throw { at: None }));
     let record = w.store.game(GameId(1)).unwrap().unwrap();
     assert!(matches!(record.status, Status::Finished { .. }));
     let (r, bl) = (
@@ -259,13 +272,13 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     assert_eq!(r.wins + bl.wins, 1);
     let board = w.ok(
         &a,
-        Command::Leaderboard {
+        Command::Rating(RatingCommand::Leaderboard {
             game: tablero::games::GameKind::ZohnAhl,
             page: 0,
             provisional: false,
             picture: false,
             season: None,
-        },
+        }),
     );
     assert!(board[0].text.contains("@red") && board[0].text.contains("@blue"), "{}", board[0].text);
     // One game each: "1 game", never "1 games".
@@ -273,13 +286,13 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     assert!(board[0].image.is_none());
     let picture = w.ok(
         &a,
-        Command::Leaderboard {
+        Command::Rating(RatingCommand::Leaderboard {
             game: tablero::games::GameKind::ZohnAhl,
             page: 0,
             provisional: false,
             picture: true,
             season: None,
-        },
+        }),
     );
     let png = picture[0].image.as_ref().expect("the records as a picture, as for the other games");
     assert!(png.png.starts_with(b"\x89PNG") && png.file_name == "leaderboard-zohn-ahl.png", "{}", png.file_name);
@@ -297,17 +310,20 @@ fn a_new_season_starts_afresh_and_keeps_the_old_ones_standings() {
     let organiser =
         Actor { permissions: Permissions { manage_server: true, ..Permissions::default() }, ..actor(9, 20) };
     let at = |who: &Actor, c: Command, when: u64| w.table.handle(Request::new(who, c, when)).unwrap();
-    let start = |every: Option<u64>| Command::SeasonStart { game: GameKind::Hoyito, every };
-    let board = |season: Option<u32>| Command::Leaderboard {
-        game: GameKind::Hoyito,
-        page: 0,
-        provisional: false,
-        picture: true,
-        season,
+    let start = |every: Option<u64>| Command::Rating(RatingCommand::SeasonStart { game: GameKind::Hoyito, every });
+    let board = |season: Option<u32>| {
+        Command::Rating(RatingCommand::Leaderboard {
+            game: GameKind::Hoyito,
+            page: 0,
+            provisional: false,
+            picture: true,
+            season,
+        })
     };
     let refused = at(&actor(1, 20), start(None), NOW - 100).unwrap_err();
     assert!(refused.text.contains("Only organisers"), "{}", refused.text);
-    let refused = at(&organiser, Command::SeasonStart { game: GameKind::ZohnAhl, every: None }, NOW - 100);
+    let refused =
+        at(&organiser, Command::Rating(RatingCommand::SeasonStart { game: GameKind::ZohnAhl, every: None }), NOW - 100);
     assert!(refused.unwrap_err().text.contains("no seasons"));
     let said = at(&organiser, start(None), NOW - 100).unwrap();
     assert!(said[0].text.contains("Season 1 of Hoyito II begins now"), "{}", said[0].text);

@@ -8,6 +8,7 @@ use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
 use tablero::table::Request;
+use tablero::table::{ChallengeCommand, PlayCommand, RatingCommand, RecordCommand};
 
 use crate::common;
 
@@ -138,7 +139,10 @@ fn say(table: &Table, user: u64, command: Command) -> Vec<Reply> {
 }
 
 fn refused(table: &Table, bytes: Vec<u8>) -> String {
-    match table.handle(Request::new(&actor_in(1, 1, 5), Command::Import { bytes, live: false }, NOW)).unwrap() {
+    match table
+        .handle(Request::new(&actor_in(1, 1, 5), Command::Record(RecordCommand::Import { bytes, live: false }), NOW))
+        .unwrap()
+    {
         Ok(r) => panic!("imported: {}", r[0].text),
         Err(r) => r.text.to_string(),
     }
@@ -163,9 +167,13 @@ fn every_game_round_trips_through_import_and_export_in_both_forms() {
             let written = record.write(form);
             assert_eq!(records::read(written.as_bytes()).unwrap(), record, "{} {form:?} reads back", sample.kind);
             let (table, _dir) = table();
-            let imported = say(&table, 2, Command::Import { bytes: written.clone().into_bytes(), live: true });
+            let imported = say(
+                &table,
+                2,
+                Command::Record(RecordCommand::Import { bytes: written.clone().into_bytes(), live: true }),
+            );
             assert!(imported[0].text.contains("Imported as game #1"), "{}", imported[0].text);
-            let exported = say(&table, 3, Command::Export { game: Some(GameId(1)) });
+            let exported = say(&table, 3, Command::Record(RecordCommand::Export { game: Some(GameId(1)) }));
             let file = exported[0].files.iter().find(|f| f.name == record.file_name(1, form)).expect("the file");
             assert_eq!(String::from_utf8(file.bytes.clone()).unwrap(), written, "{} {form:?}", sample.kind);
         }
@@ -177,16 +185,18 @@ fn imported_games_are_unrated_and_count_for_no_one() {
     let (table, _dir) = table();
     let sample = &samples()[0];
     let bytes = Record::of(sample).unwrap().write(Form::Json).into_bytes();
-    say(&table, 2, Command::Import { bytes, live: false });
-    let profile = table.handle(Request::new(&actor_in(1, 11, 5), Command::Profile { player: None }, NOW)).unwrap();
+    say(&table, 2, Command::Record(RecordCommand::Import { bytes, live: false }));
+    let profile = table
+        .handle(Request::new(&actor_in(1, 11, 5), Command::Rating(RatingCommand::Profile { player: None }), NOW))
+        .unwrap();
     assert!(profile.unwrap_err().text.contains("has not finished a game"), "the imported game is not on a profile");
-    let command = Command::Leaderboard {
+    let command = Command::Rating(RatingCommand::Leaderboard {
         game: tablero::games::GameKind::Epaminondas,
         page: 0,
         provisional: true,
         picture: false,
         season: None,
-    };
+    });
     let board = table.handle(Request::new(&actor_in(1, 1, 5), command, NOW)).unwrap();
     assert!(board.unwrap_err().text.contains("Nobody has a Epaminondas rating"), "no rating from an imported game");
 }
@@ -198,12 +208,16 @@ fn a_record_of_a_game_still_on_is_stored_only_where_it_can_be_continued() {
     let bytes = Record::of(hoyito).unwrap().write(Form::Text).into_bytes();
     let text = refused(&table, bytes.clone());
     assert!(text.contains("still on"), "{text}");
-    let done = say(&table, 2, Command::Import { bytes, live: true });
+    let done = say(&table, 2, Command::Record(RecordCommand::Import { bytes, live: true }));
     assert!(done[0].text.contains("play on here"), "{}", done[0].text);
     // ben (12) is North, on turn after three moves... whoever is: the game goes on.
     let on_turn = if done[1].mentions().contains(&12) { 12 } else { 11 };
     let moved = table
-        .handle(Request::new(&actor_in(1, on_turn, 5), Command::Move { notation: "1".into(), at: None }, NOW + 30_000))
+        .handle(Request::new(
+            &actor_in(1, on_turn, 5),
+            Command::Play(PlayCommand::Move { notation: "1".into(), at: None }),
+            NOW + 30_000,
+        ))
         .unwrap();
     assert!(moved.is_ok(), "{moved:?}");
 }
@@ -252,12 +266,19 @@ fn damaged_records_are_refused_with_the_move_number_and_store_nothing() {
     let mut ana = actor_in(1, 1, 5);
     ana.locale = Locale::SpanishLatinAmerica;
     let bad = json.replace("\"b2-b3\"", "\"b2-b9\"").into_bytes();
-    let said =
-        table.handle(Request::new(&ana, Command::Import { bytes: bad, live: false }, NOW)).unwrap().unwrap_err().text;
+    let said = table
+        .handle(Request::new(&ana, Command::Record(RecordCommand::Import { bytes: bad, live: false }), NOW))
+        .unwrap()
+        .unwrap_err()
+        .text;
     assert!(said.contains("La jugada 3 (b2-b9) no es legal"), "{said}");
     assert!(
         table
-            .handle(Request::new(&actor_in(1, 1, 5), Command::Export { game: Some(GameId(1)) }, NOW))
+            .handle(Request::new(
+                &actor_in(1, 1, 5),
+                Command::Record(RecordCommand::Export { game: Some(GameId(1)) }),
+                NOW
+            ))
             .unwrap()
             .is_err(),
         "nothing stored"
@@ -276,10 +297,18 @@ fn the_archive_pages_finished_games_newest_first() {
             record = Record::of(&hoyito).unwrap();
             record.ended = Some(records::time::format(NOW + k * 3600));
         }
-        say(&table, 2, Command::Import { bytes: record.write(Form::Json).into_bytes(), live: false });
+        say(
+            &table,
+            2,
+            Command::Record(RecordCommand::Import { bytes: record.write(Form::Json).into_bytes(), live: false }),
+        );
     }
     let page = |player: Option<Player>, game: Option<&str>, page: usize| {
-        let reply = say(&table, 3, Command::Archive { player, game: game.map(|g| g.parse().unwrap()), page });
+        let reply = say(
+            &table,
+            3,
+            Command::Record(RecordCommand::Archive { player, game: game.map(|g| g.parse().unwrap()), page }),
+        );
         let ids: Vec<u64> =
             reply[0].text.lines().filter_map(|l| l.strip_prefix("#")?.split(' ').next()?.parse().ok()).collect();
         (reply[0].text.clone(), ids, reply[0].buttons.iter().map(|b| (b.id.to_string(), b.enabled)).collect::<Vec<_>>())
@@ -304,12 +333,20 @@ fn the_archive_pages_finished_games_newest_first() {
     assert!(page(Some(player(12, "ben")), None, 0).1.is_empty(), "the file's ben played none of them here");
     // Another server has none of them, and its ids are not found.
     let other = table
-        .handle(Request::new(&actor_in(2, 3, 9), Command::Archive { player: None, game: None, page: 0 }, NOW))
+        .handle(Request::new(
+            &actor_in(2, 3, 9),
+            Command::Record(RecordCommand::Archive { player: None, game: None, page: 0 }),
+            NOW,
+        ))
         .unwrap()
         .unwrap();
     assert!(other[0].text.contains("No finished game yet"), "{}", other[0].text);
     let replay = table
-        .handle(Request::new(&actor_in(2, 3, 9), Command::Replay { game: Some(GameId(1)), delay: None }, NOW))
+        .handle(Request::new(
+            &actor_in(2, 3, 9),
+            Command::Record(RecordCommand::Replay { game: Some(GameId(1)), delay: None }),
+            NOW,
+        ))
         .unwrap();
     assert!(replay.unwrap_err().text.contains("no game #1"));
 }
@@ -350,14 +387,22 @@ fn records_with_huge_names_or_too_many_moves_are_refused_and_imports_have_a_dail
     let bytes = Record::of(&samples()[0]).unwrap().write(Form::Json).into_bytes();
     for _ in 0..2 {
         table
-            .handle(Request::new(&actor_in(1, 1, 5), Command::Import { bytes: bytes.clone(), live: false }, NOW))
+            .handle(Request::new(
+                &actor_in(1, 1, 5),
+                Command::Record(RecordCommand::Import { bytes: bytes.clone(), live: false }),
+                NOW,
+            ))
             .unwrap()
             .unwrap();
     }
     let text = refused(&table, bytes.clone());
     assert!(text.contains("imported 2 records"), "{text}");
     table
-        .handle(Request::new(&actor_in(1, 1, 5), Command::Import { bytes, live: false }, NOW + 86_400))
+        .handle(Request::new(
+            &actor_in(1, 1, 5),
+            Command::Record(RecordCommand::Import { bytes, live: false }),
+            NOW + 86_400,
+        ))
         .unwrap()
         .unwrap();
 }
@@ -368,20 +413,25 @@ fn records_with_huge_names_or_too_many_moves_are_refused_and_imports_have_a_dail
 fn an_import_is_not_the_channels_game_nor_in_its_players_lists() {
     let (table, _dir) = table();
     let bytes = Record::of(&samples()[0]).unwrap().write(Form::Json).into_bytes();
-    say(&table, 2, Command::Import { bytes, live: false });
+    say(&table, 2, Command::Record(RecordCommand::Import { bytes, live: false }));
     for command in [
-        Command::Board { text: false, focus: None },
-        Command::Replay { game: None, delay: None },
-        Command::Rematch { game: None },
+        Command::Play(PlayCommand::Board { text: false, focus: None }),
+        Command::Record(RecordCommand::Replay { game: None, delay: None }),
+        Command::Challenge(ChallengeCommand::Rematch { game: None }),
     ] {
         let answer = table.handle(Request::new(&actor_in(1, 2, 5), command.clone(), NOW + 20_000)).unwrap();
         assert!(answer.is_err(), "{command:?} in the channel does not reach the import");
     }
-    let theirs = say(&table, 3, Command::Archive { player: Some(player(11, "ana")), game: None, page: 0 });
+    let theirs = say(
+        &table,
+        3,
+        Command::Record(RecordCommand::Archive { player: Some(player(11, "ana")), game: None, page: 0 }),
+    );
     assert!(theirs[0].text.contains("No finished game yet"), "{}", theirs[0].text);
-    let importers = say(&table, 3, Command::Archive { player: Some(player(2, "ben")), game: None, page: 0 });
+    let importers =
+        say(&table, 3, Command::Record(RecordCommand::Archive { player: Some(player(2, "ben")), game: None, page: 0 }));
     assert!(importers[0].text.contains("\n#1 · Epaminondas"), "{}", importers[0].text);
-    let replay = say(&table, 2, Command::Replay { game: Some(GameId(1)), delay: None });
+    let replay = say(&table, 2, Command::Record(RecordCommand::Replay { game: Some(GameId(1)), delay: None }));
     assert!(replay[0].files.iter().any(|f| f.name.ends_with(".gif")), "reached by its number");
 }
 
@@ -775,7 +825,7 @@ proptest::proptest! {
         let store = Arc::new(SledStore::open(dir.path()).unwrap());
         let table = Table::new(store.clone(), TableConfig { seed: Some(3), ..TableConfig::default() });
         let games = || tablero::store::Store::all_games(&*store).unwrap().len();
-        match table.handle(Request::new(&actor_in(1, 1, 5), Command::Import { bytes, live: false }, NOW)).unwrap() {
+        match table.handle(Request::new(&actor_in(1, 1, 5), Command::Record(RecordCommand::Import { bytes, live: false }), NOW)).unwrap() {
             Ok(said) => {
                 proptest::prop_assert!(said[0].text.contains("Imported as game #1"), "{}", said[0].text);
                 proptest::prop_assert_eq!(games(), 1);

@@ -9,6 +9,7 @@ use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
 use tablero::table::Request;
+use tablero::table::{PlayCommand, SettingCommand};
 
 use std::path::Path;
 use std::sync::Arc;
@@ -102,7 +103,10 @@ fn populated(path: &Path) -> Vec<backup::Entry> {
     let mut channel = 100;
     play(&table, &store, GameKind::Hoyito, &mut channel, 250, &mut rng);
     let settings = vec![tablero::table::SettingChange::parse("time", "1d").unwrap()];
-    table.handle(Request::new(&actor_in(1, 1, 5), Command::Settings { changes: settings }, NOW)).unwrap().unwrap();
+    table
+        .handle(Request::new(&actor_in(1, 1, 5), Command::Setting(SettingCommand::Settings { changes: settings }), NOW))
+        .unwrap()
+        .unwrap();
     let create = typed_tournament(
         tablero::games::GameKind::Hoyito,
         tablero::table::TournamentFormat::Swiss,
@@ -244,7 +248,10 @@ fn the_store_of_the_first_release_opens_migrated_and_plays_on() {
     let on_turn = game.seats[0].id;
     let mover =
         tablero::table::Actor { user: on_turn, name: game.seats[0].name.clone(), ..actor_in(1, 0, game.channel.get()) };
-    table.handle(Request::new(&mover, Command::Move { notation: "b1-b3".into(), at: None }, NOW)).unwrap().unwrap();
+    table
+        .handle(Request::new(&mover, Command::Play(PlayCommand::Move { notation: "b1-b3".into(), at: None }), NOW))
+        .unwrap()
+        .unwrap();
     assert_eq!(store.game(game.id).unwrap().unwrap().moves.len(), 3);
 }
 

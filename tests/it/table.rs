@@ -8,6 +8,7 @@ use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
 use tablero::table::Request;
+use tablero::table::{ChallengeCommand, PlayCommand, RecordCommand};
 
 use tablero::games::{GameKind, Position, Side};
 use tablero::i18n::{Locale, Span};
@@ -74,7 +75,7 @@ fn mistyped_term(key: &str, value: &str) -> String {
 }
 
 fn mv(notation: &str) -> Command {
-    Command::Move { notation: notation.into(), at: None }
+    Command::Play(PlayCommand::Move { notation: notation.into(), at: None })
 }
 
 impl World {
@@ -110,7 +111,7 @@ impl World {
     /// ana (South) against ben, game accepted.
     fn started(&self) {
         self.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger")]));
-        self.ok(&ben(), Command::Accept { game: None });
+        self.ok(&ben(), Command::Challenge(ChallengeCommand::Accept { game: None }));
     }
 }
 
@@ -120,7 +121,7 @@ fn a_challenge_is_accepted_and_played() {
     let replies = w.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger")]));
     assert_eq!(replies[0].mentions(), vec![2]);
     assert_eq!(replies[0].buttons.len(), 2);
-    let replies = w.ok(&ben(), Command::Accept { game: None });
+    let replies = w.ok(&ben(), Command::Challenge(ChallengeCommand::Accept { game: None }));
     assert!(replies[0].text.contains("ana plays South"), "{}", replies[0].text);
     assert!(replies[0].image.is_some());
     assert_eq!(replies[0].mentions(), vec![1], "the player on turn is notified");
@@ -190,12 +191,19 @@ fn a_never_ending_sowing_is_refused_through_the_table() {
 fn only_the_challenged_player_accepts() {
     let w = world();
     w.ok(&ana(), challenge(Some(&ben()), &[]));
-    assert!(w.refused(&cy(), Command::Accept { game: None }).contains("only they can accept"));
-    assert!(w.refused(&ana(), Command::Accept { game: None }).contains("your own challenge"));
-    assert!(w.refused(&cy(), Command::Decline { game: None }).contains("only they can decline"));
-    assert!(w.refused(&cy(), Command::Cancel).contains("Only ana"));
+    assert!(
+        w.refused(&cy(), Command::Challenge(ChallengeCommand::Accept { game: None })).contains("only they can accept")
+    );
+    assert!(
+        w.refused(&ana(), Command::Challenge(ChallengeCommand::Accept { game: None })).contains("your own challenge")
+    );
+    assert!(
+        w.refused(&cy(), Command::Challenge(ChallengeCommand::Decline { game: None }))
+            .contains("only they can decline")
+    );
+    assert!(w.refused(&cy(), Command::Challenge(ChallengeCommand::Cancel)).contains("Only ana"));
     assert!(w.refused(&ana(), mv("1")).contains("has not started"));
-    w.ok(&ben(), Command::Decline { game: None });
+    w.ok(&ben(), Command::Challenge(ChallengeCommand::Decline { game: None }));
     assert_eq!(w.store.game(GameId(1)).unwrap().unwrap().status, Status::Declined);
     assert_eq!(w.store.channel_game(ChannelId(10)).unwrap(), None, "a declined challenge frees the channel");
 }
@@ -204,8 +212,10 @@ fn only_the_challenged_player_accepts() {
 fn an_open_challenge_is_accepted_by_anyone_but_the_challenger() {
     let w = world();
     w.ok(&ana(), challenge(None, &[]));
-    assert!(w.refused(&ana(), Command::Accept { game: None }).contains("your own challenge"));
-    w.ok(&cy(), Command::Accept { game: None });
+    assert!(
+        w.refused(&ana(), Command::Challenge(ChallengeCommand::Accept { game: None })).contains("your own challenge")
+    );
+    w.ok(&cy(), Command::Challenge(ChallengeCommand::Accept { game: None }));
     let record = w.store.game(GameId(1)).unwrap().unwrap();
     assert_eq!(record.status, Status::Active);
     assert!(!record.sides_of(3, &[]).is_empty() && !record.sides_of(1, &[]).is_empty());
@@ -215,7 +225,7 @@ fn an_open_challenge_is_accepted_by_anyone_but_the_challenger() {
 fn one_game_per_channel_and_moves_need_a_game() {
     let w = world();
     assert!(w.refused(&ana(), mv("1")).contains("no game in this channel"));
-    assert!(w.refused(&ana(), Command::Board { text: false, focus: None }).contains("no game"));
+    assert!(w.refused(&ana(), Command::Play(PlayCommand::Board { text: false, focus: None })).contains("no game"));
     w.started();
     let text = w.refused(&cy(), challenge(Some(&ben()), &[]));
     assert!(text.contains("already has a game (#1)"), "{text}");
@@ -245,8 +255,11 @@ fn challenges_expire() {
     let w = world();
     w.ok(&ana(), challenge(Some(&ben()), &[]));
     let late = NOW + 3600;
-    let refusal =
-        w.table.handle(Request::new(&ben(), Command::Accept { game: Some(GameId(1)) }, late)).unwrap().unwrap_err();
+    let refusal = w
+        .table
+        .handle(Request::new(&ben(), Command::Challenge(ChallengeCommand::Accept { game: Some(GameId(1)) }), late))
+        .unwrap()
+        .unwrap_err();
     assert!(refusal.text.contains("expired"), "{}", refusal.text);
     assert_eq!(w.store.game(GameId(1)).unwrap().unwrap().status, Status::Expired);
     // The channel is free again.
@@ -312,15 +325,15 @@ fn two_threads_typing_a_move_at_once_exactly_one_applies() {
 fn resign_and_draws() {
     let w = world();
     w.started();
-    assert!(w.refused(&ana(), Command::DrawAccept { game: None }).contains("no draw offer"));
-    let offer = w.ok(&ana(), Command::DrawOffer);
+    assert!(w.refused(&ana(), Command::Play(PlayCommand::DrawAccept { game: None })).contains("no draw offer"));
+    let offer = w.ok(&ana(), Command::Play(PlayCommand::DrawOffer));
     assert_eq!(offer[0].mentions(), vec![2]);
-    assert!(w.refused(&ana(), Command::DrawOffer).contains("already offered"));
-    assert!(w.refused(&ana(), Command::DrawAccept { game: None }).contains("no draw offer"));
-    w.ok(&ben(), Command::DrawDecline { game: None });
+    assert!(w.refused(&ana(), Command::Play(PlayCommand::DrawOffer)).contains("already offered"));
+    assert!(w.refused(&ana(), Command::Play(PlayCommand::DrawAccept { game: None })).contains("no draw offer"));
+    w.ok(&ben(), Command::Play(PlayCommand::DrawDecline { game: None }));
     assert_eq!(w.store.game(GameId(1)).unwrap().unwrap().draw_offer, None);
-    w.ok(&ben(), Command::DrawOffer);
-    let done = w.ok(&ana(), Command::DrawAccept { game: None });
+    w.ok(&ben(), Command::Play(PlayCommand::DrawOffer));
+    let done = w.ok(&ana(), Command::Play(PlayCommand::DrawAccept { game: None }));
     assert!(done[0].text.contains("accepted the draw"));
     assert_eq!(
         w.store.game(GameId(1)).unwrap().unwrap().status,
@@ -330,7 +343,7 @@ fn resign_and_draws() {
 
     let w = world();
     w.started();
-    let done = w.ok(&ben(), Command::Resign);
+    let done = w.ok(&ben(), Command::Play(PlayCommand::Resign));
     assert!(done[0].text.contains("ben resigned") && done[0].text.contains("ana wins"), "{}", done[0].text);
     assert!(w.refused(&ana(), mv("1")).contains("is over after 0 moves: ana won: ben resigned."));
     assert_eq!(w.store.user_games(1).unwrap(), vec![1]);
@@ -343,7 +356,7 @@ fn replies_follow_the_actors_language() {
     let ben_es = Actor { locale: Locale::SpanishSpain, ..ben() };
     let r = w.ok(&ana_es, challenge(Some(&ben()), &[("first", "challenger")]));
     assert!(r[0].text.contains("reta a ben"), "{}", r[0].text);
-    let r = w.ok(&ben_es, Command::Accept { game: None });
+    let r = w.ok(&ben_es, Command::Challenge(ChallengeCommand::Accept { game: None }));
     assert!(r[0].text.contains("ha aceptado") && r[0].text.contains("Sur"), "{}", r[0].text);
     let text = w.table.handle(Request::new(&ben_es, mv("1"), NOW)).unwrap().unwrap_err().text;
     assert!(text.contains("No es tu turno: le toca a ana"), "{text}");
@@ -355,7 +368,7 @@ fn replies_follow_the_actors_language() {
 fn a_finished_game_by_the_rules_is_recorded_with_its_winner() {
     let w = world();
     w.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger"), ("max_moves_without_capture", "1")]));
-    w.ok(&ben(), Command::Accept { game: None });
+    w.ok(&ben(), Command::Challenge(ChallengeCommand::Accept { game: None }));
     let r = w.ok(&ana(), mv("1"));
     assert!(r[0].text.contains("One move without a capture"), "{}", r[0].text);
     let ids: Vec<String> = r[0].buttons.iter().map(|b| b.id.to_string()).collect();
@@ -378,7 +391,7 @@ fn epaminondas_through_the_table() {
         None,
     );
     w.ok(&ana(), play);
-    let r = w.ok(&ben(), Command::Accept { game: None });
+    let r = w.ok(&ben(), Command::Challenge(ChallengeCommand::Accept { game: None }));
     assert!(r[0].text.contains("ana plays White"), "{}", r[0].text);
     assert!(
         r[0].buttons.iter().all(|b| !matches!(b.id, tablero::table::ButtonId::Move { .. })),
@@ -391,7 +404,7 @@ fn epaminondas_through_the_table() {
     let r = w.ok(&ana(), mv("c1-c3"));
     assert!(r[0].text.contains("White played c1-c3 (2 pieces)"), "{}", r[0].text);
     assert!(w.refused(&ben(), mv("c12-c11")).contains("the group moving that way ends at c11"));
-    let history = w.ok(&ana(), Command::History);
+    let history = w.ok(&ana(), Command::Play(PlayCommand::History));
     assert!(history[0].text.contains("1. ana: c1-c3"), "{}", history[0].text);
 }
 
@@ -413,7 +426,7 @@ fn long_history(w: World, message_chars: usize) {
         None,
     );
     w.ok(&a, play);
-    w.ok(&b, Command::Accept { game: None });
+    w.ok(&b, Command::Challenge(ChallengeCommand::Accept { game: None }));
     let mut position = Position::new(GameKind::Hoyito, &Default::default()).unwrap();
     for _ in 0..60 {
         let Some(side) = position.to_move() else { break };
@@ -421,7 +434,7 @@ fn long_history(w: World, message_chars: usize) {
         w.ok(if side == Side::First { &a } else { &b }, mv(&m));
         position.play(&m).unwrap();
     }
-    let text = w.ok(&a, Command::History).remove(0).text;
+    let text = w.ok(&a, Command::Play(PlayCommand::History)).remove(0).text;
     assert!(text.chars().count() <= message_chars, "{} characters", text.chars().count());
     assert_eq!(text.contains("only the last"), message_chars == 2000, "{text}");
     assert!(text.lines().last().unwrap().starts_with(&format!("{}. ", position_moves(&w))), "{text}");
@@ -438,13 +451,13 @@ fn position_moves(w: &World) -> usize {
 fn a_game_that_wants_a_thread_moves_there_and_frees_its_channel() {
     let w = world();
     w.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger"), ("thread", "true")]));
-    let accepted = w.ok(&ben(), Command::Accept { game: None });
+    let accepted = w.ok(&ben(), Command::Challenge(ChallengeCommand::Accept { game: None }));
     let title = accepted[0].thread_title().expect("asks for a thread");
     assert_eq!(title, "Hoyito II #1: ana – ben");
     // A stranger cannot move the game; a player can, and the channel is free again.
-    let text = w.refused(&cy(), Command::MoveTo { game: GameId(1), channel: ChannelId(99) });
+    let text = w.refused(&cy(), Command::Play(PlayCommand::MoveTo { game: GameId(1), channel: ChannelId(99) }));
     assert!(text.contains("not playing"), "{text}");
-    w.ok(&ben(), Command::MoveTo { game: GameId(1), channel: ChannelId(99) });
+    w.ok(&ben(), Command::Play(PlayCommand::MoveTo { game: GameId(1), channel: ChannelId(99) }));
     assert_eq!(w.store.channel_game(ChannelId(10)).unwrap(), None);
     assert_eq!(w.store.channel_game(ChannelId(99)).unwrap(), Some(GameId(1)));
     assert_eq!(w.store.last_channel_game(ChannelId(99)).unwrap(), Some(GameId(1)));
@@ -452,10 +465,14 @@ fn a_game_that_wants_a_thread_moves_there_and_frees_its_channel() {
     w.ok(&in_thread, mv("1"));
     // A new game in the old channel may not be moved into the busy thread.
     w.ok(&cy(), challenge(Some(&ben()), &[]));
-    w.ok(&ben(), Command::Accept { game: None });
+    w.ok(&ben(), Command::Challenge(ChallengeCommand::Accept { game: None }));
     let text = w
         .table
-        .handle(Request::new(&ben(), Command::MoveTo { game: GameId(2), channel: ChannelId(99) }, NOW))
+        .handle(Request::new(
+            &ben(),
+            Command::Play(PlayCommand::MoveTo { game: GameId(2), channel: ChannelId(99) }),
+            NOW,
+        ))
         .unwrap()
         .unwrap_err()
         .text;
@@ -467,16 +484,16 @@ fn a_game_that_wants_a_thread_moves_there_and_frees_its_channel() {
 #[test]
 fn games_lists_the_callers_games_and_suggestions_follow_the_turn() {
     let w = world();
-    let text = w.refused(&ana(), Command::Games);
+    let text = w.refused(&ana(), Command::Play(PlayCommand::Games));
     assert!(text.contains("no game in progress"), "{text}");
     w.started();
-    let listed = w.ok(&ana(), Command::Games);
+    let listed = w.ok(&ana(), Command::Play(PlayCommand::Games));
     assert!(listed[0].is_private());
     assert!(listed[0].text.contains("Hoyito II #1 in #10: your turn (move 0)"), "{}", listed[0].text);
     // The channel and the deadline are spans each front end shows its own way (Discord: `<#10>`, `<t:…:R>`).
     let spans: Vec<Span> = listed[0].text.marks().iter().map(|m| m.span).collect();
     assert!(spans.contains(&Span::Channel(10)) && spans.iter().any(|s| matches!(s, Span::Moment(_))), "{spans:?}");
-    let listed = w.ok(&ben(), Command::Games);
+    let listed = w.ok(&ben(), Command::Play(PlayCommand::Games));
     assert!(listed[0].text.contains("ana to move"), "{}", listed[0].text);
     assert_eq!(w.table.suggest_moves(&ana(), "", 25, NOW), ["1", "2", "3", "4", "5", "6"]);
     assert_eq!(w.table.suggest_moves(&ana(), "4", 25, NOW), ["4"]);
@@ -491,7 +508,10 @@ fn public_replies_speak_the_servers_language_and_refusals_the_users() {
     w.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger")]));
     let replies = w
         .table
-        .handle(Request::new(&spanish_ben, Command::Accept { game: None }, NOW).public(Locale::English))
+        .handle(
+            Request::new(&spanish_ben, Command::Challenge(ChallengeCommand::Accept { game: None }), NOW)
+                .public(Locale::English),
+        )
         .unwrap()
         .unwrap();
     assert!(replies[0].text.contains("ben accepted"), "{}", replies[0].text);
@@ -526,7 +546,7 @@ fn open_challenges_computer_games_and_tournaments_have_quotas() {
     w.ok(&in_channel(ben(), 12), challenge(Some(&ana()), &[]));
     w.ok(&Actor { guild: GuildId(2), ..in_channel(ana(), 13) }, challenge(Some(&ben()), &[]));
     // Answered challenges no longer count.
-    w.ok(&ben(), Command::Accept { game: None });
+    w.ok(&ben(), Command::Challenge(ChallengeCommand::Accept { game: None }));
     w.ok(&in_channel(ana(), 14), challenge(Some(&ben()), &[]));
     let computer = || {
         typed_challenge(
@@ -589,7 +609,7 @@ fn names_are_cut_to_one_line_and_everyone_is_no_team() {
     assert!(line.contains("ana **aaaa") && !line.contains(&"a".repeat(40)), "{line}");
     let record = w.store.game(GameId(1)).unwrap().unwrap();
     assert_eq!(record.challenger.name.chars().count(), 32, "{}", record.challenger.name);
-    w.ok(&long, Command::Cancel);
+    w.ok(&long, Command::Challenge(ChallengeCommand::Cancel));
     let everyone = tablero::store::record::Team::Role { id: 1, name: "everyone".into(), ping: true };
     let red = tablero::store::record::Team::Role { id: 77, name: "red".into(), ping: true };
     let teams = typed_challenge(tablero::games::GameKind::ZohnAhl, None, Default::default(), Some([red, everyone]));
@@ -602,10 +622,10 @@ fn names_are_cut_to_one_line_and_everyone_is_no_team() {
 fn an_analysis_out_of_time_says_how_far_it_got() {
     let w = limited(tablero::table::Limits { job_secs: 0, ..Default::default() });
     w.ok(&ana(), challenge(Some(&ben()), &[("first", "challenger")]));
-    w.ok(&ben(), Command::Accept { game: None });
+    w.ok(&ben(), Command::Challenge(ChallengeCommand::Accept { game: None }));
     w.ok(&ana(), mv("1"));
-    w.ok(&ben(), Command::Resign);
-    let said = w.ok(&cy(), Command::Analysis { game: Some(GameId(1)) });
+    w.ok(&ben(), Command::Play(PlayCommand::Resign));
+    let said = w.ok(&cy(), Command::Record(RecordCommand::Analysis { game: Some(GameId(1)) }));
     assert!(said[0].text.contains("ran out of its 0 seconds after move 0 of 1"), "{}", said[0].text);
     assert!(said[0].image.is_some(), "the chart of what was analysed");
 }
@@ -616,11 +636,11 @@ fn live_games_per_member_have_a_quota() {
     let w = limited(tablero::table::Limits { live_games: 2, ..Default::default() });
     for channel in [10, 11] {
         w.ok(&in_channel(ana(), channel), challenge(Some(&ben()), &[]));
-        w.ok(&in_channel(ben(), channel), Command::Accept { game: None });
+        w.ok(&in_channel(ben(), channel), Command::Challenge(ChallengeCommand::Accept { game: None }));
     }
     let text = w.refused(&in_channel(ana(), 12), challenge(Some(&cy()), &[]));
     assert!(text.contains("2 games on or challenges waiting"), "{text}");
     w.ok(&in_channel(cy(), 12), challenge(Some(&ben()), &[]));
-    let text = w.refused(&in_channel(ben(), 12), Command::Accept { game: None });
+    let text = w.refused(&in_channel(ben(), 12), Command::Challenge(ChallengeCommand::Accept { game: None }));
     assert!(text.contains("2 games on or challenges waiting"), "{text}");
 }

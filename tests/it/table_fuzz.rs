@@ -7,6 +7,7 @@ use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
 use tablero::table::Request;
+use tablero::table::{ChallengeCommand, PlayCommand};
 
 use std::sync::Arc;
 
@@ -50,20 +51,26 @@ fn command(kind: u8, arg: u8, text: &str) -> Command {
                 Team::Role { id: 77, name: "red".into(), ping: true },
             ]),
         ),
-        2 => Command::Accept { game: None },
-        3 => Command::Decline { game: None },
-        4 => Command::Cancel,
-        5 | 6 => Command::Move { notation: text.into(), at: None },
-        7 => Command::Throw { at: None },
-        8 => Command::Resign,
-        9 => [Command::DrawOffer, Command::DrawAccept { game: None }, Command::DrawDecline { game: None }]
-            [usize::from(arg) % 3]
+        2 => Command::Challenge(ChallengeCommand::Accept { game: None }),
+        3 => Command::Challenge(ChallengeCommand::Decline { game: None }),
+        4 => Command::Challenge(ChallengeCommand::Cancel),
+        5 | 6 => Command::Play(PlayCommand::Move { notation: text.into(), at: None }),
+        7 => Command::Play(PlayCommand::Throw { at: None }),
+        8 => Command::Play(PlayCommand::Resign),
+        9 => [
+            PlayCommand::DrawOffer,
+            Command::Play(PlayCommand::DrawAccept { game: None }),
+            Command::Play(PlayCommand::DrawDecline { game: None }),
+        ][usize::from(arg) % 3]
             .clone(),
-        10 => [Command::Board { text: false, focus: None }, Command::History, Command::Join { game: None }]
-            [usize::from(arg) % 3]
+        10 => [
+            PlayCommand::Board { text: false, focus: None },
+            Command::Play(PlayCommand::History),
+            Command::Challenge(ChallengeCommand::Join { game: None }),
+        ][usize::from(arg) % 3]
             .clone(),
         _ => tablero::table::ButtonId::command_of(&format!("g:{}:m:{}:{}", arg % 3, arg % 5, text))
-            .unwrap_or(Command::Cancel),
+            .unwrap_or(Command::Challenge(ChallengeCommand::Cancel)),
     }
 }
 

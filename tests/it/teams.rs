@@ -7,6 +7,7 @@ use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
 use tablero::table::Request;
+use tablero::table::{ChallengeCommand, PlayCommand};
 
 use tablero::games::OptionSet;
 use tablero::i18n::Locale;
@@ -100,7 +101,7 @@ impl World {
         for _ in 0..n {
             let thrower = team_members
                 .iter()
-                .find(|a| self.run(a, Command::Throw { at: None }).is_ok())
+                .find(|a| self.run(a, Command::Play(PlayCommand::Throw { at: None })).is_ok())
                 .unwrap_or_else(|| panic!("nobody could throw after {who:?}"));
             who.push(thrower.name.clone());
         }
@@ -115,11 +116,14 @@ fn team_blocks_call_every_member_of_a_team_then_the_other_team() {
     let teams = [players(&[(1, "ana"), (3, "cy")]), players(&[(2, "ben"), (4, "dan")])];
     let r = w.ok(&ana, challenge(teams, &[("counters", "10")]));
     assert_eq!(r[0].mentions(), vec![2, 4], "the challenged team is notified");
-    assert!(w.refused(&cy, Command::Accept { game: None }).contains("Only a member of ben and dan"));
-    w.ok(&dan, Command::Accept { game: None });
+    assert!(
+        w.refused(&cy, Command::Challenge(ChallengeCommand::Accept { game: None }))
+            .contains("Only a member of ben and dan")
+    );
+    w.ok(&dan, Command::Challenge(ChallengeCommand::Accept { game: None }));
     // The first throw is ana's; cy, ben and dan are refused with her name.
-    assert!(w.refused(&cy, Command::Throw { at: None }).contains("It is ana's throw"));
-    assert!(w.refused(&ben, Command::Throw { at: None }).contains("not your team's turn"));
+    assert!(w.refused(&cy, Command::Play(PlayCommand::Throw { at: None })).contains("It is ana's throw"));
+    assert!(w.refused(&ben, Command::Play(PlayCommand::Throw { at: None })).contains("not your team's turn"));
     // Ignoring extra throws (same member again), the order of sequences is ana, cy, ben, dan, ana...
     let all = [ana, cy, ben, dan];
     let who = w.throws(&all, 30);
@@ -134,7 +138,7 @@ fn alternate_mode_alternates_teams_and_rotates_members_and_allows_unequal_teams(
     let text = w.run(&ana, challenge(teams(), &[])).unwrap_err().text;
     assert!(text.contains("equal size"), "blocks mode refuses 2 against 1: {text}");
     w.ok(&ana, challenge(teams(), &[("turn_mode", "alternate"), ("counters", "10")]));
-    w.ok(&ben, Command::Accept { game: None });
+    w.ok(&ben, Command::Challenge(ChallengeCommand::Accept { game: None }));
     let who = w.throws(&[ana, cy, ben], 30);
     assert_sequences(&who, &["ana", "ben", "cy", "ben"]);
 }
@@ -156,17 +160,19 @@ fn role_teams_any_member_throws_and_losing_the_role_loses_the_right() {
     assert!(text.contains("must be on one of the two teams"), "{text}");
     let r = w.ok(&ana, challenge(teams(), &[]));
     assert_eq!(r[0].role_mentions(), vec![BLUE]);
-    assert!(w.refused(&eve, Command::Accept { game: None }).contains("Only a member of @blue"));
-    w.ok(&ben, Command::Accept { game: None });
-    assert!(w.refused(&outsider, Command::Throw { at: None }).contains("neither team"));
-    assert!(w.refused(&ben, Command::Throw { at: None }).contains("the throw is @red's"));
+    assert!(
+        w.refused(&eve, Command::Challenge(ChallengeCommand::Accept { game: None })).contains("Only a member of @blue")
+    );
+    w.ok(&ben, Command::Challenge(ChallengeCommand::Accept { game: None }));
+    assert!(w.refused(&outsider, Command::Play(PlayCommand::Throw { at: None })).contains("neither team"));
+    assert!(w.refused(&ben, Command::Play(PlayCommand::Throw { at: None })).contains("the throw is @red's"));
     // Any member of red may throw: eve, who did not set the game up, does.
-    let r = w.ok(&eve, Command::Throw { at: None });
+    let r = w.ok(&eve, Command::Play(PlayCommand::Throw { at: None }));
     assert!(r[0].text.starts_with("eve: West threw"), "{}", r[0].text);
     // ana loses the red role: she can no longer throw for it.
     let ana_without_role = actor(1, "ana", &[]);
-    assert!(w.refused(&ana_without_role, Command::Throw { at: None }).contains("neither team"));
-    assert!(w.refused(&ana_without_role, Command::Resign).contains("neither team"));
+    assert!(w.refused(&ana_without_role, Command::Play(PlayCommand::Throw { at: None })).contains("neither team"));
+    assert!(w.refused(&ana_without_role, Command::Play(PlayCommand::Resign)).contains("neither team"));
 }
 
 #[test]
@@ -174,9 +180,9 @@ fn stopping_by_agreement_is_decided_by_counters() {
     let w = world();
     let (ana, ben) = (actor(1, "ana", &[]), actor(2, "ben", &[]));
     w.ok(&ana, challenge([players(&[(1, "ana")]), players(&[(2, "ben")])], &[]));
-    w.ok(&ben, Command::Accept { game: None });
-    w.ok(&ana, Command::DrawOffer);
-    let r = w.ok(&ben, Command::DrawAccept { game: None });
+    w.ok(&ben, Command::Challenge(ChallengeCommand::Accept { game: None }));
+    w.ok(&ana, Command::Play(PlayCommand::DrawOffer));
+    let r = w.ok(&ben, Command::Play(PlayCommand::DrawAccept { game: None }));
     // Four counters each: equal counters are a draw; the engine tests the unequal case.
     assert!(r[0].text.contains("the game is drawn"), "{}", r[0].text);
     use tablero::store::Store;
@@ -188,8 +194,8 @@ fn moves_are_refused_in_a_throwing_game_and_throws_elsewhere() {
     let w = world();
     let (ana, ben) = (actor(1, "ana", &[]), actor(2, "ben", &[]));
     w.ok(&ana, challenge([players(&[(1, "ana")]), players(&[(2, "ben")])], &[]));
-    w.ok(&ben, Command::Accept { game: None });
-    let text = w.refused(&ana, Command::Move { notation: "FFFF".into(), at: None });
+    w.ok(&ben, Command::Challenge(ChallengeCommand::Accept { game: None }));
+    let text = w.refused(&ana, Command::Play(PlayCommand::Move { notation: "FFFF".into(), at: None }));
     assert!(text.contains("throw the sticks"), "{text}");
     let hoyito = typed_challenge(
         tablero::games::GameKind::Hoyito,
@@ -209,8 +215,8 @@ fn autothrow_plays_the_game_out_with_every_throw_recorded() {
         &ana,
         challenge([players(&[(1, "ana")]), players(&[(2, "ben")])], &[("autothrow", "true"), ("counters", "2")]),
     );
-    w.ok(&ben, Command::Accept { game: None });
-    let r = w.ok(&ana, Command::Throw { at: None });
+    w.ok(&ben, Command::Challenge(ChallengeCommand::Accept { game: None }));
+    let r = w.ok(&ana, Command::Play(PlayCommand::Throw { at: None }));
     assert!(r[0].text.contains("automatic throws"), "{}", r[0].text);
     assert!(r[0].text.contains("holds all 4 counters"), "{}", r[0].text);
     use tablero::store::Store;
@@ -235,13 +241,23 @@ fn role_teams_throw_in_turn_by_the_roster_of_those_who_joined() {
     ];
     let r = w.ok(&ana, challenge(teams, &[("turn_mode", "blocks"), ("counters", "10")]));
     assert!(r[0].buttons.iter().any(|b| b.id == "c:1:join"), "a Join button for role teams in turn");
-    assert!(w.ok(&eve, Command::Join { game: None })[0].text.contains("eve joined @red (2 members so far)"));
-    assert!(w.refused(&eve, Command::Join { game: None }).contains("already joined"));
-    assert!(w.refused(&actor(9, "zed", &[]), Command::Join { game: None }).contains("Only members"));
+    assert!(
+        w.ok(&eve, Command::Challenge(ChallengeCommand::Join { game: None }))[0]
+            .text
+            .contains("eve joined @red (2 members so far)")
+    );
+    assert!(w.refused(&eve, Command::Challenge(ChallengeCommand::Join { game: None })).contains("already joined"));
+    assert!(
+        w.refused(&actor(9, "zed", &[]), Command::Challenge(ChallengeCommand::Join { game: None }))
+            .contains("Only members")
+    );
     // Blocks needs equal rosters: red has ana and eve, blue only ben (who accepts).
-    assert!(w.refused(&ben, Command::Accept { game: None }).contains("equal size (West 2, East 1)"));
-    w.ok(&dan, Command::Join { game: None });
-    w.ok(&ben, Command::Accept { game: None });
+    assert!(
+        w.refused(&ben, Command::Challenge(ChallengeCommand::Accept { game: None }))
+            .contains("equal size (West 2, East 1)")
+    );
+    w.ok(&dan, Command::Challenge(ChallengeCommand::Join { game: None }));
+    w.ok(&ben, Command::Challenge(ChallengeCommand::Accept { game: None }));
     let who = w.throws(&[ana, eve, ben, dan], 30);
     assert_sequences(&who, &["ana", "eve", "dan", "ben"]);
 }
@@ -260,7 +276,10 @@ fn one_board_picture_per_team_turn_with_all_its_throws() {
         Team::Role { id: BLUE, name: "blue".into(), ping: true },
     ];
     w.table.handle(Request::new(&ana, challenge(teams, &[("counters", "2")]), NOW)).unwrap().unwrap();
-    w.table.handle(Request::new(&ben, Command::Accept { game: None }, NOW)).unwrap().unwrap();
+    w.table
+        .handle(Request::new(&ben, Command::Challenge(ChallengeCommand::Accept { game: None }), NOW))
+        .unwrap()
+        .unwrap();
     let (mut pictures, mut extra_throws, mut throws_this_turn) = (0, 0, 0);
     for _ in 0..400 {
         let record = w.store.game(GameId(1)).unwrap().unwrap();
@@ -270,7 +289,12 @@ fn one_board_picture_per_team_turn_with_all_its_throws() {
         let moves = record.moves.iter().map(|m| m.notation.as_str());
         let before = Position::replay(GameKind::ZohnAhl, &record.options, moves).unwrap().unwrap().to_move();
         let thrower = if before == Some(tablero::games::Side::First) { &ana } else { &ben };
-        let reply = w.table.handle(Request::new(thrower, Command::Throw { at: None }, NOW)).unwrap().unwrap().remove(0);
+        let reply = w
+            .table
+            .handle(Request::new(thrower, Command::Play(PlayCommand::Throw { at: None }), NOW))
+            .unwrap()
+            .unwrap()
+            .remove(0);
         throws_this_turn += 1;
         let record = w.store.game(GameId(1)).unwrap().unwrap();
         let moves = record.moves.iter().map(|m| m.notation.as_str());
@@ -305,11 +329,11 @@ fn the_history_names_every_member_who_threw_and_what_each_throw_did() {
         Team::Role { id: BLUE, name: "blue".into(), ping: true },
     ];
     w.ok(&ana, challenge(teams, &[]));
-    w.ok(&kai, Command::Accept { game: None });
+    w.ok(&kai, Command::Challenge(ChallengeCommand::Accept { game: None }));
     // Free mode (role teams): eve and kai, never named in the challenge, throw for their teams.
     let who = w.throws(&[eve.clone(), kai.clone(), ben.clone()], 12);
     assert!(who.contains(&"eve".to_string()) && who.contains(&"kai".to_string()), "{who:?}");
-    let history = w.ok(&ana, Command::History)[0].text.clone();
+    let history = w.ok(&ana, Command::Play(PlayCommand::History))[0].text.clone();
     assert!(!history.contains(": ?") && !history.contains(". ?"), "every mover is named:\n{history}");
     assert!(history.contains("eve: ") && history.contains("kai: "), "{history}");
     // Each line says what the throw did (where the awl went), after the throw itself.

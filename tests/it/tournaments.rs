@@ -9,6 +9,7 @@ use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
 use tablero::table::Request;
+use tablero::table::{PlayCommand, RecordCommand, SettingCommand};
 
 use tablero::i18n::Locale;
 use tablero::store::record::{Player, Status};
@@ -61,7 +62,11 @@ impl World {
     fn place(&self, replies: &[Reply], at: u64) {
         for r in replies.iter().filter(|r| r.parked()) {
             let game = r.game.unwrap();
-            self.ok(&actor(1, 10), Command::MoveTo { game, channel: ChannelId(1000 + game.get()) }, at);
+            self.ok(
+                &actor(1, 10),
+                Command::Play(PlayCommand::MoveTo { game, channel: ChannelId(1000 + game.get()) }),
+                at,
+            );
         }
     }
 
@@ -70,10 +75,10 @@ impl World {
         let record = self.store.game(id).unwrap().unwrap();
         let (a, b) = (record.seats[0].id, record.seats[1].id);
         let channel = 1000 + id.get();
-        self.ok(&actor(a, channel), Command::Move { notation: "1".into(), at: None }, at);
-        self.ok(&actor(b, channel), Command::Move { notation: "1".into(), at: None }, at);
+        self.ok(&actor(a, channel), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), at);
+        self.ok(&actor(b, channel), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), at);
         let loser = if first_loses { a } else { b };
-        self.ok(&actor(loser, channel), Command::Resign, at)
+        self.ok(&actor(loser, channel), Command::Play(PlayCommand::Resign), at)
     }
 
     fn tournament(&self) -> tablero::store::Tournament {
@@ -163,13 +168,17 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
         let record = w.store.game(game).unwrap().unwrap();
         w.ok(
             &actor(record.seats[0].id, 1000 + game.get()),
-            Command::Move { notation: "1".into(), at: None },
+            Command::Play(PlayCommand::Move { notation: "1".into(), at: None }),
             NOW + 300,
         );
         // The second side lets its time run out; the first claims the win, which completes round 2.
         w.table.tick(NOW + 300 + DAY).unwrap();
         let claimer = record.seats[0].id;
-        round3 = w.ok(&actor(claimer, 1000 + game.get()), Command::Claim { game: None }, NOW + 300 + DAY + 1);
+        round3 = w.ok(
+            &actor(claimer, 1000 + game.get()),
+            Command::Play(PlayCommand::Claim { game: None }),
+            NOW + 300 + DAY + 1,
+        );
     }
     assert!(
         round3.iter().any(|r| r.text.contains("round 3")),
@@ -305,9 +314,9 @@ fn an_elimination_bracket_replays_a_draw_and_crowns_a_winner() {
     let game = w.open_games()[0];
     let record = w.store.game(game).unwrap().unwrap();
     let (a, b) = (record.seats[0].id, record.seats[1].id);
-    w.ok(&actor(a, 1000 + game.get()), Command::Move { notation: "1".into(), at: None }, NOW);
-    w.ok(&actor(b, 1000 + game.get()), Command::DrawOffer, NOW);
-    let replay = w.ok(&actor(a, 1000 + game.get()), Command::DrawAccept { game: None }, NOW);
+    w.ok(&actor(a, 1000 + game.get()), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
+    w.ok(&actor(b, 1000 + game.get()), Command::Play(PlayCommand::DrawOffer), NOW);
+    let replay = w.ok(&actor(a, 1000 + game.get()), Command::Play(PlayCommand::DrawAccept { game: None }), NOW);
     let boards: Vec<&Reply> = replay.iter().filter(|r| r.parked()).collect();
     assert_eq!(boards.len(), 1, "a replay");
     let replayed = w.store.game(boards[0].game.unwrap()).unwrap().unwrap();
@@ -320,12 +329,13 @@ fn an_elimination_bracket_replays_a_draw_and_crowns_a_winner() {
     let final_post = end.iter().find(|r| r.text.contains("Winner:")).expect("the champion is announced");
     assert!(final_post.text.contains("is over"), "{}", final_post.text);
     // The final's record names its tournament and round.
-    let exported = w.ok(&actor(2, 10), Command::Export { game: Some(fin) }, NOW);
+    let exported = w.ok(&actor(2, 10), Command::Record(RecordCommand::Export { game: Some(fin) }), NOW);
     let text = exported[0].files.iter().find(|f| f.name.ends_with(".txt")).expect("the text record");
     let text = String::from_utf8(text.bytes.clone()).unwrap();
     assert!(text.contains("[Tournament \"1\"]\n[Round \"2\"]\n"), "{text}");
     // So does its line in the archive.
-    let archive = w.ok(&actor(2, 10), Command::Archive { player: None, game: None, page: 0 }, NOW);
+    let archive =
+        w.ok(&actor(2, 10), Command::Record(RecordCommand::Archive { player: None, game: None, page: 0 }), NOW);
     let line = archive[0].text.lines().find(|l| l.starts_with(&format!("#{fin} "))).expect("the final's line");
     assert!(line.ends_with(" · tournament #1, round 2"), "{line}");
 }
@@ -347,7 +357,9 @@ fn an_organiser_role_runs_tournaments_and_extends_a_round() {
     assert!(w.table.handle(Request::new(&with_role, create(), NOW)).unwrap().is_err(), "no role set yet");
     w.ok(
         &actor(1, 10),
-        Command::Settings { changes: vec![tablero::table::SettingChange::OrganiserRole(Some(ORGANISERS))] },
+        Command::Setting(SettingCommand::Settings {
+            changes: vec![tablero::table::SettingChange::OrganiserRole(Some(ORGANISERS))],
+        }),
         NOW,
     );
     w.ok(&with_role, create(), NOW);
@@ -517,7 +529,7 @@ fn zohn_ahl_tournaments_pair_role_teams() {
             let tablero::store::record::Team::Role { id: role, .. } = record.teams[0] else { panic!("role teams") };
             // Any member of the team on turn throws (free mode); autothrow plays the game out.
             let member = Actor { roles: vec![role], ..actor(5, 1000 + game.get()) };
-            let replies = w.ok(&member, Command::Throw { at: None }, NOW + round);
+            let replies = w.ok(&member, Command::Play(PlayCommand::Throw { at: None }), NOW + round);
             w.place(&replies, NOW + round);
         }
     }
@@ -573,7 +585,7 @@ fn the_calendar_is_told_when_it_changes_and_only_then() {
     // Whoever is on turn moves (the other is refused).
     let moved = record.seats.iter().filter(|p| {
         let who = actor(p.id, 1000 + game.get());
-        let request = Request::new(&who, Command::Move { notation: "1".into(), at: None }, NOW + 30);
+        let request = Request::new(&who, Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW + 30);
         w.table.handle(request).unwrap().is_ok()
     });
     assert!(moved.count() >= 1);
@@ -582,7 +594,7 @@ fn the_calendar_is_told_when_it_changes_and_only_then() {
     let told = calendars(NOW + 40);
     assert_eq!(told.len(), 1);
     assert_eq!(told[0][1].end, NOW + 20 + 6 * DAY, "the round's deadline moved with its games'");
-    w.ok(&actor(record.seats[0].id, 1000 + game.get()), Command::Resign, NOW + 50);
+    w.ok(&actor(record.seats[0].id, 1000 + game.get()), Command::Play(PlayCommand::Resign), NOW + 50);
     let told = calendars(NOW + 50);
     let last = told.last().expect("round 1 over, round 2 open");
     assert_eq!(
@@ -628,7 +640,7 @@ fn a_double_elimination_runs_to_its_grand_final_and_the_reset() {
             // The earlier sign-up wins, but ana loses her second meeting with ben (the grand final).
             let loser = if (a.min(b), a.max(b)) == (1, 2) && *met == 2 { 1 } else { a.max(b) };
             games_played += 1;
-            next.extend(w.ok(&member(loser, 1000 + game.get()), Command::Resign, NOW + rounds));
+            next.extend(w.ok(&member(loser, 1000 + game.get()), Command::Play(PlayCommand::Resign), NOW + rounds));
         }
         replies = next;
     }
@@ -670,10 +682,13 @@ fn a_resignation_in_a_finished_games_thread_does_not_reach_the_next_game() {
     w.place(&round1, NOW);
     let first = w.open_games()[0];
     // Round 1 ends; round 2's game is paired, and not given its thread (left waiting).
-    w.ok(&actor(2, 1000 + first.get()), Command::Resign, NOW + 10);
+    w.ok(&actor(2, 1000 + first.get()), Command::Play(PlayCommand::Resign), NOW + 10);
     let second = w.open_games()[0];
     assert_ne!(first, second);
-    let refused = match w.table.handle(Request::new(&actor(1, 1000 + first.get()), Command::Resign, NOW + 20)).unwrap()
+    let refused = match w
+        .table
+        .handle(Request::new(&actor(1, 1000 + first.get()), Command::Play(PlayCommand::Resign), NOW + 20))
+        .unwrap()
     {
         Ok(replies) => panic!("the thread's game is over: {:?}", replies.iter().map(|r| &r.text).collect::<Vec<_>>()),
         Err(refused) => refused,

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::table::{ChallengeCommand, PlayCommand, SettingCommand};
 
 use tablero::games::GameKind;
 use tablero::i18n::Locale;
@@ -67,8 +68,8 @@ impl World {
         let options = [("first", "challenger"), ("time", time)].map(|(k, v)| (k.to_string(), v.to_string()));
         let ben = Some(Player { id: 2, name: "ben".into() });
         self.ok(1, typed_challenge(GameKind::Hoyito, ben, options.into_iter().collect(), None), NOW);
-        self.ok(2, Command::Accept { game: None }, NOW);
-        self.ok(1, Command::Move { notation: "1".into(), at: None }, NOW + 60);
+        self.ok(2, Command::Challenge(ChallengeCommand::Accept { game: None }), NOW);
+        self.ok(1, Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW + 60);
     }
 
     fn tick(&self, at: u64) -> Vec<Delivery> {
@@ -85,7 +86,7 @@ impl World {
     }
 
     fn start(&self, who: u64, days: Option<u32>, at: u64) -> String {
-        self.ok(who, Command::VacationStart { days }, at)[0].text.to_string()
+        self.ok(who, Command::Setting(SettingCommand::VacationStart { days }), at)[0].text.to_string()
     }
 }
 
@@ -113,9 +114,9 @@ fn the_clock_stands_still_while_the_player_on_turn_is_away_and_runs_again_by_its
         assert!(w.tick(at).is_empty(), "nothing while away, at {at}: {:?}", texts(&w.tick(at)));
     }
     assert_eq!(w.game1().status, Status::Active);
-    let claim = w.refused(1, Command::Claim { game: None }, deadline + DAY);
+    let claim = w.refused(1, Command::Play(PlayCommand::Claim { game: None }), deadline + DAY);
     assert!(claim.contains("clock stands still"), "{claim}");
-    let board = w.ok(1, Command::Board { text: false, focus: None }, deadline + DAY);
+    let board = w.ok(1, Command::Play(PlayCommand::Board { text: false, focus: None }), deadline + DAY);
     assert!(board[0].text.contains("The clock stands still"), "{}", board[0].text);
 
     // The vacation ends by itself: the clock runs again with what was left of it.
@@ -140,7 +141,7 @@ fn the_turn_coming_to_an_away_player_stops_their_clock_at_once() {
     let w = world();
     w.game("1d");
     // ben moves, so ana is on turn; then ana goes away: her clock stands still at once.
-    w.ok(2, Command::Move { notation: "1".into(), at: None }, NOW + 120);
+    w.ok(2, Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW + 120);
     let on_turn_before = w.game1().clock.unwrap();
     assert!(on_turn_before.held.is_none());
     // ben goes away while ana is on turn: his clock is not running, so nothing stops yet.
@@ -151,7 +152,7 @@ fn the_turn_coming_to_an_away_player_stops_their_clock_at_once() {
     let moved = NOW + 2 * HOUR;
     let record_before = w.game1();
     let position_moves = record_before.moves.len();
-    w.ok(1, Command::Move { notation: "2".into(), at: None }, moved);
+    w.ok(1, Command::Play(PlayCommand::Move { notation: "2".into(), at: None }), moved);
     let record = w.game1();
     assert!(record.moves.len() > position_moves);
     let clock = record.clock.unwrap();
@@ -168,7 +169,7 @@ fn ending_a_vacation_early_starts_the_clock_with_what_was_left_and_counts_only_t
     w.start(2, Some(10), NOW + HOUR);
     w.tick(NOW + HOUR);
     let back_at = NOW + HOUR + 2 * DAY;
-    let said = w.ok(2, Command::VacationEnd, back_at)[0].text.to_string();
+    let said = w.ok(2, Command::Setting(SettingCommand::VacationEnd), back_at)[0].text.to_string();
     assert!(said.contains("the clock runs again in 1 game"), "{said}");
     let clock = w.game1().clock.unwrap();
     assert!(clock.held.is_none());
@@ -176,31 +177,43 @@ fn ending_a_vacation_early_starts_the_clock_with_what_was_left_and_counts_only_t
     let told = w.tick(back_at);
     assert!(texts(&told)[0].starts_with("ben is back from vacation"), "{:?}", texts(&told));
     // Ending again is refused; so is a second vacation longer than what is left of 14 days in 30 (2 were taken).
-    assert!(w.refused(2, Command::VacationEnd, back_at + 1).contains("not on vacation"));
-    let refused = w.refused(2, Command::VacationStart { days: Some(13) }, back_at + 1);
+    assert!(w.refused(2, Command::Setting(SettingCommand::VacationEnd), back_at + 1).contains("not on vacation"));
+    let refused = w.refused(2, Command::Setting(SettingCommand::VacationStart { days: Some(13) }), back_at + 1);
     assert!(refused.contains("12 more days") && refused.contains("14 in any 30"), "{refused}");
     // Without a number of days, a vacation takes what is left.
     let said = w.start(2, None, back_at + 1);
     assert!(said.contains("(12 days)"), "{said}");
-    assert!(w.refused(2, Command::VacationStart { days: Some(1) }, back_at + 2).contains("already on vacation"));
+    assert!(
+        w.refused(2, Command::Setting(SettingCommand::VacationStart { days: Some(1) }), back_at + 2)
+            .contains("already on vacation")
+    );
 }
 
 #[test]
 fn the_allowance_is_the_servers_and_comes_back_after_thirty_days() {
     let w = world();
     let set = |days: &str, at| {
-        w.ok(1, Command::Settings { changes: vec![SettingChange::parse("vacation_days", days).unwrap()] }, at)
+        w.ok(
+            1,
+            Command::Setting(SettingCommand::Settings {
+                changes: vec![SettingChange::parse("vacation_days", days).unwrap()],
+            }),
+            at,
+        )
     };
     // Only a member with Manage Server changes it; 31 is refused as typed.
-    let refused = w.refused(2, Command::Settings { changes: vec![SettingChange::VacationDays(3)] }, NOW);
+    let refused =
+        w.refused(2, Command::Setting(SettingCommand::Settings { changes: vec![SettingChange::VacationDays(3)] }), NOW);
     assert!(refused.contains("Manage Server"), "{refused}");
     assert!(SettingChange::parse("vacation_days", "31").is_err());
     let shown = set("0", NOW);
     assert!(shown[0].text.contains("vacations 0 days in 30"), "{}", shown[0].text);
-    assert!(w.refused(3, Command::VacationStart { days: None }, NOW).contains("Vacations are off"));
+    assert!(
+        w.refused(3, Command::Setting(SettingCommand::VacationStart { days: None }), NOW).contains("Vacations are off")
+    );
     set("3", NOW);
     assert!(w.start(3, None, NOW).contains("(3 days)"));
-    let used_up = w.refused(3, Command::VacationStart { days: Some(1) }, NOW + 4 * DAY);
+    let used_up = w.refused(3, Command::Setting(SettingCommand::VacationStart { days: Some(1) }), NOW + 4 * DAY);
     assert!(used_up.contains("all 3 days"), "{used_up}");
     // Thirty days after the vacation ended, its days no longer count.
     assert!(w.start(3, Some(3), NOW + 33 * DAY).contains("(3 days)"));
@@ -208,9 +221,9 @@ fn the_allowance_is_the_servers_and_comes_back_after_thirty_days() {
     let later = NOW + 70 * DAY;
     for k in 0..3 {
         w.start(3, Some(1), later + k * 10);
-        w.ok(3, Command::VacationEnd, later + k * 10 + 1);
+        w.ok(3, Command::Setting(SettingCommand::VacationEnd), later + k * 10 + 1);
     }
-    let used_up = w.refused(3, Command::VacationStart { days: Some(1) }, later + 100);
+    let used_up = w.refused(3, Command::Setting(SettingCommand::VacationStart { days: Some(1) }), later + 100);
     assert!(used_up.contains("all 3 days"), "{used_up}");
 }
 
@@ -255,8 +268,11 @@ fn vacations_and_their_notices_are_in_spanish_too() {
     let w = world();
     w.game("3d");
     let es = Actor { locale: Locale::SpanishLatinAmerica, ..actor(2, 10) };
-    let said =
-        w.table.handle(Request::new(&es, Command::VacationStart { days: Some(2) }, NOW + HOUR)).unwrap().unwrap();
+    let said = w
+        .table
+        .handle(Request::new(&es, Command::Setting(SettingCommand::VacationStart { days: Some(2) }), NOW + HOUR))
+        .unwrap()
+        .unwrap();
     assert!(said[0].text.contains("Estás de vacaciones; vuelves"), "{}", said[0].text);
     w.table.tick(NOW + HOUR).unwrap();
     let told = w.table.deliveries(Locale::SpanishLatinAmerica).unwrap();

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::table::{PageCommand, PlayCommand, RecordCommand, SettingCommand};
 
 use tablero::store::{SledStore, Store};
 use tablero::table::{Command, SettingChange};
@@ -75,13 +76,14 @@ fn a_servers_pages_exist_only_while_its_admins_have_them_on() {
     }
     assert_eq!(get(&format!("{}/game/{game}", site.url), &[]).0, 404, "no server's pages at the root");
     // Only Manage Server turns them on.
-    let refused = act(table, 7, 2, 99, Command::Settings { changes: vec![SettingChange::Web(true)] });
+    let refused =
+        act(table, 7, 2, 99, Command::Setting(SettingCommand::Settings { changes: vec![SettingChange::Web(true)] }));
     assert!(refused.is_err(), "ben has no Manage Server");
-    let said = act(table, 7, 2, 99, Command::Web).unwrap();
+    let said = act(table, 7, 2, 99, Command::Page(PageCommand::Web)).unwrap();
     assert!(said[0].text.to_string().contains("/settings server web:on"), "{}", said[0].text);
     let base = pages_on(table, 7);
     assert!(base.starts_with(&format!("{}/s/", site.url)) && base.ends_with("-7"), "{base}");
-    let said = act(table, 7, 2, 99, Command::Web).unwrap();
+    let said = act(table, 7, 2, 99, Command::Page(PageCommand::Web)).unwrap();
     assert!(said[0].text.to_string().contains(&base), "/web gives the address: {}", said[0].text);
     for page in every_page(&base, game) {
         let (status, _, _) = get(&page, &[]);
@@ -121,7 +123,8 @@ fn what_members_wrote_is_shown_as_text_under_a_strict_policy() {
         .replace("\"ana\"", "\"<script>alert(1)</script>\"")
         .replace("1001 ana", "1001 <script>alert(1)</script>");
     let imported =
-        act(table, 7, 2, 70, Command::Import { bytes: hostile.into_bytes(), live: false }).expect("imported");
+        act(table, 7, 2, 70, Command::Record(RecordCommand::Import { bytes: hostile.into_bytes(), live: false }))
+            .expect("imported");
     let text = imported.iter().map(|r| r.text.to_string()).collect::<String>();
     let id: u64 = text
         .split('#')
@@ -373,7 +376,7 @@ fn the_archive_pages_from_its_data_without_discords_hint() {
     // Twelve games resigned at once, each in its own channel: two pages of ten.
     for channel in 0..12 {
         hoyito(&site.table, 7, 300 + channel, 0);
-        act(&site.table, 7, 1, 300 + channel, Command::Resign).expect("resigned");
+        act(&site.table, 7, 1, 300 + channel, Command::Play(PlayCommand::Resign)).expect("resigned");
     }
     let (status, _, first) = get(&format!("{base}/archive"), &[]);
     assert_eq!(status, 200);
@@ -384,6 +387,8 @@ fn the_archive_pages_from_its_data_without_discords_hint() {
     assert!(second.contains(r#"rel="prev" href="?page=1""#) && !second.contains(r#"rel="next""#), "{second}");
     assert_eq!(second.matches(&format!("{}/game/", base.trim_start_matches(&site.url))).count(), 2, "{second}");
     // On Discord the same page ends with how to get a record or a replay.
-    let said = act(&site.table, 7, 1, 99, Command::Archive { player: None, game: None, page: 0 }).unwrap();
+    let said =
+        act(&site.table, 7, 1, 99, Command::Record(RecordCommand::Archive { player: None, game: None, page: 0 }))
+            .unwrap();
     assert!(said[0].text.to_string().ends_with(&hint), "{}", said[0].text);
 }

@@ -8,6 +8,7 @@
 use std::process::{Child, Command as Process, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tablero::table::RecordCommand;
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::json;
@@ -255,7 +256,7 @@ fn in_a_browser_the_archive_filters_and_a_tournament_shows_its_standings_and_bra
     let table = site.table.clone();
     for file in ["hoyito/001.txt", "epaminondas/001.txt", "ocencahuac/001.txt"] {
         let bytes = std::fs::read(format!("tests/records/{file}")).unwrap();
-        act(&table, 7, 2, 70, Command::Import { bytes, live: false }).expect("imported");
+        act(&table, 7, 2, 70, Command::Record(RecordCommand::Import { bytes, live: false })).expect("imported");
     }
     let tournament = elimination(&table, 7);
     hoyito(&table, 7, 71, 3);
@@ -320,7 +321,8 @@ fn in_a_browser_spanish_pages_names_as_text_and_pages_turned_off_are_gone() {
     let hostile = record
         .replace("\"ana\"", "\"<script>alert(1)</script>\"")
         .replace("1001 ana", "1001 <script>alert(1)</script>");
-    act(&table, 7, 2, 70, Command::Import { bytes: hostile.into_bytes(), live: false }).expect("imported");
+    act(&table, 7, 2, 70, Command::Record(RecordCommand::Import { bytes: hostile.into_bytes(), live: false }))
+        .expect("imported");
     let game = hoyito(&table, 7, 71, 1);
     let base = pages_on(&table, 7);
     runtime().block_on(async {

@@ -9,6 +9,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::table::PlayCommand;
 
 use tablero::store::{SledStore, Store};
 use tablero::table::{Command, Limits};
@@ -88,7 +89,7 @@ fn a_finished_games_stream_sends_what_is_missing_then_ends() {
     let site = serve_with(store, false, Duration::from_secs(60), Limits::default(), Vec::new());
     let game = hoyito(&site.table, 7, 70, 2);
     let base = pages_on(&site.table, 7);
-    act(&site.table, 7, 1, 70, Command::Resign).expect("resigned");
+    act(&site.table, 7, 1, 70, Command::Play(PlayCommand::Resign)).expect("resigned");
     let revision = site.table.web_revision(GuildId(7), game).unwrap().unwrap();
     runtime().block_on(async {
         let mut behind = client().get(format!("{base}/game/{game}/events?since=1.0")).send().await.unwrap();
@@ -106,7 +107,9 @@ fn a_finished_games_stream_sends_what_is_missing_then_ends() {
         let mut stream = client().get(format!("{base}/game/{game}/events?since={revision}.1")).send().await.unwrap();
         assert_eq!(stream.status().as_u16(), 200);
         let table = site.table.clone();
-        tokio::task::spawn_blocking(move || act(&table, 7, 2, 71, Command::Resign).unwrap()).await.unwrap();
+        tokio::task::spawn_blocking(move || act(&table, 7, 2, 71, Command::Play(PlayCommand::Resign)).unwrap())
+            .await
+            .unwrap();
         let names = events_until_end(&mut stream, Duration::from_secs(10)).await.expect("the stream ends");
         assert_eq!(names, ["update", "end"]);
     });
@@ -234,10 +237,10 @@ fn a_players_archive_reads_that_servers_games_alone() {
     // ana and ben finish three games in server 8 and one in server 7.
     for channel in 80..83 {
         hoyito(&site.table, 8, channel, 2);
-        act(&site.table, 8, 1, channel, Command::Resign).expect("resigned");
+        act(&site.table, 8, 1, channel, Command::Play(PlayCommand::Resign)).expect("resigned");
     }
     let here = hoyito(&site.table, 7, 70, 2);
-    act(&site.table, 7, 2, 70, Command::Resign).expect("resigned");
+    act(&site.table, 7, 2, 70, Command::Play(PlayCommand::Resign)).expect("resigned");
     let base = pages_on(&site.table, 7);
     let before = store.game_reads.load(Ordering::SeqCst);
     let (status, page) = runtime().block_on(async {

@@ -11,6 +11,7 @@ use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
 use tablero::table::Request;
+use tablero::table::{ChallengeCommand, PlayCommand, SettingCommand};
 
 use std::sync::Arc;
 
@@ -62,7 +63,7 @@ impl World {
         let opponent = Some(Player { id: b, name: actor(b, 0).name });
         let challenge = typed_challenge(tablero::games::GameKind::Hoyito, opponent, set.into_iter().collect(), None);
         self.ok(&actor(a, channel), challenge, NOW);
-        self.ok(&actor(b, channel), Command::Accept { game: None }, NOW);
+        self.ok(&actor(b, channel), Command::Challenge(ChallengeCommand::Accept { game: None }), NOW);
         self.store.channel_game(ChannelId(channel)).unwrap().unwrap()
     }
 
@@ -109,11 +110,11 @@ fn a_timeout_adjudicated_by_the_scheduler_is_rated_once_and_recomputed_alike(bac
         tablero::table::SettingChange::parse("timeout", "auto").unwrap(),
         tablero::table::SettingChange::parse("grace", "1h").unwrap(),
     ];
-    w.ok(&actor(1, 10), Command::Settings { changes: settings }, NOW);
+    w.ok(&actor(1, 10), Command::Setting(SettingCommand::Settings { changes: settings }), NOW);
     let game = w.game(1, 2, 10, &[("time", "1d"), ("rated", "true")]);
-    w.ok(&actor(1, 10), Command::Move { notation: "1".into(), at: None }, NOW);
+    w.ok(&actor(1, 10), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
     let on_turn = if w.record(game).moves.len() == 1 { 2 } else { 1 };
-    w.ok(&actor(on_turn, 10), Command::Move { notation: "1".into(), at: None }, NOW);
+    w.ok(&actor(on_turn, 10), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
     // Nobody moves again: the scheduler reminds, flags, and after the grace period adjudicates.
     w.table.tick(NOW + DAY + 3600 + 60).unwrap();
     let ended = w.record(game);
@@ -144,21 +145,21 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
     // An organiser of server 2 (Manage Server there), in a channel of server 2.
     let intruder = actor_in(2, 1, 900);
     let commands = vec![
-        Command::Accept { game: Some(challenge) },
-        Command::Decline { game: Some(challenge) },
-        Command::Join { game: Some(challenge) },
-        Command::DrawAccept { game: Some(active) },
-        Command::DrawDecline { game: Some(active) },
-        Command::AskResign { game: active },
-        Command::ConfirmResign { game: active },
-        Command::AskDraw { game: active },
-        Command::ConfirmDraw { game: active },
-        Command::Claim { game: Some(active) },
-        Command::Move { notation: "1".into(), at: Some((active, 0)) },
-        Command::Move { notation: "1".into(), at: Some((parked, 0)) },
-        Command::Throw { at: Some((active, 0)) },
-        Command::MoveTo { game: active, channel: ChannelId(900) },
-        Command::MoveTo { game: parked, channel: ChannelId(900) },
+        Command::Challenge(ChallengeCommand::Accept { game: Some(challenge) }),
+        Command::Challenge(ChallengeCommand::Decline { game: Some(challenge) }),
+        Command::Challenge(ChallengeCommand::Join { game: Some(challenge) }),
+        Command::Play(PlayCommand::DrawAccept { game: Some(active) }),
+        Command::Play(PlayCommand::DrawDecline { game: Some(active) }),
+        Command::Play(PlayCommand::AskResign { game: active }),
+        Command::Play(PlayCommand::ConfirmResign { game: active }),
+        Command::Play(PlayCommand::AskDraw { game: active }),
+        Command::Play(PlayCommand::ConfirmDraw { game: active }),
+        Command::Play(PlayCommand::Claim { game: Some(active) }),
+        Command::Play(PlayCommand::Move { notation: "1".into(), at: Some((active, 0)) }),
+        Command::Play(PlayCommand::Move { notation: "1".into(), at: Some((parked, 0)) }),
+        Command::Play(PlayCommand::Throw { at: Some((active, 0)) }),
+        Command::Play(PlayCommand::MoveTo { game: active, channel: ChannelId(900) }),
+        Command::Play(PlayCommand::MoveTo { game: parked, channel: ChannelId(900) }),
         Command::Tournament(TournamentCommand::Join { id: Some(1) }),
         Command::Tournament(TournamentCommand::Leave { id: Some(1) }),
         Command::Tournament(TournamentCommand::Start { id: Some(1) }),
@@ -229,13 +230,15 @@ fn a_tournament_game_whose_thread_could_not_be_opened_is_played_where_its_board_
     // No thread: the board stays in the tournament's channel (10); its buttons and /move work from there.
     let record = w.record(game);
     let (first, second) = (record.seats[0].id, record.seats[1].id);
-    w.ok(&actor(first, 10), Command::Move { notation: "1".into(), at: Some((game, 0)) }, NOW);
+    w.ok(&actor(first, 10), Command::Play(PlayCommand::Move { notation: "1".into(), at: Some((game, 0)) }), NOW);
     let on_turn = if w.record(game).moves.len() == 1 { second } else { first };
-    w.ok(&actor(on_turn, 10), Command::Move { notation: "1".into(), at: None }, NOW);
+    w.ok(&actor(on_turn, 10), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
     assert!(w.record(game).moves.len() >= 2, "both moves were played");
     // Someone who is not in the game gets the usual answer.
-    let stranger =
-        w.table.handle(Request::new(&actor(5, 10), Command::Move { notation: "1".into(), at: None }, NOW)).unwrap();
+    let stranger = w
+        .table
+        .handle(Request::new(&actor(5, 10), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW))
+        .unwrap();
     assert!(stranger.unwrap_err().text.contains("no game"));
 }
 
@@ -275,11 +278,11 @@ fn a_recomputation_that_fails_leaves_the_ratings_as_they_were(backend: &Backend)
     let w = open(backend);
     for channel in [10, 11] {
         w.game(1, 2, channel, &[("time", "none"), ("rated", "true")]);
-        w.ok(&actor(1, channel), Command::Move { notation: "1".into(), at: None }, NOW);
+        w.ok(&actor(1, channel), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
         let record = w.store.game(w.store.channel_game(ChannelId(channel)).unwrap().unwrap()).unwrap().unwrap();
         let on_turn = if record.moves.len() == 1 { 2 } else { 1 };
-        w.ok(&actor(on_turn, channel), Command::Move { notation: "1".into(), at: None }, NOW);
-        w.ok(&actor(2, channel), Command::Resign, NOW);
+        w.ok(&actor(on_turn, channel), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
+        w.ok(&actor(2, channel), Command::Play(PlayCommand::Resign), NOW);
     }
     let rating = |w: &World| w.store.rating(GuildId(1), GameKind::Hoyito, 1).unwrap();
     let before = rating(&w).expect("rated");
@@ -294,7 +297,7 @@ fn a_recomputation_that_fails_leaves_the_ratings_as_they_were(backend: &Backend)
 fn a_request_delivered_twice_is_carried_out_once(backend: &Backend) {
     let w = open(backend);
     let game = w.game(1, 2, 10, &[("time", "none")]);
-    let mv = || Command::Move { notation: "1".into(), at: None };
+    let mv = || Command::Play(PlayCommand::Move { notation: "1".into(), at: None });
     let first = w.table.handle(Request::new(&actor(1, 10), mv(), NOW).public(Locale::English).once("i7"));
     assert!(matches!(first, Some(Ok(_))));
     let moves = w.record(game).moves.len();
@@ -302,7 +305,7 @@ fn a_request_delivered_twice_is_carried_out_once(backend: &Backend) {
     assert!(w.table.handle(Request::new(&actor(1, 10), mv(), NOW).public(Locale::English).once("i7")).is_none());
     assert_eq!(w.record(game).moves.len(), moves);
     // A refused request leaves no key: it is refused again, never silently dropped.
-    let wrong = || Command::Move { notation: "9".into(), at: None };
+    let wrong = || Command::Play(PlayCommand::Move { notation: "9".into(), at: None });
     let mover = if moves == 1 { 2 } else { 1 };
     assert!(matches!(
         w.table.handle(Request::new(&actor(mover, 10), wrong(), NOW).public(Locale::English).once("i8")),
@@ -347,19 +350,31 @@ fn two_tables_on_one_store_count_every_result_once(backend: &Backend) {
                     let opponent = Some(Player { id: 2, name: "ben".into() });
                     let challenge = typed_challenge(tablero::games::GameKind::Hoyito, opponent, options, None);
                     ok(&actor(1, channel), challenge);
-                    ok(&actor(2, channel), Command::Accept { game: None });
-                    ok(&actor(1, channel), Command::Move { notation: "1".into(), at: None });
+                    ok(&actor(2, channel), Command::Challenge(ChallengeCommand::Accept { game: None }));
+                    ok(&actor(1, channel), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }));
                     // Whoever is on turn, ben moves once before resigning (so the result counts).
                     let _ = table
-                        .handle(Request::new(&actor(2, channel), Command::Move { notation: "1".into(), at: None }, NOW))
+                        .handle(Request::new(
+                            &actor(2, channel),
+                            Command::Play(PlayCommand::Move { notation: "1".into(), at: None }),
+                            NOW,
+                        ))
                         .unwrap();
                     let _ = table
-                        .handle(Request::new(&actor(1, channel), Command::Move { notation: "2".into(), at: None }, NOW))
+                        .handle(Request::new(
+                            &actor(1, channel),
+                            Command::Play(PlayCommand::Move { notation: "2".into(), at: None }),
+                            NOW,
+                        ))
                         .unwrap();
                     let _ = table
-                        .handle(Request::new(&actor(2, channel), Command::Move { notation: "2".into(), at: None }, NOW))
+                        .handle(Request::new(
+                            &actor(2, channel),
+                            Command::Play(PlayCommand::Move { notation: "2".into(), at: None }),
+                            NOW,
+                        ))
                         .unwrap();
-                    ok(&actor(2, channel), Command::Resign);
+                    ok(&actor(2, channel), Command::Play(PlayCommand::Resign));
                 }
             })
         })
@@ -458,9 +473,16 @@ fn two_schedulers_carry_out_each_due_event_once(backend: &Backend) {
         let opponent = Some(Player { id: 2, name: "ben".into() });
         let challenge = typed_challenge(tablero::games::GameKind::Hoyito, opponent, options, None);
         tables[0].handle(Request::new(&actor(1, channel), challenge, NOW)).unwrap().unwrap();
-        tables[1].handle(Request::new(&actor(2, channel), Command::Accept { game: None }, NOW)).unwrap().unwrap();
+        tables[1]
+            .handle(Request::new(&actor(2, channel), Command::Challenge(ChallengeCommand::Accept { game: None }), NOW))
+            .unwrap()
+            .unwrap();
         tables[(n % 2) as usize]
-            .handle(Request::new(&actor(1, channel), Command::Move { notation: "1".into(), at: None }, NOW))
+            .handle(Request::new(
+                &actor(1, channel),
+                Command::Play(PlayCommand::Move { notation: "1".into(), at: None }),
+                NOW,
+            ))
             .unwrap()
             .unwrap();
     }
@@ -498,11 +520,15 @@ fn a_resignation_that_meets_a_move_is_made_on_the_new_position(backend: &Backend
     );
     w.store.before_next_commit(move || {
         other
-            .handle(Request::new(&actor(1, 30), Command::Move { notation: "1".into(), at: None }, NOW + 5))
+            .handle(Request::new(
+                &actor(1, 30),
+                Command::Play(PlayCommand::Move { notation: "1".into(), at: None }),
+                NOW + 5,
+            ))
             .unwrap()
             .unwrap();
     });
-    let said = w.ok(&actor(2, 30), Command::Resign, NOW + 6);
+    let said = w.ok(&actor(2, 30), Command::Play(PlayCommand::Resign), NOW + 6);
     assert!(said[0].text.contains("resigned"), "{}", said[0].text);
     let record = w.record(game);
     assert_eq!(record.moves.len(), 1, "the move that came first stays");
@@ -517,10 +543,13 @@ fn a_resignation_that_meets_a_move_is_made_on_the_new_position(backend: &Backend
         TableConfig { challenge_expiry_secs: DAY, seed: Some(3), ..TableConfig::default() },
     );
     w.store.before_next_commit(move || {
-        other.handle(Request::new(&actor(3, 31), Command::Resign, NOW + 5)).unwrap().unwrap();
+        other.handle(Request::new(&actor(3, 31), Command::Play(PlayCommand::Resign), NOW + 5)).unwrap().unwrap();
     });
-    let refused =
-        w.table.handle(Request::new(&actor(4, 31), Command::Resign, NOW + 6)).unwrap().expect_err("the game is over");
+    let refused = w
+        .table
+        .handle(Request::new(&actor(4, 31), Command::Play(PlayCommand::Resign), NOW + 6))
+        .unwrap()
+        .expect_err("the game is over");
     assert!(refused.text.contains("is over after 0 moves: dan won: cy resigned"), "{}", refused.text);
     let record = w.record(game);
     assert_eq!(
@@ -540,7 +569,11 @@ fn a_rated_end_in_another_server_never_holds_up_this_one(backend: &Backend) {
         let record = w.store.game(game).unwrap().unwrap();
         let moves = record.moves.iter().map(|m| m.notation.as_str());
         let position = tablero::games::Position::replay(record.kind, &record.options, moves).unwrap().unwrap();
-        w.ok(&actor(who, 20), Command::Move { notation: position.legal_moves()[0].clone(), at: None }, NOW);
+        w.ok(
+            &actor(who, 20),
+            Command::Play(PlayCommand::Move { notation: position.legal_moves()[0].clone(), at: None }),
+            NOW,
+        );
         if w.store.game(game).unwrap().unwrap().moves.len() > 1 {
             break;
         }
@@ -563,7 +596,7 @@ fn a_rated_end_in_another_server_never_holds_up_this_one(backend: &Backend) {
         let position = tablero::games::Position::replay(record.kind, &record.options, moves).unwrap().unwrap();
         record.seats[position.to_move().unwrap().index()].id
     };
-    w.ok(&actor(on_turn(&w), 20), Command::Resign, NOW);
+    w.ok(&actor(on_turn(&w), 20), Command::Play(PlayCommand::Resign), NOW);
     assert_eq!(w.store.writes() - writes, 1, "the end was written at its first try");
     let ended = w.store.game(game).unwrap().unwrap();
     assert_eq!(ended.rating_sequence, Some(1), "the first rated result of server 1");

@@ -14,6 +14,7 @@ use tablero::store::record::GuildId;
 use tablero::store::record::{FinishReason, First, GameRecord, MoveEntry, Player, Status};
 use tablero::table::Request;
 use tablero::table::{Actor, Command, Permissions, Table};
+use tablero::table::{ChallengeCommand, PlayCommand};
 
 /// A member of guild 1 named `player<user>`.
 pub fn player_actor(user: u64, channel: u64) -> Actor {
@@ -55,7 +56,14 @@ pub fn play(
                 None,
             );
             table.handle(Request::new(&player_actor(1, *channel), challenge, 0)).unwrap().unwrap();
-            table.handle(Request::new(&player_actor(2, *channel), Command::Accept { game: None }, 0)).unwrap().unwrap();
+            table
+                .handle(Request::new(
+                    &player_actor(2, *channel),
+                    Command::Challenge(ChallengeCommand::Accept { game: None }),
+                    0,
+                ))
+                .unwrap()
+                .unwrap();
             position = Some(Position::new(game, &Default::default()).unwrap());
         }
         let p = position.as_mut().unwrap();
@@ -64,7 +72,11 @@ pub fn play(
         let who = if p.to_move() == Some(Side::First) { 1 } else { 2 };
         let before = store.bytes_written();
         table
-            .handle(Request::new(&player_actor(who, *channel), Command::Move { notation: m.clone(), at: None }, 0))
+            .handle(Request::new(
+                &player_actor(who, *channel),
+                Command::Play(PlayCommand::Move { notation: m.clone(), at: None }),
+                0,
+            ))
             .unwrap()
             .unwrap();
         written.push(store.bytes_written() - before);
@@ -108,7 +120,7 @@ pub fn typed_challenge(
 ) -> Command {
     let mut options = options;
     let terms = tablero::table::Terms::take_from(&mut options).expect("well-typed terms");
-    Command::Challenge { game, opponent, options, terms, teams }
+    Command::Challenge(ChallengeCommand::Challenge { game, opponent, options, terms, teams })
 }
 
 /// A tournament created with its options as an organiser types them: the tournament's terms among them

@@ -6,6 +6,7 @@ use std::time::Duration;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::table::{ChallengeCommand, PlayCommand, SettingCommand};
 
 use tablero::games::{GameKind, Position};
 use tablero::i18n::Locale;
@@ -88,7 +89,8 @@ pub fn hoyito(table: &Table, guild: u64, channel: u64, moves: usize) -> GameId {
     let options = [("first".to_string(), "challenger".to_string())].into_iter().collect();
     let challenge = typed_challenge(GameKind::Hoyito, Some(player(2)), options, None);
     act(table, guild, 1, channel, challenge).expect("challenged");
-    let accepted = act(table, guild, 2, channel, Command::Accept { game: None }).expect("accepted");
+    let accepted =
+        act(table, guild, 2, channel, Command::Challenge(ChallengeCommand::Accept { game: None })).expect("accepted");
     let id = accepted.iter().find_map(|r| r.game).expect("a board");
     for _ in 0..moves {
         play_one(table, guild, channel, id);
@@ -104,7 +106,8 @@ pub fn play_one(table: &Table, guild: u64, channel: u64, id: GameId) -> String {
     let side = position.to_move().expect("the game is on");
     let user = if side.index() == 0 { 1 } else { 2 };
     let m = position.legal_moves()[0].clone();
-    act(table, guild, user, channel, Command::Move { notation: m.clone(), at: None }).expect("moved");
+    act(table, guild, user, channel, Command::Play(PlayCommand::Move { notation: m.clone(), at: None }))
+        .expect("moved");
     m
 }
 
@@ -116,12 +119,14 @@ fn table_record(table: &Table, guild: u64, id: GameId) -> Vec<String> {
 
 /// Turns a server's pages on (as ana, who has Manage Server) and gives their address.
 pub fn pages_on(table: &Table, guild: u64) -> String {
-    act(table, guild, 1, 99, Command::Settings { changes: vec![SettingChange::Web(true)] }).expect("turned on");
+    act(table, guild, 1, 99, Command::Setting(SettingCommand::Settings { changes: vec![SettingChange::Web(true)] }))
+        .expect("turned on");
     table.web_address(GuildId(guild)).expect("an address").trim_end_matches('/').to_string()
 }
 
 pub fn pages_off(table: &Table, guild: u64) {
-    act(table, guild, 1, 99, Command::Settings { changes: vec![SettingChange::Web(false)] }).expect("turned off");
+    act(table, guild, 1, 99, Command::Setting(SettingCommand::Settings { changes: vec![SettingChange::Web(false)] }))
+        .expect("turned off");
 }
 
 /// An elimination tournament of ana, ben, cy and dan in `guild`, played to its end (the first side wins each
@@ -143,13 +148,22 @@ pub fn elimination(table: &Table, guild: u64) -> u64 {
         }
         posted = Vec::new();
         for game in games {
-            act(table, guild, 1, 10, Command::MoveTo { game, channel: ChannelId(1000 + game.get()) }).expect("placed");
+            act(
+                table,
+                guild,
+                1,
+                10,
+                Command::Play(PlayCommand::MoveTo { game, channel: ChannelId(1000 + game.get()) }),
+            )
+            .expect("placed");
             let page = table.game_page(GuildId(guild), game, None, Locale::English).unwrap().unwrap();
             let seats: Vec<u64> = page.sides.iter().map(|s| s.user.expect("a member")).collect();
             let channel = 1000 + game.get();
-            act(table, guild, seats[0], channel, Command::Move { notation: "1".into(), at: None }).unwrap();
-            act(table, guild, seats[1], channel, Command::Move { notation: "1".into(), at: None }).unwrap();
-            posted.extend(act(table, guild, seats[1], channel, Command::Resign).unwrap());
+            act(table, guild, seats[0], channel, Command::Play(PlayCommand::Move { notation: "1".into(), at: None }))
+                .unwrap();
+            act(table, guild, seats[1], channel, Command::Play(PlayCommand::Move { notation: "1".into(), at: None }))
+                .unwrap();
+            posted.extend(act(table, guild, seats[1], channel, Command::Play(PlayCommand::Resign)).unwrap());
         }
     }
     id
