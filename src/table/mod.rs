@@ -7,34 +7,26 @@
 //! accepts; only the player on turn moves; a move is acknowledged only after its write is flushed.
 
 mod actor;
-mod again;
-mod analysis;
 mod button_id;
-mod challenge;
+mod challenges;
 mod check;
 mod command;
-mod computer;
 pub mod deadlines;
 pub mod describe;
 pub mod limits;
 mod menus;
 mod naming;
 mod pages;
-mod places;
 mod play;
 pub mod progress;
 mod ratings;
 mod records;
-mod replay;
 mod reply;
 mod schedule;
-pub mod seasons;
-mod setting;
-mod sticks;
+mod settings;
 mod tally;
 mod terms;
 pub mod tournament;
-mod vacation;
 mod view;
 mod write;
 
@@ -63,13 +55,14 @@ pub use command::{
 pub use limits::Limits;
 pub use menus::{MENU_OPTIONS, Menu, MenuOption};
 pub use pages::{GameLine, GamePage, LiveState, MoveLine, ServerPage, SideLine, TournamentLine};
+pub use play::throw_sticks;
 pub use progress::{Progress, Stage};
-pub use records::{ARCHIVE_PAGE, ArchivePage, ArchivedGame};
-pub use replay::{ReplayPictures, replay_captions, replay_delay, replay_frames};
+pub use records::{
+    ARCHIVE_PAGE, ArchivePage, ArchivedGame, ReplayPictures, replay_captions, replay_delay, replay_frames,
+};
 pub use reply::{Audience, Button, ButtonStyle, File, Image, Link, Refusal, Reply};
 pub use schedule::Delivery;
-pub use setting::SettingChange;
-pub use sticks::throw_sticks;
+pub use settings::SettingChange;
 pub use terms::{Seeding, Terms, TournamentTerms};
 pub use view::legend as legend_words;
 
@@ -459,69 +452,13 @@ impl AtWork<'_> {
             self.game_in(actor, game)?;
         }
         match command {
-            Command::Challenge(ChallengeCommand::Challenge { game, opponent, options, terms, teams }) => {
-                self.challenge(actor, game, opponent, options, terms, teams, now)
-            }
-            Command::Challenge(ChallengeCommand::Accept { game }) => self.accept(actor, game, now),
-            Command::Challenge(ChallengeCommand::Decline { game }) => self.decline(actor, game, now),
-            Command::Challenge(ChallengeCommand::Cancel) => self.cancel(actor, now),
-            Command::Challenge(ChallengeCommand::Join { game }) => self.join(actor, game, now),
-            Command::Play(PlayCommand::Move { notation, at }) => self.play_move(actor, &notation, at, now),
-            Command::Play(PlayCommand::Throw { at }) => self.throw(actor, at, now),
-            Command::Play(PlayCommand::Resign) => self.resign(actor, now),
-            Command::Play(PlayCommand::DrawOffer) => self.draw_offer(actor, now),
-            Command::Play(PlayCommand::DrawAccept { game }) => self.draw_answer(actor, game, true, now),
-            Command::Play(PlayCommand::DrawDecline { game }) => self.draw_answer(actor, game, false, now),
-            Command::Play(PlayCommand::Takeback { game }) => self.takeback_ask(actor, game, now),
-            Command::Play(PlayCommand::TakebackAnswer { game, accept }) => {
-                self.takeback_answer(actor, game, accept, now)
-            }
-            Command::Challenge(ChallengeCommand::Rematch { game }) => self.rematch(actor, game, now),
-            Command::Play(PlayCommand::Hint) => self.hint(actor, now),
-            Command::Record(RecordCommand::Analysis { game }) => self.analysis(actor, game, now, progress),
-            Command::Record(RecordCommand::Export { game }) => self.export(actor, game, now),
-            Command::Record(RecordCommand::Import { bytes, live }) => self.import(actor, &bytes, live, now),
-            Command::Record(RecordCommand::Archive { player, game, page }) => {
-                self.archive(actor, player.as_ref(), game, page)
-            }
-            Command::Record(RecordCommand::Replay { game, delay }) => self.animated_replay(actor, game, delay, now),
-            Command::Play(PlayCommand::PickPiece { game, ply, square }) => {
-                self.pick_piece(actor, game, ply, &square, now)
-            }
-            Command::Play(PlayCommand::Board { text, focus }) => self.board(actor, now, text, focus.as_deref()),
-            Command::Play(PlayCommand::History) => self.history(actor, now),
-            Command::Play(PlayCommand::Rules { game }) => self.rules(actor, game, now),
-            Command::Play(PlayCommand::Games) => self.games(actor, now),
-            Command::Play(PlayCommand::MoveTo { game, channel }) => self.move_to(actor, game, channel, now),
-            Command::Play(PlayCommand::AskResign { game }) => self.ask(actor, game, true, now),
-            Command::Play(PlayCommand::AskDraw { game }) => self.ask(actor, game, false, now),
-            Command::Play(PlayCommand::ConfirmResign { game }) => self.confirmed(actor, game, true, now),
-            Command::Play(PlayCommand::ConfirmDraw { game }) => self.confirmed(actor, game, false, now),
-            Command::Play(PlayCommand::Claim { game }) => self.claim(actor, game, now),
-            Command::Setting(SettingCommand::Settings { changes }) => self.settings(actor, &changes),
-            Command::Setting(SettingCommand::Notify { on }) => self.notify(actor, on),
-            Command::Setting(SettingCommand::VacationStart { days }) => self.vacation_start(actor, days, now),
-            Command::Setting(SettingCommand::VacationEnd) => self.vacation_end(actor, now),
-            Command::Page(PageCommand::Web) => self.web_link(actor),
-            Command::Rating(RatingCommand::Leaderboard { game, page, provisional, picture, season }) => {
-                self.leaderboard(actor, game, page, provisional, picture, season, now)
-            }
-            Command::Rating(RatingCommand::SeasonStart { game, every }) => self.season_start(actor, game, every, now),
-            Command::Tournament(t) => {
-                // Two members signing up at the same moment: the second is read again and tried again (its
-                // unit was refused whole, so nothing is repeated), rather than told to press again.
-                for _ in 0..16 {
-                    match self.tournament_command(actor, t.clone(), now) {
-                        Err(Fail::Changed(Changed::Tournament)) => continue,
-                        other => return other,
-                    }
-                }
-                self.tournament_command(actor, t, now)
-            }
-            Command::Rating(RatingCommand::Profile { player }) => {
-                let who = player.unwrap_or_else(|| actor.player());
-                self.profile(actor, who.id, &who.name)
-            }
+            Command::Challenge(command) => challenges::handle(self, actor, command, now),
+            Command::Play(command) => play::handle(self, actor, command, now),
+            Command::Record(command) => records::handle(self, actor, command, now, progress),
+            Command::Rating(command) => ratings::handle(self, actor, command, now),
+            Command::Setting(command) => settings::handle(self, actor, command, now),
+            Command::Page(command) => pages::handle(self, actor, command),
+            Command::Tournament(command) => tournament::handle(self, actor, command, now),
         }
     }
 

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::naming::{game_name, side_name};
-use super::replay::replay_captions;
+use super::records::replay_captions;
 use super::write::AtWork;
 use super::{Actor, Command, Fail, Reply, Request, Table, TournamentCommand};
 use crate::games::{GameKind, Position, Side};
@@ -528,12 +528,19 @@ impl AtWork<'_> {
     }
 
     /// The address of the actor's server's pages, or why there is none.
-    pub(super) fn web_link(&self, actor: &Actor) -> super::Answer {
+    fn web_link(&self, actor: &Actor) -> super::Answer {
         let said = match (&self.config.web_url, self.table.web_address(actor.guild)) {
             (None, _) => Message::new("web-not-served"),
             (Some(_), None) => Message::new("web-off"),
             (Some(_), Some(url)) => Message::new("web-link").str("url", url),
         };
         Ok(vec![Reply { text: i18n::spans(actor.locale, &said), ..Reply::default() }])
+    }
+}
+
+/// The pages domain's one door (for chat front ends: the address of the server's pages).
+pub(super) fn handle(work: &AtWork, actor: &Actor, command: super::PageCommand) -> super::Answer {
+    match command {
+        super::PageCommand::Web => work.web_link(actor),
     }
 }

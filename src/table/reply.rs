@@ -2,7 +2,6 @@
 
 use crate::i18n::{Callee, Text};
 use crate::store::record::{COMPUTER, GameId, UserId};
-use crate::table::PlayCommand;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Image {

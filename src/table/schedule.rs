@@ -5,17 +5,12 @@
 use super::button_id::ButtonId;
 use super::deadlines::{self, Event};
 use super::naming::{game_name, player_call, side_calls};
-use super::setting::SettingChange;
 use super::tournament::calendar::CalendarEntry;
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply};
+use super::{Button, ButtonStyle, Fail, Reply};
 use crate::i18n::{self, Callee, Locale, Message};
 use crate::store::GuildId;
-use crate::store::record::{
-    ChannelId, FinishReason, GameId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId,
-};
-use crate::store::settings::Remind;
-use crate::store::{GameWrite, SettingsWrite, Unit};
-use crate::table::Audience;
+use crate::store::record::{ChannelId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId};
+use crate::store::{GameWrite, Unit};
 use crate::table::TableError;
 use crate::table::write::AtWork;
 
@@ -275,103 +270,5 @@ impl AtWork<'_> {
 
     fn opted_in(&self, users: &[UserId]) -> Vec<UserId> {
         users.iter().copied().filter(|&u| self.store.notify_dm(u).unwrap_or(false)).collect()
-    }
-
-    /// The side that is not on turn claims the win when the other's time is up.
-    pub(super) fn claim(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
-        let (mut record, side) = self.active_game(actor, now, game)?;
-        if game.is_some_and(|g| g != record.id) {
-            return Err(Message::new("move-stale").into());
-        }
-        let position = self.position(&record)?;
-        let on_turn = position.to_move().ok_or_else(|| Fail::Internal("an active game with nobody on turn".into()))?;
-        if record.clock.is_none() {
-            return Err(Message::new("claim-no-clock").into());
-        }
-        if on_turn == side && record.sides_of(actor.user, &actor.roles).len() == 1 {
-            return Err(Message::new("claim-own-turn").into());
-        }
-        if let Some(held) = record.clock.as_ref().and_then(|c| c.held) {
-            return Err(Message::new("clock-held").moment("until", held.until).into());
-        }
-        if !deadlines::time_is_up(&record, now) {
-            let deadline = record.clock.as_ref().map_or(0, |c| c.deadline);
-            return Err(Message::new("claim-too-early").moment("when", deadline).into());
-        }
-        if record.moves.is_empty() {
-            // Nobody moved since the challenge was accepted: the game is aborted, not scored.
-            record.status = Status::Aborted;
-            record.updated_at = now;
-            let base = record.revision;
-            let game = format!("{} #{}", game_name(actor.locale, record.kind), record.id);
-            self.save(record, base)?;
-            let text = i18n::spans(actor.locale, &Message::new("notice-aborted").str("game", game));
-            return Ok(vec![Reply { text, ..Reply::default() }]);
-        }
-        record.status = Status::Finished { winner: Some(on_turn.other()), reason: FinishReason::Timeout };
-        record.draw_offer = None;
-        record.updated_at = now;
-        let base = record.revision;
-        let record = self.save(record, base)?;
-        let said = vec![
-            Message::new("claimed")
-                .name("player", actor.name.as_str())
-                .name("loser", record.side_label(on_turn, actor.locale)),
-        ];
-        Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
-    }
-
-    /// Shows the server's settings, or changes them (Manage Server needed).
-    pub(super) fn settings(&self, actor: &Actor, changes: &[SettingChange]) -> Answer {
-        let mut settings = self.store.guild_settings(actor.guild)?;
-        if !changes.is_empty() {
-            if !actor.permissions.manage_server {
-                return Err(Message::new("settings-not-allowed").into());
-            }
-            for change in changes {
-                change.clone().apply(&mut settings);
-            }
-            let write = SettingsWrite { guild: actor.guild, settings: settings.clone(), base: Some(settings.revision) };
-            self.write(Unit { settings: vec![write], ..Unit::default() })?;
-            if changes.iter().any(|c| matches!(c, SettingChange::Web(_))) {
-                // Every live page of the server looks again (pages turned off end their streams).
-                self.store.announce_game(actor.guild, crate::store::EVERY_GAME);
-            }
-        }
-        let duration = deadlines::format_duration;
-        let remind: Vec<String> = settings
-            .remind
-            .iter()
-            .map(|r| match r {
-                Remind::Half => "half".to_string(),
-                Remind::Before(s) => duration(*s),
-            })
-            .collect();
-        let message = Message::new("settings-shown")
-            .str("time", settings.time_per_move.map_or("none".to_string(), duration))
-            .str("remind", if remind.is_empty() { "none".to_string() } else { remind.join(",") })
-            .str(
-                "timeout",
-                if settings.timeout == crate::store::record::TimeoutPolicy::Auto { "auto" } else { "claim" },
-            )
-            .str("grace", duration(settings.grace))
-            .str("threads", settings.threads.to_string())
-            .str("rated", settings.rated.to_string())
-            .str("language", settings.locale.map_or("auto".to_string(), |l| l.tag().to_string()))
-            .str("web", if settings.web.is_some() { "on" } else { "off" })
-            .num("vacation", i64::from(settings.vacation_days));
-        let text = i18n::spans(actor.locale, &message);
-        let audience = if changes.is_empty() { Audience::Asker } else { Audience::Here };
-        Ok(vec![Reply { text, audience, ..Reply::default() }])
-    }
-
-    /// Turns reminders by direct message on or off for the actor (`None`: says which it is).
-    pub(super) fn notify(&self, actor: &Actor, on: Option<bool>) -> Answer {
-        if let Some(on) = on {
-            self.write(Unit { notify: vec![(actor.user, on)], ..Unit::default() })?;
-        }
-        let on = self.store.notify_dm(actor.user)?;
-        let text = i18n::spans(actor.locale, &Message::new(if on { "notify-on" } else { "notify-off" }));
-        Ok(vec![Reply { text, audience: Audience::Asker, ..Reply::default() }])
     }
 }

@@ -1,14 +1,14 @@
 //! Showing games: the board reply after every change (text, picture, diagram, buttons), the history, the rules.
 
-use super::button_id::ButtonId;
-use super::naming::{called_member, computer_to_move, game_name, player_call, side_calls, side_name};
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply};
 use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
 use crate::render::{self, Captions, Mark, SideCaption};
 use crate::store::record::{FinishReason, GameId, GameRecord, Status, Timestamp};
 use crate::table::Audience;
+use crate::table::button_id::ButtonId;
+use crate::table::naming::{called_member, computer_to_move, game_name, player_call, side_calls, side_name};
 use crate::table::write::AtWork;
+use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply};
 
 /// The words of a board picture's legend, in `locale`.
 pub fn legend(locale: Locale) -> Vec<(Mark, String)> {
@@ -28,13 +28,13 @@ pub fn legend(locale: Locale) -> Vec<(Mark, String)> {
 
 /// A yes-or-no question put to a player with two buttons.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum Question {
+pub(in crate::table) enum Question {
     Challenge,
     Draw,
 }
 
 /// The Accept and Decline buttons of a challenge or a draw offer.
-pub(super) fn answer_buttons(locale: Locale, game: GameId, question: Question) -> [Button; 2] {
+pub(in crate::table) fn answer_buttons(locale: Locale, game: GameId, question: Question) -> [Button; 2] {
     let (accept, decline, accept_label, decline_label) = match question {
         Question::Challenge => {
             (ButtonId::ChallengeAccept(game), ButtonId::ChallengeDecline(game), "button-accept", "button-decline")
@@ -64,7 +64,7 @@ pub(super) fn answer_buttons(locale: Locale, game: GameId, question: Question) -
 impl AtWork<'_> {
     /// The reply that shows a game: what just happened (`said`), whose turn it is or the result, the picture,
     /// the text diagram, and the move buttons of the player on turn.
-    pub(super) fn board_reply(
+    pub(in crate::table) fn board_reply(
         &self,
         locale: Locale,
         record: &GameRecord,
@@ -97,7 +97,7 @@ impl AtWork<'_> {
                 }
                 // A moment: each reader sees it relative to when they read it, in their own time zone.
                 if let Some(clock) = record.clock.as_ref().filter(|_| !computer_on_turn) {
-                    lines.push(i18n::spans(locale, &super::deadlines::deadline_message(clock)));
+                    lines.push(i18n::spans(locale, &crate::table::deadlines::deadline_message(clock)));
                 }
             }
             Status::Finished { winner, reason } => {
@@ -152,7 +152,7 @@ impl AtWork<'_> {
             image: Some(Image {
                 file_name: format!("game-{}-{ply:04}.png", record.id),
                 png,
-                description: super::describe::board(locale, record, position, ply),
+                description: crate::table::describe::board(locale, record, position, ply),
             }),
             files: Vec::new(),
             diagram: Some(position.diagram(&|m| i18n::text(locale, &m))),
@@ -207,7 +207,7 @@ impl AtWork<'_> {
 
     fn buttons(&self, locale: Locale, record: &GameRecord, position: &Position) -> Vec<Button> {
         if record.status != Status::Active {
-            return super::again::rematch_buttons(locale, record);
+            return rematch_buttons(locale, record);
         }
         let ply = record.moves.len();
         let legal = position.legal_moves();
@@ -249,7 +249,7 @@ impl AtWork<'_> {
             (ButtonId::Draw { game: record.id, confirmed: false }, "button-offer-draw"),
             (ButtonId::Resign { game: record.id, confirmed: false }, "button-resign"),
         ];
-        if super::again::offers_takeback(record) && !record.moves.is_empty() {
+        if offers_takeback(record) && !record.moves.is_empty() {
             actions.push((ButtonId::Takeback(record.id), "button-takeback"));
         }
         for (i, (id, label)) in actions.into_iter().enumerate() {
@@ -266,7 +266,7 @@ impl AtWork<'_> {
     }
 
     /// The offer of a draw (or, in Zohn Ahl, of stopping on the counters) put to the other side.
-    pub(super) fn draw_offer_reply(&self, actor: &Actor, record: &GameRecord, to: Side) -> Reply {
+    pub(in crate::table) fn draw_offer_reply(&self, actor: &Actor, record: &GameRecord, to: Side) -> Reply {
         let text = i18n::spans(
             actor.locale,
             &Message::new("draw-offered")
@@ -277,7 +277,7 @@ impl AtWork<'_> {
         Reply { text, buttons, ..Reply::default() }.calling(side_calls(record, to))
     }
 
-    pub(super) fn board(&self, actor: &Actor, now: Timestamp, text: bool, focus: Option<&str>) -> Answer {
+    pub(in crate::table) fn board(&self, actor: &Actor, now: Timestamp, text: bool, focus: Option<&str>) -> Answer {
         let record = self.shown_game(actor, now)?.ok_or(Message::new("no-game"))?;
         match record.status {
             Status::Challenge => return Err(Message::new("game-not-started").into()),
@@ -299,10 +299,10 @@ impl AtWork<'_> {
         let locale = actor.locale;
         let ply = record.moves.len();
         let mut words = match focus.map(str::trim).filter(|f| !f.is_empty()) {
-            None => super::describe::board_words(locale, record, position, ply),
+            None => crate::table::describe::board_words(locale, record, position, ply),
             Some(focus) => {
                 let part = position.describe_focus(focus)?;
-                let mut words = super::describe::board_words(locale, record, position, ply);
+                let mut words = crate::table::describe::board_words(locale, record, position, ply);
                 words.truncate(1);
                 words.extend(part.iter().map(|m| i18n::text(locale, m)));
                 words
@@ -319,7 +319,7 @@ impl AtWork<'_> {
         Ok(vec![Reply { text: Text::plain(words.join("\n")), audience: Audience::Asker, ..Reply::default() }])
     }
 
-    pub(super) fn history(&self, actor: &Actor, now: Timestamp) -> Answer {
+    pub(in crate::table) fn history(&self, actor: &Actor, now: Timestamp) -> Answer {
         let record = self.shown_game(actor, now)?.ok_or(Message::new("no-game"))?;
         let locale = actor.locale;
         let total = record.moves.len();
@@ -369,7 +369,7 @@ impl AtWork<'_> {
         Ok(vec![Reply { text: Text::join(lines, "\n"), audience: Audience::Asker, ..Reply::default() }])
     }
 
-    pub(super) fn rules(&self, actor: &Actor, game: Option<GameKind>, now: Timestamp) -> Answer {
+    pub(in crate::table) fn rules(&self, actor: &Actor, game: Option<GameKind>, now: Timestamp) -> Answer {
         let kind = match game {
             Some(kind) => kind,
             None => match self.shown_game(actor, now)? {
@@ -383,4 +383,23 @@ impl AtWork<'_> {
         let text = i18n::spans(actor.locale, &Message::dynamic(format!("rules-{kind}")));
         Ok(vec![Reply { text, audience: Audience::Asker, ..Reply::default() }])
     }
+}
+
+/// The Rematch button of a finished game's result post (not for tournament games, which the tournament pairs).
+pub(in crate::table) fn rematch_buttons(locale: i18n::Locale, record: &GameRecord) -> Vec<Button> {
+    if record.tournament.is_some() || !matches!(record.status, Status::Finished { .. }) {
+        return Vec::new();
+    }
+    vec![Button {
+        id: ButtonId::Rematch(record.id),
+        label: i18n::text(locale, &Message::new("button-rematch")),
+        enabled: true,
+        style: ButtonStyle::Primary,
+        new_row: false,
+    }]
+}
+
+/// Whether a game offers the Take back button: casual games of two players, not of chance.
+pub(in crate::table) fn offers_takeback(record: &GameRecord) -> bool {
+    !record.rated && record.tournament.is_none() && !record.is_team_game() && !record.kind.moves_are_throws()
 }

@@ -58,13 +58,13 @@ fn command(kind: u8, arg: u8, text: &str) -> Command {
         7 => Command::Play(PlayCommand::Throw { at: None }),
         8 => Command::Play(PlayCommand::Resign),
         9 => [
-            PlayCommand::DrawOffer,
+            Command::Play(PlayCommand::DrawOffer),
             Command::Play(PlayCommand::DrawAccept { game: None }),
             Command::Play(PlayCommand::DrawDecline { game: None }),
         ][usize::from(arg) % 3]
             .clone(),
         10 => [
-            PlayCommand::Board { text: false, focus: None },
+            Command::Play(PlayCommand::Board { text: false, focus: None }),
             Command::Play(PlayCommand::History),
             Command::Challenge(ChallengeCommand::Join { game: None }),
         ][usize::from(arg) % 3]

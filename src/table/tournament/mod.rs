@@ -21,3 +21,20 @@ mod trf_read;
 pub use state::is_parked;
 pub mod pairing;
 pub mod standings;
+
+use crate::store::record::Timestamp;
+use crate::table::write::AtWork;
+use crate::table::{Actor, Answer, Changed, Fail, TournamentCommand};
+
+/// The tournaments domain's one door.
+pub(super) fn handle(work: &AtWork, actor: &Actor, command: TournamentCommand, now: Timestamp) -> Answer {
+    // Two members signing up at the same moment: the second is read again and tried again (its unit was
+    // refused whole, so nothing is repeated), rather than told to press again.
+    for _ in 0..16 {
+        match work.tournament_command(actor, command.clone(), now) {
+            Err(Fail::Changed(Changed::Tournament)) => continue,
+            other => return other,
+        }
+    }
+    work.tournament_command(actor, command, now)
+}

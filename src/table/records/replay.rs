@@ -2,16 +2,16 @@
 //! (the start, each move, an Ocencahuac chain hop by hop, the last held longer), at most the server's limit of
 //! them, so that a replay costs the same bounded memory however long the game.
 
-use super::naming::game_name;
-use super::records::pairing;
-use super::{Actor, Answer, Fail, File, Reply};
 use crate::games::{Outcome, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
 use crate::render::replay::{self, Frame, Source};
 use crate::render::{self, Captions, Picture, SideCaption};
 use crate::store::record::{GameId, GameRecord, Status, Timestamp};
 use crate::table::TableError;
+use crate::table::naming::game_name;
+use crate::table::records::pairing;
 use crate::table::write::AtWork;
+use crate::table::{Actor, Answer, Fail, File, Reply};
 
 /// Hundredths of a second a move shows by default.
 const DEFAULT_DELAY: u16 = 100;
@@ -62,7 +62,7 @@ pub fn replay_captions(record: &GameRecord, position: &Position, ply: usize, loc
             title: format!(
                 "{} · {}",
                 record.side_label(side, locale),
-                super::naming::side_name(locale, position, side)
+                crate::table::naming::side_name(locale, position, side)
             ),
             score: i18n::text(locale, &position.score(side)),
             badge: badges[side.index()].take(),
@@ -163,7 +163,7 @@ pub fn replay_frames(record: &GameRecord, locale: Locale, delay: u16) -> Result<
 }
 
 impl AtWork<'_> {
-    pub(super) fn animated_replay(
+    pub(in crate::table) fn animated_replay(
         &self,
         actor: &Actor,
         game: Option<GameId>,
@@ -197,9 +197,9 @@ impl AtWork<'_> {
         }
         // Described as the board after its last move is: what the replay comes to.
         let end = self.replay(&record)?;
-        let last = super::describe::board(locale, &record, &end, record.moves.len());
+        let last = crate::table::describe::board(locale, &record, &end, record.moves.len());
         let what = Message::new("replay-described").num("frames", animation.kept.len() as i64);
-        let description = super::describe::cut(&format!("{} {last}", i18n::text(locale, &what)));
+        let description = crate::table::describe::cut(&format!("{} {last}", i18n::text(locale, &what)));
         let file =
             File { name: format!("game-{}.gif", record.id), bytes: animation.gif, description: Some(description) };
         Ok(vec![Reply { text: Text::join(lines, "\n"), files: vec![file], ..Reply::default() }])

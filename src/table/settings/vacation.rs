@@ -3,24 +3,24 @@
 //! path holds it, also when the turn comes to them later) and runs again, with the time that was left, when the
 //! vacation ends: by itself (the scheduler's event at its end) or by the member's own `/vacation end`.
 
-use super::{Actor, Answer, Changed, Fail, Reply, deadlines};
 use crate::i18n::{self, Message};
 use crate::store::record::{GameRecord, Notice, NoticeKind, Status, Timestamp};
 use crate::store::settings::{Away, VACATION_WINDOW};
 use crate::store::{GameWrite, SettingsWrite, Unit};
 use crate::table::Audience;
 use crate::table::write::AtWork;
+use crate::table::{Actor, Answer, Changed, Fail, Reply, deadlines};
 
 const DAY: u64 = 86_400;
 
 impl AtWork<'_> {
     /// Starts the actor's vacation for `days` (what is left of their allowance when `None`).
-    pub(super) fn vacation_start(&self, actor: &Actor, days: Option<u32>, now: Timestamp) -> Answer {
+    pub(in crate::table) fn vacation_start(&self, actor: &Actor, days: Option<u32>, now: Timestamp) -> Answer {
         self.again_when_changed(|| self.try_vacation_start(actor, days, now))
     }
 
     /// Ends the actor's vacation now: the clocks it held run again.
-    pub(super) fn vacation_end(&self, actor: &Actor, now: Timestamp) -> Answer {
+    pub(in crate::table) fn vacation_end(&self, actor: &Actor, now: Timestamp) -> Answer {
         self.again_when_changed(|| self.try_vacation_end(actor, now))
     }
 

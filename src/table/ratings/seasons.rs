@@ -7,16 +7,16 @@
 
 use std::collections::HashMap;
 
-use super::button_id::ButtonId;
-use super::naming::game_name;
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply};
 use crate::games::{GameKind, Side};
 use crate::i18n::{self, Locale, Message, Text};
 use crate::render;
 use crate::store::record::{GuildId, Status, Timestamp, UserId};
 use crate::store::settings::{SeasonStart, Seasons};
 use crate::store::{SettingsWrite, Unit};
+use crate::table::button_id::ButtonId;
+use crate::table::naming::game_name;
 use crate::table::write::AtWork;
+use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply};
 
 /// How many players a season's standings show.
 const SHOWN: usize = 20;
@@ -87,7 +87,13 @@ struct Line {
 
 impl AtWork<'_> {
     /// Begins a new season of `kind` now (organisers), with the period of the next ones when given.
-    pub(super) fn season_start(&self, actor: &Actor, kind: GameKind, every: Option<u64>, now: Timestamp) -> Answer {
+    pub(in crate::table) fn season_start(
+        &self,
+        actor: &Actor,
+        kind: GameKind,
+        every: Option<u64>,
+        now: Timestamp,
+    ) -> Answer {
         if !self.is_organiser(actor)? {
             return Err(Message::new("season-organisers-only").into());
         }
@@ -124,7 +130,9 @@ impl AtWork<'_> {
         let write = SettingsWrite { guild: actor.guild, settings, base: Some(base) };
         self.write(Unit { settings: vec![write], ..Unit::default() })?;
         let message = match every {
-            Some(every) => Message::new("season-started-every").str("every", super::deadlines::format_duration(every)),
+            Some(every) => {
+                Message::new("season-started-every").str("every", crate::table::deadlines::format_duration(every))
+            }
             None => Message::new("season-started"),
         };
         let message = message.str("game", game_name(actor.locale, kind)).num("season", number as i64);
@@ -133,7 +141,7 @@ impl AtWork<'_> {
 
     /// The standings of a season of `kind` (the current one when `None`), or `None` when the server has no
     /// season of it (its leaderboard is then the ratings').
-    pub(super) fn season_board(
+    pub(in crate::table) fn season_board(
         &self,
         actor: &Actor,
         kind: GameKind,
@@ -255,7 +263,7 @@ fn season_reply(
         Image {
             file_name: format!("season-{}-{}.png", kind.name(), season.number),
             png: render::table::standings_png(&title, &headers, &rows),
-            description: super::describe::lines(&text),
+            description: crate::table::describe::lines(&text),
         }
     });
     Reply { text, image, buttons, ..Reply::default() }

@@ -4,15 +4,15 @@ use crate::table::Audience;
 use crate::table::write::AtWork;
 use rand::Rng;
 
-use super::button_id::ButtonId;
-use super::naming::{game_name, player_call, side_calls};
-use super::view::{Question, answer_buttons};
-use super::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Terms, deadlines};
 use crate::games::zohn_ahl::TurnMode;
 use crate::games::{GameKind, OptionSet, Position, Side};
 use crate::i18n::Locale;
 use crate::i18n::{self, Message, Text};
 use crate::store::record::{COMPUTER, Computer, First, GameId, GameRecord, Player, Status, Team, Timestamp};
+use crate::table::button_id::ButtonId;
+use crate::table::naming::{game_name, player_call, side_calls};
+use crate::table::view::{Question, answer_buttons};
+use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Terms, deadlines};
 
 /// The computer's level when none is asked for.
 const DEFAULT_LEVEL: u8 = 3;
@@ -95,7 +95,7 @@ const INTERNAL_OPTIONS: [&str; 2] = ["west_block", "east_block"];
 
 impl AtWork<'_> {
     #[allow(clippy::too_many_arguments)] // one per part of a challenge, as the command carries them
-    pub(super) fn challenge(
+    pub(in crate::table) fn challenge(
         &self,
         actor: &Actor,
         kind: GameKind,
@@ -334,7 +334,7 @@ impl AtWork<'_> {
         Ok(record)
     }
 
-    pub(super) fn accept(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
+    pub(in crate::table) fn accept(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
         let mut record = self.pending_challenge(actor, game, now)?;
         if record.challenger.id == actor.user {
             return Err(Message::new("accept-own-challenge").into());
@@ -425,7 +425,7 @@ impl AtWork<'_> {
     }
 
     /// A member of a role team joins its roster before the game starts, to be called in turn.
-    pub(super) fn join(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
+    pub(in crate::table) fn join(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
         let mut record = self.pending_challenge(actor, game, now)?;
         let sides: Vec<Side> = Side::BOTH
             .into_iter()
@@ -451,7 +451,7 @@ impl AtWork<'_> {
         Ok(vec![Reply { text, ..Reply::default() }])
     }
 
-    pub(super) fn decline(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
+    pub(in crate::table) fn decline(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
         let mut record = self.pending_challenge(actor, game, now)?;
         match (&record.opponent, record.challenger_side) {
             (_, Some(side)) => {
@@ -480,7 +480,7 @@ impl AtWork<'_> {
         Ok(vec![Reply { text, ..Reply::default() }.calling([player_call(&record.challenger)])])
     }
 
-    pub(super) fn cancel(&self, actor: &Actor, now: Timestamp) -> Answer {
+    pub(in crate::table) fn cancel(&self, actor: &Actor, now: Timestamp) -> Answer {
         let mut record = match self.channel_game(actor, now)? {
             Some(r) if r.status == Status::Challenge => r,
             Some(_) => return Err(Message::new("cancel-started").into()),

@@ -3,17 +3,17 @@
 //! server's finished games, and animated replays. Who may: anyone in the game's server; ids of another server
 //! are "not found", as everywhere.
 
-use super::button_id::ButtonId;
-use super::limits::check_name;
-use super::naming::game_name;
-use super::{Actor, Answer, Button, ButtonStyle, Fail, File, Reply};
 use crate::games::{GameKind, Side};
 use crate::i18n::{self, Locale, Message, Span, Text};
 use crate::records::{self, Form, Record};
 use crate::store::GuildId;
 use crate::store::record::{GameId, GameRecord, Player, Status, Timestamp, TournamentPlace};
 use crate::store::{GameWrite, Unit};
+use crate::table::button_id::ButtonId;
+use crate::table::limits::check_name;
+use crate::table::naming::game_name;
 use crate::table::write::AtWork;
+use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, File, Reply};
 
 /// Characters of a move's notation (or its mover's id) in an imported record: the longest real move, an
 /// Ocencahuac jump chain, takes a few dozen.
@@ -51,12 +51,12 @@ fn shown_name(player: &Player) -> Text {
 }
 
 /// `ana – ben`.
-pub(super) fn pairing(record: &GameRecord, locale: Locale) -> String {
+pub(in crate::table) fn pairing(record: &GameRecord, locale: Locale) -> String {
     format!("{} – {}", record.side_label(Side::First, locale), record.side_label(Side::Second, locale))
 }
 
 impl AtWork<'_> {
-    pub(super) fn recorded_game(
+    pub(in crate::table) fn recorded_game(
         &self,
         actor: &Actor,
         game: Option<GameId>,
@@ -73,7 +73,7 @@ impl AtWork<'_> {
         Ok(record)
     }
 
-    pub(super) fn export(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
+    pub(in crate::table) fn export(&self, actor: &Actor, game: Option<GameId>, now: Timestamp) -> Answer {
         let record = self.recorded_game(actor, game, now, "export-which")?;
         let exported = Record::of(&record)
             .ok_or_else(|| Fail::Internal(format!("game {} does not replay for its record", record.id)))?;
@@ -94,7 +94,7 @@ impl AtWork<'_> {
         Ok(vec![Reply { text, files, ..Reply::default() }])
     }
 
-    pub(super) fn import(&self, actor: &Actor, bytes: &[u8], live: bool, now: Timestamp) -> Answer {
+    pub(in crate::table) fn import(&self, actor: &Actor, bytes: &[u8], live: bool, now: Timestamp) -> Answer {
         let refused = |e: records::RecordError| Fail::User(Message::new("record-refused").nested("why", e.message()));
         let record = records::read(bytes).map_err(refused)?;
         self.within_record_limits(&record, actor.locale)?;
@@ -205,7 +205,7 @@ impl AtWork<'_> {
 
     /// One page of a server's finished games (of one player, of one game), newest first: the data the chat's
     /// reply and the web's page each show their own way.
-    pub(super) fn archive_page(
+    pub(in crate::table) fn archive_page(
         &self,
         guild: GuildId,
         player: Option<&Player>,
@@ -263,7 +263,7 @@ impl AtWork<'_> {
         Ok(ArchivePage { title, games, page, pages })
     }
 
-    pub(super) fn archive(
+    pub(in crate::table) fn archive(
         &self,
         actor: &Actor,
         player: Option<&Player>,

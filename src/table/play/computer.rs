@@ -9,13 +9,13 @@ use crate::table::write::AtWork;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::play::record_move;
-use super::{Fail, Reply, throw_sticks};
 use crate::ai::{self, Level};
 use crate::games::{Position, Side};
 use crate::i18n::{self, Locale, Message};
 use crate::store::record::{COMPUTER, GameId, MoveEntry, Notice, NoticeKind, Status, Timestamp, UserId};
 use crate::store::{GameWrite, Unit};
+use crate::table::play::record_move;
+use crate::table::{Fail, Reply, throw_sticks};
 
 impl AtWork<'_> {
     /// The games whose computer owes a move at `now`, oldest due first.
@@ -98,7 +98,7 @@ impl AtWork<'_> {
 
     /// The move the engine prefers for the actor, at its strongest, and why: only in a casual game against the
     /// computer, on the actor's turn (a hint anywhere else would be help against a person).
-    pub(super) fn hint(&self, actor: &super::Actor, now: Timestamp) -> super::Answer {
+    pub(in crate::table) fn hint(&self, actor: &crate::table::Actor, now: Timestamp) -> crate::table::Answer {
         let (record, _) = self.active_game(actor, now, None)?;
         if record.computer.is_none() || record.rated || record.tournament.is_some() {
             return Err(Message::new("hint-not-here").into());
@@ -120,7 +120,7 @@ impl AtWork<'_> {
     }
 
     /// The board after the computer's move, with what the move did and why it was chosen.
-    pub(super) fn computer_reply(
+    pub(in crate::table) fn computer_reply(
         &self,
         game: GameId,
         value: i32,

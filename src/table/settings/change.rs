@@ -1,10 +1,10 @@
 //! A change to a server's settings, read into its type where it is typed (the console's `key=value`, a
 //! Discord option) and applied by the table, which checks only who may make it.
 
-use super::deadlines;
 use crate::i18n::{Locale, Message};
 use crate::store::record::TimeoutPolicy;
 use crate::store::settings::{GuildSettings, Remind};
+use crate::table::deadlines;
 
 /// One setting changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,9 +45,9 @@ impl SettingChange {
                 _ => return Err(bad("claim|auto")),
             }),
             "grace" => SettingChange::Grace(deadlines::parse_duration(value).ok_or_else(|| bad("1h|12h|1d"))?),
-            "threads" => SettingChange::Threads(super::flag(key, value)?),
-            "rated" => SettingChange::Rated(super::flag(key, value)?),
-            "web" => SettingChange::Web(super::flag(key, value)?),
+            "threads" => SettingChange::Threads(crate::table::flag(key, value)?),
+            "rated" => SettingChange::Rated(crate::table::flag(key, value)?),
+            "web" => SettingChange::Web(crate::table::flag(key, value)?),
             "vacation_days" => SettingChange::VacationDays(match value.parse::<u32>() {
                 Ok(days) if days <= 30 => days,
                 _ => return Err(bad("0-30")),

@@ -6,14 +6,14 @@
 use crate::table::TableError;
 use crate::table::write::AtWork;
 
-use super::naming::game_name;
-use super::tally::Tally;
-use super::{Actor, Answer, Button, ButtonId, ButtonStyle, Image, Reply};
 use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message, Text};
 use crate::render;
 use crate::store::record::{GameRecord, Status, UserId};
 use crate::store::{Rating, StandingsWrite, TeamKey, Unit, WriteError};
+use crate::table::naming::game_name;
+use crate::table::tally::Tally;
+use crate::table::{Actor, Answer, Button, ButtonId, ButtonStyle, Image, Reply};
 
 /// Players on one leaderboard page.
 pub const PAGE: usize = 10;
@@ -67,7 +67,7 @@ impl AtWork<'_> {
     /// A page of the leaderboard of a game in the actor's server (provisional players on their own pages),
     /// with buttons to turn pages; as a picture when asked.
     #[allow(clippy::too_many_arguments)] // one per part of the command
-    pub(super) fn leaderboard(
+    pub(in crate::table) fn leaderboard(
         &self,
         actor: &Actor,
         kind: GameKind,
@@ -148,7 +148,7 @@ impl AtWork<'_> {
         let image = picture.then(|| Image {
             file_name: format!("leaderboard-{}-{}.png", kind.name(), page + 1),
             png: render::table::leaderboard_png(&title, &rows, &table_headers(locale)),
-            description: super::describe::lines(&text),
+            description: crate::table::describe::lines(&text),
         });
         Ok(vec![Reply { text, image, buttons, ..Reply::default() }])
     }
@@ -190,14 +190,14 @@ impl AtWork<'_> {
             Image {
                 file_name: format!("leaderboard-{}.png", kind.name()),
                 png: render::table::team_records_png(&title, &headers, &rows),
-                description: super::describe::lines(&text),
+                description: crate::table::describe::lines(&text),
             }
         });
         Ok(vec![Reply { text, image, ..Reply::default() }])
     }
 
     /// A player's ratings, records, streaks, last games and (for their most played rated game) a chart.
-    pub(super) fn profile(&self, actor: &Actor, user: UserId, name: &str) -> Answer {
+    pub(in crate::table) fn profile(&self, actor: &Actor, user: UserId, name: &str) -> Answer {
         let locale = actor.locale;
         let mut lines = vec![i18n::spans(locale, &Message::new("profile-title").name("player", name))];
         let mut chart: Option<(GameKind, Rating)> = None;
@@ -289,7 +289,7 @@ impl AtWork<'_> {
             Image {
                 file_name: format!("rating-{}.png", kind.name()),
                 png: render::chart::rating_png(&format!("{} · {}", name, game_name(locale, kind)), &r.history),
-                description: super::describe::cut(&i18n::text(locale, &trend)),
+                description: crate::table::describe::cut(&i18n::text(locale, &trend)),
             }
         });
         Ok(vec![Reply { text: Text::join(lines, "\n"), image, ..Reply::default() }])

@@ -2,12 +2,12 @@
 //! mistakes with the move the engine prefers. Anyone in the game's server may ask; it takes a few seconds of
 //! search, so front ends run it like any slow command (Discord: deferred, then the answer).
 
-use super::{Actor, Answer, Image, Progress, Reply};
 use crate::ai;
 use crate::i18n::{self, Message, Text};
 use crate::render;
 use crate::store::record::{GameId, Status, Timestamp};
 use crate::table::write::AtWork;
+use crate::table::{Actor, Answer, Image, Progress, Reply};
 
 /// Each position is searched with a quarter of level 4's budget: a 100-move game takes seconds, not minutes.
 const SCALE: f64 = 0.25;
@@ -16,7 +16,13 @@ const SCALE: f64 = 0.25;
 const CHART_LIMIT: i32 = 1_500;
 
 impl AtWork<'_> {
-    pub(super) fn analysis(&self, actor: &Actor, game: Option<GameId>, now: Timestamp, progress: &Progress) -> Answer {
+    pub(in crate::table) fn analysis(
+        &self,
+        actor: &Actor,
+        game: Option<GameId>,
+        now: Timestamp,
+        progress: &Progress,
+    ) -> Answer {
         let record = match game {
             Some(id) => self.game_in(actor, id)?,
             None => self.shown_game(actor, now)?.ok_or(Message::new("analysis-which"))?,
@@ -36,9 +42,9 @@ impl AtWork<'_> {
             !progress.stopped() && std::time::Instant::now() < deadline
         };
         let analysis = ai::analyse(record.kind, &record.options, &moves, SCALE, &mut keep_going)
-            .ok_or_else(|| super::Fail::Internal(format!("game {} could not be analysed", record.id)))?;
+            .ok_or_else(|| crate::table::Fail::Internal(format!("game {} could not be analysed", record.id)))?;
         let locale = actor.locale;
-        let game_name = super::naming::game_name(locale, record.kind);
+        let game_name = crate::table::naming::game_name(locale, record.kind);
         let first = record.side_label(crate::games::Side::First, locale);
         let title = i18n::text(
             locale,
@@ -76,7 +82,7 @@ impl AtWork<'_> {
         let chart =
             render::chart::evaluation_png(&format!("{game_name} #{}", record.id), &analysis.values, CHART_LIMIT);
         let text = Text::join(lines, "\n");
-        let description = super::describe::lines(&text);
+        let description = crate::table::describe::lines(&text);
         let image = Image { file_name: format!("analysis-{}.png", record.id), png: chart, description };
         Ok(vec![Reply { text, image: Some(image), ..Reply::default() }])
     }

@@ -1,13 +1,13 @@
 //! Playing a game: moves, resignation, draw offers.
 
-use super::button_id::ButtonId;
-use super::naming::called_member;
-use super::{Actor, Answer, Button, ButtonStyle, Changed, Fail, Reply, deadlines, throw_sticks};
 use crate::games::{Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Callee, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Status, Timestamp, UserId};
 use crate::table::Audience;
+use crate::table::button_id::ButtonId;
+use crate::table::naming::called_member;
 use crate::table::write::AtWork;
+use crate::table::{Actor, Answer, Button, ButtonStyle, Changed, Fail, Reply, deadlines, throw_sticks};
 
 /// Errors list the legal moves only when they are few (a reply stays within one Discord message).
 const LIST_LEGAL_UP_TO: usize = 10;
@@ -22,7 +22,7 @@ fn unnamed(record: &GameRecord, actor: &Actor) -> Option<String> {
 
 /// Adds a move just played on `position` (by `side`) to the record, with what a move implies: it declines the
 /// opponent's draw offer and answers a takeback request, may end the game, and starts the next turn's clock.
-pub(super) fn record_move(record: &mut GameRecord, position: &Position, side: Side, entry: MoveEntry) {
+pub(in crate::table) fn record_move(record: &mut GameRecord, position: &Position, side: Side, entry: MoveEntry) {
     let now = entry.at;
     record.moves.push(entry);
     if record.draw_offer == Some(side.other()) {
@@ -50,7 +50,7 @@ impl AtWork<'_> {
     /// `hint` is the game a button names: with the channel free, a tournament game still waiting for a channel
     /// of its own (its thread could not be opened) is played where its board was posted (by its buttons, or by
     /// commands in a channel that never had a game).
-    pub(super) fn active_game(
+    pub(in crate::table) fn active_game(
         &self,
         actor: &Actor,
         now: Timestamp,
@@ -102,7 +102,7 @@ impl AtWork<'_> {
             (None, FinishReason::DrawAgreed) => Message::new("ended-draw-agreed"),
             (None, _) => Message::new("ended-draw"),
         };
-        let game = super::naming::game_name(locale, record.kind);
+        let game = crate::table::naming::game_name(locale, record.kind);
         Ok(Message::new("game-ended")
             .str("game", game)
             .num("id", record.id.get() as i64)
@@ -110,7 +110,7 @@ impl AtWork<'_> {
             .num("moves", record.moves.len() as i64))
     }
 
-    pub(super) fn play_move(
+    pub(in crate::table) fn play_move(
         &self,
         actor: &Actor,
         notation: &str,
@@ -124,7 +124,7 @@ impl AtWork<'_> {
         self.commit_move(actor, record, position, notation, now)
     }
 
-    pub(super) fn throw(&self, actor: &Actor, at: Option<(GameId, usize)>, now: Timestamp) -> Answer {
+    pub(in crate::table) fn throw(&self, actor: &Actor, at: Option<(GameId, usize)>, now: Timestamp) -> Answer {
         let (mut record, _, mut position) = self.turn_of(actor, at, now)?;
         let Position::ZohnAhl(game) = &position else {
             return Err(Message::new("no-throws").into());
@@ -156,7 +156,7 @@ impl AtWork<'_> {
     }
 
     /// The channel's game, checked that it is the actor's turn (and, from a button, that the board is current).
-    pub(super) fn turn_of(
+    pub(in crate::table) fn turn_of(
         &self,
         actor: &Actor,
         at: Option<(GameId, usize)>,
@@ -267,7 +267,7 @@ impl AtWork<'_> {
 
     /// The throws of the latest team turn, for the picture (empty if the record does not replay: the picture
     /// then shows the last throw alone).
-    pub(super) fn shown_throws(&self, record: &GameRecord) -> Vec<crate::games::zohn_ahl::LastThrow> {
+    pub(in crate::table) fn shown_throws(&self, record: &GameRecord) -> Vec<crate::games::zohn_ahl::LastThrow> {
         let Ok(mut position) = Position::new(record.kind, &record.options) else { return Vec::new() };
         let mut throws = Vec::with_capacity(record.moves.len());
         for m in &record.moves {
@@ -301,7 +301,7 @@ impl AtWork<'_> {
         Ok(turns.drain(start..).map(|(_, by, lines)| (by, lines)).collect())
     }
 
-    pub(super) fn resign(&self, actor: &Actor, now: Timestamp) -> Answer {
+    pub(in crate::table) fn resign(&self, actor: &Actor, now: Timestamp) -> Answer {
         self.resign_game(actor, None, now)
     }
 
@@ -329,7 +329,7 @@ impl AtWork<'_> {
     }
 
     /// Asks the actor to confirm a resignation (`resign`) or a draw offer, privately, with one button that does it.
-    pub(super) fn ask(&self, actor: &Actor, game: GameId, resign: bool, now: Timestamp) -> Answer {
+    pub(in crate::table) fn ask(&self, actor: &Actor, game: GameId, resign: bool, now: Timestamp) -> Answer {
         let (record, _) = self.active_game(actor, now, Some(game))?;
         if record.id != game {
             return Err(Message::new("move-stale").into());
@@ -351,7 +351,7 @@ impl AtWork<'_> {
     }
 
     /// The confirming button of [`Table::ask`]: resigns or offers the draw, if `game` is still the channel's.
-    pub(super) fn confirmed(&self, actor: &Actor, game: GameId, resign: bool, now: Timestamp) -> Answer {
+    pub(in crate::table) fn confirmed(&self, actor: &Actor, game: GameId, resign: bool, now: Timestamp) -> Answer {
         let (record, _) = self.active_game(actor, now, Some(game))?;
         if record.id != game {
             return Err(Message::new("move-stale").into());
@@ -359,7 +359,7 @@ impl AtWork<'_> {
         if resign { self.resign_game(actor, Some(game), now) } else { self.offer_draw(actor, Some(game), now) }
     }
 
-    pub(super) fn draw_offer(&self, actor: &Actor, now: Timestamp) -> Answer {
+    pub(in crate::table) fn draw_offer(&self, actor: &Actor, now: Timestamp) -> Answer {
         self.offer_draw(actor, None, now)
     }
 
@@ -378,7 +378,13 @@ impl AtWork<'_> {
         Ok(vec![self.draw_offer_reply(actor, &record, side.other())])
     }
 
-    pub(super) fn draw_answer(&self, actor: &Actor, game: Option<GameId>, accept: bool, now: Timestamp) -> Answer {
+    pub(in crate::table) fn draw_answer(
+        &self,
+        actor: &Actor,
+        game: Option<GameId>,
+        accept: bool,
+        now: Timestamp,
+    ) -> Answer {
         let (mut record, side) = self.active_game(actor, now, game)?;
         if game.is_some_and(|g| g != record.id) || record.draw_offer != Some(side.other()) {
             return Err(Message::new("draw-none").into());
@@ -407,7 +413,8 @@ impl AtWork<'_> {
             let offerer = record.player(side.other()).cloned();
             let text = i18n::spans(actor.locale, &Message::new("draw-declined").name("player", actor.name.as_str()));
             Ok(vec![
-                super::Reply { text, ..Default::default() }.calling(offerer.as_ref().map(super::naming::player_call)),
+                crate::table::Reply { text, ..Default::default() }
+                    .calling(offerer.as_ref().map(crate::table::naming::player_call)),
             ])
         }
     }

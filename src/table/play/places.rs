@@ -1,19 +1,19 @@
 //! Where games live and how a user finds them: moving an accepted game into its own channel (a thread), the
 //! list of a user's games, and the move suggestions a front end offers while a move is typed.
 
-use super::{Actor, Answer, Fail, Reply};
 use crate::games::Side;
 use crate::i18n::{self, Message, Text};
 use crate::store::record::{ChannelId, GameId, GameRecord, Status, Timestamp};
 use crate::table::Audience;
 use crate::table::write::AtWork;
+use crate::table::{Actor, Answer, Fail, Reply};
 
 /// `/games` lists at most this many games (the newest first).
 const LISTED_GAMES: usize = 20;
 
 impl AtWork<'_> {
     /// Moves a live game to `channel` (the thread the front end opened for it). Only its players may.
-    pub(super) fn move_to(&self, actor: &Actor, game: GameId, channel: ChannelId, now: Timestamp) -> Answer {
+    pub(in crate::table) fn move_to(&self, actor: &Actor, game: GameId, channel: ChannelId, now: Timestamp) -> Answer {
         let mut record = self.game_in(actor, game)?;
         if !record.status.is_live() {
             return Err(Message::new("no-game").into());
@@ -39,8 +39,13 @@ impl AtWork<'_> {
     /// A live tournament game of the actor's server that still waits in its parking place (the front end could
     /// not give it a thread): the one a button names, else the actor's only such game. Its players play it
     /// from wherever its board was posted.
-    pub(super) fn parked_game(&self, actor: &Actor, hint: Option<GameId>) -> Result<Option<GameRecord>, Fail> {
-        let parked = |r: &GameRecord| r.guild == actor.guild && r.status.is_live() && super::tournament::is_parked(r);
+    pub(in crate::table) fn parked_game(
+        &self,
+        actor: &Actor,
+        hint: Option<GameId>,
+    ) -> Result<Option<GameRecord>, Fail> {
+        let parked =
+            |r: &GameRecord| r.guild == actor.guild && r.status.is_live() && crate::table::tournament::is_parked(r);
         if let Some(id) = hint {
             return Ok(self.store.game(id)?.filter(parked));
         }
@@ -59,7 +64,7 @@ impl AtWork<'_> {
     }
 
     /// The actor's live games in this guild, newest first, with whose turn it is and where each is played.
-    pub(super) fn games(&self, actor: &Actor, now: Timestamp) -> Answer {
+    pub(in crate::table) fn games(&self, actor: &Actor, now: Timestamp) -> Answer {
         let locale = actor.locale;
         let mut lines = Vec::new();
         for id in self.store.user_live_games(actor.user)?.into_iter().rev() {
@@ -70,7 +75,7 @@ impl AtWork<'_> {
             if lines.len() == LISTED_GAMES {
                 break;
             }
-            let game = super::naming::game_name(locale, record.kind);
+            let game = crate::table::naming::game_name(locale, record.kind);
             let line = match record.status {
                 Status::Challenge => Message::new("games-line-challenge"),
                 _ => {
