@@ -3,6 +3,11 @@
 //! writes the change in one store transaction, and answers with [`Reply`]s or a [`Refusal`], in the actor's
 //! language. It knows nothing of Discord or terminals.
 //!
+//! A command belongs to one domain, and each domain is a module with one door, its `handle`: `challenges`,
+//! `play`, `records`, `ratings`, `settings`, `pages` and `tournament`. Below them, what every domain uses: the
+//! request at work and its one write path (`write`), the board replies (`view`, `menus`, `naming`), the
+//! scheduler's notices (`schedule`), results counted (`tally`) and the pure time controls (`deadlines`).
+//!
 //! Invariants: a refused command changes nothing stored; one live game per channel; only the challenged user
 //! accepts; only the player on turn moves; a move is acknowledged only after its write is flushed.
 

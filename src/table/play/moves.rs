@@ -1,4 +1,4 @@
-//! Playing a game: moves, resignation, draw offers.
+//! Playing a game: moves and throws, resignation, draw offers.
 
 use crate::games::{Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Callee, Message};

@@ -1,7 +1,7 @@
 //! Game records at the table: exporting a game's record files, importing a record as a game of this server
-//! (checked move by move by `records::check`, stored unrated through the one write path), the archive of the
-//! server's finished games, and animated replays. Who may: anyone in the game's server; ids of another server
-//! are "not found", as everywhere.
+//! (checked move by move by `records::check`, stored unrated through the one write path), and the archive of the
+//! server's finished games. Who may: anyone in the game's server; ids of another server are "not found", as
+//! everywhere.
 
 use crate::games::{GameKind, Side};
 use crate::i18n::{self, Locale, Message, Span, Text};

@@ -5,7 +5,7 @@
 //! at the table, split by job: `commands` (what organisers and players ask), `rounds` (pairing and advancing
 //! rounds), `swiss` (a tournament's rounds as the Dutch engine sees them), `shown` (boards, standings, brackets),
 //! `state` (finding, saving, reading results), `calendar` (its dates, for a front end's calendar), `trf` and
-//! `trf_read` (tournament files written and read).
+//! `trf_read` (tournament files written and read). The domain's one door is `handle`.
 
 pub mod calendar;
 mod commands;
