@@ -4,9 +4,11 @@
 //! language. It knows nothing of Discord or terminals.
 //!
 //! A command belongs to one domain, and each domain is a module with one door, its `handle`: `challenges`,
-//! `play`, `records`, `ratings`, `settings`, `pages` and `tournament`. Below them, what every domain uses: the
-//! request at work and its one write path (`write`), the board replies (`view`, `menus`, `naming`), the
-//! scheduler's notices (`schedule`), results counted (`tally`) and the pure time controls (`deadlines`).
+//! `play`, `records`, `ratings`, `settings`, `pages` and `tournament`. A domain calls only what lies below the
+//! domains: the request at work and its one write path (`write`), the lookups here (a game of the actor's
+//! server, a position, who organises a server), the board replies (`view`, `menus`, `naming`), results counted
+//! (`tally`) and the pure time controls (`deadlines`). Above them, beside this entry, the scheduler
+//! (`schedule`) carries out due events and puts every domain's notices into words.
 //!
 //! Invariants: a refused command changes nothing stored; one live game per channel; only the challenged user
 //! accepts; only the player on turn moves; a move is acknowledged only after its write is flushed.
@@ -465,6 +467,12 @@ impl AtWork<'_> {
             Command::Page(command) => pages::handle(self, actor, command),
             Command::Tournament(command) => tournament::handle(self, actor, command, now),
         }
+    }
+
+    /// Members with Manage Server or the server's organiser role.
+    fn is_organiser(&self, actor: &Actor) -> Result<bool, Fail> {
+        let role = self.store.guild_settings(actor.guild)?.organiser_role;
+        Ok(actor.permissions.manage_server || role.is_some_and(|r| actor.roles.contains(&r)))
     }
 
     fn rng(&self) -> std::sync::MutexGuard<'_, StdRng> {

@@ -517,16 +517,6 @@ impl AtWork<'_> {
         Ok(Some(crate::render::board_png(&position, &replay_captions(&record, &position, ply, locale))))
     }
 
-    /// The link to a game's page, when its server's pages are on and this process serves them.
-    pub(super) fn game_link(&self, locale: Locale, record: &GameRecord) -> Option<super::Link> {
-        self.config.web_url.as_ref()?;
-        let base = self.table.web_address(record.guild)?;
-        Some(super::Link {
-            label: i18n::text(locale, &Message::new("web-view")),
-            url: format!("{base}game/{}", record.id),
-        })
-    }
-
     /// The address of the actor's server's pages, or why there is none.
     fn web_link(&self, actor: &Actor) -> super::Answer {
         let said = match (&self.config.web_url, self.table.web_address(actor.guild)) {

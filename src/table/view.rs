@@ -383,6 +383,36 @@ impl AtWork<'_> {
         let text = i18n::spans(actor.locale, &Message::dynamic(format!("rules-{kind}")));
         Ok(vec![Reply { text, audience: Audience::Asker, ..Reply::default() }])
     }
+
+    /// The link to a game's page, when its server's pages are on and this process serves them.
+    pub(super) fn game_link(&self, locale: Locale, record: &GameRecord) -> Option<crate::table::Link> {
+        self.config.web_url.as_ref()?;
+        let base = self.table.web_address(record.guild)?;
+        Some(crate::table::Link {
+            label: i18n::text(locale, &Message::new("web-view")),
+            url: format!("{base}game/{}", record.id),
+        })
+    }
+
+    /// The throws of the latest team turn, for the picture (empty if the record does not replay: the picture
+    /// then shows the last throw alone).
+    pub(super) fn shown_throws(&self, record: &GameRecord) -> Vec<crate::games::zohn_ahl::LastThrow> {
+        let Ok(mut position) = Position::new(record.kind, &record.options) else { return Vec::new() };
+        let mut throws = Vec::with_capacity(record.moves.len());
+        for m in &record.moves {
+            if position.play(&m.notation).is_err() {
+                return Vec::new();
+            }
+            if let Position::ZohnAhl(game) = &position
+                && let Some(last) = game.last_throw()
+            {
+                throws.push(*last);
+            }
+        }
+        let Some(side) = throws.last().map(|t| t.side) else { return Vec::new() };
+        let start = throws.iter().rposition(|t| t.side != side).map_or(0, |i| i + 1);
+        throws.split_off(start)
+    }
 }
 
 /// The Rematch button of a finished game's result post (not for tournament games, which the tournament pairs).

@@ -265,26 +265,6 @@ impl AtWork<'_> {
         Ok(vec![self.board_reply(actor.locale, &record, &position, said)])
     }
 
-    /// The throws of the latest team turn, for the picture (empty if the record does not replay: the picture
-    /// then shows the last throw alone).
-    pub(in crate::table) fn shown_throws(&self, record: &GameRecord) -> Vec<crate::games::zohn_ahl::LastThrow> {
-        let Ok(mut position) = Position::new(record.kind, &record.options) else { return Vec::new() };
-        let mut throws = Vec::with_capacity(record.moves.len());
-        for m in &record.moves {
-            if position.play(&m.notation).is_err() {
-                return Vec::new();
-            }
-            if let Position::ZohnAhl(game) = &position
-                && let Some(last) = game.last_throw()
-            {
-                throws.push(*last);
-            }
-        }
-        let Some(side) = throws.last().map(|t| t.side) else { return Vec::new() };
-        let start = throws.iter().rposition(|t| t.side != side).map_or(0, |i| i + 1);
-        throws.split_off(start)
-    }
-
     /// The throws of `side`'s latest turn (who threw, and what each did), oldest first, by replaying the record.
     fn turn_throws(&self, record: &GameRecord, side: Side) -> Result<Vec<(UserId, Vec<Message>)>, Fail> {
         let mut position = Position::new(record.kind, &record.options)

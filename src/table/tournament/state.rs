@@ -60,12 +60,6 @@ impl AtWork<'_> {
         Ok(t)
     }
 
-    /// Members with Manage Server or the server's organiser role.
-    pub(in crate::table) fn is_organiser(&self, actor: &Actor) -> Result<bool, Fail> {
-        let role = self.store.guild_settings(actor.guild)?.organiser_role;
-        Ok(actor.permissions.manage_server || role.is_some_and(|r| actor.roles.contains(&r)))
-    }
-
     /// Only the server's organisers manage a tournament: whoever created one keeps no rights of their own once
     /// they lose the role (or Manage Server).
     pub(super) fn organiser_only(&self, actor: &Actor, _t: &Tournament) -> Result<(), Fail> {
