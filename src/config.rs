@@ -174,7 +174,7 @@ impl BackupConfig {
     pub fn period(&self) -> Result<Option<u64>, String> {
         match &self.every {
             None => Ok(None),
-            Some(text) => crate::table::deadlines::parse_duration(text)
+            Some(text) => crate::deadlines::parse_duration(text)
                 .filter(|&s| s > 0)
                 .map(Some)
                 .ok_or_else(|| format!("[backup] every = {text:?} is not a duration like \"12h\" or \"1d\"")),

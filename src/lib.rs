@@ -1,7 +1,7 @@
 //! tablero: traditional board games on Discord (and in a local console).
 //!
 //! Layers, from the front ends down: `console` and `discord` translate user actions into table commands, `web`
-//! shows a server's games as read-only pages; `table` decides; `games` holds the rules, `render` the pictures, `store` the records, `records` the
+//! shows a server's games as read-only pages; `table` decides; `games` holds the rules, `deadlines` and `pairings` the pure arithmetic of time controls and tournaments, `render` the pictures, `store` the records, `records` the
 //! exchange form of a game (export, import) checked against the rules.
 
 pub mod ai;
@@ -9,9 +9,11 @@ pub mod analyze;
 pub mod config;
 pub mod console;
 pub mod dates;
+pub mod deadlines;
 pub mod discord;
 pub mod games;
 pub mod i18n;
+pub mod pairings;
 pub mod records;
 pub mod render;
 pub mod store;

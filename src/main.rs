@@ -498,8 +498,8 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
 /// before it is read, and no more than the limit is ever read (a pipe or a growing file included).
 fn pair_file(config: Option<PathBuf>, file: &std::path::Path) -> Result<String, String> {
     use std::io::Read;
-    use tablero::table::tournament::trf;
-    let bounds = trf::Bounds::of(&Config::load(config.as_deref())?.limits);
+    use tablero::pairings::trf;
+    let bounds = Config::load(config.as_deref())?.limits.trf_bounds();
     let too_large =
         |size: u64| format!("{}: {size} bytes; a tournament file has at most {}", file.display(), bounds.bytes);
     let opened = std::fs::File::open(file).map_err(|e| format!("{}: {e}", file.display()))?;

@@ -150,7 +150,7 @@ fn standing_command(word: &str, said: &Said) -> Option<Result<Command, Message>>
                 let every = match said.options.get("every").map(String::as_str) {
                     None => None,
                     Some("off" | "none") => Some(0),
-                    Some(d) => Some(crate::table::deadlines::duration_option("every", d)?),
+                    Some(d) => Some(crate::deadlines::duration_option("every", d)?),
                 };
                 Ok(Command::Rating(RatingCommand::SeasonStart { game, every }))
             })()

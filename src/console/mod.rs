@@ -556,7 +556,7 @@ impl Console {
             "cancel" => TournamentCommand::Cancel { id },
             "extend" => {
                 let time = words.next().ok_or(usage(usage_text))?;
-                TournamentCommand::Extend { id, secs: crate::table::deadlines::duration_option("time", time)? }
+                TournamentCommand::Extend { id, secs: crate::deadlines::duration_option("time", time)? }
             }
             _ => return Err(usage(usage_text)),
         };

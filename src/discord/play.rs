@@ -6,10 +6,11 @@ use poise::serenity_prelude as serenity;
 
 use super::commands::{invocation, respond, send_private};
 use super::{Context, Error};
+use crate::deadlines;
 use crate::games::{GameKind, OptionSet};
 use crate::i18n::{self, Message};
 use crate::store::record::{COMPUTER, First, Player, Team};
-use crate::table::{Command, Terms, deadlines};
+use crate::table::{Command, Terms};
 
 /// Who takes the first side.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]

@@ -2,8 +2,9 @@
 
 use super::commands::{GameChoice, refuse, respond};
 use super::{Context, Error};
+use crate::deadlines;
+use crate::table::Command;
 use crate::table::RatingCommand;
-use crate::table::{Command, deadlines};
 
 /// Seasons of a game's leaderboard.
 #[poise::command(slash_command, guild_only, subcommands("start"), subcommand_required)]

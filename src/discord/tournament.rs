@@ -6,10 +6,11 @@ use poise::serenity_prelude as serenity;
 
 use super::commands::{GameChoice, refuse, respond};
 use super::{Context, Error};
+use crate::deadlines;
 use crate::games::OptionSet;
 use crate::i18n::Message;
 use crate::store::record::Player;
-use crate::table::{Command, Decision, Seeding, TournamentCommand, TournamentFormat, TournamentTerms, deadlines};
+use crate::table::{Command, Decision, Seeding, TournamentCommand, TournamentFormat, TournamentTerms};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum FormatChoice {
@@ -205,7 +206,7 @@ pub async fn result(
 #[poise::command(slash_command, guild_only)]
 pub async fn extend(ctx: Context<'_>, #[description = "How much more: 12h, 2d"] time: String) -> Result<(), Error> {
     // The duration is read here, where it is typed; a mistyped one is refused before anything runs.
-    match crate::table::deadlines::duration_option("time", &time) {
+    match crate::deadlines::duration_option("time", &time) {
         Ok(secs) => run(ctx, TournamentCommand::Extend { id: None, secs }).await,
         Err(m) => super::commands::refuse(ctx, m).await,
     }

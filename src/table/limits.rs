@@ -212,6 +212,25 @@ pub fn check_name(name: &str, max: usize) -> Result<(), Message> {
     Ok(())
 }
 
+impl Limits {
+    /// The bounds of a tournament file read here: as many players as a tournament may have, and its rounds and
+    /// bytes.
+    pub fn trf_bounds(&self) -> crate::pairings::trf::Bounds {
+        crate::pairings::trf::Bounds {
+            players: self.tournament_players,
+            rounds: self.trf_rounds,
+            bytes: self.trf_bytes,
+        }
+    }
+}
+
+/// A tournament file's bounds, by default those of the default limits.
+impl Default for crate::pairings::trf::Bounds {
+    fn default() -> Self {
+        Limits::default().trf_bounds()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

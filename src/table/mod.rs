@@ -18,7 +18,6 @@ mod button_id;
 mod challenges;
 mod check;
 mod command;
-pub mod deadlines;
 pub mod describe;
 pub mod limits;
 mod menus;
@@ -205,7 +204,7 @@ pub struct Table {
     written: std::sync::RwLock<Vec<GameWritten>>,
     /// The last Swiss round paired, by what it was paired from: an advance tried again after a conflict (the
     /// tournament changed meanwhile in a way that leaves its results alone) does not search again.
-    pub(crate) swiss_memo: Mutex<Option<(u64, tournament::pairing::Round)>>,
+    pub(crate) swiss_memo: Mutex<Option<(u64, crate::pairings::systems::Round)>>,
     /// The names each server's pages find players by, and when they were read (derived data, see `pages`).
     pub(crate) web_names: Mutex<HashMap<GuildId, (std::time::Instant, pages::Names)>>,
 }
@@ -514,7 +513,7 @@ impl AtWork<'_> {
         if record.status != Status::Challenge || now < record.expires_at {
             return Ok(!record.status.is_live());
         }
-        match self.run_event(record, deadlines::Event::Expire, now) {
+        match self.run_event(record, crate::deadlines::Event::Expire, now) {
             Ok(_) => Ok(true),
             // Someone acted on it meanwhile (accepted it, say): judge the record as it now is.
             Err(Fail::User(_) | Fail::Changed(_)) => {

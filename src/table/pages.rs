@@ -380,7 +380,7 @@ impl AtWork<'_> {
                 }
                 if let Some(clock) = record.clock.as_ref().filter(|c| c.deadline > 0) {
                     state.push_str(" · ");
-                    state.push_text(&i18n::spans(locale, &super::deadlines::deadline_message(clock)));
+                    state.push_text(&i18n::spans(locale, &crate::deadlines::deadline_message(clock)));
                 }
                 state
             }

@@ -3,10 +3,10 @@
 //! of a win on time, and the settings that shape time controls.
 
 use super::button_id::ButtonId;
-use super::deadlines::{self, Event};
 use super::naming::{game_name, player_call, side_calls};
 use super::tournament::calendar::CalendarEntry;
 use super::{Button, ButtonStyle, Fail, Reply};
+use crate::deadlines::{self, Event};
 use crate::i18n::{self, Callee, Locale, Message};
 use crate::store::GuildId;
 use crate::store::record::{ChannelId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId};

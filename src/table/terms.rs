@@ -3,7 +3,7 @@
 //! their types where they are typed (the console's `key=value`, Discord's options) and refused there when
 //! mistyped. The game's own options stay the game's (`games/`).
 
-use super::deadlines;
+use crate::deadlines;
 use crate::games::OptionSet;
 use crate::i18n::Message;
 use crate::store::record::First;

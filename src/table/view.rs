@@ -97,7 +97,7 @@ impl AtWork<'_> {
                 }
                 // A moment: each reader sees it relative to when they read it, in their own time zone.
                 if let Some(clock) = record.clock.as_ref().filter(|_| !computer_on_turn) {
-                    lines.push(i18n::spans(locale, &crate::table::deadlines::deadline_message(clock)));
+                    lines.push(i18n::spans(locale, &crate::deadlines::deadline_message(clock)));
                 }
             }
             Status::Finished { winner, reason } => {

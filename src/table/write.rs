@@ -12,7 +12,8 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use super::tally::Tally;
-use super::{Changed, Fail, Table, deadlines};
+use super::{Changed, Fail, Table};
+use crate::deadlines;
 use crate::i18n::Message;
 use crate::store::record::{COMPUTER, GameRecord, GuildId, Status, Timestamp, TournamentPlace};
 use crate::store::{Committed, GameWrite, GuildSettings, StandingsWrite, TournamentMark, Unit, WriteError};

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use tablero::table::tournament::trf;
+use tablero::pairings::trf;
 
 fn data() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/dutch")

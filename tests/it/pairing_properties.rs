@@ -8,8 +8,8 @@ use crate::common::props;
 use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
-use tablero::table::tournament::dutch::{Colour, Match, Outcome, Player, Tournament, pair};
-use tablero::table::tournament::pairing::{bracket, next_bracket_round, round_robin};
+use tablero::pairings::dutch::{Colour, Match, Outcome, Player, Tournament, pair};
+use tablero::pairings::systems::{bracket, next_bracket_round, round_robin};
 
 /// Whether `players` can be split into pairs that may meet (brute force, for small sets).
 fn matching_exists(players: &[usize], may_meet: &dyn Fn(usize, usize) -> bool) -> bool {

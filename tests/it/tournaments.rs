@@ -262,8 +262,8 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
         })
         .map(|l| format!("{}\n", l.trim_end()))
         .collect();
-    let report = tablero::table::tournament::trf::read(&without_round_3, &Default::default()).unwrap();
-    let paired = tablero::table::tournament::trf::pair_next(&report).unwrap();
+    let report = tablero::pairings::trf::read(&without_round_3, &Default::default()).unwrap();
+    let paired = tablero::pairings::trf::pair_next(&report).unwrap();
     let round3 = &t.rounds[2];
     let mut expected = format!("{}\n", round3.pairings.len() + round3.byes.len());
     for p in &round3.pairings {
@@ -274,8 +274,8 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
     }
     assert_eq!(paired, expected, "{without_round_3}");
     // The whole file has no round left.
-    let over = tablero::table::tournament::trf::read(&trf, &Default::default())
-        .and_then(|t| tablero::table::tournament::trf::pair_next(&t));
+    let over =
+        tablero::pairings::trf::read(&trf, &Default::default()).and_then(|t| tablero::pairings::trf::pair_next(&t));
     assert!(over.unwrap_err().to_string().contains("no round left"));
 }
 

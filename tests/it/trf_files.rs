@@ -5,7 +5,7 @@
 use crate::common::props;
 
 use proptest::prelude::*;
-use tablero::table::tournament::trf::{self, Bounds};
+use tablero::pairings::trf::{self, Bounds};
 
 fn data(name: &str) -> String {
     std::fs::read_to_string(format!("{}/tests/data/dutch/{name}.trf", env!("CARGO_MANIFEST_DIR"))).unwrap()

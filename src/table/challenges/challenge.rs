@@ -4,6 +4,7 @@ use crate::table::Audience;
 use crate::table::write::AtWork;
 use rand::Rng;
 
+use crate::deadlines;
 use crate::games::zohn_ahl::TurnMode;
 use crate::games::{GameKind, OptionSet, Position, Side};
 use crate::i18n::Locale;
@@ -12,7 +13,7 @@ use crate::store::record::{COMPUTER, Computer, First, GameId, GameRecord, Player
 use crate::table::button_id::ButtonId;
 use crate::table::naming::{game_name, player_call, side_calls};
 use crate::table::view::{Question, answer_buttons};
-use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Terms, deadlines};
+use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Terms};
 
 /// The computer's level when none is asked for.
 const DEFAULT_LEVEL: u8 = 3;

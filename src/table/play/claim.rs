@@ -1,11 +1,12 @@
 //! Claiming the win when the opponent's time for a move is up (the server's timeout policy may leave it to the
 //! player on the other side), or the abort of a game nobody moved in.
 
+use crate::deadlines;
 use crate::i18n::{self, Message};
 use crate::store::record::{FinishReason, GameId, Status, Timestamp};
 use crate::table::naming::game_name;
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Fail, Reply, deadlines};
+use crate::table::{Actor, Answer, Fail, Reply};
 
 impl AtWork<'_> {
     /// The side that is not on turn claims the win when the other's time is up.

@@ -1,5 +1,6 @@
 //! Playing a game: moves and throws, resignation, draw offers.
 
+use crate::deadlines;
 use crate::games::{Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Callee, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Status, Timestamp, UserId};
@@ -7,7 +8,7 @@ use crate::table::Audience;
 use crate::table::button_id::ButtonId;
 use crate::table::naming::called_member;
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Button, ButtonStyle, Changed, Fail, Reply, deadlines, throw_sticks};
+use crate::table::{Actor, Answer, Button, ButtonStyle, Changed, Fail, Reply, throw_sticks};
 
 /// Errors list the legal moves only when they are few (a reply stays within one Discord message).
 const LIST_LEGAL_UP_TO: usize = 10;

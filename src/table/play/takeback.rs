@@ -1,11 +1,12 @@
 //! Taking back a move in a casual game: the player asks, the opponent agrees (or the computer, at once).
 
+use crate::deadlines;
 use crate::games::{Position, Side};
 use crate::i18n::{self, Message};
 use crate::store::record::{COMPUTER, GameId, GameRecord, Timestamp};
 use crate::table::button_id::ButtonId;
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Reply, deadlines};
+use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Reply};
 
 impl AtWork<'_> {
     /// The side that played each move of a record, in order.

@@ -130,9 +130,7 @@ impl AtWork<'_> {
         let write = SettingsWrite { guild: actor.guild, settings, base: Some(base) };
         self.write(Unit { settings: vec![write], ..Unit::default() })?;
         let message = match every {
-            Some(every) => {
-                Message::new("season-started-every").str("every", crate::table::deadlines::format_duration(every))
-            }
+            Some(every) => Message::new("season-started-every").str("every", crate::deadlines::format_duration(every)),
             None => Message::new("season-started"),
         };
         let message = message.str("game", game_name(actor.locale, kind)).num("season", number as i64);

@@ -1,10 +1,10 @@
 //! A change to a server's settings, read into its type where it is typed (the console's `key=value`, a
 //! Discord option) and applied by the table, which checks only who may make it.
 
+use crate::deadlines;
 use crate::i18n::{Locale, Message};
 use crate::store::record::TimeoutPolicy;
 use crate::store::settings::{GuildSettings, Remind};
-use crate::table::deadlines;
 
 /// One setting changed.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,12 +6,13 @@ mod vacation;
 
 pub use change::SettingChange;
 
+use crate::deadlines;
 use crate::i18n::{self, Message};
 use crate::store::record::Timestamp;
 use crate::store::settings::Remind;
 use crate::store::{SettingsWrite, Unit};
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Audience, Reply, SettingCommand, deadlines};
+use crate::table::{Actor, Answer, Audience, Reply, SettingCommand};
 
 /// The settings domain's one door.
 pub(super) fn handle(work: &AtWork, actor: &Actor, command: SettingCommand, now: Timestamp) -> Answer {

@@ -3,13 +3,14 @@
 //! path holds it, also when the turn comes to them later) and runs again, with the time that was left, when the
 //! vacation ends: by itself (the scheduler's event at its end) or by the member's own `/vacation end`.
 
+use crate::deadlines;
 use crate::i18n::{self, Message};
 use crate::store::record::{GameRecord, Notice, NoticeKind, Status, Timestamp};
 use crate::store::settings::{Away, VACATION_WINDOW};
 use crate::store::{GameWrite, SettingsWrite, Unit};
 use crate::table::Audience;
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Changed, Fail, Reply, deadlines};
+use crate::table::{Actor, Answer, Changed, Fail, Reply};
 
 const DAY: u64 = 86_400;
 

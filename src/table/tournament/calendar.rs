@@ -35,7 +35,7 @@ pub enum EntryState {
 /// The time a tournament's rounds are given (each round's deadline, after it is paired), when its organiser
 /// set one.
 pub(super) fn round_time(t: &Tournament) -> Option<u64> {
-    t.options.get("round_time").and_then(|v| crate::table::deadlines::parse_duration(v))
+    t.options.get("round_time").and_then(|v| crate::deadlines::parse_duration(v))
 }
 
 /// The notice that a tournament's calendar changed.

@@ -3,6 +3,7 @@
 //! dropped (remaining games forfeited), a result entered or corrected, a round's pairings listed.
 
 use super::state::{points_text, with_notices};
+use crate::deadlines;
 use crate::games::{GameKind, OptionSet, Side};
 use crate::i18n::{self, Message, Text};
 use crate::store::record::{FinishReason, GameId, Player, Status, Timestamp, TournamentPlace};
@@ -14,7 +15,7 @@ use crate::table::naming::game_name;
 use crate::table::write::AtWork;
 use crate::table::{
     Actor, Answer, Button, ButtonId, ButtonStyle, Decision, Fail, Reply, Seeding, TournamentCommand, TournamentFormat,
-    TournamentTerms, deadlines,
+    TournamentTerms,
 };
 
 impl AtWork<'_> {

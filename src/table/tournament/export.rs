@@ -1,8 +1,8 @@
 //! `/tournament export`: a Swiss or round robin as a FIDE tournament report file, from its rounds and the
 //! results of their games (see `trf`).
 
-use super::{pairing, trf};
 use crate::i18n::{self, Message};
+use crate::pairings::{systems, trf};
 use crate::store::tournament::Format;
 use crate::table::naming::{format_name, game_name};
 use crate::table::write::AtWork;
@@ -14,7 +14,7 @@ impl AtWork<'_> {
         let t = self.find_tournament(actor, id, true)?;
         let rounds = match t.format {
             Format::Swiss { rounds } => rounds as usize,
-            Format::RoundRobin { legs } => pairing::round_robin(t.entrants.len(), legs as usize).len(),
+            Format::RoundRobin { legs } => systems::round_robin(t.entrants.len(), legs as usize).len(),
             Format::Elimination | Format::DoubleElimination => {
                 return Err(Message::new("tournament-trf-format").into());
             }

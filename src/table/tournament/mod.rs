@@ -1,26 +1,16 @@
-//! Tournaments: the pure pieces first. `pairing` makes rounds (Berger round robin, single elimination with byes
-//! for the top seeds, and the plain Swiss search kept for when no Dutch pairing exists), `dutch` is the Swiss
-//! system's engine (FIDE Dutch, its own crate), `standings` scores them (points, Buchholz, Sonneborn-Berger).
-//! Players are indices into the tournament's list, in seeding order (0 = the top seed). Then a tournament's life
-//! at the table, split by job: `commands` (what organisers and players ask), `rounds` (pairing and advancing
+//! Tournaments at the table, on the pure arithmetic of `crate::pairings`; a tournament's life split by job: `commands` (what organisers and players ask), `rounds` (pairing and advancing
 //! rounds), `swiss` (a tournament's rounds as the Dutch engine sees them), `shown` (boards, standings, brackets),
-//! `state` (finding, saving, reading results), `calendar` (its dates, for a front end's calendar), `trf` and
-//! `trf_read` (tournament files written and read). The domain's one door is `handle`.
+//! `state` (finding, saving, reading results), `calendar` (its dates, for a front end's calendar), `export`
+//! (its tournament file). The domain's one door is `handle`.
 
 pub mod calendar;
 mod commands;
-mod double;
-pub mod dutch;
 mod export;
 mod rounds;
 mod shown;
 mod state;
 mod swiss;
-pub mod trf;
-mod trf_read;
 pub use state::is_parked;
-pub mod pairing;
-pub mod standings;
 
 use crate::store::record::Timestamp;
 use crate::table::write::AtWork;

@@ -2,12 +2,13 @@
 //! (Swiss, round robin, or the elimination's winners), each pairing a game of its own waiting for the channel
 //! the front end opens, the final result; run by the request that ended a game or by the scheduler's marks.
 
-use super::double;
-use super::pairing;
 use super::state::{new_pairing, parking_channel, with_notices};
+use crate::deadlines;
 use crate::games::Side;
 use crate::games::zohn_ahl::TurnMode;
 use crate::i18n::{self, Callee, Locale, Message, Span, Text};
+use crate::pairings::double;
+use crate::pairings::systems;
 use crate::store::record::GameId;
 use crate::store::record::{
     ChannelId, First, GameRecord, GuildId, Notice, NoticeKind, Player, Status, Team, Timestamp, TournamentPlace,
@@ -16,7 +17,7 @@ use crate::store::tournament::{Entrant, Format, TournamentRound, TournamentStatu
 use crate::store::{GameWrite, Tournament, TournamentMark, TournamentWrite, Unit};
 use crate::table::TableError;
 use crate::table::write::AtWork;
-use crate::table::{Fail, Reply, deadlines};
+use crate::table::{Fail, Reply};
 
 impl AtWork<'_> {
     /// Seeds the entrants and pairs round 1.
@@ -65,7 +66,7 @@ impl AtWork<'_> {
         let mut round = TournamentRound::default();
         match t.format {
             Format::RoundRobin { legs } => {
-                let schedule = pairing::round_robin(n, legs as usize);
+                let schedule = systems::round_robin(n, legs as usize);
                 if let Some(planned) = schedule.get(r) {
                     round.pairings = planned.pairs.iter().map(|&(a, b)| new_pairing(a, b, 0)).collect();
                     round.byes = planned.bye.into_iter().collect();
@@ -100,7 +101,7 @@ impl AtWork<'_> {
             Format::Elimination => {
                 let alive = self.bracket_winners(t)?;
                 if r == 0 {
-                    for (slot, pair) in pairing::bracket(n).into_iter().enumerate() {
+                    for (slot, pair) in systems::bracket(n).into_iter().enumerate() {
                         match pair {
                             (Some(a), Some(b)) => round.pairings.push(new_pairing(a, b, slot)),
                             (Some(a), None) | (None, Some(a)) => round.byes.push(a),
@@ -108,7 +109,7 @@ impl AtWork<'_> {
                         }
                     }
                 } else if alive.len() > 1 {
-                    for (slot, (a, b)) in pairing::next_bracket_round(&alive).into_iter().enumerate() {
+                    for (slot, (a, b)) in systems::next_bracket_round(&alive).into_iter().enumerate() {
                         round.pairings.push(new_pairing(a, b, slot));
                     }
                 }
@@ -163,7 +164,7 @@ impl AtWork<'_> {
         }
         if t.rounds.len() == 1 {
             // First round: the byes take their bracket places.
-            let order = pairing::bracket(t.entrants.len());
+            let order = systems::bracket(t.entrants.len());
             let mut out = Vec::new();
             let mut played = winners.into_iter();
             for pair in order {

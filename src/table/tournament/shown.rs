@@ -1,10 +1,10 @@
 //! What a tournament shows: a game's first board, the standings with tie-breaks (or the bracket of an
 //! elimination) as text and picture.
 
-use super::pairing::{self};
-use super::standings::standings;
 use super::state::{points_text, round_names};
 use crate::i18n::{self, Locale, Message, Text};
+use crate::pairings::standings::standings;
+use crate::pairings::systems;
 use crate::render::bracket::{Game, Part as BracketPart};
 use crate::store::Tournament;
 use crate::store::record::{GameRecord, TournamentPlace};
@@ -134,7 +134,7 @@ impl AtWork<'_> {
     /// match as its latest game shows it (or its bye, or the players known so far); the reset only once it is
     /// to be played.
     fn double_bracket_parts(&self, t: &Tournament, locale: Locale) -> Result<Vec<BracketPart>, Fail> {
-        use super::double::{self, Outcome, Part};
+        use crate::pairings::double::{self, Outcome, Part};
         let name = |i: usize| Some(t.entrants[i].player.name.clone());
         let bracket = double::matches(t.entrants.len());
         let outcomes = double::outcomes(&bracket, |slot| self.double_result(t, slot));
@@ -190,7 +190,7 @@ impl AtWork<'_> {
         for (r, round) in t.rounds.iter().enumerate() {
             let mut games = Vec::new();
             if r == 0 {
-                for (slot, pair) in pairing::bracket(t.entrants.len()).into_iter().enumerate() {
+                for (slot, pair) in systems::bracket(t.entrants.len()).into_iter().enumerate() {
                     let latest = round.pairings.iter().rev().find(|p| p.slot == slot);
                     let game = match (pair, latest) {
                         (_, Some(p)) => {

@@ -3,9 +3,9 @@
 //! the first side, a bye is worth a win, a game decided without being played is a forfeit (the two may meet
 //! again), and a withdrawn player is absent.
 
-use super::dutch::{self, Colour, Match, Outcome, Player, Tournament as Dutch};
-use super::pairing::{self, Round};
-use super::trf::Played;
+use crate::pairings::dutch::{self, Colour, Match, Outcome, Player, Tournament as Dutch};
+use crate::pairings::systems::{self, Round};
+use crate::pairings::trf::Played;
 use crate::store::Tournament;
 use crate::store::record::{FinishReason, Status};
 use crate::table::Fail;
@@ -74,7 +74,7 @@ pub(super) fn next_round(n: usize, rounds: usize, played: &[Vec<Played>], out: i
                     }
                 }
             }
-            pairing::swiss(&pairing::swiss_players(n, &games, &byes, |p| !out(p)))
+            systems::swiss(&systems::swiss_players(n, &games, &byes, |p| !out(p)))
         }
     }
 }

@@ -49,7 +49,7 @@ pub enum Outcome {
 /// The matches of a double-elimination bracket of `players` (at least 2), the winners' bracket first, round by
 /// round, then the losers' bracket, the grand final and the reset.
 pub fn matches(players: usize) -> Vec<Match> {
-    let first = super::pairing::bracket(players);
+    let first = super::systems::bracket(players);
     let size = first.len() * 2;
     let rounds = size.trailing_zeros() as usize;
     let mut out: Vec<Match> = Vec::new();

@@ -10,7 +10,6 @@
 //! the field); a refusal names the line and the limit.
 
 use super::dutch::{self, Colour, Match, Outcome, Player, Points, Tournament};
-use crate::table::limits::Limits;
 
 /// The sizes a tournament file may have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,19 +23,9 @@ pub struct Bounds {
 }
 
 impl Bounds {
-    pub fn of(limits: &Limits) -> Bounds {
-        Bounds { players: limits.tournament_players, rounds: limits.trf_rounds, bytes: limits.trf_bytes }
-    }
-
     /// Characters of one line: a player line with every round, and room for trailing blanks.
     pub fn line_chars(&self) -> usize {
         91 + 10 * self.rounds + 16
-    }
-}
-
-impl Default for Bounds {
-    fn default() -> Self {
-        Bounds::of(&Limits::default())
     }
 }
 
