@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{ScheduledEventStatus as Status, ScheduledEventType};
 
 use super::outbound::{self, FOLLOWUP_BUDGET};
-use crate::table::tournament::calendar::{CalendarEntry, EntryState};
+use crate::table::calendar::{CalendarEntry, EntryState};
 
 /// Discord's limits: a name of 100 characters, a description of 1,000, a location of 100.
 const NAME: usize = 100;

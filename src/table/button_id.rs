@@ -9,7 +9,7 @@
 //! leaderboard, established or provisional, as a picture), `t:<tournament>:join|leave`. `<ply>` is the number of
 //! moves played when the button was drawn, so a press on an outdated board is refused.
 
-use crate::table::{ChallengeCommand, PlayCommand, RatingCommand, RecordCommand};
+use crate::table::command::{ChallengeCommand, PlayCommand, RatingCommand, RecordCommand};
 use std::fmt;
 use std::str::FromStr;
 

@@ -3,7 +3,7 @@
 
 use crate::games::{Outcome, Position};
 use crate::store::record::{FinishReason, Status};
-use crate::table::TableError;
+use crate::table::fail::TableError;
 use crate::table::write::AtWork;
 
 /// What a check found.

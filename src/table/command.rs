@@ -24,7 +24,7 @@ pub enum ChallengeCommand {
         game: GameKind,
         opponent: Option<Player>,
         options: OptionSet,
-        terms: super::Terms,
+        terms: crate::table::terms::Terms,
         /// West's and East's teams, for a team game (Zohn Ahl); `None` for a game of one player a side.
         teams: Option<[Team; 2]>,
     },
@@ -108,7 +108,8 @@ pub enum PlayCommand {
     Claim {
         game: Option<GameId>,
     },
-    /// Moves a live game into `channel` (the thread a front end opened for it, see [`super::Reply::open_thread`]).
+    /// Moves a live game into `channel` (the thread a front end opened for it, see
+    /// [`crate::table::reply::Audience::GameThread`]).
     MoveTo {
         game: GameId,
         channel: ChannelId,
@@ -187,7 +188,7 @@ impl From<RatingCommand> for Command {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SettingCommand {
     /// Shows the server's settings, or changes them (Manage Server needed).
-    Settings { changes: Vec<super::SettingChange> },
+    Settings { changes: Vec<crate::table::setting::SettingChange> },
     /// Reminders by direct message: on, off, or (`None`) which it is.
     Notify { on: Option<bool> },
     /// The actor goes on vacation for `days` (what is left of their allowance when `None`): the clocks of their
@@ -297,7 +298,7 @@ pub enum TournamentCommand {
         max_players: Option<u32>,
         /// The games' own options (their rules, as `games/` defines them), and the tournament's terms.
         options: OptionSet,
-        terms: super::TournamentTerms,
+        terms: crate::table::terms::TournamentTerms,
     },
     Join {
         id: Option<u64>,
@@ -351,7 +352,7 @@ pub enum TournamentCommand {
 impl Command {
     /// The command with every name it carries as it will be shown: control characters gone, cut to the limits
     /// (a player's name to `name_chars`, a team's to `team_name_chars`), whichever front end it came from.
-    pub(super) fn with_clean_names(mut self, limits: &super::Limits) -> Command {
+    pub(super) fn with_clean_names(mut self, limits: &crate::table::limits::Limits) -> Command {
         use super::limits::clean_name;
         let player = |p: &mut Player| p.name = clean_name(&p.name, limits.name_chars);
         let team = |t: &mut Team| match t {

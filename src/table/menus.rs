@@ -21,7 +21,7 @@ pub(super) const MOVE_MENUS: usize = 4;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MenuOption {
     pub label: String,
-    /// What the choice sends back ([`crate::table::ButtonId::menu_command_of`] reads it with the menu's id).
+    /// What the choice sends back ([`crate::table::button_id::ButtonId::menu_command_of`] reads it with the menu's id).
     pub value: String,
     pub description: Option<String>,
 }
@@ -29,7 +29,7 @@ pub struct MenuOption {
 /// A select menu: a stable id, a placeholder, its options (at most [`MENU_OPTIONS`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Menu {
-    pub id: crate::table::ButtonId,
+    pub id: crate::table::button_id::ButtonId,
     pub placeholder: String,
     pub options: Vec<MenuOption>,
 }

@@ -5,21 +5,27 @@
 //!
 //! A command belongs to one domain, and each domain is a module with one door, its `handle`: `challenges`,
 //! `play`, `records`, `ratings`, `settings`, `pages` and `tournament`. A domain calls only what lies below the
-//! domains: the request at work and its one write path (`write`), the lookups here (a game of the actor's
-//! server, a position, who organises a server), the board replies (`view`, `menus`, `naming`), results counted
-//! (`tally`) and the pure time controls (`deadlines`). Above them, beside this entry, the scheduler
-//! (`schedule`) carries out due events and puts every domain's notices into words.
+//! domains, never another domain: the request at work and its one write path (`write`), the lookups every
+//! domain makes (`lookup`: a game of the actor's server, a position, who organises a server), the board replies
+//! (`view`, `menus`, `naming`), results counted (`tally`), how work fails (`fail`), and beneath those the
+//! vocabulary (`command`, `reply`, `request`, `actor`, `terms`, `setting`) and the table's state (`service`).
+//! Above the domains, beside this entry, the scheduler (`schedule`) carries out due events and puts every
+//! domain's notices into words. The pure arithmetic of time controls and tournaments is outside the table, in
+//! `crate::deadlines` and `crate::pairings`.
 //!
 //! Invariants: a refused command changes nothing stored; one live game per channel; only the challenged user
 //! accepts; only the player on turn moves; a move is acknowledged only after its write is flushed.
 
 mod actor;
 mod button_id;
+pub mod calendar;
 mod challenges;
 mod check;
 mod command;
 pub mod describe;
+mod fail;
 pub mod limits;
+mod lookup;
 mod menus;
 mod naming;
 mod pages;
@@ -28,7 +34,10 @@ pub mod progress;
 mod ratings;
 mod records;
 mod reply;
+mod request;
 mod schedule;
+mod service;
+mod setting;
 mod settings;
 mod tally;
 mod terms;
@@ -38,18 +47,14 @@ mod write;
 
 use crate::store::record::ChannelId;
 use crate::store::record::GuildId;
+pub use fail::TableError;
+use fail::{Answer, Fail};
 use write::AtWork;
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use rand::Rng;
 
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-
-use crate::games::Position;
 use crate::i18n::{self, Message};
-use crate::store::record::{GameId, GameRecord, Status, Timestamp};
-use crate::store::{Store, StoreError};
+use crate::store::record::{GameId, Timestamp};
 
 pub use actor::{Actor, Permissions, RoleId};
 pub use button_id::ButtonId;
@@ -67,8 +72,10 @@ pub use records::{
     ARCHIVE_PAGE, ArchivePage, ArchivedGame, ReplayPictures, replay_captions, replay_delay, replay_frames,
 };
 pub use reply::{Audience, Button, ButtonStyle, File, Image, Link, Refusal, Reply};
+pub use request::Request;
 pub use schedule::Delivery;
-pub use settings::SettingChange;
+pub use service::{Table, TableConfig};
+pub use setting::SettingChange;
 pub use terms::{Seeding, Terms, TournamentTerms};
 pub use view::legend as legend_words;
 
@@ -77,173 +84,7 @@ pub fn game_title(locale: i18n::Locale, kind: crate::games::GameKind) -> String 
     naming::game_name(locale, kind)
 }
 
-/// Settings of the service.
-#[derive(Debug, Clone)]
-pub struct TableConfig {
-    /// How long a challenge waits for an answer.
-    pub challenge_expiry_secs: u64,
-    /// Fixes the random generator (who starts) for tests; `None` seeds it from the operating system.
-    pub seed: Option<u64>,
-    /// What one member or server may ask for.
-    pub limits: Limits,
-    /// Where the web pages are reached (without a final `/`), when this process serves them.
-    pub web_url: Option<String>,
-    /// The pages of every server are served without a secret address (the console's, on the machine's own
-    /// loopback): the console's one pretend server has nothing to hide from its own user.
-    pub web_open: bool,
-    /// The most characters the front end shows in one message (Discord's, set by the bot); a game's history
-    /// longer than that shows its latest moves. Unbounded unless a front end says.
-    pub message_chars: usize,
-}
-
-impl Default for TableConfig {
-    fn default() -> Self {
-        TableConfig {
-            challenge_expiry_secs: 24 * 3600,
-            seed: None,
-            limits: Limits::default(),
-            web_url: None,
-            web_open: false,
-            message_chars: usize::MAX,
-        }
-    }
-}
-
-/// What went wrong in the table's own work (the scheduler's, the computer's, the pages', a check), as its callers
-/// see it: never a member's mistake, which is a refusal in words.
-#[derive(Debug, thiserror::Error)]
-pub enum TableError {
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    /// A record that does not read as it should, or work that could not be done.
-    #[error("{0}")]
-    Internal(String),
-    /// Refused as a member's request would be (in English words, for the log).
-    #[error("refused: {0}")]
-    Refused(String),
-    /// Carried out before (a redelivered request).
-    #[error("done before")]
-    AlreadyDone,
-}
-
-impl From<String> for TableError {
-    fn from(e: String) -> TableError {
-        TableError::Internal(e)
-    }
-}
-
-impl From<Fail> for TableError {
-    fn from(fail: Fail) -> TableError {
-        match fail {
-            Fail::User(m) => TableError::Refused(i18n::text(i18n::Locale::English, &m)),
-            Fail::Changed(c) => TableError::Refused(i18n::text(i18n::Locale::English, &c.message())),
-            Fail::Internal(e) => TableError::Internal(e),
-            Fail::AlreadyDone => TableError::AlreadyDone,
-        }
-    }
-}
-
-/// Why a command failed, before it is put into words.
-#[derive(Debug)]
-enum Fail {
-    User(Message),
-    /// What the request read was changed meanwhile (by another request or process): worth trying again.
-    Changed(Changed),
-    Internal(String),
-    /// The request was carried out before (a redelivery): nothing is done, nothing is said.
-    AlreadyDone,
-}
-
-/// What changed under a request, as the store reports a revision that moved on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Changed {
-    Game,
-    Tournament,
-    Settings,
-}
-
-impl Changed {
-    /// What the member is told when trying again did not help.
-    fn message(self) -> Message {
-        Message::new(match self {
-            Changed::Game => "game-changed",
-            Changed::Tournament => "tournament-changed",
-            Changed::Settings => "settings-changed",
-        })
-    }
-}
-
-impl From<Message> for Fail {
-    fn from(m: Message) -> Fail {
-        Fail::User(m)
-    }
-}
-
-impl From<StoreError> for Fail {
-    fn from(e: StoreError) -> Fail {
-        Fail::Internal(e.to_string())
-    }
-}
-
-/// What a command handler gives back before it is put into words.
-type Answer = Result<Vec<Reply>, Fail>;
-
-pub struct Table {
-    store: Arc<dyn Store>,
-    config: TableConfig,
-    rng: Mutex<StdRng>,
-    /// Positions of recently used games with the record revision they belong to; derived data only.
-    positions: Mutex<HashMap<GameId, (u64, Position)>>,
-    /// When old request keys were last forgotten (pacing of a clean-up, nothing rests on it).
-    last_prune: std::sync::atomic::AtomicU64,
-    /// The servers whose scheduled work (due events, notices to post, the computer's moves, tournaments) this
-    /// table does: all, unless several processes share the store and split the servers (`serving`).
-    serves: Box<dyn Fn(GuildId) -> bool + Send + Sync>,
-    /// Told of every game a unit wrote, once committed (server, game): a front end in the same process that
-    /// follows games (the web pages' live part) hears of a move at once rather than at its next look.
-    written: std::sync::RwLock<Vec<GameWritten>>,
-    /// The last Swiss round paired, by what it was paired from: an advance tried again after a conflict (the
-    /// tournament changed meanwhile in a way that leaves its results alone) does not search again.
-    pub(crate) swiss_memo: Mutex<Option<(u64, crate::pairings::systems::Round)>>,
-    /// The names each server's pages find players by, and when they were read (derived data, see `pages`).
-    pub(crate) web_names: Mutex<HashMap<GuildId, (std::time::Instant, pages::Names)>>,
-}
-
-/// What is told of a game written: its server and id.
-type GameWritten = Box<dyn Fn(GuildId, GameId) + Send + Sync>;
-
 impl Table {
-    pub fn new(store: Arc<dyn Store>, config: TableConfig) -> Table {
-        let rng = match config.seed {
-            Some(seed) => StdRng::seed_from_u64(seed),
-            None => StdRng::from_os_rng(),
-        };
-        Table {
-            store,
-            config,
-            rng: Mutex::new(rng),
-            positions: Mutex::new(HashMap::new()),
-            last_prune: std::sync::atomic::AtomicU64::new(0),
-            serves: Box::new(|_| true),
-            written: std::sync::RwLock::new(Vec::new()),
-            swiss_memo: Mutex::new(None),
-            web_names: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// The same table doing the scheduled work of only the servers `serves` accepts. Processes that share a
-    /// store and split the servers between them (Discord's shards) each take their own: a notice is then
-    /// posted by one process, not raced for by all. Commands are served whatever the server.
-    pub fn serving(mut self, serves: impl Fn(GuildId) -> bool + Send + Sync + 'static) -> Table {
-        self.serves = Box::new(serves);
-        self
-    }
-
-    /// `tell` hears of every game this table writes from now on (its server and id), once committed.
-    pub fn on_game_written(&self, tell: impl Fn(GuildId, GameId) + Send + Sync + 'static) {
-        self.written.write().unwrap_or_else(|e| e.into_inner()).push(Box::new(tell));
-    }
-
     /// Carries out a request: its replies, or the refusal in the actor's language (nothing changed). `None` when
     /// a request with a key was carried out before (a redelivery): nothing is done, and there is nothing to say.
     pub fn handle(&self, request: Request<'_>) -> Option<Result<Vec<Reply>, Refusal>> {
@@ -412,42 +253,6 @@ impl Table {
     }
 }
 
-/// One request to the table: who asks, what, and when; the language of public posts (the actor's unless a
-/// front end says otherwise); the key that makes a redelivered request do nothing; where a long job reports.
-#[derive(Debug, Clone)]
-pub struct Request<'a> {
-    pub actor: &'a Actor,
-    pub command: Command,
-    pub now: Timestamp,
-    pub public: i18n::Locale,
-    pub key: Option<&'a str>,
-    pub progress: Option<&'a Progress>,
-}
-
-impl<'a> Request<'a> {
-    pub fn new(actor: &'a Actor, command: Command, now: Timestamp) -> Request<'a> {
-        Request { actor, command, now, public: actor.locale, key: None, progress: None }
-    }
-
-    /// Replies everyone reads in `public` (a server's language); a refusal, which only the actor sees, and
-    /// private replies stay in the actor's.
-    pub fn public(self, public: i18n::Locale) -> Request<'a> {
-        Request { public, ..self }
-    }
-
-    /// Once per `key` (a Discord interaction id): stored with the change the request makes, in the same
-    /// transaction, so a request delivered again is not carried out again.
-    pub fn once(self, key: &'a str) -> Request<'a> {
-        Request { key: Some(key), ..self }
-    }
-
-    /// A long job reports to `progress` as it goes, and stops early when asked there if it can (an analysis
-    /// answers with what it analysed; nothing stored is left half done).
-    pub fn reporting(self, progress: &'a Progress) -> Request<'a> {
-        Request { progress: Some(progress), ..self }
-    }
-}
-
 impl AtWork<'_> {
     fn dispatch(&self, actor: &Actor, command: Command, now: Timestamp, progress: &Progress) -> Answer {
         if actor.private && command.belongs_to_a_server() {
@@ -467,103 +272,4 @@ impl AtWork<'_> {
             Command::Tournament(command) => tournament::handle(self, actor, command, now),
         }
     }
-
-    /// Members with Manage Server or the server's organiser role.
-    fn is_organiser(&self, actor: &Actor) -> Result<bool, Fail> {
-        let role = self.store.guild_settings(actor.guild)?.organiser_role;
-        Ok(actor.permissions.manage_server || role.is_some_and(|r| actor.roles.contains(&r)))
-    }
-
-    fn rng(&self) -> std::sync::MutexGuard<'_, StdRng> {
-        self.table.rng.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The live game of the actor's channel, with a lapsed challenge marked expired on the way.
-    fn channel_game(&self, actor: &Actor, now: Timestamp) -> Result<Option<GameRecord>, Fail> {
-        let Some(id) = self.store.channel_game(actor.channel)? else { return Ok(None) };
-        let Some(record) = self.store.game(id)? else {
-            return Err(Fail::Internal(format!("channel index points at missing game {id}")));
-        };
-        if self.expire_if_due(&record, now)? { Ok(None) } else { Ok(Some(record)) }
-    }
-
-    /// A game named by its id, only if it belongs to the actor's server: one of another server is "not found"
-    /// in the same words as a missing one, so nothing tells that it exists elsewhere.
-    fn game_in(&self, actor: &Actor, id: GameId) -> Result<GameRecord, Fail> {
-        match self.store.game(id)? {
-            Some(record) if record.guild == actor.guild => Ok(record),
-            _ => Err(Message::new("game-not-found").num("id", id.get() as i64).into()),
-        }
-    }
-
-    /// The game a board or history request is about: the channel's live game, else its most recent one.
-    fn shown_game(&self, actor: &Actor, now: Timestamp) -> Result<Option<GameRecord>, Fail> {
-        if let Some(record) = self.channel_game(actor, now)? {
-            return Ok(Some(record));
-        }
-        match self.store.last_channel_game(actor.channel)? {
-            // A store written before imports were kept out of a channel's games may still point at one.
-            Some(id) => Ok(self.store.game(id)?.filter(GameRecord::is_channels_latest)),
-            None => Ok(None),
-        }
-    }
-
-    /// Marks a lapsed challenge expired; true when it was (or already is) no longer live.
-    fn expire_if_due(&self, record: &GameRecord, now: Timestamp) -> Result<bool, Fail> {
-        if record.status != Status::Challenge || now < record.expires_at {
-            return Ok(!record.status.is_live());
-        }
-        match self.run_event(record, crate::deadlines::Event::Expire, now) {
-            Ok(_) => Ok(true),
-            // Someone acted on it meanwhile (accepted it, say): judge the record as it now is.
-            Err(Fail::User(_) | Fail::Changed(_)) => {
-                Ok(self.store.game(record.id)?.is_none_or(|r| !r.status.is_live()))
-            }
-            Err(e) => Err(e),
-        }
-    }
-
-    /// The current position of a record: from the cache when it is of the same revision, else replayed.
-    fn position(&self, record: &GameRecord) -> Result<Position, Fail> {
-        if let Some((revision, position)) =
-            self.table.positions.lock().unwrap_or_else(|e| e.into_inner()).get(&record.id)
-            && *revision == record.revision
-        {
-            return Ok(position.clone());
-        }
-        let moves = record.moves.iter().map(|m| m.notation.as_str());
-        let position = match Position::replay(record.kind, &record.options, moves) {
-            Ok(Ok(p)) => p,
-            Ok(Err((i, e))) => {
-                return Err(Fail::Internal(format!("game {} does not replay at move {i}: {e:?}", record.id)));
-            }
-            Err(e) => return Err(Fail::Internal(format!("game {} has bad options: {e:?}", record.id))),
-        };
-        self.remember(record, &position);
-        Ok(position)
-    }
-
-    /// The position of a record, replayed (not from the cache: the record may not be stored yet).
-    fn replay(&self, record: &GameRecord) -> Result<Position, Fail> {
-        let moves = record.moves.iter().map(|m| m.notation.as_str());
-        match Position::replay(record.kind, &record.options, moves) {
-            Ok(Ok(p)) => Ok(p),
-            _ => Err(Fail::Internal(format!("game {} does not replay", record.id))),
-        }
-    }
-
-    fn remember(&self, record: &GameRecord, position: &Position) {
-        let mut cache = self.table.positions.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.len() > 10_000 {
-            cache.clear();
-        }
-        cache.insert(record.id, (record.revision, position.clone()));
-    }
-}
-
-/// A yes-or-no option or setting, read as the games' options are (see [`crate::games::yes_no`]).
-fn flag(key: &str, value: &str) -> Result<bool, Message> {
-    crate::games::yes_no(value).ok_or_else(|| {
-        Message::new("option-bad-value").str("key", key).str("value", value).str("expected", "true|false")
-    })
 }

@@ -5,28 +5,32 @@
 //! is not found, as everywhere.
 
 use crate::store::record::ChannelId;
-use crate::table::TableError;
-use crate::table::{RatingCommand, RecordCommand};
+use crate::table::command::{RatingCommand, RecordCommand};
+use crate::table::fail::TableError;
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::naming::{game_name, side_name};
 use super::records::replay_captions;
 use super::write::AtWork;
-use super::{Actor, Command, Fail, Reply, Request, Table, TournamentCommand};
 use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
 use crate::store::record::{GameId, GameRecord, GuildId, Status, Timestamp, UserId};
 use crate::store::settings::web_segment_matches;
 use crate::store::tournament::TournamentStatus;
+use crate::table::actor::Actor;
+use crate::table::command::{Command, TournamentCommand};
+use crate::table::fail::Fail;
+use crate::table::reply::Reply;
+use crate::table::request::Request;
+use crate::table::service::Names;
+use crate::table::service::Table;
 
 /// Games listed on a server's page under "recent results".
 const RECENT: usize = 10;
 
 /// How far a search by name looks: the first players of each leaderboard, the latest finished games.
 const NAMES_SEARCHED: usize = 300;
-/// The names a server's pages find players by (lower-cased), with the players.
-pub(crate) type Names = Arc<HashMap<String, crate::store::record::Player>>;
 
 /// How long a server's names found by its pages are kept before they are read again.
 const NAMES_KEPT: std::time::Duration = std::time::Duration::from_secs(10);
@@ -119,7 +123,7 @@ impl Actor {
             name: String::new(),
             roles: Vec::new(),
             locale,
-            permissions: super::Permissions::default(),
+            permissions: crate::table::actor::Permissions::default(),
             private: false,
         }
     }
@@ -151,7 +155,7 @@ impl Table {
         &self.store
     }
 
-    pub fn limits(&self) -> &super::Limits {
+    pub fn limits(&self) -> &crate::table::limits::Limits {
         &self.config.limits
     }
 
@@ -297,7 +301,7 @@ impl Table {
         game: Option<GameKind>,
         page: usize,
         locale: Locale,
-    ) -> Result<super::ArchivePage, TableError> {
+    ) -> Result<crate::table::records::ArchivePage, TableError> {
         Ok(AtWork::own(self).archive_page(guild, player, game, page, locale)?)
     }
 
@@ -518,7 +522,7 @@ impl AtWork<'_> {
     }
 
     /// The address of the actor's server's pages, or why there is none.
-    fn web_link(&self, actor: &Actor) -> super::Answer {
+    fn web_link(&self, actor: &Actor) -> crate::table::fail::Answer {
         let said = match (&self.config.web_url, self.table.web_address(actor.guild)) {
             (None, _) => Message::new("web-not-served"),
             (Some(_), None) => Message::new("web-off"),
@@ -529,8 +533,12 @@ impl AtWork<'_> {
 }
 
 /// The pages domain's one door (for chat front ends: the address of the server's pages).
-pub(super) fn handle(work: &AtWork, actor: &Actor, command: super::PageCommand) -> super::Answer {
+pub(super) fn handle(
+    work: &AtWork,
+    actor: &Actor,
+    command: crate::table::command::PageCommand,
+) -> crate::table::fail::Answer {
     match command {
-        super::PageCommand::Web => work.web_link(actor),
+        crate::table::command::PageCommand::Web => work.web_link(actor),
     }
 }

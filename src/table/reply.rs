@@ -31,7 +31,7 @@ pub enum ButtonStyle {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Button {
     /// What a press asks (written into the button, so it works after a restart).
-    pub id: super::ButtonId,
+    pub id: crate::table::button_id::ButtonId,
     pub label: String,
     pub enabled: bool,
     pub style: ButtonStyle,
@@ -58,13 +58,13 @@ pub struct Reply {
     /// At most 25, in rows of 5 as Discord lays them out.
     pub buttons: Vec<Button>,
     /// Select menus, each a row of its own above the buttons (with them, at most five rows).
-    pub menus: Vec<super::Menu>,
+    pub menus: Vec<crate::table::menus::Menu>,
     /// The page of the game on the web, when the server's pages are on.
     pub link: Option<Link>,
     /// Who it is for, and where.
     pub audience: Audience,
     /// The outbox notice this reply also is: the front end posts it with the notice's nonce and reports it
-    /// delivered ([`super::Table::delivered`]), so a crash before the post leaves it to the scheduler.
+    /// delivered ([`crate::table::service::Table::delivered`]), so a crash before the post leaves it to the scheduler.
     pub notice: Option<u64>,
     /// The language the reply is written in (a front end writes its own words, such as times, in it too).
     pub locale: crate::i18n::Locale,
@@ -85,7 +85,7 @@ pub enum Audience {
     /// Everyone in another channel of the server (a tournament's announcements, a game's own channel).
     Channel(crate::store::record::ChannelId),
     /// Everyone in a channel of the game's own, which the front end opens with this title (a Discord thread,
-    /// under `under` or where the request was made) and then tells the table with [`super::Command::Play(PlayCommand::MoveTo)`].
+    /// under `under` or where the request was made) and then tells the table with [`crate::table::command::PlayCommand::MoveTo`].
     /// `parked`: the game has no channel yet (a tournament game), so a front end without threads gives it one
     /// of its own; a front end that cannot open one posts where the game is.
     GameThread { title: String, under: Option<crate::store::record::ChannelId>, parked: bool },

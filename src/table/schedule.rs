@@ -4,14 +4,15 @@
 
 use super::button_id::ButtonId;
 use super::naming::{game_name, player_call, side_calls};
-use super::tournament::calendar::CalendarEntry;
-use super::{Button, ButtonStyle, Fail, Reply};
 use crate::deadlines::{self, Event};
 use crate::i18n::{self, Callee, Locale, Message};
 use crate::store::GuildId;
 use crate::store::record::{ChannelId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId};
 use crate::store::{GameWrite, Unit};
-use crate::table::TableError;
+use crate::table::calendar::CalendarEntry;
+use crate::table::fail::Fail;
+use crate::table::fail::TableError;
+use crate::table::reply::{Button, ButtonStyle, Reply};
 use crate::table::write::AtWork;
 
 /// A notice in words, for one front end to post in `channel`, and the users who asked for it by direct message.
@@ -106,7 +107,7 @@ impl AtWork<'_> {
             let locale = self.store.guild_settings(notice.guild).ok().and_then(|s| s.locale).unwrap_or(locale);
             if let NoticeKind::Calendar { tournament } = notice.kind {
                 let entries = match self.store.tournament(tournament).map_err(|e| e.to_string())? {
-                    Some(t) => super::tournament::calendar::calendar(&t, locale),
+                    Some(t) => crate::table::calendar::calendar(&t, locale),
                     None => Vec::new(),
                 };
                 out.push(Delivery {

@@ -9,11 +9,11 @@ use std::collections::BTreeMap;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, glicko2};
 
-use super::Fail;
 use crate::games::{GameKind, Position, Side};
 use crate::store::rating::{HISTORY_KEPT, RatingChange};
 use crate::store::record::{FinishReason, GameRecord, Status, Team, Timestamp, UserId};
 use crate::store::{Rating, Standings, TeamKey, TeamRecord};
+use crate::table::fail::Fail;
 /// Whether a finished game counts for ratings, and with which result for the first side (1, ½, 0).
 fn rated_result(record: &GameRecord) -> Option<Outcomes> {
     let Status::Finished { winner, reason } = record.status else { return None };

@@ -42,9 +42,9 @@ impl Terms {
                         _ => return Err(bad("challenger|opponent|random")),
                     })
                 }
-                "rated" => terms.rated = Some(super::flag(key, &value)?),
+                "rated" => terms.rated = Some(flag(key, &value)?),
                 "time" => terms.time = Some(deadlines::parse_time_control(&value)?),
-                "thread" => terms.thread = Some(super::flag(key, &value)?),
+                "thread" => terms.thread = Some(flag(key, &value)?),
                 _ => {
                     let level = value.parse::<u8>().ok().filter(|l| (1..=5).contains(l)).ok_or_else(|| bad("1..5"))?;
                     terms.level = Some(level);
@@ -89,9 +89,9 @@ impl TournamentTerms {
             };
             match key {
                 "time" => terms.time = Some(deadlines::parse_time_control(&value)?),
-                "rated" => terms.rated = Some(super::flag(key, &value)?),
+                "rated" => terms.rated = Some(flag(key, &value)?),
                 "signup" => terms.signup = Some(deadlines::parse_duration(&value).ok_or_else(|| bad("12h|2d"))?),
-                "vacation" => terms.vacation = Some(super::flag(key, &value)?),
+                "vacation" => terms.vacation = Some(flag(key, &value)?),
                 "round_time" => terms.round_time = Some(deadlines::parse_duration(&value).ok_or_else(|| bad("3d|7d"))?),
                 _ => {
                     terms.seeding = Some(match value.as_str() {
@@ -104,6 +104,13 @@ impl TournamentTerms {
         }
         Ok(terms)
     }
+}
+
+/// A yes-or-no option or setting, read as the games' options are (see [`crate::games::yes_no`]).
+pub(super) fn flag(key: &str, value: &str) -> Result<bool, Message> {
+    crate::games::yes_no(value).ok_or_else(|| {
+        Message::new("option-bad-value").str("key", key).str("value", value).str("expected", "true|false")
+    })
 }
 
 #[cfg(test)]

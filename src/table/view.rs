@@ -4,11 +4,13 @@ use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
 use crate::render::{self, Captions, Mark, SideCaption};
 use crate::store::record::{FinishReason, GameId, GameRecord, Status, Timestamp};
-use crate::table::Audience;
+use crate::table::actor::Actor;
 use crate::table::button_id::ButtonId;
+use crate::table::fail::{Answer, Fail};
 use crate::table::naming::{called_member, computer_to_move, game_name, player_call, side_calls, side_name};
+use crate::table::reply::Audience;
+use crate::table::reply::{Button, ButtonStyle, Image, Reply};
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply};
 
 /// The words of a board picture's legend, in `locale`.
 pub fn legend(locale: Locale) -> Vec<(Mark, String)> {
@@ -385,10 +387,10 @@ impl AtWork<'_> {
     }
 
     /// The link to a game's page, when its server's pages are on and this process serves them.
-    pub(super) fn game_link(&self, locale: Locale, record: &GameRecord) -> Option<crate::table::Link> {
+    pub(super) fn game_link(&self, locale: Locale, record: &GameRecord) -> Option<crate::table::reply::Link> {
         self.config.web_url.as_ref()?;
         let base = self.table.web_address(record.guild)?;
-        Some(crate::table::Link {
+        Some(crate::table::reply::Link {
             label: i18n::text(locale, &Message::new("web-view")),
             url: format!("{base}game/{}", record.id),
         })

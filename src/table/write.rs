@@ -12,11 +12,12 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use super::tally::Tally;
-use super::{Changed, Fail, Table};
 use crate::deadlines;
 use crate::i18n::Message;
 use crate::store::record::{COMPUTER, GameRecord, GuildId, Status, Timestamp, TournamentPlace};
 use crate::store::{Committed, GameWrite, GuildSettings, StandingsWrite, TournamentMark, Unit, WriteError};
+use crate::table::fail::{Changed, Fail};
+use crate::table::service::Table;
 
 /// How often a unit is tried again when only the ratings moved under it (another game of the same server ended
 /// meanwhile). Each server has its own sequence of rated results, so only ends in one server meet; with several
@@ -41,7 +42,7 @@ struct RequestContext {
 pub(super) struct AtWork<'t> {
     pub(super) table: &'t Table,
     pub(super) store: &'t dyn crate::store::Store,
-    pub(super) config: &'t super::TableConfig,
+    pub(super) config: &'t crate::table::service::TableConfig,
     context: RefCell<RequestContext>,
 }
 
@@ -198,14 +199,14 @@ impl AtWork<'_> {
     /// ends in the same unit, so the server's calendar follows it once. A new tournament's is told by
     /// `save_tournament`, once it has its id.
     fn note_calendars(&self, unit: &mut Unit) -> Result<(), Fail> {
-        use super::tournament::calendar::calendar;
+        use crate::table::calendar::calendar;
         for write in unit.tournaments.iter().filter(|w| w.base.is_some()) {
             let new = &write.tournament;
             let old = self.store.tournament(new.id)?;
             let english = crate::i18n::Locale::English;
             if old.is_none_or(|old| calendar(&old, english) != calendar(new, english)) {
                 let at = new.log.last().map_or(new.created_at, |(at, _)| *at);
-                unit.notices.push(super::tournament::calendar::calendar_notice(new, at));
+                unit.notices.push(crate::table::calendar::calendar_notice(new, at));
             }
         }
         Ok(())

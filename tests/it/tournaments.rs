@@ -544,7 +544,7 @@ fn zohn_ahl_tournaments_pair_role_teams() {
 /// round ends; a move that changes no date tells nothing.
 #[test]
 fn the_calendar_is_told_when_it_changes_and_only_then() {
-    use tablero::table::tournament::calendar::EntryState;
+    use tablero::table::calendar::EntryState;
     let w = open(tempfile::tempdir().unwrap());
     let calendars = |at: u64| {
         w.table.tick(at).unwrap();

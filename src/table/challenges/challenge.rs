@@ -1,6 +1,6 @@
 //! Challenges: posting one, accepting, declining, cancelling, and choosing who takes the first side.
 
-use crate::table::Audience;
+use crate::table::reply::Audience;
 use crate::table::write::AtWork;
 use rand::Rng;
 
@@ -10,10 +10,13 @@ use crate::games::{GameKind, OptionSet, Position, Side};
 use crate::i18n::Locale;
 use crate::i18n::{self, Message, Text};
 use crate::store::record::{COMPUTER, Computer, First, GameId, GameRecord, Player, Status, Team, Timestamp};
+use crate::table::actor::Actor;
 use crate::table::button_id::ButtonId;
+use crate::table::fail::{Answer, Fail};
 use crate::table::naming::{game_name, player_call, side_calls};
+use crate::table::reply::{Button, ButtonStyle, Reply};
+use crate::table::terms::Terms;
 use crate::table::view::{Question, answer_buttons};
-use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Reply, Terms};
 
 /// The computer's level when none is asked for.
 const DEFAULT_LEVEL: u8 = 3;

@@ -5,8 +5,10 @@ mod challenge;
 mod rematch;
 
 use crate::store::record::Timestamp;
+use crate::table::actor::Actor;
+use crate::table::command::ChallengeCommand;
+use crate::table::fail::Answer;
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, ChallengeCommand};
 
 /// The challenges domain's one door.
 pub(super) fn handle(work: &AtWork, actor: &Actor, command: ChallengeCommand, now: Timestamp) -> Answer {

@@ -4,8 +4,10 @@
 use crate::games::{OptionSet, Side};
 use crate::i18n::Message;
 use crate::store::record::{First, GameId, Status, Team, Timestamp};
+use crate::table::actor::Actor;
+use crate::table::fail::{Answer, Fail};
+use crate::table::terms::Terms;
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Fail, Terms};
 
 /// Options a game record holds for the table's own bookkeeping: recomputed by a new challenge, never passed on.
 const BOOKKEEPING: [&str; 2] = ["west_block", "east_block"];

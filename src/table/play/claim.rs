@@ -4,9 +4,11 @@
 use crate::deadlines;
 use crate::i18n::{self, Message};
 use crate::store::record::{FinishReason, GameId, Status, Timestamp};
+use crate::table::actor::Actor;
+use crate::table::fail::{Answer, Fail};
 use crate::table::naming::game_name;
+use crate::table::reply::Reply;
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Fail, Reply};
 
 impl AtWork<'_> {
     /// The side that is not on turn claims the win when the other's time is up.

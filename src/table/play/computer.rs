@@ -3,8 +3,8 @@
 //! pool of its own), and committed in one unit with the notice that posts the new board, checked against the
 //! revision it was searched on, so a move is played once even when two processes search it at the same time.
 
-use crate::table::Audience;
-use crate::table::TableError;
+use crate::table::fail::TableError;
+use crate::table::reply::Audience;
 use crate::table::write::AtWork;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -14,8 +14,10 @@ use crate::games::{Position, Side};
 use crate::i18n::{self, Locale, Message};
 use crate::store::record::{COMPUTER, GameId, MoveEntry, Notice, NoticeKind, Status, Timestamp, UserId};
 use crate::store::{GameWrite, Unit};
+use crate::table::fail::Fail;
 use crate::table::play::record_move;
-use crate::table::{Fail, Reply, throw_sticks};
+use crate::table::play::throw_sticks;
+use crate::table::reply::Reply;
 
 impl AtWork<'_> {
     /// The games whose computer owes a move at `now`, oldest due first.
@@ -98,7 +100,11 @@ impl AtWork<'_> {
 
     /// The move the engine prefers for the actor, at its strongest, and why: only in a casual game against the
     /// computer, on the actor's turn (a hint anywhere else would be help against a person).
-    pub(in crate::table) fn hint(&self, actor: &crate::table::Actor, now: Timestamp) -> crate::table::Answer {
+    pub(in crate::table) fn hint(
+        &self,
+        actor: &crate::table::actor::Actor,
+        now: Timestamp,
+    ) -> crate::table::fail::Answer {
         let (record, _) = self.active_game(actor, now, None)?;
         if record.computer.is_none() || record.rated || record.tournament.is_some() {
             return Err(Message::new("hint-not-here").into());

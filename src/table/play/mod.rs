@@ -14,8 +14,10 @@ pub(super) use moves::record_move;
 pub use sticks::throw_sticks;
 
 use crate::store::record::Timestamp;
+use crate::table::actor::Actor;
+use crate::table::command::PlayCommand;
+use crate::table::fail::Answer;
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, PlayCommand};
 
 /// The play domain's one door.
 pub(super) fn handle(work: &AtWork, actor: &Actor, command: PlayCommand, now: Timestamp) -> Answer {

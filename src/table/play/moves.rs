@@ -4,11 +4,14 @@ use crate::deadlines;
 use crate::games::{Outcome as GameOutcome, Position, Side};
 use crate::i18n::{self, Callee, Message};
 use crate::store::record::{FinishReason, GameId, GameRecord, MoveEntry, Status, Timestamp, UserId};
-use crate::table::Audience;
+use crate::table::actor::Actor;
 use crate::table::button_id::ButtonId;
+use crate::table::fail::{Answer, Changed, Fail};
 use crate::table::naming::called_member;
+use crate::table::play::throw_sticks;
+use crate::table::reply::Audience;
+use crate::table::reply::{Button, ButtonStyle, Reply};
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Button, ButtonStyle, Changed, Fail, Reply, throw_sticks};
 
 /// Errors list the legal moves only when they are few (a reply stays within one Discord message).
 const LIST_LEGAL_UP_TO: usize = 10;
@@ -394,7 +397,7 @@ impl AtWork<'_> {
             let offerer = record.player(side.other()).cloned();
             let text = i18n::spans(actor.locale, &Message::new("draw-declined").name("player", actor.name.as_str()));
             Ok(vec![
-                crate::table::Reply { text, ..Default::default() }
+                crate::table::reply::Reply { text, ..Default::default() }
                     .calling(offerer.as_ref().map(crate::table::naming::player_call)),
             ])
         }

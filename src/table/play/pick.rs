@@ -2,10 +2,13 @@
 
 use crate::i18n::{self, Message};
 use crate::store::record::{GameId, Timestamp};
+use crate::table::actor::Actor;
 use crate::table::button_id::ButtonId;
+use crate::table::fail::Answer;
+use crate::table::menus::MenuOption;
 use crate::table::menus::{MENU_OPTIONS, MOVE_MENUS, by_piece, split};
+use crate::table::reply::{Audience, Reply};
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Audience, MenuOption, Reply};
 
 impl AtWork<'_> {
     /// A piece picked from a board's menu: the menus of its moves, for the player on turn alone.

@@ -4,9 +4,11 @@
 use crate::games::Side;
 use crate::i18n::{self, Message, Text};
 use crate::store::record::{ChannelId, GameId, GameRecord, Status, Timestamp};
-use crate::table::Audience;
+use crate::table::actor::Actor;
+use crate::table::fail::{Answer, Fail};
+use crate::table::reply::Audience;
+use crate::table::reply::Reply;
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Fail, Reply};
 
 /// `/games` lists at most this many games (the newest first).
 const LISTED_GAMES: usize = 20;

@@ -4,9 +4,11 @@ use crate::deadlines;
 use crate::games::{Position, Side};
 use crate::i18n::{self, Message};
 use crate::store::record::{COMPUTER, GameId, GameRecord, Timestamp};
+use crate::table::actor::Actor;
 use crate::table::button_id::ButtonId;
+use crate::table::fail::{Answer, Fail};
+use crate::table::reply::{Button, ButtonStyle, Reply};
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Reply};
 
 impl AtWork<'_> {
     /// The side that played each move of a record, in order.

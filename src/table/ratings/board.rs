@@ -3,7 +3,7 @@
 //! the tally's). Here: the leaderboard, the profile, and the recomputation of everything from the game records
 //! (which must give identical numbers: the same updates in the same order).
 
-use crate::table::TableError;
+use crate::table::fail::TableError;
 use crate::table::write::AtWork;
 
 use crate::games::GameKind;
@@ -11,9 +11,12 @@ use crate::i18n::{self, Locale, Message, Text};
 use crate::render;
 use crate::store::record::{GameRecord, Status, UserId};
 use crate::store::{Rating, StandingsWrite, TeamKey, Unit, WriteError};
+use crate::table::actor::Actor;
+use crate::table::button_id::ButtonId;
+use crate::table::fail::Answer;
 use crate::table::naming::game_name;
+use crate::table::reply::{Button, ButtonStyle, Image, Reply};
 use crate::table::tally::Tally;
-use crate::table::{Actor, Answer, Button, ButtonId, ButtonStyle, Image, Reply};
 
 /// Players on one leaderboard page.
 pub const PAGE: usize = 10;

@@ -7,8 +7,10 @@ mod seasons;
 pub(super) use board::PAGE;
 
 use crate::store::record::Timestamp;
+use crate::table::actor::Actor;
+use crate::table::command::RatingCommand;
+use crate::table::fail::Answer;
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, RatingCommand};
 
 /// The ratings domain's one door.
 pub(super) fn handle(work: &AtWork, actor: &Actor, command: RatingCommand, now: Timestamp) -> Answer {

@@ -13,10 +13,12 @@ use crate::render;
 use crate::store::record::{GuildId, Status, Timestamp, UserId};
 use crate::store::settings::{SeasonStart, Seasons};
 use crate::store::{SettingsWrite, Unit};
+use crate::table::actor::Actor;
 use crate::table::button_id::ButtonId;
+use crate::table::fail::{Answer, Fail};
 use crate::table::naming::game_name;
+use crate::table::reply::{Button, ButtonStyle, Image, Reply};
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, Image, Reply};
 
 /// How many players a season's standings show.
 const SHOWN: usize = 20;

@@ -6,8 +6,11 @@ use crate::ai;
 use crate::i18n::{self, Message, Text};
 use crate::render;
 use crate::store::record::{GameId, Status, Timestamp};
+use crate::table::actor::Actor;
+use crate::table::fail::Answer;
+use crate::table::progress::Progress;
+use crate::table::reply::{Image, Reply};
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Image, Progress, Reply};
 
 /// Each position is searched with a quarter of level 4's budget: a 100-move game takes seconds, not minutes.
 const SCALE: f64 = 0.25;
@@ -42,7 +45,7 @@ impl AtWork<'_> {
             !progress.stopped() && std::time::Instant::now() < deadline
         };
         let analysis = ai::analyse(record.kind, &record.options, &moves, SCALE, &mut keep_going)
-            .ok_or_else(|| crate::table::Fail::Internal(format!("game {} could not be analysed", record.id)))?;
+            .ok_or_else(|| crate::table::fail::Fail::Internal(format!("game {} could not be analysed", record.id)))?;
         let locale = actor.locale;
         let game_name = crate::table::naming::game_name(locale, record.kind);
         let first = record.side_label(crate::games::Side::First, locale);

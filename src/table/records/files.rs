@@ -9,11 +9,13 @@ use crate::records::{self, Form, Record};
 use crate::store::GuildId;
 use crate::store::record::{GameId, GameRecord, Player, Status, Timestamp, TournamentPlace};
 use crate::store::{GameWrite, Unit};
+use crate::table::actor::Actor;
 use crate::table::button_id::ButtonId;
+use crate::table::fail::{Answer, Fail};
 use crate::table::limits::check_name;
 use crate::table::naming::game_name;
+use crate::table::reply::{Button, ButtonStyle, File, Reply};
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Button, ButtonStyle, Fail, File, Reply};
 
 /// Characters of a move's notation (or its mover's id) in an imported record: the longest real move, an
 /// Ocencahuac jump chain, takes a few dozen.

@@ -10,8 +10,11 @@ pub use files::{ARCHIVE_PAGE, ArchivePage, ArchivedGame};
 pub use replay::{ReplayPictures, replay_captions, replay_delay, replay_frames};
 
 use crate::store::record::Timestamp;
+use crate::table::actor::Actor;
+use crate::table::command::RecordCommand;
+use crate::table::fail::Answer;
+use crate::table::progress::Progress;
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Progress, RecordCommand};
 
 /// The records domain's one door; a long analysis reports to `progress`.
 pub(super) fn handle(

@@ -7,11 +7,13 @@ use crate::i18n::{self, Locale, Message, Text};
 use crate::render::replay::{self, Frame, Source};
 use crate::render::{self, Captions, Picture, SideCaption};
 use crate::store::record::{GameId, GameRecord, Status, Timestamp};
-use crate::table::TableError;
+use crate::table::actor::Actor;
+use crate::table::fail::TableError;
+use crate::table::fail::{Answer, Fail};
 use crate::table::naming::game_name;
 use crate::table::records::pairing;
+use crate::table::reply::{File, Reply};
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Fail, File, Reply};
 
 /// Hundredths of a second a move shows by default.
 const DEFAULT_DELAY: u16 = 100;

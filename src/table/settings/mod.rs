@@ -1,18 +1,20 @@
 //! Settings: a server's (its time controls, reminders, threads, language, pages; Manage Server to change them)
 //! and a member's own (reminders by direct message, vacations).
 
-mod change;
 mod vacation;
 
-pub use change::SettingChange;
+use crate::table::setting::SettingChange;
 
 use crate::deadlines;
 use crate::i18n::{self, Message};
 use crate::store::record::Timestamp;
 use crate::store::settings::Remind;
 use crate::store::{SettingsWrite, Unit};
+use crate::table::actor::Actor;
+use crate::table::command::SettingCommand;
+use crate::table::fail::Answer;
+use crate::table::reply::{Audience, Reply};
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Audience, Reply, SettingCommand};
 
 /// The settings domain's one door.
 pub(super) fn handle(work: &AtWork, actor: &Actor, command: SettingCommand, now: Timestamp) -> Answer {

@@ -8,9 +8,11 @@ use crate::i18n::{self, Message};
 use crate::store::record::{GameRecord, Notice, NoticeKind, Status, Timestamp};
 use crate::store::settings::{Away, VACATION_WINDOW};
 use crate::store::{GameWrite, SettingsWrite, Unit};
-use crate::table::Audience;
+use crate::table::actor::Actor;
+use crate::table::fail::{Answer, Changed, Fail};
+use crate::table::reply::Audience;
+use crate::table::reply::Reply;
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Changed, Fail, Reply};
 
 const DAY: u64 = 86_400;
 

@@ -9,14 +9,16 @@ use crate::i18n::{self, Message, Text};
 use crate::store::record::{FinishReason, GameId, Player, Status, Timestamp, TournamentPlace};
 use crate::store::tournament::{Entrant, Format, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentWrite, Unit};
-use crate::table::Audience;
+use crate::table::actor::Actor;
+use crate::table::button_id::ButtonId;
+use crate::table::command::{Decision, TournamentCommand, TournamentFormat};
+use crate::table::fail::{Answer, Fail};
 use crate::table::naming::format_name;
 use crate::table::naming::game_name;
+use crate::table::reply::Audience;
+use crate::table::reply::{Button, ButtonStyle, Reply};
+use crate::table::terms::{Seeding, TournamentTerms};
 use crate::table::write::AtWork;
-use crate::table::{
-    Actor, Answer, Button, ButtonId, ButtonStyle, Decision, Fail, Reply, Seeding, TournamentCommand, TournamentFormat,
-    TournamentTerms,
-};
 
 impl AtWork<'_> {
     pub(in crate::table) fn tournament_command(

@@ -4,9 +4,11 @@
 use crate::i18n::{self, Message};
 use crate::pairings::{systems, trf};
 use crate::store::tournament::Format;
+use crate::table::actor::Actor;
+use crate::table::fail::Answer;
 use crate::table::naming::{format_name, game_name};
+use crate::table::reply::{File, Reply};
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, File, Reply};
 
 impl AtWork<'_> {
     /// The tournament as a FIDE tournament report file: a Swiss or a round robin, at any point of it.

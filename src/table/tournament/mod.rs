@@ -1,9 +1,8 @@
 //! Tournaments at the table, on the pure arithmetic of `crate::pairings`; a tournament's life split by job: `commands` (what organisers and players ask), `rounds` (pairing and advancing
 //! rounds), `swiss` (a tournament's rounds as the Dutch engine sees them), `shown` (boards, standings, brackets),
-//! `state` (finding, saving, reading results), `calendar` (its dates, for a front end's calendar), `export`
+//! `state` (finding, saving, reading results), `export`
 //! (its tournament file). The domain's one door is `handle`.
 
-pub mod calendar;
 mod commands;
 mod export;
 mod rounds;
@@ -13,8 +12,10 @@ mod swiss;
 pub use state::is_parked;
 
 use crate::store::record::Timestamp;
+use crate::table::actor::Actor;
+use crate::table::command::TournamentCommand;
+use crate::table::fail::{Answer, Changed, Fail};
 use crate::table::write::AtWork;
-use crate::table::{Actor, Answer, Changed, Fail, TournamentCommand};
 
 /// The tournaments domain's one door.
 pub(super) fn handle(work: &AtWork, actor: &Actor, command: TournamentCommand, now: Timestamp) -> Answer {

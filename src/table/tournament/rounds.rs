@@ -15,9 +15,10 @@ use crate::store::record::{
 };
 use crate::store::tournament::{Entrant, Format, TournamentRound, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentMark, TournamentWrite, Unit};
-use crate::table::TableError;
+use crate::table::fail::Fail;
+use crate::table::fail::TableError;
+use crate::table::reply::Reply;
 use crate::table::write::AtWork;
-use crate::table::{Fail, Reply};
 
 impl AtWork<'_> {
     /// Seeds the entrants and pairs round 1.
@@ -130,7 +131,7 @@ impl AtWork<'_> {
             return Ok(vec![self.standings_reply(locale, t, true)?]);
         }
         round.paired_at = now;
-        round.deadline = super::calendar::round_time(t).map(|secs| now + secs);
+        round.deadline = crate::table::calendar::round_time(t).map(|secs| now + secs);
         t.rounds.push(round);
         self.start_games(t, r, locale, now, new_games)
     }
@@ -477,7 +478,7 @@ impl GameTerms {
             None => settings.time_per_move,
         };
         let rated = match options.remove("rated") {
-            Some(v) => super::super::flag("rated", &v)? && !t.kind.moves_are_throws(),
+            Some(v) => crate::table::terms::flag("rated", &v)? && !t.kind.moves_are_throws(),
             None => settings.rated && !t.kind.moves_are_throws(),
         };
         options.remove("seeding");

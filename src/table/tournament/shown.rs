@@ -9,10 +9,11 @@ use crate::render::bracket::{Game, Part as BracketPart};
 use crate::store::Tournament;
 use crate::store::record::{GameRecord, TournamentPlace};
 use crate::store::tournament::{Format, TournamentStatus};
-use crate::table::Audience;
+use crate::table::fail::Fail;
 use crate::table::naming::game_name;
+use crate::table::reply::Audience;
+use crate::table::reply::Reply;
 use crate::table::write::AtWork;
-use crate::table::{Fail, Reply};
 
 impl AtWork<'_> {
     /// A tournament game's first board, asking for a thread of its own (the announcement of the game).
@@ -93,7 +94,7 @@ impl AtWork<'_> {
         }
         let description = crate::table::describe::lines(&Text::join(lines.clone(), "\n"));
         if picture && t.format == Format::DoubleElimination {
-            let image = crate::table::Image {
+            let image = crate::table::reply::Image {
                 description,
                 file_name: format!("tournament-{}-bracket.png", t.id),
                 png: crate::render::bracket::double_bracket_png(
@@ -106,7 +107,7 @@ impl AtWork<'_> {
         }
         if picture && t.format == Format::Elimination {
             let games = self.bracket_games(t)?;
-            let image = crate::table::Image {
+            let image = crate::table::reply::Image {
                 description,
                 file_name: format!("tournament-{}-bracket.png", t.id),
                 png: crate::render::bracket::bracket_png(
@@ -121,7 +122,7 @@ impl AtWork<'_> {
         let image = picture.then(|| {
             let headers = ["#", "table-player", "tournament-points", "tournament-buchholz", "tournament-sb"]
                 .map(|id| if id == "#" { "#".to_string() } else { i18n::text(locale, &Message::new(id)) });
-            crate::table::Image {
+            crate::table::reply::Image {
                 description,
                 file_name: format!("tournament-{}-standings.png", t.id),
                 png: crate::render::table::standings_png(&title, &headers, &rows),

@@ -7,8 +7,10 @@ use crate::i18n::{self, Locale, Message};
 use crate::store::record::{ChannelId, GameRecord, Status};
 use crate::store::tournament::{Pairing, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentWrite, Unit};
+use crate::table::actor::Actor;
+use crate::table::fail::Fail;
+use crate::table::reply::Reply;
 use crate::table::write::AtWork;
-use crate::table::{Actor, Fail, Reply};
 
 /// Games of a tournament live in channels of their own; until the front end gives one (a thread), a game waits
 /// in a reserved channel id that no real channel has.
@@ -40,10 +42,10 @@ impl AtWork<'_> {
         let written = self.write(Unit { games, ..unit })?;
         if t.id == 0 {
             t.id = written.tournaments[0];
-            if !super::calendar::calendar(&t, crate::i18n::Locale::English).is_empty() {
+            if !crate::table::calendar::calendar(&t, crate::i18n::Locale::English).is_empty() {
                 // (A crash just here leaves the sign-up off the calendar; the tournament's start puts the
                 // calendar right.)
-                let notice = super::calendar::calendar_notice(&t, t.created_at);
+                let notice = crate::table::calendar::calendar_notice(&t, t.created_at);
                 self.write(Unit { notices: vec![notice], ..Unit::default() })?;
             }
         }

@@ -8,7 +8,7 @@ use crate::pairings::systems::{self, Round};
 use crate::pairings::trf::Played;
 use crate::store::Tournament;
 use crate::store::record::{FinishReason, Status};
-use crate::table::Fail;
+use crate::table::fail::Fail;
 use crate::table::write::AtWork;
 
 impl AtWork<'_> {

@@ -45,9 +45,9 @@ impl SettingChange {
                 _ => return Err(bad("claim|auto")),
             }),
             "grace" => SettingChange::Grace(deadlines::parse_duration(value).ok_or_else(|| bad("1h|12h|1d"))?),
-            "threads" => SettingChange::Threads(crate::table::flag(key, value)?),
-            "rated" => SettingChange::Rated(crate::table::flag(key, value)?),
-            "web" => SettingChange::Web(crate::table::flag(key, value)?),
+            "threads" => SettingChange::Threads(crate::table::terms::flag(key, value)?),
+            "rated" => SettingChange::Rated(crate::table::terms::flag(key, value)?),
+            "web" => SettingChange::Web(crate::table::terms::flag(key, value)?),
             "vacation_days" => SettingChange::VacationDays(match value.parse::<u32>() {
                 Ok(days) if days <= 30 => days,
                 _ => return Err(bad("0-30")),
