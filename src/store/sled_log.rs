@@ -523,6 +523,19 @@ mod tests {
         panic!("{} stayed locked", path.display())
     }
 
+    /// Waits until sled's threads have let go of a folder this test closed (its lock released), so that what
+    /// is read is what sled left, not a log still being written.
+    fn wait_closed(path: &std::path::Path) {
+        for _ in 0..600 {
+            let file = std::fs::OpenOptions::new().read(true).write(true).open(path.join("db")).unwrap();
+            if file.try_lock().is_ok() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        panic!("{} stayed locked", path.display())
+    }
+
     #[test]
     fn large_transactions_over_reclaimed_segments_read_back() {
         use sled::Transactional;
@@ -552,6 +565,7 @@ mod tests {
                 expected.entry(b"b".to_vec()).or_default().insert(i.to_be_bytes().to_vec(), last[..10].to_vec());
             }
         }
+        wait_closed(dir.path());
         let recovered = recover(dir.path()).unwrap();
         assert!(recovered.damage.is_empty(), "{:?}", recovered.damage);
         for (name, entries) in &expected {
@@ -600,6 +614,7 @@ mod tests {
             }
             db.flush().unwrap();
         }
+        wait_closed(dir.path());
         let recovered = recover(dir.path()).unwrap();
         assert!(recovered.damage.is_empty(), "{:?}", recovered.damage);
         for (name, entries) in &expected {
