@@ -71,7 +71,7 @@ pub use progress::{Progress, Stage};
 pub use records::{
     ARCHIVE_PAGE, ArchivePage, ArchivedGame, ReplayPictures, replay_captions, replay_delay, replay_frames,
 };
-pub use reply::{Audience, Button, ButtonStyle, File, Image, Link, Refusal, Reply};
+pub use reply::{Audience, Button, ButtonStyle, File, Image, Link, Ranking, Refusal, Reply};
 pub use request::Request;
 pub use schedule::Delivery;
 pub use service::{Table, TableConfig};

@@ -226,16 +226,20 @@ impl Table {
         count(false).max(count(true)).div_ceil(super::ratings::PAGE).max(1)
     }
 
-    /// Which of a game's leaderboards in `guild` a page shows, as `provisional` flags: the established players,
-    /// then the provisional ones, each when it has anyone (with nobody established, the provisional list is the
-    /// leaderboard, shown once); with nobody rated, the established one, which says so.
-    pub fn web_leaderboard_lists(&self, guild: GuildId, kind: GameKind) -> Vec<bool> {
-        let count = |provisional| self.store.leaderboard(guild, kind, provisional, 0, 0).map_or(0, |(_, n)| n);
-        match (count(false), count(true)) {
-            (0, 0) => vec![false],
-            (0, _) => vec![true],
-            (_, 0) => vec![false],
-            _ => vec![false, true],
+    /// A page (from 0) of a game's leaderboards in `guild` as data: the established players, then the provisional
+    /// ones, each list that has anyone; a game of teams, its teams. `Ok(Err(_))`: why there is nothing to show,
+    /// in words.
+    pub fn web_leaderboard(
+        &self,
+        guild: GuildId,
+        kind: GameKind,
+        page: usize,
+        locale: Locale,
+    ) -> Result<Result<Vec<crate::table::reply::Ranking>, Text>, TableError> {
+        match AtWork::own(self).rankings(guild, locale, kind, page) {
+            Ok(lists) => Ok(Ok(lists)),
+            Err(Fail::User(said)) => Ok(Err(i18n::spans(locale, &said))),
+            Err(e) => Err(e.into()),
         }
     }
 

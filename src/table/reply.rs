@@ -157,3 +157,12 @@ pub struct Refusal {
     /// True when the fault is ours (the text apologises and gives an error id), false for a user's mistake.
     pub internal: bool,
 }
+
+/// A ranked list as data, for a page to lay out as a table: its title, its column headers, and a row of cells
+/// each (a member's name links to their page).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ranking {
+    pub title: String,
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<Text>>,
+}

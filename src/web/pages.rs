@@ -253,6 +253,37 @@ pub fn replies(
     layout(locale, base, title, None, body)
 }
 
+/// Ranked lists (a leaderboard's) as tables, each with its title as caption; or why there is none.
+pub fn rankings(
+    locale: Locale,
+    base: &str,
+    title: &str,
+    after: Markup,
+    lists: Result<Vec<crate::table::Ranking>, crate::i18n::Text>,
+) -> Markup {
+    let body = html! {
+        h1 { (title) }
+        @match &lists {
+            Ok(lists) => {
+                @for list in lists {
+                    table.ranking {
+                        caption { (list.title) }
+                        thead { tr { @for header in &list.headers { th scope="col" { (header) } } } }
+                        tbody {
+                            @for row in &list.rows {
+                                tr { @for cell in row { td { (text(cell, base)) } } }
+                            }
+                        }
+                    }
+                }
+            }
+            Err(said) => { section.reply { (lines(said, base)) } }
+        }
+        (after)
+    };
+    layout(locale, base, title, None, body)
+}
+
 /// The archive's filters: a player's name (or id), a game; sent as a plain form, read again by the server.
 pub fn archive_form(locale: Locale, player: &str, game: Option<GameKind>) -> Markup {
     html! {

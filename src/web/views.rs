@@ -198,37 +198,25 @@ pub(super) async fn leaderboard(State(web): Shared, server: Server, Query(q): Qu
     let (guild, locale) = (server.guild, server.locale);
     let Some(game) = server.game else { return not_found_in(locale) };
     let page_no = q.page.unwrap_or(1).clamp(1, 100_000);
+    // The web pages show the ratings of all time.
     let result = blocking(&web, move |t| {
-        let mut replies: Vec<Reply> = Vec::new();
-        let last_page = t.web_leaderboard_pages(guild, game);
-        for provisional in t.web_leaderboard_lists(guild, game) {
-            // The web pages show the ratings of all time.
-            let command = Command::Rating(RatingCommand::Leaderboard {
-                game,
-                page: page_no - 1,
-                provisional,
-                picture: false,
-                season: Some(0),
-            });
-            let shown = t
-                .read(guild, locale, command, now())
-                .unwrap_or_else(|said| vec![Reply { text: said, ..Reply::default() }]);
-            replies.extend(shown);
-        }
-        (replies, last_page)
+        (t.web_leaderboard(guild, game, page_no - 1, locale), t.web_leaderboard_pages(guild, game))
     })
     .await;
-    match result {
-        Ok((replies, last_page)) => {
-            let title = crate::table::game_title(locale, game);
-            let pager = pages::pager(
-                locale,
-                (page_no > 1).then(|| format!("?page={}", page_no - 1)),
-                (page_no < last_page).then(|| format!("?page={}", page_no + 1)),
-            );
-            let markup = pages::replies(locale, &server.base, &title, (maud::html! {}, pager), &replies, &[]);
-            page(markup, &server, q.lang.is_some())
+    let (lists, last_page) = match result {
+        Ok((Ok(lists), last_page)) => (lists, last_page),
+        Ok((Err(e), _)) => {
+            tracing::error!(error = %e, "a leaderboard could not be read");
+            return failed("the leaderboard");
         }
-        Err(r) => r,
-    }
+        Err(r) => return r,
+    };
+    let title = crate::table::game_title(locale, game);
+    let pager = pages::pager(
+        locale,
+        (page_no > 1).then(|| format!("?page={}", page_no - 1)),
+        (page_no < last_page).then(|| format!("?page={}", page_no + 1)),
+    );
+    let markup = pages::rankings(locale, &server.base, &title, pager, lists);
+    page(markup, &server, q.lang.is_some())
 }

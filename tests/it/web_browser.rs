@@ -302,11 +302,18 @@ fn in_a_browser_the_archive_filters_and_a_tournament_shows_its_standings_and_bra
         client.find(Locator::Css("nav.pager a[href='?round=1']")).await.unwrap().click().await.unwrap();
         let first = until_text(&client, WAIT, |t| t.contains("round 1:")).await;
         assert!(first.contains("Buchholz") && !first.contains("round 2:"), "{first}");
-        for page in ["/leaderboard/hoyito", "/player/1"] {
+        for (page, name) in [("/leaderboard/hoyito", "leaderboard"), ("/player/1", "player")] {
             client.goto(&format!("{base}{page}")).await.unwrap();
             until_text(&client, WAIT, |t| t.contains("tablero")).await;
             audit(&client).await;
+            screenshot(&client, name).await;
         }
+        // The leaderboard is a table: a caption, a header for each column, a row a player.
+        client.goto(&format!("{base}/leaderboard/hoyito")).await.unwrap();
+        let headers = client.find_all(Locator::Css("table.ranking thead th")).await.unwrap();
+        assert_eq!(headers.len(), 5, "rank, player, rating, games, win rate");
+        let rows = client.find_all(Locator::Css("table.ranking tbody tr")).await.unwrap();
+        assert!(!rows.is_empty(), "a row a rated player");
         client.close().await.unwrap();
     });
 }

@@ -9,13 +9,13 @@ use crate::table::write::AtWork;
 use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message, Text};
 use crate::render;
-use crate::store::record::{GameRecord, Status, UserId};
+use crate::store::record::{GameRecord, GuildId, Status, UserId};
 use crate::store::{Rating, StandingsWrite, TeamKey, Unit, WriteError};
 use crate::table::actor::Actor;
 use crate::table::button_id::ButtonId;
-use crate::table::fail::Answer;
+use crate::table::fail::{Answer, Fail};
 use crate::table::naming::game_name;
-use crate::table::reply::{Button, ButtonStyle, Image, Reply};
+use crate::table::reply::{Button, ButtonStyle, Image, Ranking, Reply};
 use crate::table::tally::Tally;
 
 /// Players on one leaderboard page.
@@ -90,38 +90,11 @@ impl AtWork<'_> {
         {
             return Ok(replies);
         }
-        let (_, established) = self.store.leaderboard(actor.guild, kind, false, 0, 0)?;
-        let (_, unsettled) = self.store.leaderboard(actor.guild, kind, true, 0, 0)?;
-        if established == 0 && unsettled == 0 {
-            return Err(Message::new("leaderboard-empty").str("game", game_name(locale, kind)).into());
-        }
-        // Nobody established yet: the provisional players are the leaderboard there is.
-        let provisional = provisional || established == 0;
-        let (total, others) = if provisional { (unsettled, established) } else { (established, unsettled) };
-        let pages = total.div_ceil(PAGE).max(1);
-        // A page past the last (an old button, a typed number) shows the last.
-        let page = page.min(pages - 1);
-        let (entries, _) = self.store.leaderboard(actor.guild, kind, provisional, page * PAGE, PAGE)?;
-        let title = i18n::text(
-            locale,
-            &Message::new(if provisional { "leaderboard-title-provisional" } else { "leaderboard-title" })
-                .str("game", game_name(locale, kind))
-                .num("page", (page + 1) as i64)
-                .num("pages", pages as i64),
-        );
-        let rows: Vec<render::table::Row> = entries
-            .iter()
-            .enumerate()
-            .map(|(i, (_, r))| render::table::Row {
-                rank: (page * PAGE + i + 1) as u32,
-                name: r.name.clone(),
-                rating: shown(r),
-                games: r.games,
-                win_rate: (100 * r.wins + 50 * r.draws).checked_div(r.games).unwrap_or(0),
-            })
-            .collect();
+        let Ranked { title, provisional, page, pages, others, entries } =
+            self.ranked(actor.guild, locale, kind, page, provisional)?;
+        let rows: Vec<render::table::Row> = entries.iter().map(|(_, row)| row.clone()).collect();
         let mut lines = vec![Text::plain(title.clone())];
-        for (row, (user, _)) in rows.iter().zip(&entries) {
+        for (user, row) in &entries {
             let games = i18n::text(locale, &Message::new("leaderboard-games").num("count", row.games as i64));
             lines.push(
                 Text::plain(format!("{}. ", row.rank))
@@ -156,6 +129,100 @@ impl AtWork<'_> {
         Ok(vec![Reply { text, image, buttons, ..Reply::default() }])
     }
 
+    /// A page of a game's ratings in `guild`, established or provisional (the provisional ones when nobody is
+    /// established yet); a page past the last is the last.
+    fn ranked(
+        &self,
+        guild: GuildId,
+        locale: Locale,
+        kind: GameKind,
+        page: usize,
+        provisional: bool,
+    ) -> Result<Ranked, Fail> {
+        let (_, established) = self.store.leaderboard(guild, kind, false, 0, 0)?;
+        let (_, unsettled) = self.store.leaderboard(guild, kind, true, 0, 0)?;
+        if established == 0 && unsettled == 0 {
+            return Err(Message::new("leaderboard-empty").str("game", game_name(locale, kind)).into());
+        }
+        // Nobody established yet: the provisional players are the leaderboard there is.
+        let provisional = provisional || established == 0;
+        let (total, others) = if provisional { (unsettled, established) } else { (established, unsettled) };
+        let pages = total.div_ceil(PAGE).max(1);
+        // A page past the last (an old button, a typed number) shows the last.
+        let page = page.min(pages - 1);
+        let (entries, _) = self.store.leaderboard(guild, kind, provisional, page * PAGE, PAGE)?;
+        let title = i18n::text(
+            locale,
+            &Message::new(if provisional { "leaderboard-title-provisional" } else { "leaderboard-title" })
+                .str("game", game_name(locale, kind))
+                .num("page", (page + 1) as i64)
+                .num("pages", pages as i64),
+        );
+        let entries = entries
+            .iter()
+            .enumerate()
+            .map(|(i, (user, r))| {
+                let row = render::table::Row {
+                    rank: (page * PAGE + i + 1) as u32,
+                    name: r.name.clone(),
+                    rating: shown(r),
+                    games: r.games,
+                    win_rate: (100 * r.wins + 50 * r.draws).checked_div(r.games).unwrap_or(0),
+                };
+                (*user, row)
+            })
+            .collect();
+        Ok(Ranked { title, provisional, page, pages, others, entries })
+    }
+
+    /// A page of a game's leaderboard in `guild` as data, for a page to lay out: the established players, then
+    /// the provisional ones, each list that has anyone (with nobody established, the provisional list is the
+    /// leaderboard, shown once); a game of teams, its teams' records. Refused in words when nobody is rated.
+    pub(in crate::table) fn rankings(
+        &self,
+        guild: GuildId,
+        locale: Locale,
+        kind: GameKind,
+        page: usize,
+    ) -> Result<Vec<Ranking>, Fail> {
+        if kind.moves_are_throws() {
+            let records = self.store.team_records(guild)?;
+            if records.is_empty() {
+                return Err(Message::new("leaderboard-empty").str("game", game_name(locale, kind)).into());
+            }
+            let headers = team_headers(locale).to_vec();
+            let title = i18n::text(locale, &Message::new("team-board-title").str("game", game_name(locale, kind)));
+            let rows = team_rows(&records).into_iter().map(|row| row.into_iter().map(Text::plain).collect()).collect();
+            return Ok(vec![Ranking { title, headers, rows }]);
+        }
+        let first = self.ranked(guild, locale, kind, page, false)?;
+        let mut lists = vec![first];
+        if !lists[0].provisional && lists[0].others > 0 {
+            lists.push(self.ranked(guild, locale, kind, page, true)?);
+        }
+        let headers = table_headers(locale).to_vec();
+        Ok(lists
+            .into_iter()
+            .map(|list| Ranking {
+                title: list.title,
+                headers: headers.clone(),
+                rows: list
+                    .entries
+                    .into_iter()
+                    .map(|(user, row)| {
+                        vec![
+                            Text::plain(row.rank.to_string()),
+                            Text::plain(String::new()).and_player(&row.name, user),
+                            Text::plain(row.rating),
+                            Text::plain(row.games.to_string()),
+                            Text::plain(format!("{}%", row.win_rate)),
+                        ]
+                    })
+                    .collect(),
+            })
+            .collect())
+    }
+
     fn team_board(&self, actor: &Actor, kind: GameKind, picture: bool) -> Answer {
         let locale = actor.locale;
         let records = self.store.team_records(actor.guild)?;
@@ -164,17 +231,7 @@ impl AtWork<'_> {
         }
         let title = i18n::text(locale, &Message::new("team-board-title").str("game", game_name(locale, kind)));
         let mut lines = vec![Text::plain(title.clone())];
-        let rows: Vec<Vec<String>> = records
-            .iter()
-            .take(25)
-            .enumerate()
-            .map(|(i, (_, t))| {
-                let cells = [(i + 1) as u32, 0, t.wins, t.games, t.counters_won];
-                let mut row: Vec<String> = cells.iter().map(u32::to_string).collect();
-                row[1] = t.name.clone();
-                row
-            })
-            .collect();
+        let rows = team_rows(&records);
         for (i, (_, t)) in records.iter().take(25).enumerate() {
             lines.push(i18n::spans(
                 locale,
@@ -188,8 +245,7 @@ impl AtWork<'_> {
         }
         let text = Text::join(lines, "\n");
         let image = picture.then(|| {
-            let headers = ["table-rank", "table-team", "table-wins", "table-games", "table-counters"]
-                .map(|h| i18n::text(locale, &Message::new(h)));
+            let headers = team_headers(locale);
             Image {
                 file_name: format!("leaderboard-{}.png", kind.name()),
                 png: render::table::team_records_png(&title, &headers, &rows),
@@ -302,4 +358,35 @@ impl AtWork<'_> {
 fn table_headers(locale: Locale) -> [String; 5] {
     ["table-rank", "table-player", "table-rating", "table-games", "table-win-rate"]
         .map(|id| i18n::text(locale, &Message::new(id)))
+}
+
+fn team_headers(locale: Locale) -> [String; 5] {
+    ["table-rank", "table-team", "table-wins", "table-games", "table-counters"]
+        .map(|id| i18n::text(locale, &Message::new(id)))
+}
+
+/// The first 25 teams' records, a row each: rank, name, wins, games, counters won.
+fn team_rows(records: &[(TeamKey, crate::store::TeamRecord)]) -> Vec<Vec<String>> {
+    records
+        .iter()
+        .take(25)
+        .enumerate()
+        .map(|(i, (_, t))| {
+            let cells = [(i + 1) as u32, 0, t.wins, t.games, t.counters_won];
+            let mut row: Vec<String> = cells.iter().map(u32::to_string).collect();
+            row[1] = t.name.clone();
+            row
+        })
+        .collect()
+}
+
+/// A page of one list of a game's ratings.
+struct Ranked {
+    title: String,
+    provisional: bool,
+    page: usize,
+    pages: usize,
+    /// Players on the other list (provisional when this one is established, and the other way round).
+    others: usize,
+    entries: Vec<(UserId, render::table::Row)>,
 }
