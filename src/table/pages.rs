@@ -243,14 +243,21 @@ impl Table {
         }
     }
 
+    /// The page of tournament `id` of `guild` (none of another server's) with one round's pairings (the latest
+    /// when `None`, the last when past it).
+    pub fn web_tournament(
+        &self,
+        guild: GuildId,
+        id: u64,
+        round: Option<usize>,
+        locale: Locale,
+    ) -> Result<Option<crate::table::tournament::TournamentPage>, TableError> {
+        Ok(AtWork::own(self).tournament_page(guild, id, round, locale)?)
+    }
+
     /// What changes a server's ratings and charts: the sequence of its last rated game.
     pub fn web_version(&self, guild: GuildId) -> u64 {
         self.store.last_rating_sequence(guild).unwrap_or(0)
-    }
-
-    /// How many rounds a tournament of `guild` has had, if it is one of its tournaments.
-    pub fn web_tournament_rounds(&self, guild: GuildId, id: u64) -> Option<usize> {
-        self.store.tournament(id).ok()?.filter(|t| t.guild == guild).map(|t| t.rounds.len())
     }
 
     /// A tournament's revision, if it is one of `guild`.

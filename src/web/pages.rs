@@ -265,23 +265,53 @@ pub fn rankings(
         h1 { (title) }
         @match &lists {
             Ok(lists) => {
-                @for list in lists {
-                    table.ranking {
-                        caption { (list.title) }
-                        thead { tr { @for header in &list.headers { th scope="col" { (header) } } } }
-                        tbody {
-                            @for row in &list.rows {
-                                tr { @for cell in row { td { (text(cell, base)) } } }
-                            }
-                        }
-                    }
-                }
+                @for list in lists { (ranking(list, base)) }
             }
             Err(said) => { section.reply { (lines(said, base)) } }
         }
         (after)
     };
     layout(locale, base, title, None, body)
+}
+
+/// A tournament's page: its champion, its standings as a table, one round's pairings, its picture, and a link
+/// to each round.
+pub fn tournament(
+    locale: Locale,
+    base: &str,
+    title: &str,
+    shown: &crate::table::tournament::TournamentPage,
+    (src, alt): (String, String),
+) -> Markup {
+    let body = html! {
+        h1 { (title) }
+        @if let Some(champion) = &shown.champion { p.champion { (text(champion, base)) } }
+        (ranking(&shown.standings, base))
+        @if let Some((heading, lines)) = &shown.pairings {
+            section.reply {
+                h2 { (text(heading, base)) }
+                ul.pairings { @for line in lines { li { (text(line, base)) } } }
+            }
+        }
+        figure { img src=(src) alt=(alt); }
+        (rounds(locale, shown.round, shown.rounds))
+    };
+    layout(locale, base, title, None, body)
+}
+
+/// A ranked list as a table, its title as caption.
+fn ranking(list: &crate::table::Ranking, base: &str) -> Markup {
+    html! {
+        table.ranking {
+            caption { (list.title) }
+            thead { tr { @for header in &list.headers { th scope="col" { (header) } } } }
+            tbody {
+                @for row in &list.rows {
+                    tr { @for cell in row { td { (text(cell, base)) } } }
+                }
+            }
+        }
+    }
 }
 
 /// The archive's filters: a player's name (or id), a game; sent as a plain form, read again by the server.

@@ -141,36 +141,19 @@ pub struct RoundAsked {
 pub(super) async fn tournament(State(web): Shared, server: Server, Query(q): Query<RoundAsked>) -> Response {
     let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
     let asked = q.round;
-    let result = blocking(&web, move |t| {
-        let rounds = t.web_tournament_rounds(guild, id)?;
-        let mut replies = t
-            .read(
-                guild,
-                locale,
-                Command::Tournament(TournamentCommand::Standings { id: Some(id), picture: false }),
-                now(),
-            )
-            .ok()?;
-        let round = asked.unwrap_or(rounds).min(rounds);
-        if round >= 1 {
-            let pairings = TournamentCommand::Pairings { id: Some(id), round: Some(round) };
-            if let Ok(more) = t.read(guild, locale, Command::Tournament(pairings), now()) {
-                replies.extend(more);
-            }
-        }
-        Some((replies, round, rounds))
-    })
-    .await;
-    match result {
-        Ok(Some((replies, round, rounds))) => {
+    match blocking(&web, move |t| t.web_tournament(guild, id, asked, locale)).await {
+        Ok(Ok(Some(shown))) => {
             let title = format!("{} {id}", t(locale, "web-tournament"));
             let picture =
                 (format!("{}/tournament/{id}/picture.png", server.base), t(locale, "web-tournament-picture-alt"));
-            let nav = pages::rounds(locale, round, rounds);
-            let markup = pages::replies(locale, &server.base, &title, (maud::html! {}, nav), &replies, &[picture]);
+            let markup = pages::tournament(locale, &server.base, &title, &shown, picture);
             page(markup, &server, q.lang.is_some())
         }
-        Ok(None) => not_found_in(locale),
+        Ok(Ok(None)) => not_found_in(locale),
+        Ok(Err(e)) => {
+            tracing::error!(error = %e, "a tournament could not be read");
+            failed("the tournament")
+        }
         Err(r) => r,
     }
 }

@@ -313,31 +313,41 @@ impl AtWork<'_> {
 
     pub(super) fn tournament_pairings(&self, actor: &Actor, id: Option<u64>, round: Option<usize>) -> Answer {
         let t = self.find_tournament(actor, id, true)?;
+        let (title, pairings) = self.round_pairings(actor.locale, &t, round)?;
+        let lines = pairings.iter().map(|line| Text::plain("• ").and_text(line));
+        let text = Text::join(std::iter::once(title).chain(lines).collect::<Vec<_>>(), "\n");
+        Ok(vec![Reply { text, audience: Audience::Asker, ..Reply::default() }])
+    }
+
+    /// A round's pairings (the latest when `None`, counted from 1) as its title and a line a pairing: the
+    /// players, the game, the result so far; then the byes.
+    pub(in crate::table) fn round_pairings(
+        &self,
+        locale: crate::i18n::Locale,
+        t: &crate::store::Tournament,
+        round: Option<usize>,
+    ) -> Result<(Text, Vec<Text>), Fail> {
         let r = round.map(|r| r.saturating_sub(1)).unwrap_or(t.rounds.len().saturating_sub(1));
         let Some(pairs) = t.rounds.get(r) else { return Err(Message::new("tournament-no-round").into()) };
-        let mut lines = vec![i18n::spans(
-            actor.locale,
-            &Message::new("tournament-round").num("id", t.id as i64).num("round", (r + 1) as i64),
-        )];
+        let title =
+            i18n::spans(locale, &Message::new("tournament-round").num("id", t.id as i64).num("round", (r + 1) as i64));
+        let mut lines = Vec::new();
         for p in &pairs.pairings {
             let result = match self.pairing_points(p)? {
                 Some(x) => format!("{}–{}", points_text(x), points_text(1.0 - x)),
                 None => "…".into(),
             };
-            let mut line = Text::plain("• ")
-                .and_text(&t.entrants[p.first].named())
-                .and(" – ")
-                .and_text(&t.entrants[p.second].named());
+            let mut line = t.entrants[p.first].named().and(" – ").and_text(&t.entrants[p.second].named());
             if let Some(g) = p.game {
                 line.push_str(" (").push_span(&format!("#{g}"), crate::i18n::Span::Game(g.into())).push_str(")");
             }
             lines.push(line.and(&format!(": {result}")));
         }
         for &b in &pairs.byes {
-            let bye = i18n::text(actor.locale, &Message::new("tournament-bye"));
-            lines.push(Text::plain("• ").and_text(&t.entrants[b].named()).and(&format!(": {bye}")));
+            let bye = i18n::text(locale, &Message::new("tournament-bye"));
+            lines.push(t.entrants[b].named().and(&format!(": {bye}")));
         }
-        Ok(vec![Reply { text: Text::join(lines, "\n"), audience: Audience::Asker, ..Reply::default() }])
+        Ok((title, lines))
     }
 
     pub(super) fn tournament_drop(&self, actor: &Actor, id: Option<u64>, player: Player, now: Timestamp) -> Answer {

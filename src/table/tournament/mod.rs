@@ -9,6 +9,7 @@ mod rounds;
 mod shown;
 mod state;
 mod swiss;
+pub use shown::TournamentPage;
 pub use state::is_parked;
 
 use crate::store::record::Timestamp;

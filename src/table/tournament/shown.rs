@@ -12,7 +12,7 @@ use crate::store::tournament::{Format, TournamentStatus};
 use crate::table::fail::Fail;
 use crate::table::naming::game_name;
 use crate::table::reply::Audience;
-use crate::table::reply::Reply;
+use crate::table::reply::{Ranking, Reply};
 use crate::table::write::AtWork;
 
 impl AtWork<'_> {
@@ -34,12 +34,9 @@ impl AtWork<'_> {
         Ok(board)
     }
 
-    pub(in crate::table) fn standings_reply(
-        &self,
-        locale: Locale,
-        t: &Tournament,
-        picture: bool,
-    ) -> Result<Reply, Fail> {
+    /// A tournament's standings with tie-breaks as data: its title, its champion once it has one, and a row a
+    /// player (a dropped player marked so).
+    pub(in crate::table) fn standings(&self, locale: Locale, t: &Tournament) -> Result<Standings, Fail> {
         let (games, byes) = self.results(t)?;
         let table = standings(t.entrants.len(), &games, &byes);
         let title = i18n::text(
@@ -53,82 +50,88 @@ impl AtWork<'_> {
             .str("game", game_name(locale, t.kind))
             .num("rounds", t.rounds.len() as i64),
         );
-        let mut lines = vec![Text::plain(title.clone())];
-        let mut rows = Vec::new();
-        for (rank, s) in table.iter().enumerate() {
-            let e = &t.entrants[s.player];
-            let name = if e.dropped {
-                format!("{} ({})", e.player.name, i18n::text(locale, &Message::new("tournament-dropped")))
-            } else {
-                e.player.name.clone()
-            };
-            let dropped = if e.dropped {
-                format!(" ({})", i18n::text(locale, &Message::new("tournament-dropped")))
-            } else {
-                String::new()
-            };
-            lines.push(Text::plain(format!("{}. ", rank + 1)).and_text(&e.named()).and(&format!(
-                "{dropped} — {} ({} {}, {} {})",
-                points_text(s.points),
-                i18n::text(locale, &Message::new("tournament-buchholz")),
-                points_text(s.buchholz),
-                i18n::text(locale, &Message::new("tournament-sb")),
-                points_text(s.sonneborn_berger)
-            )));
-            rows.push(vec![
-                (rank + 1).to_string(),
-                name,
-                points_text(s.points),
-                points_text(s.buchholz),
-                points_text(s.sonneborn_berger),
-            ]);
-        }
+        let dropped = i18n::text(locale, &Message::new("tournament-dropped"));
+        let rows = table
+            .iter()
+            .enumerate()
+            .map(|(rank, s)| {
+                let e = &t.entrants[s.player];
+                let mut named = e.named();
+                if e.dropped {
+                    named = named.and(&format!(" ({dropped})"));
+                }
+                vec![
+                    Text::plain((rank + 1).to_string()),
+                    named,
+                    Text::plain(points_text(s.points)),
+                    Text::plain(points_text(s.buchholz)),
+                    Text::plain(points_text(s.sonneborn_berger)),
+                ]
+            })
+            .collect();
         let champion = match (t.status, t.format) {
             (TournamentStatus::Finished, Format::Elimination) => self.bracket_winners(t)?.first().copied(),
             (TournamentStatus::Finished, Format::DoubleElimination) => self.double_champion(t),
             _ => None,
         };
-        if let Some(champion) = champion {
-            let message = Message::new("tournament-champion").name("player", t.entrants[champion].player.name.as_str());
-            lines.insert(1, i18n::spans(locale, &message));
-        }
-        let description = crate::table::describe::lines(&Text::join(lines.clone(), "\n"));
-        if picture && t.format == Format::DoubleElimination {
-            let image = crate::table::reply::Image {
-                description,
-                file_name: format!("tournament-{}-bracket.png", t.id),
-                png: crate::render::bracket::double_bracket_png(
-                    &title,
-                    &self.double_bracket_parts(t, locale)?,
-                    &i18n::text(locale, &Message::new("tournament-bye")),
-                ),
-            };
-            return Ok(Reply { text: Text::join(lines, "\n"), image: Some(image), ..Reply::default() });
-        }
-        if picture && t.format == Format::Elimination {
-            let games = self.bracket_games(t)?;
-            let image = crate::table::reply::Image {
-                description,
-                file_name: format!("tournament-{}-bracket.png", t.id),
-                png: crate::render::bracket::bracket_png(
-                    &title,
-                    &round_names(locale, games.len()),
-                    &games,
-                    &i18n::text(locale, &Message::new("tournament-bye")),
-                ),
-            };
-            return Ok(Reply { text: Text::join(lines, "\n"), image: Some(image), ..Reply::default() });
-        }
-        let image = picture.then(|| {
-            let headers = ["#", "table-player", "tournament-points", "tournament-buchholz", "tournament-sb"]
-                .map(|id| if id == "#" { "#".to_string() } else { i18n::text(locale, &Message::new(id)) });
-            crate::table::reply::Image {
-                description,
-                file_name: format!("tournament-{}-standings.png", t.id),
-                png: crate::render::table::standings_png(&title, &headers, &rows),
-            }
+        let champion = champion.map(|c| {
+            i18n::spans(locale, &Message::new("tournament-champion").name("player", t.entrants[c].player.name.as_str()))
         });
-        Ok(Reply { text: Text::join(lines, "\n"), image, ..Reply::default() })
+        let headers = ["table-rank", "table-player", "tournament-points", "tournament-buchholz", "tournament-sb"]
+            .map(|id| i18n::text(locale, &Message::new(id)))
+            .to_vec();
+        Ok(Standings { champion, table: Ranking { title, headers, rows } })
+    }
+
+    /// A tournament's standings as a reply: a line a player with points and tie-breaks, and (`picture`) the
+    /// standings' table, or the bracket of an elimination, as a picture.
+    pub(in crate::table) fn standings_reply(
+        &self,
+        locale: Locale,
+        t: &Tournament,
+        picture: bool,
+    ) -> Result<Reply, Fail> {
+        let Standings { champion, table } = self.standings(locale, t)?;
+        let title = table.title.clone();
+        let mut lines = vec![Text::plain(title.clone())];
+        lines.extend(champion);
+        let (buchholz, sb) = (&table.headers[3], &table.headers[4]);
+        for row in &table.rows {
+            let [rank, named, points, bh, s] = &row[..] else { continue };
+            lines.push(Text::plain(format!("{}. ", rank.as_str())).and_text(named).and(&format!(
+                " — {} ({buchholz} {}, {sb} {})",
+                points.as_str(),
+                bh.as_str(),
+                s.as_str()
+            )));
+        }
+        let text = Text::join(lines, "\n");
+        let description = crate::table::describe::lines(&text);
+        let bye = i18n::text(locale, &Message::new("tournament-bye"));
+        let png = match (picture, t.format) {
+            (false, _) => None,
+            (true, Format::DoubleElimination) => Some((
+                "bracket",
+                crate::render::bracket::double_bracket_png(&title, &self.double_bracket_parts(t, locale)?, &bye),
+            )),
+            (true, Format::Elimination) => {
+                let games = self.bracket_games(t)?;
+                let png = crate::render::bracket::bracket_png(&title, &round_names(locale, games.len()), &games, &bye);
+                Some(("bracket", png))
+            }
+            (true, _) => {
+                let rows: Vec<Vec<String>> =
+                    table.rows.iter().map(|row| row.iter().map(|c| c.as_str().to_string()).collect()).collect();
+                let headers: [String; 5] = std::array::from_fn(|i| table.headers[i].clone());
+                Some(("standings", crate::render::table::standings_png(&title, &headers, &rows)))
+            }
+        };
+        let image = png.map(|(kind, png)| crate::table::reply::Image {
+            description,
+            file_name: format!("tournament-{}-{kind}.png", t.id),
+            png,
+        });
+        Ok(Reply { text, image, ..Reply::default() })
     }
 
     /// A double-elimination bracket as drawn: the winners' bracket, the losers' bracket and the final(s), each
@@ -220,5 +223,44 @@ impl AtWork<'_> {
             rounds.push((0..games).map(|_| Game { players: [None, None], winner: None }).collect());
         }
         Ok(rounds)
+    }
+}
+
+/// A tournament's standings as data.
+pub(in crate::table) struct Standings {
+    /// Who won it, once a finished elimination has a champion.
+    pub(in crate::table) champion: Option<Text>,
+    pub(in crate::table) table: Ranking,
+}
+
+/// A tournament's page as data: its standings, and one round's pairings.
+#[derive(Debug, Clone)]
+pub struct TournamentPage {
+    /// Who won it, once a finished elimination has a champion.
+    pub champion: Option<Text>,
+    pub standings: Ranking,
+    /// The round shown, from 1 (0 before the first is paired), of how many.
+    pub round: usize,
+    pub rounds: usize,
+    /// The round's title and its pairings, a line each.
+    pub pairings: Option<(Text, Vec<Text>)>,
+}
+
+impl AtWork<'_> {
+    /// The page of tournament `id` of `guild` (none of another server's), with round `round` (the latest when
+    /// `None`, the last when past it).
+    pub(in crate::table) fn tournament_page(
+        &self,
+        guild: crate::store::GuildId,
+        id: u64,
+        round: Option<usize>,
+        locale: Locale,
+    ) -> Result<Option<TournamentPage>, Fail> {
+        let Some(t) = self.store.tournament(id)?.filter(|t| t.guild == guild) else { return Ok(None) };
+        let Standings { champion, table } = self.standings(locale, &t)?;
+        let rounds = t.rounds.len();
+        let round = round.unwrap_or(rounds).min(rounds);
+        let pairings = if round >= 1 { Some(self.round_pairings(locale, &t, Some(round))?) } else { None };
+        Ok(Some(TournamentPage { champion, standings: table, round, rounds, pairings }))
     }
 }
