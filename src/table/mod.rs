@@ -68,6 +68,7 @@ pub use menus::{MENU_OPTIONS, Menu, MenuOption};
 pub use pages::{GameLine, GamePage, LiveState, MoveLine, ServerPage, SideLine, TournamentLine};
 pub use play::throw_sticks;
 pub use progress::{Progress, Stage};
+pub use ratings::PlayerPage;
 pub use records::{
     ARCHIVE_PAGE, ArchivePage, ArchivedGame, ReplayPictures, replay_captions, replay_delay, replay_frames,
 };

@@ -255,6 +255,21 @@ impl Table {
         Ok(AtWork::own(self).tournament_page(guild, id, round, locale)?)
     }
 
+    /// The page of `player` in `guild`: their ratings and records, results against the computer, last games.
+    /// `Ok(Err(_))`: why there is nothing to show, in words.
+    pub fn web_player_page(
+        &self,
+        guild: GuildId,
+        player: &crate::store::record::Player,
+        locale: Locale,
+    ) -> Result<Result<crate::table::ratings::PlayerPage, Text>, TableError> {
+        match AtWork::own(self).player_page(guild, locale, player.id, &player.name) {
+            Ok(page) => Ok(Ok(page)),
+            Err(Fail::User(said)) => Ok(Err(i18n::spans(locale, &said))),
+            Err(e) => Err(e.into()),
+        }
+    }
+
     /// What changes a server's ratings and charts: the sequence of its last rated game.
     pub fn web_version(&self, guild: GuildId) -> u64 {
         self.store.last_rating_sequence(guild).unwrap_or(0)

@@ -299,6 +299,37 @@ pub fn tournament(
     layout(locale, base, title, None, body)
 }
 
+/// A player's page: their ratings and records, results against the computer, last games, and the chart of
+/// the game they played most; or (a member with nothing to show yet) why there is nothing, in words.
+pub fn player(
+    locale: Locale,
+    base: &str,
+    name: &str,
+    shown: Result<crate::table::PlayerPage, crate::i18n::Text>,
+    (src, alt): (String, String),
+) -> Markup {
+    let body = html! {
+        h1 { (name) }
+        @match &shown {
+            Ok(shown) => {
+                @if !shown.standing.is_empty() {
+                    ul.standing { @for line in &shown.standing { li { (text(line, base)) } } }
+                }
+                @if !shown.computer.is_empty() {
+                    ul.computer { @for line in &shown.computer { li { (text(line, base)) } } }
+                }
+                @if !shown.recent.is_empty() {
+                    h2 { (t(locale, "profile-recent")) }
+                    ul.recent { @for line in &shown.recent { li { (text(line, base)) } } }
+                }
+                @if shown.chart.is_some() { figure { img src=(src) alt=(alt); } }
+            }
+            Err(said) => { section.reply { (lines(said, base)) } }
+        }
+    };
+    layout(locale, base, name, None, body)
+}
+
 /// A ranked list as a table, its title as caption.
 fn ranking(list: &crate::table::Ranking, base: &str) -> Markup {
     html! {

@@ -85,28 +85,21 @@ pub(super) async fn player(State(web): Shared, server: Server, Query(q): Query<L
     let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
     let result = blocking(&web, move |t| {
         let who = t.web_player(guild, &id.to_string())?;
-        let name = who.name.clone();
-        // A member with nothing to show yet is told so, as the bot would tell them.
-        let replies = t
-            .read(guild, locale, Command::Rating(RatingCommand::Profile { player: Some(who) }), now())
-            .unwrap_or_else(|said| vec![Reply { text: said, ..Reply::default() }]);
-        Some((name, replies))
+        Some((who.name.clone(), t.web_player_page(guild, &who, locale)))
     })
     .await;
     match result {
-        Ok(Some((name, replies))) => {
-            let chart = replies.iter().any(|r| r.image.is_some());
-            let pictures: Vec<(String, String)> = if chart {
-                vec![(
-                    format!("{}/player/{id}/chart.png", server.base),
-                    crate::i18n::text(locale, &crate::i18n::Message::new("web-chart-alt").str("player", name.as_str())),
-                )]
-            } else {
-                Vec::new()
-            };
-            let markup =
-                pages::replies(locale, &server.base, &name, (maud::html! {}, maud::html! {}), &replies, &pictures);
+        Ok(Some((name, Ok(shown)))) => {
+            let chart = (
+                format!("{}/player/{id}/chart.png", server.base),
+                crate::i18n::text(locale, &crate::i18n::Message::new("web-chart-alt").str("player", name.as_str())),
+            );
+            let markup = pages::player(locale, &server.base, &name, shown, chart);
             page(markup, &server, q.lang.is_some())
+        }
+        Ok(Some((_, Err(e)))) => {
+            tracing::error!(error = %e, "a player's page could not be read");
+            failed("the player")
         }
         Ok(None) => not_found_in(locale),
         Err(r) => r,

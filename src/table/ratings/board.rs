@@ -255,15 +255,23 @@ impl AtWork<'_> {
         Ok(vec![Reply { text, image, ..Reply::default() }])
     }
 
-    /// A player's ratings, records, streaks, last games and (for their most played rated game) a chart.
-    pub(in crate::table) fn profile(&self, actor: &Actor, user: UserId, name: &str) -> Answer {
-        let locale = actor.locale;
-        let mut lines = vec![i18n::spans(locale, &Message::new("profile-title").name("player", name))];
+    /// A player's page as data: their ratings and team records, their results against the computer, their
+    /// last five games of this server, and the rating to chart (the game they played most). Refused in words when
+    /// there is nothing to show.
+    pub(in crate::table) fn player_page(
+        &self,
+        guild: GuildId,
+        locale: Locale,
+        user: UserId,
+        name: &str,
+    ) -> Result<PlayerPage, Fail> {
+        let title = i18n::spans(locale, &Message::new("profile-title").name("player", name));
+        let mut standing = Vec::new();
         let mut chart: Option<(GameKind, Rating)> = None;
         for kind in GameKind::ALL {
             if kind.moves_are_throws() {
-                if let Some(t) = self.store.team_record(actor.guild, TeamKey::Player(user))? {
-                    lines.push(i18n::spans(
+                if let Some(t) = self.store.team_record(guild, TeamKey::Player(user))? {
+                    standing.push(i18n::spans(
                         locale,
                         &Message::new("profile-team-line")
                             .str("game", game_name(locale, kind))
@@ -274,8 +282,8 @@ impl AtWork<'_> {
                 }
                 continue;
             }
-            let Some(r) = self.store.rating(actor.guild, kind, user)? else { continue };
-            lines.push(i18n::spans(
+            let Some(r) = self.store.rating(guild, kind, user)? else { continue };
+            standing.push(i18n::spans(
                 locale,
                 &Message::new("profile-line")
                     .str("game", game_name(locale, kind))
@@ -289,13 +297,24 @@ impl AtWork<'_> {
                 chart = Some((kind, r));
             }
         }
+        let (recent, computer) = self.player_games(guild, locale, user)?;
+        if standing.is_empty() && computer.is_empty() && recent.is_empty() {
+            return Err(Message::new("profile-empty").name("player", name).into());
+        }
+        let chart = chart.filter(|(_, r)| !r.history.is_empty());
+        Ok(PlayerPage { title, standing, computer, recent, chart })
+    }
+
+    /// A player's last five finished games of this server (newest first, one line each) and their results
+    /// against each of the computer's levels (every finished game, not only the last).
+    fn player_games(&self, guild: GuildId, locale: Locale, user: UserId) -> Result<(Vec<Text>, Vec<Text>), Fail> {
         let mut recent = Vec::new();
-        // Won, drawn, lost against each of the computer's levels (every finished game, not only the last).
+        // Won, drawn, lost against each of the computer's levels.
         let mut against: [[u32; 3]; 5] = [[0; 3]; 5];
         // The player's games of this server alone (its own index), newest first.
-        for (id, _, _) in self.store.player_finished_games(actor.guild, user)? {
+        for (id, _, _) in self.store.player_finished_games(guild, user)? {
             let Some(g) = self.store.game(id)? else { continue };
-            if g.guild != actor.guild || g.imported.is_some() {
+            if g.guild != guild || g.imported.is_some() {
                 continue;
             }
             let Status::Finished { winner, .. } = g.status else { continue };
@@ -312,45 +331,41 @@ impl AtWork<'_> {
             if recent.len() == 5 {
                 continue;
             }
-            recent.push(Text::plain(format!("• {} #{}: ", game_name(locale, g.kind), g.id)).and_text(&i18n::spans(
+            recent.push(Text::plain(format!("{} #{}: ", game_name(locale, g.kind), g.id)).and_text(&i18n::spans(
                 locale,
                 &Message::new(result).name("opponent", g.side_label(side.other(), locale)),
             )));
         }
-        for (level, [won, drawn, lost]) in against.iter().enumerate().filter(|(_, r)| r.iter().sum::<u32>() > 0) {
-            lines.push(i18n::spans(
-                locale,
-                &Message::new("profile-computer")
-                    .num("level", (level + 1) as i64)
-                    .num("wins", *won)
-                    .num("draws", *drawn)
-                    .num("losses", *lost),
-            ));
-        }
-        if lines.len() == 1 && recent.is_empty() {
-            return Err(Message::new("profile-empty").name("player", name).into());
-        }
-        if !recent.is_empty() {
+        let computer = against
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.iter().sum::<u32>() > 0)
+            .map(|(level, [won, drawn, lost])| {
+                i18n::spans(
+                    locale,
+                    &Message::new("profile-computer")
+                        .num("level", (level + 1) as i64)
+                        .num("wins", *won)
+                        .num("draws", *drawn)
+                        .num("losses", *lost),
+                )
+            })
+            .collect();
+        Ok((recent, computer))
+    }
+
+    /// A player's ratings, records and last games as a reply, with the chart of the game they played most.
+    pub(in crate::table) fn profile(&self, actor: &Actor, user: UserId, name: &str) -> Answer {
+        let locale = actor.locale;
+        let page = self.player_page(actor.guild, locale, user, name)?;
+        let mut lines = vec![page.title];
+        lines.extend(page.standing);
+        lines.extend(page.computer);
+        if !page.recent.is_empty() {
             lines.push(i18n::spans(locale, &Message::new("profile-recent")));
-            lines.extend(recent);
+            lines.extend(page.recent.into_iter().map(|line| Text::plain("• ").and_text(&line)));
         }
-        let image = chart.filter(|(_, r)| !r.history.is_empty()).map(|(kind, r)| {
-            let ratings = r.history.iter().map(|(_, value)| value.round() as i64);
-            let (high, low) = (ratings.clone().max().unwrap_or(0), ratings.min().unwrap_or(0));
-            let trend = Message::new("describe-rating-chart")
-                .str("player", name)
-                .str("game", game_name(locale, kind))
-                .num("points", r.history.len() as i64)
-                .num("from", r.history.first().map_or(0, |h| h.1.round() as i64))
-                .num("to", r.history.last().map_or(0, |h| h.1.round() as i64))
-                .num("high", high)
-                .num("low", low);
-            Image {
-                file_name: format!("rating-{}.png", kind.name()),
-                png: render::chart::rating_png(&format!("{} · {}", name, game_name(locale, kind)), &r.history),
-                description: crate::table::describe::cut(&i18n::text(locale, &trend)),
-            }
-        });
+        let image = page.chart.map(|(kind, r)| rating_chart(locale, name, kind, &r));
         Ok(vec![Reply { text: Text::join(lines, "\n"), image, ..Reply::default() }])
     }
 }
@@ -389,4 +404,37 @@ struct Ranked {
     /// Players on the other list (provisional when this one is established, and the other way round).
     others: usize,
     entries: Vec<(UserId, render::table::Row)>,
+}
+
+/// The chart of a player's rating in one game, with its description.
+fn rating_chart(locale: Locale, name: &str, kind: GameKind, r: &Rating) -> Image {
+    let ratings = r.history.iter().map(|(_, value)| value.round() as i64);
+    let (high, low) = (ratings.clone().max().unwrap_or(0), ratings.min().unwrap_or(0));
+    let trend = Message::new("describe-rating-chart")
+        .str("player", name)
+        .str("game", game_name(locale, kind))
+        .num("points", r.history.len() as i64)
+        .num("from", r.history.first().map_or(0, |h| h.1.round() as i64))
+        .num("to", r.history.last().map_or(0, |h| h.1.round() as i64))
+        .num("high", high)
+        .num("low", low);
+    Image {
+        file_name: format!("rating-{}.png", kind.name()),
+        png: render::chart::rating_png(&format!("{} · {}", name, game_name(locale, kind)), &r.history),
+        description: crate::table::describe::cut(&i18n::text(locale, &trend)),
+    }
+}
+
+/// A player's page as data.
+#[derive(Debug, Clone)]
+pub struct PlayerPage {
+    pub title: Text,
+    /// A line a game: the rating and record (a team game's record).
+    pub standing: Vec<Text>,
+    /// A line a level of the computer played: won, drawn, lost.
+    pub computer: Vec<Text>,
+    /// The last five finished games of the server, newest first.
+    pub recent: Vec<Text>,
+    /// The game whose rating is charted (the one played most), and that rating.
+    pub chart: Option<(GameKind, Rating)>,
 }

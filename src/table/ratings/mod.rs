@@ -5,6 +5,7 @@ mod board;
 mod seasons;
 
 pub(super) use board::PAGE;
+pub use board::PlayerPage;
 
 use crate::store::record::Timestamp;
 use crate::table::actor::Actor;
