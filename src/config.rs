@@ -23,6 +23,7 @@ pub struct Config {
     pub backup: BackupConfig,
     pub store: StoreConfig,
     pub web: WebConfig,
+    pub ops: OpsConfig,
     /// What one member or server may ask for: names, records, quotas, heavy work.
     pub limits: Limits,
     /// Not for users: fixes the random generator so tests are repeatable (env `TABLERO_TEST_SEED`).
@@ -120,6 +121,31 @@ pub struct WebConfig {
     pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
+/// What an operator's tools read: `/metrics`, `/healthz`, `/readyz`.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct OpsConfig {
+    /// `127.0.0.1:9100`: they are served there alone (not public). Unset: beside the web pages, when those are
+    /// served. Env `TABLERO_OPS_LISTEN`.
+    pub listen: Option<String>,
+    /// Seconds between the start of a shutdown (`/readyz` then says not ready) and the gateway's close, so a
+    /// load balancer stops sending first. Env `TABLERO_OPS_DRAIN_SECS`.
+    pub drain_secs: u64,
+}
+
+impl OpsConfig {
+    /// Where to serve them on their own, if anywhere.
+    pub fn listen(&self) -> Result<Option<std::net::SocketAddr>, String> {
+        match self.listen.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(text) => text
+                .parse()
+                .map(Some)
+                .map_err(|_| format!("[ops] listen = {text:?} is not an address like \"127.0.0.1:9100\"")),
+        }
+    }
+}
+
 /// Where the web pages are served, as the configuration and the front end decide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Listen {
@@ -193,6 +219,7 @@ impl Default for Config {
             backup: BackupConfig::default(),
             store: StoreConfig::default(),
             web: WebConfig::default(),
+            ops: OpsConfig::default(),
             limits: Limits::default(),
             test_seed: None,
         }
@@ -232,6 +259,15 @@ impl Config {
         }
         if let Some(url) = var("TABLERO_STORE_URL").filter(|t| !t.is_empty()) {
             self.store.url = Some(url);
+        }
+        if let Some(listen) = var("TABLERO_OPS_LISTEN").filter(|t| !t.is_empty()) {
+            self.ops.listen = Some(listen);
+        }
+        if let Some(secs) = var("TABLERO_OPS_DRAIN_SECS").filter(|t| !t.is_empty()) {
+            self.ops.drain_secs = secs
+                .trim()
+                .parse()
+                .map_err(|_| format!("TABLERO_OPS_DRAIN_SECS = {secs:?} is not a number of seconds"))?;
         }
         if let Some(listen) = var("TABLERO_WEB_LISTEN").filter(|t| !t.is_empty()) {
             self.web.listen = Some(listen);

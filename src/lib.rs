@@ -13,6 +13,7 @@ pub mod deadlines;
 pub mod discord;
 pub mod games;
 pub mod i18n;
+pub mod metrics;
 pub mod pairings;
 pub mod records;
 pub mod render;

@@ -166,10 +166,18 @@ enum Mode {
 }
 
 fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_writer(io::stderr)
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()))
-        .init();
+    let filter = || tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into());
+    // JSON lines for a log collector (each with its span's fields: a request's key, server and command).
+    if std::env::var("TABLERO_LOG_FORMAT").is_ok_and(|f| f.trim().eq_ignore_ascii_case("json")) {
+        tracing_subscriber::fmt()
+            .json()
+            .with_current_span(true)
+            .with_writer(io::stderr)
+            .with_env_filter(filter())
+            .init();
+    } else {
+        tracing_subscriber::fmt().with_writer(io::stderr).with_env_filter(filter()).init();
+    }
     let cli = Cli::parse();
     let command = match cli.command {
         Some(c) => c,
@@ -452,7 +460,9 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
     if let Some(o) = out {
         config.out_dir = o;
     }
-    let store = config.store_location()?.open().map_err(|e| e.to_string())?;
+    let location = config.store_location()?;
+    let store = location.open().map_err(|e| e.to_string())?;
+    let health = ops_health(&config, &location, store.clone())?;
     let mut table_config = config.table();
     // The console's own web pages, on by default on a free port of 127.0.0.1: the console's one pretend server
     // at the root, without a secret (nobody else's games are there).
@@ -482,6 +492,7 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
             move |bound| {
                 let mut options = tablero::web::Options::new(web.public_url(bound), Some(tablero::console::GUILD));
                 options.trusted_proxies = web.trusted_proxies.clone();
+                options.health = health;
                 options
             }
         },
@@ -492,6 +503,32 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
     let said = tablero::i18n::Message::new("console-web").str("url", url);
     eprintln!("{}", tablero::i18n::text(config.default_locale(), &said));
     Ok(Console::shared(table, config.out_dir.clone(), config.default_locale()))
+}
+
+/// The console's health for an operator's tools: its metrics recorded from now on, and `/metrics`, `/healthz` and
+/// `/readyz` served on `[ops] listen` (then `None`: nothing more to serve), else beside the pages (returned).
+fn ops_health(
+    config: &Config,
+    location: &tablero::store::Location,
+    store: Arc<dyn tablero::store::Store>,
+) -> Result<Option<Arc<tablero::web::ops::Health>>, String> {
+    tablero::metrics::install();
+    let health = tablero::web::ops::Health::new(store);
+    // A console needs no connection: it is ready once its store answers.
+    health.connected(true);
+    if let tablero::store::Location::Sled(folder) = location {
+        let folder = folder.clone();
+        health.on_scrape(move || tablero::metrics::store_bytes(tablero::store::folder::size(&folder)));
+    }
+    match config.ops.listen()? {
+        Some(addr) => {
+            let bound = tablero::web::serve_ops_in_thread(addr, health)
+                .map_err(|e| format!("[ops] listen: cannot listen on {addr}: {e}"))?;
+            eprintln!("metrics: http://{bound}/metrics");
+            Ok(None)
+        }
+        None => Ok(Some(health)),
+    }
 }
 
 /// The next round of the tournament report `file`, read within the configuration's limits: its size is checked

@@ -113,6 +113,8 @@ struct Shared {
     per_server: usize,
     /// Jobs one server may run at once.
     per_server_running: usize,
+    /// The queue's name, as the metrics call it.
+    name: &'static str,
 }
 
 impl Shared {
@@ -129,17 +131,17 @@ pub struct WorkQueue {
 impl WorkQueue {
     /// `limits.workers` threads, `limits.queue` jobs waiting at most, `limits.per_user` and `limits.per_server`
     /// waiting or running per member and per server; its threads run nicer than the rest of the process.
-    pub fn new(limits: &Shares) -> WorkQueue {
-        WorkQueue::start(limits, true)
+    pub fn new(name: &'static str, limits: &Shares) -> WorkQueue {
+        WorkQueue::start(name, limits, true)
     }
 
     /// As [`WorkQueue::new`], its threads at the process's own priority: for work someone is looking at the page
     /// for (a board's picture), which must not wait behind the answers it competes with.
-    pub fn at_once(limits: &Shares) -> WorkQueue {
-        WorkQueue::start(limits, false)
+    pub fn at_once(name: &'static str, limits: &Shares) -> WorkQueue {
+        WorkQueue::start(name, limits, false)
     }
 
-    fn start(limits: &Shares, nicer: bool) -> WorkQueue {
+    fn start(name: &'static str, limits: &Shares, nicer: bool) -> WorkQueue {
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
             ready: Condvar::new(),
@@ -147,6 +149,7 @@ impl WorkQueue {
             per_member: limits.per_user.max(1),
             per_server: limits.per_server.max(1),
             per_server_running: limits.workers.saturating_sub(1).max(1),
+            name,
         });
         for n in 0..limits.workers.max(1) {
             let shared = shared.clone();
@@ -180,16 +183,24 @@ impl WorkQueue {
         job: impl FnOnce() -> Done + Send + 'static,
     ) -> Result<(), Busy> {
         let mut state = self.shared.lock();
+        let refused = |busy: Busy| {
+            crate::metrics::refused(match busy {
+                Busy::Full(_) => "queue-full",
+                Busy::Member(_) => "member-share",
+                Busy::Server(_) => "server-share",
+            });
+            Err(busy)
+        };
         if state.queued >= self.shared.queue {
-            return Err(Busy::Full(self.shared.queue));
+            return refused(Busy::Full(self.shared.queue));
         }
         if let Some(m) = member
             && state.by_member.get(&m).copied().unwrap_or(0) >= self.shared.per_member
         {
-            return Err(Busy::Member(self.shared.per_member));
+            return refused(Busy::Member(self.shared.per_member));
         }
         if state.by_server.get(&server).copied().unwrap_or(0) >= self.shared.per_server {
-            return Err(Busy::Server(self.shared.per_server));
+            return refused(Busy::Server(self.shared.per_server));
         }
         if let Some(m) = member {
             *state.by_member.entry(m).or_default() += 1;
@@ -197,11 +208,19 @@ impl WorkQueue {
         *state.by_server.entry(server).or_default() += 1;
         let line = state.waiting.entry(server).or_default();
         let first = line.is_empty();
-        line.push(member, Box::new(job));
+        let (queued, name) = (std::time::Instant::now(), self.shared.name);
+        line.push(
+            member,
+            Box::new(move || {
+                crate::metrics::queue_wait(name, queued.elapsed());
+                job()
+            }),
+        );
         if first {
             state.turns.push_back(server);
         }
         state.queued += 1;
+        crate::metrics::queue_depth(name, state.queued);
         drop(state);
         self.shared.ready.notify_one();
         Ok(())
@@ -274,6 +293,7 @@ fn work(shared: &Shared) {
                         state.waiting.remove(&server);
                     }
                     state.queued -= 1;
+                    crate::metrics::queue_depth(shared.name, state.queued);
                     *state.running.entry(server).or_default() += 1;
                     break (server, member, job);
                 }
@@ -317,7 +337,7 @@ mod tests {
     use std::time::Duration;
 
     fn queue(workers: usize, queue: usize, per_user: usize, per_server: usize) -> WorkQueue {
-        WorkQueue::new(&Shares { workers, queue, per_user, per_server })
+        WorkQueue::new("test", &Shares { workers, queue, per_user, per_server })
     }
 
     #[cfg(target_os = "linux")]
@@ -330,7 +350,7 @@ mod tests {
         work.submit(1, Some(1), move || tx.send(nice()).unwrap()).unwrap();
         let worker = rx.recv_timeout(Duration::from_secs(10)).expect("the job ran");
         assert_eq!(worker, (asked + NICER).min(19), "the worker's nice value against the asker's {asked}");
-        let at_once = WorkQueue::at_once(&Shares { workers: 1, queue: 10, per_user: 10, per_server: 10 });
+        let at_once = WorkQueue::at_once("test", &Shares { workers: 1, queue: 10, per_user: 10, per_server: 10 });
         let (tx, rx) = mpsc::channel();
         at_once.submit(1, Some(1), move || tx.send(nice()).unwrap()).unwrap();
         assert_eq!(rx.recv_timeout(Duration::from_secs(10)).expect("the job ran"), asked, "a picture's worker");

@@ -17,7 +17,15 @@ pub async fn on_event(
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
     if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(press) } = event {
-        press_button(&framework.serenity_context.http, framework.user_data, press).await?;
+        let kind = match press.data.kind {
+            serenity::ComponentInteractionDataKind::StringSelect { .. } => "menu",
+            _ => "button",
+        };
+        let started = std::time::Instant::now();
+        crate::metrics::interaction(kind);
+        let pressed = press_button(&framework.serenity_context.http, framework.user_data, press).await;
+        crate::metrics::interaction_answered(kind, started.elapsed());
+        pressed?;
     }
     Ok(())
 }

@@ -43,6 +43,14 @@ pub async fn respond(ctx: Context<'_>, command: Command) -> Result<(), Error> {
 
 /// As [`respond`], for a member already told something (a long job's first word, which its progress replaces).
 async fn respond_to(ctx: Context<'_>, asker: &Asker<'_>, command: Command) -> Result<(), Error> {
+    let started = std::time::Instant::now();
+    crate::metrics::interaction("command");
+    let answered = answer_command(ctx, asker, command).await;
+    crate::metrics::interaction_answered("command", started.elapsed());
+    answered
+}
+
+async fn answer_command(ctx: Context<'_>, asker: &Asker<'_>, command: Command) -> Result<(), Error> {
     let invocation = match invocation(ctx) {
         Ok(i) => i,
         Err(text) => return send_private(ctx, text).await,

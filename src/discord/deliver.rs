@@ -40,7 +40,17 @@ pub async fn run_table<F: Future<Output = ()>>(
     let heavy = command.is_heavy();
     let progress = progress.clone();
     let clock = data.clock.clone();
+    // The request's span: its key, server and command (never what it carries), on every line logged in it.
+    let (domain, name) = command.metric();
+    let span = tracing::info_span!(
+        "request",
+        key = key.as_deref().unwrap_or("-"),
+        server = guild.get(),
+        domain,
+        command = name
+    );
     let run = move || {
+        let _entered = span.enter();
         if !progress.start() {
             let text = i18n::text(locale, &Message::new("job-stopped-before"));
             return Some(Err(Refusal { text: text.into(), internal: false }));

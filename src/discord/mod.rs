@@ -74,6 +74,8 @@ impl Data {
 #[derive(Clone)]
 pub struct Controls {
     computer: Arc<computer::Pool>,
+    /// What `/readyz` reports: connected once the gateway is ready, not ready once a shutdown begins.
+    pub health: Arc<crate::web::ops::Health>,
 }
 
 impl Controls {
@@ -173,16 +175,8 @@ pub async fn build_client_with(
         }
         None => table,
     });
-    if let Some((listener, url)) = web {
-        let table = table.clone();
-        let mut options = crate::web::Options::new(url, None);
-        options.trusted_proxies = config.web.trusted_proxies.clone();
-        tokio::spawn(async move {
-            if let Err(e) = crate::web::serve(listener, table, options).await {
-                tracing::error!(error = %e, "the web pages stopped");
-            }
-        });
-    }
+    let health = crate::web::ops::Health::new(store.clone());
+    serve_pages_and_ops(config, &table, &health, web).await?;
     let wake = Arc::new(tokio::sync::Notify::new());
     let data = Data {
         table,
@@ -191,12 +185,12 @@ pub async fn build_client_with(
         wake,
         client: reqwest::Client::new(),
         computer: Arc::new(computer::Pool::default()),
-        work: Arc::new(crate::work::WorkQueue::new(&config.limits.heavy_work_shares())),
+        work: Arc::new(crate::work::WorkQueue::new("heavy", &config.limits.heavy_work_shares())),
         jobs: Arc::new(jobs::Jobs::default()),
         clock,
         bot: Arc::new(std::sync::OnceLock::new()),
     };
-    let controls = Controls { computer: data.computer.clone() };
+    let controls = Controls { computer: data.computer.clone(), health: health.clone() };
     let guild = config.discord.guild_id;
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -216,6 +210,7 @@ pub async fn build_client_with(
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                health.connected(true);
                 let _ = data.bot.set(ready.user.id.get());
                 // The scheduler starts once connected, and first catches up on what fell due while down.
                 let shared = Arc::new(share(&data));
@@ -234,6 +229,42 @@ pub async fn build_client_with(
     Ok((client, controls))
 }
 
+/// The web pages (when `web` is bound) and the operator's routes: beside the pages, or alone on `[ops] listen`.
+async fn serve_pages_and_ops(
+    config: &Config,
+    table: &Arc<Table>,
+    health: &Arc<crate::web::ops::Health>,
+    web: Option<(tokio::net::TcpListener, String)>,
+) -> Result<(), Error> {
+    crate::metrics::install();
+    if let crate::store::Location::Sled(folder) = config.store_location()? {
+        health.on_scrape(move || crate::metrics::store_bytes(crate::store::folder::size(&folder)));
+    }
+    let alone = config.ops.listen()?;
+    if let Some(addr) = alone {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        tracing::info!(address = %listener.local_addr()?, "serving /metrics, /healthz and /readyz");
+        let health = health.clone();
+        tokio::spawn(async move {
+            if let Err(e) = crate::web::serve_ops(listener, health).await {
+                tracing::error!(error = %e, "the operator's address stopped");
+            }
+        });
+    }
+    if let Some((listener, url)) = web {
+        let table = table.clone();
+        let mut options = crate::web::Options::new(url, None);
+        options.trusted_proxies = config.web.trusted_proxies.clone();
+        options.health = alone.is_none().then(|| health.clone());
+        tokio::spawn(async move {
+            if let Err(e) = crate::web::serve(listener, table, options).await {
+                tracing::error!(error = %e, "the web pages stopped");
+            }
+        });
+    }
+    Ok(())
+}
+
 /// The shard Discord sends a server's events to (its id's timestamp bits, modulo the number of shards).
 fn shard_of(guild: u64, total: u32) -> u32 {
     ((guild >> 22) % u64::from(total.max(1))) as u32
@@ -246,7 +277,7 @@ pub async fn run(config: &Config) -> Result<(), Error> {
     let location = config.store_location()?;
     let store = location.open()?;
     let clock = Clock::from_env();
-    let (mut client, _) = build_client_with(config, store.clone(), clock.clone()).await?;
+    let (mut client, controls) = build_client_with(config, store.clone(), clock.clone()).await?;
     let shards = client.shard_manager.clone();
     if let Some(period) = config.backup.period()? {
         tokio::spawn(backups(store.clone(), config.backup.clone(), period, clock.clone()));
@@ -266,7 +297,10 @@ pub async fn run(config: &Config) -> Result<(), Error> {
     tokio::select! {
         ended = started => ended?,
         _ = shutdown_signal() => {
-            tracing::info!("shutting down");
+            tracing::info!(drain_secs = config.ops.drain_secs, "shutting down");
+            // Not ready from now on: a load balancer stops sending before the gateway closes.
+            controls.health.stopping();
+            tokio::time::sleep(std::time::Duration::from_secs(config.ops.drain_secs)).await;
             // Closing the gateway politely; an unreachable Discord must not keep the process alive.
             if tokio::time::timeout(std::time::Duration::from_secs(5), shards.shutdown_all()).await.is_err() {
                 tracing::warn!("the gateway did not close in time");

@@ -140,12 +140,17 @@ async fn attempt(
         Ok(b) => b.timeout(ATTEMPT_TIMEOUT),
         Err(e) => return Attempt::Refused(0, e.to_string()),
     };
+    let started = std::time::Instant::now();
     let response = match built.send().await {
         Ok(r) => r,
         // (Without the address: a webhook's holds the interaction's token.)
-        Err(e) => return Attempt::Again(None, format!("no answer: {}", e.without_url())),
+        Err(e) => {
+            crate::metrics::discord_request("channels/messages", 0, started.elapsed());
+            return Attempt::Again(None, format!("no answer: {}", e.without_url()));
+        }
     };
     let status = response.status();
+    crate::metrics::discord_request("channels/messages", status.as_u16(), started.elapsed());
     let header_wait =
         response.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<f64>().ok());
     let body = match response.bytes().await {

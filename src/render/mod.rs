@@ -73,12 +73,15 @@ impl Captions {
 
 /// Renders a position as a PNG.
 pub fn board_png(position: &Position, captions: &Captions) -> Vec<u8> {
-    match position {
+    let started = std::time::Instant::now();
+    let png = match position {
         Position::Epaminondas(game) => epaminondas::render(game, captions),
         Position::Hoyito(game) => hoyito::render(game, captions),
         Position::Ocencahuac(game) => ocencahuac::render(game, captions),
         Position::ZohnAhl(game) => zohn_ahl::render(game, captions),
-    }
+    };
+    crate::metrics::rendered("board", started.elapsed());
+    png
 }
 
 /// A picture as palette indices, row by row, with its palette: what a board PNG holds, before encoding.

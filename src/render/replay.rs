@@ -71,6 +71,13 @@ pub fn animate(frames: &[Frame], limit: usize) -> Option<Animation> {
 /// As [`animate`], drawing each picture from `source` as it is encoded, and showing at most `max_frames` of
 /// them (evenly spaced; at least the first and the last).
 pub fn animate_from(source: &mut dyn Source, limit: usize, max_frames: usize) -> Option<Animation> {
+    let started = std::time::Instant::now();
+    let animation = animate_within(source, limit, max_frames);
+    crate::metrics::rendered("replay", started.elapsed());
+    animation
+}
+
+fn animate_within(source: &mut dyn Source, limit: usize, max_frames: usize) -> Option<Animation> {
     let n = source.count();
     if n == 0 {
         return None;

@@ -448,3 +448,125 @@ impl Command {
         }
     }
 }
+
+impl Command {
+    /// The command's domain and name, as the metrics count them (a closed set: never what it carries).
+    pub fn metric(&self) -> (&'static str, &'static str) {
+        match self {
+            Command::Challenge(c) => ("challenges", c.name()),
+            Command::Play(c) => ("play", c.name()),
+            Command::Record(c) => ("records", c.name()),
+            Command::Rating(c) => ("ratings", c.name()),
+            Command::Setting(c) => ("settings", c.name()),
+            Command::Page(c) => ("pages", c.name()),
+            Command::Tournament(c) => ("tournaments", c.name()),
+        }
+    }
+}
+
+impl ChallengeCommand {
+    /// The command's name, as the metrics count it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            ChallengeCommand::Challenge { .. } => "challenge",
+            ChallengeCommand::Accept { .. } => "accept",
+            ChallengeCommand::Decline { .. } => "decline",
+            ChallengeCommand::Cancel => "cancel",
+            ChallengeCommand::Join { .. } => "join",
+            ChallengeCommand::Rematch { .. } => "rematch",
+        }
+    }
+}
+
+impl PlayCommand {
+    /// The command's name, as the metrics count it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            PlayCommand::Move { .. } => "move",
+            PlayCommand::Throw { .. } => "throw",
+            PlayCommand::Resign => "resign",
+            PlayCommand::AskResign { .. } => "ask-resign",
+            PlayCommand::ConfirmResign { .. } => "confirm-resign",
+            PlayCommand::DrawOffer => "draw-offer",
+            PlayCommand::AskDraw { .. } => "ask-draw",
+            PlayCommand::ConfirmDraw { .. } => "confirm-draw",
+            PlayCommand::DrawAccept { .. } => "draw-accept",
+            PlayCommand::DrawDecline { .. } => "draw-decline",
+            PlayCommand::Takeback { .. } => "takeback",
+            PlayCommand::TakebackAnswer { .. } => "takeback-answer",
+            PlayCommand::Hint => "hint",
+            PlayCommand::PickPiece { .. } => "pick-piece",
+            PlayCommand::Claim { .. } => "claim",
+            PlayCommand::MoveTo { .. } => "move-to",
+            PlayCommand::Board { .. } => "board",
+            PlayCommand::History => "history",
+            PlayCommand::Rules { .. } => "rules",
+            PlayCommand::Games => "games",
+        }
+    }
+}
+
+impl RecordCommand {
+    /// The command's name, as the metrics count it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            RecordCommand::Analysis { .. } => "analysis",
+            RecordCommand::Export { .. } => "export",
+            RecordCommand::Import { .. } => "import",
+            RecordCommand::Archive { .. } => "archive",
+            RecordCommand::Replay { .. } => "replay",
+        }
+    }
+}
+
+impl RatingCommand {
+    /// The command's name, as the metrics count it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            RatingCommand::Leaderboard { .. } => "leaderboard",
+            RatingCommand::SeasonStart { .. } => "season-start",
+            RatingCommand::Profile { .. } => "profile",
+        }
+    }
+}
+
+impl SettingCommand {
+    /// The command's name, as the metrics count it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            SettingCommand::Settings { .. } => "settings",
+            SettingCommand::Notify { .. } => "notify",
+            SettingCommand::VacationStart { .. } => "vacation-start",
+            SettingCommand::VacationEnd => "vacation-end",
+        }
+    }
+}
+
+impl PageCommand {
+    /// The command's name, as the metrics count it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            PageCommand::Web => "web",
+        }
+    }
+}
+
+impl TournamentCommand {
+    /// The command's name, as the metrics count it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            TournamentCommand::Create { .. } => "create",
+            TournamentCommand::Join { .. } => "join",
+            TournamentCommand::JoinTeam { .. } => "join-team",
+            TournamentCommand::Leave { .. } => "leave",
+            TournamentCommand::Start { .. } => "start",
+            TournamentCommand::Standings { .. } => "standings",
+            TournamentCommand::Export { .. } => "export",
+            TournamentCommand::Pairings { .. } => "pairings",
+            TournamentCommand::Drop { .. } => "drop",
+            TournamentCommand::Result { .. } => "result",
+            TournamentCommand::Cancel { .. } => "cancel",
+            TournamentCommand::Extend { .. } => "extend",
+        }
+    }
+}

@@ -89,9 +89,15 @@ impl Table {
     /// Carries out a request: its replies, or the refusal in the actor's language (nothing changed). `None` when
     /// a request with a key was carried out before (a redelivery): nothing is done, and there is nothing to say.
     pub fn handle(&self, request: Request<'_>) -> Option<Result<Vec<Reply>, Refusal>> {
+        let started = std::time::Instant::now();
+        let (domain, name) = request.command.metric();
+        let outcome = |said: &'static str| crate::metrics::command(domain, name, said, started.elapsed());
         if let Some(key) = request.key {
             match self.store.request_done(key) {
-                Ok(true) => return None,
+                Ok(true) => {
+                    outcome("repeated");
+                    return None;
+                }
                 Ok(false) => {}
                 Err(e) => tracing::warn!(error = %e, "cannot tell whether a request was done; the store will"),
             }
@@ -104,8 +110,15 @@ impl Table {
             && !stored_key
             && self.store.request_done(key).unwrap_or(false)
         {
+            outcome("repeated");
             return None;
         }
+        outcome(match &answer {
+            Ok(_) => "done",
+            Err(Fail::AlreadyDone) => "repeated",
+            Err(Fail::User(_) | Fail::Changed(_)) => "refused",
+            Err(Fail::Internal(_)) => "failed",
+        });
         match answer {
             Ok(replies) => Some(Ok(replies)),
             Err(Fail::AlreadyDone) => None,

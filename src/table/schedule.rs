@@ -71,7 +71,10 @@ impl AtWork<'_> {
                     break;
                 }
                 match self.run_event(&record, event, now.max(at)) {
-                    Ok(()) => done += 1,
+                    Ok(()) => {
+                        crate::metrics::scheduler_lag(now.saturating_sub(at));
+                        done += 1
+                    }
                     Err(Fail::User(_) | Fail::Changed(_)) => continue,
                     Err(Fail::AlreadyDone) => break,
                     Err(Fail::Internal(e)) => return Err(TableError::Internal(e)),

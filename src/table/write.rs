@@ -250,7 +250,17 @@ impl AtWork<'_> {
         if unit.request.is_none() {
             unit.request = key.clone();
         }
+        let started = std::time::Instant::now();
         let done = self.store.commit(&unit);
+        let outcome = match &done {
+            Ok(_) => "committed",
+            Err(WriteError::Store(_)) => {
+                crate::metrics::store_error("commit");
+                "failed"
+            }
+            Err(_) => "conflict",
+        };
+        crate::metrics::commit(outcome, started.elapsed());
         if done.is_err()
             && let Some(key) = key
         {

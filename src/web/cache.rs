@@ -63,8 +63,8 @@ impl Drawn {
     pub fn new(limits: &Limits) -> Drawn {
         let queue = limits.drawing_shares();
         Drawn {
-            pictures: WorkQueue::at_once(&queue),
-            files: WorkQueue::new(&queue),
+            pictures: WorkQueue::at_once("pictures", &queue),
+            files: WorkQueue::new("files", &queue),
             kept: Mutex::new(Kept::default()),
             most_bytes: limits.web_cache_bytes,
         }

@@ -90,7 +90,11 @@ impl Live {
 
     /// A place for one more stream of `client` on `server`'s pages.
     pub fn slot(&self, client: IpAddr, server: GuildId) -> Result<Slot, Refused> {
-        self.streams.take(client, server)
+        let taken = self.streams.take(client, server);
+        if taken.is_err() {
+            crate::metrics::refused("web-streams");
+        }
+        taken
     }
 
     /// Streams open now.

@@ -11,6 +11,7 @@ mod game;
 pub mod html;
 pub mod lang;
 mod live;
+pub mod ops;
 pub mod pages;
 mod routes;
 pub mod server;
@@ -45,11 +46,19 @@ pub struct Options {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// How long an event stream stays open before the browser is asked to come back (with the last event's id).
     pub stream_for: Duration,
+    /// The process's health, when `/metrics`, `/healthz` and `/readyz` are served beside the pages.
+    pub health: Option<Arc<ops::Health>>,
 }
 
 impl Options {
     pub fn new(public_url: String, open_server: Option<GuildId>) -> Options {
-        Options { public_url, open_server, trusted_proxies: Vec::new(), stream_for: Duration::from_secs(300) }
+        Options {
+            public_url,
+            open_server,
+            trusted_proxies: Vec::new(),
+            stream_for: Duration::from_secs(300),
+            health: None,
+        }
     }
 }
 
@@ -85,14 +94,28 @@ pub fn router(table: Arc<Table>, options: Options) -> Router {
     if web.options.open_server.is_some() {
         router = router.merge(pages);
     }
-    router
+    // The operator's routes are not a reader's: no share of the pages' requests is taken for them.
+    let ops = web.options.health.clone().map(|health| {
+        let live = Arc::downgrade(&web.live);
+        health.on_scrape(move || {
+            if let Some(live) = live.upgrade() {
+                crate::metrics::web_streams(live.open());
+            }
+        });
+        ops::routes(health)
+    });
+    let pages = router
         .route("/assets/style.css", get(routes::style))
         .route("/assets/app.js", get(routes::script))
         .fallback(routes::not_found)
         .layer(axum::middleware::from_fn_with_state(web.clone(), shared_out))
         .layer(axum::extract::DefaultBodyLimit::max(BODY_BYTES))
-        .with_state(web)
-        .layer(axum::middleware::map_response(secure))
+        .with_state(web);
+    match ops {
+        Some(ops) => ops.merge(pages),
+        None => pages,
+    }
+    .layer(axum::middleware::map_response(secure))
 }
 
 /// The routes below a server's address: `/` (the server), `/game/{id}` (`?ply=N`: the position after move N)
@@ -144,12 +167,14 @@ async fn shared_out(
         answer
     };
     if !web.rates.allow(client) {
+        crate::metrics::refused("web-rate");
         tokio::time::sleep(REFUSAL_DELAY).await;
         return too_many();
     }
     let _held = match web.requests.take(client, server) {
         Ok(held) => held,
         Err(why) => {
+            crate::metrics::refused(if why == shares::Refused::Client { "web-client" } else { "web-server" });
             let status = if why == shares::Refused::Client {
                 tokio::time::sleep(REFUSAL_DELAY).await;
                 axum::http::StatusCode::TOO_MANY_REQUESTS
@@ -189,6 +214,18 @@ pub async fn serve(listener: tokio::net::TcpListener, table: Arc<Table>, options
     server::serve(listener, router(table, options), bounds).await
 }
 
+/// Serves `/metrics`, `/healthz` and `/readyz` alone on `listener` (an operator's address, not the public one),
+/// with the pages' bounds on connections.
+pub async fn serve_ops(listener: tokio::net::TcpListener, health: Arc<ops::Health>) -> std::io::Result<()> {
+    let bounds = server::Bounds {
+        header: Duration::from_secs(10),
+        idle: Duration::from_secs(60),
+        connections: 64,
+        per_client: 16,
+    };
+    server::serve(listener, ops::routes(health).layer(axum::middleware::map_response(secure)), bounds).await
+}
+
 /// Binds `addr` (port 0: a free one) and serves the pages from a thread of their own, with a runtime of their
 /// own (for the console, which has none); the address bound.
 pub fn serve_in_thread(
@@ -212,6 +249,28 @@ pub fn serve_in_thread(
                     }
                 }
                 Err(e) => tracing::error!(error = %e, "the web pages cannot listen"),
+            }
+        })
+    })?;
+    Ok(bound)
+}
+
+/// As [`serve_ops`], from a thread and runtime of their own (for the console, which has none); the address
+/// bound.
+pub fn serve_ops_in_thread(addr: SocketAddr, health: Arc<ops::Health>) -> std::io::Result<SocketAddr> {
+    let listener = std::net::TcpListener::bind(addr)?;
+    listener.set_nonblocking(true)?;
+    let bound = listener.local_addr()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build()?;
+    std::thread::Builder::new().name("tablero-ops".into()).spawn(move || {
+        runtime.block_on(async move {
+            match tokio::net::TcpListener::from_std(listener) {
+                Ok(listener) => {
+                    if let Err(e) = serve_ops(listener, health).await {
+                        tracing::error!(error = %e, "the operator's address stopped");
+                    }
+                }
+                Err(e) => tracing::error!(error = %e, "the operator's address cannot listen"),
             }
         })
     })?;

@@ -29,6 +29,7 @@ mod dutch_reference;
 mod epaminondas_properties;
 mod hoyito_properties;
 mod ocencahuac;
+mod operations;
 mod outside_servers;
 mod pairing_properties;
 mod ratings;

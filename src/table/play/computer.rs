@@ -89,6 +89,7 @@ impl AtWork<'_> {
         let saved = self.write(Unit { games, notices: vec![notice], ..Unit::default() }).map(|w| w.games);
         match saved {
             Ok(saved) => {
+                crate::metrics::moved(saved[0].kind.name());
                 self.remember(&saved[0], &position);
                 Ok(true)
             }

@@ -230,6 +230,7 @@ impl AtWork<'_> {
         record_move(&mut record, &position, side, MoveEntry { notation: played, by: actor.user, at: now, name });
         let base = record.revision;
         let record = self.save(record, base)?;
+        crate::metrics::moved(record.kind.name());
         self.remember(&record, &position);
         let details =
             |lines: Vec<Message>| lines.iter().map(|m| i18n::text(actor.locale, m)).collect::<Vec<_>>().join(" ");
