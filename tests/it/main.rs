@@ -15,6 +15,7 @@ mod console;
 mod crash_injection;
 mod deadlines;
 mod deadlines_properties;
+mod deploy;
 mod describe;
 mod discord_brackets;
 mod discord_e2e;

@@ -58,3 +58,15 @@ fn the_layout_names_every_source_file() {
         );
     }
 }
+
+#[test]
+fn the_operations_table_names_every_metric() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    for (name, kind, help) in tablero::metrics::METRICS {
+        let row = format!("| `{name}` | {kind} |");
+        let line = readme.lines().find(|l| l.starts_with(&row)).unwrap_or_else(|| panic!("no README row for {name}"));
+        assert!(line.ends_with(&format!("| {help} |")), "the README's row for {name} says otherwise: {line}");
+    }
+    let rows = readme.lines().filter(|l| l.starts_with("| `tablero_")).count();
+    assert_eq!(rows, tablero::metrics::METRICS.len(), "the README lists a metric that is not exported");
+}
