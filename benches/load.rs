@@ -5,6 +5,10 @@
 //! not made), and the losses (no response within 10 s) and duplicates (a second response to one interaction),
 //! which must be zero; then it checks that every stored game holds exactly the moves that were accepted.
 //!
+//! Beside its own figures it prints the same run's as the bot counted them, read back from `/metrics` (the
+//! in-process bot's recorder; each process's operator address on PostgreSQL): the moves made and refused, and the
+//! buckets its interaction latencies fell in.
+//!
 //! `cargo bench --bench load` (PostgreSQL when `TABLERO_TEST_POSTGRES` names a server; `LOAD_SECONDS` sets the
 //! length of each step, 60 by default; `LOAD_RATES` the rates, `5,20,80,160` by default; `LOAD_SLED=0` leaves
 //! sled out).
@@ -73,6 +77,63 @@ async fn new_game(fake: &FakeDiscord, game: &mut Game, ana: &Member, ben: &Membe
     game.answered = 0;
 }
 
+/// Where the bot's own counts are read: its recorder in this process, or the operator addresses of processes.
+#[derive(Clone)]
+enum Counted {
+    InProcess,
+    Processes(Vec<String>),
+}
+
+/// The bot's counts now: every sample's value by its name and labels, summed over the processes; and the
+/// interaction latency histogram's buckets (upper bound, cumulative count).
+async fn counted(source: &Counted) -> (HashMap<String, f64>, Vec<(f64, f64)>) {
+    let texts = match source {
+        Counted::InProcess => vec![tablero::metrics::render()],
+        Counted::Processes(addresses) => {
+            let client = reqwest::Client::builder().no_proxy().build().unwrap();
+            let mut texts = Vec::new();
+            for address in addresses {
+                let response = client.get(format!("http://{address}/metrics")).send().await.expect("/metrics answers");
+                texts.push(response.text().await.unwrap());
+            }
+            texts
+        }
+    };
+    let mut values = HashMap::new();
+    let mut buckets: HashMap<String, f64> = HashMap::new();
+    for text in texts {
+        let scrape = prometheus_parse::Scrape::parse(text.lines().map(|l| Ok(l.to_string()))).unwrap();
+        for sample in scrape.samples {
+            let mut labels: Vec<_> = sample.labels.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            labels.sort();
+            match sample.value {
+                prometheus_parse::Value::Counter(v) | prometheus_parse::Value::Gauge(v) => {
+                    *values.entry(format!("{}{{{}}}", sample.metric, labels.join(","))).or_default() += v;
+                }
+                prometheus_parse::Value::Histogram(counts)
+                    if sample.metric == "tablero_interaction_seconds"
+                        && sample.labels.get("kind") == Some("command") =>
+                {
+                    for c in counts {
+                        *buckets.entry(format!("{}", c.less_than)).or_default() += c.count;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut buckets: Vec<(f64, f64)> = buckets.into_iter().map(|(k, v)| (k.parse().unwrap(), v)).collect();
+    buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
+    (values, buckets)
+}
+
+/// The upper bound (ms) of the bucket holding quantile `p` of the samples between two readings of a histogram.
+fn bucket_quantile(before: &[(f64, f64)], after: &[(f64, f64)], p: f64) -> f64 {
+    let count = |at: &[(f64, f64)], bound: f64| at.iter().find(|(b, _)| *b == bound).map_or(0.0, |(_, c)| *c);
+    let total = after.last().map_or(0.0, |(b, c)| c - count(before, *b));
+    after.iter().find(|(bound, c)| c - count(before, *bound) >= p * total).map_or(f64::NAN, |(bound, _)| bound * 1e3)
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
     if sorted.is_empty() {
         return f64::NAN;
@@ -80,7 +141,7 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize].as_secs_f64() * 1e3
 }
 
-async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64) {
+async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64, source: Counted) {
     let (ana, ben) = (Member::new(101, "ana"), Member::new(102, "ben"));
     let mut games = Vec::new();
     for n in 0..SERVERS {
@@ -98,7 +159,10 @@ async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64
         .ok()
         .map(|r| r.split(',').filter_map(|n| n.trim().parse().ok()).collect())
         .unwrap_or_else(|| vec![5, 20, 80, 160]);
+    let mut agreement = Vec::new();
     for rate in rates {
+        let (before, before_buckets) = counted(&source).await;
+        let made = Arc::new(Mutex::new(0u64));
         let latencies = Arc::new(Mutex::new(Vec::new()));
         let lost = Arc::new(Mutex::new(0u64));
         let refused = Arc::new(Mutex::new(0u64));
@@ -120,7 +184,7 @@ async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64
             let Some((index, game)) = picked else { continue };
             next = index + 1;
             let (fake, games, latencies) = (fake.clone(), games.clone(), latencies.clone());
-            let (lost, refused) = (lost.clone(), refused.clone());
+            let (lost, refused, made) = (lost.clone(), refused.clone(), made.clone());
             let (ana, ben) = (ana.clone(), ben.clone());
             tasks.push(tokio::spawn(async move {
                 let mover = if game.mover == ana.id { ana.clone() } else { ben.clone() };
@@ -155,6 +219,7 @@ async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64
                     }
                     Ok(answer) => {
                         latencies.lock().unwrap().push(answer.at - sent);
+                        *made.lock().unwrap() += 1;
                         game.answered += 1;
                         let content = answer.content();
                         let next =
@@ -191,6 +256,24 @@ async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64
             percentile(&samples, 0.5),
             percentile(&samples, 0.99),
         );
+        let (after, after_buckets) = counted(&source).await;
+        let delta = |key: &str| after.get(key).copied().unwrap_or(0.0) - before.get(key).copied().unwrap_or(0.0);
+        let done = delta("tablero_commands_total{command=move,domain=play,outcome=done}");
+        let said_no = delta("tablero_commands_total{command=move,domain=play,outcome=refused}");
+        agreement.push(format!(
+            "| {rate} | {} / {done} | {refused} / {said_no} | {:.1} / {:.1} | {:.1} / {:.1} |",
+            *made.lock().unwrap(),
+            percentile(&samples, 0.5),
+            bucket_quantile(&before_buckets, &after_buckets, 0.5),
+            percentile(&samples, 0.99),
+            bucket_quantile(&before_buckets, &after_buckets, 0.99),
+        ));
+    }
+    println!("{label}: the same run as the bot counted it (/metrics): the bench's figure / the bot's");
+    println!("| rate | moves made | moves refused | p50 (ms) / its bucket's bound | p99 (ms) / its bucket's bound |");
+    println!("| --- | --- | --- | --- | --- |");
+    for row in agreement {
+        println!("{row}");
     }
     // Every answered move is stored, once.
     let games = games.lock().unwrap().clone();
@@ -203,8 +286,9 @@ async fn run(fake: FakeDiscord, label: &str, store: Arc<dyn Store>, seconds: u64
 }
 
 /// `tablero bot` (the release binary) running shard `shard` of 2 on the database at `url`.
-fn bot_process(fake: &FakeDiscord, dir: &std::path::Path, url: &str, shard: u32) -> Bot {
+fn bot_process(fake: &FakeDiscord, dir: &std::path::Path, url: &str, shard: u32, ops: &str) -> Bot {
     let env = [
+        ("TABLERO_OPS_LISTEN", ops.to_string()),
         ("TABLERO_STORE_URL", url.to_string()),
         ("TABLERO_SHARDS", format!("{shard}/2")),
         ("RUST_LOG", "error".into()),
@@ -222,7 +306,7 @@ fn main() {
             let dir = tempfile::tempdir().unwrap();
             let (running, _) = Running::start(&fake, dir.path()).await;
             let store: Arc<dyn Store> = running.store();
-            run(fake, "sled, one process", store, seconds).await;
+            run(fake, "sled, one process", store, seconds, Counted::InProcess).await;
             running.stop().await;
         }
         if let Some(postgres) = backends::postgres() {
@@ -230,9 +314,13 @@ fn main() {
             let fake = FakeDiscord::start().await;
             let dir = tempfile::tempdir().unwrap();
             let mut bots = Vec::new();
+            let mut addresses = Vec::new();
             for shard in 0..2 {
                 let from = fake.mark();
-                bots.push(bot_process(&fake, dir.path(), &database.location(), shard));
+                let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+                let ops = format!("127.0.0.1:{port}");
+                bots.push(bot_process(&fake, dir.path(), &database.location(), shard, &ops));
+                addresses.push(ops);
                 fake.wait_ready(from).await;
             }
             run(
@@ -240,6 +328,7 @@ fn main() {
                 "PostgreSQL, two `tablero bot` processes (shards 0/2 and 1/2)",
                 database.store().clone(),
                 seconds,
+                Counted::Processes(addresses),
             )
             .await;
             drop(bots);
