@@ -7,6 +7,7 @@
 use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::table::RatingCommand;
 use tablero::table::Request;
 
@@ -58,7 +59,7 @@ fn populate(store: &SledStore) {
         ratings: ratings
             .into_iter()
             .enumerate()
-            .map(|(i, r)| (GuildId(1), GameKind::Hoyito, i as u64 + 1, r))
+            .map(|(i, r)| (GuildId(1), GameKind::Hoyito, tablero::store::record::UserId(i as u64 + 1), r))
             .collect(),
         teams: Vec::new(),
     };
@@ -77,7 +78,7 @@ fn leaderboard(c: &mut Criterion) {
     let actor = Actor {
         guild: GuildId(1),
         channel: ChannelId(1),
-        user: 1,
+        user: UserId(1),
         name: "ana".into(),
         roles: vec![],
         locale: Locale::English,

@@ -12,6 +12,7 @@ use tablero::records;
 use tablero::render::replay::{DISCORD_LIMIT, animate, animate_from};
 use tablero::store::record::ChannelId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::store::record::{GameRecord, Player, Status};
 use tablero::table::RecordCommand;
 use tablero::table::Request;
@@ -20,7 +21,7 @@ use tablero::table::{ReplayPictures, replay_frames};
 /// The first `plies` moves of a regression record, as a game still on.
 fn game(text: &str, plies: usize) -> GameRecord {
     let record = records::read(text.as_bytes()).expect("a record");
-    let mut game = records::check(&record, &Player { id: 1, name: "bench".into() }).expect("it replays").game;
+    let mut game = records::check(&record, &Player { id: UserId(1), name: "bench".into() }).expect("it replays").game;
     assert!(game.moves.len() >= plies, "the record is long enough");
     game.moves.truncate(plies);
     game.status = Status::Active;
@@ -92,7 +93,7 @@ fn archive(c: &mut Criterion) {
     let actor = Actor {
         guild: GuildId(7),
         channel: ChannelId(1),
-        user: 5,
+        user: UserId(5),
         name: "eve".into(),
         roles: vec![],
         locale: Locale::English,

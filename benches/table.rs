@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{ChallengeCommand, PlayCommand};
 
@@ -33,7 +34,7 @@ fn actor(user: u64, channel: u64) -> Actor {
     Actor {
         guild: GuildId(GUILD),
         channel: ChannelId(channel),
-        user,
+        user: UserId(user),
         name: format!("player{user}"),
         roles: vec![],
         locale: Locale::English,
@@ -77,7 +78,7 @@ fn fill(store: &SledStore) {
                     kind: GameKind::Hoyito,
                     options: Default::default(),
                     format: Format::Swiss { rounds: 1 },
-                    organiser: 10,
+                    organiser: UserId(10),
                     max_players: None,
                     signup_until: None,
                     status: TournamentStatus::Finished,

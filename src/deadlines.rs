@@ -256,9 +256,9 @@ mod tests {
         use crate::store::record::{First, MoveEntry, Player};
         let mut record = GameRecord {
             id: GameId(1),
-            opponent: Some(Player { id: 2, name: "ben".into() }),
+            opponent: Some(Player { id: crate::store::record::UserId(2), name: "ben".into() }),
             first: First::Challenger,
-            moves: vec![MoveEntry { notation: "1".into(), by: 1, at: 0, name: None }],
+            moves: vec![MoveEntry { notation: "1".into(), by: crate::store::record::UserId(1), at: 0, name: None }],
             status: Status::Active,
             clock: Some(new_clock(per_move, settings)),
             ..GameRecord::new(
@@ -266,7 +266,7 @@ mod tests {
                 Default::default(),
                 GuildId(1),
                 ChannelId(1),
-                Player { id: 1, name: "ana".into() },
+                Player { id: crate::store::record::UserId(1), name: "ana".into() },
                 0,
             )
         };

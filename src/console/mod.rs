@@ -8,6 +8,7 @@ mod line;
 
 use crate::store::record::ChannelId;
 use crate::store::record::GuildId;
+use crate::store::record::UserId;
 use crate::table::{ChallengeCommand, PlayCommand, RecordCommand};
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
@@ -63,7 +64,7 @@ fn console_players(bytes: Vec<u8>) -> (Vec<u8>, Vec<Player>) {
         if p.id != COMPUTER.to_string() {
             let id = id_of(&p.name);
             ids.insert(p.id.clone(), id.to_string());
-            players.push(Player { id, name: p.name.clone() });
+            players.push(Player { id: UserId(id), name: p.name.clone() });
             p.id = id.to_string();
         }
     }
@@ -356,7 +357,7 @@ impl Console {
                 let names: Vec<String> = delivery
                     .direct
                     .iter()
-                    .map(|u| format!("@{}", self.known.names.get(u).map(String::as_str).unwrap_or("?")))
+                    .map(|u| format!("@{}", self.known.names.get(&u.get()).map(String::as_str).unwrap_or("?")))
                     .collect();
                 writeln!(out, "  direct message to: {}", names.join(" "))?;
             }
@@ -405,7 +406,7 @@ impl Console {
         Actor {
             guild: GUILD,
             channel: ChannelId(id_of(&format!("#{}", self.channel))),
-            user,
+            user: UserId(user),
             name: name.to_string(),
             roles: self.known.roles.get(&user).cloned().unwrap_or_default(),
             locale: self.known.locales.get(&user).copied().unwrap_or(self.default_locale),
@@ -418,7 +419,7 @@ impl Console {
     fn user_line(&mut self, name: &str, words: Words, out: &mut impl Write) -> io::Result<()> {
         let actor = self.actor(name);
         self.learn_channel(actor.channel.get(), self.channel.clone());
-        self.learn_name(actor.user, actor.name.clone());
+        self.learn_name(actor.user.get(), actor.name.clone());
         let command = match self.command(&actor, words) {
             Ok(Step::Table(c)) => c,
             Ok(Step::Note(text)) => return writeln!(out, "  {text}"),
@@ -458,7 +459,7 @@ impl Console {
                 // A game still on is stored here to be continued, its players as the console's users of their names.
                 let (bytes, players) = console_players(bytes);
                 for p in players {
-                    self.learn_name(p.id, p.name);
+                    self.learn_name(p.id.get(), p.name);
                 }
                 Ok(Step::Table(Command::Record(RecordCommand::Import { bytes, live: true })))
             }
@@ -466,7 +467,7 @@ impl Console {
                 let tag = said.positional.first().ok_or(usage("locale en-US|es-419|es-ES"))?;
                 let locale =
                     Locale::parse(tag).ok_or_else(|| Message::new("console-bad-locale").str("tag", tag.as_str()))?;
-                self.known.locales.insert(actor.user, locale);
+                self.known.locales.insert(actor.user.get(), locale);
                 self.dirty = true;
                 Ok(Step::Note(i18n::text(locale, &Message::new("console-locale-set").str("locale", locale.tag()))))
             }
@@ -489,7 +490,7 @@ impl Console {
             None => None,
         };
         if let Some(p) = &opponent {
-            self.learn_name(p.id, p.name.clone());
+            self.learn_name(p.id.get(), p.name.clone());
         }
         let teams = match (options.remove("west"), options.remove("east")) {
             (Some(west), Some(east)) => Some([self.team(&west)?, self.team(&east)?]),
@@ -580,7 +581,7 @@ impl Console {
             .collect::<Result<Vec<_>, _>>()?;
         if roles.is_empty() && !cleared {
             // No argument: show the roles (`roles none` clears them).
-            let held = self.known.roles.get(&actor.user).cloned().unwrap_or_default();
+            let held = self.known.roles.get(&actor.user.get()).cloned().unwrap_or_default();
             let names: Vec<String> = held.iter().map(|r| format!("@&{}", self.roles_named(*r))).collect();
             let message = match names.is_empty() {
                 true => Message::new("console-roles-none"),
@@ -589,7 +590,7 @@ impl Console {
             return Ok(Step::Note(i18n::text(actor.locale, &message)));
         }
         let count = roles.len() as i64;
-        self.known.roles.insert(actor.user, roles);
+        self.known.roles.insert(actor.user.get(), roles);
         self.dirty = true;
         Ok(Step::Note(i18n::text(actor.locale, &Message::new("console-roles-set").num("count", count))))
     }
@@ -606,7 +607,7 @@ impl Console {
         }
         let players = text.split(',').map(mention).collect::<Result<Vec<_>, _>>()?;
         for p in &players {
-            self.learn_name(p.id, p.name.clone());
+            self.learn_name(p.id.get(), p.name.clone());
         }
         Ok(Team::Players { players })
     }
@@ -649,7 +650,7 @@ impl Console {
         if !mentions.is_empty() || !role_mentions.is_empty() {
             let names: Vec<String> = mentions
                 .iter()
-                .map(|id| format!("@{}", self.known.names.get(id).map(String::as_str).unwrap_or("?")))
+                .map(|id| format!("@{}", self.known.names.get(&id.get()).map(String::as_str).unwrap_or("?")))
                 .chain(role_mentions.iter().map(|id| format!("@&{}", self.roles_named(*id))))
                 .collect();
             writeln!(out, "  notify: {}", names.join(" "))?;
@@ -686,7 +687,7 @@ fn mention(text: &str) -> Result<Player, Message> {
             Ok(Player { id: COMPUTER, name: COMPUTER_NAME.into() })
         }
         Some(name) if !name.is_empty() && !name.starts_with('&') => {
-            Ok(Player { id: id_of(name), name: name.to_string() })
+            Ok(Player { id: UserId(id_of(name)), name: name.to_string() })
         }
         _ => Err(Message::new("console-bad-mention").str("text", text)),
     }

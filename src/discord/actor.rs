@@ -4,6 +4,7 @@
 
 use crate::store::GuildId;
 use crate::store::record::ChannelId;
+use crate::store::record::UserId;
 use poise::serenity_prelude as serenity;
 
 use super::localize;
@@ -72,7 +73,7 @@ impl Invocation {
         let actor = Actor {
             guild: GuildId(guild),
             channel: ChannelId(source.channel.get()),
-            user: source.user.id.get(),
+            user: UserId(source.user.id.get()),
             name,
             roles,
             locale,

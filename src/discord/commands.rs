@@ -2,6 +2,7 @@
 //! [`respond`], which runs it and answers (refusals privately, in the user's language).
 
 use crate::store::record::GameId;
+use crate::store::record::UserId;
 use crate::table::{ChallengeCommand, PageCommand, PlayCommand, RatingCommand, RecordCommand, SettingCommand};
 use poise::serenity_prelude as serenity;
 
@@ -455,7 +456,9 @@ pub async fn profile(
     ctx: Context<'_>,
     #[description = "Whose profile (yours when empty)"] player: Option<serenity::User>,
 ) -> Result<(), Error> {
-    let player =
-        player.map(|u| crate::store::record::Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) });
+    let player = player.map(|u| crate::store::record::Player {
+        id: UserId(u.id.get()),
+        name: u.global_name.clone().unwrap_or(u.name),
+    });
     respond(ctx, Command::Rating(RatingCommand::Profile { player })).await
 }

@@ -44,7 +44,12 @@ pub async fn start_due(data: &Arc<Data>) {
                 tokio::time::sleep(Duration::from_millis(10)).await;
             }
             let (table, clock) = (data.table.clone(), data.clock.clone());
-            let searched = data.work.run(server, member, move || table.play_computer(game, clock.now())).await;
+            let searched = data
+                .work
+                .run(server, member.map(crate::store::record::UserId::get), move || {
+                    table.play_computer(game, clock.now())
+                })
+                .await;
             data.computer.busy.lock().unwrap_or_else(|e| e.into_inner()).remove(&game);
             match searched {
                 Ok(Some(Ok(_))) => {}

@@ -68,7 +68,7 @@ pub async fn run_table<F: Future<Output = ()>>(
     let mut task: std::pin::Pin<Box<dyn Future<Output = Result<_, String>> + Send>> = if heavy {
         let work = data.work.clone();
         Box::pin(async move {
-            match work.run(crate::work::queue_server(guild, private), Some(user), run).await {
+            match work.run(crate::work::queue_server(guild, private), Some(user.get()), run).await {
                 Ok(Some(answer)) => Ok(answer),
                 Ok(None) => Err("the heavy job failed".to_string()),
                 Err(busy) => Ok(Some(Err(Refusal { text: i18n::spans(locale, &busy.message()), internal: false }))),

@@ -1,6 +1,7 @@
 //! `/play <game>`: one subcommand per game, with the game's main options as slash options, the rest as
 //! `key=value` text, and the common ones (who starts, thread). The challenge itself is the table's.
 
+use crate::store::record::UserId;
 use crate::table::ChallengeCommand;
 use poise::serenity_prelude as serenity;
 
@@ -176,7 +177,7 @@ async fn challenge(
     }
     let opponent = opponent.map(|u| match u.id == me {
         true => Player { id: COMPUTER, name: u.global_name.clone().unwrap_or(u.name) },
-        false => Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) },
+        false => Player { id: UserId(u.id.get()), name: u.global_name.clone().unwrap_or(u.name) },
     });
     respond(ctx, Command::Challenge(ChallengeCommand::Challenge { game, opponent, options, terms, teams })).await
 }
@@ -252,7 +253,7 @@ fn team(arg: TeamArg, guild: u64) -> Result<Team, Message> {
         TeamArg::Role(role) if role.id.get() == guild => Err(Message::new("discord-team-everyone")),
         TeamArg::Role(role) => Ok(Team::Role { id: role.id.get(), name: role.name, ping: role.mentionable }),
         TeamArg::User(user) => Ok(Team::Players {
-            players: vec![Player { id: user.id.get(), name: user.global_name.unwrap_or(user.name) }],
+            players: vec![Player { id: UserId(user.id.get()), name: user.global_name.unwrap_or(user.name) }],
         }),
     }
 }

@@ -3,6 +3,7 @@
 //! here (at most a record's size), since reading Discord's file is the front end's business.
 
 use crate::store::record::GameId;
+use crate::store::record::UserId;
 use crate::table::RecordCommand;
 use poise::serenity_prelude as serenity;
 
@@ -92,7 +93,7 @@ pub async fn archive(
     #[min = 1]
     page: Option<u32>,
 ) -> Result<(), Error> {
-    let player = player.map(|u| Player { id: u.id.get(), name: u.global_name.clone().unwrap_or(u.name) });
+    let player = player.map(|u| Player { id: UserId(u.id.get()), name: u.global_name.clone().unwrap_or(u.name) });
     let page = page.unwrap_or(1).saturating_sub(1) as usize;
     respond(ctx, Command::Record(RecordCommand::Archive { player, game: game.map(GameChoice::kind), page })).await
 }

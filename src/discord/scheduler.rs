@@ -171,9 +171,9 @@ async fn post(http: &serenity::Http, data: &Data, delivery: Delivery) {
         let said = Said::quiet(&delivery.reply).words_only();
         for &user in &delivery.direct {
             let nonce = format!("tablero-{}-dm{user}", delivery.notice);
-            let target = Target::Direct(serenity::UserId::new(user), &nonce);
+            let target = Target::Direct(serenity::UserId::new(user.get()), &nonce);
             if let Err(e) = send(&data.client, http, target, &said, false).await {
-                tracing::debug!(user, error = %e, "a reminder by direct message failed");
+                tracing::debug!(user = user.get(), error = %e, "a reminder by direct message failed");
             }
         }
         mark_delivered(data, delivery.notice).await;
@@ -187,10 +187,10 @@ async fn post_privately(http: &serenity::Http, data: &Data, delivery: Delivery) 
     let mut done = true;
     for &user in &delivery.direct {
         let nonce = format!("tablero-{}-dm{user}", delivery.notice);
-        let dm = match serenity::UserId::new(user).create_dm_channel(http).await {
+        let dm = match serenity::UserId::new(user.get()).create_dm_channel(http).await {
             Ok(dm) => dm.id,
             Err(e) => {
-                tracing::warn!(user, error = %e, "no direct message channel for a private game's notice");
+                tracing::warn!(user = user.get(), error = %e, "no direct message channel for a private game's notice");
                 done = false;
                 continue;
             }
@@ -198,7 +198,7 @@ async fn post_privately(http: &serenity::Http, data: &Data, delivery: Delivery) 
         let said = Said::quiet(&delivery.reply);
         let said = if delivery.channel == dm.get() { said } else { said.with_rows(Vec::new()) };
         if let Err(e) = send(&data.client, http, Target::Channel(dm, &nonce), &said, false).await {
-            tracing::warn!(user, notice = delivery.notice, error = %e, "a private game's notice was not sent");
+            tracing::warn!(user = user.get(), notice = delivery.notice, error = %e, "a private game's notice was not sent");
             done &= e.for_good();
         }
     }

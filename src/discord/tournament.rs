@@ -2,6 +2,7 @@
 //! also works with the Join and Leave buttons of the announcement; every pairing's game gets its own thread.
 
 use crate::store::record::GameId;
+use crate::store::record::UserId;
 use poise::serenity_prelude as serenity;
 
 use super::commands::{GameChoice, refuse, respond};
@@ -37,7 +38,7 @@ pub enum WinnerChoice {
 }
 
 fn player(user: serenity::User) -> Player {
-    Player { id: user.id.get(), name: user.global_name.clone().unwrap_or(user.name) }
+    Player { id: UserId(user.id.get()), name: user.global_name.clone().unwrap_or(user.name) }
 }
 
 async fn run(ctx: Context<'_>, command: TournamentCommand) -> Result<(), Error> {

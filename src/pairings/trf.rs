@@ -129,7 +129,12 @@ mod tests {
     use crate::store::tournament::{Entrant, TournamentStatus};
 
     fn entrant(name: &str) -> Entrant {
-        Entrant { player: Player { id: 1, name: name.into() }, dropped: false, role: false, ping: false }
+        Entrant {
+            player: Player { id: crate::store::record::UserId(1), name: name.into() },
+            dropped: false,
+            role: false,
+            ping: false,
+        }
     }
 
     #[test]
@@ -142,7 +147,7 @@ mod tests {
             kind: GameKind::Hoyito,
             options: Default::default(),
             format: Format::Swiss { rounds: 3 },
-            organiser: 1,
+            organiser: crate::store::record::UserId(1),
             max_players: None,
             signup_until: None,
             status: TournamentStatus::Running,

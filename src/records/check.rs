@@ -118,7 +118,7 @@ fn sides(record: &Record, kind: GameKind) -> Result<Sides, RecordError> {
         match (&s.role, s.team) {
             (Some(role), true) => {
                 // An imported game's role is named, never pinged: the file says nothing of who may ping it here.
-                sides.teams.push(Team::Role { id: id(&role.id)?, name: role.name.clone(), ping: false });
+                sides.teams.push(Team::Role { id: (id(&role.id)?).get(), name: role.name.clone(), ping: false });
                 sides.rosters.push(players);
             }
             (None, true) if !players.is_empty() => {

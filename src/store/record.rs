@@ -91,7 +91,10 @@ id_type!(
     GuildId
 );
 
-pub type UserId = u64;
+id_type!(
+    /// A member's id (Discord's, the console's, or the computer's own): who plays, asks and is called.
+    UserId
+);
 
 /// Seconds since the Unix epoch.
 pub type Timestamp = u64;
@@ -103,7 +106,7 @@ pub struct Player {
 }
 
 /// The user id of the computer opponent (no Discord user has id 0).
-pub const COMPUTER: UserId = 0;
+pub const COMPUTER: UserId = UserId(0);
 
 /// The computer's seat in a game: its level, and whether it is on turn (kept by the table at every write, so the
 /// scheduler finds the games where the computer owes a move without replaying them).

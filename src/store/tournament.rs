@@ -46,7 +46,7 @@ impl Entrant {
         if self.role {
             crate::i18n::Text::span(self.player.name.as_str(), crate::i18n::Span::Name)
         } else {
-            crate::i18n::Text::span(self.player.name.as_str(), crate::i18n::Span::Player(self.player.id))
+            crate::i18n::Text::span(self.player.name.as_str(), crate::i18n::Span::Player(self.player.id.get()))
         }
     }
 }

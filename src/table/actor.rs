@@ -30,7 +30,7 @@ pub struct Actor {
 }
 
 /// The id the server itself acts under (no member has it).
-pub const SERVER: UserId = 0;
+pub const SERVER: UserId = UserId(0);
 
 impl Actor {
     /// The server itself, as the bot acts for it in its scheduled work (a tournament game moved into the channel

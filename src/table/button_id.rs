@@ -9,6 +9,7 @@
 //! leaderboard, established or provisional, as a picture), `t:<tournament>:join|leave`. `<ply>` is the number of
 //! moves played when the button was drawn, so a press on an outdated board is refused.
 
+use crate::store::record::UserId;
 use crate::table::command::{ChallengeCommand, PlayCommand, RatingCommand, RecordCommand};
 use std::fmt;
 use std::str::FromStr;
@@ -227,7 +228,7 @@ impl ButtonId {
             ButtonId::Rematch(g) => Command::Challenge(ChallengeCommand::Rematch { game: Some(g) }),
             ButtonId::PieceMenu { .. } | ButtonId::MoveMenu { .. } => return None,
             ButtonId::Archive { page, player, game } => Command::Record(RecordCommand::Archive {
-                player: player.map(|id| Player { id, name: String::new() }),
+                player: player.map(|id| Player { id: UserId(id), name: String::new() }),
                 game,
                 page,
             }),

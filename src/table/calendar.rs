@@ -119,7 +119,7 @@ mod tests {
             kind: GameKind::Hoyito,
             options: Default::default(),
             format: Format::Swiss { rounds: 3 },
-            organiser: 1,
+            organiser: crate::store::record::UserId(1),
             max_players: None,
             signup_until: Some(2_000),
             status: TournamentStatus::SignUp,

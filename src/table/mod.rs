@@ -242,7 +242,10 @@ impl Table {
     }
 
     /// As [`Table::computer_due`], each game with its server.
-    pub fn computer_due_by_server(&self, now: Timestamp) -> Result<Vec<(GameId, u64, Option<u64>)>, TableError> {
+    pub fn computer_due_by_server(
+        &self,
+        now: Timestamp,
+    ) -> Result<Vec<(GameId, u64, Option<crate::store::record::UserId>)>, TableError> {
         AtWork::own(self).computer_due_by_server(now)
     }
 

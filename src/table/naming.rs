@@ -46,7 +46,7 @@ pub(super) fn side_calls(record: &GameRecord, side: Side) -> Vec<(Callee, String
 
 /// A call of one member.
 pub(super) fn player_call(player: &Player) -> (Callee, String) {
-    (Callee::User(player.id), player.name.clone())
+    (Callee::User(player.id.get()), player.name.clone())
 }
 
 /// A tournament's format in words ("Swiss, 3 rounds").

@@ -133,14 +133,18 @@ impl Reply {
     /// The reply with `calls` in front of its text: the members and roles it notifies (the player now on turn,
     /// the challenged player, a role team), and the only ones. The computer is never called.
     pub fn calling(mut self, calls: impl IntoIterator<Item = (Callee, String)>) -> Reply {
-        let calls = calls.into_iter().filter(|(callee, _)| *callee != Callee::User(COMPUTER));
+        let calls = calls.into_iter().filter(|(callee, _)| *callee != Callee::User(COMPUTER.get()));
         self.text = std::mem::take(&mut self.text).calling(calls);
         self
     }
 
     /// The members the reply calls.
     pub fn mentions(&self) -> Vec<UserId> {
-        self.text.calls().into_iter().filter_map(|c| if let Callee::User(u) = c { Some(u) } else { None }).collect()
+        self.text
+            .calls()
+            .into_iter()
+            .filter_map(|c| if let Callee::User(u) = c { Some(UserId(u)) } else { None })
+            .collect()
     }
 
     /// The roles the reply calls.

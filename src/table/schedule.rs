@@ -177,7 +177,7 @@ impl AtWork<'_> {
         match &notice.kind {
             NoticeKind::Announcement { text, mentions } => {
                 // Stored with the ids it calls; the words of a call are only seen where nobody is notified.
-                let calls = mentions.iter().map(|&u| (Callee::User(u), u.to_string()));
+                let calls = mentions.iter().map(|&u| (Callee::User(u.get()), u.to_string()));
                 return Ok(Some((Reply { text: text.clone(), ..Reply::default() }.calling(calls), vec![])));
             }
             NoticeKind::TournamentFinished { tournament } => {

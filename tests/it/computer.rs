@@ -7,6 +7,7 @@ use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{ChallengeCommand, PlayCommand, RatingCommand};
 
@@ -22,7 +23,7 @@ fn ana() -> Actor {
     Actor {
         guild: GuildId(1),
         channel: ChannelId(10),
-        user: 1,
+        user: UserId(1),
         name: "ana".into(),
         roles: vec![],
         locale: Locale::English,
@@ -59,7 +60,7 @@ fn a_game_against_the_computer_starts_at_once_and_is_casual() {
     assert!(tablero::i18n::text(Locale::English, &mistyped).contains("level"), "refused where typed");
     let human = typed_challenge(
         tablero::games::GameKind::Hoyito,
-        Some(Player { id: 2, name: "ben".into() }),
+        Some(Player { id: UserId(2), name: "ben".into() }),
         [("level".to_string(), "2".to_string())].into_iter().collect(),
         None,
     );
@@ -164,10 +165,10 @@ fn a_whole_game_against_the_computer_ends_by_the_rules() {
 fn hints_only_in_a_casual_game_against_the_computer_on_your_turn() {
     let dir = tempfile::tempdir().unwrap();
     let (t, _) = table(dir.path());
-    let ben = Actor { user: 2, name: "ben".into(), ..ana() };
+    let ben = Actor { user: UserId(2), name: "ben".into(), ..ana() };
     let against_ben = typed_challenge(
         tablero::games::GameKind::Hoyito,
-        Some(Player { id: 2, name: "ben".into() }),
+        Some(Player { id: UserId(2), name: "ben".into() }),
         [("first".to_string(), "challenger".to_string())].into_iter().collect(),
         None,
     );

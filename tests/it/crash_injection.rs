@@ -9,6 +9,7 @@ use crate::common::play::typed_tournament;
 use crate::on_both_backends;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::UserId;
 use tablero::table::PlayCommand;
 use tablero::table::Request;
 
@@ -69,7 +70,7 @@ fn step(table: &Table, store: &Faulty) -> bool {
                 return true;
             }
             if round == 2 && !t.entrants.iter().any(|e| e.dropped) {
-                let dan = Player { id: 4, name: "dan".into() };
+                let dan = Player { id: UserId(4), name: "dan".into() };
                 tournament(table, 1, TournamentCommand::Drop { id: Some(1), player: dan });
                 return true;
             }
@@ -97,7 +98,7 @@ fn step(table: &Table, store: &Faulty) -> bool {
                         ))
                         .unwrap();
                 } else if record.moves.is_empty() {
-                    let first = actor_in(1, record.seats[0].id, channel);
+                    let first = actor_in(1, record.seats[0].id.get(), channel);
                     let _ = table
                         .handle(Request::new(
                             &first,
@@ -109,7 +110,11 @@ fn step(table: &Table, store: &Faulty) -> bool {
                     // The player with the higher id resigns: results depend on nothing but the pairings.
                     let loser = record.seats.iter().map(|p| p.id).max().unwrap();
                     let _ = table
-                        .handle(Request::new(&actor_in(1, loser, channel), Command::Play(PlayCommand::Resign), NOW))
+                        .handle(Request::new(
+                            &actor_in(1, loser.get(), channel),
+                            Command::Play(PlayCommand::Resign),
+                            NOW,
+                        ))
                         .unwrap();
                 }
                 return true;

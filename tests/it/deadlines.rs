@@ -7,6 +7,7 @@ use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{ChallengeCommand, PlayCommand, SettingCommand};
 
@@ -23,7 +24,7 @@ fn actor(user: u64, name: &str) -> Actor {
     Actor {
         guild: GuildId(1),
         channel: ChannelId(10),
-        user,
+        user: UserId(user),
         name: name.into(),
         roles: vec![],
         locale: Locale::English,
@@ -72,7 +73,7 @@ impl World {
         let options = [("first", "challenger"), ("time", time)].map(|(k, v)| (k.to_string(), v.to_string()));
         let challenge = typed_challenge(
             tablero::games::GameKind::Hoyito,
-            Some(Player { id: 2, name: "ben".into() }),
+            Some(Player { id: UserId(2), name: "ben".into() }),
             options.into_iter().collect(),
             None,
         );
@@ -202,7 +203,7 @@ fn an_unanswered_challenge_expires_with_a_notice() {
     let w = world();
     let challenge = typed_challenge(
         tablero::games::GameKind::Hoyito,
-        Some(Player { id: 2, name: "ben".into() }),
+        Some(Player { id: UserId(2), name: "ben".into() }),
         Default::default(),
         None,
     );
@@ -232,7 +233,7 @@ fn downtime_across_several_deadlines_is_caught_up_exactly_once_even_across_a_res
     let elsewhere = |a: Actor| Actor { channel: ChannelId(11), ..a };
     let challenge = typed_challenge(
         tablero::games::GameKind::Epaminondas,
-        Some(Player { id: 2, name: "ben".into() }),
+        Some(Player { id: UserId(2), name: "ben".into() }),
         [("first".to_string(), "challenger".to_string())].into_iter().collect(),
         None,
     );
@@ -324,7 +325,7 @@ fn tables_that_split_the_servers_each_do_their_own_servers_work() {
     let options = [("first", "challenger"), ("time", "1d")].map(|(k, v)| (k.to_string(), v.to_string()));
     let challenge = typed_challenge(
         tablero::games::GameKind::Hoyito,
-        Some(Player { id: 2, name: "ben".into() }),
+        Some(Player { id: UserId(2), name: "ben".into() }),
         options.into_iter().collect(),
         None,
     );

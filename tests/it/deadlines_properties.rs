@@ -7,6 +7,7 @@ use crate::common::props;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{ChallengeCommand, PlayCommand, SettingCommand};
 
@@ -53,7 +54,7 @@ fn actor(user: u64, channel: u64) -> Actor {
     Actor {
         guild: GuildId(1),
         channel: ChannelId(channel),
-        user,
+        user: UserId(user),
         name: if user == 1 { "ana".into() } else { "ben".into() },
         roles: vec![],
         locale: Locale::English,
@@ -124,7 +125,7 @@ proptest! {
         table.handle(Request::new(&actor(1, 10), Command::Setting(SettingCommand::Settings { changes: settings }), now)).unwrap().unwrap();
         for channel in [10u64, 11] {
             let options = [("first", "challenger"), ("time", "1h")].map(|(k, v)| (k.to_string(), v.to_string()));
-            let challenge = typed_challenge(tablero::games::GameKind::Hoyito, Some(Player { id: 2, name: "ben".into() }), options.into_iter().collect(), None);
+            let challenge = typed_challenge(tablero::games::GameKind::Hoyito, Some(Player { id: UserId(2), name: "ben".into() }), options.into_iter().collect(), None);
             table.handle(Request::new(&actor(1, channel), challenge, now)).unwrap().unwrap();
             if channel == 10 {
                 table.handle(Request::new(&actor(2, channel), Command::Challenge(ChallengeCommand::Accept { game: None }), now)).unwrap().unwrap();
@@ -145,7 +146,7 @@ proptest! {
                         if let (Some(side), false) = (position.to_move(), legal.is_empty()) {
                             let who = record.player(side).unwrap().id;
                             let notation = legal[pick as usize % legal.len()].clone();
-                            let _ = table.handle(Request::new(&actor(who, 10 + u64::from(game)), Command::Play(PlayCommand::Move { notation, at: None }), now)).unwrap();
+                            let _ = table.handle(Request::new(&actor(who.get(), 10 + u64::from(game)), Command::Play(PlayCommand::Move { notation, at: None }), now)).unwrap();
                         }
                     }
                 }

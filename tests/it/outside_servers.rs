@@ -7,6 +7,7 @@ use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::table::{ChallengeCommand, PageCommand, PlayCommand, RatingCommand, RecordCommand, SettingCommand};
 
 use tablero::games::GameKind;
@@ -23,7 +24,7 @@ fn actor(user: u64, private: bool) -> Actor {
     Actor {
         guild: if private { GuildId(GROUP) } else { GuildId(1) },
         channel: if private { ChannelId(GROUP) } else { ChannelId(10) },
-        user,
+        user: UserId(user),
         name: ["", "ana", "ben"][user as usize].to_string(),
         roles: vec![],
         locale: Locale::English,
@@ -40,7 +41,8 @@ fn a_game_outside_a_server_is_casual_and_tells_its_players_directly() {
     let handle = |who: &Actor, c: Command, at| table.handle(Request::new(who, c, at)).unwrap();
     let (ana, ben) = (actor(1, true), actor(2, true));
     let options = [("first", "challenger"), ("time", "2d")].map(|(k, v)| (k.to_string(), v.to_string()));
-    let challenge = typed_challenge(GameKind::Hoyito, Some(Player { id: 2, name: "ben".into() }), options.into(), None);
+    let challenge =
+        typed_challenge(GameKind::Hoyito, Some(Player { id: UserId(2), name: "ben".into() }), options.into(), None);
     handle(&ana, challenge, NOW).unwrap();
     handle(&ben, Command::Challenge(ChallengeCommand::Accept { game: None }), NOW).unwrap();
     let record = store.game(GameId(1)).unwrap().unwrap();
@@ -77,7 +79,8 @@ fn a_game_outside_a_server_is_casual_and_tells_its_players_directly() {
     table.delivered(deliveries[0].notice).unwrap();
     let options = [("first", "challenger"), ("time", "1d")].map(|(k, v)| (k.to_string(), v.to_string()));
     handle(&ana, Command::Play(PlayCommand::Resign), NOW + 120).unwrap();
-    let again = typed_challenge(GameKind::Hoyito, Some(Player { id: 2, name: "ben".into() }), options.into(), None);
+    let again =
+        typed_challenge(GameKind::Hoyito, Some(Player { id: UserId(2), name: "ben".into() }), options.into(), None);
     handle(&ana, again, NOW + 200).unwrap();
     handle(&ben, Command::Challenge(ChallengeCommand::Accept { game: None }), NOW + 200).unwrap();
     table.tick(NOW + 200 + DAY).unwrap();

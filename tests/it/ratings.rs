@@ -7,6 +7,7 @@ use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{ChallengeCommand, PlayCommand, RatingCommand};
 
@@ -41,7 +42,7 @@ fn actor(user: u64, channel: u64) -> Actor {
     Actor {
         guild: GuildId(1),
         channel: ChannelId(channel),
-        user,
+        user: UserId(user),
         name: format!("p{user}"),
         roles: vec![],
         locale: Locale::English,
@@ -78,7 +79,7 @@ impl World {
         set.extend(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
         let challenge = typed_challenge(
             tablero::games::GameKind::Hoyito,
-            Some(Player { id: b, name: format!("p{b}") }),
+            Some(Player { id: UserId(b), name: format!("p{b}") }),
             set.into_iter().collect(),
             None,
         );
@@ -96,7 +97,7 @@ impl World {
     }
 
     fn rating(&self, user: u64) -> Option<tablero::store::Rating> {
-        self.store.rating(GuildId(1), GameKind::Hoyito, user).unwrap()
+        self.store.rating(GuildId(1), GameKind::Hoyito, UserId(user)).unwrap()
     }
 }
 
@@ -195,7 +196,10 @@ fn leaderboards_page_and_keep_provisional_players_apart() {
     assert!(!last.buttons[1].enabled, "no page after the last");
     assert!(last.image.is_some(), "the picture, when asked");
     let profile = w
-        .ok(&actor(2, 9), Command::Rating(RatingCommand::Profile { player: Some(Player { id: 1, name: "p1".into() }) }))
+        .ok(
+            &actor(2, 9),
+            Command::Rating(RatingCommand::Profile { player: Some(Player { id: UserId(1), name: "p1".into() }) }),
+        )
         .remove(0);
     assert!(profile.text.contains("Hoyito II: 1"), "{}", profile.text);
     assert!(profile.text.contains("27 won, 0 drawn, 13 lost; streak 1"), "{}", profile.text);
@@ -296,7 +300,7 @@ fn zohn_ahl_keeps_team_records_not_ratings() {
     );
     let png = picture[0].image.as_ref().expect("the records as a picture, as for the other games");
     assert!(png.png.starts_with(b"\x89PNG") && png.file_name == "leaderboard-zohn-ahl.png", "{}", png.file_name);
-    assert_eq!(w.store.rating(GuildId(1), GameKind::ZohnAhl, 1).unwrap(), None);
+    assert_eq!(w.store.rating(GuildId(1), GameKind::ZohnAhl, UserId(1)).unwrap(), None);
     w.table.recompute_ratings().unwrap();
     assert_eq!(w.store.team_record(GuildId(1), TeamKey::Role(red)).unwrap().unwrap(), r, "recomputed the same");
 }

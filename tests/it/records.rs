@@ -7,6 +7,7 @@ use crate::common::props;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{ChallengeCommand, PlayCommand, RatingCommand, RecordCommand};
 
@@ -40,7 +41,7 @@ fn table_with(limits: Limits) -> (Table, tempfile::TempDir) {
 }
 
 fn player(id: u64, name: &str) -> Player {
-    Player { id, name: name.into() }
+    Player { id: UserId(id), name: name.into() }
 }
 
 /// A game of `kind` with these moves, as the store would hold it.
@@ -85,8 +86,8 @@ fn samples() -> Vec<GameRecord> {
     );
     epaminondas.rated = true;
     epaminondas.rating_changes = vec![
-        RatingChange { user: 11, before: 1500, after: 1484, provisional: true },
-        RatingChange { user: 12, before: 1620, after: 1631, provisional: false },
+        RatingChange { user: UserId(11), before: 1500, after: 1484, provisional: true },
+        RatingChange { user: UserId(12), before: 1620, after: 1631, provisional: false },
     ];
     let mut hoyito = game(GameKind::Hoyito, &[("holes", "12")], &["3", "2", "5"], Status::Active);
     // A game of tournament #4's second round (rounds are kept from 0, written from 1).
@@ -119,15 +120,20 @@ fn samples() -> Vec<GameRecord> {
         [("FFRR", 15, None), ("RRRR", 13, None), ("FRFR", 77, Some("zed")), ("FFFF", 14, None)].into_iter().enumerate()
     {
         position.play(throw).unwrap();
-        zohn_ahl.moves.push(MoveEntry { notation: throw.into(), by, at: NOW + i as u64, name: name.map(String::from) });
+        zohn_ahl.moves.push(MoveEntry {
+            notation: throw.into(),
+            by: UserId(by),
+            at: NOW + i as u64,
+            name: name.map(String::from),
+        });
     }
     // The role team second: rosters are by side.
     let mut reversed = zohn_ahl.clone();
     reversed.teams.reverse();
     reversed.rosters = vec![vec![], vec![player(15, "eve"), player(16, "fay")]];
     reversed.moves.truncate(2);
-    reversed.moves[0].by = 13;
-    reversed.moves[1].by = 16;
+    reversed.moves[0].by = UserId(13);
+    reversed.moves[1].by = UserId(16);
     vec![epaminondas, hoyito, ocencahuac, zohn_ahl, reversed]
 }
 
@@ -211,7 +217,7 @@ fn a_record_of_a_game_still_on_is_stored_only_where_it_can_be_continued() {
     let done = say(&table, 2, Command::Record(RecordCommand::Import { bytes, live: true }));
     assert!(done[0].text.contains("play on here"), "{}", done[0].text);
     // ben (12) is North, on turn after three moves... whoever is: the game goes on.
-    let on_turn = if done[1].mentions().contains(&12) { 12 } else { 11 };
+    let on_turn = if done[1].mentions().contains(&UserId(12)) { 12 } else { 11 };
     let moved = table
         .handle(Request::new(
             &actor_in(1, on_turn, 5),

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -80,7 +81,7 @@ fn generate(kind: GameKind, n: usize) -> GameRecord {
     let style = if n % 3 == 2 { Style::Random } else { Style::Biased };
     let mut rng = StdRng::seed_from_u64(n as u64 * 7919 + kind as u64);
     let mut position = Position::new(kind, &options).unwrap();
-    let seats = vec![Player { id: 1001, name: "ana".into() }, Player { id: 1002, name: "ben".into() }];
+    let seats = vec![Player { id: UserId(1001), name: "ana".into() }, Player { id: UserId(1002), name: "ben".into() }];
     let start = 1_790_000_000 + n as u64 * 86_400;
     let mut at = start;
     let mut moves = Vec::new();
@@ -138,8 +139,8 @@ fn generate(kind: GameKind, n: usize) -> GameRecord {
     };
     if record.rated && matches!(record.status, Status::Finished { .. }) {
         record.rating_changes = vec![
-            tablero::store::rating::RatingChange { user: 1001, before: 1500, after: 1512, provisional: true },
-            tablero::store::rating::RatingChange { user: 1002, before: 1500, after: 1488, provisional: true },
+            tablero::store::rating::RatingChange { user: UserId(1001), before: 1500, after: 1512, provisional: true },
+            tablero::store::rating::RatingChange { user: UserId(1002), before: 1500, after: 1488, provisional: true },
         ];
     }
     record
@@ -185,7 +186,7 @@ fn check_records(kind: GameKind) {
     let expected: BTreeMap<String, Value> =
         serde_json::from_slice(&std::fs::read(dir.join("expected.json")).expect("expected.json")).unwrap();
     assert!(expected.len() >= 50, "{kind}: at least 50 records, found {}", expected.len());
-    let importer = Player { id: 9, name: "ci".into() };
+    let importer = Player { id: UserId(9), name: "ci".into() };
     let mut longest = 0;
     let mut endings = BTreeMap::new();
     for (name, fingerprint_then) in &expected {

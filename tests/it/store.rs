@@ -6,6 +6,7 @@ use crate::on_both_backends;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 
 use common::backends::Backend;
 
@@ -19,14 +20,14 @@ use tablero::store::{
 
 fn record(channel: u64) -> GameRecord {
     GameRecord {
-        opponent: Some(Player { id: 2, name: "ben".into() }),
+        opponent: Some(Player { id: UserId(2), name: "ben".into() }),
         expires_at: 100,
         ..GameRecord::new(
             GameKind::Hoyito,
             GameKind::Hoyito.normalise_options(&Default::default()).unwrap(),
             GuildId(1),
             ChannelId(channel),
-            Player { id: 1, name: "ana".into() },
+            Player { id: UserId(1), name: "ana".into() },
             10,
         )
     }
@@ -39,8 +40,8 @@ fn records_and_indexes_survive_reopening(backend: &Backend) {
     let store = fresh.reopen();
     assert_eq!(store.game(GameId(1)).unwrap().unwrap().channel, 10);
     assert_eq!(store.channel_game(ChannelId(11)).unwrap(), Some(GameId(2)));
-    assert_eq!(store.user_games(2).unwrap(), vec![1, 2]);
-    assert_eq!(store.user_games(3).unwrap(), Vec::<u64>::new());
+    assert_eq!(store.user_games(UserId(2)).unwrap(), vec![1, 2]);
+    assert_eq!(store.user_games(UserId(3)).unwrap(), Vec::<u64>::new());
     assert_eq!(store.last_channel_game(ChannelId(10)).unwrap(), Some(GameId(1)));
     assert_eq!(store.last_channel_game(ChannelId(99)).unwrap(), None);
     assert_eq!(store.create_game(record(12)).unwrap().id, 3, "ids continue after a restart");
@@ -62,15 +63,15 @@ fn updates_check_the_revision_and_free_the_channel_when_the_game_ends(backend: &
     r.revision = 1;
     assert!(matches!(store.update_game(&r, 5), Err(WriteError::Conflict)));
     assert_eq!(store.channel_game(ChannelId(10)).unwrap(), Some(GameId(1)));
-    assert_eq!(store.user_live_games(2).unwrap(), vec![1], "a challenge is live");
+    assert_eq!(store.user_live_games(UserId(2)).unwrap(), vec![1], "a challenge is live");
     let guild = r.guild;
     assert_eq!(store.live_games(guild).unwrap(), vec![1], "and among its server's live games");
     assert_eq!(store.live_games(GuildId(guild.get() + 1)).unwrap(), Vec::<u64>::new(), "of its server only");
     store.update_game(&r, 0).unwrap();
     assert_eq!(store.live_games(guild).unwrap(), Vec::<u64>::new(), "over: no longer among the server's live games");
     assert_eq!(store.channel_game(ChannelId(10)).unwrap(), None);
-    assert_eq!(store.user_live_games(2).unwrap(), Vec::<u64>::new(), "over: no longer among the live games");
-    assert_eq!(store.user_games(2).unwrap(), vec![1], "but still among the user's games");
+    assert_eq!(store.user_live_games(UserId(2)).unwrap(), Vec::<u64>::new(), "over: no longer among the live games");
+    assert_eq!(store.user_games(UserId(2)).unwrap(), vec![1], "but still among the user's games");
     assert_eq!(
         store.last_channel_game(ChannelId(10)).unwrap(),
         Some(GameId(1)),
@@ -128,7 +129,7 @@ fn tournament(guild: u64, status: TournamentStatus, signup_until: Option<u64>) -
         kind: GameKind::Hoyito,
         options: Default::default(),
         format: Format::Swiss { rounds: 3 },
-        organiser: 1,
+        organiser: UserId(1),
         max_players: None,
         signup_until,
         status,
@@ -239,7 +240,7 @@ fn the_rating_sequence_is_checked_and_a_request_is_done_once(backend: &Backend) 
     let store = fresh.store();
     let standings = |guild, sequence| Standings {
         sequences: vec![(guild, sequence)],
-        ratings: vec![(guild, GameKind::Hoyito, 5, tablero::store::Rating::new("eve"))],
+        ratings: vec![(guild, GameKind::Hoyito, UserId(5), tablero::store::Rating::new("eve"))],
         teams: vec![],
     };
     let rate = |guild, base, sequence| Unit {

@@ -7,6 +7,7 @@ use std::sync::{Arc, Barrier};
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{ChallengeCommand, PlayCommand, RecordCommand};
 
@@ -39,7 +40,7 @@ fn actor(user: u64, name: &str) -> Actor {
     Actor {
         guild: GuildId(1),
         channel: ChannelId(10),
-        user,
+        user: UserId(user),
         name: name.to_string(),
         roles: vec![],
         locale: Locale::English,
@@ -218,7 +219,7 @@ fn an_open_challenge_is_accepted_by_anyone_but_the_challenger() {
     w.ok(&cy(), Command::Challenge(ChallengeCommand::Accept { game: None }));
     let record = w.store.game(GameId(1)).unwrap().unwrap();
     assert_eq!(record.status, Status::Active);
-    assert!(!record.sides_of(3, &[]).is_empty() && !record.sides_of(1, &[]).is_empty());
+    assert!(!record.sides_of(UserId(3), &[]).is_empty() && !record.sides_of(UserId(1), &[]).is_empty());
 }
 
 #[test]
@@ -346,7 +347,7 @@ fn resign_and_draws() {
     let done = w.ok(&ben(), Command::Play(PlayCommand::Resign));
     assert!(done[0].text.contains("ben resigned") && done[0].text.contains("ana wins"), "{}", done[0].text);
     assert!(w.refused(&ana(), mv("1")).contains("is over after 0 moves: ana won: ben resigned."));
-    assert_eq!(w.store.user_games(1).unwrap(), vec![1]);
+    assert_eq!(w.store.user_games(UserId(1)).unwrap(), vec![1]);
 }
 
 #[test]
@@ -384,7 +385,7 @@ fn epaminondas_through_the_table() {
     let w = world();
     let play = typed_challenge(
         tablero::games::GameKind::Epaminondas,
-        Some(Player { id: 2, name: "ben".into() }),
+        Some(Player { id: UserId(2), name: "ben".into() }),
         [("first".to_string(), "challenger".to_string()), ("symmetry".to_string(), "off".to_string())]
             .into_iter()
             .collect(),
@@ -421,7 +422,7 @@ fn long_history(w: World, message_chars: usize) {
     let (a, b) = (long(1, "anastasia"), long(2, "benedetto"));
     let play = typed_challenge(
         tablero::games::GameKind::Hoyito,
-        Some(Player { id: 2, name: b.name.clone() }),
+        Some(Player { id: UserId(2), name: b.name.clone() }),
         [("first".to_string(), "challenger".to_string())].into_iter().collect(),
         None,
     );
@@ -551,7 +552,7 @@ fn open_challenges_computer_games_and_tournaments_have_quotas() {
     let computer = || {
         typed_challenge(
             tablero::games::GameKind::Hoyito,
-            Some(Player { id: 0, name: "tablero".into() }),
+            Some(Player { id: UserId(0), name: "tablero".into() }),
             Default::default(),
             None,
         )

@@ -6,6 +6,7 @@ use crate::common::props;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{ChallengeCommand, PlayCommand};
 
@@ -22,7 +23,7 @@ fn actor(user: u64, channel: u64) -> Actor {
     Actor {
         guild: GuildId(1),
         channel: ChannelId(channel),
-        user,
+        user: UserId(user),
         name: format!("user{user}"),
         roles: if user == 3 { vec![77] } else { vec![] },
         locale: [Locale::English, Locale::SpanishLatinAmerica, Locale::SpanishSpain][user as usize % 3],
@@ -38,7 +39,7 @@ fn command(kind: u8, arg: u8, text: &str) -> Command {
     match kind % 12 {
         0 => typed_challenge(
             games[usize::from(arg) % 4],
-            Some(Player { id: u64::from(arg % 4), name: format!("user{}", arg % 4) }),
+            Some(Player { id: UserId(u64::from(arg % 4)), name: format!("user{}", arg % 4) }),
             if arg.is_multiple_of(3) { option("first", "challenger") } else { option("holes", text) },
             None,
         ),
@@ -47,7 +48,7 @@ fn command(kind: u8, arg: u8, text: &str) -> Command {
             None,
             option("counters", "1"),
             Some([
-                Team::Players { players: vec![Player { id: u64::from(arg % 4), name: "a".into() }] },
+                Team::Players { players: vec![Player { id: UserId(u64::from(arg % 4)), name: "a".into() }] },
                 Team::Role { id: 77, name: "red".into(), ping: true },
             ]),
         ),

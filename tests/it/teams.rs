@@ -6,6 +6,7 @@ use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{ChallengeCommand, PlayCommand};
 
@@ -23,7 +24,7 @@ fn actor(user: u64, name: &str, roles: &[u64]) -> Actor {
     Actor {
         guild: GuildId(1),
         channel: ChannelId(10),
-        user,
+        user: UserId(user),
         name: name.into(),
         roles: roles.to_vec(),
         locale: Locale::English,
@@ -33,7 +34,7 @@ fn actor(user: u64, name: &str, roles: &[u64]) -> Actor {
 }
 
 fn player(id: u64, name: &str) -> Player {
-    Player { id, name: name.into() }
+    Player { id: UserId(id), name: name.into() }
 }
 
 fn players(list: &[(u64, &str)]) -> Team {

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{PlayCommand, RecordCommand, SettingCommand};
 
@@ -24,7 +25,7 @@ fn actor(user: u64, channel: u64) -> Actor {
     Actor {
         guild: GuildId(1),
         channel: ChannelId(channel),
-        user,
+        user: UserId(user),
         name: ["", "ana", "ben", "cy", "dan", "eve"][user as usize].to_string(),
         roles: vec![],
         locale: Locale::English,
@@ -75,10 +76,10 @@ impl World {
         let record = self.store.game(id).unwrap().unwrap();
         let (a, b) = (record.seats[0].id, record.seats[1].id);
         let channel = 1000 + id.get();
-        self.ok(&actor(a, channel), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), at);
-        self.ok(&actor(b, channel), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), at);
+        self.ok(&actor(a.get(), channel), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), at);
+        self.ok(&actor(b.get(), channel), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), at);
         let loser = if first_loses { a } else { b };
-        self.ok(&actor(loser, channel), Command::Play(PlayCommand::Resign), at)
+        self.ok(&actor(loser.get(), channel), Command::Play(PlayCommand::Resign), at)
     }
 
     fn tournament(&self) -> tablero::store::Tournament {
@@ -167,7 +168,7 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
     for game in w.open_games() {
         let record = w.store.game(game).unwrap().unwrap();
         w.ok(
-            &actor(record.seats[0].id, 1000 + game.get()),
+            &actor(record.seats[0].id.get(), 1000 + game.get()),
             Command::Play(PlayCommand::Move { notation: "1".into(), at: None }),
             NOW + 300,
         );
@@ -175,7 +176,7 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
         w.table.tick(NOW + 300 + DAY).unwrap();
         let claimer = record.seats[0].id;
         round3 = w.ok(
-            &actor(claimer, 1000 + game.get()),
+            &actor(claimer.get(), 1000 + game.get()),
             Command::Play(PlayCommand::Claim { game: None }),
             NOW + 300 + DAY + 1,
         );
@@ -314,9 +315,9 @@ fn an_elimination_bracket_replays_a_draw_and_crowns_a_winner() {
     let game = w.open_games()[0];
     let record = w.store.game(game).unwrap().unwrap();
     let (a, b) = (record.seats[0].id, record.seats[1].id);
-    w.ok(&actor(a, 1000 + game.get()), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
-    w.ok(&actor(b, 1000 + game.get()), Command::Play(PlayCommand::DrawOffer), NOW);
-    let replay = w.ok(&actor(a, 1000 + game.get()), Command::Play(PlayCommand::DrawAccept { game: None }), NOW);
+    w.ok(&actor(a.get(), 1000 + game.get()), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
+    w.ok(&actor(b.get(), 1000 + game.get()), Command::Play(PlayCommand::DrawOffer), NOW);
+    let replay = w.ok(&actor(a.get(), 1000 + game.get()), Command::Play(PlayCommand::DrawAccept { game: None }), NOW);
     let boards: Vec<&Reply> = replay.iter().filter(|r| r.parked()).collect();
     assert_eq!(boards.len(), 1, "a replay");
     let replayed = w.store.game(boards[0].game.unwrap()).unwrap().unwrap();
@@ -584,7 +585,7 @@ fn the_calendar_is_told_when_it_changes_and_only_then() {
     let record = w.store.game(game).unwrap().unwrap();
     // Whoever is on turn moves (the other is refused).
     let moved = record.seats.iter().filter(|p| {
-        let who = actor(p.id, 1000 + game.get());
+        let who = actor(p.id.get(), 1000 + game.get());
         let request = Request::new(&who, Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW + 30);
         w.table.handle(request).unwrap().is_ok()
     });
@@ -594,7 +595,7 @@ fn the_calendar_is_told_when_it_changes_and_only_then() {
     let told = calendars(NOW + 40);
     assert_eq!(told.len(), 1);
     assert_eq!(told[0][1].end, NOW + 20 + 6 * DAY, "the round's deadline moved with its games'");
-    w.ok(&actor(record.seats[0].id, 1000 + game.get()), Command::Play(PlayCommand::Resign), NOW + 50);
+    w.ok(&actor(record.seats[0].id.get(), 1000 + game.get()), Command::Play(PlayCommand::Resign), NOW + 50);
     let told = calendars(NOW + 50);
     let last = told.last().expect("round 1 over, round 2 open");
     assert_eq!(
@@ -610,8 +611,11 @@ fn the_calendar_is_told_when_it_changes_and_only_then() {
 fn a_double_elimination_runs_to_its_grand_final_and_the_reset() {
     let w = open(tempfile::tempdir().unwrap());
     let names = ["", "ana", "ben", "cy", "dan", "eve", "fay"];
-    let member =
-        |user: u64, channel: u64| Actor { user, name: names[user as usize].to_string(), ..actor(user.min(5), channel) };
+    let member = |user: u64, channel: u64| Actor {
+        user: UserId(user),
+        name: names[user as usize].to_string(),
+        ..actor(user.min(5), channel)
+    };
     let create = typed_tournament(
         tablero::games::GameKind::Hoyito,
         tablero::table::TournamentFormat::DoubleElimination,
@@ -635,12 +639,16 @@ fn a_double_elimination_runs_to_its_grand_final_and_the_reset() {
         for game in w.open_games() {
             let record = w.store.game(game).unwrap().unwrap();
             let (a, b) = (record.seats[0].id, record.seats[1].id);
-            let met = meetings.entry((a.min(b), a.max(b))).or_default();
+            let met = meetings.entry((a.min(b).get(), a.max(b).get())).or_default();
             *met += 1;
             // The earlier sign-up wins, but ana loses her second meeting with ben (the grand final).
-            let loser = if (a.min(b), a.max(b)) == (1, 2) && *met == 2 { 1 } else { a.max(b) };
+            let loser = if (a.min(b), a.max(b)) == (UserId(1), UserId(2)) && *met == 2 { UserId(1) } else { a.max(b) };
             games_played += 1;
-            next.extend(w.ok(&member(loser, 1000 + game.get()), Command::Play(PlayCommand::Resign), NOW + rounds));
+            next.extend(w.ok(
+                &member(loser.get(), 1000 + game.get()),
+                Command::Play(PlayCommand::Resign),
+                NOW + rounds,
+            ));
         }
         replies = next;
     }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::table::{ChallengeCommand, PlayCommand, SettingCommand};
 
 use tablero::games::GameKind;
@@ -27,7 +28,7 @@ fn actor(user: u64, channel: u64) -> Actor {
     Actor {
         guild: GuildId(1),
         channel: ChannelId(channel),
-        user,
+        user: UserId(user),
         name: ["", "ana", "ben", "cy"][user as usize].to_string(),
         roles: vec![],
         locale: Locale::English,
@@ -66,7 +67,7 @@ impl World {
     /// with his deadline at NOW + 60 + `time`.
     fn game(&self, time: &str) {
         let options = [("first", "challenger"), ("time", time)].map(|(k, v)| (k.to_string(), v.to_string()));
-        let ben = Some(Player { id: 2, name: "ben".into() });
+        let ben = Some(Player { id: UserId(2), name: "ben".into() });
         self.ok(1, typed_challenge(GameKind::Hoyito, ben, options.into_iter().collect(), None), NOW);
         self.ok(2, Command::Challenge(ChallengeCommand::Accept { game: None }), NOW);
         self.ok(1, Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW + 60);
@@ -240,7 +241,7 @@ fn a_tournament_that_refuses_vacations_keeps_its_clocks_running() {
     let game = round.iter().find_map(|r| r.game).expect("a game");
     let record = w.store.game(game).unwrap().unwrap();
     let on_turn = record.seats[0].id;
-    let said = w.start(on_turn, Some(2), NOW + HOUR);
+    let said = w.start(on_turn.get(), Some(2), NOW + HOUR);
     assert!(said.contains("none of them yet"), "{said}");
     let clock = w.store.game(game).unwrap().unwrap().clock.unwrap();
     assert!(clock.held.is_none(), "the tournament refuses vacations: the clock runs");
@@ -259,7 +260,7 @@ fn a_tournament_that_refuses_vacations_keeps_its_clocks_running() {
     let round = w.ok(1, Command::Tournament(TournamentCommand::Start { id: None }), NOW);
     let game = round.iter().find_map(|r| r.game).expect("a game");
     let on_turn = w.store.game(game).unwrap().unwrap().seats[0].id;
-    w.start(on_turn, Some(2), NOW + HOUR);
+    w.start(on_turn.get(), Some(2), NOW + HOUR);
     assert!(w.store.game(game).unwrap().unwrap().clock.unwrap().held.is_some());
 }
 
@@ -277,5 +278,5 @@ fn vacations_and_their_notices_are_in_spanish_too() {
     w.table.tick(NOW + HOUR).unwrap();
     let told = w.table.deliveries(Locale::SpanishLatinAmerica).unwrap();
     assert!(told[0].reply.text.contains("está de vacaciones y vuelve"), "{}", told[0].reply.text);
-    assert!(matches!(w.store.notices().unwrap()[0].kind, NoticeKind::Away { player: 2, .. }));
+    assert!(matches!(w.store.notices().unwrap()[0].kind, NoticeKind::Away { player: UserId(2), .. }));
 }

@@ -10,6 +10,7 @@ use crate::on_both_backends;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{ChallengeCommand, PlayCommand, SettingCommand};
 
@@ -60,7 +61,7 @@ impl World {
     fn game(&self, a: u64, b: u64, channel: u64, options: &[(&str, &str)]) -> GameId {
         let mut set: Vec<(String, String)> = vec![("first".into(), "challenger".into())];
         set.extend(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
-        let opponent = Some(Player { id: b, name: actor(b, 0).name });
+        let opponent = Some(Player { id: UserId(b), name: actor(b, 0).name });
         let challenge = typed_challenge(tablero::games::GameKind::Hoyito, opponent, set.into_iter().collect(), None);
         self.ok(&actor(a, channel), challenge, NOW);
         self.ok(&actor(b, channel), Command::Challenge(ChallengeCommand::Accept { game: None }), NOW);
@@ -122,13 +123,14 @@ fn a_timeout_adjudicated_by_the_scheduler_is_rated_once_and_recomputed_alike(bac
     assert_eq!(ended.rating_sequence, Some(1), "counted, as the first rated result");
     assert_eq!(ended.rating_changes.len(), 2, "the result post can show both changes");
     let ratings: Vec<_> =
-        [1, 2].map(|u| w.store.rating(GuildId(1), GameKind::Hoyito, u).unwrap().expect("rated")).into();
+        [1, 2].map(|u| w.store.rating(GuildId(1), GameKind::Hoyito, UserId(u)).unwrap().expect("rated")).into();
     assert!(ratings.iter().all(|r| r.games == 1));
     // Counted once: another tick changes nothing, and the recomputation finds the same numbers.
     w.table.tick(NOW + 2 * DAY).unwrap();
     assert_eq!(w.store.last_rating_sequence(GuildId(1)).unwrap(), 1);
     assert_eq!(w.table.recompute_ratings().unwrap(), 1);
-    let again: Vec<_> = [1, 2].map(|u| w.store.rating(GuildId(1), GameKind::Hoyito, u).unwrap().unwrap()).into();
+    let again: Vec<_> =
+        [1, 2].map(|u| w.store.rating(GuildId(1), GameKind::Hoyito, UserId(u)).unwrap().unwrap()).into();
     assert_eq!(again, ratings);
 }
 
@@ -137,7 +139,7 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
     let round = w.tournament(2);
     let parked = round.iter().find_map(|r| r.game.filter(|_| r.parked())).expect("a tournament game");
     let challenge_channel = 20;
-    let opponent = Some(Player { id: 3, name: "cy".into() });
+    let opponent = Some(Player { id: UserId(3), name: "cy".into() });
     let challenge = typed_challenge(tablero::games::GameKind::Hoyito, opponent, Default::default(), None);
     w.ok(&actor(1, challenge_channel), challenge, NOW);
     let challenge = w.store.channel_game(ChannelId(challenge_channel)).unwrap().unwrap();
@@ -165,7 +167,10 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
         Command::Tournament(TournamentCommand::Start { id: Some(1) }),
         Command::Tournament(TournamentCommand::Standings { id: Some(1), picture: false }),
         Command::Tournament(TournamentCommand::Pairings { id: Some(1), round: None }),
-        Command::Tournament(TournamentCommand::Drop { id: Some(1), player: Player { id: 2, name: "ben".into() } }),
+        Command::Tournament(TournamentCommand::Drop {
+            id: Some(1),
+            player: Player { id: UserId(2), name: "ben".into() },
+        }),
         Command::Tournament(TournamentCommand::Result { game: parked, winner: tablero::table::Decision::FirstWins }),
         Command::Tournament(TournamentCommand::Extend { id: Some(1), secs: 86400 }),
         Command::Tournament(TournamentCommand::Cancel { id: Some(1) }),
@@ -202,7 +207,7 @@ fn a_finished_or_cancelled_tournament_takes_no_more_changes(backend: &Backend) {
     let before = w.snapshot();
     for command in [
         TournamentCommand::Extend { id: Some(1), secs: 86400 },
-        TournamentCommand::Drop { id: Some(1), player: Player { id: 2, name: "ben".into() } },
+        TournamentCommand::Drop { id: Some(1), player: Player { id: UserId(2), name: "ben".into() } },
         TournamentCommand::Result { game, winner: tablero::table::Decision::FirstWins },
         TournamentCommand::Cancel { id: Some(1) },
         TournamentCommand::Start { id: Some(1) },
@@ -230,9 +235,9 @@ fn a_tournament_game_whose_thread_could_not_be_opened_is_played_where_its_board_
     // No thread: the board stays in the tournament's channel (10); its buttons and /move work from there.
     let record = w.record(game);
     let (first, second) = (record.seats[0].id, record.seats[1].id);
-    w.ok(&actor(first, 10), Command::Play(PlayCommand::Move { notation: "1".into(), at: Some((game, 0)) }), NOW);
+    w.ok(&actor(first.get(), 10), Command::Play(PlayCommand::Move { notation: "1".into(), at: Some((game, 0)) }), NOW);
     let on_turn = if w.record(game).moves.len() == 1 { second } else { first };
-    w.ok(&actor(on_turn, 10), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
+    w.ok(&actor(on_turn.get(), 10), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
     assert!(w.record(game).moves.len() >= 2, "both moves were played");
     // Someone who is not in the game gets the usual answer.
     let stranger = w
@@ -263,7 +268,7 @@ fn organiser_actions_are_all_or_nothing_and_a_repeated_extend_extends_once(backe
     assert!(w.table.handle(Request::new(&actor(1, 10), extend(), NOW).public(Locale::English).once("i42")).is_none());
     assert_eq!(deadlines(&w), before.iter().map(|d| d + DAY).collect::<Vec<_>>());
     // A drop forfeits the dropped player's game in the same unit; when it fails, nothing is dropped.
-    let dan = Player { id: 4, name: "dan".into() };
+    let dan = Player { id: UserId(4), name: "dan".into() };
     w.store.fail_write(1);
     let drop = || Command::Tournament(TournamentCommand::Drop { id: Some(1), player: dan.clone() });
     assert!(w.table.handle(Request::new(&actor(1, 10), drop(), NOW)).unwrap().is_err());
@@ -284,7 +289,7 @@ fn a_recomputation_that_fails_leaves_the_ratings_as_they_were(backend: &Backend)
         w.ok(&actor(on_turn, channel), Command::Play(PlayCommand::Move { notation: "1".into(), at: None }), NOW);
         w.ok(&actor(2, channel), Command::Play(PlayCommand::Resign), NOW);
     }
-    let rating = |w: &World| w.store.rating(GuildId(1), GameKind::Hoyito, 1).unwrap();
+    let rating = |w: &World| w.store.rating(GuildId(1), GameKind::Hoyito, UserId(1)).unwrap();
     let before = rating(&w).expect("rated");
     assert_eq!(before.games, 2);
     w.store.fail_write(1);
@@ -347,7 +352,7 @@ fn two_tables_on_one_store_count_every_result_once(backend: &Backend) {
                     };
                     let options = [("first", "challenger"), ("time", "none"), ("rated", "true")];
                     let options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-                    let opponent = Some(Player { id: 2, name: "ben".into() });
+                    let opponent = Some(Player { id: UserId(2), name: "ben".into() });
                     let challenge = typed_challenge(tablero::games::GameKind::Hoyito, opponent, options, None);
                     ok(&actor(1, channel), challenge);
                     ok(&actor(2, channel), Command::Challenge(ChallengeCommand::Accept { game: None }));
@@ -387,11 +392,11 @@ fn two_tables_on_one_store_count_every_result_once(backend: &Backend) {
     let counted = sequences.len() as u64;
     assert!(counted >= 2, "{sequences:?}");
     assert_eq!(sequences, (1..=counted).collect::<Vec<_>>(), "each result has its own place in the order");
-    let live = store.rating(GuildId(1), GameKind::Hoyito, 1).unwrap().unwrap();
+    let live = store.rating(GuildId(1), GameKind::Hoyito, UserId(1)).unwrap().unwrap();
     assert_eq!(u64::from(live.games), counted, "no result lost between the two");
     tables[0].recompute_ratings().unwrap();
     assert_eq!(
-        store.rating(GuildId(1), GameKind::Hoyito, 1).unwrap().unwrap(),
+        store.rating(GuildId(1), GameKind::Hoyito, UserId(1)).unwrap().unwrap(),
         live,
         "the live updates were sequential"
     );
@@ -425,7 +430,7 @@ fn members_signing_up_at_the_same_moment_are_all_signed_up(backend: &Backend) {
         join.join().unwrap().expect("every sign-up is taken, none told to try again");
     }
     let t = store.tournament(1).unwrap().unwrap();
-    let mut ids: Vec<u64> = t.entrants.iter().map(|e| e.player.id).collect();
+    let mut ids: Vec<u64> = t.entrants.iter().map(|e| e.player.id.get()).collect();
     ids.sort_unstable();
     assert_eq!(ids, vec![1, 2, 3, 4, 5, 6]);
     assert_eq!(t.revision, 6, "one write each");
@@ -470,7 +475,7 @@ fn two_schedulers_carry_out_each_due_event_once(backend: &Backend) {
         let channel = 500 + n;
         let options = [("first", "challenger"), ("time", "3d")];
         let options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        let opponent = Some(Player { id: 2, name: "ben".into() });
+        let opponent = Some(Player { id: UserId(2), name: "ben".into() });
         let challenge = typed_challenge(tablero::games::GameKind::Hoyito, opponent, options, None);
         tables[0].handle(Request::new(&actor(1, channel), challenge, NOW)).unwrap().unwrap();
         tables[1]
@@ -534,7 +539,7 @@ fn a_resignation_that_meets_a_move_is_made_on_the_new_position(backend: &Backend
     assert_eq!(record.moves.len(), 1, "the move that came first stays");
     assert_eq!(
         record.status,
-        Status::Finished { winner: Some(record.sides_of(1, &[])[0]), reason: FinishReason::Resignation }
+        Status::Finished { winner: Some(record.sides_of(UserId(1), &[])[0]), reason: FinishReason::Resignation }
     );
     // A resignation in a game that ended meanwhile is refused as such.
     let game = w.game(3, 4, 31, &[]);
@@ -554,7 +559,7 @@ fn a_resignation_that_meets_a_move_is_made_on_the_new_position(backend: &Backend
     let record = w.record(game);
     assert_eq!(
         record.status,
-        Status::Finished { winner: Some(record.sides_of(4, &[])[0]), reason: FinishReason::Resignation }
+        Status::Finished { winner: Some(record.sides_of(UserId(4), &[])[0]), reason: FinishReason::Resignation }
     );
 }
 
@@ -583,7 +588,7 @@ fn a_rated_end_in_another_server_never_holds_up_this_one(backend: &Backend) {
         let last = inner.last_rating_sequence(GuildId(2)).unwrap();
         let standings = tablero::store::Standings {
             sequences: vec![(GuildId(2), last + 1)],
-            ratings: vec![(GuildId(2), GameKind::Hoyito, 9, tablero::store::Rating::new("zed"))],
+            ratings: vec![(GuildId(2), GameKind::Hoyito, UserId(9), tablero::store::Rating::new("zed"))],
             teams: vec![],
         };
         let write = tablero::store::StandingsWrite { bases: vec![(GuildId(2), last)], standings, replace: false };
@@ -596,7 +601,7 @@ fn a_rated_end_in_another_server_never_holds_up_this_one(backend: &Backend) {
         let position = tablero::games::Position::replay(record.kind, &record.options, moves).unwrap().unwrap();
         record.seats[position.to_move().unwrap().index()].id
     };
-    w.ok(&actor(on_turn(&w), 20), Command::Play(PlayCommand::Resign), NOW);
+    w.ok(&actor(on_turn(&w).get(), 20), Command::Play(PlayCommand::Resign), NOW);
     assert_eq!(w.store.writes() - writes, 1, "the end was written at its first try");
     let ended = w.store.game(game).unwrap().unwrap();
     assert_eq!(ended.rating_sequence, Some(1), "the first rated result of server 1");

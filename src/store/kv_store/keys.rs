@@ -92,7 +92,7 @@ pub(in crate::store) fn player_finished_keys(record: &GameRecord) -> Vec<[u8; 32
         .map(|user| {
             let mut key = [0u8; 32];
             key[..8].copy_from_slice(&archived[..8]);
-            key[8..16].copy_from_slice(&user.to_be_bytes());
+            key[8..16].copy_from_slice(&user.get().to_be_bytes());
             key[16..].copy_from_slice(&archived[8..]);
             key
         })
@@ -111,7 +111,7 @@ pub(in crate::store) fn rating_key(guild: GuildId, kind: GameKind, user: UserId)
     let mut key = [0u8; 17];
     key[..8].copy_from_slice(&guild.0.to_be_bytes());
     key[8] = kind as u8;
-    key[9..].copy_from_slice(&user.to_be_bytes());
+    key[9..].copy_from_slice(&user.get().to_be_bytes());
     key
 }
 
@@ -128,7 +128,7 @@ pub(in crate::store) fn board_key(guild: GuildId, kind: GameKind, user: UserId, 
     key[..10].copy_from_slice(&board_prefix(guild, kind, rating.provisional()));
     let thousandths = (rating.rating * 1000.0).round().clamp(0.0, 1e15) as u64;
     key[10..18].copy_from_slice(&((1u64 << 63) - thousandths).to_be_bytes());
-    key[18..].copy_from_slice(&user.to_be_bytes());
+    key[18..].copy_from_slice(&user.get().to_be_bytes());
     key
 }
 
@@ -137,7 +137,7 @@ pub(in crate::store) fn team_key(guild: GuildId, team: TeamKey) -> [u8; 17] {
     key[..8].copy_from_slice(&guild.0.to_be_bytes());
     let (tag, id) = match team {
         TeamKey::Role(id) => (b'r', id),
-        TeamKey::Player(id) => (b'p', id),
+        TeamKey::Player(id) => (b'p', id.get()),
     };
     key[8] = tag;
     key[9..].copy_from_slice(&id.to_be_bytes());
@@ -157,7 +157,7 @@ pub(in crate::store) fn due_key(due: Timestamp, game: GameId) -> [u8; 16] {
 }
 
 pub(in crate::store) fn user_key(user: UserId, game: GameId) -> [u8; 16] {
-    pair_key(user, game.get())
+    pair_key(user.get(), game.get())
 }
 
 pub(in crate::store) fn id_from(bytes: &[u8]) -> Result<u64, StoreError> {

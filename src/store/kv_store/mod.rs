@@ -81,11 +81,19 @@ impl<K: Kv> Store for KvStore<K> {
     }
 
     fn user_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
-        self.kv.scan_prefix(USER_GAMES, &user.to_be_bytes())?.into_iter().map(|(key, _)| game_from(&key[8..])).collect()
+        self.kv
+            .scan_prefix(USER_GAMES, &user.get().to_be_bytes())?
+            .into_iter()
+            .map(|(key, _)| game_from(&key[8..]))
+            .collect()
     }
 
     fn user_live_games(&self, user: UserId) -> Result<Vec<GameId>, StoreError> {
-        self.kv.scan_prefix(USER_LIVE, &user.to_be_bytes())?.into_iter().map(|(key, _)| game_from(&key[8..])).collect()
+        self.kv
+            .scan_prefix(USER_LIVE, &user.get().to_be_bytes())?
+            .into_iter()
+            .map(|(key, _)| game_from(&key[8..]))
+            .collect()
     }
 
     fn commit(&self, unit: &Unit) -> Result<Committed, WriteError> {
@@ -114,7 +122,7 @@ impl<K: Kv> Store for KvStore<K> {
         let entries = self.kv.scan_prefix(RATING_INDEX, &board_prefix(guild, kind, provisional))?;
         let mut page = Vec::with_capacity(limit);
         for (key, _) in entries.iter().skip(offset).take(limit) {
-            let user = id_from(&key[18..])?;
+            let user = UserId(id_from(&key[18..])?);
             if let Some(rating) = self.rating(guild, kind, user)? {
                 page.push((user, rating));
             }
@@ -130,7 +138,7 @@ impl<K: Kv> Store for KvStore<K> {
         let mut out: Vec<(TeamKey, TeamRecord)> = Vec::new();
         for (key, value) in self.kv.scan_prefix(TEAMS, &guild.0.to_be_bytes())? {
             let id = id_from(&key[9..])?;
-            let team = if key[8] == b'r' { TeamKey::Role(id) } else { TeamKey::Player(id) };
+            let team = if key[8] == b'r' { TeamKey::Role(id) } else { TeamKey::Player(UserId(id)) };
             out.push((team, unjson(&value)?));
         }
         out.sort_by(|a, b| b.1.wins.cmp(&a.1.wins).then(a.0.cmp(&b.0)));
@@ -162,7 +170,7 @@ impl<K: Kv> Store for KvStore<K> {
         user: UserId,
     ) -> Result<Vec<(GameId, GameKind, Timestamp)>, StoreError> {
         let mut prefix = guild.0.to_be_bytes().to_vec();
-        prefix.extend_from_slice(&user.to_be_bytes());
+        prefix.extend_from_slice(&user.get().to_be_bytes());
         let mut found = Vec::new();
         for (key, value) in self.kv.scan_prefix(PLAYER_FINISHED, &prefix)?.into_iter().rev() {
             if key.len() != 32 || value.len() != 1 {
@@ -270,7 +278,7 @@ impl<K: Kv> Store for KvStore<K> {
     }
 
     fn notify_dm(&self, user: UserId) -> Result<bool, StoreError> {
-        Ok(self.kv.get(USERS, &user.to_be_bytes())?.is_some_and(|v| v == [1]))
+        Ok(self.kv.get(USERS, &user.get().to_be_bytes())?.is_some_and(|v| v == [1]))
     }
 
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError> {

@@ -4,6 +4,7 @@
 use super::*;
 use crate::store::record::ChannelId;
 use crate::store::record::GuildId;
+use crate::store::record::UserId;
 
 /// A game from its stored header and its moves. Outside a consistent view the header and the moves are read
 /// one after the other: moves past the header's count belong to a later write and are left out, and a shortfall
@@ -87,20 +88,20 @@ pub(in crate::store) fn read_all_but_games(r: &dyn KvRead) -> Result<Vec<Entry>,
         out.push(Entry::Rating {
             guild: GuildId(id_from(&key[..8])?),
             game,
-            user: id_from(&key[9..])?,
+            user: UserId(id_from(&key[9..])?),
             record: unjson(&value)?,
         });
     }
     for (key, value) in r.all(TEAMS)? {
         let id = id_from(&key[9..])?;
-        let team = if key[8] == b'r' { TeamKey::Role(id) } else { TeamKey::Player(id) };
+        let team = if key[8] == b'r' { TeamKey::Role(id) } else { TeamKey::Player(UserId(id)) };
         out.push(Entry::Team { guild: GuildId(id_from(&key[..8])?), team, record: unjson(&value)? });
     }
     for (key, value) in r.all(GUILDS)? {
         out.push(Entry::Settings { guild: GuildId(id_from(&key)?), record: unjson(&value)? });
     }
     for (key, value) in r.all(USERS)? {
-        out.push(Entry::Notify { user: id_from(&key)?, on: value == [1] });
+        out.push(Entry::Notify { user: UserId(id_from(&key)?), on: value == [1] });
     }
     out.extend(notices(r)?.into_iter().map(|record| Entry::Notice { record }));
     out.extend(tournament_marks(r, u64::MAX)?.into_iter().map(|record| Entry::Mark { record }));

@@ -2,6 +2,7 @@
 //! rating, notice, mark and setting, and the request's key, in one transaction, durable before it returns.
 
 use super::*;
+use crate::store::record::UserId;
 
 impl<K: Kv> KvStore<K> {
     pub(in crate::store) fn index(t: &dyn KvTx, record: &GameRecord) -> Result<(), TxFail> {
@@ -206,7 +207,7 @@ impl<K: Kv> KvStore<K> {
             }
             KvStore::<K>::write_settings(t, &settings)?;
             for (user, on) in &unit.notify {
-                t.insert(USERS, &user.to_be_bytes(), &[u8::from(*on)])?;
+                t.insert(USERS, &user.get().to_be_bytes(), &[u8::from(*on)])?;
             }
             Ok(out)
         })?;
@@ -291,7 +292,7 @@ impl<K: Kv> KvStore<K> {
                 let user = id_from(&rkey[9..])?;
                 let kind = &write.standings.ratings.iter().find(|r| rating_key(r.0, r.1, r.2) == *rkey);
                 if let Some((guild, kind, _, _)) = kind {
-                    t.remove(RATING_INDEX, &board_key(*guild, *kind, user, &old))?;
+                    t.remove(RATING_INDEX, &board_key(*guild, *kind, UserId(user), &old))?;
                 }
             }
             t.insert(RATINGS, rkey, value)?;

@@ -254,7 +254,8 @@ impl AtWork<'_> {
             let mut reply = self.board_reply(actor.locale, &record, &position, said);
             reply.image = None;
             // The team was called when its turn began: only a newly called member is notified again.
-            reply.text = reply.text.keep_calls(|c| c != Callee::User(actor.user) && !matches!(c, Callee::Role(_)));
+            reply.text =
+                reply.text.keep_calls(|c| c != Callee::User(actor.user.get()) && !matches!(c, Callee::Role(_)));
             return Ok(vec![reply]);
         }
         let mut said: Vec<Message> = self

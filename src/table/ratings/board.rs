@@ -98,7 +98,7 @@ impl AtWork<'_> {
             let games = i18n::text(locale, &Message::new("leaderboard-games").num("count", row.games as i64));
             lines.push(
                 Text::plain(format!("{}. ", row.rank))
-                    .and_player(&row.name, *user)
+                    .and_player(&row.name, (*user).get())
                     .and(&format!(" — {} · {games} · {}%", row.rating, row.win_rate)),
             );
         }
@@ -212,7 +212,7 @@ impl AtWork<'_> {
                     .map(|(user, row)| {
                         vec![
                             Text::plain(row.rank.to_string()),
-                            Text::plain(String::new()).and_player(&row.name, user),
+                            Text::plain(String::new()).and_player(&row.name, user.get()),
                             Text::plain(row.rating),
                             Text::plain(row.games.to_string()),
                             Text::plain(format!("{}%", row.win_rate)),

@@ -234,7 +234,7 @@ fn season_reply(
         let words = i18n::text(locale, &Message::new("season-points").str("points", points(line.points)));
         text.push(
             Text::plain(format!("{}. ", rank + 1))
-                .and_player(&line.name, *user)
+                .and_player(&line.name, (*user).get())
                 .and(&format!(" — {words} · {games} · {change}")),
         );
         rows.push(vec![(rank + 1).to_string(), line.name.clone(), points(line.points), line.games.to_string(), change]);

@@ -46,7 +46,7 @@ pub struct ArchivedGame {
 /// A player by name, or by id (a front end shows the member) when the name is not known.
 fn shown_name(player: &Player) -> Text {
     if player.name.is_empty() {
-        Text::span(format!("@{}", player.id), Span::User(player.id))
+        Text::span(format!("@{}", player.id), Span::User(player.id.get()))
     } else {
         Text::span(player.name.as_str(), Span::Name)
     }
@@ -254,7 +254,7 @@ impl AtWork<'_> {
             }
             if let Some(imported) = &g.imported {
                 let said = match &imported.by {
-                    Some(by) if by.name.is_empty() => Message::new("archive-imported-by").user("name", by.id),
+                    Some(by) if by.name.is_empty() => Message::new("archive-imported-by").user("name", by.id.get()),
                     Some(by) => Message::new("archive-imported-by").name("name", by.name.as_str()),
                     None => Message::new("archive-imported"),
                 };
@@ -284,7 +284,7 @@ impl AtWork<'_> {
         if listed {
             lines.push(i18n::spans(locale, &Message::new("archive-hint")));
         }
-        let player_id = player.map(|p| p.id);
+        let player_id = player.map(|p| p.id.get());
         let button = |label: &'static str, to: usize, enabled: bool| Button {
             id: ButtonId::Archive { page: to, player: player_id, game: kind },
             label: i18n::text(locale, &Message::new(label)),

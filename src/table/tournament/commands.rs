@@ -6,6 +6,7 @@ use super::state::{points_text, with_notices};
 use crate::deadlines;
 use crate::games::{GameKind, OptionSet, Side};
 use crate::i18n::{self, Message, Text};
+use crate::store::record::UserId;
 use crate::store::record::{FinishReason, GameId, Player, Status, Timestamp, TournamentPlace};
 use crate::store::tournament::{Entrant, Format, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentWrite, Unit};
@@ -227,7 +228,7 @@ impl AtWork<'_> {
         }
         self.room_in(&t)?;
         t.entrants.push(Entrant {
-            player: Player { id: role, name: format!("@{name}") },
+            player: Player { id: UserId(role), name: format!("@{name}") },
             dropped: false,
             role: true,
             ping,
@@ -260,8 +261,10 @@ impl AtWork<'_> {
         if join && t.kind.moves_are_throws() {
             return Err(Message::new("tournament-team-needed").into());
         }
-        let here =
-            t.entrants.iter().position(|e| e.player.id == actor.user || (e.role && actor.roles.contains(&e.player.id)));
+        let here = t
+            .entrants
+            .iter()
+            .position(|e| e.player.id == actor.user || (e.role && actor.roles.contains(&e.player.id.get())));
         match (join, here) {
             (true, Some(_)) => return Err(Message::new("tournament-already-in").into()),
             (false, None) => return Err(Message::new("tournament-not-in").into()),

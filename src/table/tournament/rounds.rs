@@ -241,7 +241,7 @@ impl AtWork<'_> {
             .pairings
             .iter()
             .flat_map(|p| [p.first, p.second])
-            .map(|i| (Callee::User(t.entrants[i].player.id), t.entrants[i].player.name.clone()));
+            .map(|i| (Callee::User(t.entrants[i].player.id.get()), t.entrants[i].player.name.clone()));
         let mut replies = vec![Reply { text: Text::join(lines, "\n"), ..Reply::default() }.calling(calls)];
         replies.extend(boards);
         Ok(replies)
@@ -506,7 +506,7 @@ impl GameTerms {
         let (first, second) = (&t.entrants[p.first], &t.entrants[p.second]);
         let (per_move, rated) = (self.per_move, self.rated);
         let team = |e: &Entrant| Team::Role {
-            id: e.player.id,
+            id: e.player.id.get(),
             name: e.player.name.trim_start_matches('@').to_string(),
             ping: e.ping,
         };

@@ -25,7 +25,7 @@ pub fn actor_in(guild: u64, user: u64, channel: u64) -> Actor {
     Actor {
         guild: GuildId(guild),
         channel: ChannelId(channel),
-        user,
+        user: UserId(user),
         name: ["tablero", "ana", "ben", "cy", "dan", "eve", "fay"][user as usize % 7].to_string(),
         roles: vec![],
         locale: Locale::English,

@@ -11,6 +11,7 @@ use tablero::store::SledStore;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::UserId;
 use tablero::store::record::{FinishReason, First, GameRecord, MoveEntry, Player, Status};
 use tablero::table::Request;
 use tablero::table::{Actor, Command, Permissions, Table};
@@ -21,7 +22,7 @@ pub fn player_actor(user: u64, channel: u64) -> Actor {
     Actor {
         guild: GuildId(1),
         channel: ChannelId(channel),
-        user,
+        user: UserId(user),
         name: format!("player{user}"),
         roles: vec![],
         locale: Locale::English,
@@ -31,7 +32,7 @@ pub fn player_actor(user: u64, channel: u64) -> Actor {
 }
 
 pub fn player(id: u64) -> Player {
-    Player { id, name: format!("player{id}") }
+    Player { id: UserId(id), name: format!("player{id}") }
 }
 
 /// Plays `moves` random legal moves of `game` games between players 1 and 2, a new game in the next channel
@@ -94,7 +95,7 @@ pub fn finished_game(id: u64, guild: u64, moves: u64, tournament: Option<(u64, u
         first: First::Challenger,
         seats: vec![player(a), player(b)],
         moves: (0..moves)
-            .map(|n| MoveEntry { notation: ((n % 6) + 1).to_string(), by: a, at: n, name: None })
+            .map(|n| MoveEntry { notation: ((n % 6) + 1).to_string(), by: UserId(a), at: n, name: None })
             .collect(),
         status: Status::Finished { winner: Some(Side::First), reason: FinishReason::Resignation },
         revision: moves + 1,

@@ -157,7 +157,7 @@ pub fn elimination(table: &Table, guild: u64) -> u64 {
             )
             .expect("placed");
             let page = table.game_page(GuildId(guild), game, None, Locale::English).unwrap().unwrap();
-            let seats: Vec<u64> = page.sides.iter().map(|s| s.user.expect("a member")).collect();
+            let seats: Vec<u64> = page.sides.iter().map(|s| s.user.expect("a member").get()).collect();
             let channel = 1000 + game.get();
             act(table, guild, seats[0], channel, Command::Play(PlayCommand::Move { notation: "1".into(), at: None }))
                 .unwrap();
