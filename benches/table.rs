@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::TournamentId;
 use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{ChallengeCommand, PlayCommand};
@@ -71,7 +72,7 @@ fn fill(store: &SledStore) {
                     slot: 0,
                 };
                 let tournament = Tournament {
-                    id: n + 1,
+                    id: TournamentId(n + 1),
                     revision: 0,
                     guild: GuildId(GUILD),
                     channel: ChannelId(500),

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use tablero::store::record::GameId;
+use tablero::store::record::TournamentId;
 
 use clap::{Parser, Subcommand};
 
@@ -600,9 +601,13 @@ fn export(
 /// `tablero export --tournament`: a tournament's report file, read as a reader of its server would.
 fn export_tournament(config: Option<PathBuf>, data: Option<PathBuf>, id: u64) -> Result<String, String> {
     let (config, store) = open_store(config, data)?;
-    let t = store.tournament(id).map_err(|e| e.to_string())?.ok_or_else(|| format!("there is no tournament {id}"))?;
+    let t = store
+        .tournament(TournamentId(id))
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("there is no tournament {id}"))?;
     let table = Table::new(store, config.table());
-    let command = tablero::table::Command::Tournament(tablero::table::TournamentCommand::Export { id: Some(id) });
+    let command =
+        tablero::table::Command::Tournament(tablero::table::TournamentCommand::Export { id: Some(TournamentId(id)) });
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let replies = table.read(t.guild, config.default_locale(), command, now).map_err(|text| text.to_string())?;
     let file = replies.into_iter().flat_map(|r| r.files).next().ok_or("no report was made")?;

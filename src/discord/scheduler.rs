@@ -92,19 +92,19 @@ async fn advance(http: &serenity::Http, data: &Data) {
     };
     for (id, guild) in due {
         let table = data.table.clone();
-        let advanced = data.work.run(guild.get(), None, move || table.advance_tournament(id, locale, now)).await;
+        let advanced = data.work.run(guild.get(), None, move || table.advance_tournament(id.get(), locale, now)).await;
         let replies = match advanced {
             Ok(Some(Ok(replies))) => replies,
             Ok(Some(Err(e))) => {
-                tracing::error!(tournament = id, error = %e, "a tournament could not advance");
+                tracing::error!(tournament = %id, error = %e, "a tournament could not advance");
                 continue;
             }
             Ok(None) => {
-                tracing::error!(tournament = id, "a tournament's advance failed");
+                tracing::error!(tournament = %id, "a tournament's advance failed");
                 continue;
             }
             Err(busy) => {
-                tracing::debug!(tournament = id, ?busy, "the heavy-work queue is full; the tournament waits");
+                tracing::debug!(tournament = %id, ?busy, "the heavy-work queue is full; the tournament waits");
                 continue;
             }
         };

@@ -140,7 +140,7 @@ mod tests {
     #[test]
     fn players_and_rounds_sit_in_fides_columns() {
         let t = Tournament {
-            id: 1,
+            id: crate::store::record::TournamentId(1),
             revision: 0,
             guild: GuildId(1),
             channel: ChannelId(1),

@@ -270,7 +270,7 @@ impl Record {
             version: VERSION,
             game: game.kind.name().to_string(),
             id: imported.map_or(game.id, |i| i.id).get(),
-            tournament: imported.map_or(game.tournament.map(|t| t.tournament), |i| i.tournament),
+            tournament: imported.map_or(game.tournament.map(|t| t.tournament.get()), |i| i.tournament),
             round: imported.map_or(game.tournament.map(|t| t.round as u32 + 1), |i| i.round),
             options: game.options.clone(),
             sides,

@@ -203,7 +203,7 @@ pub trait Store: Send + Sync {
     fn live_games(&self, guild: GuildId) -> Result<Vec<GameId>, StoreError>;
     /// Every game record (for recomputing ratings).
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError>;
-    fn tournament(&self, id: u64) -> Result<Option<Tournament>, StoreError>;
+    fn tournament(&self, id: crate::store::record::TournamentId) -> Result<Option<Tournament>, StoreError>;
     /// A server's tournaments, oldest first.
     fn tournaments(&self, guild: GuildId) -> Result<Vec<Tournament>, StoreError>;
     /// Tournament marks due at or before `until`, soonest first.

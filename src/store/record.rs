@@ -10,20 +10,20 @@ use crate::games::{GameKind, OptionSet, Side};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(from = "(u64, usize, usize)", into = "(u64, usize, usize)")]
 pub struct TournamentPlace {
-    pub tournament: u64,
+    pub tournament: TournamentId,
     pub round: usize,
     pub pairing: usize,
 }
 
 impl From<(u64, usize, usize)> for TournamentPlace {
     fn from((tournament, round, pairing): (u64, usize, usize)) -> TournamentPlace {
-        TournamentPlace { tournament, round, pairing }
+        TournamentPlace { tournament: TournamentId(tournament), round, pairing }
     }
 }
 
 impl From<TournamentPlace> for (u64, usize, usize) {
     fn from(p: TournamentPlace) -> (u64, usize, usize) {
-        (p.tournament, p.round, p.pairing)
+        (p.tournament.get(), p.round, p.pairing)
     }
 }
 use crate::i18n::Locale;
@@ -91,6 +91,10 @@ id_type!(
     GuildId
 );
 
+id_type!(
+    /// A tournament's number: every tournament of every server has its own, given by the store in order.
+    TournamentId
+);
 id_type!(
     /// A member's id (Discord's, the console's, or the computer's own): who plays, asks and is called.
     UserId

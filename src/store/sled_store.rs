@@ -281,7 +281,7 @@ impl KvStore<SledKv> {
         let mut index = Vec::new();
         for (_, value) in self.kv.all(TOURNAMENTS)? {
             let t: Tournament = unjson(&value)?;
-            index.push(pair_key(t.guild.get(), t.id));
+            index.push(pair_key(t.guild.get(), t.id.get()));
             match t.status {
                 TournamentStatus::Running => marks.push(TournamentMark { at: 0, tournament: t.id, game: GameId(0) }),
                 TournamentStatus::SignUp => {

@@ -89,7 +89,7 @@ pub enum TournamentStatus {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Tournament {
     /// Assigned by the store.
-    pub id: u64,
+    pub id: crate::store::record::TournamentId,
     /// Incremented by every write; a write based on an older revision is refused.
     #[serde(default)]
     pub revision: u64,

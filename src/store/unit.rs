@@ -40,7 +40,7 @@ pub struct StandingsWrite {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub struct TournamentMark {
     pub at: Timestamp,
-    pub tournament: u64,
+    pub tournament: crate::store::record::TournamentId,
     pub game: GameId,
 }
 

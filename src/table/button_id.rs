@@ -9,6 +9,7 @@
 //! leaderboard, established or provisional, as a picture), `t:<tournament>:join|leave`. `<ply>` is the number of
 //! moves played when the button was drawn, so a press on an outdated board is refused.
 
+use crate::store::record::TournamentId;
 use crate::store::record::UserId;
 use crate::table::command::{ChallengeCommand, PlayCommand, RatingCommand, RecordCommand};
 use std::fmt;
@@ -242,8 +243,8 @@ impl ButtonId {
                 picture: false,
                 season: Some(season),
             }),
-            ButtonId::TournamentJoin(t) => Command::Tournament(TournamentCommand::Join { id: Some(t) }),
-            ButtonId::TournamentLeave(t) => Command::Tournament(TournamentCommand::Leave { id: Some(t) }),
+            ButtonId::TournamentJoin(t) => Command::Tournament(TournamentCommand::Join { id: Some(TournamentId(t)) }),
+            ButtonId::TournamentLeave(t) => Command::Tournament(TournamentCommand::Leave { id: Some(TournamentId(t)) }),
         })
     }
 

@@ -45,7 +45,7 @@ pub(crate) fn calendar_notice(t: &Tournament, at: Timestamp) -> Notice {
         game: GameId(0),
         guild: t.guild,
         channel: t.channel,
-        kind: NoticeKind::Calendar { tournament: t.id },
+        kind: NoticeKind::Calendar { tournament: t.id.get() },
         at,
     }
 }
@@ -53,7 +53,7 @@ pub(crate) fn calendar_notice(t: &Tournament, at: Timestamp) -> Notice {
 /// The calendar of a tournament, in `locale`.
 pub fn calendar(t: &Tournament, locale: Locale) -> Vec<CalendarEntry> {
     let title = Message::new("calendar-title")
-        .num("id", t.id as i64)
+        .num("id", t.id.get() as i64)
         .str("game", game_name(locale, t.kind))
         .str("format", format_name(locale, t.format));
     let title = i18n::text(locale, &title);
@@ -68,7 +68,7 @@ pub fn calendar(t: &Tournament, locale: Locale) -> Vec<CalendarEntry> {
         out.push(CalendarEntry {
             key: format!("tournament-{}-signup", t.id),
             name: format!("{title}: {}", i18n::text(locale, &Message::new("calendar-signup"))),
-            description: i18n::text(locale, &Message::new("calendar-signup-about").num("id", t.id as i64)),
+            description: i18n::text(locale, &Message::new("calendar-signup-about").num("id", t.id.get() as i64)),
             location: location.clone(),
             start: t.created_at,
             end: until,
@@ -88,7 +88,7 @@ pub fn calendar(t: &Tournament, locale: Locale) -> Vec<CalendarEntry> {
         let about = Message::new("calendar-round-about")
             .num("round", (i + 1) as i64)
             .num("games", round.pairings.len() as i64)
-            .num("id", t.id as i64);
+            .num("id", t.id.get() as i64);
         out.push(CalendarEntry {
             key: format!("tournament-{}-round-{}", t.id, i + 1),
             name: format!("{title}: {}", i18n::text(locale, &round_name)),
@@ -112,7 +112,7 @@ mod tests {
 
     fn cup() -> Tournament {
         Tournament {
-            id: 4,
+            id: crate::store::record::TournamentId(4),
             revision: 0,
             guild: GuildId(1),
             channel: ChannelId(10),

@@ -1,6 +1,7 @@
 //! What a user asks the table service to do (a button or a menu asks it through its id, `ButtonId`).
 
 use crate::games::{GameKind, OptionSet};
+use crate::store::record::TournamentId;
 use crate::store::record::{ChannelId, GameId, Player, Team};
 
 /// What a user asks the table to do, by domain: each domain's module handles its own commands.
@@ -301,37 +302,37 @@ pub enum TournamentCommand {
         terms: crate::table::terms::TournamentTerms,
     },
     Join {
-        id: Option<u64>,
+        id: Option<TournamentId>,
     },
     /// Signs up a role as a team (Zohn Ahl tournaments pair teams): a member of the role does it.
     JoinTeam {
-        id: Option<u64>,
+        id: Option<TournamentId>,
         role: u64,
         name: String,
         /// The role is mentionable (the member's Mention Everyone permission also lets its games ping it).
         mentionable: bool,
     },
     Leave {
-        id: Option<u64>,
+        id: Option<TournamentId>,
     },
     Start {
-        id: Option<u64>,
+        id: Option<TournamentId>,
     },
     Standings {
-        id: Option<u64>,
+        id: Option<TournamentId>,
         picture: bool,
     },
     /// The tournament as a FIDE tournament report file (Swiss and round robin).
     Export {
-        id: Option<u64>,
+        id: Option<TournamentId>,
     },
     Pairings {
-        id: Option<u64>,
+        id: Option<TournamentId>,
         round: Option<usize>,
     },
     /// An organiser withdraws a player: their unfinished games are forfeited, and they are paired no more.
     Drop {
-        id: Option<u64>,
+        id: Option<TournamentId>,
         player: Player,
     },
     /// An organiser enters or corrects a result.
@@ -340,11 +341,11 @@ pub enum TournamentCommand {
         winner: Decision,
     },
     Cancel {
-        id: Option<u64>,
+        id: Option<TournamentId>,
     },
     /// An organiser gives the games still on in the current round `secs` more seconds.
     Extend {
-        id: Option<u64>,
+        id: Option<TournamentId>,
         secs: u64,
     },
 }

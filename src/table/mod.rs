@@ -153,12 +153,12 @@ impl Table {
             for tournament in ended {
                 // A large Swiss is paired as heavy work by the scheduler (its mark stays), never while a member
                 // waits for the answer to a move.
-                if self.pairs_off_the_request_path(tournament) {
+                if self.pairs_off_the_request_path(tournament.get()) {
                     continue;
                 }
-                match self.advance_tournament(tournament, public, now) {
+                match self.advance_tournament(tournament.get(), public, now) {
                     Ok(more) => replies.extend(more.into_iter().map(|(channel, reply)| reply.in_channel(channel))),
-                    Err(e) => tracing::error!(tournament, error = %e, "a tournament could not advance"),
+                    Err(e) => tracing::error!(tournament = %tournament, error = %e, "a tournament could not advance"),
                 }
             }
         }
@@ -222,7 +222,10 @@ impl Table {
     }
 
     /// The tournaments marked due at `now`, with their servers.
-    pub fn due_tournaments(&self, now: Timestamp) -> Result<Vec<(u64, GuildId)>, TableError> {
+    pub fn due_tournaments(
+        &self,
+        now: Timestamp,
+    ) -> Result<Vec<(crate::store::record::TournamentId, GuildId)>, TableError> {
         AtWork::own(self).due_tournaments(now)
     }
 

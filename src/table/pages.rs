@@ -49,7 +49,7 @@ pub struct GameLine {
 /// A tournament in a list.
 #[derive(Debug, Clone)]
 pub struct TournamentLine {
-    pub id: u64,
+    pub id: crate::store::record::TournamentId,
     pub title: String,
     pub state: String,
 }
@@ -100,7 +100,7 @@ pub struct GamePage {
     pub description: String,
     pub diagram: String,
     pub revision: u64,
-    pub tournament: Option<u64>,
+    pub tournament: Option<crate::store::record::TournamentId>,
 }
 
 /// A game as a live page follows it.
@@ -277,7 +277,11 @@ impl Table {
 
     /// A tournament's revision, if it is one of `guild`.
     pub fn web_tournament_revision(&self, guild: GuildId, id: u64) -> Option<u64> {
-        self.store.tournament(id).ok()?.filter(|t| t.guild == guild).map(|t| t.revision)
+        self.store
+            .tournament(crate::store::record::TournamentId(id))
+            .ok()?
+            .filter(|t| t.guild == guild)
+            .map(|t| t.revision)
     }
 
     /// A game's revision, if it is a game of `guild` (what a live page watches).
@@ -456,7 +460,9 @@ impl AtWork<'_> {
                 id: t.id,
                 title: i18n::text(
                     locale,
-                    &Message::new("web-tournament-title").num("id", t.id as i64).str("game", game_name(locale, t.kind)),
+                    &Message::new("web-tournament-title")
+                        .num("id", t.id.get() as i64)
+                        .str("game", game_name(locale, t.kind)),
                 ),
                 state: i18n::text(locale, &Message::new(state).num("round", t.rounds.len() as i64)),
             });

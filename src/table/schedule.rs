@@ -7,6 +7,7 @@ use super::naming::{game_name, player_call, side_calls};
 use crate::deadlines::{self, Event};
 use crate::i18n::{self, Callee, Locale, Message};
 use crate::store::GuildId;
+use crate::store::record::TournamentId;
 use crate::store::record::{ChannelId, GameRecord, Notice, NoticeKind, Status, Timestamp, UserId};
 use crate::store::{GameWrite, Unit};
 use crate::table::calendar::CalendarEntry;
@@ -109,7 +110,7 @@ impl AtWork<'_> {
         for notice in notices.into_iter().filter(|n| (self.table.serves)(n.guild)) {
             let locale = self.store.guild_settings(notice.guild).ok().and_then(|s| s.locale).unwrap_or(locale);
             if let NoticeKind::Calendar { tournament } = notice.kind {
-                let entries = match self.store.tournament(tournament).map_err(|e| e.to_string())? {
+                let entries = match self.store.tournament(TournamentId(tournament)).map_err(|e| e.to_string())? {
                     Some(t) => crate::table::calendar::calendar(&t, locale),
                     None => Vec::new(),
                 };
@@ -181,7 +182,9 @@ impl AtWork<'_> {
                 return Ok(Some((Reply { text: text.clone(), ..Reply::default() }.calling(calls), vec![])));
             }
             NoticeKind::TournamentFinished { tournament } => {
-                let Some(t) = self.store.tournament(*tournament)? else { return Ok(None) };
+                let Some(t) = self.store.tournament(TournamentId(*tournament))? else {
+                    return Ok(None);
+                };
                 return Ok(Some((self.standings_reply(locale, &t, true)?, vec![])));
             }
             NoticeKind::TournamentGame => {

@@ -7,6 +7,7 @@
 //! The request's context (its key, the tournaments whose games it ended) is a value: an [`AtWork`] is the table at
 //! work on one request, and carries it from unit to unit. The scheduler's own work is one without a key.
 
+use crate::store::record::TournamentId;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -30,7 +31,7 @@ struct RequestContext {
     /// The idempotency key and time of the request being handled, until its first unit takes it.
     key: Option<(String, Timestamp)>,
     /// Tournaments whose games this request ended (they are advanced before the request answers).
-    ended: Vec<u64>,
+    ended: Vec<TournamentId>,
     /// Whether a request is being handled (outside one, ended tournaments are left to the scheduler's marks).
     active: bool,
 }
@@ -66,7 +67,7 @@ impl<'t> AtWork<'t> {
 
     /// The tournaments whose games this turn ended, and whether its key was stored (with the first unit it
     /// committed).
-    pub(super) fn finish(self, had_key: bool) -> (Vec<u64>, bool) {
+    pub(super) fn finish(self, had_key: bool) -> (Vec<TournamentId>, bool) {
         let context = self.context.into_inner();
         (context.ended, had_key && context.key.is_none())
     }

@@ -155,7 +155,10 @@ pub(super) async fn tournament_picture(State(web): Shared, server: Server) -> Re
     let (guild, id) = (server.guild, server.id.unwrap_or(0));
     match blocking(&web, move |t| t.web_tournament_revision(guild, id)).await {
         Ok(Some(version)) => {
-            let command = Command::Tournament(TournamentCommand::Standings { id: Some(id), picture: true });
+            let command = Command::Tournament(TournamentCommand::Standings {
+                id: Some(crate::store::record::TournamentId(id)),
+                picture: true,
+            });
             reply_picture(&web, &server, command, version).await
         }
         Ok(None) => not_found_in(server.locale),

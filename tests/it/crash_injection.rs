@@ -9,6 +9,7 @@ use crate::common::play::typed_tournament;
 use crate::on_both_backends;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
+use tablero::store::record::TournamentId;
 use tablero::store::record::UserId;
 use tablero::table::PlayCommand;
 use tablero::table::Request;
@@ -40,7 +41,7 @@ fn tournament(table: &Table, user: u64, command: TournamentCommand) {
 fn step(table: &Table, store: &Faulty) -> bool {
     let _ = table.tick(NOW);
     let _ = table.advance_due_tournaments(Locale::English, NOW);
-    let Some(t) = store.tournament(1).unwrap() else {
+    let Some(t) = store.tournament(TournamentId(1)).unwrap() else {
         let options = [("time".to_string(), "1d".to_string())].into_iter().collect();
         tournament(
             table,
@@ -58,20 +59,20 @@ fn step(table: &Table, store: &Faulty) -> bool {
     match t.status {
         TournamentStatus::SignUp => {
             match (1..=5).find(|u| !t.entrants.iter().any(|e| e.player.id == *u)) {
-                Some(user) => tournament(table, user, TournamentCommand::Join { id: Some(1) }),
-                None => tournament(table, 1, TournamentCommand::Start { id: Some(1) }),
+                Some(user) => tournament(table, user, TournamentCommand::Join { id: Some(TournamentId(1)) }),
+                None => tournament(table, 1, TournamentCommand::Start { id: Some(TournamentId(1)) }),
             }
             true
         }
         TournamentStatus::Running => {
             let round = t.rounds.len();
             if round == 1 && !t.log.iter().any(|(_, line)| line.contains("extended")) {
-                tournament(table, 1, TournamentCommand::Extend { id: Some(1), secs: 86400 });
+                tournament(table, 1, TournamentCommand::Extend { id: Some(TournamentId(1)), secs: 86400 });
                 return true;
             }
             if round == 2 && !t.entrants.iter().any(|e| e.dropped) {
                 let dan = Player { id: UserId(4), name: "dan".into() };
-                tournament(table, 1, TournamentCommand::Drop { id: Some(1), player: dan });
+                tournament(table, 1, TournamentCommand::Drop { id: Some(TournamentId(1)), player: dan });
                 return true;
             }
             let current = t.rounds.last().expect("a running tournament has a round");
@@ -129,12 +130,12 @@ fn step(table: &Table, store: &Faulty) -> bool {
 type Outcome = (String, Vec<(usize, usize)>);
 
 fn outcome(table: &Table, store: &Faulty) -> Outcome {
-    let t = store.tournament(1).unwrap().expect("a tournament");
+    let t = store.tournament(TournamentId(1)).unwrap().expect("a tournament");
     assert_eq!(t.status, TournamentStatus::Finished);
     let standings = table
         .handle(Request::new(
             &actor_in(1, 2, HALL),
-            Command::Tournament(TournamentCommand::Standings { id: Some(1), picture: false }),
+            Command::Tournament(TournamentCommand::Standings { id: Some(TournamentId(1)), picture: false }),
             NOW,
         ))
         .unwrap()

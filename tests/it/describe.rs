@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
+use tablero::store::record::TournamentId;
 use tablero::table::{PlayCommand, RatingCommand, RecordCommand};
 
 use rand::rngs::StdRng;
@@ -197,7 +198,7 @@ fn tables_and_charts_are_described_by_their_rows() {
     .unwrap();
     let said = board[0].image.as_ref().expect("a picture").description.clone();
     assert!(said.starts_with("Hoyito II") && said.contains(" · 1. ana — "), "the leader first: {said}");
-    let standings = TournamentCommand::Standings { id: Some(tournament), picture: true };
+    let standings = TournamentCommand::Standings { id: Some(TournamentId(tournament)), picture: true };
     let shown = act(&table, 7, 2, 10, Command::Tournament(standings)).unwrap();
     let said = shown[0].image.as_ref().expect("the bracket").description.clone();
     assert!(said.contains("Winner: ana") && said.contains("1. ana — 2"), "{said}");

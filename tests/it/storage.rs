@@ -8,6 +8,7 @@ use crate::common::play::typed_tournament;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::TournamentId;
 use tablero::table::Request;
 use tablero::table::{PlayCommand, SettingCommand};
 
@@ -116,13 +117,13 @@ fn populated(path: &Path) -> Vec<backup::Entry> {
     );
     table.handle(Request::new(&actor_in(1, 1, 5), Command::Tournament(create), NOW)).unwrap().unwrap();
     for user in 1..=3 {
-        let join = tablero::table::TournamentCommand::Join { id: Some(1) };
+        let join = tablero::table::TournamentCommand::Join { id: Some(TournamentId(1)) };
         table.handle(Request::new(&actor_in(1, user, 5), Command::Tournament(join), NOW)).unwrap().unwrap();
     }
     table
         .handle(Request::new(
             &actor_in(1, 1, 5),
-            Command::Tournament(tablero::table::TournamentCommand::Start { id: Some(1) }),
+            Command::Tournament(tablero::table::TournamentCommand::Start { id: Some(TournamentId(1)) }),
             NOW,
         ))
         .unwrap()

@@ -6,6 +6,7 @@ use crate::on_both_backends;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::TournamentId;
 use tablero::store::record::UserId;
 
 use common::backends::Backend;
@@ -122,7 +123,7 @@ fn a_store_reopened_right_after_it_was_dropped_opens() {
 
 fn tournament(guild: u64, status: TournamentStatus, signup_until: Option<u64>) -> Tournament {
     Tournament {
-        id: 0,
+        id: TournamentId(0),
         revision: 0,
         guild: GuildId(guild),
         channel: ChannelId(10),
@@ -183,9 +184,12 @@ fn tournaments_are_written_over_their_revision_and_indexed_by_server(backend: &B
     assert_eq!(store.tournaments(GuildId(1)).unwrap().len(), 1, "a server sees its own");
     // The sign-up deadline is a mark for the scheduler, kept in step with the record.
     assert_eq!(store.tournament_marks(499).unwrap(), vec![]);
-    assert_eq!(store.tournament_marks(500).unwrap(), vec![TournamentMark { at: 500, tournament: 1, game: GameId(0) }]);
+    assert_eq!(
+        store.tournament_marks(500).unwrap(),
+        vec![TournamentMark { at: 500, tournament: TournamentId(1), game: GameId(0) }]
+    );
     assert_eq!(store.next_due().unwrap(), Some(500));
-    let mut t = store.tournament(1).unwrap().unwrap();
+    let mut t = store.tournament(TournamentId(1)).unwrap().unwrap();
     t.status = TournamentStatus::Running;
     t.revision = 1;
     let write = |t: &Tournament, base| Unit {
@@ -195,7 +199,7 @@ fn tournaments_are_written_over_their_revision_and_indexed_by_server(backend: &B
     store.commit(&write(&t, 0)).unwrap();
     assert_eq!(
         store.tournament_marks(u64::MAX).unwrap(),
-        vec![TournamentMark { at: 0, tournament: 1, game: GameId(0) }],
+        vec![TournamentMark { at: 0, tournament: TournamentId(1), game: GameId(0) }],
         "started without a round: the deadline mark goes, one to pair its first round at once comes"
     );
     assert!(
@@ -297,7 +301,8 @@ fn a_version_1_store_is_migrated() {
         meta.insert("next_tournament_id", &2u64.to_be_bytes()).unwrap();
         let tournaments = db.open_tree("tournaments").unwrap();
         for (id, status, until) in [(1u64, TournamentStatus::Running, None), (2, TournamentStatus::SignUp, Some(900))] {
-            let mut json = serde_json::to_value(Tournament { id, ..tournament(7, status, until) }).unwrap();
+            let mut json =
+                serde_json::to_value(Tournament { id: TournamentId(id), ..tournament(7, status, until) }).unwrap();
             json.as_object_mut().unwrap().remove("revision");
             tournaments.insert(id.to_be_bytes(), serde_json::to_vec(&json).unwrap()).unwrap();
         }
@@ -308,8 +313,8 @@ fn a_version_1_store_is_migrated() {
     assert_eq!(
         store.tournament_marks(u64::MAX).unwrap(),
         vec![
-            TournamentMark { at: 0, tournament: 1, game: GameId(0) },
-            TournamentMark { at: 900, tournament: 2, game: GameId(0) }
+            TournamentMark { at: 0, tournament: TournamentId(1), game: GameId(0) },
+            TournamentMark { at: 900, tournament: TournamentId(2), game: GameId(0) }
         ],
         "the running one is looked at now, the other at its deadline"
     );

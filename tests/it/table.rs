@@ -7,6 +7,7 @@ use std::sync::{Arc, Barrier};
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::TournamentId;
 use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{ChallengeCommand, PlayCommand, RecordCommand};
@@ -591,12 +592,12 @@ fn a_tournament_takes_at_most_the_limits_players() {
             Default::default(),
         )),
     );
-    let join = || Command::Tournament(tablero::table::TournamentCommand::Join { id: Some(1) });
+    let join = || Command::Tournament(tablero::table::TournamentCommand::Join { id: Some(TournamentId(1)) });
     w.ok(&ana(), join());
     w.ok(&ben(), join());
     let text = w.refused(&cy(), join());
     assert!(text.contains("already has 2 players"), "{text}");
-    assert_eq!(w.store.tournament(1).unwrap().unwrap().entrants.len(), 2);
+    assert_eq!(w.store.tournament(TournamentId(1)).unwrap().unwrap().entrants.len(), 2);
 }
 
 /// Names reach every front end on one line and within Discord's length, and `@everyone` is no team whichever

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::TournamentId;
 use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{PlayCommand, RecordCommand, SettingCommand};
@@ -83,7 +84,7 @@ impl World {
     }
 
     fn tournament(&self) -> tablero::store::Tournament {
-        self.store.tournament(1).unwrap().unwrap()
+        self.store.tournament(TournamentId(1)).unwrap().unwrap()
     }
 
     fn open_games(&self) -> Vec<GameId> {
@@ -211,7 +212,7 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
             assert!(byes.insert(b), "one bye each");
         }
     }
-    let standings = w.t(2, TournamentCommand::Standings { id: Some(1), picture: true }, NOW + 600 + DAY);
+    let standings = w.t(2, TournamentCommand::Standings { id: Some(TournamentId(1)), picture: true }, NOW + 600 + DAY);
     assert!(
         standings[0].text.starts_with("Tournament #1 (Hoyito II) is over. Final standings:"),
         "{}",
@@ -221,12 +222,12 @@ fn a_five_player_swiss_with_a_drop_a_timeout_and_a_restart() {
     assert!(standings[0].text.contains(&withdrawn), "{}", standings[0].text);
     assert!(standings[0].image.is_some());
     assert_eq!(standings[0].text.lines().count(), 6);
-    let pairings = w.t(3, TournamentCommand::Pairings { id: Some(1), round: Some(1) }, NOW + 600 + DAY);
+    let pairings = w.t(3, TournamentCommand::Pairings { id: Some(TournamentId(1)), round: Some(1) }, NOW + 600 + DAY);
     assert!(pairings[0].text.contains("1–0") || pairings[0].text.contains("0–1"), "{}", pairings[0].text);
 
     // The tournament report file: one line a player in FIDE's columns, the same points as the standings, every
     // round's pairings (White the first side), the byes as pairing-allocated, the withdrawn player's absence.
-    let exported = w.t(3, TournamentCommand::Export { id: Some(1) }, NOW + 600 + DAY);
+    let exported = w.t(3, TournamentCommand::Export { id: Some(TournamentId(1)) }, NOW + 600 + DAY);
     let file = &exported[0].files[0];
     assert_eq!(file.name, "tournament-1.trf");
     let trf = String::from_utf8(file.bytes.clone()).unwrap();
@@ -536,7 +537,7 @@ fn zohn_ahl_tournaments_pair_role_teams() {
     }
     let t = w.tournament();
     assert_eq!(t.status, TournamentStatus::Finished, "{:?}", t.rounds.len());
-    let standings = w.t(1, TournamentCommand::Standings { id: Some(1), picture: false }, NOW + 10);
+    let standings = w.t(1, TournamentCommand::Standings { id: Some(TournamentId(1)), picture: false }, NOW + 10);
     assert!(standings[0].text.contains("@red") && standings[0].text.contains("@green"), "{}", standings[0].text);
 }
 

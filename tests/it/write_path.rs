@@ -10,6 +10,7 @@ use crate::on_both_backends;
 use tablero::store::record::ChannelId;
 use tablero::store::record::GameId;
 use tablero::store::record::GuildId;
+use tablero::store::record::TournamentId;
 use tablero::store::record::UserId;
 use tablero::table::Request;
 use tablero::table::{ChallengeCommand, PlayCommand, SettingCommand};
@@ -82,9 +83,9 @@ impl World {
             ),
         );
         for user in 1..=n {
-            self.t(user, TournamentCommand::Join { id: Some(1) });
+            self.t(user, TournamentCommand::Join { id: Some(TournamentId(1)) });
         }
-        self.t(1, TournamentCommand::Start { id: Some(1) })
+        self.t(1, TournamentCommand::Start { id: Some(TournamentId(1)) })
     }
 
     fn record(&self, id: GameId) -> GameRecord {
@@ -92,7 +93,7 @@ impl World {
     }
 
     fn cup(&self) -> Tournament {
-        self.store.tournament(1).unwrap().unwrap()
+        self.store.tournament(TournamentId(1)).unwrap().unwrap()
     }
 
     fn games_of_round(&self) -> Vec<GameId> {
@@ -101,7 +102,7 @@ impl World {
 
     /// Everything a command could change: every game and the tournament.
     fn snapshot(&self) -> (Vec<GameRecord>, Option<Tournament>) {
-        (self.store.all_games().unwrap(), self.store.tournament(1).unwrap())
+        (self.store.all_games().unwrap(), self.store.tournament(TournamentId(1)).unwrap())
     }
 }
 
@@ -162,18 +163,18 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
         Command::Play(PlayCommand::Throw { at: Some((active, 0)) }),
         Command::Play(PlayCommand::MoveTo { game: active, channel: ChannelId(900) }),
         Command::Play(PlayCommand::MoveTo { game: parked, channel: ChannelId(900) }),
-        Command::Tournament(TournamentCommand::Join { id: Some(1) }),
-        Command::Tournament(TournamentCommand::Leave { id: Some(1) }),
-        Command::Tournament(TournamentCommand::Start { id: Some(1) }),
-        Command::Tournament(TournamentCommand::Standings { id: Some(1), picture: false }),
-        Command::Tournament(TournamentCommand::Pairings { id: Some(1), round: None }),
+        Command::Tournament(TournamentCommand::Join { id: Some(TournamentId(1)) }),
+        Command::Tournament(TournamentCommand::Leave { id: Some(TournamentId(1)) }),
+        Command::Tournament(TournamentCommand::Start { id: Some(TournamentId(1)) }),
+        Command::Tournament(TournamentCommand::Standings { id: Some(TournamentId(1)), picture: false }),
+        Command::Tournament(TournamentCommand::Pairings { id: Some(TournamentId(1)), round: None }),
         Command::Tournament(TournamentCommand::Drop {
-            id: Some(1),
+            id: Some(TournamentId(1)),
             player: Player { id: UserId(2), name: "ben".into() },
         }),
         Command::Tournament(TournamentCommand::Result { game: parked, winner: tablero::table::Decision::FirstWins }),
-        Command::Tournament(TournamentCommand::Extend { id: Some(1), secs: 86400 }),
-        Command::Tournament(TournamentCommand::Cancel { id: Some(1) }),
+        Command::Tournament(TournamentCommand::Extend { id: Some(TournamentId(1)), secs: 86400 }),
+        Command::Tournament(TournamentCommand::Cancel { id: Some(TournamentId(1)) }),
     ];
     for command in commands {
         let before = w.snapshot();
@@ -194,23 +195,26 @@ fn every_command_naming_an_id_of_another_server_is_refused_and_changes_nothing(b
     assert_eq!(elsewhere.replace(&parked.to_string(), "N"), missing.replace("9999", "N"));
     assert_eq!(elsewhere, format!("There is no game #{parked} in this server."));
     let cancel = |id| Command::Tournament(TournamentCommand::Cancel { id: Some(id) });
-    let t_elsewhere = w.table.handle(Request::new(&intruder, cancel(1), NOW)).unwrap().unwrap_err().text;
-    assert_eq!(t_elsewhere, w.table.handle(Request::new(&intruder, cancel(77), NOW)).unwrap().unwrap_err().text);
+    let t_elsewhere = w.table.handle(Request::new(&intruder, cancel(TournamentId(1)), NOW)).unwrap().unwrap_err().text;
+    assert_eq!(
+        t_elsewhere,
+        w.table.handle(Request::new(&intruder, cancel(TournamentId(77)), NOW)).unwrap().unwrap_err().text
+    );
 }
 
 fn a_finished_or_cancelled_tournament_takes_no_more_changes(backend: &Backend) {
     let w = open(backend);
     w.tournament(2);
     let game = w.games_of_round()[0];
-    w.t(1, TournamentCommand::Cancel { id: Some(1) });
+    w.t(1, TournamentCommand::Cancel { id: Some(TournamentId(1)) });
     assert_eq!(w.record(game).status, Status::Aborted, "its game is called off with it");
     let before = w.snapshot();
     for command in [
-        TournamentCommand::Extend { id: Some(1), secs: 86400 },
-        TournamentCommand::Drop { id: Some(1), player: Player { id: UserId(2), name: "ben".into() } },
+        TournamentCommand::Extend { id: Some(TournamentId(1)), secs: 86400 },
+        TournamentCommand::Drop { id: Some(TournamentId(1)), player: Player { id: UserId(2), name: "ben".into() } },
         TournamentCommand::Result { game, winner: tablero::table::Decision::FirstWins },
-        TournamentCommand::Cancel { id: Some(1) },
-        TournamentCommand::Start { id: Some(1) },
+        TournamentCommand::Cancel { id: Some(TournamentId(1)) },
+        TournamentCommand::Start { id: Some(TournamentId(1)) },
     ] {
         let refused = w
             .table
@@ -254,7 +258,7 @@ fn organiser_actions_are_all_or_nothing_and_a_repeated_extend_extends_once(backe
     assert_eq!(games.len(), 2);
     let deadlines = |w: &World| -> Vec<u64> { games.iter().map(|&g| w.record(g).clock.unwrap().deadline).collect() };
     let before = deadlines(&w);
-    let extend = || Command::Tournament(TournamentCommand::Extend { id: Some(1), secs: 86400 });
+    let extend = || Command::Tournament(TournamentCommand::Extend { id: Some(TournamentId(1)), secs: 86400 });
     // The write fails: neither game, nor the tournament's log, is changed.
     let log = w.cup().log.len();
     w.store.fail_write(1);
@@ -270,7 +274,7 @@ fn organiser_actions_are_all_or_nothing_and_a_repeated_extend_extends_once(backe
     // A drop forfeits the dropped player's game in the same unit; when it fails, nothing is dropped.
     let dan = Player { id: UserId(4), name: "dan".into() };
     w.store.fail_write(1);
-    let drop = || Command::Tournament(TournamentCommand::Drop { id: Some(1), player: dan.clone() });
+    let drop = || Command::Tournament(TournamentCommand::Drop { id: Some(TournamentId(1)), player: dan.clone() });
     assert!(w.table.handle(Request::new(&actor(1, 10), drop(), NOW)).unwrap().is_err());
     assert!(!w.cup().entrants.iter().any(|e| e.dropped));
     assert!(games.iter().all(|&g| w.record(g).status == Status::Active));
@@ -421,7 +425,7 @@ fn members_signing_up_at_the_same_moment_are_all_signed_up(backend: &Backend) {
         .map(|user| {
             let table = table.clone();
             std::thread::spawn(move || {
-                let join = Command::Tournament(TournamentCommand::Join { id: Some(1) });
+                let join = Command::Tournament(TournamentCommand::Join { id: Some(TournamentId(1)) });
                 table.handle(Request::new(&actor(user, 10), join, NOW)).unwrap().map_err(|r| r.text)
             })
         })
@@ -429,7 +433,7 @@ fn members_signing_up_at_the_same_moment_are_all_signed_up(backend: &Backend) {
     for join in joins {
         join.join().unwrap().expect("every sign-up is taken, none told to try again");
     }
-    let t = store.tournament(1).unwrap().unwrap();
+    let t = store.tournament(TournamentId(1)).unwrap().unwrap();
     let mut ids: Vec<u64> = t.entrants.iter().map(|e| e.player.id.get()).collect();
     ids.sort_unstable();
     assert_eq!(ids, vec![1, 2, 3, 4, 5, 6]);

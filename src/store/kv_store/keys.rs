@@ -48,7 +48,7 @@ pub(in crate::store) fn pair_key(a: u64, b: u64) -> [u8; 16] {
 pub(in crate::store) fn mark_key(mark: &TournamentMark) -> [u8; 24] {
     let mut key = [0u8; 24];
     key[..8].copy_from_slice(&mark.at.to_be_bytes());
-    key[8..16].copy_from_slice(&mark.tournament.to_be_bytes());
+    key[8..16].copy_from_slice(&mark.tournament.get().to_be_bytes());
     key[16..].copy_from_slice(&mark.game.get().to_be_bytes());
     key
 }
@@ -59,7 +59,7 @@ pub(in crate::store) fn mark_of(key: &[u8]) -> Result<TournamentMark, StoreError
     }
     Ok(TournamentMark {
         at: id_from(&key[..8])?,
-        tournament: id_from(&key[8..16])?,
+        tournament: crate::store::record::TournamentId(id_from(&key[8..16])?),
         game: GameId(id_from(&key[16..])?),
     })
 }

@@ -32,6 +32,7 @@ use super::{
     StoreError, TeamKey, TeamRecord, Tournament, TournamentMark, TournamentWrite, Unit, WriteError,
 };
 use crate::games::GameKind;
+use crate::store::record::TournamentId;
 
 pub(super) use keys::*;
 pub(super) use reads::*;
@@ -193,14 +194,14 @@ impl<K: Kv> Store for KvStore<K> {
         all_games(&self.kv)
     }
 
-    fn tournament(&self, id: u64) -> Result<Option<Tournament>, StoreError> {
-        self.kv.get(TOURNAMENTS, &id.to_be_bytes())?.map(|b| unjson(&b)).transpose()
+    fn tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError> {
+        self.kv.get(TOURNAMENTS, &id.get().to_be_bytes())?.map(|b| unjson(&b)).transpose()
     }
 
     fn tournaments(&self, guild: GuildId) -> Result<Vec<Tournament>, StoreError> {
         let mut out = Vec::new();
         for (key, _) in self.kv.scan_prefix(GUILD_TOURNAMENTS, &guild.0.to_be_bytes())? {
-            if let Some(t) = self.tournament(id_from(&key[8..])?)? {
+            if let Some(t) = self.tournament(TournamentId(id_from(&key[8..])?))? {
                 out.push(t);
             }
         }

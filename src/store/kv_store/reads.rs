@@ -49,7 +49,11 @@ pub(in crate::store) fn notices(r: &dyn KvRead) -> Result<Vec<Notice>, StoreErro
 }
 
 pub(in crate::store) fn tournament_marks(r: &dyn KvRead, until: Timestamp) -> Result<Vec<TournamentMark>, StoreError> {
-    let end = mark_key(&TournamentMark { at: until, tournament: u64::MAX, game: GameId(u64::MAX) });
+    let end = mark_key(&TournamentMark {
+        at: until,
+        tournament: crate::store::record::TournamentId(u64::MAX),
+        game: GameId(u64::MAX),
+    });
     r.up_to(TOURNAMENT_MARKS, &end)?.into_iter().map(|(key, _)| mark_of(&key)).collect()
 }
 

@@ -135,15 +135,15 @@ impl<K: Kv> KvStore<K> {
         let bytes = match base {
             None => {
                 if tournament.id == 0 {
-                    tournament.id = next_counter(t, NEXT_TOURNAMENT_KEY, 1)?;
-                } else if t.get(TOURNAMENTS, &tournament.id.to_be_bytes())?.is_some() {
+                    tournament.id = crate::store::record::TournamentId(next_counter(t, NEXT_TOURNAMENT_KEY, 1)?);
+                } else if t.get(TOURNAMENTS, &tournament.id.get().to_be_bytes())?.is_some() {
                     return Err(WriteError::IdTaken.into());
                 }
-                t.insert(GUILD_TOURNAMENTS, &pair_key(tournament.guild.get(), tournament.id), &[])?;
+                t.insert(GUILD_TOURNAMENTS, &pair_key(tournament.guild.get(), tournament.id.get()), &[])?;
                 json(&tournament)?
             }
             Some(base) => {
-                let stored: Tournament = match t.get(TOURNAMENTS, &tournament.id.to_be_bytes())? {
+                let stored: Tournament = match t.get(TOURNAMENTS, &tournament.id.get().to_be_bytes())? {
                     Some(b) => unjson(&b)?,
                     None => return Err(WriteError::TournamentConflict.into()),
                 };
@@ -159,8 +159,8 @@ impl<K: Kv> KvStore<K> {
         if let Some(mark) = step_mark(&tournament) {
             t.insert(TOURNAMENT_MARKS, &mark_key(&mark), &[])?;
         }
-        t.insert(TOURNAMENTS, &tournament.id.to_be_bytes(), &bytes)?;
-        Ok(tournament.id)
+        t.insert(TOURNAMENTS, &tournament.id.get().to_be_bytes(), &bytes)?;
+        Ok(tournament.id.get())
     }
 
     pub(in crate::store) fn commit_unit(&self, unit: &Unit) -> Result<Committed, WriteError> {

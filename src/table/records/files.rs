@@ -248,8 +248,9 @@ impl AtWork<'_> {
                 records::time::date(g.updated_at),
             ));
             if let Some(TournamentPlace { tournament, round, .. }) = g.tournament {
-                let said =
-                    Message::new("archive-tournament").num("id", tournament as i64).num("round", round as i64 + 1);
+                let said = Message::new("archive-tournament")
+                    .num("id", tournament.get() as i64)
+                    .num("round", round as i64 + 1);
                 line.push_str(&format!(" · {}", i18n::text(locale, &said)));
             }
             if let Some(imported) = &g.imported {

@@ -6,6 +6,7 @@ use super::state::{points_text, with_notices};
 use crate::deadlines;
 use crate::games::{GameKind, OptionSet, Side};
 use crate::i18n::{self, Message, Text};
+use crate::store::record::TournamentId;
 use crate::store::record::UserId;
 use crate::store::record::{FinishReason, GameId, Player, Status, Timestamp, TournamentPlace};
 use crate::store::tournament::{Entrant, Format, TournamentStatus};
@@ -66,7 +67,8 @@ impl AtWork<'_> {
                     }
                 }
                 let t = self.save_tournament(t, games)?;
-                let text = i18n::spans(actor.locale, &Message::new("tournament-cancelled").num("id", t.id as i64));
+                let text =
+                    i18n::spans(actor.locale, &Message::new("tournament-cancelled").num("id", t.id.get() as i64));
                 Ok(vec![Reply { text, ..Reply::default() }])
             }
         }
@@ -74,7 +76,13 @@ impl AtWork<'_> {
 
     /// An organiser gives the games still on in the current round more time: every game and the tournament's
     /// log in one unit, so a move in between refuses it whole (and a retry extends each game once).
-    pub(super) fn tournament_extend(&self, actor: &Actor, id: Option<u64>, secs: u64, now: Timestamp) -> Answer {
+    pub(super) fn tournament_extend(
+        &self,
+        actor: &Actor,
+        id: Option<TournamentId>,
+        secs: u64,
+        now: Timestamp,
+    ) -> Answer {
         let mut t = self.open_tournament(actor, id)?;
         self.organiser_only(actor, &t)?;
         let mut games = Vec::new();
@@ -161,7 +169,7 @@ impl AtWork<'_> {
         }
         let t = self.save_tournament(
             Tournament {
-                id: 0,
+                id: TournamentId(0),
                 revision: 0,
                 guild: actor.guild,
                 channel: actor.channel,
@@ -183,7 +191,7 @@ impl AtWork<'_> {
         let text = i18n::spans(
             locale,
             &Message::new("tournament-created")
-                .num("id", t.id as i64)
+                .num("id", t.id.get() as i64)
                 .str("game", game_name(locale, kind))
                 .str("format", format_name(locale, t.format)),
         );
@@ -195,8 +203,8 @@ impl AtWork<'_> {
             new_row: false,
         };
         let buttons = vec![
-            button(ButtonId::TournamentJoin(t.id), "button-tournament-join", ButtonStyle::Success),
-            button(ButtonId::TournamentLeave(t.id), "button-tournament-leave", ButtonStyle::Secondary),
+            button(ButtonId::TournamentJoin(t.id.get()), "button-tournament-join", ButtonStyle::Success),
+            button(ButtonId::TournamentLeave(t.id.get()), "button-tournament-leave", ButtonStyle::Secondary),
         ];
         Ok(vec![Reply { text, buttons, ..Reply::default() }])
     }
@@ -205,7 +213,7 @@ impl AtWork<'_> {
     pub(super) fn tournament_join_team(
         &self,
         actor: &Actor,
-        id: Option<u64>,
+        id: Option<TournamentId>,
         role: u64,
         name: &str,
         ping: bool,
@@ -236,7 +244,7 @@ impl AtWork<'_> {
         let t = self.save_tournament(t, Vec::new())?;
         let message = Message::new("tournament-joined")
             .name("player", format!("@{name}"))
-            .num("id", t.id as i64)
+            .num("id", t.id.get() as i64)
             .num("count", t.entrants.len() as i64);
         Ok(vec![Reply { text: i18n::spans(actor.locale, &message), ..Reply::default() }])
     }
@@ -253,7 +261,7 @@ impl AtWork<'_> {
         Ok(())
     }
 
-    pub(super) fn tournament_join(&self, actor: &Actor, id: Option<u64>, join: bool) -> Answer {
+    pub(super) fn tournament_join(&self, actor: &Actor, id: Option<TournamentId>, join: bool) -> Answer {
         let mut t = self.find_tournament(actor, id, false)?;
         if t.status != TournamentStatus::SignUp {
             return Err(Message::new("tournament-signup-closed").into());
@@ -279,12 +287,12 @@ impl AtWork<'_> {
         let t = self.save_tournament(t, Vec::new())?;
         let message = Message::new(if join { "tournament-joined" } else { "tournament-left" })
             .name("player", actor.name.as_str())
-            .num("id", t.id as i64)
+            .num("id", t.id.get() as i64)
             .num("count", t.entrants.len() as i64);
         Ok(vec![Reply { text: i18n::spans(actor.locale, &message), ..Reply::default() }])
     }
 
-    pub(super) fn tournament_start(&self, actor: &Actor, id: Option<u64>, now: Timestamp) -> Answer {
+    pub(super) fn tournament_start(&self, actor: &Actor, id: Option<TournamentId>, now: Timestamp) -> Answer {
         let mut t = self.find_tournament(actor, id, false)?;
         self.organiser_only(actor, &t)?;
         if t.status != TournamentStatus::SignUp {
@@ -299,7 +307,7 @@ impl AtWork<'_> {
             // A large Swiss: its first round is paired by the scheduler, as heavy work, and announced when ready.
             self.seed(&mut t);
             let message = Message::new("tournament-started-pairing")
-                .num("id", t.id as i64)
+                .num("id", t.id.get() as i64)
                 .num("players", t.entrants.len() as i64);
             vec![Reply { text: i18n::spans(actor.locale, &message), ..Reply::default() }]
         } else {
@@ -314,7 +322,7 @@ impl AtWork<'_> {
         Ok(with_notices(replies, &ids, t.channel))
     }
 
-    pub(super) fn tournament_pairings(&self, actor: &Actor, id: Option<u64>, round: Option<usize>) -> Answer {
+    pub(super) fn tournament_pairings(&self, actor: &Actor, id: Option<TournamentId>, round: Option<usize>) -> Answer {
         let t = self.find_tournament(actor, id, true)?;
         let (title, pairings) = self.round_pairings(actor.locale, &t, round)?;
         let lines = pairings.iter().map(|line| Text::plain("• ").and_text(line));
@@ -332,8 +340,10 @@ impl AtWork<'_> {
     ) -> Result<(Text, Vec<Text>), Fail> {
         let r = round.map(|r| r.saturating_sub(1)).unwrap_or(t.rounds.len().saturating_sub(1));
         let Some(pairs) = t.rounds.get(r) else { return Err(Message::new("tournament-no-round").into()) };
-        let title =
-            i18n::spans(locale, &Message::new("tournament-round").num("id", t.id as i64).num("round", (r + 1) as i64));
+        let title = i18n::spans(
+            locale,
+            &Message::new("tournament-round").num("id", t.id.get() as i64).num("round", (r + 1) as i64),
+        );
         let mut lines = Vec::new();
         for p in &pairs.pairings {
             let result = match self.pairing_points(p)? {
@@ -353,7 +363,13 @@ impl AtWork<'_> {
         Ok((title, lines))
     }
 
-    pub(super) fn tournament_drop(&self, actor: &Actor, id: Option<u64>, player: Player, now: Timestamp) -> Answer {
+    pub(super) fn tournament_drop(
+        &self,
+        actor: &Actor,
+        id: Option<TournamentId>,
+        player: Player,
+        now: Timestamp,
+    ) -> Answer {
         let mut t = self.open_tournament(actor, id)?;
         self.organiser_only(actor, &t)?;
         let Some(i) = t.entrants.iter().position(|e| e.player.id == player.id) else {
@@ -381,7 +397,9 @@ impl AtWork<'_> {
         let t = self.save_tournament(t, games)?;
         let text = i18n::spans(
             actor.locale,
-            &Message::new("tournament-dropped-player").name("player", player.name.as_str()).num("id", t.id as i64),
+            &Message::new("tournament-dropped-player")
+                .name("player", player.name.as_str())
+                .num("id", t.id.get() as i64),
         );
         Ok(vec![Reply { text, ..Reply::default() }])
     }
@@ -392,7 +410,7 @@ impl AtWork<'_> {
         let Some(TournamentPlace { tournament: tid, round: r, pairing: k }) = record.tournament else {
             return Err(Message::new("tournament-not-a-game").into());
         };
-        let mut t = self.open_tournament(actor, Some(tid))?;
+        let mut t = self.open_tournament(actor, Some(TournamentId(tid.get())))?;
         self.organiser_only(actor, &t)?;
         if t.rounds.get(r).and_then(|round| round.pairings.get(k)).and_then(|p| p.game) != Some(game) {
             return Err(Fail::Internal(format!("game {game} is not where tournament {tid} has it")));

@@ -12,7 +12,7 @@ use crate::table::write::AtWork;
 
 impl AtWork<'_> {
     /// The tournament as a FIDE tournament report file: a Swiss or a round robin, at any point of it.
-    pub(super) fn tournament_export(&self, actor: &Actor, id: Option<u64>) -> Answer {
+    pub(super) fn tournament_export(&self, actor: &Actor, id: Option<crate::store::record::TournamentId>) -> Answer {
         let t = self.find_tournament(actor, id, true)?;
         let rounds = match t.format {
             Format::Swiss { rounds } => rounds as usize,
@@ -25,13 +25,13 @@ impl AtWork<'_> {
         let title = i18n::text(
             actor.locale,
             &Message::new("calendar-title")
-                .num("id", t.id as i64)
+                .num("id", t.id.get() as i64)
                 .str("game", game_name(actor.locale, t.kind))
                 .str("format", format_name(actor.locale, t.format)),
         );
         let report = trf::write(&t, rounds, &results, &title);
         let file = File { name: format!("tournament-{}.trf", t.id), bytes: report.into_bytes(), description: None };
-        let text = i18n::spans(actor.locale, &Message::new("tournament-exported").num("id", t.id as i64));
+        let text = i18n::spans(actor.locale, &Message::new("tournament-exported").num("id", t.id.get() as i64));
         Ok(vec![Reply { text, files: vec![file], ..Reply::default() }])
     }
 }

@@ -10,6 +10,7 @@ use crate::i18n::{self, Callee, Locale, Message, Span, Text};
 use crate::pairings::double;
 use crate::pairings::systems;
 use crate::store::record::GameId;
+use crate::store::record::TournamentId;
 use crate::store::record::{
     ChannelId, First, GameRecord, GuildId, Notice, NoticeKind, Player, Status, Team, Timestamp, TournamentPlace,
 };
@@ -201,7 +202,7 @@ impl AtWork<'_> {
         };
         let mut lines = vec![i18n::spans(
             locale,
-            &Message::new("tournament-round").num("id", t.id as i64).num("round", (r + 1) as i64),
+            &Message::new("tournament-round").num("id", t.id.get() as i64).num("round", (r + 1) as i64),
         )];
         let mut boards = Vec::new();
         let wanted = t.rounds[r].pairings.iter().filter(|p| p.game.is_none() && p.entered.is_none()).count() as u64;
@@ -256,7 +257,7 @@ impl AtWork<'_> {
             .map(|reply| {
                 let kind = match (reply.game, &reply.image) {
                     (Some(_), _) => NoticeKind::TournamentGame,
-                    (None, Some(_)) => NoticeKind::TournamentFinished { tournament: t.id },
+                    (None, Some(_)) => NoticeKind::TournamentFinished { tournament: t.id.get() },
                     (None, None) => NoticeKind::Announcement { text: reply.text.clone(), mentions: Vec::new() },
                 };
                 Notice {
@@ -281,9 +282,9 @@ impl AtWork<'_> {
     ) -> Result<Vec<(GuildId, ChannelId, Reply)>, TableError> {
         let mut out = Vec::new();
         for (id, guild) in self.due_tournaments(now)? {
-            match self.advance_tournament(id, locale, now) {
+            match self.advance_tournament(id.get(), locale, now) {
                 Ok(replies) => out.extend(replies.into_iter().map(|(channel, reply)| (guild, channel, reply))),
-                Err(e) => tracing::error!(tournament = id, error = %e, "a tournament could not advance"),
+                Err(e) => tracing::error!(tournament = %id, error = %e, "a tournament could not advance"),
             }
         }
         Ok(out)
@@ -292,7 +293,7 @@ impl AtWork<'_> {
     /// Whether the tournament's next step may be a Swiss round of a field larger than
     /// `inline_pairing_players`: paired by the scheduler as heavy work, not on a member's request.
     pub fn pairs_off_the_request_path(&self, id: u64) -> bool {
-        match self.store.tournament(id) {
+        match self.store.tournament(TournamentId(id)) {
             Ok(Some(t)) => self.pairs_later(&t),
             _ => false,
         }
@@ -304,14 +305,18 @@ impl AtWork<'_> {
     }
 
     /// The tournaments marked due at `now` with their servers (those this table serves), oldest id first.
-    pub fn due_tournaments(&self, now: Timestamp) -> Result<Vec<(u64, GuildId)>, TableError> {
-        let mut due: Vec<u64> =
+    pub fn due_tournaments(&self, now: Timestamp) -> Result<Vec<(TournamentId, GuildId)>, TableError> {
+        let mut due: Vec<TournamentId> =
             self.store.tournament_marks(now).map_err(|e| e.to_string())?.into_iter().map(|m| m.tournament).collect();
         due.sort_unstable();
         due.dedup();
         let mut out = Vec::new();
         for id in due {
-            let guild = self.store.tournament(id).map_err(|e| e.to_string())?.map_or(GuildId(0), |t| t.guild);
+            let guild = self
+                .store
+                .tournament(TournamentId(id.get()))
+                .map_err(|e| e.to_string())?
+                .map_or(GuildId(0), |t| t.guild);
             if (self.table.serves)(guild) {
                 out.push((id, guild));
             }
@@ -337,7 +342,7 @@ impl AtWork<'_> {
                 .into_iter()
                 .filter(|m| m.tournament == id)
                 .collect();
-            let Some(mut t) = self.store.tournament(id).map_err(|e| e.to_string())? else {
+            let Some(mut t) = self.store.tournament(TournamentId(id)).map_err(|e| e.to_string())? else {
                 self.write(Unit { unmarks: marks, ..Unit::default() }).map_err(failed)?;
                 return Ok(Vec::new());
             };
@@ -384,7 +389,8 @@ impl AtWork<'_> {
             if t.entrants.len() < 2 {
                 t.status = TournamentStatus::Cancelled;
                 t.log.push((now, "cancelled: too few players at the sign-up deadline".into()));
-                let text = i18n::spans(locale, &Message::new("tournament-too-few-at-deadline").num("id", t.id as i64));
+                let text =
+                    i18n::spans(locale, &Message::new("tournament-too-few-at-deadline").num("id", t.id.get() as i64));
                 out.push(Reply { text, ..Reply::default() });
             } else {
                 t.log.push((now, "started at the sign-up deadline".into()));
@@ -527,7 +533,7 @@ impl GameTerms {
                 t.kind,
                 self.options.clone(),
                 t.guild,
-                parking_channel(t.id, r, k),
+                parking_channel(t.id.get(), r, k),
                 first.player.clone(),
                 now,
             )

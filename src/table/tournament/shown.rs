@@ -24,7 +24,7 @@ impl AtWork<'_> {
         let second = record.opponent.as_ref().map(|p| p.name.clone()).unwrap_or_default();
         let position = self.position(record)?;
         let intro = Message::new("tournament-game")
-            .num("id", tournament as i64)
+            .num("id", tournament.get() as i64)
             .num("round", (round + 1) as i64)
             .name("first", first.as_str())
             .name("second", second.as_str());
@@ -46,7 +46,7 @@ impl AtWork<'_> {
             } else {
                 "tournament-standings"
             })
-            .num("id", t.id as i64)
+            .num("id", t.id.get() as i64)
             .str("game", game_name(locale, t.kind))
             .num("rounds", t.rounds.len() as i64),
         );
@@ -256,7 +256,10 @@ impl AtWork<'_> {
         round: Option<usize>,
         locale: Locale,
     ) -> Result<Option<TournamentPage>, Fail> {
-        let Some(t) = self.store.tournament(id)?.filter(|t| t.guild == guild) else { return Ok(None) };
+        let Some(t) = self.store.tournament(crate::store::record::TournamentId(id))?.filter(|t| t.guild == guild)
+        else {
+            return Ok(None);
+        };
         let Standings { champion, table } = self.standings(locale, &t)?;
         let rounds = t.rounds.len();
         let round = round.unwrap_or(rounds).min(rounds);

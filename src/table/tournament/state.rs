@@ -4,6 +4,7 @@
 
 use crate::games::Side;
 use crate::i18n::{self, Locale, Message};
+use crate::store::record::TournamentId;
 use crate::store::record::{ChannelId, GameRecord, Status};
 use crate::store::tournament::{Pairing, TournamentStatus};
 use crate::store::{GameWrite, Tournament, TournamentWrite, Unit};
@@ -20,7 +21,7 @@ pub(super) fn parking_channel(tournament: u64, round: usize, pairing: usize) -> 
 
 /// Whether a game is a tournament game still in its parking place (waiting for a channel of its own).
 pub fn is_parked(record: &GameRecord) -> bool {
-    record.tournament.is_some_and(|p| record.channel == parking_channel(p.tournament, p.round, p.pairing))
+    record.tournament.is_some_and(|p| record.channel == parking_channel(p.tournament.get(), p.round, p.pairing))
 }
 
 pub(super) fn points_text(p: f64) -> String {
@@ -41,7 +42,7 @@ impl AtWork<'_> {
         let unit = Unit { tournaments: vec![TournamentWrite { tournament: t.clone(), base }], ..Unit::default() };
         let written = self.write(Unit { games, ..unit })?;
         if t.id == 0 {
-            t.id = written.tournaments[0];
+            t.id = TournamentId(written.tournaments[0]);
             if !crate::table::calendar::calendar(&t, crate::i18n::Locale::English).is_empty() {
                 // (A crash just here leaves the sign-up off the calendar; the tournament's start puts the
                 // calendar right.)
@@ -54,10 +55,10 @@ impl AtWork<'_> {
 
     /// The tournament named (or the server's latest one not over), refused when it is over: a finished or
     /// cancelled tournament takes no more changes.
-    pub(super) fn open_tournament(&self, actor: &Actor, id: Option<u64>) -> Result<Tournament, Fail> {
+    pub(super) fn open_tournament(&self, actor: &Actor, id: Option<TournamentId>) -> Result<Tournament, Fail> {
         let t = self.find_tournament(actor, id, true)?;
         if matches!(t.status, TournamentStatus::Finished | TournamentStatus::Cancelled) {
-            return Err(Message::new("tournament-over").num("id", t.id as i64).into());
+            return Err(Message::new("tournament-over").num("id", t.id.get() as i64).into());
         }
         Ok(t)
     }
@@ -69,9 +70,14 @@ impl AtWork<'_> {
     }
 
     /// The tournament named, or the server's latest one not over (or, with `any`, the latest of all).
-    pub(super) fn find_tournament(&self, actor: &Actor, id: Option<u64>, any: bool) -> Result<Tournament, Fail> {
+    pub(super) fn find_tournament(
+        &self,
+        actor: &Actor,
+        id: Option<TournamentId>,
+        any: bool,
+    ) -> Result<Tournament, Fail> {
         let found = match id {
-            Some(id) => self.store.tournament(id)?.filter(|t| t.guild == actor.guild),
+            Some(id) => self.store.tournament(TournamentId(id.get()))?.filter(|t| t.guild == actor.guild),
             None => {
                 let all = self.store.tournaments(actor.guild)?;
                 let open =

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use tablero::store::record::TournamentId;
 
 use tablero::games::GameKind;
 use tablero::i18n::Locale;
@@ -171,8 +172,8 @@ impl Store for Faulty {
     fn live_games(&self, guild: GuildId) -> Result<Vec<GameId>, StoreError> {
         self.inner.live_games(guild)
     }
-    fn tournament(&self, id: u64) -> Result<Option<Tournament>, StoreError> {
-        self.inner.tournament(id)
+    fn tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError> {
+        self.inner.tournament(TournamentId(id.get()))
     }
     fn tournaments(&self, guild: GuildId) -> Result<Vec<Tournament>, StoreError> {
         self.inner.tournaments(guild)
