@@ -166,7 +166,9 @@ enum Mode {
     },
 }
 
-fn main() -> ExitCode {
+/// Logs to standard error: text, or JSON lines for a log collector with `TABLERO_LOG_FORMAT=json` (each with its
+/// span's fields: a request's key, server and command); `RUST_LOG` chooses the level.
+fn init_logs() {
     let filter = || tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into());
     // JSON lines for a log collector (each with its span's fields: a request's key, server and command).
     if std::env::var("TABLERO_LOG_FORMAT").is_ok_and(|f| f.trim().eq_ignore_ascii_case("json")) {
@@ -179,6 +181,10 @@ fn main() -> ExitCode {
     } else {
         tracing_subscriber::fmt().with_writer(io::stderr).with_env_filter(filter()).init();
     }
+}
+
+fn main() -> ExitCode {
+    init_logs();
     let cli = Cli::parse();
     let command = match cli.command {
         Some(c) => c,
