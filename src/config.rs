@@ -386,4 +386,22 @@ mod tests {
         let mut config = Config { default_locale: "fr".into(), ..Config::default() };
         assert!(config.apply_env(|_| None).is_err());
     }
+
+    #[test]
+    fn the_operators_address_and_drain_are_read_or_refused_by_name() {
+        let mut config = Config::default();
+        assert_eq!(config.ops.listen(), Ok(None));
+        let env = |k: &str| match k {
+            "TABLERO_OPS_LISTEN" => Some("127.0.0.1:9100".to_string()),
+            "TABLERO_OPS_DRAIN_SECS" => Some("5".to_string()),
+            _ => None,
+        };
+        config.apply_env(env).unwrap();
+        assert_eq!(config.ops.listen(), Ok(Some("127.0.0.1:9100".parse().unwrap())));
+        assert_eq!(config.ops.drain_secs, 5);
+        let refused = config.apply_env(|k| (k == "TABLERO_OPS_DRAIN_SECS").then(|| "soon".to_string()));
+        assert!(refused.unwrap_err().contains("TABLERO_OPS_DRAIN_SECS"));
+        config.ops.listen = Some("port 9100".into());
+        assert!(config.ops.listen().unwrap_err().contains("[ops] listen"));
+    }
 }
