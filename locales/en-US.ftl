@@ -447,6 +447,8 @@ discord-team-missing = Name both teams: west and east (a role or a player each).
 discord-not-yours = Only the player who opened this question can answer it.
 discord-unknown-button = This button is not one of mine any more; use the latest board or the commands.
 discord-done = Done.
+discord-unknown-command = I do not know the command /{ $command }: Discord may still be offering an older list of commands; try again in a minute.
+discord-already-done = That was already done (Discord sent it twice); nothing more was changed. Use /board to see the game as it is.
 discord-bad-option = I could not read the option “{ $input }”: { $error }
 discord-options-format = I could not read “{ $input }”: write rules options as key=value pairs, separated by spaces.
 discord-bot-opponent = Bots cannot play: challenge a person, or leave the opponent out for an open challenge.

@@ -449,6 +449,8 @@ discord-team-missing = Nombra los dos equipos: oeste y este (un rol o un jugador
 discord-not-yours = Solo quien abrió esta pregunta puede responderla.
 discord-unknown-button = Este botón ya no es mío; usa el último tablero o los comandos.
 discord-done = Hecho.
+discord-unknown-command = No conozco el comando /{ $command }: puede que Discord aún muestre una lista antigua de comandos; inténtalo de nuevo en un minuto.
+discord-already-done = Eso ya estaba hecho (Discord lo envió dos veces); no se cambió nada más. Usa /board para ver la partida como está.
 discord-bad-option = No pude leer la opción «{ $input }»: { $error }
 discord-options-format = No pude leer «{ $input }»: escribe las opciones de reglas como pares clave=valor, separados por espacios.
 discord-bot-opponent = Los bots no pueden jugar: desafía a una persona, o deja el rival vacío para un desafío abierto.

@@ -31,7 +31,7 @@ pub struct Config {
     pub test_seed: Option<u64>,
 }
 
-#[derive(Clone, Default, Deserialize, PartialEq)]
+#[derive(Clone, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct DiscordConfig {
     /// The bot token; the environment variable `DISCORD_TOKEN` overrides it.
@@ -43,6 +43,29 @@ pub struct DiscordConfig {
     /// The gateway shards this process runs: `"0-1/4"` (shards 0 and 1 of 4), `"2/4"` (shard 2 of 4); every shard
     /// Discord recommends when unset. Env `TABLERO_SHARDS`.
     pub shards: Option<String>,
+    /// `0.0.0.0:8090`: interactions are also taken over HTTP here (Discord's "Interactions Endpoint URL",
+    /// behind a TLS proxy), verified with `public_key`. Env `TABLERO_INTERACTIONS_LISTEN`.
+    pub interactions_listen: Option<String>,
+    /// The application's public key (64 hex digits, from the developer portal) that signs HTTP interactions.
+    /// Env `DISCORD_PUBLIC_KEY`.
+    pub public_key: Option<String>,
+    /// Whether this process holds the gateway (events, the scheduler, command registration); `false` makes a
+    /// replica that only answers HTTP interactions. Env `TABLERO_GATEWAY` (`on`/`off`).
+    pub gateway: bool,
+}
+
+impl Default for DiscordConfig {
+    fn default() -> DiscordConfig {
+        DiscordConfig {
+            token: None,
+            guild_id: None,
+            api_base: None,
+            shards: None,
+            interactions_listen: None,
+            public_key: None,
+            gateway: true,
+        }
+    }
 }
 
 /// Shards `first..=last` of `total`.
@@ -80,6 +103,9 @@ impl std::fmt::Debug for DiscordConfig {
             .field("guild_id", &self.guild_id)
             .field("api_base", &self.api_base)
             .field("shards", &self.shards)
+            .field("interactions_listen", &self.interactions_listen)
+            .field("public_key", &self.public_key)
+            .field("gateway", &self.gateway)
             .finish()
     }
 }
@@ -91,6 +117,36 @@ impl std::fmt::Debug for StoreConfig {
 }
 
 impl DiscordConfig {
+    /// Where to take interactions over HTTP, with the key that signs them; `None` when not configured. One without
+    /// the other, a malformed address or key, or a replica without either is refused by name.
+    pub fn interactions(&self) -> Result<Option<(std::net::SocketAddr, [u8; 32])>, String> {
+        let listen = self.interactions_listen.as_deref().map(str::trim).filter(|t| !t.is_empty());
+        let key = self.public_key.as_deref().map(str::trim).filter(|t| !t.is_empty());
+        let (listen, key) = match (listen, key) {
+            (None, None) if self.gateway => return Ok(None),
+            (None, None) => {
+                return Err("[discord] gateway = false needs interactions_listen and public_key: a process without \
+                            the gateway only answers interactions over HTTP"
+                    .into());
+            }
+            (Some(_), None) => return Err("[discord] interactions_listen needs public_key (DISCORD_PUBLIC_KEY)".into()),
+            (None, Some(_)) => return Err("[discord] public_key is set but interactions_listen is not".into()),
+            (Some(l), Some(k)) => (l, k),
+        };
+        let addr = listen.parse().map_err(|_| {
+            format!("[discord] interactions_listen = {listen:?} is not an address like \"0.0.0.0:8090\"")
+        })?;
+        let bad_key = || "[discord] public_key must be the application's public key: 64 hex digits".to_string();
+        if key.len() != 64 || !key.is_ascii() {
+            return Err(bad_key());
+        }
+        let mut bytes = [0u8; 32];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&key[2 * i..2 * i + 2], 16).map_err(|_| bad_key())?;
+        }
+        Ok(Some((addr, bytes)))
+    }
+
     /// The shards this process runs; `None`: all that Discord recommends.
     pub fn shard_range(&self) -> Result<Option<ShardRange>, String> {
         self.shards.as_deref().map(ShardRange::parse).transpose()
@@ -257,6 +313,19 @@ impl Config {
         if let Some(shards) = var("TABLERO_SHARDS").filter(|t| !t.is_empty()) {
             self.discord.shards = Some(shards);
         }
+        if let Some(listen) = var("TABLERO_INTERACTIONS_LISTEN").filter(|t| !t.is_empty()) {
+            self.discord.interactions_listen = Some(listen);
+        }
+        if let Some(key) = var("DISCORD_PUBLIC_KEY").filter(|t| !t.is_empty()) {
+            self.discord.public_key = Some(key);
+        }
+        if let Some(gateway) = var("TABLERO_GATEWAY").filter(|t| !t.is_empty()) {
+            self.discord.gateway = match gateway.trim() {
+                "on" | "true" | "1" => true,
+                "off" | "false" | "0" => false,
+                other => return Err(format!("TABLERO_GATEWAY = {other:?}: write on or off")),
+            };
+        }
         if let Some(url) = var("TABLERO_STORE_URL").filter(|t| !t.is_empty()) {
             self.store.url = Some(url);
         }
@@ -279,6 +348,7 @@ impl Config {
             self.test_seed = Some(seed.parse().map_err(|_| format!("TABLERO_TEST_SEED must be a number, not {seed}"))?);
         }
         self.discord.shard_range()?;
+        self.discord.interactions()?;
         self.web.listen(true)?;
         if Locale::parse(&self.default_locale).is_none() {
             return Err(format!(
@@ -403,5 +473,29 @@ mod tests {
         assert!(refused.unwrap_err().contains("TABLERO_OPS_DRAIN_SECS"));
         config.ops.listen = Some("port 9100".into());
         assert!(config.ops.listen().unwrap_err().contains("[ops] listen"));
+    }
+
+    #[test]
+    fn http_interactions_need_an_address_and_the_key_and_a_replica_needs_both() {
+        let key = "ab".repeat(32);
+        let mut config = Config::default();
+        assert_eq!(config.discord.interactions(), Ok(None));
+        let env = |k: &str| match k {
+            "TABLERO_INTERACTIONS_LISTEN" => Some("127.0.0.1:8090".to_string()),
+            "DISCORD_PUBLIC_KEY" => Some(key.clone()),
+            "TABLERO_GATEWAY" => Some("off".to_string()),
+            _ => None,
+        };
+        config.apply_env(env).unwrap();
+        assert!(!config.discord.gateway);
+        assert_eq!(config.discord.interactions(), Ok(Some(("127.0.0.1:8090".parse().unwrap(), [0xab; 32]))));
+        config.discord.public_key = Some("ab".repeat(31));
+        assert!(config.discord.interactions().unwrap_err().contains("64 hex digits"));
+        config.discord.public_key = None;
+        assert!(config.discord.interactions().unwrap_err().contains("needs public_key"));
+        config.discord.interactions_listen = None;
+        assert!(config.discord.interactions().unwrap_err().contains("gateway = false"));
+        let refused = Config::default().apply_env(|k| (k == "TABLERO_GATEWAY").then(|| "maybe".to_string()));
+        assert!(refused.unwrap_err().contains("TABLERO_GATEWAY"));
     }
 }

@@ -16,12 +16,13 @@ const SECONDS: [f64; 16] =
     [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0];
 
 /// Every metric: its name, its kind and what it counts (the README's table is this list).
-pub const METRICS: [(&str, &str, &str); 17] = [
+pub const METRICS: [(&str, &str, &str); 18] = [
     ("tablero_commands_total", "counter", "Commands the table handled, by domain, command and outcome"),
     ("tablero_command_seconds", "histogram", "Time the table took over a command, by domain"),
     ("tablero_moves_total", "counter", "Moves and throws played, by game"),
     ("tablero_interactions_total", "counter", "Discord interactions received, by kind"),
     ("tablero_interaction_seconds", "histogram", "From an interaction's arrival to its answer, by kind"),
+    ("tablero_http_interactions_refused_total", "counter", "Interactions over HTTP refused, by reason"),
     ("tablero_store_commit_seconds", "histogram", "Time a unit of work took to commit, by outcome"),
     ("tablero_store_errors_total", "counter", "Store failures (not refusals), by operation"),
     ("tablero_render_seconds", "histogram", "Time a picture took to draw, by kind"),
@@ -81,6 +82,12 @@ pub fn interaction(kind: &'static str) {
 /// An interaction of `kind` was answered `took` after it arrived.
 pub fn interaction_answered(kind: &'static str, took: Duration) {
     histogram!("tablero_interaction_seconds", "kind" => kind).record(took.as_secs_f64());
+}
+
+/// An interaction over HTTP refused: `reason` is the closed set the endpoint answers with (a bad signature, a
+/// stale timestamp, a replay, an unreadable body, a shutdown).
+pub fn http_interaction_refused(reason: &'static str) {
+    counter!("tablero_http_interactions_refused_total", "reason" => reason).increment(1);
 }
 
 /// A unit of work's commit: `outcome` is `committed`, `conflict` or `failed`.

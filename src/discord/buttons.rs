@@ -12,25 +12,12 @@ use super::{Data, Error};
 use crate::i18n::{self, Message};
 use crate::table::{ButtonId, Command, Progress, TournamentCommand};
 
-pub async fn on_event(
-    framework: poise::FrameworkContext<'_, Data, Error>,
-    event: &serenity::FullEvent,
+/// Answers a button press or a menu choice.
+pub async fn press_button(
+    http: &serenity::Http,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
-    if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(press) } = event {
-        let kind = match press.data.kind {
-            serenity::ComponentInteractionDataKind::StringSelect { .. } => "menu",
-            _ => "button",
-        };
-        let started = std::time::Instant::now();
-        crate::metrics::interaction(kind);
-        let pressed = press_button(&framework.serenity_context.http, framework.user_data, press).await;
-        crate::metrics::interaction_answered(kind, started.elapsed());
-        pressed?;
-    }
-    Ok(())
-}
-
-async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::ComponentInteraction) -> Result<(), Error> {
     let asker = Asker::press(press);
     if let Some(stopped) = super::jobs::press(http, data, &asker, press).await {
         return stopped;
@@ -84,8 +71,8 @@ async fn press_button(http: &serenity::Http, data: &Data, press: &serenity::Comp
         &Progress::new(),
     )
     .await;
-    // A press Discord delivered again, already carried out: the first delivery answered it.
-    let Some(result) = result else { return Ok(()) };
+    // A press carried out before by another process (or this one before a restart), which may not have answered.
+    let Some(result) = result else { return deliver::already_done(data, http, &asker, &invocation).await };
     let mut replies = match result {
         Ok(replies) => replies,
         Err(refusal) => return deliver::tell(data, http, &asker, &Said::words(refusal.text).private()).await,

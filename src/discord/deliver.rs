@@ -248,6 +248,22 @@ pub async fn tell(data: &Data, http: &serenity::Http, asker: &Asker<'_>, said: &
     Ok(())
 }
 
+/// An interaction carried out before by another process (a replica that stopped before answering, or this
+/// process before a restart): the member is told privately, unless it was answered then, which Discord says by
+/// refusing a second answer (nothing is doubled either way).
+pub async fn already_done(
+    data: &Data,
+    http: &serenity::Http,
+    asker: &Asker<'_>,
+    invocation: &Invocation,
+) -> Result<(), Error> {
+    let text = i18n::spans(invocation.actor.locale, &Message::new("discord-already-done"));
+    if let Err(e) = tell(data, http, asker, &Said::words(text).private()).await {
+        tracing::debug!(error = %e, "an interaction carried out before was answered before");
+    }
+    Ok(())
+}
+
 /// Posts a public reply as a new message of the game's channel (retried through Discord's faults, never
 /// doubled), first opening the thread the game asks for (and moving the game there). `Ok` with what to say
 /// where the actor is when the post went elsewhere (where the game went, or that no thread could be opened);

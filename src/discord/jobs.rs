@@ -10,7 +10,8 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::send::{Asker, Said, Target, send};
-use super::{Context, Data, Error};
+use super::slash::Call;
+use super::{Data, Error};
 use crate::i18n::{self, Locale, Message};
 use crate::table::{Progress, Stage};
 
@@ -36,14 +37,13 @@ impl Jobs {
 /// `progress`. Whether the progress was shown, in which case that message is one of its own that [`clear`]
 /// removes once the job's answer is sent (the answer itself then comes as a follow-up).
 pub async fn with_progress<T>(
-    ctx: Context<'_>,
+    call: &Call<'_>,
     asker: &Asker<'_>,
     progress: &Progress,
     job: impl Future<Output = T>,
 ) -> (T, bool) {
-    let poise::Context::Application(app) = ctx else { return (job.await, false) };
-    let interaction = app.interaction;
-    let data = ctx.data();
+    let interaction = call.interaction;
+    let data = call.data;
     let locale = super::localize::locale(&interaction.locale);
     data.jobs.lock().insert(interaction.id.get(), (interaction.user.id.get(), progress.clone()));
     let mut job = std::pin::pin!(job);
@@ -56,7 +56,7 @@ pub async fn with_progress<T>(
                     continue;
                 }
                 let said = progress_message(locale, interaction.id.get(), progress);
-                match send(&data.client, ctx.http(), Target::Original(asker), &said, false).await {
+                match send(&data.client, call.http, Target::Original(asker), &said, false).await {
                     Ok(_) => shown = true,
                     Err(e) => tracing::debug!(error = %e, "the progress message could not be brought up to date"),
                 }

@@ -15,15 +15,19 @@ mod clock;
 mod commands;
 mod computer;
 mod deliver;
+mod endpoint;
+mod inbound;
 mod jobs;
 pub mod localize;
 mod markup;
 mod outbound;
 mod play;
+mod recent;
 mod records;
 mod scheduler;
 mod seasons;
 mod send;
+mod slash;
 mod tournament;
 mod vacation;
 
@@ -39,6 +43,10 @@ use crate::store::{Location, Store};
 use crate::table::Table;
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// How long an interaction is remembered as taken (its token's lifetime), and how many at most.
+const TAKEN_FOR: std::time::Duration = std::time::Duration::from_secs(15 * 60);
+const TAKEN_AT_MOST: usize = 200_000;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// What every command and event handler shares.
@@ -61,6 +69,10 @@ pub struct Data {
     pub clock: Clock,
     /// The bot's own user, once connected (the events it created are the ones it keeps).
     pub bot: Arc<std::sync::OnceLock<u64>>,
+    /// The interactions this process took lately: a second delivery of one is left to the first.
+    pub taken: Arc<recent::Recent<u64>>,
+    /// What `/readyz` reports (the gateway's shards connected or not).
+    pub health: Arc<crate::web::ops::Health>,
 }
 
 impl Data {
@@ -99,10 +111,13 @@ fn share(data: &Data) -> Data {
         jobs: data.jobs.clone(),
         clock: data.clock.clone(),
         bot: data.bot.clone(),
+        taken: data.taken.clone(),
+        health: data.health.clone(),
     }
 }
 
-/// Every slash command, named and described in every language of the catalogue.
+/// Every slash command as registered with Discord, named and described in every language of the catalogue (what
+/// each does is routed in `slash`).
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
     let mut all = vec![
         play::play(),
@@ -138,22 +153,119 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
     all
 }
 
+/// Every declared command's path (`tournament join`), with whether it belongs in a server only (its own
+/// declaration's or a command's it is part of).
+fn command_paths() -> Vec<(String, bool)> {
+    fn walk(c: &poise::Command<Data, Error>, parent: &str, only: bool, out: &mut Vec<(String, bool)>) {
+        let path = if parent.is_empty() { c.name.to_string() } else { format!("{parent} {}", c.name) };
+        let only = only || c.guild_only;
+        out.push((path.clone(), only));
+        for s in &c.subcommands {
+            walk(s, &path, only, out);
+        }
+    }
+    let mut out = Vec::new();
+    for c in &commands() {
+        walk(c, "", false, &mut out);
+    }
+    out
+}
+
+/// Errors poise meets around the gateway (the commands themselves are routed in `slash`, so an interaction it
+/// does not know is not an error).
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::UnknownInteraction { .. } => {}
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "error while handling an error");
+            }
+        }
+    }
+}
+
 /// The serenity client of the bot, ready to `start()`. The store is opened by the caller (so tests and the
 /// binary choose the folder) and shared with the table.
 pub async fn build_client(config: &Config, store: Arc<dyn Store>) -> Result<serenity::Client, Error> {
     Ok(build_client_with(config, store, Clock::from_env()).await?.0)
 }
 
-/// As [`build_client`], on `clock`, with the controls a test uses.
+/// As [`build_client`], on `clock`, with the controls a test uses. With `[discord] interactions_listen` set, this
+/// process also answers interactions over HTTP.
 pub async fn build_client_with(
     config: &Config,
     store: Arc<dyn Store>,
     clock: Clock,
 ) -> Result<(serenity::Client, Controls), Error> {
-    let token = config.discord.token.clone().filter(|t| !t.trim().is_empty()).ok_or(
+    let token = token(config)?;
+    let (data, health) = prepare(config, store, clock).await?;
+    let controls = Controls { computer: data.computer.clone(), health: health.clone() };
+    let for_endpoint = share(&data);
+    let guild = config.discord.guild_id;
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            // The commands are registered (below) and answered by `inbound`, the same way as over HTTP: poise
+            // dispatches none of them.
+            commands: Vec::new(),
+            on_error: |error| Box::pin(on_error(error)),
+            event_handler: |framework, event| Box::pin(inbound::on_event(framework, event)),
+            initialize_owners: false,
+            // A reply that names no pings of its own pings nobody (poise's default parses users from the text).
+            allowed_mentions: Some(deliver::no_pings()),
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, _| {
+            Box::pin(async move {
+                let commands = &commands();
+                match guild {
+                    Some(g) => poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g)).await?,
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                health.connected(true);
+                let _ = data.bot.set(ready.user.id.get());
+                // The scheduler starts once connected, and first catches up on what fell due while down.
+                let shared = Arc::new(share(&data));
+                tokio::spawn(scheduler::run(ctx.http.clone(), shared.clone(), shared.wake.clone()));
+                Ok(data)
+            })
+        })
+        .build();
+    let client = serenity::ClientBuilder::new_with_http(rest(config, &token), serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await?;
+    if let Some((addr, key)) = config.discord.interactions()? {
+        let endpoint = endpoint::Endpoint::new(key, for_endpoint, client.http.clone(), controls.health.clone())?;
+        serve_endpoint(addr, endpoint).await?;
+    }
+    Ok((client, controls))
+}
+
+/// The bot's token, or what to do without one.
+fn token(config: &Config) -> Result<String, Error> {
+    Ok(config.discord.token.clone().filter(|t| !t.trim().is_empty()).ok_or(
         "no Discord token: set DISCORD_TOKEN or [discord] token in config.toml (see the README), \
          or play in the terminal with `tablero local`",
-    )?;
+    )?)
+}
+
+/// Discord's REST client: at `[discord] api_base` when set (a fake Discord in tests; serenity's proxy setting,
+/// which only works with its rate limiter off).
+fn rest(config: &Config, token: &str) -> serenity::Http {
+    let mut http = serenity::HttpBuilder::new(token);
+    if let Some(base) = &config.discord.api_base {
+        http = http.proxy(base.trim_end_matches('/')).ratelimiter_disabled(true);
+    }
+    http.build()
+}
+
+/// What every process of the bot has: the table over `store`, the front end's data, the health the operator's
+/// routes report, and the web pages and those routes served when configured.
+async fn prepare(
+    config: &Config,
+    store: Arc<dyn Store>,
+    clock: Clock,
+) -> Result<(Data, Arc<crate::web::ops::Health>), Error> {
     // The web pages, when configured: bound before the table is made, so the table knows their address.
     let web = match config.web.listen(false)? {
         crate::config::Listen::At(addr) => {
@@ -177,56 +289,57 @@ pub async fn build_client_with(
     });
     let health = crate::web::ops::Health::new(store.clone());
     serve_pages_and_ops(config, &table, &health, web).await?;
-    let wake = Arc::new(tokio::sync::Notify::new());
     let data = Data {
         table,
         store,
         default_locale: config.default_locale(),
-        wake,
+        wake: Arc::new(tokio::sync::Notify::new()),
         client: reqwest::Client::new(),
         computer: Arc::new(computer::Pool::default()),
         work: Arc::new(crate::work::WorkQueue::new("heavy", &config.limits.heavy_work_shares())),
         jobs: Arc::new(jobs::Jobs::default()),
         clock,
         bot: Arc::new(std::sync::OnceLock::new()),
+        taken: Arc::new(recent::Recent::new(TAKEN_FOR, TAKEN_AT_MOST)),
+        health: health.clone(),
     };
-    let controls = Controls { computer: data.computer.clone(), health: health.clone() };
-    let guild = config.discord.guild_id;
-    let framework = poise::Framework::builder()
-        .options(poise::FrameworkOptions {
-            commands: commands(),
-            on_error: |error| Box::pin(commands::on_error(error)),
-            event_handler: |framework, event| Box::pin(buttons::on_event(framework, event)),
-            initialize_owners: false,
-            // A reply that names no pings of its own pings nobody (poise's default parses users from the text).
-            allowed_mentions: Some(deliver::no_pings()),
-            ..Default::default()
-        })
-        .setup(move |ctx, ready, framework| {
-            Box::pin(async move {
-                let commands = &framework.options().commands;
-                match guild {
-                    Some(g) => poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g)).await?,
-                    None => poise::builtins::register_globally(ctx, commands).await?,
-                }
-                tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
-                health.connected(true);
-                let _ = data.bot.set(ready.user.id.get());
-                // The scheduler starts once connected, and first catches up on what fell due while down.
-                let shared = Arc::new(share(&data));
-                tokio::spawn(scheduler::run(ctx.http.clone(), shared.clone(), shared.wake.clone()));
-                Ok(data)
-            })
-        })
-        .build();
-    let mut http = serenity::HttpBuilder::new(&token);
-    if let Some(base) = &config.discord.api_base {
-        http = http.proxy(base.trim_end_matches('/')).ratelimiter_disabled(true);
-    }
-    let client = serenity::ClientBuilder::new_with_http(http.build(), serenity::GatewayIntents::GUILDS)
-        .framework(framework)
-        .await?;
-    Ok((client, controls))
+    Ok((data, health))
+}
+
+/// Binds the HTTP interactions endpoint and serves it from a task.
+async fn serve_endpoint(addr: std::net::SocketAddr, endpoint: endpoint::Endpoint) -> Result<(), Error> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    tracing::info!(address = %listener.local_addr()?, "taking interactions over HTTP");
+    let endpoint = Arc::new(endpoint);
+    tokio::spawn(async move {
+        if let Err(e) = endpoint::serve(listener, endpoint).await {
+            tracing::error!(error = %e, "the interactions endpoint stopped");
+        }
+    });
+    Ok(())
+}
+
+/// A replica without the gateway (`[discord] gateway = false`): it answers interactions over HTTP and nothing
+/// else (the process with the gateway registers the commands and runs the scheduler). Ready once it knows the
+/// application and the bot's user and listens; on SIGTERM it says not ready, turns new interactions away for the
+/// drain, then ends.
+async fn run_replica(config: &Config, store: Arc<dyn Store>) -> Result<(), Error> {
+    let token = token(config)?;
+    let (addr, key) = config.discord.interactions()?.ok_or("a replica needs [discord] interactions_listen")?;
+    let (data, health) = prepare(config, store.clone(), Clock::from_env()).await?;
+    let http = Arc::new(rest(config, &token));
+    // Follow-ups are addressed by the application's id, and the computer opponent is the bot's own user.
+    let application = http.get_current_application_info().await?;
+    http.set_application_id(application.id);
+    let _ = data.bot.set(http.get_current_user().await?.id.get());
+    serve_endpoint(addr, endpoint::Endpoint::new(key, data, http, health.clone())?).await?;
+    health.connected(true);
+    shutdown_signal().await;
+    tracing::info!(drain_secs = config.ops.drain_secs, "shutting down");
+    health.stopping();
+    tokio::time::sleep(std::time::Duration::from_secs(config.ops.drain_secs)).await;
+    store.flush()?;
+    Ok(())
 }
 
 /// The web pages (when `web` is bound) and the operator's routes: beside the pages, or alone on `[ops] listen`.
@@ -276,6 +389,9 @@ pub async fn run(config: &Config) -> Result<(), Error> {
     // A sled folder grown past its live data (sled leaves files behind on reopen) is compacted on the way.
     let location = config.store_location()?;
     let store = location.open()?;
+    if !config.discord.gateway {
+        return run_replica(config, store).await;
+    }
     let clock = Clock::from_env();
     let (mut client, controls) = build_client_with(config, store.clone(), clock.clone()).await?;
     let shards = client.shard_manager.clone();

@@ -5,11 +5,12 @@ use crate::store::record::UserId;
 use crate::table::ChallengeCommand;
 use poise::serenity_prelude as serenity;
 
-use super::commands::{invocation, respond, send_private};
+use super::commands::respond;
+use super::slash::{Call, Options, TeamArg, need, refuse};
 use super::{Context, Error};
 use crate::deadlines;
 use crate::games::{GameKind, OptionSet};
-use crate::i18n::{self, Message};
+use crate::i18n::Message;
 use crate::store::record::{COMPUTER, First, Player, Team};
 use crate::table::{Command, Terms};
 
@@ -51,25 +52,18 @@ pub enum TurnModeChoice {
     Alternate,
 }
 
-/// A Zohn Ahl team: a role (everyone who holds it) or one player.
+/// A Zohn Ahl team as declared: a role (everyone who holds it) or one player, read as a [`TeamArg`].
 #[derive(Debug, Clone)]
-pub enum TeamArg {
-    Role(serenity::Role),
-    User(serenity::User),
-}
+pub struct TeamOption;
 
 #[poise::async_trait]
-impl poise::SlashArgument for TeamArg {
+impl poise::SlashArgument for TeamOption {
     async fn extract(
         _: &serenity::Context,
         _: &serenity::CommandInteraction,
-        value: &serenity::ResolvedValue<'_>,
+        _: &serenity::ResolvedValue<'_>,
     ) -> Result<Self, poise::SlashArgError> {
-        match value {
-            serenity::ResolvedValue::Role(role) => Ok(TeamArg::Role((*role).clone())),
-            serenity::ResolvedValue::User(user, _) => Ok(TeamArg::User((*user).clone())),
-            _ => Err(poise::SlashArgError::new_command_structure_mismatch("expected a role or a user")),
-        }
+        Ok(TeamOption)
     }
 
     fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
@@ -118,7 +112,7 @@ struct Common {
 
 /// What every `/play` shares: the options text, who starts, the thread, the permission check.
 async fn challenge(
-    ctx: Context<'_>,
+    call: &Call<'_>,
     game: GameKind,
     opponent: Option<serenity::User>,
     teams: Option<[Team; 2]>,
@@ -126,21 +120,14 @@ async fn challenge(
     common: Common,
 ) -> Result<(), Error> {
     let Common { first, time, rated, thread, extra, level } = common;
-    let invocation = match invocation(ctx) {
-        Ok(i) => i,
-        Err(text) => {
-            return send_private(ctx, text).await;
-        }
-    };
-    let locale = invocation.actor.locale;
-    let refuse = |m: Message| send_private(ctx, i18n::spans(locale, &m));
+    let invocation = call.invocation();
     if let Some(m) = invocation.missing_message(invocation.posting_permissions()) {
-        return refuse(m).await;
+        return refuse(call, m).await;
     }
     let typed = match parse_options(extra.as_deref()) {
         Ok(o) => o,
         Err(bad) => {
-            return refuse(Message::new("discord-options-format").str("input", bad)).await;
+            return refuse(call, Message::new("discord-options-format").str("input", bad)).await;
         }
     };
     for (k, v) in typed {
@@ -150,12 +137,12 @@ async fn challenge(
     // typed, so read (and refused) here.
     let mut terms = match Terms::take_from(&mut options) {
         Ok(terms) => terms,
-        Err(m) => return refuse(m).await,
+        Err(m) => return refuse(call, m).await,
     };
     if let Some(time) = time {
         match deadlines::parse_time_control(&time) {
             Ok(per_move) => terms.time = Some(per_move),
-            Err(m) => return refuse(m).await,
+            Err(m) => return refuse(call, m).await,
         }
     }
     terms.level = level.or(terms.level);
@@ -171,80 +158,142 @@ async fn challenge(
     // can open one here; otherwise the channel itself is used, if it is free.
     terms.thread = if invocation.can_open_threads() { thread.or(terms.thread) } else { Some(false) };
     // The bot itself is the computer opponent; other bots cannot play.
-    let me = ctx.framework().bot_id();
-    if opponent.as_ref().is_some_and(|u| u.bot && u.id != me) {
-        return refuse(Message::new("discord-bot-opponent")).await;
+    let me = call.bot_id();
+    if opponent.as_ref().is_some_and(|u| u.bot && Some(u.id.get()) != me) {
+        return refuse(call, Message::new("discord-bot-opponent")).await;
     }
-    let opponent = opponent.map(|u| match u.id == me {
+    let opponent = opponent.map(|u| match Some(u.id.get()) == me {
         true => Player { id: COMPUTER, name: u.global_name.clone().unwrap_or(u.name) },
         false => Player { id: UserId(u.id.get()), name: u.global_name.clone().unwrap_or(u.name) },
     });
-    respond(ctx, Command::Challenge(ChallengeCommand::Challenge { game, opponent, options, terms, teams })).await
+    respond(call, Command::Challenge(ChallengeCommand::Challenge { game, opponent, options, terms, teams })).await
 }
 
 /// Epaminondas: two phalanxes on a 14x12 board; cross with more pieces than your opponent.
 #[allow(clippy::too_many_arguments)] // one per slash option
 #[poise::command(slash_command)]
 pub async fn epaminondas(
-    ctx: Context<'_>,
-    #[description = "Who you challenge (leave empty for an open challenge)"] opponent: Option<serenity::User>,
-    #[description = "Who plays White and starts"] first: Option<FirstChoice>,
-    #[description = "Rated (counts for the leaderboard; default: the server's setting)"] rated: Option<bool>,
-    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"] time: Option<String>,
-    #[description = "Play in a new thread (default: yes, when I may open one)"] thread: Option<bool>,
+    _: Context<'_>,
+    #[description = "Who you challenge (leave empty for an open challenge)"]
+    #[rename = "opponent"]
+    _opponent: Option<serenity::User>,
+    #[description = "Who plays White and starts"]
+    #[rename = "first"]
+    _first: Option<FirstChoice>,
+    #[description = "Rated (counts for the leaderboard; default: the server's setting)"]
+    #[rename = "rated"]
+    _rated: Option<bool>,
+    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
+    #[rename = "time"]
+    _time: Option<String>,
+    #[description = "Play in a new thread (default: yes, when I may open one)"]
+    #[rename = "thread"]
+    _thread: Option<bool>,
     #[description = "Against me (the bot as opponent): the computer's level, 1 (beginner) to 5 (default 3)"]
     #[min = 1]
     #[max = 5]
-    level: Option<u8>,
-    #[description = "More rules options as key=value, e.g. symmetry=off"] options: Option<String>,
+    #[rename = "level"]
+    _level: Option<u8>,
+    #[description = "More rules options as key=value, e.g. symmetry=off"]
+    #[rename = "options"]
+    _options: Option<String>,
 ) -> Result<(), Error> {
-    let common = Common { first, time, rated, thread, extra: options, level };
-    challenge(ctx, GameKind::Epaminondas, opponent, None, OptionSet::new(), common).await
+    Ok(())
+}
+
+/// The options of a two-player `/play`.
+fn common(o: &Options<'_>) -> Result<Common, super::slash::BadOption> {
+    Ok(Common {
+        first: o.choice::<FirstChoice>("first")?,
+        time: o.text("time")?,
+        rated: o.flag("rated")?,
+        thread: o.flag("thread")?,
+        extra: o.text("options")?,
+        level: o.number::<u8>("level")?,
+    })
+}
+
+pub async fn on_epaminondas(call: &Call<'_>, o: &Options<'_>) -> Result<(), Error> {
+    challenge(call, GameKind::Epaminondas, o.user("opponent")?, None, OptionSet::new(), common(o)?).await
 }
 
 /// Hoyito II: the Dominican mancala of relay sowing.
 #[allow(clippy::too_many_arguments)] // one per slash option
 #[poise::command(slash_command)]
 pub async fn hoyito(
-    ctx: Context<'_>,
-    #[description = "Who you challenge (leave empty for an open challenge)"] opponent: Option<serenity::User>,
-    #[description = "Board size (default 6 holes a side)"] holes: Option<Holes>,
-    #[description = "Who plays South and starts"] first: Option<FirstChoice>,
-    #[description = "Rated (counts for the leaderboard; default: the server's setting)"] rated: Option<bool>,
-    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"] time: Option<String>,
-    #[description = "Play in a new thread (default: yes, when I may open one)"] thread: Option<bool>,
+    _: Context<'_>,
+    #[description = "Who you challenge (leave empty for an open challenge)"]
+    #[rename = "opponent"]
+    _opponent: Option<serenity::User>,
+    #[description = "Board size (default 6 holes a side)"]
+    #[rename = "holes"]
+    _holes: Option<Holes>,
+    #[description = "Who plays South and starts"]
+    #[rename = "first"]
+    _first: Option<FirstChoice>,
+    #[description = "Rated (counts for the leaderboard; default: the server's setting)"]
+    #[rename = "rated"]
+    _rated: Option<bool>,
+    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
+    #[rename = "time"]
+    _time: Option<String>,
+    #[description = "Play in a new thread (default: yes, when I may open one)"]
+    #[rename = "thread"]
+    _thread: Option<bool>,
     #[description = "Against me (the bot as opponent): the computer's level, 1 (beginner) to 5 (default 3)"]
     #[min = 1]
     #[max = 5]
-    level: Option<u8>,
-    #[description = "More rules options as key=value, e.g. skip_origin=false"] options: Option<String>,
+    #[rename = "level"]
+    _level: Option<u8>,
+    #[description = "More rules options as key=value, e.g. skip_origin=false"]
+    #[rename = "options"]
+    _options: Option<String>,
 ) -> Result<(), Error> {
+    Ok(())
+}
+
+pub async fn on_hoyito(call: &Call<'_>, o: &Options<'_>) -> Result<(), Error> {
     let mut set = OptionSet::new();
-    if let Some(h) = holes {
+    if let Some(h) = o.choice::<Holes>("holes")? {
         set.insert("holes".into(), if matches!(h, Holes::Six) { "6" } else { "12" }.into());
     }
-    challenge(ctx, GameKind::Hoyito, opponent, None, set, Common { first, time, rated, thread, extra: options, level })
-        .await
+    challenge(call, GameKind::Hoyito, o.user("opponent")?, None, set, common(o)?).await
 }
 
 /// Ocencahuac: the war game of Nayarit, volcano against volcano.
 #[allow(clippy::too_many_arguments)] // one per slash option
 #[poise::command(slash_command)]
 pub async fn ocencahuac(
-    ctx: Context<'_>,
-    #[description = "Who you challenge (leave empty for an open challenge)"] opponent: Option<serenity::User>,
-    #[description = "Who plays Sangangüey and starts"] first: Option<FirstChoice>,
-    #[description = "Rated (counts for the leaderboard; default: the server's setting)"] rated: Option<bool>,
-    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"] time: Option<String>,
-    #[description = "Play in a new thread (default: yes, when I may open one)"] thread: Option<bool>,
+    _: Context<'_>,
+    #[description = "Who you challenge (leave empty for an open challenge)"]
+    #[rename = "opponent"]
+    _opponent: Option<serenity::User>,
+    #[description = "Who plays Sangangüey and starts"]
+    #[rename = "first"]
+    _first: Option<FirstChoice>,
+    #[description = "Rated (counts for the leaderboard; default: the server's setting)"]
+    #[rename = "rated"]
+    _rated: Option<bool>,
+    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
+    #[rename = "time"]
+    _time: Option<String>,
+    #[description = "Play in a new thread (default: yes, when I may open one)"]
+    #[rename = "thread"]
+    _thread: Option<bool>,
     #[description = "Against me (the bot as opponent): the computer's level, 1 (beginner) to 5 (default 3)"]
     #[min = 1]
     #[max = 5]
-    level: Option<u8>,
-    #[description = "More rules options as key=value, e.g. single_jump_only=true"] options: Option<String>,
+    #[rename = "level"]
+    _level: Option<u8>,
+    #[description = "More rules options as key=value, e.g. single_jump_only=true"]
+    #[rename = "options"]
+    _options: Option<String>,
 ) -> Result<(), Error> {
-    let common = Common { first, time, rated, thread, extra: options, level };
-    challenge(ctx, GameKind::Ocencahuac, opponent, None, OptionSet::new(), common).await
+    Ok(())
+}
+
+pub async fn on_ocencahuac(call: &Call<'_>, o: &Options<'_>) -> Result<(), Error> {
+    challenge(call, GameKind::Ocencahuac, o.user("opponent")?, None, OptionSet::new(), common(o)?).await
 }
 
 /// A team for the table: a role, or a single player; `@everyone` is no team.
@@ -262,42 +311,60 @@ fn team(arg: TeamArg, guild: u64) -> Result<Team, Message> {
 #[allow(clippy::too_many_arguments)] // one per slash option
 #[poise::command(slash_command, rename = "zohn-ahl")]
 pub async fn zohn_ahl(
-    ctx: Context<'_>,
-    #[description = "West team: a role or a player"] west: TeamArg,
-    #[description = "East team: a role or a player"] east: TeamArg,
-    #[description = "Zohn Ahl (default) or Tsoñä"] variant: Option<VariantChoice>,
+    _: Context<'_>,
+    #[description = "West team: a role or a player"]
+    #[rename = "west"]
+    _west: TeamOption,
+    #[description = "East team: a role or a player"]
+    #[rename = "east"]
+    _east: TeamOption,
+    #[description = "Zohn Ahl (default) or Tsoñä"]
+    #[rename = "variant"]
+    _variant: Option<VariantChoice>,
     #[description = "Counters a team (2 makes a short game)"]
     #[min = 1]
     #[max = 10]
-    counters: Option<u8>,
+    #[rename = "counters"]
+    _counters: Option<u8>,
     #[description = "Laps a counter runs"]
     #[min = 1]
     #[max = 10]
-    laps: Option<u8>,
-    #[description = "Who of a team throws (role teams: free unless members join)"] turn_mode: Option<TurnModeChoice>,
-    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"] time: Option<String>,
-    #[description = "Play in a new thread (default: yes, when I may open one)"] thread: Option<bool>,
-    #[description = "More rules options as key=value, e.g. autothrow=true"] options: Option<String>,
+    #[rename = "laps"]
+    _laps: Option<u8>,
+    #[description = "Who of a team throws (role teams: free unless members join)"]
+    #[rename = "turn_mode"]
+    _turn_mode: Option<TurnModeChoice>,
+    #[description = "Time per move: 30m, 12h, 3d, or none (default: the server's setting)"]
+    #[rename = "time"]
+    _time: Option<String>,
+    #[description = "Play in a new thread (default: yes, when I may open one)"]
+    #[rename = "thread"]
+    _thread: Option<bool>,
+    #[description = "More rules options as key=value, e.g. autothrow=true"]
+    #[rename = "options"]
+    _options: Option<String>,
 ) -> Result<(), Error> {
-    let guild = ctx.guild_id().map(|g| g.get()).unwrap_or_default();
+    Ok(())
+}
+
+pub async fn on_zohn_ahl(call: &Call<'_>, o: &Options<'_>) -> Result<(), Error> {
+    let guild = call.interaction.guild_id.map(|g| g.get()).unwrap_or_default();
+    let (west, east) = (need(o.team("west")?, "west")?, need(o.team("east")?, "east")?);
     let teams = match (team(west, guild), team(east, guild)) {
         (Ok(w), Ok(e)) => [w, e],
-        (Err(m), _) | (_, Err(m)) => {
-            let locale = super::localize::locale(ctx.locale().unwrap_or_default());
-            return send_private(ctx, i18n::spans(locale, &m)).await;
-        }
+        (Err(m), _) | (_, Err(m)) => return refuse(call, m).await,
     };
     let mut set = OptionSet::new();
-    if let Some(v) = variant {
+    if let Some(v) = o.choice::<VariantChoice>("variant")? {
         set.insert("variant".into(), if matches!(v, VariantChoice::Tsona) { "tsona" } else { "zohn-ahl" }.into());
     }
-    if let Some(c) = counters {
+    if let Some(c) = o.number::<u8>("counters")? {
         set.insert("counters".into(), c.to_string());
     }
-    if let Some(l) = laps {
+    if let Some(l) = o.number::<u8>("laps")? {
         set.insert("laps".into(), l.to_string());
     }
-    if let Some(m) = turn_mode {
+    if let Some(m) = o.choice::<TurnModeChoice>("turn_mode")? {
         let mode = match m {
             TurnModeChoice::Free => "free",
             TurnModeChoice::Blocks => "blocks",
@@ -305,15 +372,15 @@ pub async fn zohn_ahl(
         };
         set.insert("turn_mode".into(), mode.into());
     }
-    challenge(
-        ctx,
-        GameKind::ZohnAhl,
-        None,
-        Some(teams),
-        set,
-        Common { first: None, time, rated: None, thread, extra: options, level: None },
-    )
-    .await
+    let common = Common {
+        first: None,
+        time: o.text("time")?,
+        rated: None,
+        thread: o.flag("thread")?,
+        extra: o.text("options")?,
+        level: None,
+    };
+    challenge(call, GameKind::ZohnAhl, None, Some(teams), set, common).await
 }
 
 #[cfg(test)]

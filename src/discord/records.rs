@@ -7,7 +7,8 @@ use crate::store::record::UserId;
 use crate::table::RecordCommand;
 use poise::serenity_prelude as serenity;
 
-use super::commands::{GameChoice, invocation, respond, send_private};
+use super::commands::{GameChoice, respond};
+use super::slash::{Call, Options, need, tell};
 use super::{Context, Error};
 use crate::i18n::{self, Message};
 use crate::records::MAX_BYTES;
@@ -30,35 +31,45 @@ pub enum SpeedChoice {
 /// Attach a game's record, as JSON and as text (finished games, and games still on).
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn export(
-    ctx: Context<'_>,
-    #[description = "The game's number (default: this channel's game)"] game: Option<u64>,
+    _: Context<'_>,
+    #[description = "The game's number (default: this channel's game)"]
+    #[rename = "game"]
+    _game: Option<u64>,
 ) -> Result<(), Error> {
-    respond(ctx, Command::Record(RecordCommand::Export { game: game.map(GameId) })).await
+    Ok(())
+}
+
+pub async fn on_export(call: &Call<'_>, o: &Options<'_>) -> Result<(), Error> {
+    respond(call, Command::Record(RecordCommand::Export { game: o.number::<u64>("game")?.map(GameId) })).await
 }
 
 /// Import a game record (JSON or text, at most 1 MB): checked move by move, stored as an unrated game.
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn import(
-    ctx: Context<'_>,
-    #[description = "The record file (.json or .txt)"] file: serenity::Attachment,
+    _: Context<'_>,
+    #[description = "The record file (.json or .txt)"]
+    #[rename = "file"]
+    _file: serenity::Attachment,
 ) -> Result<(), Error> {
-    let locale = match invocation(ctx) {
-        Ok(i) => i.actor.locale,
-        Err(text) => return send_private(ctx, text).await,
-    };
+    Ok(())
+}
+
+pub async fn on_import(call: &Call<'_>, o: &Options<'_>) -> Result<(), Error> {
+    let file = need(o.attachment("file")?, "file")?;
+    let locale = call.locale();
     if file.size as usize > MAX_BYTES {
         let text = i18n::text(locale, &Message::new("record-too-big").num("max", (MAX_BYTES / 1000) as i64));
-        return send_private(ctx, text).await;
+        return tell(call, text).await;
     }
-    let bytes = match download(&ctx.data().client, &file.url).await {
+    let bytes = match download(&call.data.client, &file.url).await {
         Ok(bytes) => bytes,
         Err(e) => {
             // The attachment's address is signed (it lets anyone fetch the file): only its name is logged.
             tracing::warn!(error = %e, file = %file.filename, "an attachment could not be fetched");
-            return send_private(ctx, i18n::text(locale, &Message::new("import-download-failed"))).await;
+            return tell(call, i18n::text(locale, &Message::new("import-download-failed"))).await;
         }
     };
-    respond(ctx, Command::Record(RecordCommand::Import { bytes, live: false })).await
+    respond(call, Command::Record(RecordCommand::Import { bytes, live: false })).await
 }
 
 /// An attachment's bytes. Its address is signed (whoever holds it may fetch the file): a failure's text leaves
@@ -86,32 +97,51 @@ async fn download(client: &reqwest::Client, url: &str) -> Result<Vec<u8>, String
 /// The server's finished games, newest first, ten a page (of a player, of a game).
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn archive(
-    ctx: Context<'_>,
-    #[description = "Only this player's games"] player: Option<serenity::User>,
-    #[description = "Only this game"] game: Option<GameChoice>,
+    _: Context<'_>,
+    #[description = "Only this player's games"]
+    #[rename = "player"]
+    _player: Option<serenity::User>,
+    #[description = "Only this game"]
+    #[rename = "game"]
+    _game: Option<GameChoice>,
     #[description = "Page (10 games a page)"]
     #[min = 1]
-    page: Option<u32>,
+    #[rename = "page"]
+    _page: Option<u32>,
 ) -> Result<(), Error> {
-    let player = player.map(|u| Player { id: UserId(u.id.get()), name: u.global_name.clone().unwrap_or(u.name) });
-    let page = page.unwrap_or(1).saturating_sub(1) as usize;
-    respond(ctx, Command::Record(RecordCommand::Archive { player, game: game.map(GameChoice::kind), page })).await
+    Ok(())
+}
+
+pub async fn on_archive(call: &Call<'_>, o: &Options<'_>) -> Result<(), Error> {
+    let player =
+        o.user("player")?.map(|u| Player { id: UserId(u.id.get()), name: u.global_name.clone().unwrap_or(u.name) });
+    let page = o.number::<u32>("page")?.unwrap_or(1).saturating_sub(1) as usize;
+    let game = o.choice::<GameChoice>("game")?.map(GameChoice::kind);
+    respond(call, Command::Record(RecordCommand::Archive { player, game, page })).await
 }
 
 /// An animated replay (GIF) of a game, move by move.
 #[poise::command(slash_command, install_context = "Guild|User", interaction_context = "Guild|BotDm|PrivateChannel")]
 pub async fn replay(
-    ctx: Context<'_>,
-    #[description = "The game's number (default: this channel's game)"] game: Option<u64>,
-    #[description = "How fast the moves go (default: normal, a second a move)"] speed: Option<SpeedChoice>,
+    _: Context<'_>,
+    #[description = "The game's number (default: this channel's game)"]
+    #[rename = "game"]
+    _game: Option<u64>,
+    #[description = "How fast the moves go (default: normal, a second a move)"]
+    #[rename = "speed"]
+    _speed: Option<SpeedChoice>,
 ) -> Result<(), Error> {
+    Ok(())
+}
+
+pub async fn on_replay(call: &Call<'_>, o: &Options<'_>) -> Result<(), Error> {
     // Hundredths of a second a move shows.
-    let delay = speed.map(|s| match s {
+    let delay = o.choice::<SpeedChoice>("speed")?.map(|s| match s {
         SpeedChoice::Slow => 200,
         SpeedChoice::Normal => 100,
         SpeedChoice::Fast => 50,
     });
-    respond(ctx, Command::Record(RecordCommand::Replay { game: game.map(GameId), delay })).await
+    respond(call, Command::Record(RecordCommand::Replay { game: o.number::<u64>("game")?.map(GameId), delay })).await
 }
 
 #[cfg(test)]

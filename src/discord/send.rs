@@ -246,20 +246,20 @@ pub struct Asker<'a> {
 }
 
 enum Asked<'a> {
-    /// A slash command, with poise's own flag of a response sent (kept in step, so poise's sends agree).
+    /// A slash command, with its call's flag of a response sent (kept in step between the call's askers).
     Command(&'a serenity::CommandInteraction, &'a AtomicBool),
     Press(&'a serenity::ComponentInteraction),
 }
 
 impl<'a> Asker<'a> {
-    pub fn command(ctx: super::Context<'a>) -> Option<Asker<'a>> {
-        let poise::Context::Application(app) = ctx else { return None };
-        let responded = app.has_sent_initial_response.load(Ordering::SeqCst);
-        Some(Asker {
-            asked: Asked::Command(app.interaction, app.has_sent_initial_response),
-            responded: AtomicBool::new(responded),
-            told: AtomicBool::new(responded),
-        })
+    /// A slash command, with the flag its call keeps of a response sent (shared by every asker of the call).
+    pub fn command(interaction: &'a serenity::CommandInteraction, responded: &'a AtomicBool) -> Asker<'a> {
+        let already = responded.load(Ordering::SeqCst);
+        Asker {
+            asked: Asked::Command(interaction, responded),
+            responded: AtomicBool::new(already),
+            told: AtomicBool::new(already),
+        }
     }
 
     pub fn press(press: &'a serenity::ComponentInteraction) -> Asker<'a> {
@@ -283,8 +283,8 @@ impl<'a> Asker<'a> {
 
     fn mark_responded(&self) {
         self.responded.store(true, Ordering::SeqCst);
-        if let Asked::Command(_, poise_flag) = self.asked {
-            poise_flag.store(true, Ordering::SeqCst);
+        if let Asked::Command(_, call_flag) = self.asked {
+            call_flag.store(true, Ordering::SeqCst);
         }
     }
 

@@ -1,6 +1,7 @@
 //! `/vacation start [days]` and `/vacation end`: a member stops the clocks of their moves while away.
 
 use super::commands::respond;
+use super::slash::{Call, Options};
 use super::{Context, Error};
 use crate::table::Command;
 use crate::table::SettingCommand;
@@ -20,17 +21,26 @@ pub async fn vacation(_: Context<'_>) -> Result<(), Error> {
 /// Go on vacation: your clocks stand still and reminders wait (your opponents are told).
 #[poise::command(slash_command)]
 pub async fn start(
-    ctx: Context<'_>,
+    _: Context<'_>,
     #[description = "How many days (what is left of your allowance when left out)"]
     #[min = 1]
     #[max = 30]
-    days: Option<u32>,
+    #[rename = "days"]
+    _days: Option<u32>,
 ) -> Result<(), Error> {
-    respond(ctx, Command::Setting(SettingCommand::VacationStart { days })).await
+    Ok(())
+}
+
+pub async fn on_start(call: &Call<'_>, o: &Options<'_>) -> Result<(), Error> {
+    respond(call, Command::Setting(SettingCommand::VacationStart { days: o.number::<u32>("days")? })).await
 }
 
 /// End your vacation now: your clocks run again.
 #[poise::command(slash_command)]
-pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
-    respond(ctx, Command::Setting(SettingCommand::VacationEnd)).await
+pub async fn end(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+pub async fn on_end(call: &Call<'_>, _: &Options<'_>) -> Result<(), Error> {
+    respond(call, Command::Setting(SettingCommand::VacationEnd)).await
 }

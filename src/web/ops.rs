@@ -28,6 +28,8 @@ pub struct Health {
     connected: AtomicBool,
     /// A shutdown has begun: not ready, whatever else holds.
     stopping: AtomicBool,
+    /// The gateway's shards whose connection is lost (reconnecting or resuming), by number.
+    shards_down: Mutex<std::collections::BTreeSet<u32>>,
     gauges: Mutex<Vec<Gauge>>,
 }
 
@@ -47,6 +49,7 @@ impl Health {
             store,
             connected: AtomicBool::new(false),
             stopping: AtomicBool::new(false),
+            shards_down: Mutex::new(std::collections::BTreeSet::new()),
             gauges: Mutex::new(Vec::new()),
         })
     }
@@ -56,9 +59,24 @@ impl Health {
         self.connected.store(connected, Ordering::SeqCst);
     }
 
+    /// A gateway shard is connected, or (`false`) lost its connection: not ready until it is back.
+    pub fn shard(&self, shard: u32, connected: bool) {
+        let mut down = self.shards_down.lock().unwrap_or_else(|e| e.into_inner());
+        if connected {
+            down.remove(&shard);
+        } else {
+            down.insert(shard);
+        }
+    }
+
     /// A shutdown has begun: `/readyz` says so from now on.
     pub fn stopping(&self) {
         self.stopping.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a shutdown has begun (new work is then turned away, to another replica).
+    pub fn is_stopping(&self) -> bool {
+        self.stopping.load(Ordering::SeqCst)
     }
 
     /// `refresh` runs each time the metrics are read, to set a gauge that is cheaper read than kept.
@@ -73,6 +91,9 @@ impl Health {
         }
         if !self.connected.load(Ordering::SeqCst) {
             return Some("not connected");
+        }
+        if !self.shards_down.lock().unwrap_or_else(|e| e.into_inner()).is_empty() {
+            return Some("the gateway is reconnecting");
         }
         let store = self.store.clone();
         let asked = tokio::task::spawn_blocking(move || store.next_due().map(|_| ()));
@@ -115,5 +136,28 @@ async fn readyz(State(health): State<Arc<Health>>) -> Response {
     match health.not_ready().await {
         None => (StatusCode::OK, "ready\n").into_response(),
         Some(why) => (StatusCode::SERVICE_UNAVAILABLE, format!("not ready: {why}\n")).into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn ready_only_while_every_shard_is_connected_and_no_shutdown_has_begun() {
+        let dir = tempfile::tempdir().unwrap();
+        let health = Health::new(Arc::new(crate::store::SledStore::open(dir.path()).unwrap()));
+        assert_eq!(health.not_ready().await, Some("not connected"));
+        health.connected(true);
+        assert_eq!(health.not_ready().await, None);
+        // A shard that loses its connection makes the process not ready until it is back.
+        health.shard(1, false);
+        health.shard(0, true);
+        assert_eq!(health.not_ready().await, Some("the gateway is reconnecting"));
+        health.shard(1, true);
+        assert_eq!(health.not_ready().await, None);
+        health.stopping();
+        assert!(health.is_stopping());
+        assert_eq!(health.not_ready().await, Some("shutting down"));
     }
 }

@@ -29,6 +29,7 @@ mod discord_shards;
 mod dutch_reference;
 mod epaminondas_properties;
 mod hoyito_properties;
+mod http_interactions;
 mod ocencahuac;
 mod operations;
 mod outside_servers;

@@ -12,35 +12,8 @@ use std::time::{Duration, Instant};
 use fake_discord::FakeDiscord;
 use fake_discord::harness::Place;
 use fake_discord::payloads::{Member, Opt};
-use fake_discord::process::spawn_clocked;
+use fake_discord::process::{free_port, get, spawn_clocked, until_ready_is};
 use prometheus_parse::{Scrape, Value};
-
-/// A free port of 127.0.0.1 for the bot's operator address.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// The status and body of a GET, or `None` when nothing answers.
-async fn get(url: &str) -> Option<(u16, String)> {
-    let client = reqwest::Client::builder().no_proxy().timeout(Duration::from_secs(5)).build().unwrap();
-    let response = client.get(url).send().await.ok()?;
-    let status = response.status().as_u16();
-    Some((status, response.text().await.unwrap_or_default()))
-}
-
-/// Waits (within the tests' bound) until `/readyz` answers `status`; the last body.
-async fn until_ready_is(base: &str, status: u16) -> String {
-    let deadline = Instant::now() + fake_discord::WAIT;
-    loop {
-        if let Some((got, body)) = get(&format!("{base}/readyz")).await
-            && got == status
-        {
-            return body;
-        }
-        assert!(Instant::now() < deadline, "/readyz never answered {status}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
 
 /// The value of a counter or gauge sample of `metric` whose labels include `labels` (summed over the rest).
 fn total(scrape: &Scrape, metric: &str, labels: &[(&str, &str)]) -> f64 {

@@ -14,6 +14,7 @@ pub mod harness;
 pub mod payloads;
 pub mod private;
 pub mod process;
+pub mod signed;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -88,6 +89,10 @@ struct Inner {
     /// The server's scheduled events, and whether the bot may not manage them.
     events: Vec<Value>,
     events_forbidden: bool,
+    /// The interaction tokens answered (Discord takes one answer: a second is refused with 40060), and how many
+    /// second answers were refused.
+    acknowledged: std::collections::HashSet<String>,
+    refused_answers: u32,
 }
 
 /// A fault Discord may answer with: for the next request whose method and path match, this status and body
@@ -270,10 +275,25 @@ impl FakeDiscord {
 
     /// Sends an interaction to the bot (its token remembered, so its responses land in its channel).
     pub fn interact(&self, interaction: Value) {
+        self.expect(&interaction);
+        self.dispatch("INTERACTION_CREATE", interaction);
+    }
+
+    /// Remembers an interaction's token, so its responses land in its channel.
+    pub fn expect(&self, interaction: &Value) {
         let token = interaction["token"].as_str().unwrap_or_default().to_string();
         let channel = interaction["channel_id"].as_str().and_then(|c| c.parse().ok()).unwrap_or_default();
         self.lock().token_channels.insert(token, channel);
-        self.dispatch("INTERACTION_CREATE", interaction);
+    }
+
+    /// Whether the interaction whose token is `token` was answered.
+    pub fn answered(&self, token: &str) -> bool {
+        self.lock().acknowledged.contains(token)
+    }
+
+    /// How many second answers to an interaction were refused (as Discord refuses them, with 40060).
+    pub fn refused_answers(&self) -> u32 {
+        self.lock().refused_answers
     }
 
     /// How many dispatches went to shard `shard`'s session.
@@ -574,12 +594,23 @@ fn respond(
             None => StatusCode::NOT_FOUND.into_response(),
         },
         (&Method::GET, ["oauth2", "applications", "@me"]) => json_response(StatusCode::OK, payloads::application()),
+        (&Method::GET, ["users", "@me"]) => {
+            json_response(StatusCode::OK, payloads::user(payloads::BOT_ID, "tablero", true))
+        }
         (&Method::PUT, ["applications", _, "guilds", _, "commands"]) => json_response(StatusCode::OK, json!([])),
         (&Method::PUT, ["applications", _, "commands"]) => {
             fake.lock().global_commands = body.clone();
             json_response(StatusCode::OK, json!([]))
         }
         (&Method::POST, ["interactions", _, token, "callback"]) => {
+            // One answer an interaction: Discord refuses a second.
+            let mut inner = fake.lock();
+            if !inner.acknowledged.insert(token.to_string()) {
+                inner.refused_answers += 1;
+                let refusal = json!({"message": "Interaction has already been acknowledged.", "code": 40060});
+                return (json_response(StatusCode::BAD_REQUEST, refusal), None);
+            }
+            drop(inner);
             // Messages (type 4) become the interaction's original response; updates (7) edit the pressed one.
             if body["type"] == 4 {
                 let channel = fake.lock().token_channels.get(*token).copied().unwrap_or_default();

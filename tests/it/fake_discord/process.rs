@@ -3,6 +3,7 @@
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 use super::FakeDiscord;
 use super::payloads::GUILD_ID;
@@ -97,4 +98,31 @@ pub fn spawn_clocked_in(fake: &FakeDiscord, dir: &Path, env: &[(&str, String)], 
         .find(|(k, _)| *k == "TABLERO_SHARDS")
         .map_or("config".to_string(), |(_, s)| format!("config-{}", s.replace('/', "-")));
     spawn_bot_in(env!("CARGO_BIN_EXE_tablero"), fake, dir, &name, &all, guild)
+}
+
+/// A free port of 127.0.0.1 for one of the bot's addresses.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// The status and body of a GET, or `None` when nothing answers.
+pub async fn get(url: &str) -> Option<(u16, String)> {
+    let client = reqwest::Client::builder().no_proxy().timeout(Duration::from_secs(5)).build().unwrap();
+    let response = client.get(url).send().await.ok()?;
+    let status = response.status().as_u16();
+    Some((status, response.text().await.unwrap_or_default()))
+}
+
+/// Waits (within the tests' bound) until `/readyz` answers `status`; the last body.
+pub async fn until_ready_is(base: &str, status: u16) -> String {
+    let deadline = Instant::now() + super::WAIT;
+    loop {
+        if let Some((got, body)) = get(&format!("{base}/readyz")).await
+            && got == status
+        {
+            return body;
+        }
+        assert!(Instant::now() < deadline, "/readyz never answered {status}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }

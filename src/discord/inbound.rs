@@ -1,0 +1,52 @@
+//! Every interaction, whichever door Discord delivered it through (a gateway event, or a signed HTTP request
+//! to a replica): slash commands, their autocomplete, and presses of buttons and menus, each counted and timed.
+
+use poise::serenity_prelude as serenity;
+
+use super::{Data, Error, buttons, slash};
+
+/// The gateway's events: interactions are answered, a shard's connection lost or regained is told to the
+/// health `/readyz` reports; the rest is not ours to handle.
+pub async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    match event {
+        serenity::FullEvent::InteractionCreate { interaction } => {
+            answer(&framework.serenity_context.http, framework.user_data, interaction).await?;
+        }
+        serenity::FullEvent::ShardStageUpdate { event } => {
+            let connected = event.new == serenity::ConnectionStage::Connected;
+            framework.user_data.health.shard(event.shard_id.0, connected);
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Answers one interaction.
+pub async fn answer(http: &serenity::Http, data: &Data, interaction: &serenity::Interaction) -> Result<(), Error> {
+    let kind = match interaction {
+        serenity::Interaction::Command(_) => "command",
+        serenity::Interaction::Autocomplete(_) => "autocomplete",
+        serenity::Interaction::Component(press) => match press.data.kind {
+            serenity::ComponentInteractionDataKind::StringSelect { .. } => "menu",
+            _ => "button",
+        },
+        _ => return Ok(()),
+    };
+    let started = std::time::Instant::now();
+    crate::metrics::interaction(kind);
+    if !data.taken.first(interaction.id().get()) {
+        // Delivered again while (or after) this process answers it: the first delivery answers.
+        return Ok(());
+    }
+    let answered = match interaction {
+        serenity::Interaction::Command(command) => slash::run(http, data, command).await,
+        serenity::Interaction::Autocomplete(typing) => slash::suggest(http, data, typing).await,
+        serenity::Interaction::Component(press) => buttons::press_button(http, data, press).await,
+        _ => Ok(()),
+    };
+    crate::metrics::interaction_answered(kind, started.elapsed());
+    answered
+}
