@@ -469,7 +469,7 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
     }
     let location = config.store_location()?;
     let store = location.open().map_err(|e| e.to_string())?;
-    let health = ops_health(&config, &location, store.clone())?;
+    let health = ops_health(&config, store.clone())?;
     let mut table_config = config.table();
     // The console's own web pages, on by default on a free port of 127.0.0.1: the console's one pretend server
     // at the root, without a secret (nobody else's games are there).
@@ -516,17 +516,12 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
 /// `/readyz` served on `[ops] listen` (then `None`: nothing more to serve), else beside the pages (returned).
 fn ops_health(
     config: &Config,
-    location: &tablero::store::Location,
     store: Arc<dyn tablero::store::Store>,
 ) -> Result<Option<Arc<tablero::web::ops::Health>>, String> {
     tablero::metrics::install();
     let health = tablero::web::ops::Health::new(store);
     // A console needs no connection: it is ready once its store answers.
     health.connected(true);
-    if let tablero::store::Location::Sled(folder) = location {
-        let folder = folder.clone();
-        health.on_scrape(move || tablero::metrics::store_bytes(tablero::store::folder::size(&folder)));
-    }
     match config.ops.listen()? {
         Some(addr) => {
             let bound = tablero::web::serve_ops_in_thread(addr, health)

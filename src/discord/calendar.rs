@@ -133,7 +133,7 @@ where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, serenity::Error>>,
 {
-    outbound::with_retries(FOLLOWUP_BUDGET, send)
+    outbound::with_retries("guilds/scheduled-events", FOLLOWUP_BUDGET, send)
         .await?
         .ok_or_else(|| serenity::Error::Other("an event request answered nothing"))
 }

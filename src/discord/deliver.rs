@@ -342,7 +342,9 @@ async fn open_thread(
     let parent = reply.channel().map(|c| serenity::ChannelId::new(c.get())).unwrap_or(invocation.channel);
     let create =
         || parent.create_thread(http, serenity::CreateThread::new(title).kind(serenity::ChannelType::PublicThread));
-    let thread = outbound::with_retries(THREAD_BUDGET, create).await?.ok_or("the thread was made but not returned")?;
+    let thread = outbound::with_retries("channels/threads", THREAD_BUDGET, create)
+        .await?
+        .ok_or("the thread was made but not returned")?;
     let moved = Command::Play(PlayCommand::MoveTo { game, channel: ChannelId(thread.id.get()) });
     // A step after the interaction, not the interaction itself: its own write, checked by the game's revision.
     let step = Invocation { interaction: None, ..invocation.clone() };

@@ -5,21 +5,13 @@ use poise::serenity_prelude as serenity;
 
 use super::{Data, Error, buttons, slash};
 
-/// The gateway's events: interactions are answered, a shard's connection lost or regained is told to the
-/// health `/readyz` reports; the rest is not ours to handle.
+/// The gateway's events: interactions are answered; the rest is not ours to handle.
 pub async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
-    match event {
-        serenity::FullEvent::InteractionCreate { interaction } => {
-            answer(&framework.serenity_context.http, framework.user_data, interaction).await?;
-        }
-        serenity::FullEvent::ShardStageUpdate { event } => {
-            let connected = event.new == serenity::ConnectionStage::Connected;
-            framework.user_data.health.shard(event.shard_id.0, connected);
-        }
-        _ => {}
+    if let serenity::FullEvent::InteractionCreate { interaction } = event {
+        answer(&framework.serenity_context.http, framework.user_data, interaction).await?;
     }
     Ok(())
 }

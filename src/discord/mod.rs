@@ -71,8 +71,6 @@ pub struct Data {
     pub bot: Arc<std::sync::OnceLock<u64>>,
     /// The interactions this process took lately: a second delivery of one is left to the first.
     pub taken: Arc<recent::Recent<u64>>,
-    /// What `/readyz` reports (the gateway's shards connected or not).
-    pub health: Arc<crate::web::ops::Health>,
 }
 
 impl Data {
@@ -112,7 +110,6 @@ fn share(data: &Data) -> Data {
         clock: data.clock.clone(),
         bot: data.bot.clone(),
         taken: data.taken.clone(),
-        health: data.health.clone(),
     }
 }
 
@@ -234,6 +231,15 @@ pub async fn build_client_with(
     let client = serenity::ClientBuilder::new_with_http(rest(config, &token), serenity::GatewayIntents::GUILDS)
         .framework(framework)
         .await?;
+    // Ready only while every shard of this process is connected (a lost connection is reconnecting).
+    let manager = client.shard_manager.clone();
+    controls.health.on_connection_check(move || {
+        let manager = manager.clone();
+        Box::pin(async move {
+            let runners = manager.runners.lock().await;
+            !runners.is_empty() && runners.values().all(|r| r.stage == serenity::ConnectionStage::Connected)
+        })
+    });
     if let Some((addr, key)) = config.discord.interactions()? {
         let endpoint = endpoint::Endpoint::new(key, for_endpoint, client.http.clone(), controls.health.clone())?;
         serve_endpoint(addr, endpoint).await?;
@@ -301,7 +307,6 @@ async fn prepare(
         clock,
         bot: Arc::new(std::sync::OnceLock::new()),
         taken: Arc::new(recent::Recent::new(TAKEN_FOR, TAKEN_AT_MOST)),
-        health: health.clone(),
     };
     Ok((data, health))
 }
@@ -350,9 +355,6 @@ async fn serve_pages_and_ops(
     web: Option<(tokio::net::TcpListener, String)>,
 ) -> Result<(), Error> {
     crate::metrics::install();
-    if let crate::store::Location::Sled(folder) = config.store_location()? {
-        health.on_scrape(move || crate::metrics::store_bytes(crate::store::folder::size(&folder)));
-    }
     let alone = config.ops.listen()?;
     if let Some(addr) = alone {
         let listener = tokio::net::TcpListener::bind(addr).await?;

@@ -193,9 +193,14 @@ pub fn already_answered(error: &serenity::Error) -> bool {
     matches!(error, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == 40060)
 }
 
-/// Tries `send` again after transient failures, for up to `budget` (an interaction must be answered within 3
-/// seconds). An "already answered" after a retry means the first attempt arrived: that is success.
-pub async fn with_retries<T, F, Fut>(budget: Duration, mut send: F) -> Result<Option<T>, serenity::Error>
+/// Tries `send` (a request through serenity to `route`, counted and timed as such) again after transient
+/// failures, for up to `budget` (an interaction must be answered within 3 seconds). An "already answered" after
+/// a retry means the first attempt arrived: that is success.
+pub async fn with_retries<T, F, Fut>(
+    route: &'static str,
+    budget: Duration,
+    mut send: F,
+) -> Result<Option<T>, serenity::Error>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, serenity::Error>>,
@@ -204,7 +209,15 @@ where
     let mut backoff = Duration::from_millis(100);
     let mut tried = false;
     loop {
-        match send().await {
+        let asked = Instant::now();
+        let sent = send().await;
+        let status = match &sent {
+            Ok(_) => 200,
+            Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))) => r.status_code.as_u16(),
+            Err(_) => 0,
+        };
+        crate::metrics::discord_request(route, status, asked.elapsed());
+        match sent {
             Ok(t) => return Ok(Some(t)),
             Err(e) if tried && already_answered(&e) => return Ok(None),
             Err(e) if transient(&e) && started.elapsed() + backoff < budget => {

@@ -295,7 +295,10 @@ impl<'a> Asker<'a> {
             Asked::Command(..) => serenity::CreateInteractionResponse::Defer(Default::default()),
             Asked::Press(_) => serenity::CreateInteractionResponse::Acknowledge,
         };
-        let deferred = outbound::with_retries(RESPONSE_BUDGET, || self.respond(http, response.clone())).await.is_ok();
+        let deferred =
+            outbound::with_retries("interactions/callback", RESPONSE_BUDGET, || self.respond(http, response.clone()))
+                .await
+                .is_ok();
         if deferred {
             self.mark_responded();
             if matches!(self.asked, Asked::Press(_)) {
@@ -350,7 +353,7 @@ impl<'a> Asker<'a> {
                 Asked::Press(i) => i.delete_response(http).await,
             }
         };
-        outbound::with_retries(FOLLOWUP_BUDGET, delete).await.map(|_| ())
+        outbound::with_retries("webhooks/original", FOLLOWUP_BUDGET, delete).await.map(|_| ())
     }
 }
 
@@ -411,7 +414,7 @@ pub async fn send(
     match target {
         Target::Answer(asker) if !asker.responded.load(Ordering::SeqCst) => {
             let response = serenity::CreateInteractionResponse::Message(said.response());
-            outbound::with_retries(RESPONSE_BUDGET, || asker.respond(http, response.clone()))
+            outbound::with_retries("interactions/callback", RESPONSE_BUDGET, || asker.respond(http, response.clone()))
                 .await
                 .map_err(SendError::Discord)?;
             asker.mark_responded();
@@ -429,15 +432,16 @@ pub async fn send(
         }
         Target::Answer(asker) => {
             let followup = said.followup();
-            let posted = outbound::with_retries(FOLLOWUP_BUDGET, || asker.follow(http, followup.clone()))
-                .await
-                .map_err(SendError::Discord)?;
+            let posted =
+                outbound::with_retries("webhooks/followup", FOLLOWUP_BUDGET, || asker.follow(http, followup.clone()))
+                    .await
+                    .map_err(SendError::Discord)?;
             asker.told.store(true, Ordering::SeqCst);
             Ok(posted.and_then(sent))
         }
         Target::Pressed(asker) => {
             let response = serenity::CreateInteractionResponse::UpdateMessage(said.response());
-            outbound::with_retries(RESPONSE_BUDGET, || asker.respond(http, response.clone()))
+            outbound::with_retries("interactions/callback", RESPONSE_BUDGET, || asker.respond(http, response.clone()))
                 .await
                 .map_err(SendError::Discord)?;
             asker.mark_responded();
@@ -452,9 +456,11 @@ pub async fn send(
         }
         Target::Edit(channel, message) => {
             let edit = said.message_edit();
-            let edited = outbound::with_retries(FOLLOWUP_BUDGET, || channel.edit_message(http, message, edit.clone()))
-                .await
-                .map_err(SendError::Discord)?;
+            let edited = outbound::with_retries("channels/messages/edit", FOLLOWUP_BUDGET, || {
+                channel.edit_message(http, message, edit.clone())
+            })
+            .await
+            .map_err(SendError::Discord)?;
             Ok(edited.and_then(sent))
         }
         Target::Channel(channel, nonce) => {

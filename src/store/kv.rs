@@ -138,6 +138,10 @@ pub trait Kv: KvRead + Send + Sync {
     fn flush(&self) -> Result<(), StoreError>;
     /// Whether each unit counts itself in `meta` (sled: to notice a log that lost its tail).
     fn counts_commits(&self) -> bool;
+    /// The space the store takes (sled: its files; PostgreSQL: its tables with their indexes), when known.
+    fn size_bytes(&self) -> Option<u64> {
+        None
+    }
     /// Tells every process sharing the backend `payload` on `channel`, without waiting (one process alone: no
     /// one to tell).
     fn announce(&self, _channel: &'static str, _payload: String) {}

@@ -247,6 +247,10 @@ pub trait Store: Send + Sync {
     fn flush(&self) -> Result<(), StoreError> {
         Ok(())
     }
+    /// The space the store takes on disk or in its database, when known (for the operator's metrics).
+    fn size_bytes(&self) -> Option<u64> {
+        None
+    }
     /// Records the message that shows a game's latest board. Cosmetic data: it need not be flushed at once.
     fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError>;
 }

@@ -358,6 +358,16 @@ impl Kv for PgKv {
     fn counts_commits(&self) -> bool {
         false
     }
+
+    fn size_bytes(&self) -> Option<u64> {
+        // Every table of the store (named `tablero_…`) in the schema it uses, with its indexes and TOAST.
+        const SIZE: &str = "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0)::bigint FROM pg_class c \
+                            JOIN pg_namespace n ON n.oid = c.relnamespace \
+                            WHERE c.relkind = 'r' AND c.relname LIKE 'tablero\\_%' AND n.nspname = current_schema()";
+        let pool = self.pool.clone();
+        let size: Result<i64, sqlx::Error> = self.run(async move { sqlx::query_scalar(SIZE).fetch_one(&pool).await });
+        size.ok().and_then(|s| u64::try_from(s).ok())
+    }
 }
 
 impl KvStore<PgKv> {

@@ -158,6 +158,10 @@ impl Kv for SledKv {
     fn counts_commits(&self) -> bool {
         true
     }
+
+    fn size_bytes(&self) -> Option<u64> {
+        self.db.size_on_disk().ok()
+    }
 }
 
 impl SledKv {

@@ -12,14 +12,18 @@ use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use futures_util::future::BoxFuture;
 
 use crate::store::Store;
 
 /// How long the store may take to answer a readiness check before the process is called not ready.
 const STORE_ANSWERS_WITHIN: Duration = Duration::from_secs(2);
 
-/// A gauge refreshed when the metrics are read (the open streams, the store's size).
+/// A gauge refreshed when the metrics are read (the open streams).
 type Gauge = Box<dyn Fn() + Send + Sync>;
+
+/// A question to the front end about its connection.
+type Check = Arc<dyn Fn() -> BoxFuture<'static, bool> + Send + Sync>;
 
 /// The process's health as its parts report it.
 pub struct Health {
@@ -28,8 +32,8 @@ pub struct Health {
     connected: AtomicBool,
     /// A shutdown has begun: not ready, whatever else holds.
     stopping: AtomicBool,
-    /// The gateway's shards whose connection is lost (reconnecting or resuming), by number.
-    shards_down: Mutex<std::collections::BTreeSet<u32>>,
+    /// Asks the front end whether its connection holds now (every gateway shard connected), if it has one.
+    connection: Mutex<Option<Check>>,
     gauges: Mutex<Vec<Gauge>>,
 }
 
@@ -49,7 +53,7 @@ impl Health {
             store,
             connected: AtomicBool::new(false),
             stopping: AtomicBool::new(false),
-            shards_down: Mutex::new(std::collections::BTreeSet::new()),
+            connection: Mutex::new(None),
             gauges: Mutex::new(Vec::new()),
         })
     }
@@ -59,14 +63,10 @@ impl Health {
         self.connected.store(connected, Ordering::SeqCst);
     }
 
-    /// A gateway shard is connected, or (`false`) lost its connection: not ready until it is back.
-    pub fn shard(&self, shard: u32, connected: bool) {
-        let mut down = self.shards_down.lock().unwrap_or_else(|e| e.into_inner());
-        if connected {
-            down.remove(&shard);
-        } else {
-            down.insert(shard);
-        }
+    /// `check` says, at each readiness check after the first connection, whether the connection holds (a
+    /// gateway shard that lost it makes the process not ready until it is back).
+    pub fn on_connection_check(&self, check: impl Fn() -> BoxFuture<'static, bool> + Send + Sync + 'static) {
+        *self.connection.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(check));
     }
 
     /// A shutdown has begun: `/readyz` says so from now on.
@@ -92,7 +92,10 @@ impl Health {
         if !self.connected.load(Ordering::SeqCst) {
             return Some("not connected");
         }
-        if !self.shards_down.lock().unwrap_or_else(|e| e.into_inner()).is_empty() {
+        let check = self.connection.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        if let Some(check) = check
+            && !check().await
+        {
             return Some("the gateway is reconnecting");
         }
         let store = self.store.clone();
@@ -122,8 +125,19 @@ pub fn routes(health: Arc<Health>) -> Router {
 }
 
 async fn metrics(State(health): State<Arc<Health>>) -> Response {
-    for refresh in health.gauges.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-        refresh();
+    // The gauges read cheaper than kept (the store's size is a query to PostgreSQL) are read now, off the
+    // async threads.
+    let reading = health.clone();
+    let read = tokio::task::spawn_blocking(move || {
+        for refresh in reading.gauges.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+            refresh();
+        }
+        if let Some(bytes) = reading.store.size_bytes() {
+            crate::metrics::store_bytes(bytes);
+        }
+    });
+    if tokio::time::timeout(STORE_ANSWERS_WITHIN, read).await.is_err() {
+        tracing::warn!("the store's size was not read in time");
     }
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], crate::metrics::render()).into_response()
 }
@@ -150,11 +164,15 @@ mod tests {
         assert_eq!(health.not_ready().await, Some("not connected"));
         health.connected(true);
         assert_eq!(health.not_ready().await, None);
-        // A shard that loses its connection makes the process not ready until it is back.
-        health.shard(1, false);
-        health.shard(0, true);
+        // A gateway that loses its connection makes the process not ready until it is back.
+        let up = Arc::new(AtomicBool::new(false));
+        let asked = up.clone();
+        health.on_connection_check(move || {
+            let up = asked.load(Ordering::SeqCst);
+            Box::pin(async move { up })
+        });
         assert_eq!(health.not_ready().await, Some("the gateway is reconnecting"));
-        health.shard(1, true);
+        up.store(true, Ordering::SeqCst);
         assert_eq!(health.not_ready().await, None);
         health.stopping();
         assert!(health.is_stopping());

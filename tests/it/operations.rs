@@ -1,6 +1,7 @@
 //! What an operator reads from the bot: `/metrics` read back as Prometheus reads it after a scripted run against
 //! the fake Discord (its counters move as the run did, its histograms have samples, no label holds an id), and
-//! `/readyz` following the store (a PostgreSQL reached through a proxy the test cuts and mends) and a shutdown.
+//! `/readyz` following the store (a PostgreSQL reached through a proxy the test cuts and mends), the gateway (an
+//! outage of the fake's) and a shutdown.
 
 use crate::common;
 use crate::fake_discord;
@@ -80,6 +81,8 @@ async fn metrics_count_what_a_run_did_and_no_label_holds_an_id() {
     assert!(total(&scrape, "tablero_interactions_total", &[("kind", "command")]) >= 5.0, "{text}");
     assert!(total(&scrape, "tablero_interactions_total", &[("kind", "button")]) >= 2.0, "{text}");
     assert!(samples(&scrape, "tablero_queue_wait_seconds", &[("queue", "heavy")]) >= 1.0, "{text}");
+    assert!(total(&scrape, "tablero_discord_requests_total", &[("route", "interactions/callback")]) >= 5.0, "{text}");
+    assert!(total(&scrape, "tablero_store_bytes", &[]) > 0.0, "the sled store's size: {text}");
     for histogram in [
         "tablero_command_seconds",
         "tablero_interaction_seconds",
@@ -168,6 +171,17 @@ async fn readiness_follows_the_store_and_ends_when_a_shutdown_starts() {
     ];
     let mut bot = spawn_clocked(&fake, dir.path(), &env);
     fake.wait_ready(from).await;
+    until_ready_is(&base, 200).await;
+    // The store's size in its database is read at each scrape.
+    let (_, text) = get(&format!("{base}/metrics")).await.expect("/metrics answers");
+    let scrape = Scrape::parse(text.lines().map(|l| Ok(l.to_string()))).expect("Prometheus' text format");
+    assert!(total(&scrape, "tablero_store_bytes", &[]) > 0.0, "{text}");
+
+    // The gateway out: not ready until the bot is connected again.
+    fake.gateway_down(true);
+    let said = until_ready_is(&base, 503).await;
+    assert!(said.contains("gateway"), "{said}");
+    fake.gateway_down(false);
     until_ready_is(&base, 200).await;
 
     proxy.cut(true);

@@ -290,6 +290,10 @@ impl<K: Kv> Store for KvStore<K> {
         self.kv.flush()
     }
 
+    fn size_bytes(&self) -> Option<u64> {
+        self.kv.size_bytes()
+    }
+
     fn announce_game(&self, guild: GuildId, game: GameId) {
         self.kv.announce(GAMES_WRITTEN, format!("{guild}:{game}"));
     }

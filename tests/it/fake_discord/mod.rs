@@ -93,6 +93,8 @@ struct Inner {
     /// second answers were refused.
     acknowledged: std::collections::HashSet<String>,
     refused_answers: u32,
+    /// The gateway takes no connection (an outage): each is closed as it opens.
+    gateway_down: bool,
 }
 
 /// A fault Discord may answer with: for the next request whose method and path match, this status and body
@@ -159,6 +161,10 @@ impl FakeDiscord {
         let f = fake.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = gateway.accept().await {
+                if f.lock().gateway_down {
+                    drop(stream);
+                    continue;
+                }
                 let f = f.clone();
                 tokio::spawn(async move { f.gateway_session(stream).await });
             }
@@ -317,6 +323,14 @@ impl FakeDiscord {
 
     pub fn fail_next(&self, fault: Fault) {
         self.lock().faults.push(fault);
+    }
+
+    /// An outage of the gateway (`true`): the session is dropped and no new one is taken until it ends.
+    pub fn gateway_down(&self, down: bool) {
+        self.lock().gateway_down = down;
+        if down {
+            self.drop_gateway();
+        }
     }
 
     /// Drops the gateway connection without a close frame, as a network fault would; the bot reconnects.
