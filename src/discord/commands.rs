@@ -8,10 +8,11 @@ use crate::store::record::UserId;
 use crate::table::{ChallengeCommand, PageCommand, PlayCommand, RatingCommand, RecordCommand, SettingCommand};
 use poise::serenity_prelude as serenity;
 
+use super::call::{Call, refuse};
 use super::deliver::{self, run_table};
 use super::jobs;
+use super::options::{Options, need};
 use super::send::{Asker, Said};
-use super::slash::{Call, Options, need, refuse};
 use super::{Context, Error};
 use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message};

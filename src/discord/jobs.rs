@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
+use super::call::Call;
 use super::send::{Asker, Said, Target, send};
-use super::slash::Call;
 use super::{Data, Error};
 use crate::i18n::{self, Locale, Message};
 use crate::table::{Progress, Stage};

@@ -11,6 +11,7 @@
 mod actor;
 mod buttons;
 mod calendar;
+mod call;
 mod clock;
 mod commands;
 mod computer;
@@ -20,6 +21,7 @@ mod inbound;
 mod jobs;
 pub mod localize;
 mod markup;
+mod options;
 mod outbound;
 mod play;
 mod recent;

@@ -5,8 +5,9 @@ use crate::store::record::UserId;
 use crate::table::ChallengeCommand;
 use poise::serenity_prelude as serenity;
 
+use super::call::{Call, refuse};
 use super::commands::respond;
-use super::slash::{Call, Options, TeamArg, need, refuse};
+use super::options::{Options, TeamArg, need};
 use super::{Context, Error};
 use crate::deadlines;
 use crate::games::{GameKind, OptionSet};
@@ -202,7 +203,7 @@ pub async fn epaminondas(
 }
 
 /// The options of a two-player `/play`.
-fn common(o: &Options<'_>) -> Result<Common, super::slash::BadOption> {
+fn common(o: &Options<'_>) -> Result<Common, super::options::BadOption> {
     Ok(Common {
         first: o.choice::<FirstChoice>("first")?,
         time: o.text("time")?,

@@ -7,8 +7,9 @@ use crate::store::record::UserId;
 use crate::table::RecordCommand;
 use poise::serenity_prelude as serenity;
 
+use super::call::{Call, tell};
 use super::commands::{GameChoice, respond};
-use super::slash::{Call, Options, need, tell};
+use super::options::{Options, need};
 use super::{Context, Error};
 use crate::i18n::{self, Message};
 use crate::records::MAX_BYTES;

@@ -1,7 +1,8 @@
 //! `/season start game [every]`: an organiser begins a new season of a game's leaderboard.
 
+use super::call::{Call, refuse};
 use super::commands::{GameChoice, respond};
-use super::slash::{Call, Options, need, refuse};
+use super::options::{Options, need};
 use super::{Context, Error};
 use crate::deadlines;
 use crate::table::Command;

@@ -5,8 +5,9 @@ use crate::store::record::GameId;
 use crate::store::record::UserId;
 use poise::serenity_prelude as serenity;
 
+use super::call::{Call, refuse};
 use super::commands::{GameChoice, respond};
-use super::slash::{Call, Options, need, refuse};
+use super::options::{Options, need};
 use super::{Context, Error};
 use crate::deadlines;
 use crate::games::OptionSet;

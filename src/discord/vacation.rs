@@ -1,7 +1,8 @@
 //! `/vacation start [days]` and `/vacation end`: a member stops the clocks of their moves while away.
 
+use super::call::Call;
 use super::commands::respond;
-use super::slash::{Call, Options};
+use super::options::Options;
 use super::{Context, Error};
 use crate::table::Command;
 use crate::table::SettingCommand;
