@@ -777,6 +777,19 @@ web-chart-alt = The rating of { $player } over time
 web-tournament-picture-alt = The tournament's standings, or its bracket
 console-web = The web pages of this console: { $url }
 web-view = View on the web
+web-play = Play
+web-sign-in = Sign in with Discord to play
+web-sign-in-again = Sign in again
+web-signed-in-as = Signed in as { $name }.
+web-sign-out = Sign out
+web-sign-out-everywhere = Sign out everywhere
+web-your-move = Your move
+web-play-move = Play this move
+web-sign-in-refused = Discord did not confirm who you are: the sign-in was refused.
+web-sign-in-other-browser = This sign-in was started in another browser (or its cookie is gone): start again here.
+web-sign-in-spent = This sign-in was used already, or took too long: start again.
+web-form-expired = This form has expired: reload the page and try again.
+web-not-a-member = Only members of this server can play its games here.
 
 ## Pictures described (for screen readers)
 describe-hoyito-row = { side }, holes 1 to { $holes }: { $seeds } (captured { $captured }).

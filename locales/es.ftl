@@ -779,6 +779,19 @@ web-chart-alt = La puntuación de { $player } a lo largo del tiempo
 web-tournament-picture-alt = La clasificación del torneo, o su cuadro
 console-web = Las páginas web de esta consola: { $url }
 web-view = Ver en la web
+web-play = Jugar
+web-sign-in = Entra con Discord para jugar
+web-sign-in-again = Entrar de nuevo
+web-signed-in-as = Has entrado como { $name }.
+web-sign-out = Salir
+web-sign-out-everywhere = Salir en todas partes
+web-your-move = Tu jugada
+web-play-move = Jugar esta jugada
+web-sign-in-refused = Discord no confirmó quién eres: la entrada fue rechazada.
+web-sign-in-other-browser = Esta entrada empezó en otro navegador (o su cookie ya no está): empieza de nuevo aquí.
+web-sign-in-spent = Esta entrada ya se usó, o tardó demasiado: empieza de nuevo.
+web-form-expired = Este formulario caducó: recarga la página e inténtalo de nuevo.
+web-not-a-member = Solo los miembros de este servidor pueden jugar aquí sus partidas.
 
 ## Imágenes descritas (para lectores de pantalla)
 describe-hoyito-row = { side }, hoyos 1 a { $holes }: { $seeds } (capturadas { $captured }).

@@ -110,6 +110,21 @@ impl std::fmt::Debug for DiscordConfig {
     }
 }
 
+/// The client secret is not shown.
+impl std::fmt::Debug for WebConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WebConfig")
+            .field("listen", &self.listen)
+            .field("public_url", &self.public_url)
+            .field("trusted_proxies", &self.trusted_proxies)
+            .field("client_id", &self.client_id)
+            .field("client_secret", &self.client_secret.as_ref().map(|_| "***"))
+            .field("authorize_url", &self.authorize_url)
+            .field("session_days", &self.session_days)
+            .finish()
+    }
+}
+
 impl std::fmt::Debug for StoreConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("StoreConfig").field("url", &self.url.as_deref().map(crate::store::shown_url)).finish()
@@ -162,8 +177,8 @@ pub struct StoreConfig {
     pub url: Option<String>,
 }
 
-/// The web pages: where they are served, and the address people reach them at.
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+/// The web pages: where they are served, the address people reach them at, and signing in with Discord.
+#[derive(Clone, Default, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct WebConfig {
     /// `127.0.0.1:8080`: the pages are served there. Unset: the bot serves none, and the console serves them on a
@@ -175,6 +190,29 @@ pub struct WebConfig {
     /// The proxies in front (their addresses): a request coming through one is counted in the shares of the
     /// client its `X-Forwarded-For` names; from anywhere else, that header is ignored.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// The application's OAuth2 client id, for signing in with Discord on the pages (sign-in is offered only
+    /// when it and `client_secret` are set). Env `DISCORD_CLIENT_ID`.
+    pub client_id: Option<String>,
+    /// The application's OAuth2 client secret. Env `DISCORD_CLIENT_SECRET` (prefer it to the file).
+    pub client_secret: Option<String>,
+    /// Discord's authorization address (a fake's in tests). Env `TABLERO_AUTHORIZE_URL`.
+    pub authorize_url: Option<String>,
+    /// How long a sign-in lasts, in days (30 when unset).
+    pub session_days: Option<u64>,
+}
+
+impl WebConfig {
+    /// The application's OAuth2 client, when sign-in is configured: (id, secret).
+    pub fn oauth_client(&self) -> Option<(String, String)> {
+        let id = self.client_id.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
+        let secret = self.client_secret.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
+        Some((id.to_string(), secret.to_string()))
+    }
+
+    /// Discord's authorization address.
+    pub fn authorize_url(&self) -> String {
+        self.authorize_url.clone().unwrap_or_else(|| "https://discord.com/oauth2/authorize".to_string())
+    }
 }
 
 /// What an operator's tools read: `/metrics`, `/healthz`, `/readyz`.
@@ -343,6 +381,15 @@ impl Config {
         }
         if let Some(url) = var("TABLERO_WEB_PUBLIC_URL").filter(|t| !t.is_empty()) {
             self.web.public_url = Some(url);
+        }
+        if let Some(id) = var("DISCORD_CLIENT_ID").filter(|t| !t.is_empty()) {
+            self.web.client_id = Some(id);
+        }
+        if let Some(secret) = var("DISCORD_CLIENT_SECRET").filter(|t| !t.is_empty()) {
+            self.web.client_secret = Some(secret);
+        }
+        if let Some(url) = var("TABLERO_AUTHORIZE_URL").filter(|t| !t.is_empty()) {
+            self.web.authorize_url = Some(url);
         }
         if let Some(seed) = var("TABLERO_TEST_SEED") {
             self.test_seed = Some(seed.parse().map_err(|_| format!("TABLERO_TEST_SEED must be a number, not {seed}"))?);

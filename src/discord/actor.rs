@@ -54,6 +54,13 @@ impl Invocation {
         }
     }
 
+    /// A member acting on a web page, in the game's channel: no interaction (the page's request key makes it
+    /// once), no permissions known, so no thread is opened from there.
+    pub fn web(actor: Actor) -> Invocation {
+        let channel = serenity::ChannelId::new(actor.channel.get().max(1));
+        Invocation { public: actor.locale, bot_permissions: None, interaction: None, in_thread: false, channel, actor }
+    }
+
     /// Outside a server (a direct message or a group DM, where a user installed the app), the channel stands
     /// for the server: its games are its own, casual, and nobody in it manages a server.
     pub fn new(source: Source<'_>, default_locale: Locale) -> Invocation {

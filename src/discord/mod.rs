@@ -19,6 +19,7 @@ mod deliver;
 mod endpoint;
 mod inbound;
 mod jobs;
+mod link;
 pub mod localize;
 mod markup;
 mod options;
@@ -296,7 +297,6 @@ async fn prepare(
         None => table,
     });
     let health = crate::web::ops::Health::new(store.clone());
-    serve_pages_and_ops(config, &table, &health, web).await?;
     let data = Data {
         table,
         store,
@@ -310,6 +310,21 @@ async fn prepare(
         bot: Arc::new(std::sync::OnceLock::new()),
         taken: Arc::new(recent::Recent::new(TAKEN_FOR, TAKEN_AT_MOST)),
     };
+    // Signing in and acting on the pages, when the application's OAuth2 client is configured.
+    let link = config.web.oauth_client().map(|client| {
+        let token = config.discord.token.clone().unwrap_or_default();
+        let http = Arc::new(rest(config, &token));
+        let link = link::Link::new(
+            config.discord.api_base.as_deref(),
+            config.web.authorize_url(),
+            client,
+            token,
+            share(&data),
+            http,
+        );
+        Arc::new(link) as Arc<dyn crate::web::link::DiscordLink>
+    });
+    serve_pages_and_ops(config, &data.table, &health, web, link).await?;
     Ok((data, health))
 }
 
@@ -355,6 +370,7 @@ async fn serve_pages_and_ops(
     table: &Arc<Table>,
     health: &Arc<crate::web::ops::Health>,
     web: Option<(tokio::net::TcpListener, String)>,
+    link: Option<Arc<dyn crate::web::link::DiscordLink>>,
 ) -> Result<(), Error> {
     crate::metrics::install();
     let alone = config.ops.listen()?;
@@ -373,6 +389,8 @@ async fn serve_pages_and_ops(
         let mut options = crate::web::Options::new(url, None);
         options.trusted_proxies = config.web.trusted_proxies.clone();
         options.health = alone.is_none().then(|| health.clone());
+        options.link = link;
+        options.session_days = config.web.session_days.unwrap_or(30);
         tokio::spawn(async move {
             if let Err(e) = crate::web::serve(listener, table, options).await {
                 tracing::error!(error = %e, "the web pages stopped");

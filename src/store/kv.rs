@@ -28,7 +28,8 @@ pub const GUILD_FINISHED: usize = 18;
 pub const USER_LIVE: usize = 19;
 pub const GUILD_LIVE: usize = 20;
 pub const PLAYER_FINISHED: usize = 21;
-pub const TREES: usize = 22;
+pub const SESSIONS: usize = 22;
+pub const TREES: usize = 23;
 
 /// The trees' names: sled's tree names, PostgreSQL's table names.
 pub const NAMES: [&str; TREES] = [
@@ -54,6 +55,7 @@ pub const NAMES: [&str; TREES] = [
     "user_live",
     "guild_live",
     "player_finished",
+    "sessions",
 ];
 
 /// A key and its value.

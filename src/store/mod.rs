@@ -15,6 +15,7 @@ pub mod migrate;
 mod pg_store;
 pub mod rating;
 pub mod record;
+pub mod session;
 pub mod settings;
 mod sled_files;
 pub mod sled_log;
@@ -24,6 +25,7 @@ pub mod unit;
 
 pub use rating::{Rating, Standings, TeamKey, TeamRecord};
 pub use record::{ChannelId, GameId, GameRecord, GuildId, Notice, Timestamp, UserId};
+pub use session::{Session, SessionWrite, SignIn};
 pub use settings::GuildSettings;
 pub use tournament::Tournament;
 pub use unit::{Committed, GameWrite, SettingsWrite, StandingsWrite, TournamentMark, TournamentWrite, Unit};
@@ -128,6 +130,9 @@ pub enum WriteError {
     /// The request that made this unit was already carried out.
     #[error("this request was already carried out")]
     AlreadyDone,
+    /// A sign-in of the web pages was finished before, or never begun (its state is spent or unknown).
+    #[error("this sign-in was used before")]
+    SignInSpent,
     #[error("no such game")]
     Missing,
     #[error("a new record's id is taken")]
@@ -232,6 +237,11 @@ pub trait Store: Send + Sync {
     fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError>;
     /// Whether a user asked for reminders by direct message.
     fn notify_dm(&self, user: UserId) -> Result<bool, StoreError>;
+    /// The open session whose cookie hashes to `key`: not closed, not expired at `now`, and its member not
+    /// signed out everywhere since it opened.
+    fn session(&self, key: &session::SecretHash, now: Timestamp) -> Result<Option<Session>, StoreError>;
+    /// The sign-in under way whose state hashes to `key`, unless spent or expired at `now`.
+    fn sign_in(&self, key: &session::SecretHash, now: Timestamp) -> Result<Option<SignIn>, StoreError>;
     /// The message that shows a game's latest board (channel, message), as the front end last recorded it.
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError>;
     /// Makes every write durable (commits already are; for shutdown).

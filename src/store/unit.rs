@@ -66,6 +66,8 @@ pub struct Unit {
     pub unmarks: Vec<TournamentMark>,
     pub settings: Vec<SettingsWrite>,
     pub notify: Vec<(UserId, bool)>,
+    /// Sign-ins and sessions of the web pages begun, spent, opened or closed.
+    pub sessions: Vec<super::session::SessionWrite>,
     /// The idempotency key of the request (a Discord interaction id) and when it came: the unit is refused
     /// with [`super::WriteError::AlreadyDone`] when a unit with the same key was committed before.
     pub request: Option<(String, Timestamp)>,

@@ -196,6 +196,33 @@ impl PartialEq<&str> for ButtonId {
 }
 
 impl ButtonId {
+    /// The game a button acts on, if it acts on one.
+    pub fn game(&self) -> Option<GameId> {
+        match self {
+            ButtonId::ChallengeAccept(g)
+            | ButtonId::ChallengeDecline(g)
+            | ButtonId::ChallengeJoin(g)
+            | ButtonId::DrawAccept(g)
+            | ButtonId::DrawDecline(g)
+            | ButtonId::TakebackAccept(g)
+            | ButtonId::TakebackDecline(g)
+            | ButtonId::Claim(g)
+            | ButtonId::Takeback(g)
+            | ButtonId::Rematch(g) => Some(*g),
+            ButtonId::Move { game, .. }
+            | ButtonId::Throw { game, .. }
+            | ButtonId::Resign { game, .. }
+            | ButtonId::Draw { game, .. }
+            | ButtonId::PieceMenu { game, .. }
+            | ButtonId::MoveMenu { game, .. } => Some(*game),
+            ButtonId::Archive { .. }
+            | ButtonId::Leaderboard { .. }
+            | ButtonId::Season { .. }
+            | ButtonId::TournamentJoin(_)
+            | ButtonId::TournamentLeave(_) => None,
+        }
+    }
+
     /// The command a pressed button's id asks, or `None` when the id is not one of ours (or is a menu's).
     pub fn command_of(id: &str) -> Option<Command> {
         id.parse::<ButtonId>().ok()?.command()

@@ -37,12 +37,14 @@ mod reply;
 mod request;
 mod schedule;
 mod service;
+mod sessions;
 mod setting;
 mod settings;
 mod tally;
 mod terms;
 pub mod tournament;
 mod view;
+mod web_play;
 mod write;
 
 use crate::store::record::ChannelId;
@@ -79,6 +81,7 @@ pub use service::{Table, TableConfig};
 pub use setting::SettingChange;
 pub use terms::{Seeding, Terms, TournamentTerms};
 pub use view::legend as legend_words;
+pub use web_play::PlayPanel;
 
 /// A game's name in `locale`.
 pub fn game_title(locale: i18n::Locale, kind: crate::games::GameKind) -> String {

@@ -207,7 +207,7 @@ impl AtWork<'_> {
         }
     }
 
-    fn buttons(&self, locale: Locale, record: &GameRecord, position: &Position) -> Vec<Button> {
+    pub(in crate::table) fn buttons(&self, locale: Locale, record: &GameRecord, position: &Position) -> Vec<Button> {
         if record.status != Status::Active {
             return rematch_buttons(locale, record);
         }

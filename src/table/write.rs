@@ -80,7 +80,8 @@ pub(super) fn refusal(e: WriteError) -> Fail {
         WriteError::TournamentConflict => Fail::Changed(Changed::Tournament),
         WriteError::SettingsConflict => Fail::Changed(Changed::Settings),
         WriteError::ChannelBusy(held) => Message::new("channel-busy").num("game", held.get() as i64).into(),
-        WriteError::AlreadyDone => Fail::AlreadyDone,
+        // A sign-in's state spent before is a request carried out before.
+        WriteError::AlreadyDone | WriteError::SignInSpent => Fail::AlreadyDone,
         other => Fail::Internal(other.to_string()),
     }
 }

@@ -5,7 +5,8 @@ use crate::table::RecordCommand;
 use std::sync::Arc;
 
 use axum::extract::{Query, State};
-use axum::response::Response;
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::Web;
@@ -20,19 +21,77 @@ pub struct Ply {
     lang: Option<String>,
 }
 
-pub(super) async fn game(State(web): Shared, server: Server, Query(q): Query<Ply>) -> Response {
+pub(super) async fn game(State(web): Shared, server: Server, headers: HeaderMap, Query(q): Query<Ply>) -> Response {
+    let asked = q.lang.is_some();
+    let response = page_for(&web, &server, &headers, q.ply, Vec::new()).await;
+    if asked { super::routes::remember_language(response, &server) } else { response }
+}
+
+/// A game's page at `ply` (the latest without), for its reader: a signed-in member sees their controls (and
+/// `said`, what they were just told), a signed-out one the way to sign in (when sign-in is on).
+pub(super) async fn page_for(
+    web: &Arc<Web>,
+    server: &Server,
+    headers: &HeaderMap,
+    ply: Option<usize>,
+    said: Vec<crate::table::Reply>,
+) -> Response {
     let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
-    let ply = q.ply;
-    match blocking(&web, move |t| t.game_page(guild, GameId(id), ply, locale)).await {
-        Ok(Ok(Some(shown))) => {
-            let at_latest = q.ply.is_none_or(|p| p >= shown.moves.len());
-            let markup = pages::game(locale, &server.base, &web.options.public_url, &shown, at_latest);
-            page(markup, &server, q.lang.is_some())
+    let shown = match blocking(web, move |t| t.game_page(guild, GameId(id), ply, locale)).await {
+        Ok(Ok(Some(shown))) => shown,
+        Ok(Ok(None)) => return not_found_in(locale),
+        Ok(Err(e)) => return failed(e),
+        Err(r) => return r,
+    };
+    let at_latest = ply.is_none_or(|p| p >= shown.moves.len());
+    let signed_in = match web.options.link.is_some() {
+        true => super::member::signed_in(web, headers).await,
+        false => None,
+    };
+    let viewer = match (&signed_in, at_latest) {
+        (Some((_, session)), true) => {
+            // The member's own controls, with their roles in the server (none when Discord cannot tell now).
+            let roles = match &web.options.link {
+                Some(link) => link.roles(guild, session.user).await.ok().flatten(),
+                None => None,
+            };
+            let member = roles.is_some();
+            let actor = super::member::actor(server, session, roles.unwrap_or_default(), crate::store::ChannelId(0));
+            let panel = match blocking(web, move |t| t.web_play(guild, GameId(id), &actor)).await {
+                Ok(Ok(panel)) => panel.filter(|_| member),
+                Ok(Err(e)) => return failed(e),
+                Err(r) => return r,
+            };
+            Some(pages::Viewer {
+                name: session.name.clone(),
+                csrf: session.csrf.clone(),
+                key: super::link::secret(),
+                panel,
+            })
         }
-        Ok(Ok(None)) => not_found_in(locale),
-        Ok(Err(e)) => failed(e),
-        Err(r) => r,
-    }
+        (Some((_, session)), false) => Some(pages::Viewer {
+            name: session.name.clone(),
+            csrf: session.csrf.clone(),
+            key: super::link::secret(),
+            panel: None,
+        }),
+        (None, _) => None,
+    };
+    let sign_in = web.options.link.is_some();
+    let markup = pages::game(
+        locale,
+        &server.base,
+        &web.options.public_url,
+        &shown,
+        at_latest,
+        &pages::Seat { viewer, said, sign_in },
+    );
+    let mut response = markup.into_response();
+    // What is shown depends on who reads it.
+    response
+        .headers_mut()
+        .insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("private, no-store"));
+    response
 }
 
 /// The picture of the position after `?ply=N` (the latest without), drawn in turn and kept by the position it

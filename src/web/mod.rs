@@ -5,17 +5,21 @@
 //! send no referrer (the address is the secret), and are bounded: pictures and replays are drawn in turn and
 //! kept ([`cache`]), live pages are counted ([`live`]).
 
+mod act;
 mod cache;
 mod events;
 mod game;
 pub mod html;
 pub mod lang;
+pub mod link;
 mod live;
+mod member;
 pub mod ops;
 pub mod pages;
 mod routes;
 pub mod server;
 pub mod shares;
+mod signin;
 mod views;
 
 use std::net::SocketAddr;
@@ -48,6 +52,11 @@ pub struct Options {
     pub stream_for: Duration,
     /// The process's health, when `/metrics`, `/healthz` and `/readyz` are served beside the pages.
     pub health: Option<Arc<ops::Health>>,
+    /// Discord, for signing in and acting on the pages (the bot's, when sign-in is configured; none: the pages
+    /// are read-only).
+    pub link: Option<Arc<dyn link::DiscordLink>>,
+    /// How long a sign-in lasts, in days.
+    pub session_days: u64,
 }
 
 impl Options {
@@ -58,6 +67,8 @@ impl Options {
             trusted_proxies: Vec::new(),
             stream_for: Duration::from_secs(300),
             health: None,
+            link: None,
+            session_days: 30,
         }
     }
 }
@@ -105,6 +116,9 @@ pub fn router(table: Arc<Table>, options: Options) -> Router {
         ops::routes(health)
     });
     let pages = router
+        .route("/signin", get(signin::begin))
+        .route("/auth/callback", get(signin::callback))
+        .route("/signout", axum::routing::post(signin::sign_out))
         .route("/assets/style.css", get(routes::style))
         .route("/assets/app.js", get(routes::script))
         .fallback(routes::not_found)
@@ -127,6 +141,7 @@ fn pages() -> Router<Arc<Web>> {
         .route("/game/{id}", get(game::game))
         .route("/game/{id}/board.png", get(game::board))
         .route("/game/{id}/events", get(events::events))
+        .route("/game/{id}/act", axum::routing::post(act::act))
         .route("/game/{id}/replay.gif", get(game::replay))
         .route("/game/{id}/record.json", get(game::record_json))
         .route("/game/{id}/record.txt", get(game::record_text))

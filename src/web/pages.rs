@@ -9,7 +9,7 @@ use super::html::{lines, text};
 use super::lang::html_tag;
 use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message};
-use crate::table::{GameLine, GamePage, Reply, ServerPage};
+use crate::table::{GameLine, GamePage, PlayPanel, Reply, ServerPage};
 
 /// A word of the pages' own, in the reader's language.
 pub fn t(locale: Locale, id: &str) -> String {
@@ -193,7 +193,95 @@ pub fn move_items(base: &str, page: &GamePage, from: usize) -> Markup {
     }
 }
 
-pub fn game(locale: Locale, base: &str, public: &str, page: &GamePage, at_latest: bool) -> Markup {
+/// A signed-in member reading a game's page: who, their session's CSRF token, the request key of this page's
+/// forms, and their controls when they may act here.
+pub struct Viewer {
+    pub name: String,
+    pub csrf: String,
+    pub key: String,
+    pub panel: Option<PlayPanel>,
+}
+
+/// Who reads a game's page, what they were just told, and whether signing in is offered.
+pub struct Seat {
+    pub viewer: Option<Viewer>,
+    pub said: Vec<Reply>,
+    pub sign_in: bool,
+}
+
+/// The hidden fields every form of a member's carries.
+fn form_fields(viewer: &Viewer) -> Markup {
+    html! {
+        input type="hidden" name="csrf" value=(viewer.csrf);
+        input type="hidden" name="key" value=(viewer.key);
+    }
+}
+
+/// Buttons as a form: each posts its id, as a press on Discord would.
+fn button_form(action: &str, viewer: &Viewer, buttons: &[crate::table::Button], label: &str) -> Markup {
+    html! {
+        form.buttons method="post" action=(action) aria-label=(label) {
+            (form_fields(viewer))
+            @for b in buttons {
+                @if b.new_row { span.break aria-hidden="true" {} }
+                @if b.enabled {
+                    button type="submit" name="button" value=(b.id.to_string()) { (b.label) }
+                } @else {
+                    button type="submit" name="button" value=(b.id.to_string()) disabled { (b.label) }
+                }
+            }
+        }
+    }
+}
+
+/// The member's part of a game's page: who is signed in (and signing out), what they were told, their moves
+/// and buttons; or, signed out, the way to sign in.
+fn seat(locale: Locale, base: &str, game: &str, seat: &Seat) -> Markup {
+    let act = format!("{game}/act");
+    html! {
+        @if let Some(viewer) = &seat.viewer {
+            section #play aria-labelledby="play-title" {
+                h2 #play-title { (t(locale, "web-play")) }
+                div.signed-in {
+                    (i18n::text(locale, &Message::new("web-signed-in-as").name("name", viewer.name.as_str())))
+                    form.inline method="post" action="/signout" {
+                        input type="hidden" name="csrf" value=(viewer.csrf);
+                        input type="hidden" name="next" value=(game);
+                        button type="submit" { (t(locale, "web-sign-out")) }
+                        " "
+                        button type="submit" name="everywhere" value="1" { (t(locale, "web-sign-out-everywhere")) }
+                    }
+                }
+                @for reply in &seat.said {
+                    div.said role="alert" { (lines(&reply.text, base)) }
+                    @if !reply.buttons.is_empty() {
+                        (button_form(&act, viewer, &reply.buttons, &t(locale, "web-play")))
+                    }
+                }
+                @if let Some(panel) = &viewer.panel {
+                    @if !panel.moves.is_empty() {
+                        form.move method="post" action=(act) {
+                            (form_fields(viewer))
+                            input type="hidden" name="ply" value=(panel.ply);
+                            label for="move" { (t(locale, "web-your-move")) }
+                            select #move name="move" {
+                                @for m in &panel.moves { option value=(m) { (m) } }
+                            }
+                            button type="submit" { (t(locale, "web-play-move")) }
+                        }
+                    }
+                    @if !panel.buttons.is_empty() {
+                        (button_form(&act, viewer, &panel.buttons, &t(locale, "web-play")))
+                    }
+                }
+            }
+        } @else if seat.sign_in {
+            p.sign-in { a href={ "/signin?next=" (super::link::url_encode(game)) } { (t(locale, "web-sign-in")) } }
+        }
+    }
+}
+
+pub fn game(locale: Locale, base: &str, public: &str, page: &GamePage, at_latest: bool, seated: &Seat) -> Markup {
     let game = format!("{base}/game/{}", page.id);
     let preview = Preview {
         title: format!(
@@ -210,6 +298,7 @@ pub fn game(locale: Locale, base: &str, public: &str, page: &GamePage, at_latest
         @if let Some(tournament) = page.tournament {
             p { a href={ (base) "/tournament/" (tournament) } { (t(locale, "web-tournament")) " " (tournament) } }
         }
+        (seat(locale, base, &game, seated))
         @if follows {
             section id="live" data-events={ (game) "/events?since=" (page.revision) "." (page.moves.len()) } {
                 (game_live(locale, base, page))

@@ -97,14 +97,17 @@ pub(super) fn failed(e: impl std::fmt::Display) -> Response {
 
 /// An HTML page, remembering a language asked with `?lang=` in a cookie.
 pub(super) fn page(markup: Markup, server: &Server, asked: bool) -> Response {
-    let mut response = markup.into_response();
-    if asked
-        && let Ok(cookie) = HeaderValue::from_str(&format!(
-            "{}={}; Path=/; Max-Age=31536000; SameSite=Lax",
-            lang::COOKIE,
-            server.locale.tag()
-        ))
-    {
+    let response = markup.into_response();
+    if asked { remember_language(response, server) } else { response }
+}
+
+/// A response that remembers the reader's language (asked with `?lang=`) in a cookie.
+pub(super) fn remember_language(mut response: Response, server: &Server) -> Response {
+    if let Ok(cookie) = HeaderValue::from_str(&format!(
+        "{}={}; Path=/; Max-Age=31536000; SameSite=Lax",
+        lang::COOKIE,
+        server.locale.tag()
+    )) {
         response.headers_mut().insert(header::SET_COOKIE, cookie);
     }
     response

@@ -50,6 +50,7 @@ mod vacations;
 mod web;
 mod web_browser;
 mod web_hostile;
+pub mod web_play;
 mod write_path;
 mod zohn_ahl;
 

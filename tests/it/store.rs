@@ -398,7 +398,66 @@ fn an_older_store_gets_the_index_of_its_servers_live_games(backend: &Backend) {
     assert_eq!(store.live_games(GuildId(1)).unwrap(), vec![2]);
 }
 
+fn sign_ins_are_spent_once_and_sessions_end_when_closed_expired_or_signed_out_everywhere(backend: &Backend) {
+    use tablero::store::{Session, SessionWrite, SignIn};
+    let mut fresh = backend.fresh();
+    let store = fresh.store().clone();
+    let commit = |sessions: Vec<SessionWrite>| store.commit(&Unit { sessions, ..Unit::default() });
+    let (state, other_state) = ([1u8; 32], [2u8; 32]);
+    let sign_in = SignIn { verifier: "v".repeat(86), next: "/s/x/game/1".into(), expires: 1_000 };
+    commit(vec![SessionWrite::Begin { key: state, sign_in: sign_in.clone() }]).unwrap();
+    assert_eq!(store.sign_in(&state, 999).unwrap(), Some(sign_in.clone()));
+    assert_eq!(store.sign_in(&state, 1_000).unwrap(), None, "expired");
+    assert_eq!(store.sign_in(&other_state, 10).unwrap(), None);
+    let session = |user: u64, csrf: &str| Session {
+        user: UserId(user),
+        name: "ana".into(),
+        locale: "es-419".into(),
+        csrf: csrf.into(),
+        created: 10,
+        expires: 5_000,
+        generation: 0,
+    };
+    let (cookie, second, third) = ([3u8; 32], [4u8; 32], [5u8; 32]);
+    // Spending the sign-in opens the session, in one unit; a second time, nothing opens.
+    commit(vec![SessionWrite::Finish { key: state }, SessionWrite::Open { key: cookie, session: session(1, "a") }])
+        .unwrap();
+    assert_eq!(store.session(&cookie, 20).unwrap(), Some(session(1, "a")));
+    let again =
+        commit(vec![SessionWrite::Finish { key: state }, SessionWrite::Open { key: second, session: session(1, "b") }]);
+    assert!(matches!(again, Err(WriteError::SignInSpent)), "{again:?}");
+    assert_eq!(store.session(&second, 20).unwrap(), None, "nothing of the refused unit was written");
+    assert_eq!(store.session(&cookie, 5_000).unwrap(), None, "expired");
+    // Sessions are kept across a restart (every process of a deployment knows them).
+    commit(vec![SessionWrite::Begin { key: other_state, sign_in }]).unwrap();
+    commit(vec![
+        SessionWrite::Finish { key: other_state },
+        SessionWrite::Open { key: second, session: session(1, "b") },
+    ])
+    .unwrap();
+    commit(vec![SessionWrite::Open { key: third, session: session(2, "c") }]).unwrap();
+    drop(store);
+    let store = fresh.reopen();
+    assert_eq!(store.session(&second, 20).unwrap().map(|s| s.csrf), Some("b".to_string()));
+    // One closed; then the member signs out everywhere: every session of theirs ends, another member's stays.
+    store.commit(&Unit { sessions: vec![SessionWrite::Close { key: cookie }], ..Unit::default() }).unwrap();
+    assert_eq!(store.session(&cookie, 20).unwrap(), None);
+    assert!(store.session(&second, 20).unwrap().is_some());
+    store.commit(&Unit { sessions: vec![SessionWrite::CloseAll { user: UserId(1) }], ..Unit::default() }).unwrap();
+    assert_eq!(store.session(&second, 20).unwrap(), None);
+    assert!(store.session(&third, 20).unwrap().is_some());
+    // A session opened after signing out everywhere is good.
+    store
+        .commit(&Unit {
+            sessions: vec![SessionWrite::Open { key: cookie, session: session(1, "d") }],
+            ..Unit::default()
+        })
+        .unwrap();
+    assert_eq!(store.session(&cookie, 20).unwrap().map(|s| (s.csrf, s.generation)), Some(("d".to_string(), 1)));
+}
+
 on_both_backends!(
+    sign_ins_are_spent_once_and_sessions_end_when_closed_expired_or_signed_out_everywhere,
     an_older_store_gets_the_index_of_its_servers_live_games,
     a_version_2_store_gets_its_archive_index,
     finished_games_are_listed_by_server_latest_first,

@@ -142,11 +142,11 @@ if (document.querySelectorAll("h1").length !== 1) problems.push("one main headin
 for (const img of document.images) {
   if (!(img.getAttribute("alt") || "").trim()) problems.push("an image without a text alternative: " + img.src);
 }
-for (const field of document.querySelectorAll("input, select, textarea")) {
+for (const field of document.querySelectorAll("input:not([type=hidden]), select, textarea")) {
   const label = field.id && document.querySelector('label[for="' + field.id + '"]');
   if (!label && !field.getAttribute("aria-label")) problems.push("a field without a label: " + field.name);
 }
-for (const control of document.querySelectorAll("a[href], button, input, select, summary")) {
+for (const control of document.querySelectorAll("a[href], button, input:not([type=hidden]), select, summary")) {
   if (control.tabIndex < 0) problems.push("out of keyboard reach: " + control.outerHTML.slice(0, 60));
   if (control.matches("a, button, summary") && !control.textContent.trim() && !control.getAttribute("aria-label")) {
     problems.push("a control without words: " + control.outerHTML.slice(0, 60));
@@ -356,6 +356,56 @@ fn in_a_browser_spanish_pages_names_as_text_and_pages_turned_off_are_gone() {
             let title = client.title().await.unwrap();
             assert!(title.starts_with("Página no encontrada"), "{page}: {title}");
         }
+        client.close().await.unwrap();
+    });
+}
+
+/// A member signs in with Discord (the fake's) in the browser and plays on the game's page, by keyboard and by
+/// click, against a member playing on the fake Discord: each side sees the other's moves (the page comes again
+/// with the new position when the opponent moves). The page with its controls passes the accessibility checks.
+#[test]
+fn in_a_browser_a_member_signs_in_and_plays_on_the_page() {
+    use crate::fake_discord::FakeDiscord;
+    let Some(driver) = driver() else { return };
+    runtime().block_on(async {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let started = crate::web_play::start(&fake, dir.path()).await;
+        fake.sign_in_as(&started.ana);
+        let client = browser(&driver, 1024, 1000).await;
+        client.goto(&started.url).await.unwrap();
+        client.find(Locator::LinkText("Sign in with Discord to play")).await.unwrap().click().await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("Signed in as ana.")).await;
+        assert_eq!(client.current_url().await.unwrap().as_str(), started.url);
+        audit(&client).await;
+        screenshot(&client, "play").await;
+        // Her first move by keyboard alone: the first hole she may sow, focused, then Enter.
+        let from = fake.mark();
+        let hole = client.find(Locator::Css("form.buttons button[value^='g:1:m:0:']:not([disabled])")).await.unwrap();
+        hole.send_keys("\u{E007}").await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("Move 1 / 1")).await;
+        let posted = fake.post_in(from, started.place.channel).await;
+        // ben answers on Discord: her page comes again with the new position, and her holes to sow.
+        let next =
+            fake.enabled_buttons(posted.created.unwrap()).into_iter().find(|b| b.starts_with("g:1:m:1:")).unwrap();
+        let from = fake.mark();
+        fake.press(&started.ben, started.place, posted.created.unwrap(), &next).await;
+        fake.post_in(from, started.place.channel).await;
+        until_text(&client, WAIT, |t| t.contains("Move 2 / 2")).await;
+        let css = "form.buttons button[value^='g:1:m:2:']:not([disabled])";
+        let deadline = Instant::now() + WAIT;
+        let hole = loop {
+            if let Ok(found) = client.find(Locator::Css(css)).await {
+                break found;
+            }
+            assert!(Instant::now() < deadline, "her holes never came back");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        let from = fake.mark();
+        hole.click().await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("Move 3 / 3")).await;
+        fake.post_in(from, started.place.channel).await;
+        audit(&client).await;
         client.close().await.unwrap();
     });
 }

@@ -10,16 +10,17 @@
 //! nothing), `tournament_marks` ((due time, tournament, game) -> nothing), `requests` (request key -> when it was
 //! carried out), `guild_finished` ((guild, end time, game) -> game kind: a server's finished games, the archive;
 //! schema version 3), `player_finished` ((guild, player, end time, game) -> game kind: each player's archive in
-//! each server, the computer's included). Keys are big-endian so that range scans come back in id and time order. A [`Unit`] is one
+//! each server, the computer's included), `sessions` (the web pages' sign-ins and sessions: `sessions.rs`). Keys are big-endian so that range scans come back in id and time order. A [`Unit`] is one
 //! transaction over every tree, durable before `commit` returns.
 //!
 //! By job: `keys.rs` (key layouts and codecs), `reads.rs` (records read back), `upgrade.rs` (earlier schemas),
-//! `writes.rs` (a unit's commit), `load.rs` (a backup loaded), `check.rs` (the indexes checked); here, the queries.
+//! `writes.rs` (a unit's commit), `sessions.rs` (sign-ins and sessions), `load.rs` (a backup loaded), `check.rs` (the indexes checked); here, the queries.
 
 mod check;
 mod keys;
 mod load;
 mod reads;
+mod sessions;
 mod upgrade;
 mod writes;
 
@@ -280,6 +281,14 @@ impl<K: Kv> Store for KvStore<K> {
 
     fn notify_dm(&self, user: UserId) -> Result<bool, StoreError> {
         Ok(self.kv.get(USERS, &user.get().to_be_bytes())?.is_some_and(|v| v == [1]))
+    }
+
+    fn session(&self, key: &super::session::SecretHash, now: Timestamp) -> Result<Option<super::Session>, StoreError> {
+        self.kv.consistent(&mut |r| sessions::session(r, key, now))
+    }
+
+    fn sign_in(&self, key: &super::session::SecretHash, now: Timestamp) -> Result<Option<super::SignIn>, StoreError> {
+        sessions::sign_in(&self.kv, key, now)
     }
 
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError> {

@@ -209,6 +209,7 @@ impl<K: Kv> KvStore<K> {
             for (user, on) in &unit.notify {
                 t.insert(USERS, &user.get().to_be_bytes(), &[u8::from(*on)])?;
             }
+            super::sessions::write(t, &unit.sessions)?;
             Ok(out)
         })?;
         let others: usize = tournaments.iter().map(|(_, b)| b.len() + 8).sum::<usize>()

@@ -9,6 +9,12 @@ function follow() {
   // Each update brings the top of the page and the moves from `from` on (the one before the last it had, whose
   // link changes, and the new ones).
   events.addEventListener("update", (e) => {
+    // A signed-in member's controls are for the position they were drawn for: the page comes again with the new
+    // one (its forms then carry the new move's number).
+    if (document.getElementById("play")) {
+      window.location.reload();
+      return;
+    }
     const update = JSON.parse(e.data);
     const top = live.querySelector(".top");
     if (top) top.innerHTML = update.top;

@@ -202,6 +202,20 @@ impl Store for Faulty {
     fn notify_dm(&self, user: UserId) -> Result<bool, StoreError> {
         self.inner.notify_dm(user)
     }
+    fn session(
+        &self,
+        key: &tablero::store::session::SecretHash,
+        now: Timestamp,
+    ) -> Result<Option<tablero::store::Session>, StoreError> {
+        self.inner.session(key, now)
+    }
+    fn sign_in(
+        &self,
+        key: &tablero::store::session::SecretHash,
+        now: Timestamp,
+    ) -> Result<Option<tablero::store::SignIn>, StoreError> {
+        self.inner.sign_in(key, now)
+    }
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError> {
         self.inner.board_post(game)
     }

@@ -11,6 +11,7 @@
 
 pub mod events;
 pub mod harness;
+pub mod oauth;
 pub mod payloads;
 pub mod private;
 pub mod process;
@@ -95,6 +96,8 @@ struct Inner {
     refused_answers: u32,
     /// The gateway takes no connection (an outage): each is closed as it opens.
     gateway_down: bool,
+    /// Signing in on the pages, and the members a server has.
+    oauth: oauth::OAuth,
 }
 
 /// A fault Discord may answer with: for the next request whose method and path match, this status and body
@@ -297,6 +300,21 @@ impl FakeDiscord {
         self.lock().acknowledged.contains(token)
     }
 
+    /// The member who signs in at the next authorization.
+    pub fn sign_in_as(&self, member: &payloads::Member) {
+        self.lock().oauth.sign_in_as(member);
+    }
+
+    /// Makes `member` a member of server `guild` (with their roles), as the pages read it.
+    pub fn join(&self, guild: u64, member: &payloads::Member) {
+        self.lock().oauth.join(guild, member);
+    }
+
+    /// The sign-in requests the fake refused, and why.
+    pub fn oauth_refused(&self) -> Vec<String> {
+        self.lock().oauth.refused.clone()
+    }
+
     /// How many second answers to an interaction were refused (as Discord refuses them, with 40060).
     pub fn refused_answers(&self) -> u32 {
         self.lock().refused_answers
@@ -443,11 +461,43 @@ impl FakeDiscord {
     }
 }
 
+/// The sign-in's requests and the member lookup (see [`oauth`]), answered before anything else.
+fn oauth_or_member(
+    fake: &FakeDiscord,
+    method: &Method,
+    uri: &axum::http::Uri,
+    headers: &axum::http::HeaderMap,
+) -> Option<Response> {
+    let path = uri.path();
+    let bearer = headers.get("authorization").and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("Bearer "));
+    let parts: Vec<&str> = path.trim_start_matches("/api/v10").trim_start_matches('/').split('/').collect();
+    let mut inner = fake.lock();
+    match (method, parts.as_slice()) {
+        (&Method::GET, ["oauth2", "authorize"]) if path.starts_with("/oauth2") => {
+            Some(inner.oauth.authorize(uri.query().unwrap_or_default()))
+        }
+        (&Method::GET, ["users", "@me"]) if bearer => Some(inner.oauth.me(headers)),
+        (&Method::GET, ["guilds", guild, "members", user]) => {
+            Some(inner.oauth.member(guild.parse().unwrap_or(0), user.parse().unwrap_or(0)))
+        }
+        _ => None,
+    }
+}
+
 fn json_response(status: StatusCode, value: Value) -> Response {
     (status, [("content-type", "application/json")], value.to_string()).into_response()
 }
 
 async fn handle_rest(State(fake): State<FakeDiscord>, request: Request) -> Response {
+    if let Some(answered) = oauth_or_member(&fake, request.method(), request.uri(), request.headers()) {
+        return answered;
+    }
+    if request.method() == Method::POST && request.uri().path() == "/api/v10/oauth2/token" {
+        let bytes = axum::body::to_bytes(request.into_body(), 1 << 16).await.unwrap_or_default();
+        let answer = fake.lock().oauth.token(&String::from_utf8_lossy(&bytes));
+        fake.changed.notify_waiters();
+        return answer;
+    }
     let method = request.method().clone();
     let path = request.uri().path().trim_start_matches("/api/v10").to_string();
     let multipart = request

@@ -1,0 +1,218 @@
+//! The web pages' link to Discord, given to them by the bot: signing a member in with OAuth2 (the authorization
+//! address, the code exchanged for a token with PKCE's verifier and the app's secret, the token for who the member
+//! is: used once, kept nowhere), a member's roles in a server (read with the bot's token, kept a minute), and
+//! the public replies of an action made on a page posted in the game's channel, as a command's would be.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::future::BoxFuture;
+use poise::serenity_prelude as serenity;
+use serde::Deserialize;
+
+use super::actor::Invocation;
+use super::{Data, deliver};
+use crate::store::record::{GuildId, UserId};
+use crate::table::{Actor, Reply};
+use crate::web::link::{DiscordLink, Identified};
+
+/// How long a member's roles are kept before Discord is asked again.
+const ROLES_FOR: Duration = Duration::from_secs(60);
+/// How long a request to Discord may take.
+const ASK_WITHIN: Duration = Duration::from_secs(10);
+
+/// Members' roles by (server, member), with when they were read (`None`: not a member).
+type RolesKept = HashMap<(u64, u64), (Instant, Option<Vec<u64>>)>;
+
+/// The bot's link for the pages.
+pub struct Link {
+    client: reqwest::Client,
+    /// Discord's API, with its version (`https://discord.com/api/v10`).
+    api: String,
+    authorize: String,
+    client_id: String,
+    client_secret: String,
+    token: String,
+    roles: Mutex<RolesKept>,
+    data: Data,
+    http: Arc<serenity::Http>,
+}
+
+impl std::fmt::Debug for Link {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Link").field("api", &self.api).field("client_id", &self.client_id).finish_non_exhaustive()
+    }
+}
+
+impl Link {
+    pub fn new(
+        api_base: Option<&str>,
+        authorize: String,
+        (client_id, client_secret): (String, String),
+        token: String,
+        data: Data,
+        http: Arc<serenity::Http>,
+    ) -> Link {
+        let api = format!("{}/api/v10", api_base.unwrap_or("https://discord.com").trim_end_matches('/'));
+        Link {
+            client: reqwest::Client::new(),
+            api,
+            authorize,
+            client_id,
+            client_secret,
+            token,
+            roles: Mutex::new(HashMap::new()),
+            data,
+            http,
+        }
+    }
+}
+
+/// Percent-encodes a value of a query or form.
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn form(pairs: &[(&str, &str)]) -> String {
+    pairs.iter().map(|(k, v)| format!("{k}={}", encode(v))).collect::<Vec<_>>().join("&")
+}
+
+#[derive(Deserialize)]
+struct Token {
+    access_token: String,
+}
+
+#[derive(Deserialize)]
+struct Me {
+    id: String,
+    username: String,
+    global_name: Option<String>,
+    locale: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct MemberRoles {
+    roles: Vec<String>,
+}
+
+/// A failed request's words, without its address or body (which may carry a code or a token).
+fn failed(e: reqwest::Error) -> String {
+    e.without_url().to_string()
+}
+
+impl DiscordLink for Link {
+    fn authorize_url(&self, state: &str, challenge: &str, redirect: &str) -> String {
+        let query = form(&[
+            ("response_type", "code"),
+            ("client_id", &self.client_id),
+            ("scope", "identify"),
+            ("redirect_uri", redirect),
+            ("state", state),
+            ("code_challenge", challenge),
+            ("code_challenge_method", "S256"),
+            ("prompt", "none"),
+        ]);
+        format!("{}?{query}", self.authorize)
+    }
+
+    fn exchange<'a>(
+        &'a self,
+        code: &'a str,
+        verifier: &'a str,
+        redirect: &'a str,
+    ) -> BoxFuture<'a, Result<Identified, String>> {
+        Box::pin(async move {
+            let body = form(&[
+                ("grant_type", "authorization_code"),
+                ("code", code),
+                ("redirect_uri", redirect),
+                ("code_verifier", verifier),
+                ("client_id", &self.client_id),
+                ("client_secret", &self.client_secret),
+            ]);
+            let answer = self
+                .client
+                .post(format!("{}/oauth2/token", self.api))
+                .header("content-type", "application/x-www-form-urlencoded")
+                .timeout(ASK_WITHIN)
+                .body(body)
+                .send()
+                .await
+                .map_err(failed)?;
+            if !answer.status().is_success() {
+                return Err(format!("the token exchange was refused: {}", answer.status()));
+            }
+            let token: Token = serde_json::from_slice(&answer.bytes().await.map_err(failed)?)
+                .map_err(|e| format!("the token exchange's answer: {e}"))?;
+            let me = self
+                .client
+                .get(format!("{}/users/@me", self.api))
+                .header("authorization", format!("Bearer {}", token.access_token))
+                .timeout(ASK_WITHIN)
+                .send()
+                .await
+                .map_err(failed)?;
+            if !me.status().is_success() {
+                return Err(format!("who signed in could not be read: {}", me.status()));
+            }
+            let me: Me = serde_json::from_slice(&me.bytes().await.map_err(failed)?)
+                .map_err(|e| format!("the member's answer: {e}"))?;
+            let user = me.id.parse().map_err(|_| "the member's id is not a number".to_string())?;
+            Ok(Identified {
+                user: UserId(user),
+                name: me.global_name.unwrap_or(me.username),
+                locale: me.locale.unwrap_or_else(|| "en-US".into()),
+            })
+        })
+    }
+
+    fn roles(&self, guild: GuildId, user: UserId) -> BoxFuture<'_, Result<Option<Vec<u64>>, String>> {
+        Box::pin(async move {
+            let key = (guild.get(), user.get());
+            if let Some((at, roles)) = self.roles.lock().unwrap_or_else(|e| e.into_inner()).get(&key)
+                && at.elapsed() < ROLES_FOR
+            {
+                return Ok(roles.clone());
+            }
+            let answer = self
+                .client
+                .get(format!("{}/guilds/{}/members/{}", self.api, guild.get(), user.get()))
+                .header("authorization", format!("Bot {}", self.token))
+                .timeout(ASK_WITHIN)
+                .send()
+                .await
+                .map_err(failed)?;
+            let roles = match answer.status().as_u16() {
+                404 => None,
+                s if (200..300).contains(&s) => {
+                    let member: MemberRoles = serde_json::from_slice(&answer.bytes().await.map_err(failed)?)
+                        .map_err(|e| format!("a member's answer: {e}"))?;
+                    Some(member.roles.iter().filter_map(|r| r.parse().ok()).collect())
+                }
+                s => return Err(format!("a member could not be read: {s}")),
+            };
+            let mut kept = self.roles.lock().unwrap_or_else(|e| e.into_inner());
+            kept.retain(|_, (at, _)| at.elapsed() < ROLES_FOR);
+            kept.insert(key, (Instant::now(), roles.clone()));
+            Ok(roles)
+        })
+    }
+
+    fn publish(&self, actor: Actor, replies: Vec<Reply>) -> BoxFuture<'_, ()> {
+        Box::pin(async move {
+            let invocation = Invocation::web(actor);
+            for reply in replies {
+                if let Err(private) = deliver::post(&self.data, &self.http, &invocation, &reply).await {
+                    tracing::warn!(?private, "what a member did on a page could not be posted");
+                }
+            }
+            self.data.wake.notify_one();
+        })
+    }
+}

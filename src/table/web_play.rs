@@ -1,0 +1,84 @@
+//! What a signed-in member may do on a game's page: the buttons Discord's board (or challenge) would give them
+//! there, and their legal moves when it is their turn in a game whose moves are typed (Epaminondas,
+//! Ocencahuac). The page posts back a button's id or a move, which goes through [`Table::handle`] like a
+//! press on Discord, with the same refusals.
+
+use crate::store::record::{ChannelId, GameId, GuildId, Status};
+use crate::table::actor::Actor;
+use crate::table::button_id::ButtonId;
+use crate::table::fail::TableError;
+use crate::table::reply::Button;
+use crate::table::service::Table;
+use crate::table::view::{Question, answer_buttons, rematch_buttons};
+use crate::table::write::AtWork;
+
+/// A member's controls on a game's page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayPanel {
+    pub game: GameId,
+    /// The game's channel (where what the member does is posted).
+    pub channel: ChannelId,
+    /// Moves played so far: a move is made at this number.
+    pub ply: usize,
+    /// Whether the member has a part in the game (a seat, a team, the challenge put to them).
+    pub takes_part: bool,
+    /// Whether it is their move (or their team's).
+    pub to_move: bool,
+    /// Their legal moves, when it is their turn in a game without move buttons.
+    pub moves: Vec<String>,
+    /// The buttons Discord would show them: moves, a throw, a draw, resigning, a takeback, answers, a rematch.
+    pub buttons: Vec<Button>,
+}
+
+impl Table {
+    /// The controls `actor` has on game `id` of `guild`, or `None` when it is no game of the server.
+    pub fn web_play(&self, guild: GuildId, id: GameId, actor: &Actor) -> Result<Option<PlayPanel>, TableError> {
+        let Some(record) = self.store.game(id)? else { return Ok(None) };
+        if record.guild != guild {
+            return Ok(None);
+        }
+        let work = AtWork::own(self);
+        let seated = !record.sides_of(actor.user, &actor.roles).is_empty();
+        let mut panel = PlayPanel {
+            game: id,
+            channel: record.channel,
+            ply: record.moves.len(),
+            takes_part: seated,
+            to_move: false,
+            moves: Vec::new(),
+            buttons: Vec::new(),
+        };
+        match record.status {
+            Status::Challenge => {
+                let challenged = record.opponent.as_ref().is_some_and(|p| p.id == actor.user)
+                    || (record.challenger_side.is_some() && seated && record.challenger.id != actor.user);
+                let open = record.opponent.is_none() && record.challenger_side.is_none();
+                if challenged || (open && record.challenger.id != actor.user) {
+                    panel.takes_part = true;
+                    panel.buttons = answer_buttons(actor.locale, id, Question::Challenge).to_vec();
+                    if open {
+                        panel.buttons.truncate(1);
+                    }
+                }
+            }
+            Status::Active if seated => {
+                let position = work.position(&record)?;
+                panel.to_move =
+                    position.to_move().is_some_and(|side| record.sides_of(actor.user, &actor.roles).contains(&side));
+                panel.buttons = work.buttons(actor.locale, &record, &position);
+                // Moves and throws only for the side on turn (Discord shows them to everyone, and refuses the rest).
+                if !panel.to_move {
+                    panel.buttons.retain(|b| !matches!(b.id, ButtonId::Move { .. } | ButtonId::Throw { .. }));
+                }
+                let typed =
+                    panel.buttons.iter().all(|b| !matches!(b.id, ButtonId::Move { .. } | ButtonId::Throw { .. }));
+                if panel.to_move && typed && !record.kind.moves_are_throws() {
+                    panel.moves = position.legal_moves();
+                }
+            }
+            Status::Finished { .. } if seated => panel.buttons = rematch_buttons(actor.locale, &record),
+            _ => {}
+        }
+        Ok(Some(panel))
+    }
+}

@@ -1,0 +1,286 @@
+//! Signing in with Discord on the pages and playing there: the `tablero` binary with its pages and an OAuth2
+//! client, against the fake Discord's OAuth2. A member signs in (PKCE, the state bound to the browser), plays
+//! Hoyito moves from the game's page against a member playing on Discord, each seeing the other's moves; a
+//! double submit plays once; a move out of turn is refused in Discord's words; a form without the CSRF token,
+//! a member of another server, a replayed state, a wrong verifier and a cookie used after signing out are
+//! refused.
+
+use crate::fake_discord;
+
+use std::collections::HashMap;
+
+use fake_discord::FakeDiscord;
+use fake_discord::harness::Place;
+use fake_discord::oauth::{CLIENT_ID, CLIENT_SECRET};
+use fake_discord::payloads::{GUILD_ID, Member, Opt};
+use fake_discord::process::{free_port, spawn_clocked};
+
+/// A browser without script: it keeps cookies and follows nothing by itself.
+struct Browser {
+    client: reqwest::Client,
+    cookies: HashMap<String, String>,
+}
+
+/// An answer: status, where it sends the browser, body.
+#[derive(Debug)]
+struct Got {
+    status: u16,
+    location: Option<String>,
+    body: String,
+}
+
+impl Browser {
+    fn new() -> Browser {
+        let client = reqwest::Client::builder().no_proxy().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+        Browser { client, cookies: HashMap::new() }
+    }
+
+    fn cookie_header(&self) -> String {
+        self.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+    }
+
+    async fn keep(&mut self, response: reqwest::Response) -> Got {
+        for set in response.headers().get_all("set-cookie") {
+            let text = set.to_str().unwrap();
+            let (pair, _) = text.split_once(';').unwrap_or((text, ""));
+            let (k, v) = pair.split_once('=').unwrap();
+            if v.is_empty() || text.contains("Max-Age=0") {
+                self.cookies.remove(k);
+            } else {
+                self.cookies.insert(k.to_string(), v.to_string());
+            }
+        }
+        let status = response.status().as_u16();
+        let location = response.headers().get("location").map(|l| l.to_str().unwrap().to_string());
+        Got { status, location, body: response.text().await.unwrap() }
+    }
+
+    async fn get(&mut self, url: &str) -> Got {
+        let response = self.client.get(url).header("cookie", self.cookie_header()).send().await.unwrap();
+        self.keep(response).await
+    }
+
+    async fn post(&mut self, url: &str, form: &[(&str, &str)]) -> Got {
+        let body =
+            form.iter().map(|(k, v)| format!("{k}={}", fake_discord::oauth::encode(v))).collect::<Vec<_>>().join("&");
+        let response = self
+            .client
+            .post(url)
+            .header("cookie", self.cookie_header())
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        self.keep(response).await
+    }
+
+    /// Signs in (as whoever the fake Discord signs in) and comes back to `page`: the page's path.
+    async fn sign_in(&mut self, site: &str, page: &str) -> Got {
+        let begun = self.get(&format!("{site}/signin?next={page}")).await;
+        assert_eq!(begun.status, 303, "{begun:?}");
+        let authorize = begun.location.unwrap();
+        let back = self.get(&authorize).await;
+        assert_eq!(back.status, 302, "the fake signs in: {back:?}");
+        self.get(&back.location.unwrap()).await
+    }
+}
+
+/// A hidden field's value in a page.
+fn field(body: &str, name: &str) -> String {
+    let marker = format!("name=\"{name}\" value=\"");
+    let start = body.find(&marker).unwrap_or_else(|| panic!("no {name} in {body}")) + marker.len();
+    body[start..].split('"').next().unwrap().to_string()
+}
+
+/// The enabled move buttons of a page (their ids).
+fn move_buttons(body: &str) -> Vec<String> {
+    body.split("name=\"button\" value=\"")
+        .skip(1)
+        .filter(|rest| !rest.split('>').next().unwrap_or_default().contains("disabled"))
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|id| id.contains(":m:"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The bot with its pages and sign-in against `fake`; a Hoyito game (#1) between ana (to move) and ben, both
+/// members of the server, its pages on.
+pub struct Started {
+    pub bot: fake_discord::process::Bot,
+    /// `http://127.0.0.1:PORT`.
+    pub site: String,
+    /// The game's page, and its path.
+    pub url: String,
+    pub page: String,
+    pub place: Place,
+    pub ana: Member,
+    pub ben: Member,
+}
+
+pub async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> Started {
+    let place = Place { channel: 940, thread: false };
+    let port = free_port();
+    let site = format!("http://127.0.0.1:{port}");
+    let env = [
+        ("TABLERO_WEB_LISTEN", format!("127.0.0.1:{port}")),
+        ("TABLERO_WEB_PUBLIC_URL", site.clone()),
+        ("DISCORD_CLIENT_ID", CLIENT_ID.to_string()),
+        ("DISCORD_CLIENT_SECRET", CLIENT_SECRET.to_string()),
+        ("TABLERO_AUTHORIZE_URL", format!("{}/oauth2/authorize", fake.base())),
+    ];
+    let from = fake.mark();
+    let bot = spawn_clocked(fake, dir, &env);
+    fake.wait_ready(from).await;
+    let (ana, ben) = (Member::new(101, "ana"), Member::new(102, "ben"));
+    fake.join(GUILD_ID, &ana);
+    fake.join(GUILD_ID, &ben);
+    let mut admin = ana.clone();
+    admin.manage_server = true;
+    fake.slash(&admin, place, &["settings", "server"], &[Opt::Bool("web", true)]).await;
+    let options = [Opt::User("opponent", ben.clone()), Opt::Int("first", 1), Opt::Bool("thread", false)];
+    fake.slash(&ana, place, &["play", "hoyito"], &options).await;
+    let board = fake.slash(&ben, place, &["accept"], &[]).await;
+    let stored = fake.message(board.created.unwrap());
+    let url = stored["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find_map(|b| b["url"].as_str().map(str::to_string))
+        .expect("the game's link");
+    let page = url.strip_prefix(&site).unwrap().to_string();
+    Started { bot, site, url, page, place, ana, ben }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_signs_in_and_plays_from_the_page_against_one_on_discord() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let Started { bot: _bot, site, url, page, place, ana, ben } = start(&fake, dir.path()).await;
+    let cy = Member::new(103, "cy");
+
+    // Signed out: the page offers signing in, and a form posted without a session goes there.
+    let mut anon = Browser::new();
+    let read = anon.get(&url).await;
+    assert!(read.body.contains("Sign in with Discord to play"), "{}", read.body);
+    let posted = anon.post(&format!("{url}/act"), &[("button", "g:1:m:0:1")]).await;
+    assert_eq!(posted.status, 303);
+    assert!(posted.location.unwrap().starts_with("/signin?next="));
+
+    // ana signs in and sees her controls.
+    fake.sign_in_as(&ana);
+    let mut browser = Browser::new();
+    let back = browser.sign_in(&site, &page).await;
+    assert_eq!((back.status, back.location.as_deref()), (303, Some(page.as_str())), "{}", back.body);
+    assert!(browser.cookies.contains_key("tablero_session"));
+    let shown = browser.get(&url).await;
+    assert!(shown.body.contains("Signed in as ana."), "{}", shown.body);
+    let buttons = move_buttons(&shown.body);
+    assert!(buttons.iter().all(|b| b.starts_with("g:1:m:0:")) && !buttons.is_empty(), "{buttons:?}");
+    let (csrf, key) = (field(&shown.body, "csrf"), field(&shown.body, "key"));
+
+    // A form without the CSRF token changes nothing.
+    let forged = browser.post(&format!("{url}/act"), &[("key", &key), ("button", &buttons[0])]).await;
+    assert_eq!(forged.status, 403, "{}", forged.body);
+
+    // Her move, submitted twice (a double click): played once, and posted in the game's channel.
+    let from = fake.mark();
+    let form = [("csrf", csrf.as_str()), ("key", key.as_str()), ("button", buttons[0].as_str())];
+    let moved = browser.post(&format!("{url}/act"), &form).await;
+    assert_eq!((moved.status, moved.location.as_deref()), (303, Some(page.as_str())), "{}", moved.body);
+    let again = browser.post(&format!("{url}/act"), &form).await;
+    assert_eq!(again.status, 303, "{}", again.body);
+    let posted = fake.post_in(from, place.channel).await;
+    assert!(posted.content().contains("ben"), "ben is called to move: {}", posted.content());
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let posts = fake
+        .log()
+        .iter()
+        .skip(from)
+        .filter(|r| r.path == format!("/channels/{}/messages", place.channel) && r.created.is_some())
+        .count();
+    assert_eq!(posts, 1, "the double submit played once");
+
+    // Out of turn: refused in the words Discord would use.
+    let shown = browser.get(&url).await;
+    assert!(move_buttons(&shown.body).is_empty(), "not her turn: no move buttons");
+    let refused = browser
+        .post(&format!("{url}/act"), &[("csrf", &csrf), ("key", &field(&shown.body, "key")), ("button", "g:1:m:1:1")])
+        .await;
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    assert!(refused.body.contains("not your turn") || refused.body.contains("not your move"), "{}", refused.body);
+
+    // ben answers on Discord; ana sees it on her page and moves again.
+    let next = fake.enabled_buttons(posted.created.unwrap()).into_iter().find(|b| b.starts_with("g:1:m:1:")).unwrap();
+    let from = fake.mark();
+    fake.press(&ben, place, posted.created.unwrap(), &next).await;
+    fake.post_in(from, place.channel).await;
+    let shown = browser.get(&url).await;
+    let buttons = move_buttons(&shown.body);
+    assert!(!buttons.is_empty() && buttons.iter().all(|b| b.starts_with("g:1:m:2:")), "{buttons:?}");
+    let from = fake.mark();
+    let form = [("csrf", csrf.as_str()), ("key", &field(&shown.body, "key")), ("button", buttons[0].as_str())];
+    assert_eq!(browser.post(&format!("{url}/act"), &form).await.status, 303);
+    fake.post_in(from, place.channel).await;
+
+    // A member of another server (cy) signs in, but may not play here.
+    fake.sign_in_as(&cy);
+    let mut stranger = Browser::new();
+    stranger.sign_in(&site, &page).await;
+    let shown = stranger.get(&url).await;
+    assert!(shown.body.contains("Signed in as cy.") && move_buttons(&shown.body).is_empty(), "{}", shown.body);
+    let form = [("csrf", field(&shown.body, "csrf")), ("key", "cy-1".to_string()), ("button", "g:1:m:3:1".into())];
+    let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let refused = stranger.post(&format!("{url}/act"), &form).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert!(refused.body.contains("Only members of this server"), "{}", refused.body);
+
+    // A replayed state (the same answer from Discord again) opens nothing.
+    fake.sign_in_as(&ana);
+    let mut replayer = Browser::new();
+    let begun = replayer.get(&format!("{site}/signin?next={page}")).await;
+    let back = replayer.get(&begun.location.unwrap()).await.location.unwrap();
+    assert_eq!(replayer.get(&back).await.status, 303);
+    let opened = replayer.cookies.remove("tablero_session").expect("the first answer opened a session");
+    let replayed = replayer.get(&back).await;
+    assert_eq!(replayed.status, 400, "{}", replayed.body);
+    assert!(!replayer.cookies.contains_key("tablero_session"));
+    // The state from another browser: refused too.
+    let mut other = Browser::new();
+    let begun = other.get(&format!("{site}/signin?next={page}")).await;
+    let back = other.get(&begun.location.unwrap()).await.location.unwrap();
+    let mut thief = Browser::new();
+    assert_eq!(thief.get(&back).await.status, 400);
+    // A code taken with another sign-in's verifier: Discord refuses it, and so does the page.
+    let first = other.get(&format!("{site}/signin?next={page}")).await.location.unwrap();
+    let second = other.get(&format!("{site}/signin?next={page}")).await.location.unwrap();
+    let code_of_first = other.get(&first).await.location.unwrap();
+    let state_of_second = fake_discord::oauth::pairs(second.split_once('?').unwrap().1)["state"].clone();
+    let mixed = format!(
+        "{}&state={}",
+        code_of_first.split("&state=").next().unwrap(),
+        fake_discord::oauth::encode(&state_of_second)
+    );
+    assert_eq!(other.get(&mixed).await.status, 400);
+    assert!(fake.oauth_refused().iter().any(|r| r == "a wrong verifier"), "{:?}", fake.oauth_refused());
+
+    // ana signs out everywhere: her cookie, used again (stolen, say), is no session.
+    let stolen = browser.cookies.get("tablero_session").cloned().unwrap();
+    let shown = browser.get(&url).await;
+    let out = browser
+        .post(
+            &format!("{site}/signout"),
+            &[("csrf", &field(&shown.body, "csrf")), ("next", &page), ("everywhere", "1")],
+        )
+        .await;
+    assert_eq!(out.status, 303);
+    let mut thief = Browser::new();
+    thief.cookies.insert("tablero_session".into(), stolen);
+    let read = thief.get(&url).await;
+    assert!(!read.body.contains("Signed in as") && read.body.contains("Sign in with Discord"), "{}", read.body);
+    // ... and the other session she opened is over too (everywhere).
+    replayer.cookies.insert("tablero_session".into(), opened);
+    let read = replayer.get(&url).await;
+    assert!(!read.body.contains("Signed in as"), "{}", read.body);
+}
