@@ -97,12 +97,28 @@ pub(super) async fn act(State(web): Shared, server: Server, headers: HeaderMap, 
         Err(r) => return r,
     };
     let actor = actor(&server, &session, roles, channel);
-    let (acting, locale) = (actor.clone(), server.locale);
-    let answer =
-        blocking(&web, move |t| t.handle(Request::new(&acting, command, now()).public(locale).once(&key))).await;
-    let answer = match answer {
-        Ok(answer) => answer,
-        Err(r) => return r,
+    // Carried out and posted in a task of its own: a browser that goes away meanwhile (a reload, a closed tab)
+    // must not leave a move made but never posted.
+    let (table, locale) = (web.table.clone(), server.locale);
+    let done = tokio::spawn(async move {
+        let acting = actor.clone();
+        let answer = tokio::task::spawn_blocking(move || {
+            table.handle(Request::new(&acting, command, now()).public(locale).once(&key))
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+        if let Some(Ok(replies)) = &answer {
+            let public: Vec<Reply> = replies.iter().filter(|r| !r.is_private()).cloned().collect();
+            if !public.is_empty() {
+                link.publish(actor, public).await;
+            }
+        }
+        Ok::<_, String>(answer)
+    });
+    let answer = match done.await {
+        Ok(Ok(answer)) => answer,
+        Ok(Err(e)) => return failed(e),
+        Err(e) => return failed(e),
     };
     match answer {
         // Done before (a double submit): the page as it is now.
@@ -111,10 +127,7 @@ pub(super) async fn act(State(web): Shared, server: Server, headers: HeaderMap, 
             shown(&web, &server, &headers, vec![refusal_reply(refusal.text)], StatusCode::CONFLICT).await
         }
         Some(Ok(replies)) => {
-            let (private, public): (Vec<Reply>, Vec<Reply>) = replies.into_iter().partition(Reply::is_private);
-            if !public.is_empty() {
-                link.publish(actor, public).await;
-            }
+            let private: Vec<Reply> = replies.into_iter().filter(Reply::is_private).collect();
             if private.is_empty() {
                 super::signin::redirect(&page)
             } else {

@@ -360,17 +360,43 @@ fn in_a_browser_spanish_pages_names_as_text_and_pages_turned_off_are_gone() {
     });
 }
 
-/// A member signs in with Discord (the fake's) in the browser and plays on the game's page, by keyboard and by
-/// click, against a member playing on the fake Discord: each side sees the other's moves (the page comes again
-/// with the new position when the opponent moves). The page with its controls passes the accessibility checks.
+/// The number of moves a game's page shows as played (its stepper's "Move N / N").
+async fn moves_shown(client: &Client) -> usize {
+    let at = until_in(client, "span.at", WAIT, |t| t.contains(" / ")).await;
+    at.trim().rsplit(" / ").next().and_then(|n| n.trim().parse().ok()).unwrap_or(0)
+}
+
+/// Waits (at most `within`) until the page shows `n` moves played; whether it did.
+async fn shows_moves(client: &Client, n: usize, within: Duration) -> bool {
+    let deadline = Instant::now() + within;
+    loop {
+        let at = match client.find(Locator::Css("span.at")).await {
+            Ok(found) => found.text().await.unwrap_or_default(),
+            Err(_) => String::new(),
+        };
+        if at.trim().rsplit(" / ").next().and_then(|t| t.trim().parse::<usize>().ok()) == Some(n) {
+            return true;
+        }
+        if Instant::now() > deadline {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A member signs in with Discord (the fake's) in the browser and plays a whole Hoyito game on the game's page,
+/// by keyboard and by click, against a member playing on the fake Discord: each side sees the other's moves
+/// (the page comes again with the new position when the opponent moves). The page with its controls passes the
+/// accessibility checks.
 #[test]
-fn in_a_browser_a_member_signs_in_and_plays_on_the_page() {
+fn in_a_browser_a_member_signs_in_and_plays_a_whole_game_on_the_page() {
     use crate::fake_discord::FakeDiscord;
     let Some(driver) = driver() else { return };
     runtime().block_on(async {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().unwrap();
         let started = crate::web_play::start(&fake, dir.path()).await;
+        let channel = format!("/channels/{}/messages", started.place.channel);
         fake.sign_in_as(&started.ana);
         let client = browser(&driver, 1024, 1000).await;
         client.goto(&started.url).await.unwrap();
@@ -379,32 +405,78 @@ fn in_a_browser_a_member_signs_in_and_plays_on_the_page() {
         assert_eq!(client.current_url().await.unwrap().as_str(), started.url);
         audit(&client).await;
         screenshot(&client, "play").await;
-        // Her first move by keyboard alone: the first hole she may sow, focused, then Enter.
-        let from = fake.mark();
-        let hole = client.find(Locator::Css("form.buttons button[value^='g:1:m:0:']:not([disabled])")).await.unwrap();
-        hole.send_keys("\u{E007}").await.unwrap();
-        until_text(&client, WAIT, |t| t.contains("Move 1 / 1")).await;
-        let posted = fake.post_in(from, started.place.channel).await;
-        // ben answers on Discord: her page comes again with the new position, and her holes to sow.
-        let next =
-            fake.enabled_buttons(posted.created.unwrap()).into_iter().find(|b| b.starts_with("g:1:m:1:")).unwrap();
-        let from = fake.mark();
-        fake.press(&started.ben, started.place, posted.created.unwrap(), &next).await;
-        fake.post_in(from, started.place.channel).await;
-        until_text(&client, WAIT, |t| t.contains("Move 2 / 2")).await;
-        let css = "form.buttons button[value^='g:1:m:2:']:not([disabled])";
-        let deadline = Instant::now() + WAIT;
-        let hole = loop {
-            if let Ok(found) = client.find(Locator::Css(css)).await {
-                break found;
+        let mut by_keyboard = true;
+        let mut turns = (0, 0);
+        loop {
+            let ply = moves_shown(&client).await;
+            let status = until_in(&client, ".status", WAIT, |t| !t.trim().is_empty()).await;
+            if status.contains("ana (South) to move") {
+                // Her move: the first hole she may sow, by keyboard (focused, then Enter) the first time. The page
+                // may come again meanwhile (a write of the game it had not yet shown): a press it swallowed is made
+                // again on the page as it is (a form twice would play once: it carries the move's number).
+                let css = format!("form.buttons button[value^='g:1:m:{ply}:']:not([disabled])");
+                let mut tries = 0;
+                loop {
+                    tries += 1;
+                    assert!(tries <= 5, "her move {ply} was never taken");
+                    let Ok(hole) = client.wait().at_most(WAIT).for_element(Locator::Css(&css)).await else { continue };
+                    let pressed = if by_keyboard { hole.send_keys("\u{E007}").await } else { hole.click().await };
+                    by_keyboard = false;
+                    if pressed.is_ok() && shows_moves(&client, ply + 1, Duration::from_secs(4)).await {
+                        break;
+                    }
+                }
+                turns.0 += 1;
+            } else if status.contains("ben (North) to move") {
+                // His move on Discord, on the latest board posted in the channel (once posted: the page may show
+                // her move, through its live stream, before the board of it reaches the channel).
+                let prefix = format!("g:1:m:{ply}:");
+                let latest = || {
+                    fake.log().iter().rev().filter(|r| r.path == channel && r.created.is_some()).find_map(|r| {
+                        let id = r.created.unwrap();
+                        fake.enabled_buttons(id).into_iter().find(|b| b.starts_with(&prefix)).map(|b| (id, b))
+                    })
+                };
+                let deadline = Instant::now() + WAIT;
+                let (board, button) = loop {
+                    if let Some(found) = latest() {
+                        break found;
+                    }
+                    if Instant::now() > deadline {
+                        let posts: Vec<String> = fake
+                            .log()
+                            .iter()
+                            .filter(|r| {
+                                r.path.contains(&started.place.channel.to_string()) || r.path.contains("interactions")
+                            })
+                            .map(|r| {
+                                format!(
+                                    "{} {} {:?} {:?} | {}",
+                                    r.method,
+                                    r.path,
+                                    r.created,
+                                    r.button_ids().first(),
+                                    r.content().lines().next().unwrap_or_default()
+                                )
+                            })
+                            .collect();
+                        panic!("no board for move {ply} in the channel: {posts:#?}");
+                    }
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                };
+                fake.press(&started.ben, started.place, board, &button).await;
+                turns.1 += 1;
+            } else {
+                assert!(!status.contains("to move"), "someone is to move: {status}");
+                break;
             }
-            assert!(Instant::now() < deadline, "her holes never came back");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        };
-        let from = fake.mark();
-        hole.click().await.unwrap();
-        until_text(&client, WAIT, |t| t.contains("Move 3 / 3")).await;
-        fake.post_in(from, started.place.channel).await;
+            // Either way, the page shows the move (after her post, or through the live stream's reload).
+            assert!(shows_moves(&client, ply + 1, WAIT).await, "move {} never showed", ply + 1);
+            assert!(ply < 400, "a game of Hoyito ends");
+        }
+        assert!(turns.0 > 3 && turns.1 > 3, "both played: {turns:?}");
+        // Her page shows no move any more, and offers a rematch.
+        until_text(&client, WAIT, |t| t.contains("Rematch")).await;
         audit(&client).await;
         client.close().await.unwrap();
     });

@@ -284,3 +284,111 @@ async fn a_member_signs_in_and_plays_from_the_page_against_one_on_discord() {
     let read = replayer.get(&url).await;
     assert!(!read.body.contains("Signed in as"), "{}", read.body);
 }
+
+/// The id of the button labelled `label` in a page.
+fn button_labelled(body: &str, label: &str) -> String {
+    body.split("name=\"button\" value=\"")
+        .skip(1)
+        .find(|rest| rest.split_once('>').is_some_and(|(_, after)| after.starts_with(&format!("{label}</button>"))))
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("no button {label:?} in {body}"))
+        .to_string()
+}
+
+/// The moves a page lists to choose from.
+fn listed_moves(body: &str) -> Vec<String> {
+    body.split("<option value=\"").skip(1).filter_map(|rest| rest.split('"').next()).map(str::to_string).collect()
+}
+
+/// Epaminondas from the page (a move chosen from the list, against moves typed on Discord, then a resignation
+/// confirmed on the page), and Zohn Ahl thrown from the page by a member of the team (a role) on turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn epaminondas_moves_a_confirmed_resignation_and_a_teams_throw_from_the_page() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let Started { bot: _bot, site, url, place: _, ana, ben, .. } = start(&fake, dir.path()).await;
+    const WEST: u64 = 501;
+    const EAST: u64 = 502;
+    let ana = ana.with_roles(&[WEST]);
+    let ben = ben.with_roles(&[EAST]);
+    fake.join(GUILD_ID, &ana);
+    fake.join(GUILD_ID, &ben);
+    // Epaminondas, game 2, in a channel of its own.
+    let hall = Place { channel: 941, thread: false };
+    let options = [Opt::User("opponent", ben.clone()), Opt::Int("first", 1), Opt::Bool("thread", false)];
+    fake.slash(&ana, hall, &["play", "epaminondas"], &options).await;
+    fake.slash(&ben, hall, &["accept"], &[]).await;
+    fake.sign_in_as(&ana);
+    let mut browser = Browser::new();
+    let game = url.replace("/game/1", "/game/2");
+    let page = game.strip_prefix(&site).unwrap().to_string();
+    browser.sign_in(&site, &page).await;
+    for _ in 0..2 {
+        let shown = browser.get(&game).await;
+        let moves = listed_moves(&shown.body);
+        assert!(moves.len() > 10, "White's moves are listed: {moves:?}");
+        let ply = field(&shown.body, "ply");
+        let from = fake.mark();
+        let form = [
+            ("csrf", field(&shown.body, "csrf")),
+            ("key", field(&shown.body, "key")),
+            ("ply", ply),
+            ("move", moves[0].clone()),
+        ];
+        let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let moved = browser.post(&format!("{game}/act"), &form).await;
+        assert_eq!(moved.status, 303, "{}", moved.body);
+        let posted = fake.post_in(from, hall.channel).await;
+        assert!(posted.content().contains(&moves[0]) || posted.png().is_some(), "{}", posted.content());
+        // ben answers by typing a move Discord suggests.
+        let suggested = fake.autocomplete(&ben, hall, &["move"], &[Opt::Focused("notation", String::new())]).await;
+        let answered = fake.slash(&ben, hall, &["move"], &[Opt::Str("notation", suggested[0].clone())]).await;
+        assert!(!answered.is_ephemeral(), "{}", answered.content());
+    }
+    // Resigning asks first, on the page, with the confirming button; confirmed, the game ends.
+    let shown = browser.get(&game).await;
+    let ask = [
+        ("csrf", field(&shown.body, "csrf")),
+        ("key", field(&shown.body, "key")),
+        ("button", button_labelled(&shown.body, "Resign")),
+    ];
+    let ask: Vec<(&str, &str)> = ask.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let asked = browser.post(&format!("{game}/act"), &ask).await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    assert!(asked.body.contains("Do you really want to resign"), "{}", asked.body);
+    let from = fake.mark();
+    let confirm = [
+        ("csrf", field(&asked.body, "csrf")),
+        ("key", field(&asked.body, "key")),
+        ("button", button_labelled(&asked.body, "Yes, resign")),
+    ];
+    let confirm: Vec<(&str, &str)> = confirm.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    assert_eq!(browser.post(&format!("{game}/act"), &confirm).await.status, 303);
+    let ended = fake.post_in(from, hall.channel).await;
+    assert!(ended.content().contains("resign"), "{}", ended.content());
+    let shown = browser.get(&game).await;
+    assert!(shown.body.contains("Rematch") && listed_moves(&shown.body).is_empty(), "{}", shown.body);
+
+    // Zohn Ahl, game 3: West is a role; ana holds it and throws from the page when West is on turn.
+    let field_place = Place { channel: 942, thread: false };
+    let options = [
+        Opt::Role("west", WEST, "herons"),
+        Opt::Role("east", EAST, "otters"),
+        Opt::Int("counters", 2),
+        Opt::Bool("thread", false),
+    ];
+    let challenge = fake.slash(&ana, field_place, &["play", "zohn-ahl"], &options).await;
+    let from = fake.mark();
+    fake.press(&ben, field_place, challenge.created.unwrap(), "c:3:accept").await;
+    fake.post_in(from, field_place.channel).await;
+    let game = url.replace("/game/1", "/game/3");
+    let shown = browser.get(&game).await;
+    let throw = button_labelled(&shown.body, "Throw the sticks");
+    assert!(throw.starts_with("g:3:t:"), "{throw}");
+    let from = fake.mark();
+    let form = [("csrf", field(&shown.body, "csrf")), ("key", field(&shown.body, "key")), ("button", throw)];
+    let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    assert_eq!(browser.post(&format!("{game}/act"), &form).await.status, 303);
+    let thrown = fake.post_in(from, field_place.channel).await;
+    assert!(thrown.content().contains("ana"), "ana threw for West: {}", thrown.content());
+}
