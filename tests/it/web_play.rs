@@ -7,84 +7,12 @@
 
 use crate::fake_discord;
 
-use std::collections::HashMap;
-
 use fake_discord::FakeDiscord;
+use fake_discord::browser::Browser;
 use fake_discord::harness::Place;
 use fake_discord::oauth::{CLIENT_ID, CLIENT_SECRET};
 use fake_discord::payloads::{GUILD_ID, Member, Opt};
 use fake_discord::process::{free_port, spawn_clocked};
-
-/// A browser without script: it keeps cookies and follows nothing by itself.
-struct Browser {
-    client: reqwest::Client,
-    cookies: HashMap<String, String>,
-}
-
-/// An answer: status, where it sends the browser, body.
-#[derive(Debug)]
-struct Got {
-    status: u16,
-    location: Option<String>,
-    body: String,
-}
-
-impl Browser {
-    fn new() -> Browser {
-        let client = reqwest::Client::builder().no_proxy().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-        Browser { client, cookies: HashMap::new() }
-    }
-
-    fn cookie_header(&self) -> String {
-        self.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
-    }
-
-    async fn keep(&mut self, response: reqwest::Response) -> Got {
-        for set in response.headers().get_all("set-cookie") {
-            let text = set.to_str().unwrap();
-            let (pair, _) = text.split_once(';').unwrap_or((text, ""));
-            let (k, v) = pair.split_once('=').unwrap();
-            if v.is_empty() || text.contains("Max-Age=0") {
-                self.cookies.remove(k);
-            } else {
-                self.cookies.insert(k.to_string(), v.to_string());
-            }
-        }
-        let status = response.status().as_u16();
-        let location = response.headers().get("location").map(|l| l.to_str().unwrap().to_string());
-        Got { status, location, body: response.text().await.unwrap() }
-    }
-
-    async fn get(&mut self, url: &str) -> Got {
-        let response = self.client.get(url).header("cookie", self.cookie_header()).send().await.unwrap();
-        self.keep(response).await
-    }
-
-    async fn post(&mut self, url: &str, form: &[(&str, &str)]) -> Got {
-        let body =
-            form.iter().map(|(k, v)| format!("{k}={}", fake_discord::oauth::encode(v))).collect::<Vec<_>>().join("&");
-        let response = self
-            .client
-            .post(url)
-            .header("cookie", self.cookie_header())
-            .header("content-type", "application/x-www-form-urlencoded")
-            .body(body)
-            .send()
-            .await
-            .unwrap();
-        self.keep(response).await
-    }
-
-    /// Signs in (as whoever the fake Discord signs in) and comes back to `page`: the page's path.
-    async fn sign_in(&mut self, site: &str, page: &str) -> Got {
-        let begun = self.get(&format!("{site}/signin?next={page}")).await;
-        assert_eq!(begun.status, 303, "{begun:?}");
-        let authorize = begun.location.unwrap();
-        let back = self.get(&authorize).await;
-        assert_eq!(back.status, 302, "the fake signs in: {back:?}");
-        self.get(&back.location.unwrap()).await
-    }
-}
 
 /// A hidden field's value in a page.
 fn field(body: &str, name: &str) -> String {

@@ -35,18 +35,24 @@ pub struct Running {
 impl Running {
     /// Starts the bot and waits until it has registered its commands; returns it with the registration.
     pub async fn start(fake: &FakeDiscord, data: &Path) -> (Running, Recorded) {
+        let from = fake.mark();
+        let running = Running::start_with(fake, data, config(fake, data)).await;
+        let registration = fake.wait_ready(from).await;
+        (running, registration)
+    }
+
+    /// As [`Running::start`], with `config` (its pages, say), and waits for the registration.
+    pub async fn start_with(fake: &FakeDiscord, data: &Path, config: Config) -> Running {
         // Warnings show in a failing test's output (serenity drops payloads it cannot read with only a warning).
         let _ = tracing_subscriber::fmt().with_env_filter("warn").with_test_writer().try_init();
         let from = fake.mark();
         let store: Arc<dyn tablero::store::Store> = Arc::new(SledStore::open(data).expect("store opens"));
         let (mut client, controls) =
-            tablero::discord::build_client_with(&config(fake, data), store.clone(), Clock::system())
-                .await
-                .expect("client");
+            tablero::discord::build_client_with(&config, store.clone(), Clock::system()).await.expect("client");
         let shards = client.shard_manager.clone();
         let task = tokio::spawn(async move { client.start().await.expect("the bot runs") });
-        let registration = fake.wait_ready(from).await;
-        (Running { fake: fake.clone(), store, shards, task, controls }, registration)
+        fake.wait_ready(from).await;
+        Running { fake: fake.clone(), store, shards, task, controls }
     }
 
     /// Starts one process's part of a sharded bot: shards `first..=last` of `total`, on `store` (shared with the
