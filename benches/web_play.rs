@@ -3,7 +3,8 @@
 //! open loop, over many games; each page move is timed from the start of its POST to its answer (the redirect
 //! back to the page), to the new position reaching another open page of the game (the `update` of that page's
 //! event stream carrying the new move count), and to the fake Discord's post of the new board in the game's
-//! channel. The bot runs in this process, on sled, with its pages and sign-in.
+//! channel. The bot runs in this process, on sled, with its pages and sign-in; every simulated browser comes from
+//! 127.0.0.1, so the shares per client address are lifted.
 //!
 //! `cargo bench --bench web_play` (`PLAY_RATE` sets the rate, 50 by default; `PLAY_SECONDS` the length, 20 by
 //! default; `PLAY_GAMES` the games, 120 by default).
@@ -87,8 +88,17 @@ fn main() {
         settings.web.client_id = Some(CLIENT_ID.into());
         settings.web.client_secret = Some(CLIENT_SECRET.into());
         settings.web.authorize_url = Some(format!("{}/oauth2/authorize", fake.base()));
-        // Members of one server play many games at once here.
+        // Members of one server play many games at once here, and every simulated browser comes from
+        // 127.0.0.1: the shares per member and per client address are lifted (the server's remain).
         settings.limits.live_games = 1_000;
+        settings.limits.web_client_rate = 100_000;
+        settings.limits.web_client_requests = 10_000;
+        settings.limits.web_server_requests = 10_000;
+        settings.limits.web_client_streams = 10_000;
+        settings.limits.web_server_streams = 10_000;
+        settings.limits.web_streams = 10_000;
+        settings.limits.web_client_connections = 10_000;
+        settings.limits.web_connections = 10_000;
         let running = Running::start_with(&fake, dir.path(), settings).await;
         let mut admin = Member::new(100, "admin");
         admin.manage_server = true;
@@ -178,26 +188,26 @@ fn main() {
                     return;
                 }
                 let path = format!("/channels/{}/messages", place.channel);
+                let posted = tokio::time::timeout(
+                    Duration::from_secs(10),
+                    fake.wait_for(from, "the board's post", |r| r.path == path && r.created.is_some()),
+                )
+                .await;
                 let deadline = Instant::now() + Duration::from_secs(10);
-                let (mut to_page, mut to_channel) = (None, None);
-                while (to_page.is_none() || to_channel.is_none()) && Instant::now() < deadline {
-                    if to_page.is_none() {
-                        to_page = arrivals.lock().unwrap().get(&(id, ply + 1)).map(|at| at.duration_since(t0));
+                let to_page = loop {
+                    if let Some(at) = arrivals.lock().unwrap().get(&(id, ply + 1)) {
+                        break Some(at.duration_since(t0));
                     }
-                    if to_channel.is_none() {
-                        to_channel = fake
-                            .log()
-                            .iter()
-                            .skip(from)
-                            .find(|r| r.path == path && r.created.is_some())
-                            .map(|r| r.at.duration_since(t0));
+                    if Instant::now() > deadline {
+                        break None;
                     }
                     tokio::time::sleep(Duration::from_millis(2)).await;
-                }
-                let (Some(to_page), Some(to_channel)) = (to_page, to_channel) else {
+                };
+                let (Some(to_page), Ok(posted)) = (to_page, posted) else {
                     *lost.lock().unwrap() += 1;
                     return;
                 };
+                let to_channel = posted.at.duration_since(t0);
                 {
                     let mut s = samples.lock().unwrap();
                     s.0.push(answer);
