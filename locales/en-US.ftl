@@ -785,6 +785,7 @@ web-sign-out = Sign out
 web-sign-out-everywhere = Sign out everywhere
 web-your-move = Your move
 web-play-move = Play this move
+web-choose = Choose
 web-sign-in-refused = Discord did not confirm who you are: the sign-in was refused.
 web-sign-in-other-browser = This sign-in was started in another browser (or its cookie is gone): start again here.
 web-sign-in-spent = This sign-in was used already, or took too long: start again.

@@ -787,6 +787,7 @@ web-sign-out = Salir
 web-sign-out-everywhere = Salir en todas partes
 web-your-move = Tu jugada
 web-play-move = Jugar esta jugada
+web-choose = Elegir
 web-sign-in-refused = Discord no confirmó quién eres: la entrada fue rechazada.
 web-sign-in-other-browser = Esta entrada empezó en otro navegador (o su cookie ya no está): empieza de nuevo aquí.
 web-sign-in-spent = Esta entrada ya se usó, o tardó demasiado: empieza de nuevo.

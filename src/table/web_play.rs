@@ -7,6 +7,7 @@ use crate::store::record::{ChannelId, GameId, GuildId, Status};
 use crate::table::actor::Actor;
 use crate::table::button_id::ButtonId;
 use crate::table::fail::TableError;
+use crate::table::menus::{Menu, board_menus};
 use crate::table::reply::Button;
 use crate::table::service::Table;
 use crate::table::view::{Question, answer_buttons, rematch_buttons};
@@ -28,6 +29,9 @@ pub struct PlayPanel {
     pub moves: Vec<String>,
     /// The buttons Discord would show them: moves, a throw, a draw, resigning, a takeback, answers, a rematch.
     pub buttons: Vec<Button>,
+    /// The menus of the pieces that can move, when it is their turn (Epaminondas, Ocencahuac): picking one
+    /// answers with the menus of its moves, as on Discord.
+    pub menus: Vec<Menu>,
 }
 
 impl Table {
@@ -47,6 +51,7 @@ impl Table {
             to_move: false,
             moves: Vec::new(),
             buttons: Vec::new(),
+            menus: Vec::new(),
         };
         match record.status {
             Status::Challenge => {
@@ -74,6 +79,7 @@ impl Table {
                     panel.buttons.iter().all(|b| !matches!(b.id, ButtonId::Move { .. } | ButtonId::Throw { .. }));
                 if panel.to_move && typed && !record.kind.moves_are_throws() {
                     panel.moves = position.legal_moves();
+                    panel.menus = board_menus(actor.locale, &record, &position);
                 }
             }
             Status::Finished { .. } if seated => panel.buttons = rematch_buttons(actor.locale, &record),

@@ -25,6 +25,9 @@ pub struct Act {
     csrf: Option<String>,
     key: Option<String>,
     button: Option<String>,
+    /// A menu's id, with the option chosen.
+    menu: Option<String>,
+    value: Option<String>,
     #[serde(rename = "move")]
     notation: Option<String>,
     ply: Option<usize>,
@@ -71,6 +74,10 @@ pub(super) async fn act(State(web): Shared, server: Server, headers: HeaderMap, 
     let command = match (form.button.as_deref(), form.notation) {
         (Some(button), _) => match button.parse::<ButtonId>() {
             Ok(id) if id.game() == Some(game) => id.command(),
+            _ => None,
+        },
+        (None, _) if form.menu.is_some() => match (form.menu.as_deref().map(str::parse::<ButtonId>), &form.value) {
+            (Some(Ok(id)), Some(value)) if id.game() == Some(game) => id.menu_command(value),
             _ => None,
         },
         (None, Some(notation)) => {

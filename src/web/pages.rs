@@ -234,6 +234,23 @@ fn button_form(action: &str, viewer: &Viewer, buttons: &[crate::table::Button], 
     }
 }
 
+/// Menus as forms: each posts its id and the option chosen, as a choice on Discord would.
+fn menu_forms(action: &str, viewer: &Viewer, menus: &[crate::table::Menu], first: usize, choose: &str) -> Markup {
+    html! {
+        @for (i, menu) in menus.iter().enumerate() {
+            form.move method="post" action=(action) {
+                (form_fields(viewer))
+                input type="hidden" name="menu" value=(menu.id.to_string());
+                label for={ "menu-" (first + i) } { (menu.placeholder) }
+                select id={ "menu-" (first + i) } name="value" {
+                    @for option in &menu.options { option value=(option.value) { (option.label) } }
+                }
+                button type="submit" { (choose) }
+            }
+        }
+    }
+}
+
 /// The member's part of a game's page: who is signed in (and signing out), what they were told, their moves
 /// and buttons; or, signed out, the way to sign in.
 fn seat(locale: Locale, base: &str, game: &str, seat: &Seat) -> Markup {
@@ -257,6 +274,7 @@ fn seat(locale: Locale, base: &str, game: &str, seat: &Seat) -> Markup {
                     @if !reply.buttons.is_empty() {
                         (button_form(&act, viewer, &reply.buttons, &t(locale, "web-play")))
                     }
+                    (menu_forms(&act, viewer, &reply.menus, 100, &t(locale, "web-choose")))
                 }
                 @if let Some(panel) = &viewer.panel {
                     @if !panel.moves.is_empty() {
@@ -270,6 +288,7 @@ fn seat(locale: Locale, base: &str, game: &str, seat: &Seat) -> Markup {
                             button type="submit" { (t(locale, "web-play-move")) }
                         }
                     }
+                    (menu_forms(&act, viewer, &panel.menus, 0, &t(locale, "web-choose")))
                     @if !panel.buttons.is_empty() {
                         (button_form(&act, viewer, &panel.buttons, &t(locale, "web-play")))
                     }

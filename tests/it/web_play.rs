@@ -223,6 +223,14 @@ fn button_labelled(body: &str, label: &str) -> String {
         .to_string()
 }
 
+/// The first menu of a page (its id) and its first option's value.
+fn first_menu_choice(body: &str) -> (String, String) {
+    let menu = field(body, "menu");
+    let rest = body.split(&format!("name=\"menu\" value=\"{menu}\"")).nth(1).unwrap();
+    let value = rest.split("<option value=\"").nth(1).and_then(|r| r.split('"').next()).unwrap().to_string();
+    (menu, value)
+}
+
 /// The moves a page lists to choose from.
 fn listed_moves(body: &str) -> Vec<String> {
     body.split("<option value=\"").skip(1).filter_map(|rest| rest.split('"').next()).map(str::to_string).collect()
@@ -251,6 +259,29 @@ async fn epaminondas_moves_a_confirmed_resignation_and_a_teams_throw_from_the_pa
     let game = url.replace("/game/1", "/game/2");
     let page = game.strip_prefix(&site).unwrap().to_string();
     browser.sign_in(&site, &page).await;
+    // A move as Discord's menus make it: a piece picked, then one of its moves.
+    let shown = browser.get(&game).await;
+    let (menu, piece) = first_menu_choice(&shown.body);
+    assert!(menu.starts_with("g:2:pick:0:"), "the pieces' menu: {menu}");
+    let form = [
+        ("csrf", field(&shown.body, "csrf")),
+        ("key", field(&shown.body, "key")),
+        ("menu", menu),
+        ("value", piece.clone()),
+    ];
+    let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let picked = browser.post(&format!("{game}/act"), &form).await;
+    assert_eq!(picked.status, 200, "{}", picked.body);
+    let (menu, chosen) = first_menu_choice(picked.body.split("class=\"said\"").nth(1).expect("the piece's moves"));
+    assert!(menu.starts_with("g:2:to:0:") && chosen.starts_with(&piece), "{menu} {chosen}");
+    let from = fake.mark();
+    let form =
+        [("csrf", field(&picked.body, "csrf")), ("key", field(&picked.body, "key")), ("menu", menu), ("value", chosen)];
+    let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    assert_eq!(browser.post(&format!("{game}/act"), &form).await.status, 303);
+    fake.post_in(from, hall.channel).await;
+    let suggested = fake.autocomplete(&ben, hall, &["move"], &[Opt::Focused("notation", String::new())]).await;
+    fake.slash(&ben, hall, &["move"], &[Opt::Str("notation", suggested[0].clone())]).await;
     for _ in 0..2 {
         let shown = browser.get(&game).await;
         let moves = listed_moves(&shown.body);
