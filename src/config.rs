@@ -545,4 +545,23 @@ mod tests {
         let refused = Config::default().apply_env(|k| (k == "TABLERO_GATEWAY").then(|| "maybe".to_string()));
         assert!(refused.unwrap_err().contains("TABLERO_GATEWAY"));
     }
+
+    #[test]
+    fn sign_in_needs_the_client_id_and_secret_and_the_secret_is_never_shown() {
+        let mut config = Config::default();
+        assert_eq!(config.web.oauth_client(), None);
+        let env = |k: &str| match k {
+            "DISCORD_CLIENT_ID" => Some("123".to_string()),
+            "DISCORD_CLIENT_SECRET" => Some("s3cret".to_string()),
+            "TABLERO_AUTHORIZE_URL" => Some("http://127.0.0.1:9/oauth2/authorize".to_string()),
+            _ => None,
+        };
+        config.apply_env(env).unwrap();
+        assert_eq!(config.web.oauth_client(), Some(("123".to_string(), "s3cret".to_string())));
+        assert_eq!(config.web.authorize_url(), "http://127.0.0.1:9/oauth2/authorize");
+        assert!(!format!("{config:?}").contains("s3cret"), "the secret is not shown");
+        config.web.client_secret = Some("  ".into());
+        assert_eq!(config.web.oauth_client(), None, "an empty secret is no client");
+        assert_eq!(Config::default().web.authorize_url(), "https://discord.com/oauth2/authorize");
+    }
 }

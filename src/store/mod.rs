@@ -242,6 +242,8 @@ pub trait Store: Send + Sync {
     fn session(&self, key: &session::SecretHash, now: Timestamp) -> Result<Option<Session>, StoreError>;
     /// The sign-in under way whose state hashes to `key`, unless spent or expired at `now`.
     fn sign_in(&self, key: &session::SecretHash, now: Timestamp) -> Result<Option<SignIn>, StoreError>;
+    /// Sign-ins and sessions past their expiry at `now` (at most `limit` of each kind), for a sweep to forget.
+    fn expired_sessions(&self, now: Timestamp, limit: usize) -> Result<Vec<session::SecretHash>, StoreError>;
     /// The message that shows a game's latest board (channel, message), as the front end last recorded it.
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError>;
     /// Makes every write durable (commits already are; for shutdown).

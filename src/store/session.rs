@@ -49,4 +49,6 @@ pub enum SessionWrite {
     Close { key: SecretHash },
     /// Every session of a member ends (signing out everywhere).
     CloseAll { user: UserId },
+    /// A sign-in or session past its expiry is forgotten (whichever `key` is).
+    Forget { key: SecretHash },
 }

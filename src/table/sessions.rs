@@ -51,4 +51,17 @@ impl Table {
         writes.extend(everywhere.map(|user| SessionWrite::CloseAll { user }));
         Ok(self.write_sessions(writes)?)
     }
+
+    /// Forgets the sign-ins and sessions past their expiry at `now` (a few hundred at a time); how many.
+    pub fn sweep_sessions(&self, now: Timestamp) -> Result<usize, TableError> {
+        let expired = self.store.expired_sessions(now, SWEPT_AT_ONCE)?;
+        let count = expired.len();
+        if count > 0 {
+            self.write_sessions(expired.into_iter().map(|key| SessionWrite::Forget { key }).collect())?;
+        }
+        Ok(count)
+    }
 }
+
+/// Sign-ins (and sessions) a sweep forgets at most, of each kind.
+const SWEPT_AT_ONCE: usize = 500;

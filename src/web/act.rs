@@ -49,15 +49,8 @@ pub(super) async fn act(State(web): Shared, server: Server, headers: HeaderMap, 
         return super::signin::said_page(&headers, StatusCode::FORBIDDEN, "web-form-expired");
     }
     let said = |m: Message| refusal_reply(i18n::spans(server.locale, &m));
-    let key = match form.key.as_deref() {
-        Some(k)
-            if !k.is_empty()
-                && k.len() <= 64
-                && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') =>
-        {
-            format!("w{k}")
-        }
-        _ => return super::signin::said_page(&headers, StatusCode::BAD_REQUEST, "web-form-expired"),
+    let Some(key) = request_key(form.key.as_deref()) else {
+        return super::signin::said_page(&headers, StatusCode::BAD_REQUEST, "web-form-expired");
     };
     // Only a member of the server acts in its games; their roles decide a team's turn.
     let roles = match link.roles(server.guild, session.user).await {
@@ -71,20 +64,7 @@ pub(super) async fn act(State(web): Shared, server: Server, headers: HeaderMap, 
             return super::routes::busy(server.locale);
         }
     };
-    let command = match (form.button.as_deref(), form.notation) {
-        (Some(button), _) => match button.parse::<ButtonId>() {
-            Ok(id) if id.game() == Some(game) => id.command(),
-            _ => None,
-        },
-        (None, _) if form.menu.is_some() => match (form.menu.as_deref().map(str::parse::<ButtonId>), &form.value) {
-            (Some(Ok(id)), Some(value)) if id.game() == Some(game) => id.menu_command(value),
-            _ => None,
-        },
-        (None, Some(notation)) => {
-            Some(Command::Play(PlayCommand::Move { notation, at: Some((game, form.ply.unwrap_or(0))) }))
-        }
-        _ => None,
-    };
+    let command = command_of(form, game);
     let Some(command) = command else {
         return shown(
             &web,
@@ -104,27 +84,8 @@ pub(super) async fn act(State(web): Shared, server: Server, headers: HeaderMap, 
         Err(r) => return r,
     };
     let actor = actor(&server, &session, roles, channel);
-    // Carried out and posted in a task of its own: a browser that goes away meanwhile (a reload, a closed tab)
-    // must not leave a move made but never posted.
-    let (table, locale) = (web.table.clone(), server.locale);
-    let done = tokio::spawn(async move {
-        let acting = actor.clone();
-        let answer = tokio::task::spawn_blocking(move || {
-            table.handle(Request::new(&acting, command, now()).public(locale).once(&key))
-        })
-        .await
-        .map_err(|e| e.to_string())?;
-        if let Some(Ok(replies)) = &answer {
-            let public: Vec<Reply> = replies.iter().filter(|r| !r.is_private()).cloned().collect();
-            if !public.is_empty() {
-                link.publish(actor, public).await;
-            }
-        }
-        Ok::<_, String>(answer)
-    });
-    let answer = match done.await {
-        Ok(Ok(answer)) => answer,
-        Ok(Err(e)) => return failed(e),
+    let answer = match carry_out(&web, link, actor, command, key, server.locale).await {
+        Ok(answer) => answer,
         Err(e) => return failed(e),
     };
     match answer {
@@ -142,6 +103,61 @@ pub(super) async fn act(State(web): Shared, server: Server, headers: HeaderMap, 
             }
         }
     }
+}
+
+/// The table's key of a form's request key: `w` and the key, which is short and plain.
+fn request_key(key: Option<&str>) -> Option<String> {
+    let plain = |k: &str| k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    key.filter(|k| !k.is_empty() && k.len() <= 64 && plain(k)).map(|k| format!("w{k}"))
+}
+
+/// What a form asks of game `game`: a button's command, a menu's choice, or a move at a move number; `None` for
+/// a button or menu that is not ours, or of another game.
+fn command_of(form: Act, game: GameId) -> Option<Command> {
+    match (form.button.as_deref(), form.notation) {
+        (Some(button), _) => match button.parse::<ButtonId>() {
+            Ok(id) if id.game() == Some(game) => id.command(),
+            _ => None,
+        },
+        (None, _) if form.menu.is_some() => match (form.menu.as_deref().map(str::parse::<ButtonId>), &form.value) {
+            (Some(Ok(id)), Some(value)) if id.game() == Some(game) => id.menu_command(value),
+            _ => None,
+        },
+        (None, Some(notation)) => {
+            Some(Command::Play(PlayCommand::Move { notation, at: Some((game, form.ply.unwrap_or(0))) }))
+        }
+        _ => None,
+    }
+}
+
+/// Carries out `command` as `actor` once per `key`, and posts what it says publicly in the game's channel; in a
+/// task of its own, so a browser that goes away meanwhile (a reload, a closed tab) does not leave a move made
+/// but never posted.
+async fn carry_out(
+    web: &Arc<Web>,
+    link: Arc<dyn super::link::DiscordLink>,
+    actor: crate::table::Actor,
+    command: Command,
+    key: String,
+    locale: crate::i18n::Locale,
+) -> Result<Option<Result<Vec<Reply>, crate::table::Refusal>>, String> {
+    let table = web.table.clone();
+    let done = tokio::spawn(async move {
+        let acting = actor.clone();
+        let answer = tokio::task::spawn_blocking(move || {
+            table.handle(Request::new(&acting, command, now()).public(locale).once(&key))
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+        if let Some(Ok(replies)) = &answer {
+            let public: Vec<Reply> = replies.iter().filter(|r| !r.is_private()).cloned().collect();
+            if !public.is_empty() {
+                link.publish(actor, public).await;
+            }
+        }
+        Ok::<_, String>(answer)
+    });
+    done.await.map_err(|e| e.to_string())?
 }
 
 /// The game's page with what the member is told above their controls.

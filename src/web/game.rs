@@ -44,38 +44,9 @@ pub(super) async fn page_for(
         Err(r) => return r,
     };
     let at_latest = ply.is_none_or(|p| p >= shown.moves.len());
-    let signed_in = match web.options.link.is_some() {
-        true => super::member::signed_in(web, headers).await,
-        false => None,
-    };
-    let viewer = match (&signed_in, at_latest) {
-        (Some((_, session)), true) => {
-            // The member's own controls, with their roles in the server (none when Discord cannot tell now).
-            let roles = match &web.options.link {
-                Some(link) => link.roles(guild, session.user).await.ok().flatten(),
-                None => None,
-            };
-            let member = roles.is_some();
-            let actor = super::member::actor(server, session, roles.unwrap_or_default(), crate::store::ChannelId(0));
-            let panel = match blocking(web, move |t| t.web_play(guild, GameId(id), &actor)).await {
-                Ok(Ok(panel)) => panel.filter(|_| member),
-                Ok(Err(e)) => return failed(e),
-                Err(r) => return r,
-            };
-            Some(pages::Viewer {
-                name: session.name.clone(),
-                csrf: session.csrf.clone(),
-                key: super::link::secret(),
-                panel,
-            })
-        }
-        (Some((_, session)), false) => Some(pages::Viewer {
-            name: session.name.clone(),
-            csrf: session.csrf.clone(),
-            key: super::link::secret(),
-            panel: None,
-        }),
-        (None, _) => None,
+    let viewer = match viewer(web, server, headers, at_latest).await {
+        Ok(viewer) => viewer,
+        Err(answer) => return answer,
     };
     let sign_in = web.options.link.is_some();
     let markup = pages::game(
@@ -88,6 +59,53 @@ pub(super) async fn page_for(
     );
     let mut response = markup.into_response();
     // What is shown depends on who reads it.
+    response
+        .headers_mut()
+        .insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("private, no-store"));
+    response
+}
+
+/// The signed-in member reading game `server.id`, if any, with their controls when the page shows the latest
+/// position and they may act there (a member of the server, their roles read from Discord).
+async fn viewer(
+    web: &Arc<Web>,
+    server: &Server,
+    headers: &HeaderMap,
+    at_latest: bool,
+) -> Result<Option<pages::Viewer>, Response> {
+    let Some(link) = &web.options.link else { return Ok(None) };
+    let Some((_, session)) = super::member::signed_in(web, headers).await else { return Ok(None) };
+    let (guild, id) = (server.guild, server.id.unwrap_or(0));
+    let panel = match at_latest {
+        true => {
+            let roles = link.roles(guild, session.user).await.ok().flatten();
+            let member = roles.is_some();
+            let actor = super::member::actor(server, &session, roles.unwrap_or_default(), crate::store::ChannelId(0));
+            match blocking(web, move |t| t.web_play(guild, GameId(id), &actor)).await? {
+                Ok(panel) => panel.filter(|_| member),
+                Err(e) => return Err(failed(e)),
+            }
+        }
+        false => None,
+    };
+    Ok(Some(pages::Viewer {
+        name: session.name.clone(),
+        csrf: session.csrf.clone(),
+        key: super::link::secret(),
+        panel,
+    }))
+}
+
+/// `…/game/{id}/panel`: the member's part of the page alone (what the page's script puts in place of its own
+/// when the game moves, instead of reloading the page).
+pub(super) async fn panel(State(web): Shared, server: Server, headers: HeaderMap) -> Response {
+    let viewer = match viewer(&web, &server, &headers, true).await {
+        Ok(viewer) => viewer,
+        Err(answer) => return answer,
+    };
+    let game = format!("{}/game/{}", server.base, server.id.unwrap_or(0));
+    let seat = pages::Seat { viewer, said: Vec::new(), sign_in: web.options.link.is_some() };
+    let mut response = pages::seat(server.locale, &server.base, &game, &seat).into_response();
     response
         .headers_mut()
         .insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("private, no-store"));

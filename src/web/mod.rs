@@ -142,6 +142,7 @@ fn pages() -> Router<Arc<Web>> {
         .route("/game/{id}/board.png", get(game::board))
         .route("/game/{id}/events", get(events::events))
         .route("/game/{id}/act", axum::routing::post(act::act))
+        .route("/game/{id}/panel", get(game::panel))
         .route("/game/{id}/replay.gif", get(game::replay))
         .route("/game/{id}/record.json", get(game::record_json))
         .route("/game/{id}/record.txt", get(game::record_text))
@@ -226,7 +227,27 @@ pub async fn serve(listener: tokio::net::TcpListener, table: Arc<Table>, options
         per_client: limits.web_client_connections,
     };
     tracing::info!(open_files = ?files, connections = bounds.connections, "the web pages' bounds");
+    if options.link.is_some() {
+        tokio::spawn(sweep_sessions(table.clone()));
+    }
     server::serve(listener, router(table, options), bounds).await
+}
+
+/// How often sign-ins and sessions past their expiry are forgotten (a flood of sign-ins begun and never
+/// finished costs the store only until then).
+const SWEEP_EVERY: Duration = Duration::from_secs(600);
+
+async fn sweep_sessions(table: Arc<Table>) {
+    loop {
+        tokio::time::sleep(SWEEP_EVERY).await;
+        let table = table.clone();
+        match tokio::task::spawn_blocking(move || table.sweep_sessions(routes::now())).await {
+            Ok(Ok(0)) => {}
+            Ok(Ok(swept)) => tracing::info!(swept, "expired sign-ins and sessions forgotten"),
+            Ok(Err(e)) => tracing::warn!(error = %e, "expired sign-ins and sessions could not be forgotten"),
+            Err(e) => tracing::warn!(error = %e, "the sweep of sign-ins failed"),
+        }
+    }
 }
 
 /// Serves `/metrics`, `/healthz` and `/readyz` alone on `listener` (an operator's address, not the public one),

@@ -253,7 +253,7 @@ fn menu_forms(action: &str, viewer: &Viewer, menus: &[crate::table::Menu], first
 
 /// The member's part of a game's page: who is signed in (and signing out), what they were told, their moves
 /// and buttons; or, signed out, the way to sign in.
-fn seat(locale: Locale, base: &str, game: &str, seat: &Seat) -> Markup {
+pub fn seat(locale: Locale, base: &str, game: &str, seat: &Seat) -> Markup {
     let act = format!("{game}/act");
     html! {
         @if let Some(viewer) = &seat.viewer {
@@ -319,7 +319,9 @@ pub fn game(locale: Locale, base: &str, public: &str, page: &GamePage, at_latest
         }
         (seat(locale, base, &game, seated))
         @if follows {
-            section id="live" data-events={ (game) "/events?since=" (page.revision) "." (page.moves.len()) } {
+            section id="live"
+                data-events={ (game) "/events?since=" (page.revision) "." (page.moves.len()) }
+                data-panel=[seated.viewer.as_ref().map(|_| format!("{game}/panel"))] {
                 (game_live(locale, base, page))
             }
         } @else {

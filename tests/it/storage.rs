@@ -484,6 +484,8 @@ fn salvage_reads_a_store_whose_old_log_sled_reclaimed() {
         drop(SledStore::open(&path).unwrap());
     }
     let all = SledStore::open(&path).unwrap().snapshot().unwrap();
+    // The log is read once sled's threads have let go of it (a busy machine once saw it still being written).
+    wait_closed(&path);
     let done = folder::salvage(&path, &dir.path().join("salvaged")).unwrap();
     assert!(done.lost.is_empty(), "nothing is damaged: {:?}", done.lost);
     assert_eq!(SledStore::open(&dir.path().join("salvaged")).unwrap().snapshot().unwrap(), all);

@@ -446,6 +446,21 @@ fn sign_ins_are_spent_once_and_sessions_end_when_closed_expired_or_signed_out_ev
     store.commit(&Unit { sessions: vec![SessionWrite::CloseAll { user: UserId(1) }], ..Unit::default() }).unwrap();
     assert_eq!(store.session(&second, 20).unwrap(), None);
     assert!(store.session(&third, 20).unwrap().is_some());
+    // Past their expiry, sign-ins and sessions are listed for a sweep, and forgotten; the live ones stay.
+    let late = SignIn { verifier: "w".repeat(86), next: "/".into(), expires: 30 };
+    store
+        .commit(&Unit { sessions: vec![SessionWrite::Begin { key: [9u8; 32], sign_in: late }], ..Unit::default() })
+        .unwrap();
+    let mut expired = store.expired_sessions(6_000, 100).unwrap();
+    expired.sort();
+    assert_eq!(expired, vec![[4u8; 32], [5u8; 32], [9u8; 32]], "every one left is past 5,000");
+    assert_eq!(store.expired_sessions(25, 100).unwrap(), Vec::<[u8; 32]>::new());
+    assert_eq!(store.expired_sessions(6_000, 1).unwrap().len(), 2, "at most one of each kind");
+    let forget = vec![SessionWrite::Forget { key: [9u8; 32] }, SessionWrite::Forget { key: [5u8; 32] }];
+    store.commit(&Unit { sessions: forget, ..Unit::default() }).unwrap();
+    let mut left = store.expired_sessions(6_000, 100).unwrap();
+    left.sort();
+    assert_eq!(left, vec![[4u8; 32]]);
     // A session opened after signing out everywhere is good.
     store
         .commit(&Unit {

@@ -291,6 +291,10 @@ impl<K: Kv> Store for KvStore<K> {
         sessions::sign_in(&self.kv, key, now)
     }
 
+    fn expired_sessions(&self, now: Timestamp, limit: usize) -> Result<Vec<super::session::SecretHash>, StoreError> {
+        sessions::expired(&self.kv, now, limit)
+    }
+
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError> {
         board_post(&self.kv, game)
     }

@@ -35,6 +35,27 @@ pub(super) fn sign_in(r: &dyn KvRead, key: &SecretHash, now: Timestamp) -> Resul
     Ok((sign_in.expires > now).then_some(sign_in))
 }
 
+/// Sign-ins and sessions past their expiry at `now`, at most `limit` of each kind (a sweep forgets them).
+pub(super) fn expired(r: &dyn KvRead, now: Timestamp, limit: usize) -> Result<Vec<SecretHash>, StoreError> {
+    let mut out = Vec::new();
+    for (prefix, sign_ins) in [(b"p", true), (b"s", false)] {
+        let mut found = 0;
+        for (key, value) in r.scan_prefix(SESSIONS, prefix)? {
+            let expires = if sign_ins { unjson::<SignIn>(&value)?.expires } else { unjson::<Session>(&value)?.expires };
+            if expires <= now
+                && let Ok(hash) = <SecretHash>::try_from(&key[1..])
+            {
+                out.push(hash);
+                found += 1;
+                if found == limit {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// A unit's sign-ins and sessions, in its transaction.
 pub(super) fn write(t: &dyn KvTx, writes: &[SessionWrite]) -> Result<(), TxFail> {
     for write in writes {
@@ -52,6 +73,10 @@ pub(super) fn write(t: &dyn KvTx, writes: &[SessionWrite]) -> Result<(), TxFail>
                 t.insert(SESSIONS, &session_key(key), &json(&session)?)?;
             }
             SessionWrite::Close { key } => t.remove(SESSIONS, &session_key(key))?,
+            SessionWrite::Forget { key } => {
+                t.remove(SESSIONS, &sign_in_key(key))?;
+                t.remove(SESSIONS, &session_key(key))?;
+            }
             SessionWrite::CloseAll { user } => {
                 let generation = generation_of(t.get(SESSIONS, &generation_key(*user))?)?;
                 t.insert(SESSIONS, &generation_key(*user), &(generation + 1).to_be_bytes())?;

@@ -9,13 +9,15 @@ function follow() {
   // Each update brings the top of the page and the moves from `from` on (the one before the last it had, whose
   // link changes, and the new ones).
   events.addEventListener("update", (e) => {
-    // A signed-in member's controls are for the position they were drawn for: the page comes again with the new
-    // one (its forms then carry the new move's number).
-    if (document.getElementById("play")) {
-      window.location.reload();
-      return;
-    }
     const update = JSON.parse(e.data);
+    // A signed-in member's controls are for the position they were drawn for: those of the new one replace them.
+    const play = document.getElementById("play");
+    if (play && live.dataset.panel) {
+      fetch(live.dataset.panel, { credentials: "same-origin" })
+        .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
+        .then((html) => { play.outerHTML = html; })
+        .catch(() => window.location.reload());
+    }
     const top = live.querySelector(".top");
     if (top) top.innerHTML = update.top;
     let moves = live.querySelector("ol.moves");
@@ -57,6 +59,27 @@ function localTimes(root) {
   }
 }
 
+// A member's forms, sent without leaving the page (the page's own event stream stays open and brings the move):
+// the controls the answer shows replace the page's (a question, a refusal, or the controls of the new position).
+function act(e) {
+  const form = e.target;
+  if (!(form instanceof HTMLFormElement) || !form.closest("#play") || form.method !== "post" || !window.fetch) return;
+  if (form.action.endsWith("/signout")) return;
+  e.preventDefault();
+  const body = new URLSearchParams(new FormData(form, e.submitter));
+  for (const b of form.querySelectorAll("button")) b.disabled = true;
+  fetch(form.action, { method: "POST", body, credentials: "same-origin" })
+    .then((r) => r.text())
+    .then((html) => {
+      const answered = new DOMParser().parseFromString(html, "text/html").getElementById("play");
+      const play = document.getElementById("play");
+      if (answered && play) play.replaceWith(answered);
+      else window.location.reload();
+    })
+    .catch(() => window.location.reload());
+}
+
+document.addEventListener("submit", act);
 document.addEventListener("keydown", step);
 document.addEventListener("DOMContentLoaded", () => localTimes(document));
 document.addEventListener("DOMContentLoaded", follow);

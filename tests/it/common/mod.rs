@@ -216,6 +216,13 @@ impl Store for Faulty {
     ) -> Result<Option<tablero::store::SignIn>, StoreError> {
         self.inner.sign_in(key, now)
     }
+    fn expired_sessions(
+        &self,
+        now: Timestamp,
+        limit: usize,
+    ) -> Result<Vec<tablero::store::session::SecretHash>, StoreError> {
+        self.inner.expired_sessions(now, limit)
+    }
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError> {
         self.inner.board_post(game)
     }
