@@ -233,17 +233,15 @@ const ATTEMPTS: u32 = 200;
 impl PgKv {
     /// Listens on `channel` with a connection of its own, again after a lost connection (telling `None`).
     async fn listen(pool: PgPool, channel: &'static str, tell: Heard) {
-        let mut first = true;
         loop {
             match sqlx::postgres::PgListener::connect_with(&pool).await {
                 Ok(mut listener) => {
                     if let Err(e) = listener.listen(channel).await {
                         tracing::warn!(error = %e, "cannot listen for other processes' writes");
                     } else {
-                        if !first {
-                            tell(None);
-                        }
-                        first = false;
+                        // Writes made before this listener was in place (a page followed as the process started,
+                        // or while the connection was down) were not heard: every followed game is looked at.
+                        tell(None);
                         loop {
                             match listener.try_recv().await {
                                 Ok(Some(note)) => tell(Some(note.payload())),
