@@ -106,6 +106,12 @@ fn failed(e: reqwest::Error) -> String {
     e.without_url().to_string()
 }
 
+/// A request to `route` that got no answer, counted as such; its words.
+fn counted(route: &'static str, asked: Instant, e: reqwest::Error) -> String {
+    crate::metrics::discord_request(route, 0, asked.elapsed());
+    failed(e)
+}
+
 impl DiscordLink for Link {
     fn authorize_url(&self, state: &str, challenge: &str, redirect: &str) -> String {
         let query = form(&[
@@ -136,6 +142,7 @@ impl DiscordLink for Link {
                 ("client_id", &self.client_id),
                 ("client_secret", &self.client_secret),
             ]);
+            let asked = Instant::now();
             let answer = self
                 .client
                 .post(format!("{}/oauth2/token", self.api))
@@ -144,12 +151,14 @@ impl DiscordLink for Link {
                 .body(body)
                 .send()
                 .await
-                .map_err(failed)?;
+                .map_err(|e| counted("oauth2/token", asked, e))?;
+            crate::metrics::discord_request("oauth2/token", answer.status().as_u16(), asked.elapsed());
             if !answer.status().is_success() {
                 return Err(format!("the token exchange was refused: {}", answer.status()));
             }
             let token: Token = serde_json::from_slice(&answer.bytes().await.map_err(failed)?)
                 .map_err(|e| format!("the token exchange's answer: {e}"))?;
+            let asked = Instant::now();
             let me = self
                 .client
                 .get(format!("{}/users/@me", self.api))
@@ -157,7 +166,8 @@ impl DiscordLink for Link {
                 .timeout(ASK_WITHIN)
                 .send()
                 .await
-                .map_err(failed)?;
+                .map_err(|e| counted("users/@me", asked, e))?;
+            crate::metrics::discord_request("users/@me", me.status().as_u16(), asked.elapsed());
             if !me.status().is_success() {
                 return Err(format!("who signed in could not be read: {}", me.status()));
             }
@@ -180,6 +190,7 @@ impl DiscordLink for Link {
             {
                 return Ok(roles.clone());
             }
+            let asked = Instant::now();
             let answer = self
                 .client
                 .get(format!("{}/guilds/{}/members/{}", self.api, guild.get(), user.get()))
@@ -187,7 +198,8 @@ impl DiscordLink for Link {
                 .timeout(ASK_WITHIN)
                 .send()
                 .await
-                .map_err(failed)?;
+                .map_err(|e| counted("guilds/members", asked, e))?;
+            crate::metrics::discord_request("guilds/members", answer.status().as_u16(), asked.elapsed());
             let roles = match answer.status().as_u16() {
                 404 => None,
                 s if (200..300).contains(&s) => {

@@ -121,7 +121,7 @@ async fn a_member_signs_in_and_plays_from_the_page_against_one_on_discord() {
     assert_eq!(again.status, 303, "{}", again.body);
     let posted = fake.post_in(from, place.channel).await;
     assert!(posted.content().contains("ben"), "ben is called to move: {}", posted.content());
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // Both answers came after their work was done (a form's answer waits for its post): the count is final.
     let posts = fake
         .log()
         .iter()
@@ -211,6 +211,11 @@ async fn a_member_signs_in_and_plays_from_the_page_against_one_on_discord() {
     replayer.cookies.insert("tablero_session".into(), opened);
     let read = replayer.get(&url).await;
     assert!(!read.body.contains("Signed in as"), "{}", read.body);
+    // The pages' requests to Discord are counted like the bot's, by route.
+    let metrics = anon.get(&format!("{site}/metrics")).await.body;
+    for route in ["oauth2/token", "users/@me", "guilds/members"] {
+        assert!(metrics.contains(&format!("route=\"{route}\"")), "{route} is counted: {metrics}");
+    }
 }
 
 /// The id of the button labelled `label` in a page.
