@@ -791,6 +791,14 @@ web-sign-in-other-browser = This sign-in was started in another browser (or its 
 web-sign-in-spent = This sign-in was used already, or took too long: start again.
 web-form-expired = This form has expired: reload the page and try again.
 web-not-a-member = Only members of this server can play its games here.
+activity-connecting = Connecting to Discord…
+activity-failed = tablero could not start here: close the Activity and open it again.
+activity-off = Playing inside Discord is not switched on for this bot.
+activity-no-server = Open tablero from a channel of a server to play its games.
+activity-pages-off = This server's game pages are off: an admin turns them on with /settings server web:True.
+activity-your-games = Your games in this server
+activity-no-games = You have no game going in this server. Challenge someone with /play.
+button-play-in-discord = Play in Discord
 
 ## Pictures described (for screen readers)
 describe-hoyito-row = { side }, holes 1 to { $holes }: { $seeds } (captured { $captured }).

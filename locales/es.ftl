@@ -793,6 +793,14 @@ web-sign-in-other-browser = Esta entrada empezó en otro navegador (o su cookie 
 web-sign-in-spent = Esta entrada ya se usó, o tardó demasiado: empieza de nuevo.
 web-form-expired = Este formulario caducó: recarga la página e inténtalo de nuevo.
 web-not-a-member = Solo los miembros de este servidor pueden jugar aquí sus partidas.
+activity-connecting = Conectando con Discord…
+activity-failed = tablero no pudo arrancar aquí: cierra la actividad y ábrela de nuevo.
+activity-off = Jugar dentro de Discord no está activado para este bot.
+activity-no-server = Abre tablero desde un canal de un servidor para jugar sus partidas.
+activity-pages-off = Las páginas de partidas de este servidor están apagadas: un admin las enciende con /settings server web:True.
+activity-your-games = Tus partidas en este servidor
+activity-no-games = No tienes ninguna partida en curso en este servidor. Reta a alguien con /play.
+button-play-in-discord = Jugar en Discord
 
 ## Imágenes descritas (para lectores de pantalla)
 describe-hoyito-row = { side }, hoyos 1 a { $holes }: { $seeds } (capturadas { $captured }).

@@ -121,6 +121,7 @@ impl std::fmt::Debug for WebConfig {
             .field("client_secret", &self.client_secret.as_ref().map(|_| "***"))
             .field("authorize_url", &self.authorize_url)
             .field("session_days", &self.session_days)
+            .field("activity", &self.activity)
             .finish()
     }
 }
@@ -199,6 +200,10 @@ pub struct WebConfig {
     pub authorize_url: Option<String>,
     /// How long a sign-in lasts, in days (30 when unset).
     pub session_days: Option<u64>,
+    /// Whether the app has an Activity in Discord's developer portal (its URL mapping `/` to these pages): the
+    /// bot then registers the entry point command `/play` that launches it, and puts "Play in Discord" on a
+    /// game's board. Needs sign-in. Env `TABLERO_ACTIVITY` (`on`/`off`).
+    pub activity: bool,
 }
 
 impl WebConfig {
@@ -207,6 +212,11 @@ impl WebConfig {
         let id = self.client_id.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
         let secret = self.client_secret.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
         Some((id.to_string(), secret.to_string()))
+    }
+
+    /// Whether the Activity is on: asked for, with sign-in configured (it signs the member in).
+    pub fn activity_on(&self) -> bool {
+        self.activity && self.oauth_client().is_some()
     }
 
     /// Discord's authorization address.
@@ -390,6 +400,13 @@ impl Config {
         }
         if let Some(url) = var("TABLERO_AUTHORIZE_URL").filter(|t| !t.is_empty()) {
             self.web.authorize_url = Some(url);
+        }
+        if let Some(on) = var("TABLERO_ACTIVITY").filter(|t| !t.is_empty()) {
+            self.web.activity = match on.trim() {
+                "on" | "true" | "1" => true,
+                "off" | "false" | "0" => false,
+                other => return Err(format!("TABLERO_ACTIVITY = {other:?} is neither on nor off")),
+            };
         }
         if let Some(seed) = var("TABLERO_TEST_SEED") {
             self.test_seed = Some(seed.parse().map_err(|_| format!("TABLERO_TEST_SEED must be a number, not {seed}"))?);

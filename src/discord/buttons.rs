@@ -18,6 +18,13 @@ pub async fn press_button(
     data: &Data,
     press: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
+    if press.data.custom_id == super::send::LAUNCH_BUTTON {
+        // Discord opens the app's Activity for the member, in this channel.
+        let launch = serenity::CreateInteractionResponse::LaunchActivity;
+        let send = || press.create_response(http, launch.clone());
+        super::outbound::with_retries("interactions/callback", super::outbound::RESPONSE_BUDGET, send).await?;
+        return Ok(());
+    }
     let asker = Asker::press(press);
     if let Some(stopped) = super::jobs::press(http, data, &asker, press).await {
         return stopped;

@@ -113,6 +113,10 @@ fn counted(route: &'static str, asked: Instant, e: reqwest::Error) -> String {
 }
 
 impl DiscordLink for Link {
+    fn client_id(&self) -> &str {
+        &self.client_id
+    }
+
     fn authorize_url(&self, state: &str, challenge: &str, redirect: &str) -> String {
         let query = form(&[
             ("response_type", "code"),
@@ -130,18 +134,15 @@ impl DiscordLink for Link {
     fn exchange<'a>(
         &'a self,
         code: &'a str,
-        verifier: &'a str,
-        redirect: &'a str,
+        verifier: Option<&'a str>,
+        redirect: Option<&'a str>,
     ) -> BoxFuture<'a, Result<Identified, String>> {
         Box::pin(async move {
-            let body = form(&[
-                ("grant_type", "authorization_code"),
-                ("code", code),
-                ("redirect_uri", redirect),
-                ("code_verifier", verifier),
-                ("client_id", &self.client_id),
-                ("client_secret", &self.client_secret),
-            ]);
+            let mut fields = vec![("grant_type", "authorization_code"), ("code", code)];
+            fields.extend(redirect.map(|r| ("redirect_uri", r)));
+            fields.extend(verifier.map(|v| ("code_verifier", v)));
+            fields.extend([("client_id", self.client_id.as_str()), ("client_secret", self.client_secret.as_str())]);
+            let body = form(&fields);
             let asked = Instant::now();
             let answer = self
                 .client

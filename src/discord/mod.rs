@@ -202,6 +202,7 @@ pub async fn build_client_with(
     let controls = Controls { computer: data.computer.clone(), health: health.clone() };
     let for_endpoint = share(&data);
     let guild = config.discord.guild_id;
+    let activity = config.web.activity_on();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             // The commands are registered (below) and answered by `inbound`, the same way as over HTTP: poise
@@ -216,11 +217,7 @@ pub async fn build_client_with(
         })
         .setup(move |ctx, ready, _| {
             Box::pin(async move {
-                let commands = &commands();
-                match guild {
-                    Some(g) => poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g)).await?,
-                    None => poise::builtins::register_globally(ctx, commands).await?,
-                }
+                register(ctx, guild, activity).await?;
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
                 health.connected(true);
                 let _ = data.bot.set(ready.user.id.get());
@@ -248,6 +245,37 @@ pub async fn build_client_with(
         serve_endpoint(addr, endpoint).await?;
     }
     Ok((client, controls))
+}
+
+/// Registers every command, in one server (`guild`, for development) or for all; with an Activity, also its
+/// entry point `/play`, which Discord answers itself by launching it. An entry point is global only (with the
+/// commands in one server, it is the one global command), and a global registration that left it out would be
+/// refused while the app has an Activity.
+async fn register(ctx: &serenity::Context, guild: Option<u64>, activity: bool) -> Result<(), Error> {
+    let list = poise::builtins::create_application_commands(&commands());
+    let entry: Vec<serenity::CreateCommand> = if activity { vec![entry_point()] } else { Vec::new() };
+    match guild {
+        Some(g) => {
+            serenity::GuildId::new(g).set_commands(ctx, list).await?;
+            if activity {
+                serenity::Command::set_global_commands(ctx, entry).await?;
+            }
+        }
+        None => {
+            serenity::Command::set_global_commands(ctx, list.into_iter().chain(entry).collect()).await?;
+        }
+    }
+    Ok(())
+}
+
+/// The Activity's entry point command: `/play`, launched by Discord.
+pub fn entry_point() -> serenity::CreateCommand {
+    serenity::CreateCommand::new("play")
+        .kind(serenity::CommandType::PrimaryEntryPoint)
+        .handler(serenity::EntryPointHandlerType::DiscordLaunchActivity)
+        .description("Play your games inside Discord")
+        .description_localized("es-ES", "Juega tus partidas dentro de Discord")
+        .description_localized("es-419", "Juega tus partidas dentro de Discord")
 }
 
 /// The bot's token, or what to do without one.
@@ -287,6 +315,7 @@ async fn prepare(
     };
     let mut table_config = config.table();
     table_config.web_url = web.as_ref().map(|(_, url)| url.clone());
+    table_config.activity = config.web.activity_on() && web.is_some();
     table_config.message_chars = markup::MAX_CHARS;
     let table = Table::new(store.clone(), table_config);
     // Processes that split the shards share the scheduled work the same way: each posts its servers' notices.

@@ -222,15 +222,24 @@ pub fn components(buttons: &[Button], menus: &[Menu]) -> Vec<serenity::CreateAct
     out
 }
 
-/// The rows with a link button added (the game's web page): in the last row of buttons when it has room, else
-/// in a row of its own when there is one left.
+/// The custom id of "Play in Discord": its press is answered by launching the app's Activity.
+pub const LAUNCH_BUTTON: &str = "launch";
+
+/// The rows with a link button added (the game's web page), and "Play in Discord" when the game can be opened
+/// inside Discord: in the last row of buttons when it has room, else in a row of their own when there is one
+/// left.
 pub fn with_link(mut rows: Vec<serenity::CreateActionRow>, link: Option<&Link>) -> Vec<serenity::CreateActionRow> {
     let Some(link) = link else { return rows };
-    let button = serenity::CreateButton::new_link(link.url.clone()).label(link.label.clone());
+    let mut buttons = vec![serenity::CreateButton::new_link(link.url.clone()).label(link.label.clone())];
+    if let Some(launch) = &link.launch {
+        buttons.push(
+            serenity::CreateButton::new(LAUNCH_BUTTON).label(launch.clone()).style(serenity::ButtonStyle::Primary),
+        );
+    }
     let count = rows.len();
     match rows.last_mut() {
-        Some(serenity::CreateActionRow::Buttons(last)) if last.len() < 5 => last.push(button),
-        _ if count < 5 => rows.push(serenity::CreateActionRow::Buttons(vec![button])),
+        Some(serenity::CreateActionRow::Buttons(last)) if last.len() + buttons.len() <= 5 => last.extend(buttons),
+        _ if count < 5 => rows.push(serenity::CreateActionRow::Buttons(buttons)),
         _ => {}
     }
     rows

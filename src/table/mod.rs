@@ -16,6 +16,7 @@
 //! Invariants: a refused command changes nothing stored; one live game per channel; only the challenged user
 //! accepts; only the player on turn moves; a move is acknowledged only after its write is flushed.
 
+mod activity;
 mod actor;
 mod button_id;
 pub mod calendar;
@@ -58,6 +59,7 @@ use rand::Rng;
 use crate::i18n::{self, Message};
 use crate::store::record::{GameId, Timestamp};
 
+pub use activity::ActivityGames;
 pub use actor::{Actor, Permissions, RoleId};
 pub use button_id::ButtonId;
 pub use check::CheckReport;

@@ -401,7 +401,7 @@ impl AtWork<'_> {
         Ok(self.store.game(id)?.filter(|g| g.guild == guild && played(g)))
     }
 
-    fn game_line(&self, record: &GameRecord, locale: Locale) -> Result<GameLine, Fail> {
+    pub(super) fn game_line(&self, record: &GameRecord, locale: Locale) -> Result<GameLine, Fail> {
         let state = match record.status {
             Status::Active => {
                 let position = self.position(record)?;

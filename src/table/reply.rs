@@ -39,11 +39,13 @@ pub struct Button {
     pub new_row: bool,
 }
 
-/// A link a reply carries (Discord shows it as a link button): the game's web page.
+/// A link a reply carries (Discord shows it as a link button): the game's web page, and, when the game can be
+/// opened inside Discord (an Activity), the label of the button that does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Link {
     pub label: String,
     pub url: String,
+    pub launch: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

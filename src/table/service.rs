@@ -26,6 +26,8 @@ pub struct TableConfig {
     /// The pages of every server are served without a secret address (the console's, on the machine's own
     /// loopback): the console's one pretend server has nothing to hide from its own user.
     pub web_open: bool,
+    /// Whether the front end can open a game inside Discord (an Activity): its board offers to.
+    pub activity: bool,
     /// The most characters the front end shows in one message (Discord's, set by the bot); a game's history
     /// longer than that shows its latest moves. Unbounded unless a front end says.
     pub message_chars: usize,
@@ -39,6 +41,7 @@ impl Default for TableConfig {
             limits: Limits::default(),
             web_url: None,
             web_open: false,
+            activity: false,
             message_chars: usize::MAX,
         }
     }

@@ -40,6 +40,12 @@ impl Table {
         }
     }
 
+    /// Opens `session` under the token that hashes to `token`, with no sign-in to spend (an Activity's: Discord's
+    /// client authorised it, and its code was taken once by Discord).
+    pub fn open_session(&self, token: &SecretHash, session: Session) -> Result<(), TableError> {
+        Ok(self.write_sessions(vec![SessionWrite::Open { key: *token, session }])?)
+    }
+
     /// The open session whose cookie hashes to `cookie`.
     pub fn session(&self, cookie: &SecretHash, now: Timestamp) -> Result<Option<Session>, TableError> {
         Ok(self.store.session(cookie, now)?)

@@ -393,6 +393,7 @@ impl AtWork<'_> {
         Some(crate::table::reply::Link {
             label: i18n::text(locale, &Message::new("web-view")),
             url: format!("{base}game/{}", record.id),
+            launch: self.config.activity.then(|| i18n::text(locale, &Message::new("button-play-in-discord"))),
         })
     }
 

@@ -22,16 +22,19 @@ pub struct Identified {
 
 /// The pages' link to Discord.
 pub trait DiscordLink: Send + Sync + std::fmt::Debug {
+    /// The app's client id (the Activity's page gives it to Discord's SDK).
+    fn client_id(&self) -> &str;
     /// Where the browser signs in: Discord's authorization address asking for `identify`, with `state` and the
     /// PKCE `challenge`, coming back to `redirect`.
     fn authorize_url(&self, state: &str, challenge: &str, redirect: &str) -> String;
-    /// Who signed in: the `code` Discord gave exchanged (with the `verifier` and the app's secret) for a token,
-    /// and the token for the member. The token is used once and kept nowhere.
+    /// Who signed in: the `code` Discord gave exchanged (with the app's secret, and the PKCE `verifier` and the
+    /// `redirect` of a sign-in on the pages; an Activity's code comes with neither) for a token, and the token for
+    /// the member. The token is used once and kept nowhere.
     fn exchange<'a>(
         &'a self,
         code: &'a str,
-        verifier: &'a str,
-        redirect: &'a str,
+        verifier: Option<&'a str>,
+        redirect: Option<&'a str>,
     ) -> BoxFuture<'a, Result<Identified, String>>;
     /// The member's roles in `guild`, or `None` when they are not a member of it (read with the bot's token,
     /// kept briefly).

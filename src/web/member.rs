@@ -1,4 +1,5 @@
-//! The signed-in member of a request: their session's cookie read and looked up in the store, and the member as
+//! The signed-in member of a request: their session's cookie (or, from the Activity, where a frame inside
+//! Discord keeps no cookie, its `Authorization: Bearer` token) read and looked up in the store, and the member as
 //! the table sees them acting on a server's page.
 
 use std::sync::Arc;
@@ -22,9 +23,14 @@ pub(super) fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> 
     })
 }
 
-/// The signed-in member of a request, with their cookie, if any.
+/// A request's bearer token.
+pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers.get(header::AUTHORIZATION)?.to_str().ok()?.strip_prefix("Bearer ")
+}
+
+/// The signed-in member of a request, with their cookie or bearer token, if any.
 pub(super) async fn signed_in(web: &Arc<Web>, headers: &HeaderMap) -> Option<(String, Session)> {
-    let token = cookie(headers, SESSION_COOKIE)?.to_string();
+    let token = bearer(headers).or_else(|| cookie(headers, SESSION_COOKIE))?.to_string();
     let key = hash(&token);
     let session = blocking(web, move |t| t.session(&key, now())).await.ok()?.ok()??;
     Some((token, session))

@@ -6,6 +6,7 @@
 //! kept ([`cache`]), live pages are counted ([`live`]).
 
 mod act;
+mod activity;
 mod cache;
 mod events;
 mod game;
@@ -120,8 +121,10 @@ pub fn router(table: Arc<Table>, options: Options) -> Router {
         .route("/auth/callback", get(signin::callback))
         .route("/signout", axum::routing::post(signin::sign_out))
         .route("/assets/style.css", get(routes::style))
-        .route("/assets/app.js", get(routes::script))
+        .route("/assets/app.js", get(routes::script));
+    let pages = activity::routes(pages)
         .fallback(routes::not_found)
+        .layer(axum::middleware::from_fn_with_state(web.clone(), activity::launched))
         .layer(axum::middleware::from_fn_with_state(web.clone(), shared_out))
         .layer(axum::extract::DefaultBodyLimit::max(BODY_BYTES))
         .with_state(web);
@@ -205,13 +208,15 @@ async fn shared_out(
     next.run(request).await
 }
 
-/// The headers every answer carries.
+/// The headers every answer carries (the Activity's page has a policy of its own, which lets Discord frame it).
 async fn secure(mut response: axum::response::Response) -> axum::response::Response {
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    }
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     response
 }
 

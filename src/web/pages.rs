@@ -82,6 +82,14 @@ fn game_list(lines_: &[GameLine], base: &str, empty: &str) -> Markup {
     }
 }
 
+/// The member's games the Activity lists (when its channel has none of its own to show).
+pub fn activity_games(locale: Locale, base: &str, games: &[GameLine]) -> Markup {
+    html! {
+        h1 { (t(locale, "activity-your-games")) }
+        (game_list(games, base, &t(locale, "activity-no-games")))
+    }
+}
+
 pub fn server(locale: Locale, base: &str, page: &ServerPage) -> Markup {
     let body = html! {
         h1 { (t(locale, "web-server-title")) }

@@ -118,7 +118,7 @@ pub(super) async fn callback(State(web): Shared, headers: HeaderMap, Query(q): Q
     let Some(sign_in) = under_way else {
         return said_page(&headers, StatusCode::BAD_REQUEST, "web-sign-in-spent");
     };
-    let who = match link.exchange(&code, &sign_in.verifier, &callback_url(&web)).await {
+    let who = match link.exchange(&code, Some(&sign_in.verifier), Some(&callback_url(&web))).await {
         Ok(who) => who,
         Err(e) => {
             tracing::warn!(error = %e, "a sign-in's code was not taken");

@@ -6,6 +6,7 @@
 mod common;
 mod fake_discord;
 
+mod activity;
 mod ai;
 mod analyze;
 mod catalogue;

@@ -56,6 +56,7 @@ pub async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> Started {
         ("DISCORD_CLIENT_ID", CLIENT_ID.to_string()),
         ("DISCORD_CLIENT_SECRET", CLIENT_SECRET.to_string()),
         ("TABLERO_AUTHORIZE_URL", format!("{}/oauth2/authorize", fake.base())),
+        ("TABLERO_ACTIVITY", "on".to_string()),
     ];
     let from = fake.mark();
     let bot = spawn_clocked(fake, dir, &env);

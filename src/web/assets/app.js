@@ -1,11 +1,25 @@
 // tablero's pages work without this script; with it, an open game's page follows the game (server-sent events,
 // which the browser resumes by itself with the last event's id) and the arrow keys step through the moves.
+// The Activity (activity.mjs) shows the pages inside Discord through the same functions: it sets the session's
+// bearer token (`auth`) and where a link or a reload goes (`go`, `reload`).
 "use strict";
 
+const tablero = (window.tablero = {
+  auth: null,
+  events: null,
+  headers: () => (tablero.auth ? { Authorization: tablero.auth } : {}),
+  go: (href) => { window.location.href = href; },
+  reload: () => window.location.reload(),
+  follow,
+  localTimes,
+});
+
 function follow() {
+  if (tablero.events) tablero.events.close();
+  tablero.events = null;
   const live = document.getElementById("live");
   if (!live || !live.dataset.events || !window.EventSource) return;
-  const events = new EventSource(live.dataset.events);
+  const events = (tablero.events = new EventSource(live.dataset.events));
   // Each update brings the top of the page and the moves from `from` on (the one before the last it had, whose
   // link changes, and the new ones).
   events.addEventListener("update", (e) => {
@@ -13,10 +27,10 @@ function follow() {
     // A signed-in member's controls are for the position they were drawn for: those of the new one replace them.
     const play = document.getElementById("play");
     if (play && live.dataset.panel) {
-      fetch(live.dataset.panel, { credentials: "same-origin" })
+      fetch(live.dataset.panel, { credentials: "same-origin", headers: tablero.headers() })
         .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
         .then((html) => { play.outerHTML = html; })
-        .catch(() => window.location.reload());
+        .catch(() => tablero.reload());
     }
     const top = live.querySelector(".top");
     if (top) top.innerHTML = update.top;
@@ -46,7 +60,7 @@ function step(e) {
   const link = document.querySelector("nav.stepper a[rel=" + rel + "]");
   if (link) {
     e.preventDefault();
-    window.location.href = link.href;
+    tablero.go(link.getAttribute("href"));
   }
 }
 
@@ -68,15 +82,15 @@ function act(e) {
   e.preventDefault();
   const body = new URLSearchParams(new FormData(form, e.submitter));
   for (const b of form.querySelectorAll("button")) b.disabled = true;
-  fetch(form.action, { method: "POST", body, credentials: "same-origin" })
+  fetch(form.action, { method: "POST", body, credentials: "same-origin", headers: tablero.headers() })
     .then((r) => r.text())
     .then((html) => {
       const answered = new DOMParser().parseFromString(html, "text/html").getElementById("play");
       const play = document.getElementById("play");
       if (answered && play) play.replaceWith(answered);
-      else window.location.reload();
+      else tablero.reload();
     })
-    .catch(() => window.location.reload());
+    .catch(() => tablero.reload());
 }
 
 document.addEventListener("submit", act);

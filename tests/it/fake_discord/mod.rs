@@ -9,6 +9,7 @@
 
 #![allow(dead_code)] // each test binary uses part of the harness
 
+pub mod activity;
 pub mod browser;
 pub mod events;
 pub mod harness;

@@ -19,8 +19,9 @@ pub const CLIENT_SECRET: &str = "test-client-secret";
 
 struct Grant {
     member: Member,
-    challenge: String,
-    redirect: String,
+    /// A sign-in on the pages has a PKCE challenge and a redirect; an Activity's authorization neither.
+    challenge: Option<String>,
+    redirect: Option<String>,
 }
 
 #[derive(Default)]
@@ -74,6 +75,11 @@ impl OAuth {
         self.signing_in = Some(member.clone());
     }
 
+    /// A member of server `guild`.
+    pub fn member_of(&self, guild: u64, user: u64) -> Option<Member> {
+        self.members.get(&(guild, user)).cloned()
+    }
+
     pub fn join(&mut self, guild: u64, member: &Member) {
         self.members.insert((guild, member.id), member.clone());
     }
@@ -102,9 +108,33 @@ impl OAuth {
         };
         self.next += 1;
         let code = format!("code-{}", self.next);
-        self.codes.insert(code.clone(), Grant { member, challenge: challenge.clone(), redirect: redirect.clone() });
+        let grant = Grant { member, challenge: Some(challenge.clone()), redirect: Some(redirect.clone()) };
+        self.codes.insert(code.clone(), grant);
         let to = format!("{redirect}?code={code}&state={}", super::oauth::encode(state));
         (StatusCode::FOUND, [(header::LOCATION, to)]).into_response()
+    }
+
+    /// The Activity's `AUTHORIZE` command, as Discord's client answers it for the member it runs for: a code
+    /// (exchanged without redirect or verifier), when the app and the scopes asked are right.
+    pub fn authorize_activity(
+        &mut self,
+        member: &Member,
+        client_id: &str,
+        scopes: &[String],
+    ) -> Result<String, Box<Response>> {
+        let wanted = ["identify", "guilds.members.read"];
+        if client_id != CLIENT_ID
+            || scopes.len() != wanted.len()
+            || !wanted.iter().all(|w| scopes.iter().any(|s| s == w))
+        {
+            return Err(Box::new(
+                self.refuse("an Activity's authorization for another app or scopes", StatusCode::BAD_REQUEST),
+            ));
+        }
+        self.next += 1;
+        let code = format!("code-{}", self.next);
+        self.codes.insert(code.clone(), Grant { member: member.clone(), challenge: None, redirect: None });
+        Ok(code)
     }
 
     /// `POST /api/v10/oauth2/token`: a code for a token, once.
@@ -118,12 +148,12 @@ impl OAuth {
         let Some(grant) = f.get("code").and_then(|c| self.codes.remove(c)) else {
             return self.refuse("an unknown or spent code", StatusCode::BAD_REQUEST);
         };
-        if f.get("redirect_uri") != Some(&grant.redirect) {
+        if grant.redirect.is_some() && f.get("redirect_uri") != grant.redirect.as_ref() {
             return self.refuse("another redirect", StatusCode::BAD_REQUEST);
         }
         let verifier = f.get("code_verifier").cloned().unwrap_or_default();
         let challenge = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()));
-        if challenge != grant.challenge {
+        if grant.challenge.as_ref().is_some_and(|c| *c != challenge) {
             return self.refuse("a wrong verifier", StatusCode::BAD_REQUEST);
         }
         self.next += 1;
