@@ -481,3 +481,63 @@ fn in_a_browser_a_member_signs_in_and_plays_a_whole_game_on_the_page() {
         client.close().await.unwrap();
     });
 }
+
+/// The Activity inside the tests' Discord client (the fake's proxy and client page, with Discord's content
+/// security policy for the frame): Discord's SDK greets the client, the client authorises ana, the Activity
+/// signs her in and shows the channel's game; her move made in it is posted in the fake Discord's channel, and
+/// ben's move on Discord reaches it live. Nothing it loads breaks Discord's policy, and it passes the
+/// accessibility checks.
+#[test]
+fn in_discords_client_the_activity_signs_the_member_in_and_her_move_reaches_the_channel() {
+    use crate::fake_discord::FakeDiscord;
+    use crate::fake_discord::activity::ActivityClient;
+    use crate::fake_discord::payloads::GUILD_ID;
+    let Some(driver) = driver() else { return };
+    runtime().block_on(async {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let started = crate::web_play::start(&fake, dir.path()).await;
+        let channel = format!("/channels/{}/messages", started.place.channel);
+        let discord = ActivityClient::start(&fake, &started.site).await;
+        let client = browser(&driver, 800, 1000).await;
+        client.goto(&discord.launch_url(GUILD_ID, started.place.channel, started.ana.id)).await.unwrap();
+        client.wait().at_most(WAIT).for_element(Locator::Css("iframe")).await.unwrap();
+        client.enter_frame(0).await.unwrap();
+        let started_in =
+            until_text(&client, WAIT, |t| t.contains("Signed in as ana.") || t.contains("could not")).await;
+        if !started_in.contains("Signed in") {
+            let why = client
+                .execute("const p = document.getElementById('activity-state'); return p && p.dataset.why;", vec![])
+                .await;
+            panic!("the Activity did not start: {why:?}; {:?}", discord.violations());
+        }
+        assert!(shows_moves(&client, 0, WAIT).await);
+        audit(&client).await;
+
+        // Her move, pressed in the Activity: posted in the channel as a move made on Discord.
+        let from = fake.mark();
+        let css = "form.buttons button[value^='g:1:m:0:']:not([disabled])";
+        client.wait().at_most(WAIT).for_element(Locator::Css(css)).await.unwrap().click().await.unwrap();
+        let posted = fake.wait_for(from, "her move's board", |r| r.path == channel && r.created.is_some()).await;
+        assert!(shows_moves(&client, 1, WAIT).await, "her move shows in the Activity");
+
+        // His move on Discord reaches the Activity through its live stream.
+        let board = posted.created.unwrap();
+        let button = fake.enabled_buttons(board).into_iter().find(|b| b.starts_with("g:1:m:1:")).expect("his move");
+        fake.press(&started.ben, started.place, board, &button).await;
+        assert!(shows_moves(&client, 2, WAIT).await, "his move shows in the Activity");
+        until_in(&client, ".status", WAIT, |t| t.contains("ana (South) to move")).await;
+        client.enter_parent_frame().await.unwrap();
+        screenshot(&client, "activity").await;
+
+        // The SDK spoke Discord's protocol: one handshake for the app, then its authorisation.
+        let spoken = client.execute("return [window.handshakes, window.commands];", vec![]).await.unwrap();
+        let handshake = &spoken[0][0];
+        assert_eq!(handshake["client_id"], json!(crate::fake_discord::oauth::CLIENT_ID), "{spoken}");
+        assert_eq!(handshake["v"], json!(1));
+        assert!(spoken[1].as_array().unwrap().contains(&json!("AUTHORIZE")), "{spoken}");
+        assert!(discord.violations().is_empty(), "Discord's policy was broken: {:?}", discord.violations());
+        assert!(fake.oauth_refused().is_empty(), "{:?}", fake.oauth_refused());
+        client.close().await.unwrap();
+    });
+}

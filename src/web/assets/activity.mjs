@@ -5,13 +5,16 @@
 import { DiscordSDK } from "./sdk.mjs";
 
 const main = document.getElementById("main");
+const failed = main.dataset.failed;
 
-function say(text) {
+// What the member is told instead of a game (and, for whoever looks into the page, why).
+function say(text, why) {
   main.replaceChildren();
   const p = document.createElement("p");
   p.id = "activity-state";
   p.setAttribute("role", "alert");
   p.textContent = text;
+  if (why) p.dataset.why = why instanceof Error ? String(why) : JSON.stringify(why);
   main.appendChild(p);
 }
 
@@ -53,7 +56,7 @@ async function start() {
   document.documentElement.lang = answer.lang;
   // Within the Activity, the site's links and reloads show their page here (a frame that left would lose
   // the session).
-  tablero.go = (href) => show(href).catch(() => say(main.dataset.failed));
+  tablero.go = (href) => show(href).catch((e) => say(failed, e));
   tablero.reload = () => tablero.go(tablero.shown);
   document.addEventListener("click", (e) => {
     const a = e.target instanceof Element && e.target.closest("a[href]");
@@ -69,4 +72,4 @@ async function start() {
   }
 }
 
-start().catch(() => say(main.dataset.failed));
+start().catch((e) => say(failed, e));

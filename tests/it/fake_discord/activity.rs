@@ -119,7 +119,7 @@ window.addEventListener("message", async (e) => {
     window.commands.push(data.cmd);
     if (data.cmd === "AUTHORIZE") {
       const r = await fetch("/__discord/authorize", { method: "POST", headers: { "content-type": "application/json" },
-        body: JSON.stringify({ user: Number(user), guild: Number(guild), client_id: data.args.client_id, scope: data.args.scope }) });
+        body: JSON.stringify({ user, guild, client_id: data.args.client_id, scope: data.args.scope }) });
       const answer = await r.json();
       if (r.ok) reply({ cmd: "AUTHORIZE", evt: null, nonce: data.nonce, data: { code: answer.code } });
       else reply({ cmd: "AUTHORIZE", evt: "ERROR", nonce: data.nonce, data: { code: 5000, message: answer.error } });
@@ -137,8 +137,9 @@ async fn client_script() -> Response {
 
 #[derive(Deserialize)]
 struct Authorize {
-    user: u64,
-    guild: u64,
+    /// Snowflakes, as strings (as Discord sends them: a JavaScript number cannot hold one).
+    user: String,
+    guild: String,
     client_id: String,
     scope: Vec<String>,
 }
@@ -146,7 +147,8 @@ struct Authorize {
 /// The client asks Discord to authorise the member it runs for.
 async fn authorize(State(proxy): State<Proxy>, axum::Json(asked): axum::Json<Authorize>) -> Response {
     let mut inner = proxy.fake.lock();
-    let Some(member) = inner.oauth.member_of(asked.guild, asked.user) else {
+    let (guild, user) = (asked.guild.parse().unwrap_or(0), asked.user.parse().unwrap_or(0));
+    let Some(member) = inner.oauth.member_of(guild, user) else {
         return (StatusCode::FORBIDDEN, axum::Json(json!({"error": "not a member"}))).into_response();
     };
     match inner.oauth.authorize_activity(&member, &asked.client_id, &asked.scope) {
