@@ -786,6 +786,15 @@ web-sign-out-everywhere = Sign out everywhere
 web-your-move = Your move
 web-play-move = Play this move
 web-choose = Choose
+web-board = Board
+web-sow-hole = Sow hole { $hole } ({ $seeds ->
+    [one] 1 seed
+   *[other] { $seeds } seeds
+})
+web-hole = Hole { $hole }: { $seeds ->
+    [one] 1 seed
+   *[other] { $seeds } seeds
+}
 web-sign-in-refused = Discord did not confirm who you are: the sign-in was refused.
 web-sign-in-other-browser = This sign-in was started in another browser (or its cookie is gone): start again here.
 web-sign-in-spent = This sign-in was used already, or took too long: start again.

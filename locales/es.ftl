@@ -788,6 +788,15 @@ web-sign-out-everywhere = Salir en todas partes
 web-your-move = Tu jugada
 web-play-move = Jugar esta jugada
 web-choose = Elegir
+web-board = Tablero
+web-sow-hole = Sembrar el hoyo { $hole } ({ $seeds ->
+    [one] 1 semilla
+   *[other] { $seeds } semillas
+})
+web-hole = Hoyo { $hole }: { $seeds ->
+    [one] 1 semilla
+   *[other] { $seeds } semillas
+}
 web-sign-in-refused = Discord no confirmó quién eres: la entrada fue rechazada.
 web-sign-in-other-browser = Esta entrada empezó en otro navegador (o su cookie ya no está): empieza de nuevo aquí.
 web-sign-in-spent = Esta entrada ya se usó, o tardó demasiado: empieza de nuevo.

@@ -32,6 +32,60 @@ pub struct PlayPanel {
     /// The menus of the pieces that can move, when it is their turn (Epaminondas, Ocencahuac): picking one
     /// answers with the menus of its moves, as on Discord.
     pub menus: Vec<Menu>,
+    /// A mancala's board (Hoyito): its rows as drawn, North's on top; the holes the member may sow carry the
+    /// button that sows them (in place of the move buttons).
+    pub holes: Vec<HoleRow>,
+}
+
+/// A row of holes as the page draws it: whose, and its holes left to right (each row's numbers read as its owner
+/// counts them: North's from n down to 1, South's from 1 up to n).
+#[derive(Debug, Clone, PartialEq)]
+pub struct HoleRow {
+    pub owner: String,
+    pub holes: Vec<HoleView>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct HoleView {
+    /// The hole's number as its owner counts it.
+    pub number: u8,
+    pub seeds: u8,
+    /// The button that sows it, when the member may.
+    pub sow: Option<Button>,
+}
+
+/// The rows of a Hoyito board, the member's move buttons (named by hole number) taken into the holes.
+fn hole_rows(
+    game: &crate::games::hoyito::Hoyito,
+    to_move: Option<crate::games::Side>,
+    record: &crate::store::record::GameRecord,
+    locale: crate::i18n::Locale,
+    buttons: &mut Vec<Button>,
+) -> Vec<HoleRow> {
+    use crate::games::Side;
+    use crate::games::hoyito::Hole;
+    let (n, seeds) = (game.n(), game.holes());
+    let mut row = |side: Side, numbers: Vec<u8>| HoleRow {
+        owner: record.side_label(side, locale),
+        holes: numbers
+            .into_iter()
+            .map(|number| {
+                let sow = (Some(side) == to_move)
+                    .then(|| {
+                        let at = buttons.iter().position(
+                            |b| matches!(&b.id, ButtonId::Move { notation, .. } if *notation == number.to_string()),
+                        )?;
+                        Some(buttons.remove(at))
+                    })
+                    .flatten()
+                    .filter(|b| b.enabled);
+                HoleView { number, seeds: seeds[Hole(number).index(side, n)], sow }
+            })
+            .collect(),
+    };
+    let north = row(Side::Second, (1..=n).rev().collect());
+    let south = row(Side::First, (1..=n).collect());
+    vec![north, south]
 }
 
 impl Table {
@@ -52,6 +106,7 @@ impl Table {
             moves: Vec::new(),
             buttons: Vec::new(),
             menus: Vec::new(),
+            holes: Vec::new(),
         };
         match record.status {
             Status::Challenge => {
@@ -80,6 +135,9 @@ impl Table {
                 if panel.to_move && typed && !record.kind.moves_are_throws() {
                     panel.moves = position.legal_moves();
                     panel.menus = board_menus(actor.locale, &record, &position);
+                }
+                if let crate::games::Position::Hoyito(game) = &position {
+                    panel.holes = hole_rows(game, position.to_move(), &record, actor.locale, &mut panel.buttons);
                 }
             }
             Status::Finished { .. } if seated => panel.buttons = rematch_buttons(actor.locale, &record),

@@ -259,6 +259,34 @@ fn menu_forms(action: &str, viewer: &Viewer, menus: &[crate::table::Menu], first
     }
 }
 
+/// A mancala's board as a form: each row with its owner, each hole with its seeds; the holes the member may
+/// sow are buttons that post their move, the others say what they hold.
+fn hole_board(locale: Locale, action: &str, viewer: &Viewer, rows: &[crate::table::HoleRow]) -> Markup {
+    html! {
+        form.holes method="post" action=(action) aria-label=(t(locale, "web-board")) {
+            (form_fields(viewer))
+            @for row in rows {
+                div.row role="group" aria-label=(row.owner) {
+                    span.owner aria-hidden="true" { (row.owner) }
+                    @for hole in &row.holes {
+                        @let said = i18n::text(locale, &Message::new(if hole.sow.is_some() { "web-sow-hole" } else { "web-hole" })
+                            .num("hole", i64::from(hole.number)).num("seeds", i64::from(hole.seeds)));
+                        @if let Some(sow) = &hole.sow {
+                            button.hole type="submit" name="button" value=(sow.id.to_string()) aria-label=(said) {
+                                span.seeds { (hole.seeds) } span.number { (hole.number) }
+                            }
+                        } @else {
+                            span.hole role="img" aria-label=(said) {
+                                span.seeds { (hole.seeds) } span.number { (hole.number) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The member's part of a game's page: who is signed in (and signing out), what they were told, their moves
 /// and buttons; or, signed out, the way to sign in.
 pub fn seat(locale: Locale, base: &str, game: &str, seat: &Seat) -> Markup {
@@ -297,6 +325,9 @@ pub fn seat(locale: Locale, base: &str, game: &str, seat: &Seat) -> Markup {
                         }
                     }
                     (menu_forms(&act, viewer, &panel.menus, 0, &t(locale, "web-choose")))
+                    @if !panel.holes.is_empty() {
+                        (hole_board(locale, &act, viewer, &panel.holes))
+                    }
                     @if !panel.buttons.is_empty() {
                         (button_form(&act, viewer, &panel.buttons, &t(locale, "web-play")))
                     }

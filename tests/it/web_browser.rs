@@ -414,7 +414,7 @@ fn in_a_browser_a_member_signs_in_and_plays_a_whole_game_on_the_page() {
                 // Her move: the first hole she may sow, by keyboard (focused, then Enter) the first time. The page
                 // may come again meanwhile (a write of the game it had not yet shown): a press it swallowed is made
                 // again on the page as it is (a form twice would play once: it carries the move's number).
-                let css = format!("form.buttons button[value^='g:1:m:{ply}:']:not([disabled])");
+                let css = format!("#play button[value^='g:1:m:{ply}:']:not([disabled])");
                 let mut tries = 0;
                 loop {
                     tries += 1;
@@ -516,7 +516,7 @@ fn in_discords_client_the_activity_signs_the_member_in_and_her_move_reaches_the_
 
         // Her move, pressed in the Activity: posted in the channel as a move made on Discord.
         let from = fake.mark();
-        let css = "form.buttons button[value^='g:1:m:0:']:not([disabled])";
+        let css = "#play button[value^='g:1:m:0:']:not([disabled])";
         client.wait().at_most(WAIT).for_element(Locator::Css(css)).await.unwrap().click().await.unwrap();
         let posted = fake.wait_for(from, "her move's board", |r| r.path == channel && r.created.is_some()).await;
         assert!(shows_moves(&client, 1, WAIT).await, "her move shows in the Activity");
