@@ -1,9 +1,10 @@
-//! The web pages, served by the same process as the bot or the console: read-only (moves stay in Discord and
-//! the console), each server's pages under the unguessable segment its settings keep (`/s/{segment}/…`) and
-//! only while its admins have them on, the console's at the root. Every page is drawn on the server; the
-//! answers carry a strict Content-Security-Policy (scripts and styles from this site only, nothing inline),
-//! send no referrer (the address is the secret), and are bounded: pictures and replays are drawn in turn and
-//! kept ([`cache`]), live pages are counted ([`live`]).
+//! The web pages, served by the same process as the bot or the console: each server's pages under the
+//! unguessable segment its settings keep (`/s/{segment}/…`) and only while its admins have them on, the
+//! console's at the root; a member signed in with Discord plays there ([`act`]), and inside Discord's own window
+//! ([`activity`]). Every page is drawn on the server; the answers carry a strict Content-Security-Policy
+//! (scripts and styles from this site only, nothing inline, framed by nobody but Discord's client for the
+//! Activity), send no referrer (the address is the secret), and are bounded: pictures and replays are drawn in
+//! turn and kept ([`cache`]), live pages are counted ([`live`]).
 
 mod act;
 mod activity;
