@@ -37,6 +37,10 @@ pub const ACTIVITY_CSP: &str = "default-src 'none'; img-src 'self'; style-src 's
                                 https://discord.com https://*.discord.com https://discordapp.com \
                                 https://*.discordapp.com";
 
+/// How long an Activity's session lasts: each launch signs in anew (the frame keeps nothing), so a day covers
+/// any sitting without leaving a month of sessions per launch in the store.
+const ACTIVITY_SESSION_SECS: u64 = 86_400;
+
 /// Discord's SDK, bundled from its published package.
 const SDK: &str = include_str!("../../assets/discord/embedded-app-sdk.mjs");
 const SCRIPT: &str = include_str!("assets/activity.mjs");
@@ -167,14 +171,13 @@ pub(super) async fn token(State(web): Shared, headers: HeaderMap, body: Bytes) -
         Err(_) => return refused(StatusCode::SERVICE_UNAVAILABLE, locale, "activity-failed"),
     };
     let (session_token, at) = (secret(), now());
-    let days = web.options.session_days.max(1);
     let session = Session {
         user: who.user,
         name: who.name.clone(),
         locale: who.locale,
         csrf: secret(),
         created: at,
-        expires: at + days * 86_400,
+        expires: at + ACTIVITY_SESSION_SECS,
         generation: 0,
     };
     let key = hash(&session_token);
