@@ -787,6 +787,11 @@ web-your-move = Your move
 web-play-move = Play this move
 web-choose = Choose
 web-board = Board
+web-pick-a-piece = Pick a piece to move on the board, or choose a move from the list.
+web-picked = Moving the piece on { $square }: press where it goes.
+web-pick-another = Pick another piece
+web-pick-square = Pick the piece on { $square }
+web-move-to = Move to { $square }
 web-sow-hole = Sow hole { $hole } ({ $seeds ->
     [one] 1 seed
    *[other] { $seeds } seeds

@@ -789,6 +789,11 @@ web-your-move = Tu jugada
 web-play-move = Jugar esta jugada
 web-choose = Elegir
 web-board = Tablero
+web-pick-a-piece = Elige en el tablero una pieza que mover, o una jugada de la lista.
+web-picked = Mueves la pieza de { $square }: pulsa adónde va.
+web-pick-another = Elegir otra pieza
+web-pick-square = Elegir la pieza de { $square }
+web-move-to = Mover a { $square }
 web-sow-hole = Sembrar el hoyo { $hole } ({ $seeds ->
     [one] 1 semilla
    *[other] { $seeds } semillas

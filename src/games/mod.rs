@@ -6,6 +6,7 @@
 //! them in the user's language.
 
 pub mod epaminondas;
+mod grid;
 pub mod hoyito;
 pub mod ocencahuac;
 mod options;
@@ -17,6 +18,7 @@ use std::str::FromStr;
 
 use crate::i18n::Message;
 
+pub use grid::{Cell, GridPiece};
 pub use options::{GameOptions, OptionError, OptionSet, yes_no};
 pub use position::{GameKind, MoveError, Position};
 

@@ -83,7 +83,7 @@ pub use service::{Table, TableConfig};
 pub use setting::SettingChange;
 pub use terms::{Seeding, Terms, TournamentTerms};
 pub use view::legend as legend_words;
-pub use web_play::{HoleRow, HoleView, PlayPanel};
+pub use web_play::{HoleRow, HoleView, PlayPanel, SquareView};
 
 /// A game's name in `locale`.
 pub fn game_title(locale: i18n::Locale, kind: crate::games::GameKind) -> String {

@@ -35,6 +35,59 @@ pub struct PlayPanel {
     /// A mancala's board (Hoyito): its rows as drawn, North's on top; the holes the member may sow carry the
     /// button that sows them (in place of the move buttons).
     pub holes: Vec<HoleRow>,
+    /// A board of squares (Epaminondas, Ocencahuac) when it is their turn: its rows from the top, the pieces
+    /// they may move to pick, and once one is picked, where its moves end.
+    pub squares: Vec<Vec<SquareView>>,
+    /// The square of the piece picked, when it is one that can move.
+    pub picked: Option<String>,
+}
+
+/// A square of the board on the page, with what the member may do there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SquareView {
+    pub square: String,
+    pub piece: Option<crate::games::GridPiece>,
+    /// A piece of theirs that can move: picking it shows where.
+    pub pick: bool,
+    /// The one move of the picked piece that ends here (where several do, they are chosen from the list).
+    pub target: Option<String>,
+    /// Where another move of the picked piece ends (one of several).
+    pub reached: bool,
+}
+
+/// The board's squares for the member on turn: every piece that can move to pick, and with `pick` (the square of
+/// one) that piece's moves by where they end.
+fn square_rows(
+    position: &crate::games::Position,
+    moves: &[String],
+    pick: Option<&str>,
+) -> (Vec<Vec<SquareView>>, Option<String>) {
+    let Some(rows) = position.grid() else { return (Vec::new(), None) };
+    let ends: Vec<(String, String, &String)> =
+        moves.iter().filter_map(|m| position.move_ends(m).map(|(from, to)| (from, to, m))).collect();
+    let picked = pick.filter(|p| ends.iter().any(|(from, _, _)| from == p)).map(str::to_string);
+    let squares = rows
+        .into_iter()
+        .map(|row| {
+            row.into_iter()
+                .map(|cell| {
+                    let here: Vec<&String> = ends
+                        .iter()
+                        .filter(|(from, to, _)| Some(from) == picked.as_ref() && *to == cell.square)
+                        .map(|(_, _, m)| *m)
+                        .collect();
+                    SquareView {
+                        pick: ends.iter().any(|(from, _, _)| *from == cell.square),
+                        target: (here.len() == 1).then(|| here[0].clone()),
+                        reached: here.len() > 1,
+                        square: cell.square,
+                        piece: cell.piece,
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    (squares, picked)
 }
 
 /// A row of holes as the page draws it: whose, and its holes left to right (each row's numbers read as its owner
@@ -91,6 +144,17 @@ fn hole_rows(
 impl Table {
     /// The controls `actor` has on game `id` of `guild`, or `None` when it is no game of the server.
     pub fn web_play(&self, guild: GuildId, id: GameId, actor: &Actor) -> Result<Option<PlayPanel>, TableError> {
+        self.web_play_picking(guild, id, actor, None)
+    }
+
+    /// As [`Table::web_play`], with the piece on square `pick` picked (its moves shown by where they end).
+    pub fn web_play_picking(
+        &self,
+        guild: GuildId,
+        id: GameId,
+        actor: &Actor,
+        pick: Option<&str>,
+    ) -> Result<Option<PlayPanel>, TableError> {
         let Some(record) = self.store.game(id)? else { return Ok(None) };
         if record.guild != guild {
             return Ok(None);
@@ -107,6 +171,8 @@ impl Table {
             buttons: Vec::new(),
             menus: Vec::new(),
             holes: Vec::new(),
+            squares: Vec::new(),
+            picked: None,
         };
         match record.status {
             Status::Challenge => {
@@ -135,6 +201,7 @@ impl Table {
                 if panel.to_move && typed && !record.kind.moves_are_throws() {
                     panel.moves = position.legal_moves();
                     panel.menus = board_menus(actor.locale, &record, &position);
+                    (panel.squares, panel.picked) = square_rows(&position, &panel.moves, pick);
                 }
                 if let crate::games::Position::Hoyito(game) = &position {
                     panel.holes = hole_rows(game, position.to_move(), &record, actor.locale, &mut panel.buttons);

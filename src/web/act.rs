@@ -162,7 +162,7 @@ async fn carry_out(
 
 /// The game's page with what the member is told above their controls.
 async fn shown(web: &Arc<Web>, server: &Server, headers: &HeaderMap, said: Vec<Reply>, status: StatusCode) -> Response {
-    let mut response = super::game::page_for(web, server, headers, None, said).await;
+    let mut response = super::game::page_for(web, server, headers, None, None, said).await;
     if response.status() == StatusCode::OK {
         *response.status_mut() = status;
     }

@@ -19,11 +19,14 @@ pub struct Ply {
     #[serde(default, deserialize_with = "lenient")]
     ply: Option<usize>,
     lang: Option<String>,
+    /// The square of a piece the member picked to move (its moves are then shown on the board).
+    pick: Option<String>,
 }
 
 pub(super) async fn game(State(web): Shared, server: Server, headers: HeaderMap, Query(q): Query<Ply>) -> Response {
     let asked = q.lang.is_some();
-    let response = page_for(&web, &server, &headers, q.ply, Vec::new()).await;
+    let pick = q.pick.filter(|p| p.len() <= 4 && p.chars().all(|c| c.is_ascii_alphanumeric()));
+    let response = page_for(&web, &server, &headers, q.ply, pick, Vec::new()).await;
     if asked { super::routes::remember_language(response, &server) } else { response }
 }
 
@@ -34,6 +37,7 @@ pub(super) async fn page_for(
     server: &Server,
     headers: &HeaderMap,
     ply: Option<usize>,
+    pick: Option<String>,
     said: Vec<crate::table::Reply>,
 ) -> Response {
     let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
@@ -44,7 +48,7 @@ pub(super) async fn page_for(
         Err(r) => return r,
     };
     let at_latest = ply.is_none_or(|p| p >= shown.moves.len());
-    let viewer = match viewer(web, server, headers, at_latest).await {
+    let viewer = match viewer(web, server, headers, at_latest, pick).await {
         Ok(viewer) => viewer,
         Err(answer) => return answer,
     };
@@ -72,6 +76,7 @@ async fn viewer(
     server: &Server,
     headers: &HeaderMap,
     at_latest: bool,
+    pick: Option<String>,
 ) -> Result<Option<pages::Viewer>, Response> {
     let Some(link) = &web.options.link else { return Ok(None) };
     let Some((_, session)) = super::member::signed_in(web, headers).await else { return Ok(None) };
@@ -81,7 +86,7 @@ async fn viewer(
             let roles = link.roles(guild, session.user).await.ok().flatten();
             let member = roles.is_some();
             let actor = super::member::actor(server, &session, roles.unwrap_or_default(), crate::store::ChannelId(0));
-            match blocking(web, move |t| t.web_play(guild, GameId(id), &actor)).await? {
+            match blocking(web, move |t| t.web_play_picking(guild, GameId(id), &actor, pick.as_deref())).await? {
                 Ok(panel) => panel.filter(|_| member),
                 Err(e) => return Err(failed(e)),
             }
@@ -99,7 +104,7 @@ async fn viewer(
 /// `…/game/{id}/panel`: the member's part of the page alone (what the page's script puts in place of its own
 /// when the game moves, instead of reloading the page).
 pub(super) async fn panel(State(web): Shared, server: Server, headers: HeaderMap) -> Response {
-    let viewer = match viewer(&web, &server, &headers, true).await {
+    let viewer = match viewer(&web, &server, &headers, true, None).await {
         Ok(viewer) => viewer,
         Err(answer) => return answer,
     };

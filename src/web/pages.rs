@@ -287,6 +287,66 @@ fn hole_board(locale: Locale, action: &str, viewer: &Viewer, rows: &[crate::tabl
     }
 }
 
+/// A board of squares as the member's control: each piece of theirs that can move is a link that picks it (the
+/// page again, with its moves), and once one is picked, each square where one of its moves ends is a button
+/// that plays it (several moves ending on one square are chosen from the list of moves).
+fn square_board(locale: Locale, game: &str, action: &str, viewer: &Viewer, panel: &crate::table::PlayPanel) -> Markup {
+    let glyph = |cell: &crate::table::SquareView| {
+        html! {
+            @if let Some(piece) = cell.piece {
+                span.piece.light[!piece.dark].dark[piece.dark].crowned[piece.crowned] aria-hidden="true" {
+                    @if let Some(letter) = piece.letter { (letter) }
+                    @if piece.stunned { "!" }
+                }
+            }
+        }
+    };
+    let said = |id: &'static str, square: &str| i18n::text(locale, &Message::new(id).str("square", square));
+    html! {
+        div.squares #board {
+            @if let Some(picked) = &panel.picked {
+                p { (said("web-picked", picked)) " " a href={ (game) "#board" } { (t(locale, "web-pick-another")) } }
+            } @else {
+                p { (t(locale, "web-pick-a-piece")) }
+            }
+            table.squares aria-label=(t(locale, "web-board")) {
+                @if let Some(top) = panel.squares.first() {
+                    tr aria-hidden="true" {
+                        th {}
+                        @for cell in top { th { (cell.square.trim_end_matches(|c: char| c.is_ascii_digit())) } }
+                    }
+                }
+                @for row in &panel.squares {
+                    tr {
+                        th aria-hidden="true" {
+                            (row.first().map_or("", |c| c.square.trim_start_matches(|c: char| c.is_ascii_alphabetic())))
+                        }
+                        @for cell in row {
+                            td.picked[panel.picked.as_deref() == Some(cell.square.as_str())].reached[cell.reached] {
+                                @if let Some(notation) = &cell.target {
+                                    form method="post" action=(action) {
+                                        (form_fields(viewer))
+                                        input type="hidden" name="ply" value=(panel.ply);
+                                        button.target type="submit" name="move" value=(notation)
+                                            aria-label=(said("web-move-to", &cell.square)) {
+                                            (glyph(cell)) span.dot aria-hidden="true" {}
+                                        }
+                                    }
+                                } @else if cell.pick {
+                                    a.pick href={ (game) "?pick=" (cell.square) "#board" }
+                                        aria-label=(said("web-pick-square", &cell.square)) { (glyph(cell)) }
+                                } @else {
+                                    (glyph(cell))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The member's part of a game's page: who is signed in (and signing out), what they were told, their moves
 /// and buttons; or, signed out, the way to sign in.
 pub fn seat(locale: Locale, base: &str, game: &str, seat: &Seat) -> Markup {
@@ -327,6 +387,9 @@ pub fn seat(locale: Locale, base: &str, game: &str, seat: &Seat) -> Markup {
                     (menu_forms(&act, viewer, &panel.menus, 0, &t(locale, "web-choose")))
                     @if !panel.holes.is_empty() {
                         (hole_board(locale, &act, viewer, &panel.holes))
+                    }
+                    @if !panel.squares.is_empty() {
+                        (square_board(locale, game, &act, viewer, panel))
                     }
                     @if !panel.buttons.is_empty() {
                         (button_form(&act, viewer, &panel.buttons, &t(locale, "web-play")))

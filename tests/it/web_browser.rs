@@ -541,3 +541,67 @@ fn in_discords_client_the_activity_signs_the_member_in_and_her_move_reaches_the_
         client.close().await.unwrap();
     });
 }
+
+/// A whole Epaminondas game (the small board) in the browser: ana picks a piece on the page's board and presses
+/// where it goes, ben answers on the fake Discord with the move it suggests, each seeing the other's moves, until
+/// the game ends by the rules. The board with a piece picked passes the accessibility checks.
+#[test]
+fn in_a_browser_a_member_plays_a_whole_epaminondas_game_on_the_board() {
+    use crate::fake_discord::FakeDiscord;
+    use crate::fake_discord::harness::Place;
+    use crate::fake_discord::payloads::Opt;
+    let Some(driver) = driver() else { return };
+    runtime().block_on(async {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let started = crate::web_play::start(&fake, dir.path()).await;
+        let (ana, ben) = (started.ana.clone(), started.ben.clone());
+        let hall = Place { channel: 941, thread: false };
+        let options = [
+            Opt::User("opponent", ben.clone()),
+            Opt::Int("first", 1),
+            Opt::Bool("thread", false),
+            Opt::Str("options", "board=8x8".into()),
+        ];
+        fake.slash(&ana, hall, &["play", "epaminondas"], &options).await;
+        fake.slash(&ben, hall, &["accept"], &[]).await;
+        let game = started.url.replace("/game/1", "/game/2");
+        fake.sign_in_as(&ana);
+        let client = browser(&driver, 800, 1000).await;
+        client.goto(&game).await.unwrap();
+        client.find(Locator::LinkText("Sign in with Discord to play")).await.unwrap().click().await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("Signed in as ana.")).await;
+        let mut audited = false;
+        let mut turns = (0, 0);
+        loop {
+            let ply = moves_shown(&client).await;
+            let status = until_in(&client, ".status", WAIT, |t| !t.trim().is_empty()).await;
+            if status.contains("ana (White) to move") {
+                // The most advanced of her pieces that can move, then the farthest square it reaches alone.
+                client.wait().at_most(WAIT).for_element(Locator::Css("a.pick")).await.unwrap().click().await.unwrap();
+                let target = client.wait().at_most(WAIT).for_element(Locator::Css("button.target")).await.unwrap();
+                if !audited {
+                    audit(&client).await;
+                    screenshot(&client, "play-epaminondas").await;
+                    audited = true;
+                }
+                target.click().await.unwrap();
+                turns.0 += 1;
+            } else if status.contains("ben (Black) to move") {
+                let typed = [Opt::Focused("notation", String::new())];
+                let suggested = fake.autocomplete(&ben, hall, &["move"], &typed).await;
+                let answered = fake.slash(&ben, hall, &["move"], &[Opt::Str("notation", suggested[0].clone())]).await;
+                assert!(!answered.is_ephemeral(), "{}", answered.content());
+                turns.1 += 1;
+            } else {
+                assert!(!status.contains("to move"), "someone is to move: {status}");
+                break;
+            }
+            assert!(shows_moves(&client, ply + 1, WAIT).await, "move {} never showed", ply + 1);
+            assert!(ply < 200, "a game of Epaminondas on the small board ends");
+        }
+        assert!(turns.0 > 2 && turns.1 > 2, "both played: {turns:?}");
+        until_text(&client, WAIT, |t| t.contains("Rematch")).await;
+        client.close().await.unwrap();
+    });
+}
