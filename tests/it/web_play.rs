@@ -265,8 +265,19 @@ async fn epaminondas_moves_a_confirmed_resignation_and_a_teams_throw_from_the_pa
     let game = url.replace("/game/1", "/game/2");
     let page = game.strip_prefix(&site).unwrap().to_string();
     browser.sign_in(&site, &page).await;
-    // A move as Discord's menus make it: a piece picked, then one of its moves.
+    // The board: each piece of hers that can move picks it (a link: nothing changes), and the picked piece's
+    // moves are buttons on the squares they end on; a square with no piece of hers to move picks nothing.
     let shown = browser.get(&game).await;
+    let pick = shown.body.split("class=\"pick\" href=\"").nth(1).and_then(|r| r.split('#').next()).expect("a piece");
+    assert!(pick.starts_with(&format!("{page}?pick=")), "{pick}");
+    let picked = browser.get(&format!("{site}{pick}")).await;
+    assert!(picked.body.contains("press where it goes"), "{}", picked.body);
+    assert!(picked.body.matches("class=\"target\"").count() > 0, "{}", picked.body);
+    for elsewhere in ["h12", "a6", "%3Cb%3E"] {
+        let nothing = browser.get(&format!("{game}?pick={elsewhere}")).await;
+        assert!(nothing.body.contains("Pick a piece to move") && !nothing.body.contains("class=\"target\""));
+    }
+    // A move as Discord's menus make it: a piece picked, then one of its moves.
     let (menu, piece) = first_menu_choice(&shown.body);
     assert!(menu.starts_with("g:2:pick:0:"), "the pieces' menu: {menu}");
     let form = [
