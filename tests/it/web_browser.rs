@@ -400,6 +400,7 @@ fn in_a_browser_a_member_signs_in_and_plays_a_whole_game_on_the_page() {
         fake.sign_in_as(&started.ana);
         let client = browser(&driver, 1024, 1000).await;
         client.goto(&started.url).await.unwrap();
+        screenshot(&client, "sign-in").await;
         client.find(Locator::LinkText("Sign in with Discord to play")).await.unwrap().click().await.unwrap();
         until_text(&client, WAIT, |t| t.contains("Signed in as ana.")).await;
         assert_eq!(client.current_url().await.unwrap().as_str(), started.url);
@@ -577,15 +578,23 @@ fn in_a_browser_a_member_plays_a_whole_epaminondas_game_on_the_board() {
             let ply = moves_shown(&client).await;
             let status = until_in(&client, ".status", WAIT, |t| !t.trim().is_empty()).await;
             if status.contains("ana (White) to move") {
-                // The most advanced of her pieces that can move, then the farthest square it reaches alone.
-                client.wait().at_most(WAIT).for_element(Locator::Css("a.pick")).await.unwrap().click().await.unwrap();
+                // The most advanced of her pieces that can move, then the farthest square it reaches alone; the
+                // first time by keyboard alone (focused, then Enter).
+                let pick = client.wait().at_most(WAIT).for_element(Locator::Css("a.pick")).await.unwrap();
+                if audited {
+                    pick.click().await.unwrap()
+                } else {
+                    pick.send_keys("\u{E007}").await.unwrap()
+                }
                 let target = client.wait().at_most(WAIT).for_element(Locator::Css("button.target")).await.unwrap();
                 if !audited {
                     audit(&client).await;
                     screenshot(&client, "play-epaminondas").await;
+                    target.send_keys("\u{E007}").await.unwrap();
                     audited = true;
+                } else {
+                    target.click().await.unwrap();
                 }
-                target.click().await.unwrap();
                 turns.0 += 1;
             } else if status.contains("ben (Black) to move") {
                 let typed = [Opt::Focused("notation", String::new())];

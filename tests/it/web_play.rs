@@ -151,7 +151,33 @@ async fn a_member_signs_in_and_plays_from_the_page_against_one_on_discord() {
     let from = fake.mark();
     let form = [("csrf", csrf.as_str()), ("key", &field(&shown.body, "key")), ("button", buttons[0].as_str())];
     assert_eq!(browser.post(&format!("{url}/act"), &form).await.status, 303);
-    fake.post_in(from, place.channel).await;
+    let board = fake.post_in(from, place.channel).await.created.expect("the board of her move");
+
+    // A member of the server who does not play this game (dee) sees no moves, and a move posted anyway is refused
+    // in the words Discord's board gives her.
+    let dee = Member::new(104, "dee");
+    fake.join(GUILD_ID, &dee);
+    fake.sign_in_as(&dee);
+    let mut onlooker = Browser::new();
+    onlooker.sign_in(&site, &page).await;
+    let shown = onlooker.get(&url).await;
+    assert!(shown.body.contains("Signed in as dee.") && move_buttons(&shown.body).is_empty(), "{}", shown.body);
+    let his = fake.enabled_buttons(board).into_iter().find(|b| b.starts_with("g:1:m:3:")).expect("ben's move");
+    let on_discord = fake.press(&dee, place, board, &his).await;
+    assert!(on_discord.is_ephemeral(), "{}", on_discord.content());
+    let words = on_discord.content().replace(['*', '`'], "");
+    assert!(words.len() > 10, "{words}");
+    let form = [("csrf", field(&shown.body, "csrf")), ("key", "dee-1".to_string()), ("button", his.clone())];
+    let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let refused = onlooker.post(&format!("{url}/act"), &form).await;
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    let said = refused.body.split("role=\"alert\">").nth(1).and_then(|r| r.split("</div>").next()).unwrap_or_default();
+    let said: String = said
+        .split('<')
+        .enumerate()
+        .map(|(i, p)| if i == 0 { p } else { p.split_once('>').map_or("", |(_, t)| t) })
+        .collect();
+    assert_eq!(said.replace("&#39;", "'").trim(), words.trim(), "the same words as on Discord");
 
     // A member of another server (cy) signs in, but may not play here.
     fake.sign_in_as(&cy);
