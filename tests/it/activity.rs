@@ -78,6 +78,25 @@ async fn the_activity_is_launched_from_discord_and_its_session_plays_the_channel
     let (status, said) = post_token(&site, place_of(fake.activity_code(&cy))).await;
     assert_eq!((status, said["said"].as_str()), (403, Some("Only members of this server can play its games here.")));
 
+    // Opened outside a server (a DM), or in a server whose pages are off: told why, and nothing opened.
+    let (status, said) = post_token(&site, json!({"code": fake.activity_code(&ana)})).await;
+    assert_eq!(
+        (status, said["said"].as_str()),
+        (404, Some("Open tablero from a channel of a server to play its games."))
+    );
+    const OTHER: u64 = 800_000_000_000_000_077;
+    fake.join(OTHER, &ana);
+    let elsewhere = json!({"code": fake.activity_code(&ana), "guild": OTHER.to_string(), "channel": "950"});
+    let (status, said) = post_token(&site, elsewhere).await;
+    assert_eq!(status, 404, "{said}");
+    assert!(said["said"].as_str().unwrap().starts_with("This server's game pages are off"), "{said}");
+    // In a channel without a game: her games in the server, each a link to its page.
+    let quiet = json!({"code": fake.activity_code(&ana), "guild": GUILD_ID.to_string(), "channel": "999"});
+    let (status, listed) = post_token(&site, quiet).await;
+    assert_eq!((status, listed["game"].clone()), (200, Value::Null), "{listed}");
+    let games = listed["games"].as_str().unwrap();
+    assert!(games.contains("Your games in this server") && games.contains(&format!("href=\"{page}\"")), "{games}");
+
     // ana's code: a session, and the channel's game to show.
     let code = fake.activity_code(&ana);
     let (status, opened) = post_token(&site, place_of(code.clone())).await;
