@@ -25,9 +25,28 @@ pub fn analyze_with(game: &str, options: &[String], moves: &str, computer: Optio
         Some((Some(level), seed)) => Some((level, seed)),
         None => None,
     };
+    let position = match replay(game, options, moves) {
+        Ok(position) => position,
+        Err(failed) => return failed,
+    };
+    let mut out = describe(&position);
+    if let Some((level, seed)) = level {
+        let choice = crate::ai::choose(&position, level, seed, 1.0);
+        let (m, why) = match &choice {
+            Some(c) => (json!(c.notation), json!(c.reason.iter().map(english).collect::<Vec<_>>().join(" "))),
+            None => (Value::Null, Value::Null),
+        };
+        out["computer"] = m;
+        out["reason"] = why;
+    }
+    (0, out)
+}
+
+/// The position `moves` reach in `game` with `options`, or the exit status and JSON that say why not.
+fn replay(game: &str, options: &[String], moves: &str) -> Result<Position, (i32, Value)> {
     let kind: GameKind = match game.parse() {
         Ok(k) => k,
-        Err(m) => return (2, json!({ "error": english(&m) })),
+        Err(m) => return Err((2, json!({ "error": english(&m) }))),
     };
     let mut set = OptionSet::new();
     for option in options {
@@ -35,12 +54,12 @@ pub fn analyze_with(game: &str, options: &[String], moves: &str, computer: Optio
             Some((k, v)) if !k.trim().is_empty() => {
                 set.insert(k.trim().to_string(), v.trim().to_string());
             }
-            _ => return (2, json!({ "error": format!("option {option:?} is not of the form key=value") })),
+            _ => return Err((2, json!({ "error": format!("option {option:?} is not of the form key=value") }))),
         }
     }
     let mut position = match Position::new(kind, &set) {
         Ok(p) => p,
-        Err(e) => return (2, json!({ "error": english(&e.message()) })),
+        Err(e) => return Err((2, json!({ "error": english(&e.message()) }))),
     };
     // A token starting with `@` belongs to the move before it (an Ocencahuac relief: `a7-a5 @b5`).
     let mut list: Vec<String> = Vec::new();
@@ -57,24 +76,27 @@ pub fn analyze_with(game: &str, options: &[String], moves: &str, computer: Optio
         match position.play(m) {
             Ok(_) => {}
             Err(MoveError::Notation(reason)) => {
-                return (2, json!({ "error": format!("move {} ({m:?}): {}", index, english(&reason)) }));
+                return Err((2, json!({ "error": format!("move {} ({m:?}): {}", index, english(&reason)) })));
             }
             Err(MoveError::Illegal(reason)) => {
-                return (1, json!({ "error": english(&reason), "move": m, "index": index }));
+                return Err((1, json!({ "error": english(&reason), "move": m, "index": index })));
             }
         }
     }
-    let mut out = describe(&position);
-    if let Some((level, seed)) = level {
-        let choice = crate::ai::choose(&position, level, seed, 1.0);
-        let (m, why) = match &choice {
-            Some(c) => (json!(c.notation), json!(c.reason.iter().map(english).collect::<Vec<_>>().join(" "))),
-            None => (Value::Null, Value::Null),
-        };
-        out["computer"] = m;
-        out["reason"] = why;
+    Ok(position)
+}
+
+/// Adds to an analysis `out` of a Hoyito position what the endgame database `db` says of it, when it holds it:
+/// `endgame.value`, `endgame.best` (the holes that keep it) and `endgame.plies` (how long it takes to force).
+pub fn endgame(game: &str, options: &[String], moves: &str, db: &crate::ai::endgame::Endgame, out: &mut Value) {
+    let Ok(position) = replay(game, options, moves) else { return };
+    let Position::Hoyito(hoyito) = &position else { return };
+    if let (Some((value, best)), Some(plies)) = (db.best(hoyito), db.plies(hoyito)) {
+        let best: Vec<String> = best.iter().map(ToString::to_string).collect();
+        out["endgame"] = json!({ "value": value, "best": best, "plies": plies });
+    } else {
+        out["endgame"] = Value::Null;
     }
-    (0, out)
 }
 
 fn describe(position: &Position) -> Value {

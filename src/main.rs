@@ -78,6 +78,15 @@ enum AdminTask {
         #[arg(long, default_value_t = 1)]
         jobs: u32,
     },
+    /// Solve every Hoyito II (2x6) position with up to SEEDS seeds on the board by retrograde analysis and write
+    /// the database to OUT (read by `tablero analyze hoyito --endgame OUT`). Needs no store.
+    Endgame {
+        /// The most seeds on the board (a multiple of 4: play leaves no other counts).
+        #[arg(long, default_value_t = 12)]
+        seeds: u32,
+        #[arg(long, default_value = "hoyito-endgame.bin")]
+        out: PathBuf,
+    },
     /// Time the computer's move at every level, at full budget, on positions from real games (level 3 against
     /// itself, seeded), one move at a time; print the median, the 95th percentile and the slowest.
     Movetime {
@@ -163,6 +172,11 @@ enum Mode {
         /// The computer's seed (its choice among nearly equal moves at the lower levels).
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// A Hoyito endgame database (`tablero admin endgame`): a position it holds gets `endgame.value` (the
+        /// seeds the side to move still captures minus its opponent's, under perfect play), `endgame.best`
+        /// and `endgame.plies`.
+        #[arg(long, value_name = "FILE")]
+        endgame: Option<PathBuf>,
     },
 }
 
@@ -202,6 +216,7 @@ fn main() -> ExitCode {
             ladder(&game, games, time_scale, seed, &only, jobs)
         }
         Mode::Admin { task: AdminTask::Movetime { game, positions, seed }, .. } => movetime(&game, positions, seed),
+        Mode::Admin { task: AdminTask::Endgame { seeds, out }, .. } => endgame(seeds, &out),
         Mode::Admin { task, data } => match admin(cli.config, data, task) {
             Ok(said) => {
                 println!("{said}");
@@ -219,8 +234,17 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Mode::Analyze { game, options, moves, computer, seed } => {
-            let (status, json) = tablero::analyze::analyze_with(&game, &options, &moves, computer.map(|l| (l, seed)));
+        Mode::Analyze { game, options, moves, computer, seed, endgame } => {
+            let (mut status, mut json) =
+                tablero::analyze::analyze_with(&game, &options, &moves, computer.map(|l| (l, seed)));
+            if let Some(file) = endgame
+                && status == 0
+            {
+                match tablero::ai::endgame::Endgame::load(&file) {
+                    Ok(db) => tablero::analyze::endgame(&game, &options, &moves, &db, &mut json),
+                    Err(e) => (status, json) = (2, serde_json::json!({ "error": e })),
+                }
+            }
             // A closed pipe (`... | head`) is not a failure of the analysis: nothing to print to, nothing to say.
             let _ = writeln!(io::stdout(), "{json}");
             ExitCode::from(status as u8)
@@ -319,6 +343,32 @@ fn movetime(game: &str, count: usize, seed: u64) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Builds the Hoyito endgame database and writes it, saying each seed count as it is solved.
+fn endgame(seeds: u32, out: &std::path::Path) -> ExitCode {
+    use tablero::ai::endgame::{Endgame, MAX_SEEDS};
+    if !(8..=MAX_SEEDS).contains(&seeds) || !seeds.is_multiple_of(4) {
+        eprintln!("tablero: --seeds is a multiple of 4 from 8 to {MAX_SEEDS}");
+        return ExitCode::from(2);
+    }
+    let started = std::time::Instant::now();
+    let db = Endgame::build(seeds, |count, positions, plies| {
+        let at = started.elapsed().as_secs_f64();
+        eprintln!("{count} seeds: {positions} positions solved, the longest forced in {plies} plies ({at:.1} s)");
+    });
+    if let Err(e) = db.save(out) {
+        eprintln!("tablero: {}: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
+    let bytes = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
+    println!(
+        "{} positions with up to {seeds} seeds in {} ({bytes} bytes), built in {:.1} s",
+        db.positions(),
+        out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
+
 /// The store maintenance commands; what they did, in words.
 fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Result<String, String> {
     use tablero::store::{backup, folder};
@@ -340,7 +390,9 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
         })
     };
     match task {
-        AdminTask::Ladder { .. } | AdminTask::Movetime { .. } => Err("this needs no store; it runs before this".into()),
+        AdminTask::Ladder { .. } | AdminTask::Movetime { .. } | AdminTask::Endgame { .. } => {
+            Err("this needs no store; it runs before this".into())
+        }
         AdminTask::RecomputeRatings => {
             let table = Table::new(open()?, config.table());
             Ok(format!(

@@ -2,6 +2,7 @@
 //! levels, with a short reason for each move. Deterministic: the same position, level and seed give the same
 //! move. Zohn Ahl has no decisions to make (the computer just throws), so it has no engine.
 
+pub mod endgame;
 mod epaminondas;
 mod hoyito;
 pub mod ladder;

@@ -190,3 +190,60 @@ fn the_help_names_all_four_games() {
         assert!(help.contains(game), "{game} missing from:\n{help}");
     }
 }
+
+/// `tablero admin endgame` builds the Hoyito endgame database, and `analyze --endgame` reports a position it
+/// holds (reached by a seeded random game) with the value, best moves and plies the database gives.
+#[test]
+fn the_endgame_database_is_built_and_reports_a_position_it_holds() {
+    use rand::{Rng, SeedableRng};
+    use tablero::ai::endgame::Endgame;
+    use tablero::games::Position;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("endgame.bin");
+    let built = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(["admin", "endgame", "--seeds", "8", "--out"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    assert!(String::from_utf8_lossy(&built.stdout).starts_with("75582 positions with up to 8 seeds"));
+    let db = Endgame::load(&file).unwrap();
+    // A random game played until 8 seeds or fewer are left with someone to move.
+    let mut found = None;
+    for seed in 0..200u64 {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut position = Position::new(tablero::games::GameKind::Hoyito, &Default::default()).unwrap();
+        let mut moves = Vec::new();
+        while position.to_move().is_some() {
+            if let Position::Hoyito(h) = &position
+                && h.holes().iter().map(|&s| u32::from(s)).sum::<u32>() <= 8
+            {
+                found = Some((moves.join(" "), h.clone()));
+                break;
+            }
+            let legal = position.legal_moves();
+            let m = legal[rng.random_range(0..legal.len())].clone();
+            position.play(&m).unwrap();
+            moves.push(m);
+        }
+        if found.is_some() {
+            break;
+        }
+    }
+    let (moves, hoyito) = found.expect("a random game reaches 8 seeds");
+    let (status, v) = analyze(&["hoyito", "--moves", &moves, "--endgame", file.to_str().unwrap()]);
+    assert_eq!(status, 0, "{v}");
+    let (value, best) = db.best(&hoyito).unwrap();
+    let best: Vec<String> = best.iter().map(ToString::to_string).collect();
+    assert_eq!(v["endgame"]["value"], json!(value), "{v}");
+    assert_eq!(v["endgame"]["best"], json!(best));
+    assert_eq!(v["endgame"]["plies"], json!(db.plies(&hoyito).unwrap()));
+    assert!(best.iter().all(|b| v["legal"].as_array().unwrap().contains(&json!(b))), "{v}");
+    // The start is no endgame: the key says so.
+    let (_, start) = analyze(&["hoyito", "--endgame", file.to_str().unwrap()]);
+    assert_eq!(start["endgame"], Value::Null);
+    // A file that is no database is refused.
+    std::fs::write(&file, "hello\n").unwrap();
+    let (status, refused) = analyze(&["hoyito", "--endgame", file.to_str().unwrap()]);
+    assert_eq!(status, 2, "{refused}");
+}
