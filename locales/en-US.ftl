@@ -594,6 +594,10 @@ console-time-ago = { $span } ago
 
 ## The computer
 ai-sees-win = It sees a win ahead.
+ai-endgame = Its endgame table knows this position: with perfect play from here it captures { $seeds } { $seeds ->
+    [one] seed
+   *[other] seeds
+} more than its opponent (a negative number: fewer).
 ai-sees-loss = It finds that every move loses against best play.
 ai-hoyito-quiet = It sows hole { $hole }: no capture now, but the best it finds looking { $depth } moves ahead.
 ai-hoyito-capture = It sows hole { $hole } and captures { $seeds ->

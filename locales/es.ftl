@@ -596,6 +596,10 @@ console-time-ago = hace { $span }
 
 ## El ordenador
 ai-sees-win = Ve una victoria por delante.
+ai-endgame = Su tabla de finales conoce esta posición: con juego perfecto desde aquí captura { $seeds } { $seeds ->
+    [one] semilla
+   *[other] semillas
+} más que su rival (un número negativo: menos).
 ai-sees-loss = Ve que toda jugada pierde contra el mejor juego.
 ai-hoyito-quiet = Siembra el hoyo { $hole }: no captura ahora, pero es lo mejor que encuentra mirando { $depth } jugadas adelante.
 ai-hoyito-capture = Siembra el hoyo { $hole } y captura { $seeds ->

@@ -79,13 +79,15 @@ enum AdminTask {
         jobs: u32,
     },
     /// Solve every Hoyito II (2x6) position with up to SEEDS seeds on the board by retrograde analysis and write
-    /// the database to OUT (read by `tablero analyze hoyito --endgame OUT`). Needs no store.
+    /// the database to OUT: by default `hoyito-endgame.bin` in the data folder, where the bot and the console
+    /// load it at start (level 5 then plays those positions perfectly); `tablero analyze hoyito --endgame OUT`
+    /// reads it too. Needs no store.
     Endgame {
         /// The most seeds on the board (a multiple of 4: play leaves no other counts).
         #[arg(long, default_value_t = 12)]
         seeds: u32,
-        #[arg(long, default_value = "hoyito-endgame.bin")]
-        out: PathBuf,
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
     /// Time the computer's move at every level, at full budget, on positions from real games (level 3 against
     /// itself, seeded), one move at a time; print the median, the 95th percentile and the slowest.
@@ -216,7 +218,19 @@ fn main() -> ExitCode {
             ladder(&game, games, time_scale, seed, &only, jobs)
         }
         Mode::Admin { task: AdminTask::Movetime { game, positions, seed }, .. } => movetime(&game, positions, seed),
-        Mode::Admin { task: AdminTask::Endgame { seeds, out }, .. } => endgame(seeds, &out),
+        Mode::Admin { task: AdminTask::Endgame { seeds, out }, data } => {
+            let out = match out {
+                Some(out) => out,
+                None => match Config::load(cli.config.as_deref()) {
+                    Ok(config) => endgame_file(&data.unwrap_or(config.data_dir)),
+                    Err(e) => {
+                        eprintln!("tablero: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                },
+            };
+            endgame(seeds, &out)
+        }
         Mode::Admin { task, data } => match admin(cli.config, data, task) {
             Ok(said) => {
                 println!("{said}");
@@ -341,6 +355,27 @@ fn movetime(game: &str, count: usize, seed: u64) -> ExitCode {
     });
     println!("{}", movetime::table(kind, positions.len(), &timing));
     ExitCode::SUCCESS
+}
+
+/// Where the Hoyito endgame database lives in a data folder.
+fn endgame_file(data_dir: &std::path::Path) -> PathBuf {
+    data_dir.join("hoyito-endgame.bin")
+}
+
+/// Loads the Hoyito endgame database of the data folder, when there is one, for level 5 to play from.
+fn install_endgame(data_dir: &std::path::Path) {
+    let file = endgame_file(data_dir);
+    if !file.exists() {
+        return;
+    }
+    match tablero::ai::endgame::Endgame::load(&file) {
+        Ok(db) => {
+            let (positions, seeds) = (db.positions(), db.max_seeds());
+            tablero::ai::endgame::install(db);
+            tracing::info!(positions, seeds, "the Hoyito endgame database is loaded");
+        }
+        Err(e) => tracing::warn!(error = %e, "the Hoyito endgame database could not be read; level 5 searches"),
+    }
 }
 
 /// Builds the Hoyito endgame database and writes it, saying each seed count as it is solved.
@@ -497,6 +532,7 @@ fn bot(config: Option<PathBuf>, data: Option<PathBuf>) -> Result<(), String> {
         config.data_dir = d;
         config.store.url = None;
     }
+    install_endgame(&config.data_dir);
     // Heavy work has its own threads ([limits] workers); the blocking pool only waits on the store and draws
     // boards, so it is bounded well below tokio's default of 512 (a PostgreSQL store keeps a thread waiting for
     // each query: at 320 interactions a second a few dozen wait at once).
@@ -516,6 +552,7 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
         config.data_dir = d;
         config.store.url = None;
     }
+    install_endgame(&config.data_dir);
     if let Some(o) = out {
         config.out_dir = o;
     }

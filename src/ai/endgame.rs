@@ -28,6 +28,19 @@ fn ways(seeds: usize, holes: usize) -> u64 {
     (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1))
 }
 
+/// The database the computer plays from, once one is installed (at most one per process).
+static INSTALLED: std::sync::OnceLock<Endgame> = std::sync::OnceLock::new();
+
+/// Makes `db` the database level 5 plays from; `false` when one was installed already.
+pub fn install(db: Endgame) -> bool {
+    INSTALLED.set(db).is_ok()
+}
+
+/// The database level 5 plays from, if any.
+pub fn installed() -> Option<&'static Endgame> {
+    INSTALLED.get()
+}
+
 /// The first words of a database file.
 const HEADER: &str = "tablero hoyito-endgame 1";
 
@@ -186,6 +199,21 @@ impl Endgame {
         self.value(game)?;
         let seeds: u32 = holes.iter().map(|&h| u32::from(h)).sum();
         self.plies.get((seeds / 4) as usize)?.get(rank(&holes)).map(|&p| u32::from(p))
+    }
+
+    /// The move perfect play makes in `game`, with its value: one that keeps the value, and among those, when
+    /// winning the one that forces it soonest, when losing the one that holds out longest; `None` outside the
+    /// database.
+    pub fn choose(&self, game: &Hoyito) -> Option<(Hole, i32, u32)> {
+        let (value, best) = self.best(game)?;
+        let plies_after = |hole: &Hole| {
+            let after = game.clone().play(hole).ok()?;
+            Some(if after.to_move().is_none() { 0 } else { self.plies(&after).unwrap_or(0) })
+        };
+        let mut scored: Vec<(u32, Hole)> = best.into_iter().filter_map(|h| Some((plies_after(&h)?, h))).collect();
+        scored.sort_by_key(|(plies, hole)| (if value < 0 { u32::MAX - plies } else { *plies }, hole.0));
+        let (plies, hole) = scored.into_iter().next()?;
+        Some((hole, value, plies + 1))
     }
 
     /// The moves of `game` that keep its value (best first by hole), with that value; `None` outside the database.
@@ -386,6 +414,42 @@ impl Endgame {
 mod tests {
     use super::*;
 
+    /// The 8-seed database, built once for every test.
+    fn eight() -> &'static Endgame {
+        static BUILT: std::sync::OnceLock<Endgame> = std::sync::OnceLock::new();
+        BUILT.get_or_init(|| Endgame::build(8, |_, _, _| {}))
+    }
+
+    /// Perfect play by the database for both sides, from positions with a value: the game ends (the winner
+    /// forces the value, it does not go round) with exactly that many seeds more for the side that was to move.
+    #[test]
+    fn perfect_play_from_a_won_position_wins_exactly_its_value() {
+        let db = eight();
+        let mut played = 0;
+        for r in (0..75_582u64).step_by(211) {
+            let holes = unrank(8, r);
+            let start = Hoyito::from_parts(Options::default(), &holes, [20, 20], Side::First);
+            if start.legal_moves().is_empty() {
+                // A side without a move passes before such a position is ever reached.
+                continue;
+            }
+            let Some(value) = db.value(&start).filter(|&v| v != 0) else { continue };
+            let mut game = start.clone();
+            for _ in 0..400 {
+                if game.to_move().is_none() {
+                    break;
+                }
+                let (hole, _, _) = db.choose(&game).expect("a move in every position play reaches");
+                game = game.play(&hole).unwrap();
+            }
+            assert_eq!(game.to_move(), None, "{holes:?}: perfect play ends");
+            let gained = |s: Side| game.captured(s) as i32 - start.captured(s) as i32;
+            assert_eq!(gained(Side::First) - gained(Side::Second), value, "{holes:?}");
+            played += 1;
+        }
+        assert!(played > 50, "{played} positions with a value");
+    }
+
     #[test]
     fn a_layout_is_ranked_and_found_again() {
         for seeds in [0usize, 1, 8, 12] {
@@ -432,7 +496,7 @@ mod tests {
 
     #[test]
     fn eight_seed_endgames_agree_with_their_moves_and_with_plain_search() {
-        let db = Endgame::build(8, |_, _, _| {});
+        let db = eight();
         assert_eq!(db.positions(), 75_582);
         assert_eq!(db.check_level(8), Ok(75_582), "every value follows from its successors'");
         // Written and read back, it is the same database; a file cut short is refused.

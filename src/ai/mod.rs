@@ -45,6 +45,9 @@ pub fn choose(position: &Position, level: Level, seed: u64, scale: f64) -> Optio
     let (limits, margin) = level.plan(kind, scale);
     match position {
         Position::Hoyito(g) => {
+            if let Some(perfect) = endgame_choice(g, level) {
+                return Some(perfect);
+            }
             let (found, pick) = pick(g, limits, margin, seed)?;
             Some(finish(g, &found, pick, |a| a.to_string(), hoyito_reason))
         }
@@ -58,6 +61,18 @@ pub fn choose(position: &Position, level: Level, seed: u64, scale: f64) -> Optio
         }
         Position::ZohnAhl(_) => None,
     }
+}
+
+/// Level 5's move in a Hoyito position the installed endgame database holds: perfect play.
+fn endgame_choice(game: &crate::games::hoyito::Hoyito, level: Level) -> Option<Choice> {
+    if level.number() != 5 {
+        return None;
+    }
+    let (hole, value, plies) = endgame::installed()?.choose(game)?;
+    let mut why: Vec<Message> =
+        hoyito_reason(game, &game.child(&hole), &hole).into_iter().map(|m| m.num("depth", i64::from(plies))).collect();
+    why.push(Message::new("ai-endgame").num("seeds", i64::from(value)));
+    Some(Choice { notation: hole.to_string(), reason: why, value: value * 100, depth: plies, nodes: 0 })
 }
 
 /// Searches and picks a move: the best, or for the lower levels any move within `margin` of it.
