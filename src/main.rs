@@ -385,6 +385,12 @@ fn endgame(seeds: u32, out: &std::path::Path) -> ExitCode {
         eprintln!("tablero: --seeds is a multiple of 4 from 8 to {MAX_SEEDS}");
         return ExitCode::from(2);
     }
+    if let Some(folder) = out.parent().filter(|f| !f.as_os_str().is_empty())
+        && let Err(e) = std::fs::create_dir_all(folder)
+    {
+        eprintln!("tablero: {}: {e}", folder.display());
+        return ExitCode::FAILURE;
+    }
     let started = std::time::Instant::now();
     let db = Endgame::build(seeds, |count, positions, plies| {
         let at = started.elapsed().as_secs_f64();

@@ -208,6 +208,15 @@ fn the_endgame_database_is_built_and_reports_a_position_it_holds() {
     assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
     assert!(String::from_utf8_lossy(&built.stdout).starts_with("75582 positions with up to 8 seeds"));
     let db = Endgame::load(&file).unwrap();
+    // Without --out it goes into the data folder (made when missing), where the bot and the console load it.
+    let data = dir.path().join("new").join("data");
+    let into_data = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(["admin", "endgame", "--seeds", "8", "--data"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(into_data.status.success(), "{}", String::from_utf8_lossy(&into_data.stderr));
+    assert_eq!(std::fs::read(data.join("hoyito-endgame.bin")).unwrap(), std::fs::read(&file).unwrap());
     // A random game played until 8 seeds or fewer are left with someone to move.
     let mut found = None;
     for seed in 0..200u64 {
