@@ -367,6 +367,7 @@ console-help =
       archive [@player] [game] [page]           the server's finished games, newest first
       replay [game] [speed=slow|normal|fast]    an animated GIF of a game
       board [text [part]] | history | rules [game]   show the game (text: in words; part: a row, rank, file or square)
+      learn [game [answer|again]]               lessons: a game taught step by step (answer: a move; Zohn Ahl: a space)
       press <button-id> | press <menu-id> <choice>
                                                 press a button, or choose from a menu, shown under a reply
       claim                                     claim the win when your opponent's time is up
@@ -1216,3 +1217,24 @@ cmd-tournament-extend--time = time
     .description = How much more: 12h, 2d
 cmd-tournament-cancel = cancel
     .description = Cancel the tournament (organisers).
+
+## Lessons
+lesson-courses = Lessons: each game taught step by step on small positions, checked by the rules. Pick a game.
+lesson-course-line = • { $game }: { $done } of { $steps } steps done
+lesson-header = **{ $game }**: lesson { $step } of { $steps }
+lesson-done = You have finished the { $game } course. Now play a real game against the computer at level 1, or start the course again.
+lesson-stale = That step is already behind you; here is where you are.
+lesson-illegal = Not allowed here: { $reason }
+lesson-not-a-choice = Pick one of the answers: { $choices }.
+lesson-broken = This step cannot be set up; it is a fault of ours.
+lesson-menu = Your move ({ $menu } of { $menus })
+lesson-which-game = Name the game your answer is for (game:).
+button-lesson-again = Start again
+button-lesson-game = Play the computer (level 1)
+training-changed = Your lesson moved on elsewhere a moment before; nothing of this answer was stored. Try again.
+cmd-learn = learn
+    .description = Learn a game step by step: small positions, a task each, checked by the rules.
+cmd-learn--game = game
+    .description = Which game (none: every course and how far you are)
+cmd-learn--answer = answer
+    .description = Your answer to the step you are at, typed (a move, or for Zohn Ahl a space)

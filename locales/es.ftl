@@ -366,6 +366,7 @@ console-help =
       archive [@jugador] [juego] [página]       las partidas terminadas del servidor, de la más reciente
       replay [partida] [speed=lento|normal|rápido]  un GIF animado de una partida
       board [text [parte]] | history | rules [juego]  muestra la partida (text: en palabras; parte: fila, columna o casilla)
+      learn [juego [respuesta|again]]           lecciones: un juego enseñado paso a paso (respuesta: una jugada; Zohn Ahl: una casilla)
       press <id-de-botón> | press <id-de-menú> <opción>
                                                 pulsa un botón, o elige en un menú, mostrado bajo una respuesta
       claim                                     reclama la victoria si a tu rival se le acabó el tiempo
@@ -1217,3 +1218,24 @@ cmd-tournament-extend--time = tiempo
     .description = Cuánto más: 12h, 2d
 cmd-tournament-cancel = cancelar
     .description = Cancela el torneo (organizadores)
+
+## Lecciones
+lesson-courses = Lecciones: cada juego enseñado paso a paso en posiciones pequeñas, comprobadas por las reglas. Elige un juego.
+lesson-course-line = • { $game }: { $done } de { $steps } pasos hechos
+lesson-header = **{ $game }**: lección { $step } de { $steps }
+lesson-done = Has terminado el curso de { $game }. Ahora juega una partida de verdad contra la computadora en el nivel 1, o empieza el curso otra vez.
+lesson-stale = Ese paso ya quedó atrás; aquí es donde estás.
+lesson-illegal = Aquí no se puede: { $reason }
+lesson-not-a-choice = Elige una de las respuestas: { $choices }.
+lesson-broken = Este paso no se puede preparar; es un fallo nuestro.
+lesson-menu = Tu jugada ({ $menu } de { $menus })
+lesson-which-game = Di de qué juego es tu respuesta (juego:).
+button-lesson-again = Empezar de nuevo
+button-lesson-game = Jugar contra la computadora (nivel 1)
+training-changed = Tu lección avanzó en otro sitio justo antes; no se guardó nada de esta respuesta. Vuelve a intentarlo.
+cmd-learn = aprender
+    .description = Aprende un juego paso a paso: posiciones pequeñas, una tarea en cada una, comprobada por las reglas.
+cmd-learn--game = juego
+    .description = Qué juego (ninguno: todos los cursos y por dónde vas)
+cmd-learn--answer = respuesta
+    .description = Tu respuesta al paso en que estás, escrita (una jugada, o en Zohn Ahl una casilla)

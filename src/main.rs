@@ -89,6 +89,23 @@ enum AdminTask {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Level 5 with the Hoyito endgame database (FILE, or the data folder's) against level 5 without it: GAMES
+    /// games from random database positions with SEEDS seeds on the board, each position played twice with the
+    /// sides swapped; print the results for the side with the database. Needs no store.
+    EndgameMatch {
+        #[arg(long)]
+        file: Option<PathBuf>,
+        #[arg(long, default_value_t = 16)]
+        seeds: u32,
+        /// Games in all (an even number: two per position).
+        #[arg(long, default_value_t = 200)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once, each on its own thread (the results do not depend on it).
+        #[arg(long, default_value_t = 1)]
+        jobs: u32,
+    },
     /// Time the computer's move at every level, at full budget, on positions from real games (level 3 against
     /// itself, seeded), one move at a time; print the median, the 95th percentile and the slowest.
     Movetime {
@@ -218,6 +235,19 @@ fn main() -> ExitCode {
             ladder(&game, games, time_scale, seed, &only, jobs)
         }
         Mode::Admin { task: AdminTask::Movetime { game, positions, seed }, .. } => movetime(&game, positions, seed),
+        Mode::Admin { task: AdminTask::EndgameMatch { file, seeds, games, seed, jobs }, data } => {
+            let file = match file {
+                Some(file) => file,
+                None => match Config::load(cli.config.as_deref()) {
+                    Ok(config) => endgame_file(&data.unwrap_or(config.data_dir)),
+                    Err(e) => {
+                        eprintln!("tablero: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                },
+            };
+            endgame_match(&file, seeds, games, seed, jobs)
+        }
         Mode::Admin { task: AdminTask::Endgame { seeds, out }, data } => {
             let out = match out {
                 Some(out) => out,
@@ -410,6 +440,39 @@ fn endgame(seeds: u32, out: &std::path::Path) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Plays level 5 with the endgame database in `file` against level 5 without it and prints the results.
+fn endgame_match(file: &std::path::Path, seeds: u32, games: u32, seed: u64, jobs: u32) -> ExitCode {
+    let db = match tablero::ai::endgame::Endgame::load(file) {
+        Ok(db) => db,
+        Err(e) => {
+            eprintln!("tablero: {}: {e}", file.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    if seeds > db.max_seeds() || !seeds.is_multiple_of(4) || seeds == 0 {
+        eprintln!("tablero: --seeds is a multiple of 4 up to the database's {}", db.max_seeds());
+        return ExitCode::from(2);
+    }
+    let started = std::time::Instant::now();
+    let m = tablero::ai::endgame_match::endgame_match(&db, seeds, games.div_ceil(2), seed, jobs);
+    println!(
+        "level 5 with the database against level 5 without it, {} games from positions with {seeds} seeds: \
+         {} won, {} drawn, {} lost ({:.1} %); seeds captured {} to {}; won positions not won: {}; \
+         below the perfect value: {} ({:.0} s)",
+        m.games,
+        m.wins,
+        m.draws,
+        m.losses,
+        m.score(),
+        m.seeds_for,
+        m.seeds_against,
+        m.won_not_won,
+        m.below_value,
+        started.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
+
 /// The store maintenance commands; what they did, in words.
 fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Result<String, String> {
     use tablero::store::{backup, folder};
@@ -431,9 +494,10 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
         })
     };
     match task {
-        AdminTask::Ladder { .. } | AdminTask::Movetime { .. } | AdminTask::Endgame { .. } => {
-            Err("this needs no store; it runs before this".into())
-        }
+        AdminTask::Ladder { .. }
+        | AdminTask::Movetime { .. }
+        | AdminTask::Endgame { .. }
+        | AdminTask::EndgameMatch { .. } => Err("this needs no store; it runs before this".into()),
         AdminTask::RecomputeRatings => {
             let table = Table::new(open()?, config.table());
             Ok(format!(

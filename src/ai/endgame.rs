@@ -15,11 +15,11 @@
 use crate::games::hoyito::{Hole, Hoyito, Options};
 use crate::games::{Game, Side};
 
-const HOLES: usize = 12;
+pub const HOLES: usize = 12;
 const ROW: usize = 6;
 
 /// Ways to lay `seeds` in `holes` holes, for every count up to [`MAX_SEEDS`].
-fn ways(seeds: usize, holes: usize) -> u64 {
+pub fn ways(seeds: usize, holes: usize) -> u64 {
     // C(seeds + holes - 1, holes - 1), small enough for u64 at these sizes.
     if holes == 0 {
         return u64::from(seeds == 0);

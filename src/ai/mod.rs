@@ -3,6 +3,7 @@
 //! move. Zohn Ahl has no decisions to make (the computer just throws), so it has no engine.
 
 pub mod endgame;
+pub mod endgame_match;
 mod epaminondas;
 mod hoyito;
 pub mod ladder;
@@ -41,11 +42,22 @@ pub struct Choice {
 /// The move the computer plays at `level`, or `None` when there is nothing to decide (the game is over, or it
 /// is Zohn Ahl). `scale` multiplies the level's search budget (1.0 in play).
 pub fn choose(position: &Position, level: Level, seed: u64, scale: f64) -> Option<Choice> {
+    choose_with(position, level, seed, scale, endgame::installed())
+}
+
+/// [`choose`] with the Hoyito endgame database given (`None`: level 5 searches every position).
+pub fn choose_with(
+    position: &Position,
+    level: Level,
+    seed: u64,
+    scale: f64,
+    endgame: Option<&endgame::Endgame>,
+) -> Option<Choice> {
     let kind = position.kind();
     let (limits, margin) = level.plan(kind, scale);
     match position {
         Position::Hoyito(g) => {
-            if let Some(perfect) = endgame_choice(g, level) {
+            if let Some(perfect) = endgame.and_then(|db| endgame_choice(db, g, level)) {
                 return Some(perfect);
             }
             let (found, pick) = pick(g, limits, margin, seed)?;
@@ -64,11 +76,11 @@ pub fn choose(position: &Position, level: Level, seed: u64, scale: f64) -> Optio
 }
 
 /// Level 5's move in a Hoyito position the installed endgame database holds: perfect play.
-fn endgame_choice(game: &crate::games::hoyito::Hoyito, level: Level) -> Option<Choice> {
+fn endgame_choice(db: &endgame::Endgame, game: &crate::games::hoyito::Hoyito, level: Level) -> Option<Choice> {
     if level.number() != 5 {
         return None;
     }
-    let (hole, value, plies) = endgame::installed()?.choose(game)?;
+    let (hole, value, plies) = db.choose(game)?;
     let mut why: Vec<Message> =
         hoyito_reason(game, &game.child(&hole), &hole).into_iter().map(|m| m.num("depth", i64::from(plies))).collect();
     why.push(Message::new("ai-endgame").num("seeds", i64::from(value)));

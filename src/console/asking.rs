@@ -4,7 +4,7 @@
 
 use crate::games::{GameKind, OptionSet};
 use crate::i18n::Message;
-use crate::table::{ButtonId, Command, SettingChange};
+use crate::table::{ButtonId, Command, SettingChange, TrainCommand};
 use crate::table::{ChallengeCommand, PageCommand, PlayCommand, RatingCommand, RecordCommand, SettingCommand};
 
 use super::{game_number, mention};
@@ -43,6 +43,27 @@ pub(super) fn table_command(word: &str, said: &Said) -> Option<Result<Command, M
         .or_else(|| record_command(word, said))
         .or_else(|| standing_command(word, said))
         .or_else(|| member_command(word, said))
+        .or_else(|| training_command(word, said))
+}
+
+/// The lessons: `learn`, `learn <game>`, `learn <game> <answer>`, `learn <game> again`.
+fn training_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
+    let usage_text = "learn [game [answer|again]]";
+    Some(match word {
+        "learn" => said.no_options(usage_text).and_then(|()| {
+            let Some(game) = said.positional.first() else {
+                return Ok(Command::Train(TrainCommand::Learn { game: None }));
+            };
+            let game: GameKind = game.parse()?;
+            let rest = said.positional[1..].join(" ");
+            Ok(Command::Train(match rest.as_str() {
+                "" => TrainCommand::Learn { game: Some(game) },
+                "again" | "otra-vez" => TrainCommand::LessonRestart { game },
+                answer => TrainCommand::LessonAnswer { game, step: None, answer: answer.to_string() },
+            }))
+        }),
+        _ => return None,
+    })
 }
 
 /// A game's moves and the look at it.

@@ -56,9 +56,12 @@ pub async fn press_button(
         command,
         Command::Rating(RatingCommand::Leaderboard { .. }) | Command::Record(RecordCommand::Archive { .. })
     );
+    // A lesson's answer replaces the pressed step with what it says (the next step follows as its own message).
+    let lesson = matches!(command, Command::Train(_));
     // A join leaves the challenge open, a takeback request the board; the other presses change what the
     // pressed message shows.
     let replaces_message = !turns_page
+        && !lesson
         && !matches!(
             command,
             Command::Challenge(ChallengeCommand::Join { .. })
@@ -90,6 +93,11 @@ pub async fn press_button(
         let page = replies.remove(0);
         send(&data.client, http, pressed, &Said::quiet(&page), false).await?;
         return Ok(());
+    }
+    if asker.owes_answer() && lesson && !replies.is_empty() {
+        let first = replies.remove(0);
+        send(&data.client, http, pressed, &Said::quiet(&first), false).await?;
+        return deliver::deliver(data, http, &asker, &invocation, replies).await;
     }
     if replaces_message {
         // The pressed board or question is done with: its buttons go, and the news comes as a new message.

@@ -32,6 +32,7 @@ mod seasons;
 mod send;
 mod slash;
 mod tournament;
+mod training;
 mod vacation;
 
 pub use clock::Clock;
@@ -148,6 +149,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         records::archive(),
         records::replay(),
         tournament::tournament(),
+        training::learn(),
     ];
     localize::translate(&mut all);
     all

@@ -45,7 +45,7 @@ pub async fn run(http: &serenity::Http, data: &Data, interaction: &serenity::Com
 
 /// The handler of a command path (its registered English names), if there is one.
 pub fn route(path: &[&str]) -> Option<Handler> {
-    use super::{commands as c, play, records as r, seasons, tournament as t, vacation as v};
+    use super::{commands as c, play, records as r, seasons, tournament as t, training, vacation as v};
     let handler: Handler = match path {
         ["play", "epaminondas"] => |c, o| Box::pin(play::on_epaminondas(c, o)),
         ["play", "hoyito"] => |c, o| Box::pin(play::on_hoyito(c, o)),
@@ -65,6 +65,7 @@ pub fn route(path: &[&str]) -> Option<Handler> {
         ["hint"] => |c, o| Box::pin(c::on_hint(c, o)),
         ["analysis"] => |c, o| Box::pin(c::on_analysis(c, o)),
         ["rules"] => |c, o| Box::pin(c::on_rules(c, o)),
+        ["learn"] => |c, o| Box::pin(training::on_learn(c, o)),
         ["games"] => |c, o| Box::pin(c::on_games(c, o)),
         ["claim"] => |c, o| Box::pin(c::on_claim(c, o)),
         ["settings", "server"] => |c, o| Box::pin(c::on_settings_server(c, o)),

@@ -11,6 +11,7 @@ pub mod hoyito;
 pub mod ocencahuac;
 mod options;
 mod position;
+pub mod setup;
 pub mod zohn_ahl;
 
 use std::fmt;

@@ -146,13 +146,29 @@ const ENGLISH: &str = include_str!("../../locales/en-US.ftl");
 const SPANISH: &str = include_str!("../../locales/es.ftl");
 const SPAIN: &str = include_str!("../../locales/es-ES.ftl");
 
-fn bundle(tag: &str, source: &str) -> Bundle {
+/// The lessons' words, a file per game and language (`lessons/<game>.<language>.ftl`), added to the catalogue.
+pub const LESSONS_ENGLISH: [&str; 4] = [
+    include_str!("../../lessons/epaminondas.en-US.ftl"),
+    include_str!("../../lessons/hoyito.en-US.ftl"),
+    include_str!("../../lessons/ocencahuac.en-US.ftl"),
+    include_str!("../../lessons/zohn-ahl.en-US.ftl"),
+];
+pub const LESSONS_SPANISH: [&str; 4] = [
+    include_str!("../../lessons/epaminondas.es.ftl"),
+    include_str!("../../lessons/hoyito.es.ftl"),
+    include_str!("../../lessons/ocencahuac.es.ftl"),
+    include_str!("../../lessons/zohn-ahl.es.ftl"),
+];
+
+fn bundle(tag: &str, sources: &[&str]) -> Bundle {
     let id: unic_langid::LanguageIdentifier = tag.parse().expect("valid language tag");
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     bundle.set_use_isolating(false);
-    let resource = FluentResource::try_new(source.to_string())
-        .unwrap_or_else(|(_, errors)| panic!("catalogue {tag} does not parse: {errors:?}"));
-    bundle.add_resource(resource).unwrap_or_else(|errors| panic!("catalogue {tag}: {errors:?}"));
+    for source in sources {
+        let resource = FluentResource::try_new(source.to_string())
+            .unwrap_or_else(|(_, errors)| panic!("catalogue {tag} does not parse: {errors:?}"));
+        bundle.add_resource(resource).unwrap_or_else(|errors| panic!("catalogue {tag}: {errors:?}"));
+    }
     bundle
 }
 
@@ -160,9 +176,9 @@ fn bundle(tag: &str, source: &str) -> Bundle {
 pub fn catalog() -> &'static Catalog {
     static CATALOG: OnceLock<Catalog> = OnceLock::new();
     CATALOG.get_or_init(|| Catalog {
-        english: bundle("en-US", ENGLISH),
-        spanish: bundle("es-419", SPANISH),
-        spain: bundle("es-ES", SPAIN),
+        english: bundle("en-US", &[&[ENGLISH], &LESSONS_ENGLISH[..]].concat()),
+        spanish: bundle("es-419", &[&[SPANISH], &LESSONS_SPANISH[..]].concat()),
+        spain: bundle("es-ES", &[SPAIN]),
     })
 }
 

@@ -35,15 +35,47 @@ pub struct Counters {
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum Entry {
     Counters(Counters),
-    Game { record: Box<GameRecord> },
-    Tournament { record: Tournament },
-    Rating { guild: GuildId, game: GameKind, user: UserId, record: Rating },
-    Team { guild: GuildId, team: TeamKey, record: TeamRecord },
-    Settings { guild: GuildId, record: GuildSettings },
-    Notify { user: UserId, on: bool },
-    Notice { record: Notice },
-    Mark { record: TournamentMark },
-    BoardPost { game: GameId, channel: ChannelId, message: u64 },
+    Game {
+        record: Box<GameRecord>,
+    },
+    Tournament {
+        record: Tournament,
+    },
+    Rating {
+        guild: GuildId,
+        game: GameKind,
+        user: UserId,
+        record: Rating,
+    },
+    Team {
+        guild: GuildId,
+        team: TeamKey,
+        record: TeamRecord,
+    },
+    Settings {
+        guild: GuildId,
+        record: GuildSettings,
+    },
+    Notify {
+        user: UserId,
+        on: bool,
+    },
+    Notice {
+        record: Notice,
+    },
+    Mark {
+        record: TournamentMark,
+    },
+    BoardPost {
+        game: GameId,
+        channel: ChannelId,
+        message: u64,
+    },
+    /// A lesson's progress, a puzzle, a puzzle rating, a try or a daily puzzle (its revision starts again).
+    Training {
+        key: crate::store::training::TrainingKey,
+        record: serde_json::Value,
+    },
 }
 
 /// Writes a backup: the header line, then one line per entry.

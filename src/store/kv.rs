@@ -29,7 +29,8 @@ pub const USER_LIVE: usize = 19;
 pub const GUILD_LIVE: usize = 20;
 pub const PLAYER_FINISHED: usize = 21;
 pub const SESSIONS: usize = 22;
-pub const TREES: usize = 23;
+pub const TRAINING: usize = 23;
+pub const TREES: usize = 24;
 
 /// The trees' names: sled's tree names, PostgreSQL's table names.
 pub const NAMES: [&str; TREES] = [
@@ -56,6 +57,7 @@ pub const NAMES: [&str; TREES] = [
     "guild_live",
     "player_finished",
     "sessions",
+    "training",
 ];
 
 /// A key and its value.

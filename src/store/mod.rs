@@ -21,6 +21,7 @@ mod sled_files;
 pub mod sled_log;
 mod sled_store;
 pub mod tournament;
+pub mod training;
 pub mod unit;
 
 pub use rating::{Rating, Standings, TeamKey, TeamRecord};
@@ -133,6 +134,10 @@ pub enum WriteError {
     /// A sign-in of the web pages was finished before, or never begun (its state is spent or unknown).
     #[error("this sign-in was used before")]
     SignInSpent,
+    /// A lesson's progress, a puzzle, a rating or a daily puzzle changed since it was read (or, written as new,
+    /// exists already).
+    #[error("a training record changed since it was read")]
+    TrainingConflict,
     #[error("no such game")]
     Missing,
     #[error("a new record's id is taken")]
@@ -245,6 +250,10 @@ pub trait Store: Send + Sync {
     /// Sign-ins and sessions past their expiry at `now` (at most `limit` of each kind), for a sweep to forget.
     fn expired_sessions(&self, now: Timestamp, limit: usize) -> Result<Vec<session::SecretHash>, StoreError>;
     /// The message that shows a game's latest board (channel, message), as the front end last recorded it.
+    /// A training record and its revision.
+    fn training(&self, key: &training::TrainingKey) -> Result<Option<(serde_json::Value, u64)>, StoreError>;
+    /// Every puzzle (of `game`, or of all games), by number.
+    fn puzzles(&self, game: Option<GameKind>) -> Result<Vec<training::Puzzle>, StoreError>;
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError>;
     /// Makes every write durable (commits already are; for shutdown).
     /// Tells the other processes sharing the store that a game was written (game [`EVERY_GAME`]: something

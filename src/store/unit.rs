@@ -68,6 +68,8 @@ pub struct Unit {
     pub notify: Vec<(UserId, bool)>,
     /// Sign-ins and sessions of the web pages begun, spent, opened or closed.
     pub sessions: Vec<super::session::SessionWrite>,
+    /// Lesson progress, puzzles, puzzle ratings, tries and daily puzzles written.
+    pub training: Vec<super::training::TrainingWrite>,
     /// The idempotency key of the request (a Discord interaction id) and when it came: the unit is refused
     /// with [`super::WriteError::AlreadyDone`] when a unit with the same key was committed before.
     pub request: Option<(String, Timestamp)>,

@@ -6,7 +6,8 @@
 //! (a takeback request), `g:<game>:m:<ply>:<move>`, `g:<game>:t:<ply>` (a throw), `g:<game>:resign?|resign!|draw?|
 //! draw!` (ask first, then confirmed), `g:<game>:claim|takeback|rematch`, the menus `g:<game>:pick:<ply>:<k>` and
 //! `g:<game>:to:<ply>:<k>`, `ar:<page>:<player or 0>:<game or ->` (the archive), `lb:<game>:<page>:<e|p>[:i]` (a
-//! leaderboard, established or provisional, as a picture), `t:<tournament>:join|leave`. `<ply>` is the number of
+//! leaderboard, established or provisional, as a picture), `t:<tournament>:join|leave`, and the lessons' `ls:<game>`, `la:<game>:<step>:<answer>`,
+//! `lm:<game>:<step>:<menu>`, `lr:<game>` (start again) and `lg:<game>` (a first game against the computer). `<ply>` is the number of
 //! moves played when the button was drawn, so a press on an outdated board is refused.
 
 use crate::store::record::TournamentId;
@@ -15,9 +16,12 @@ use crate::table::command::{ChallengeCommand, PlayCommand, RatingCommand, Record
 use std::fmt;
 use std::str::FromStr;
 
-use super::command::{Command, TournamentCommand};
+use super::command::{Command, TournamentCommand, TrainCommand};
 use crate::games::GameKind;
 use crate::store::record::{GameId, Player};
+
+/// The computer's name as a challenge's opponent.
+const COMPUTER_NAME: &str = "tablero";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ButtonId {
@@ -83,6 +87,24 @@ pub enum ButtonId {
     },
     TournamentJoin(u64),
     TournamentLeave(u64),
+    /// Where the member is in a game's course.
+    Lesson(GameKind),
+    /// An answer to step `step` of a game's course.
+    LessonAnswer {
+        game: GameKind,
+        step: usize,
+        answer: String,
+    },
+    /// The `menu`-th menu of the answers to step `step` of a game's course.
+    LessonMenu {
+        game: GameKind,
+        step: usize,
+        menu: usize,
+    },
+    /// Back to the first step of a game's course.
+    LessonRestart(GameKind),
+    /// A game against the computer at level 1, after a course.
+    LessonGame(GameKind),
 }
 
 impl fmt::Display for ButtonId {
@@ -118,6 +140,11 @@ impl fmt::Display for ButtonId {
             ButtonId::Season { game, season } => write!(f, "ss:{}:{season}", game.name()),
             ButtonId::TournamentJoin(t) => write!(f, "t:{t}:join"),
             ButtonId::TournamentLeave(t) => write!(f, "t:{t}:leave"),
+            ButtonId::Lesson(g) => write!(f, "ls:{}", g.name()),
+            ButtonId::LessonAnswer { game, step, answer } => write!(f, "la:{}:{step}:{answer}", game.name()),
+            ButtonId::LessonMenu { game, step, menu } => write!(f, "lm:{}:{step}:{menu}", game.name()),
+            ButtonId::LessonRestart(g) => write!(f, "lr:{}", g.name()),
+            ButtonId::LessonGame(g) => write!(f, "lg:{}", g.name()),
         }
     }
 }
@@ -133,6 +160,7 @@ impl FromStr for ButtonId {
         let parts: Vec<&str> = id.split(':').collect();
         let number = |s: &str| s.parse::<u64>().map_err(|_| NotOurs);
         let count = |s: &str| s.parse::<usize>().map_err(|_| NotOurs);
+        let kind = |s: &str| s.parse::<GameKind>().map_err(|_| NotOurs);
         Ok(match parts.as_slice() {
             ["c", g, "accept"] => ButtonId::ChallengeAccept(GameId(number(g)?)),
             ["c", g, "decline"] => ButtonId::ChallengeDecline(GameId(number(g)?)),
@@ -182,6 +210,13 @@ impl FromStr for ButtonId {
             },
             ["t", t, "join"] => ButtonId::TournamentJoin(number(t)?),
             ["t", t, "leave"] => ButtonId::TournamentLeave(number(t)?),
+            ["ls", g] => ButtonId::Lesson(kind(g)?),
+            ["la", g, step, answer] => {
+                ButtonId::LessonAnswer { game: kind(g)?, step: count(step)?, answer: answer.to_string() }
+            }
+            ["lm", g, step, menu] => ButtonId::LessonMenu { game: kind(g)?, step: count(step)?, menu: count(menu)? },
+            ["lr", g] => ButtonId::LessonRestart(kind(g)?),
+            ["lg", g] => ButtonId::LessonGame(kind(g)?),
             _ => return Err(NotOurs),
         })
     }
@@ -219,7 +254,12 @@ impl ButtonId {
             | ButtonId::Leaderboard { .. }
             | ButtonId::Season { .. }
             | ButtonId::TournamentJoin(_)
-            | ButtonId::TournamentLeave(_) => None,
+            | ButtonId::TournamentLeave(_)
+            | ButtonId::Lesson(_)
+            | ButtonId::LessonAnswer { .. }
+            | ButtonId::LessonMenu { .. }
+            | ButtonId::LessonRestart(_)
+            | ButtonId::LessonGame(_) => None,
         }
     }
 
@@ -272,6 +312,19 @@ impl ButtonId {
             }),
             ButtonId::TournamentJoin(t) => Command::Tournament(TournamentCommand::Join { id: Some(TournamentId(t)) }),
             ButtonId::TournamentLeave(t) => Command::Tournament(TournamentCommand::Leave { id: Some(TournamentId(t)) }),
+            ButtonId::Lesson(game) => Command::Train(TrainCommand::Learn { game: Some(game) }),
+            ButtonId::LessonAnswer { game, step, answer } => {
+                Command::Train(TrainCommand::LessonAnswer { game, step: Some(step), answer })
+            }
+            ButtonId::LessonMenu { .. } => return None,
+            ButtonId::LessonRestart(game) => Command::Train(TrainCommand::LessonRestart { game }),
+            ButtonId::LessonGame(game) => Command::Challenge(ChallengeCommand::Challenge {
+                game,
+                opponent: Some(Player { id: crate::store::record::COMPUTER, name: COMPUTER_NAME.into() }),
+                options: crate::table::training::first_game_options(game),
+                terms: crate::table::terms::Terms { level: Some(1), ..Default::default() },
+                teams: None,
+            }),
         })
     }
 
@@ -283,6 +336,9 @@ impl ButtonId {
             }
             ButtonId::MoveMenu { game, ply, .. } => {
                 Some(Command::Play(PlayCommand::Move { notation: value.to_string(), at: Some((game, ply)) }))
+            }
+            ButtonId::LessonMenu { game, step, .. } => {
+                Some(Command::Train(TrainCommand::LessonAnswer { game, step: Some(step), answer: value.to_string() }))
             }
             _ => None,
         }
@@ -319,6 +375,11 @@ mod tests {
             ButtonId::Leaderboard { game: GameKind::Hoyito, page: 0, provisional: false, picture: false },
             ButtonId::TournamentJoin(8),
             ButtonId::TournamentLeave(8),
+            ButtonId::Lesson(GameKind::ZohnAhl),
+            ButtonId::LessonAnswer { game: GameKind::Ocencahuac, step: 9, answer: "b5-d5 @e6".into() },
+            ButtonId::LessonMenu { game: GameKind::Epaminondas, step: 2, menu: 1 },
+            ButtonId::LessonRestart(GameKind::Hoyito),
+            ButtonId::LessonGame(GameKind::Epaminondas),
         ]
     }
 

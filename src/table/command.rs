@@ -14,6 +14,36 @@ pub enum Command {
     Setting(SettingCommand),
     Page(PageCommand),
     Tournament(TournamentCommand),
+    Train(TrainCommand),
+}
+
+/// Training: the lessons of each game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TrainCommand {
+    /// The courses (`None`), or where the member is in one game's course.
+    Learn { game: Option<GameKind> },
+    /// An answer to step `step` of a game's course (a move in its notation; for Zohn Ahl, a space); `None`: the
+    /// step the member is at (a typed answer).
+    LessonAnswer { game: GameKind, step: Option<usize>, answer: String },
+    /// Back to a course's first step.
+    LessonRestart { game: GameKind },
+}
+
+impl From<TrainCommand> for Command {
+    fn from(command: TrainCommand) -> Command {
+        Command::Train(command)
+    }
+}
+
+impl TrainCommand {
+    /// The command's name, as the metrics count it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            TrainCommand::Learn { .. } => "learn",
+            TrainCommand::LessonAnswer { .. } => "lesson_answer",
+            TrainCommand::LessonRestart { .. } => "lesson_restart",
+        }
+    }
 }
 
 /// Challenges: a game asked for, answered, joined by a team's members, or asked for again.
@@ -403,6 +433,7 @@ impl Command {
                 | Command::Setting(SettingCommand::VacationStart { .. })
                 | Command::Setting(SettingCommand::VacationEnd)
                 | Command::Setting(SettingCommand::Settings { .. })
+                | Command::Train(_)
         )
     }
 
@@ -461,6 +492,7 @@ impl Command {
             Command::Setting(c) => ("settings", c.name()),
             Command::Page(c) => ("pages", c.name()),
             Command::Tournament(c) => ("tournaments", c.name()),
+            Command::Train(c) => ("training", c.name()),
         }
     }
 }

@@ -57,6 +57,8 @@ pub(super) enum Changed {
     Game,
     Tournament,
     Settings,
+    /// A lesson's progress or a puzzle's record.
+    Training,
 }
 
 impl Changed {
@@ -66,6 +68,7 @@ impl Changed {
             Changed::Game => "game-changed",
             Changed::Tournament => "tournament-changed",
             Changed::Settings => "settings-changed",
+            Changed::Training => "training-changed",
         })
     }
 }

@@ -4,7 +4,7 @@
 //! language. It knows nothing of Discord or terminals.
 //!
 //! A command belongs to one domain, and each domain is a module with one door, its `handle`: `challenges`,
-//! `play`, `records`, `ratings`, `settings`, `pages` and `tournament`. A domain calls only what lies below the
+//! `play`, `records`, `ratings`, `settings`, `pages`, `tournament` and `training` (lessons). A domain calls only what lies below the
 //! domains, never another domain: the request at work and its one write path (`write`), the lookups every
 //! domain makes (`lookup`: a game of the actor's server, a position, who organises a server), the board replies
 //! (`view`, `menus`, `naming`), results counted (`tally`), how work fails (`fail`), and beneath those the
@@ -44,6 +44,7 @@ mod settings;
 mod tally;
 mod terms;
 pub mod tournament;
+mod training;
 mod view;
 mod web_play;
 mod write;
@@ -65,7 +66,7 @@ pub use button_id::ButtonId;
 pub use check::CheckReport;
 pub use command::{
     ChallengeCommand, Command, Decision, PageCommand, PlayCommand, RatingCommand, RecordCommand, SettingCommand,
-    TournamentCommand, TournamentFormat,
+    TournamentCommand, TournamentFormat, TrainCommand,
 };
 pub use limits::Limits;
 pub use menus::{MENU_OPTIONS, Menu, MenuOption};
@@ -84,6 +85,11 @@ pub use setting::SettingChange;
 pub use terms::{Seeding, Terms, TournamentTerms};
 pub use view::legend as legend_words;
 pub use web_play::{HoleRow, HoleView, PlayPanel, SquareView};
+
+/// A game's course: each step's name and the sections of the game's rules it teaches, in order.
+pub fn lesson_steps(kind: crate::games::GameKind) -> Vec<(String, Vec<String>)> {
+    training::course::course(kind).steps.iter().map(|s| (s.id.clone(), s.rules.clone())).collect()
+}
 
 /// A game's name in `locale`.
 pub fn game_title(locale: i18n::Locale, kind: crate::games::GameKind) -> String {
@@ -295,6 +301,7 @@ impl AtWork<'_> {
             Command::Setting(command) => settings::handle(self, actor, command, now),
             Command::Page(command) => pages::handle(self, actor, command),
             Command::Tournament(command) => tournament::handle(self, actor, command, now),
+            Command::Train(command) => training::handle(self, actor, command, now),
         }
     }
 }

@@ -79,6 +79,7 @@ pub(super) fn refusal(e: WriteError) -> Fail {
         WriteError::Conflict => Fail::Changed(Changed::Game),
         WriteError::TournamentConflict => Fail::Changed(Changed::Tournament),
         WriteError::SettingsConflict => Fail::Changed(Changed::Settings),
+        WriteError::TrainingConflict => Fail::Changed(Changed::Training),
         WriteError::ChannelBusy(held) => Message::new("channel-busy").num("game", held.get() as i64).into(),
         // A sign-in's state spent before is a request carried out before.
         WriteError::AlreadyDone | WriteError::SignInSpent => Fail::AlreadyDone,

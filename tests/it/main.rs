@@ -31,6 +31,7 @@ mod dutch_reference;
 mod epaminondas_properties;
 mod hoyito_properties;
 mod http_interactions;
+mod lessons;
 mod ocencahuac;
 mod operations;
 mod outside_servers;

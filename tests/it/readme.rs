@@ -70,3 +70,64 @@ fn the_operations_table_names_every_metric() {
     let rows = readme.lines().filter(|l| l.starts_with("| `tablero_")).count();
     assert_eq!(rows, tablero::metrics::METRICS.len(), "the README lists a metric that is not exported");
 }
+
+/// The README's table of the rules the lessons teach: (game, section number, steps; `None` for a section that is
+/// not a rule of play).
+fn rules_taught() -> Vec<(String, String, Option<Vec<String>>)> {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let start =
+        readme.find("| Game | Rule section | Steps that teach it |").expect("the README's table of rules taught");
+    let mut out = Vec::new();
+    for line in readme[start..].lines().skip(2).take_while(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let number = cells[1].split_whitespace().next().unwrap().to_string();
+        let steps = (!cells[2].starts_with('—'))
+            .then(|| cells[2].split(", ").map(|s| s.trim_matches('`').to_string()).collect());
+        out.push((cells[0].to_string(), number, steps));
+    }
+    out
+}
+
+#[test]
+fn every_rule_section_is_taught_by_a_lesson_step() {
+    use tablero::games::GameKind;
+    let table = rules_taught();
+    for (kind, title) in [
+        (GameKind::Epaminondas, "Epaminondas"),
+        (GameKind::Hoyito, "Hoyito II"),
+        (GameKind::Ocencahuac, "Ocencahuac"),
+        (GameKind::ZohnAhl, "Zohn Ahl"),
+    ] {
+        let rows: Vec<_> = table.iter().filter(|(g, _, _)| g == title).collect();
+        assert!(!rows.is_empty(), "{title}: no rows");
+        // The sections run without a gap within each chapter (none is left out of the table).
+        for pair in rows.windows(2) {
+            let (a, b) = (&pair[0].1, &pair[1].1);
+            let (ca, na) = a.split_once('.').unwrap();
+            let (cb, nb) = b.split_once('.').unwrap();
+            let next = if ca == cb {
+                nb.parse::<u32>().unwrap() == na.parse::<u32>().unwrap() + 1
+            } else {
+                nb == "1" && cb.parse::<u32>().unwrap() == ca.parse::<u32>().unwrap() + 1
+            };
+            assert!(next, "{title}: {a} then {b}");
+        }
+        let steps = tablero::table::lesson_steps(kind);
+        for (_, section, taught) in &rows {
+            let teaching: Vec<String> =
+                steps.iter().filter(|(_, rules)| rules.contains(section)).map(|(id, _)| id.clone()).collect();
+            match taught {
+                Some(listed) => {
+                    assert!(!listed.is_empty(), "{title} {section}: a rule with no step");
+                    assert_eq!(&teaching, listed, "{title} {section}: the table and the lessons disagree");
+                }
+                None => assert!(teaching.is_empty(), "{title} {section}: marked as no rule, taught by {teaching:?}"),
+            }
+        }
+        for (id, rules) in &steps {
+            for rule in rules {
+                assert!(rows.iter().any(|(_, s, _)| s == rule), "{title}: step {id} teaches {rule}, not in the table");
+            }
+        }
+    }
+}

@@ -28,13 +28,18 @@ impl<K: Kv> KvStore<K> {
                 }
                 Entry::Notify { user, on } => unit.notify.push((*user, *on)),
                 Entry::Mark { record } => unit.marks.push(*record),
+                Entry::Training { key, record } => unit.training.push(crate::store::training::TrainingWrite {
+                    key: *key,
+                    value: record.clone(),
+                    base: None,
+                }),
                 Entry::Notice { record } => {
                     // Notices keep their ids (their posts' nonces are made of them).
                     self.kv.put(OUTBOX, &record.id.to_be_bytes(), &json(record)?)?;
                 }
                 Entry::BoardPost { game, channel, message } => self.set_board_post(*game, *channel, *message)?,
             }
-            if unit.games.len() + unit.tournaments.len() >= 200 {
+            if unit.games.len() + unit.tournaments.len() + unit.training.len() >= 200 {
                 units.push(Unit::default());
             }
         }

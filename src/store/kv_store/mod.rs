@@ -10,17 +10,19 @@
 //! nothing), `tournament_marks` ((due time, tournament, game) -> nothing), `requests` (request key -> when it was
 //! carried out), `guild_finished` ((guild, end time, game) -> game kind: a server's finished games, the archive;
 //! schema version 3), `player_finished` ((guild, player, end time, game) -> game kind: each player's archive in
-//! each server, the computer's included), `sessions` (the web pages' sign-ins and sessions: `sessions.rs`). Keys are big-endian so that range scans come back in id and time order. A [`Unit`] is one
+//! each server, the computer's included), `sessions` (the web pages' sign-ins and sessions: `sessions.rs`), `training` (lessons, puzzles, puzzle
+//! ratings and daily puzzles: `training.rs`). Keys are big-endian so that range scans come back in id and time order. A [`Unit`] is one
 //! transaction over every tree, durable before `commit` returns.
 //!
 //! By job: `keys.rs` (key layouts and codecs), `reads.rs` (records read back), `upgrade.rs` (earlier schemas),
-//! `writes.rs` (a unit's commit), `sessions.rs` (sign-ins and sessions), `load.rs` (a backup loaded), `check.rs` (the indexes checked); here, the queries.
+//! `writes.rs` (a unit's commit), `sessions.rs` (sign-ins and sessions), `training.rs` (lessons and puzzles), `load.rs` (a backup loaded), `check.rs` (the indexes checked); here, the queries.
 
 mod check;
 mod keys;
 mod load;
 mod reads;
 mod sessions;
+mod training;
 mod upgrade;
 mod writes;
 
@@ -231,6 +233,14 @@ impl<K: Kv> Store for KvStore<K> {
         Ok(old.len())
     }
 
+    fn training(&self, key: &super::training::TrainingKey) -> Result<Option<(serde_json::Value, u64)>, StoreError> {
+        training::get(&self.kv, key)
+    }
+
+    fn puzzles(&self, game: Option<GameKind>) -> Result<Vec<super::training::Puzzle>, StoreError> {
+        training::puzzles(&self.kv, game)
+    }
+
     fn snapshot(&self) -> Result<Vec<Entry>, StoreError> {
         self.kv.consistent(&mut |r| read_all(r))
     }
@@ -244,7 +254,7 @@ impl<K: Kv> Store for KvStore<K> {
     }
 
     fn is_empty(&self) -> Result<bool, StoreError> {
-        for tree in [GAMES, TOURNAMENTS, RATINGS, TEAMS, GUILDS, OUTBOX] {
+        for tree in [GAMES, TOURNAMENTS, RATINGS, TEAMS, GUILDS, OUTBOX, TRAINING] {
             if !self.kv.is_empty(tree)? {
                 return Ok(false);
             }

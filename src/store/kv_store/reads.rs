@@ -109,6 +109,9 @@ pub(in crate::store) fn read_all_but_games(r: &dyn KvRead) -> Result<Vec<Entry>,
     }
     out.extend(notices(r)?.into_iter().map(|record| Entry::Notice { record }));
     out.extend(tournament_marks(r, u64::MAX)?.into_iter().map(|record| Entry::Mark { record }));
+    for (key, record) in super::training::all(r)? {
+        out.push(Entry::Training { key, record });
+    }
     for (key, _) in r.all(BOARD_POSTS)? {
         let game = id_from(&key)?;
         if let Some((channel, message)) = board_post(r, GameId(game))? {

@@ -210,6 +210,7 @@ impl<K: Kv> KvStore<K> {
                 t.insert(USERS, &user.get().to_be_bytes(), &[u8::from(*on)])?;
             }
             super::sessions::write(t, &unit.sessions)?;
+            super::training::write(t, &unit.training)?;
             Ok(out)
         })?;
         let others: usize = tournaments.iter().map(|(_, b)| b.len() + 8).sum::<usize>()

@@ -226,6 +226,18 @@ impl Store for Faulty {
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError> {
         self.inner.board_post(game)
     }
+    fn training(
+        &self,
+        key: &tablero::store::training::TrainingKey,
+    ) -> Result<Option<(serde_json::Value, u64)>, StoreError> {
+        self.inner.training(key)
+    }
+    fn puzzles(
+        &self,
+        game: Option<tablero::games::GameKind>,
+    ) -> Result<Vec<tablero::store::training::Puzzle>, StoreError> {
+        self.inner.puzzles(game)
+    }
     fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError> {
         self.inner.set_board_post(game, channel, message)
     }

@@ -1,0 +1,35 @@
+## Zohn Ahl's lessons: each step's task, what is said when it is done, and why a wrong answer is wrong. Every step
+## fixes the throw and asks where the awl ends (spaces G0 to G39).
+lesson-zohn-ahl-throw = Zohn Ahl is a race of two awls round a board of 40 spaces, played by two teams. You do not choose moves: you throw four sticks, each flat (marked) side up or round side up. One, two or three flat sides move your awl 1, 2 or 3 spaces. Your team, West, starts on G0 and throws two flat sides. Where does your awl land?
+lesson-zohn-ahl-throw-right = Two flat sides: two spaces, to G2.
+lesson-zohn-ahl-throw-wrong = Count the flat sides: each one is a space. From G0 that is G2.
+lesson-zohn-ahl-board = The 40 spaces run round a square, numbered G0 to G39 clockwise from the west bank of the south creek: four creeks (pairs of lines) in the middles of the sides, curved corners, dots between. West starts on G0 and goes clockwise; East starts on G39 and goes the other way, so the awls meet head-on. East throws one flat side. Where does East's awl land?
+lesson-zohn-ahl-board-right = East goes counter-clockwise: one space from G39 is G38.
+lesson-zohn-ahl-board-wrong = East starts on G39 and counts downwards: one space takes it to G38.
+lesson-zohn-ahl-white = All four round sides up count 10, and all four flat count 5; both let you throw again. West is on G3 and throws four round sides. Where does the awl land?
+lesson-zohn-ahl-white-right = Ten spaces, to G13, and you throw again.
+lesson-zohn-ahl-white-wrong = All four round is worth 10: from G3 that is G13.
+lesson-zohn-ahl-creek = The north creek is the danger: an awl that lands on its near bank (G19 for West) falls in, goes home to its start, and its team pays a counter to the other. West is on G16 and throws three flat sides. Where does the awl end?
+lesson-zohn-ahl-creek-right = Three spaces is G19, the near bank: the awl fell in and went home to G0, and West paid a counter.
+lesson-zohn-ahl-creek-wrong = G16 and three is G19, the near bank of the north creek: falling in sends the awl home, to G0.
+lesson-zohn-ahl-jump-creek = Passing over the creek is safe: only landing exactly on the near bank is falling in. West is on G17 and throws three flat sides. Where does the awl land?
+lesson-zohn-ahl-jump-creek-right = G20, the far bank: the creek was jumped. (The west and east creeks do nothing.)
+lesson-zohn-ahl-jump-creek-wrong = G17 and three is G20, the far bank: the awl jumped the creek safely.
+lesson-zohn-ahl-capture = Landing on the other team's awl sends it home, and its team pays you a counter. West is on G10; East's awl is on G13. West throws three flat sides. Where does West's awl land?
+lesson-zohn-ahl-capture-right = G13, on East's awl: East goes home to G39 and pays West a counter.
+lesson-zohn-ahl-capture-wrong = G10 and three is G13, where East's awl stands: West lands on it and sends it home.
+lesson-zohn-ahl-lap = Reaching or passing the south creek completes a lap: the other team pays you a counter and your awl starts again on its own bank (what is left of the throw is lost). A team that holds every counter wins. West is on G37 and East has one counter left; West throws three flat sides. Where does West's awl end?
+lesson-zohn-ahl-lap-right = A lap: the awl starts again on G0, East pays its last counter, and West holds them all: West wins.
+lesson-zohn-ahl-lap-wrong = G37 and three passes the south creek: a lap, and the awl starts again on G0.
+lesson-zohn-ahl-turns = West throws first. A member's turn goes on while throws grant another throw (5 and 10); by default every member of a team throws in turn, then every member of the other team. West is on G5 and throws four flat sides. Where does the awl land?
+lesson-zohn-ahl-turns-right = All flat is 5: G10, the west creek, which does nothing; and West throws again.
+lesson-zohn-ahl-turns-wrong = All four flat is worth 5: from G5 that is G10.
+lesson-zohn-ahl-sahe = Tsoñä, the variant: the fourth stick is the sahe. All four flat sides count 6 (not 5); one or three flat with the sahe among them also throw again. West is on G0 and throws four flat sides. Where does the awl land?
+lesson-zohn-ahl-sahe-right = Six spaces in Tsoñä: G6, and West throws again.
+lesson-zohn-ahl-sahe-wrong = In Tsoñä all four flat count 6: G6.
+lesson-zohn-ahl-rivers = In Tsoñä both rivers are dangerous: landing on the near edge of the north river (G19) or of the south river (G39, the other team's start) sends the awl home, with nothing paid. West is on G37 and throws two flat sides. Where does the awl end?
+lesson-zohn-ahl-rivers-right = G39 is the south river's near edge: West fell in and went home to G0, scoring nothing. Being captured costs nothing in Tsoñä either.
+lesson-zohn-ahl-rivers-wrong = G37 and two is G39, the south river's near edge: the awl falls in and goes home to G0.
+lesson-zohn-ahl-laps = In Tsoñä a lap is complete when the awl passes the south river (40 or more): it takes a counter from the shared pile, and the first team to hold the laps agreed (2 by default) wins. West is on G37 and throws three flat sides with the sahe flat. Where does the awl end?
+lesson-zohn-ahl-laps-right = 40: a lap. West takes a counter from the pile, starts again on G0, and, the sahe being among three flat sides, throws again.
+lesson-zohn-ahl-laps-wrong = G37 and three is 40, past the south river: a completed lap, and the awl starts again on G0.

@@ -1,0 +1,35 @@
+## Las lecciones de Zohn Ahl: la tarea de cada paso, lo que se dice al hacerlo y por qué una respuesta está mal.
+## Cada paso fija la tirada y pregunta dónde termina el punzón (casillas G0 a G39).
+lesson-zohn-ahl-throw = Zohn Ahl es una carrera de dos punzones alrededor de un tablero de 40 casillas, entre dos equipos. No eliges jugadas: tiras cuatro palos, cada uno con la cara plana (marcada) o la redonda arriba. Una, dos o tres caras planas mueven tu punzón 1, 2 o 3 casillas. Tu equipo, Oeste, empieza en G0 y saca dos caras planas. ¿Dónde cae tu punzón?
+lesson-zohn-ahl-throw-right = Dos caras planas: dos casillas, hasta G2.
+lesson-zohn-ahl-throw-wrong = Cuenta las caras planas: cada una es una casilla. Desde G0 es G2.
+lesson-zohn-ahl-board = Las 40 casillas rodean un cuadrado, numeradas de G0 a G39 en el sentido de las agujas del reloj desde la orilla oeste del arroyo sur: cuatro arroyos (pares de líneas) en el centro de los lados, esquinas curvas y puntos entre medias. Oeste empieza en G0 y va en el sentido del reloj; Este empieza en G39 y va al revés, así que los punzones se encuentran de frente. Este saca una cara plana. ¿Dónde cae el punzón de Este?
+lesson-zohn-ahl-board-right = Este va en sentido contrario al reloj: una casilla desde G39 es G38.
+lesson-zohn-ahl-board-wrong = Este empieza en G39 y cuenta hacia abajo: una casilla lo lleva a G38.
+lesson-zohn-ahl-white = Las cuatro caras redondas arriba valen 10, y las cuatro planas, 5; con las dos se vuelve a tirar. Oeste está en G3 y saca cuatro caras redondas. ¿Dónde cae el punzón?
+lesson-zohn-ahl-white-right = Diez casillas, hasta G13, y vuelves a tirar.
+lesson-zohn-ahl-white-wrong = Las cuatro redondas valen 10: desde G3 es G13.
+lesson-zohn-ahl-creek = El arroyo norte es el peligro: un punzón que cae en su orilla cercana (G19 para Oeste) se cae dentro, vuelve a su salida, y su equipo paga una ficha al otro. Oeste está en G16 y saca tres caras planas. ¿Dónde termina el punzón?
+lesson-zohn-ahl-creek-right = Tres casillas es G19, la orilla cercana: el punzón se cayó, volvió a G0, y Oeste pagó una ficha.
+lesson-zohn-ahl-creek-wrong = G16 y tres es G19, la orilla cercana del arroyo norte: caerse manda el punzón a casa, a G0.
+lesson-zohn-ahl-jump-creek = Pasar por encima del arroyo es seguro: solo caer justo en la orilla cercana es caerse. Oeste está en G17 y saca tres caras planas. ¿Dónde cae el punzón?
+lesson-zohn-ahl-jump-creek-right = G20, la otra orilla: saltó el arroyo. (Los arroyos oeste y este no hacen nada.)
+lesson-zohn-ahl-jump-creek-wrong = G17 y tres es G20, la otra orilla: el punzón saltó el arroyo sin peligro.
+lesson-zohn-ahl-capture = Caer sobre el punzón del otro equipo lo manda a casa, y su equipo te paga una ficha. Oeste está en G10; el punzón de Este, en G13. Oeste saca tres caras planas. ¿Dónde cae el punzón de Oeste?
+lesson-zohn-ahl-capture-right = G13, sobre el punzón de Este: Este vuelve a G39 y paga una ficha a Oeste.
+lesson-zohn-ahl-capture-wrong = G10 y tres es G13, donde está el punzón de Este: Oeste cae encima y lo manda a casa.
+lesson-zohn-ahl-lap = Llegar al arroyo sur o pasarlo completa una vuelta: el otro equipo te paga una ficha y tu punzón empieza de nuevo en su orilla (lo que sobra de la tirada se pierde). Gana el equipo que tiene todas las fichas. Oeste está en G37 y a Este le queda una ficha; Oeste saca tres caras planas. ¿Dónde termina el punzón de Oeste?
+lesson-zohn-ahl-lap-right = Una vuelta: el punzón empieza otra vez en G0, Este paga su última ficha y Oeste las tiene todas: gana Oeste.
+lesson-zohn-ahl-lap-wrong = G37 y tres pasa el arroyo sur: una vuelta, y el punzón empieza de nuevo en G0.
+lesson-zohn-ahl-turns = Oeste tira primero. El turno de un jugador sigue mientras sus tiradas den otra tirada (5 y 10); por defecto tira cada miembro de un equipo por turno, y luego cada miembro del otro. Oeste está en G5 y saca cuatro caras planas. ¿Dónde cae el punzón?
+lesson-zohn-ahl-turns-right = Todas planas son 5: G10, el arroyo oeste, que no hace nada; y Oeste vuelve a tirar.
+lesson-zohn-ahl-turns-wrong = Las cuatro planas valen 5: desde G5 es G10.
+lesson-zohn-ahl-sahe = Tsoñä, la variante: el cuarto palo es el sahe. Las cuatro caras planas valen 6 (no 5); una o tres planas con el sahe entre ellas también dan otra tirada. Oeste está en G0 y saca cuatro caras planas. ¿Dónde cae el punzón?
+lesson-zohn-ahl-sahe-right = Seis casillas en Tsoñä: G6, y Oeste vuelve a tirar.
+lesson-zohn-ahl-sahe-wrong = En Tsoñä las cuatro planas valen 6: G6.
+lesson-zohn-ahl-rivers = En Tsoñä los dos ríos son peligrosos: caer en la orilla cercana del río norte (G19) o del río sur (G39, la salida del otro equipo) manda el punzón a casa, sin pagar nada. Oeste está en G37 y saca dos caras planas. ¿Dónde termina el punzón?
+lesson-zohn-ahl-rivers-right = G39 es la orilla cercana del río sur: Oeste se cayó y volvió a G0 sin anotar nada. En Tsoñä, que te capturen tampoco cuesta nada.
+lesson-zohn-ahl-rivers-wrong = G37 y dos es G39, la orilla cercana del río sur: el punzón se cae y vuelve a G0.
+lesson-zohn-ahl-laps = En Tsoñä una vuelta se completa al pasar el río sur (40 o más): se toma una ficha del montón común, y gana el primer equipo que tenga las vueltas acordadas (2 por defecto). Oeste está en G37 y saca tres caras planas con el sahe plano. ¿Dónde termina el punzón?
+lesson-zohn-ahl-laps-right = 40: una vuelta. Oeste toma una ficha del montón, empieza de nuevo en G0 y, como el sahe está entre tres caras planas, vuelve a tirar.
+lesson-zohn-ahl-laps-wrong = G37 y tres es 40, pasado el río sur: una vuelta completa, y el punzón empieza de nuevo en G0.
