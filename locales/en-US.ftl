@@ -368,6 +368,7 @@ console-help =
       replay [game] [speed=slow|normal|fast]    an animated GIF of a game
       board [text [part]] | history | rules [game]   show the game (text: in words; part: a row, rank, file or square)
       learn [game [answer|again]]               lessons: a game taught step by step (answer: a move; Zohn Ahl: a space)
+      puzzle [game] | puzzle <number> <move>    a puzzle from a real game near your puzzle rating; answer it
       press <button-id> | press <menu-id> <choice>
                                                 press a button, or choose from a menu, shown under a reply
       claim                                     claim the win when your opponent's time is up
@@ -1092,6 +1093,8 @@ cmd-settings-server--web = web
     .description = Web pages of this server's games (at a new secret address each time they are turned on)
 cmd-settings-server--vacation-days = vacation_days
     .description = Days of vacation a member may take in any 30 (0: none)
+cmd-settings-server--daily-puzzle = daily_puzzle
+    .description = The daily puzzle, posted in this channel: an hour 0-23 (UTC), or off
 cmd-settings-notify = notify
     .description = Reminders by direct message, on or off (without an answer, says which it is).
 cmd-settings-notify--direct = direct
@@ -1238,3 +1241,37 @@ cmd-learn--game = game
     .description = Which game (none: every course and how far you are)
 cmd-learn--answer = answer
     .description = Your answer to the step you are at, typed (a move, or for Zohn Ahl a space)
+
+## Puzzles
+puzzle-header = **Puzzle #{ $id }** · { $game } · rated { $rating } (your puzzle rating: { $yours })
+puzzle-task = { $side } to move: { $moves ->
+    [one] find the best move.
+   *[other] find the best line ({ $moves } moves of yours; the replies are played for you).
+}
+puzzle-right = Right: { $move }. Go on.
+puzzle-right-reply = Right: { $move }. The reply: { $replies }. Go on.
+puzzle-solved = Solved! { $move } completes the line: { $line }. Your puzzle rating: { $before } → { $after }.
+puzzle-failed = Not the best: you played { $move }. The line was { $line }. Your puzzle rating: { $before } → { $after }.
+puzzle-done-before = You have tried this puzzle before; only the first try counts. Its line: { $line }.
+puzzle-stale = That move of the puzzle is already behind you; here is where you are.
+puzzle-none = There are no puzzles of this game yet.
+puzzle-no-decisions = Zohn Ahl has no decisions to make, so it has no puzzles.
+puzzle-unknown = There is no puzzle #{ $id }.
+puzzle-all-tried = You have tried every puzzle near your rating; here is one again (it does not count).
+puzzle-which = Give the puzzle's number (number:) with your answer.
+button-puzzle-next = Another puzzle
+cmd-puzzle = puzzle
+    .description = A puzzle from a real game near your puzzle rating: find the best move.
+cmd-puzzle--game = game
+    .description = Which game (none: the one you have tried least)
+cmd-puzzle--number = number
+    .description = The puzzle your typed answer is for
+cmd-puzzle--answer = answer
+    .description = Your move, typed
+settings-daily = Daily puzzle: every day at { $hour }:00 UTC in { $channel }.
+daily-puzzle = **Daily puzzle, { $date }** · { $game } · rated { $rating }. { $side } to move: find the best { $moves ->
+    [one] move
+   *[other] line
+}. Answer with the buttons below: your answer is yours alone, and only your first try counts.
+daily-solvers = Solved yesterday: { $names }.
+daily-nobody = Nobody solved yesterday's puzzle.

@@ -367,6 +367,7 @@ console-help =
       replay [partida] [speed=lento|normal|rápido]  un GIF animado de una partida
       board [text [parte]] | history | rules [juego]  muestra la partida (text: en palabras; parte: fila, columna o casilla)
       learn [juego [respuesta|again]]           lecciones: un juego enseñado paso a paso (respuesta: una jugada; Zohn Ahl: una casilla)
+      puzzle [juego] | puzzle <número> <jugada> un problema de una partida real cerca de tu valoración; respóndelo
       press <id-de-botón> | press <id-de-menú> <opción>
                                                 pulsa un botón, o elige en un menú, mostrado bajo una respuesta
       claim                                     reclama la victoria si a tu rival se le acabó el tiempo
@@ -1093,6 +1094,8 @@ cmd-settings-server--web = web
     .description = Páginas web de las partidas del servidor (en una dirección secreta nueva cada vez que se activan)
 cmd-settings-server--vacation-days = dias-vacaciones
     .description = Días de vacaciones que un miembro puede tomar cada 30 (0: ninguno)
+cmd-settings-server--daily-puzzle = problema-diario
+    .description = El problema del día, publicado en este canal: una hora 0-23 (UTC), u off
 cmd-settings-notify = avisos
     .description = Recordatorios por mensaje directo, sí o no
 cmd-settings-notify--direct = directo
@@ -1239,3 +1242,37 @@ cmd-learn--game = juego
     .description = Qué juego (ninguno: todos los cursos y por dónde vas)
 cmd-learn--answer = respuesta
     .description = Tu respuesta al paso en que estás, escrita (una jugada, o en Zohn Ahl una casilla)
+
+## Problemas
+puzzle-header = **Problema #{ $id }** · { $game } · valorado { $rating } (tu valoración en problemas: { $yours })
+puzzle-task = Juega { $side }: { $moves ->
+    [one] encuentra la mejor jugada.
+   *[other] encuentra la mejor línea ({ $moves } jugadas tuyas; las respuestas se juegan solas).
+}
+puzzle-right = Bien: { $move }. Sigue.
+puzzle-right-reply = Bien: { $move }. La respuesta: { $replies }. Sigue.
+puzzle-solved = ¡Resuelto! { $move } completa la línea: { $line }. Tu valoración en problemas: { $before } → { $after }.
+puzzle-failed = No es la mejor: jugaste { $move }. La línea era { $line }. Tu valoración en problemas: { $before } → { $after }.
+puzzle-done-before = Ya intentaste este problema; solo cuenta el primer intento. Su línea: { $line }.
+puzzle-stale = Esa jugada del problema ya quedó atrás; aquí es donde estás.
+puzzle-none = Todavía no hay problemas de este juego.
+puzzle-no-decisions = En Zohn Ahl no hay decisiones que tomar, así que no tiene problemas.
+puzzle-unknown = No hay ningún problema #{ $id }.
+puzzle-all-tried = Ya intentaste todos los problemas cerca de tu valoración; aquí tienes uno otra vez (no cuenta).
+puzzle-which = Da el número del problema (número:) con tu respuesta.
+button-puzzle-next = Otro problema
+cmd-puzzle = problema
+    .description = Un problema de una partida real cerca de tu valoración: encuentra la mejor jugada.
+cmd-puzzle--game = juego
+    .description = Qué juego (ninguno: el que menos has intentado)
+cmd-puzzle--number = número
+    .description = El problema al que responde lo que escribes
+cmd-puzzle--answer = respuesta
+    .description = Tu jugada, escrita
+settings-daily = Problema del día: cada día a las { $hour }:00 UTC en { $channel }.
+daily-puzzle = **Problema del día, { $date }** · { $game } · valorado { $rating }. Juega { $side }: encuentra la mejor { $moves ->
+    [one] jugada
+   *[other] línea
+}. Responde con los botones de abajo: tu respuesta solo la ves tú, y solo cuenta tu primer intento.
+daily-solvers = Lo resolvieron ayer: { $names }.
+daily-nobody = Nadie resolvió el problema de ayer.

@@ -14,6 +14,7 @@ pub mod discord;
 pub mod games;
 pub mod i18n;
 pub mod metrics;
+pub mod mining;
 pub mod pairings;
 pub mod records;
 pub mod render;

@@ -106,6 +106,37 @@ enum AdminTask {
         #[arg(long, default_value_t = 1)]
         jobs: u32,
     },
+    /// Mine puzzles: positions with one clearly best move (the criterion is in the README), from the record files
+    /// in RECORDS and from COMPUTER games of the computer against itself; each is checked again by a deeper search
+    /// before it is kept. They are added to the store (those it holds already are skipped), and written to OUT as
+    /// JSON lines when given.
+    Puzzles {
+        /// hoyito, epaminondas or ocencahuac
+        game: String,
+        /// A folder of record files (`.txt` or `.json`), such as `tests/records/hoyito`.
+        #[arg(long)]
+        records: Option<PathBuf>,
+        /// Games of the computer against itself (level 3, opened by random moves) to mine as well.
+        #[arg(long, default_value_t = 0)]
+        computer: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// The Hoyito endgame database: puzzles from the positions it holds are proven (by default the data
+        /// folder's, when there is one).
+        #[arg(long)]
+        endgame: Option<PathBuf>,
+        /// Write the puzzles found to this file as JSON lines.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// The first puzzle's number (by default one more than the store's highest).
+        #[arg(long)]
+        first_id: Option<u64>,
+        /// Only write OUT; leave the store alone.
+        #[arg(long)]
+        no_store: bool,
+    },
     /// Time the computer's move at every level, at full budget, on positions from real games (level 3 against
     /// itself, seeded), one move at a time; print the median, the 95th percentile and the slowest.
     Movetime {
@@ -174,6 +205,16 @@ enum Mode {
         /// Folder of the console's files (overrides `out_dir`).
         #[arg(long)]
         out: Option<PathBuf>,
+    },
+    /// Print the store's puzzles (the committed ones included) as JSON lines: the game, its options, the moves
+    /// from the start that reach the position, the solution, the rating and the themes, so anyone can check them.
+    Puzzles {
+        /// Only this game's.
+        #[arg(long)]
+        game: Option<String>,
+        /// Store folder (overrides `data_dir`).
+        #[arg(long)]
+        data: Option<PathBuf>,
     },
     /// Replay moves and print the position as JSON.
     Analyze {
@@ -261,6 +302,13 @@ fn main() -> ExitCode {
             };
             endgame(seeds, &out)
         }
+        Mode::Puzzles { game, data } => match print_puzzles(cli.config, data, game) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("tablero: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Mode::Admin { task, data } => match admin(cli.config, data, task) {
             Ok(said) => {
                 println!("{said}");
@@ -473,6 +521,39 @@ fn endgame_match(file: &std::path::Path, seeds: u32, games: u32, seed: u64, jobs
     ExitCode::SUCCESS
 }
 
+/// The table with the committed puzzles added to its store where missing (a failure is logged: fewer puzzles).
+fn with_puzzles(table: Table) -> Table {
+    if let Err(e) = table.add_committed_puzzles() {
+        tracing::warn!(error = %e, "the committed puzzles could not be added");
+    }
+    table
+}
+
+/// Prints the store's puzzles (of `game`) as JSON lines, the committed ones added first where missing.
+fn print_puzzles(config: Option<PathBuf>, data: Option<PathBuf>, game: Option<String>) -> Result<(), String> {
+    let mut config = Config::load(config.as_deref())?;
+    if let Some(d) = data {
+        config.data_dir = d;
+        config.store.url = None;
+    }
+    let game = match game {
+        Some(g) => Some(
+            g.parse::<tablero::games::GameKind>()
+                .map_err(|m| tablero::i18n::text(tablero::i18n::Locale::English, &m))?,
+        ),
+        None => None,
+    };
+    let store = config.store_location()?.open().map_err(|e| e.to_string())?;
+    let table = Table::new(store, config.table());
+    table.add_committed_puzzles().map_err(|e| e.to_string())?;
+    let mut out = io::stdout().lock();
+    for puzzle in table.puzzles(game).map_err(|e| e.to_string())? {
+        let line = serde_json::to_string(&puzzle).map_err(|e| e.to_string())?;
+        writeln!(out, "{line}").map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
 /// The store maintenance commands; what they did, in words.
 fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Result<String, String> {
     use tablero::store::{backup, folder};
@@ -498,6 +579,58 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
         | AdminTask::Movetime { .. }
         | AdminTask::Endgame { .. }
         | AdminTask::EndgameMatch { .. } => Err("this needs no store; it runs before this".into()),
+        AdminTask::Puzzles { game, records, computer, seed, jobs, endgame, out, first_id, no_store } => {
+            let kind: tablero::games::GameKind =
+                game.parse().map_err(|m| tablero::i18n::text(tablero::i18n::Locale::English, &m))?;
+            if kind.moves_are_throws() {
+                return Err("Zohn Ahl has no decisions, so no puzzles".into());
+            }
+            let db = match endgame.or_else(|| Some(endgame_file(&config.data_dir)).filter(|f| f.exists())) {
+                Some(file) => {
+                    Some(tablero::ai::endgame::Endgame::load(&file).map_err(|e| format!("{}: {e}", file.display()))?)
+                }
+                None => None,
+            };
+            let table = if no_store { None } else { Some(Table::new(open()?, config.table())) };
+            let first_id = match (first_id, &table) {
+                (Some(id), _) => id,
+                (None, Some(t)) => {
+                    t.puzzles(None).map_err(|e| e.to_string())?.iter().map(|p| p.id).max().unwrap_or(0) + 1
+                }
+                (None, None) => 1,
+            };
+            let mut sources = match &records {
+                Some(folder) => tablero::mining::records_in(folder, kind)?,
+                None => Vec::new(),
+            };
+            sources.extend(tablero::mining::computer_games(kind, computer, seed));
+            let started = std::time::Instant::now();
+            let said = |done: usize, all: usize| {
+                if done.is_multiple_of(10) || done == all {
+                    eprintln!("{done} of {all} games mined ({:.0} s)", started.elapsed().as_secs_f64());
+                }
+            };
+            let puzzles = tablero::mining::mine(&sources, db.as_ref(), first_id, jobs, &said);
+            if let Some(out) = &out {
+                let mut text = String::new();
+                for p in &puzzles {
+                    text.push_str(&serde_json::to_string(p).map_err(|e| e.to_string())?);
+                    text.push('\n');
+                }
+                std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+            }
+            let added = match &table {
+                Some(t) => t.add_puzzles(&puzzles).map_err(|e| e.to_string())?,
+                None => 0,
+            };
+            Ok(format!(
+                "{} puzzles from {} games ({} proven by the endgame database) in {:.0} s; {added} added to the store",
+                puzzles.len(),
+                sources.len(),
+                puzzles.iter().filter(|p| p.proven).count(),
+                started.elapsed().as_secs_f64()
+            ))
+        }
         AdminTask::RecomputeRatings => {
             let table = Table::new(open()?, config.table());
             Ok(format!(
@@ -638,7 +771,7 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
         Listen::At(addr) => Some(addr),
     };
     let Some(addr) = listen else {
-        let table = Table::new(store, table_config);
+        let table = with_puzzles(Table::new(store, table_config));
         return Ok(Console::new(table, config.out_dir.clone(), config.default_locale()));
     };
     // One table for the console and its pages, made once the address is known (the pages hear of every move).
@@ -649,7 +782,7 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
         move |bound| {
             table_config.web_url = Some(web.public_url(bound));
             table_config.web_open = true;
-            let table = Arc::new(Table::new(store, table_config));
+            let table = Arc::new(with_puzzles(Table::new(store, table_config)));
             let _ = made.send(table.clone());
             table
         },

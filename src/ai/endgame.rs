@@ -230,6 +230,19 @@ impl Endgame {
         Some((value, best))
     }
 
+    /// Every legal move of `game` with what it is worth to the mover under perfect play (the seeds it gains from
+    /// here on, all told); `None` outside the database.
+    pub fn move_values(&self, game: &Hoyito) -> Option<Vec<(Hole, i32)>> {
+        let mover = game.to_move()?;
+        self.value(game)?;
+        let mut out = Vec::new();
+        for hole in game.legal_moves() {
+            let after = game.clone().play(&hole).ok()?;
+            out.push((hole, self.worth(game, mover, &after)?));
+        }
+        Some(out)
+    }
+
     /// What the move that led from `before` to `after` is worth to `mover`, all told.
     fn worth(&self, before: &Hoyito, mover: Side, after: &Hoyito) -> Option<i32> {
         let gained = (after.captured(mover) - before.captured(mover)) as i32;

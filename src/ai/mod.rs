@@ -10,6 +10,7 @@ pub mod ladder;
 mod level;
 pub mod movetime;
 mod ocencahuac;
+pub mod puzzles;
 pub mod search;
 
 use rand::rngs::StdRng;
@@ -71,6 +72,29 @@ pub fn choose_with(
             let (found, pick) = pick(g, limits, margin, seed)?;
             Some(finish(g, &found, pick, |c| c.mv.to_string(), ocencahuac_reason))
         }
+        Position::ZohnAhl(_) => None,
+    }
+}
+
+/// Every move of `position` with its value from the mover's view, best first, as a search within `limits` finds
+/// them: the moves within `margin` of the best exactly, the others at most what is shown. `None` when there is
+/// nothing to decide.
+pub fn ranked(position: &Position, limits: search::Limits, margin: i32) -> Option<(Vec<(String, i32)>, u32)> {
+    fn listed<N: Node>(
+        root: &N,
+        limits: search::Limits,
+        margin: i32,
+        name: impl Fn(&N::Action) -> String,
+    ) -> Option<(Vec<(String, i32)>, u32)> {
+        let side = root.turn()?;
+        let found = search(root, limits, margin)?;
+        let view = |v: i32| if side == Side::First { v } else { -v };
+        Some((found.moves.iter().map(|m| (name(&m.action), view(m.value))).collect(), found.depth))
+    }
+    match position {
+        Position::Hoyito(g) => listed(g, limits, margin, |a| a.to_string()),
+        Position::Epaminondas(g) => listed(g, limits, margin, |s| Epaminondas::step_to_move(*s).to_string()),
+        Position::Ocencahuac(g) => listed(g, limits, margin, |c| c.mv.to_string()),
         Position::ZohnAhl(_) => None,
     }
 }

@@ -56,12 +56,16 @@ pub async fn press_button(
         command,
         Command::Rating(RatingCommand::Leaderboard { .. }) | Command::Record(RecordCommand::Archive { .. })
     );
-    // A lesson's answer replaces the pressed step with what it says (the next step follows as its own message).
-    let lesson = matches!(command, Command::Train(_));
+    // A lesson's or a puzzle's answer replaces the pressed (private) step with what it says, the next step
+    // following as its own message; pressed on a public post (the daily puzzle), it leaves the post as it is and
+    // answers privately.
+    let training = matches!(command, Command::Train(_));
+    let private_post = press.message.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+    let lesson = training && private_post;
     // A join leaves the challenge open, a takeback request the board; the other presses change what the
     // pressed message shows.
     let replaces_message = !turns_page
-        && !lesson
+        && !training
         && !matches!(
             command,
             Command::Challenge(ChallengeCommand::Join { .. })

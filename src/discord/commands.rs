@@ -400,13 +400,21 @@ pub async fn settings_server(
     #[max = 30]
     #[rename = "vacation_days"]
     _vacation_days: Option<u32>,
+    #[description = "The daily puzzle, posted in this channel: an hour 0-23 (UTC), or off"]
+    #[rename = "daily_puzzle"]
+    _daily_puzzle: Option<String>,
 ) -> Result<(), Error> {
     Ok(())
 }
 
 pub async fn on_settings_server(call: &Call<'_>, o: &Options<'_>) -> Result<(), Error> {
     // What is typed (durations, reminders) is read here, and refused here when mistyped; the choices are typed.
-    let typed = [("time", o.text("time")?), ("remind", o.text("remind")?), ("grace", o.text("grace")?)];
+    let typed = [
+        ("time", o.text("time")?),
+        ("remind", o.text("remind")?),
+        ("grace", o.text("grace")?),
+        ("daily_puzzle", o.text("daily_puzzle")?),
+    ];
     let mut changes = Vec::new();
     for (key, value) in typed {
         if let Some(value) = value {

@@ -150,6 +150,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         records::replay(),
         tournament::tournament(),
         training::learn(),
+        training::puzzle(),
     ];
     localize::translate(&mut all);
     all
@@ -320,6 +321,10 @@ async fn prepare(
     table_config.activity = config.web.activity_on() && web.is_some();
     table_config.message_chars = markup::MAX_CHARS;
     let table = Table::new(store.clone(), table_config);
+    match table.add_committed_puzzles() {
+        Ok(added) => tracing::info!(added, "the committed puzzles are in the store"),
+        Err(e) => tracing::warn!(error = %e, "the committed puzzles could not be added; /puzzle has fewer"),
+    }
     // Processes that split the shards share the scheduled work the same way: each posts its servers' notices.
     let table = Arc::new(match config.discord.shard_range()? {
         Some(range) => {

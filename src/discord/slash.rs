@@ -66,6 +66,7 @@ pub fn route(path: &[&str]) -> Option<Handler> {
         ["analysis"] => |c, o| Box::pin(c::on_analysis(c, o)),
         ["rules"] => |c, o| Box::pin(c::on_rules(c, o)),
         ["learn"] => |c, o| Box::pin(training::on_learn(c, o)),
+        ["puzzle"] => |c, o| Box::pin(training::on_puzzle(c, o)),
         ["games"] => |c, o| Box::pin(c::on_games(c, o)),
         ["claim"] => |c, o| Box::pin(c::on_claim(c, o)),
         ["settings", "server"] => |c, o| Box::pin(c::on_settings_server(c, o)),

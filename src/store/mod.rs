@@ -240,6 +240,8 @@ pub trait Store: Send + Sync {
     /// The outbox: notices not yet delivered, oldest first.
     fn notices(&self) -> Result<Vec<Notice>, StoreError>;
     fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError>;
+    /// Every server's settings that were ever written (the others are the defaults), by server.
+    fn all_guild_settings(&self) -> Result<Vec<(GuildId, GuildSettings)>, StoreError>;
     /// Whether a user asked for reminders by direct message.
     fn notify_dm(&self, user: UserId) -> Result<bool, StoreError>;
     /// The open session whose cookie hashes to `key`: not closed, not expired at `now`, and its member not

@@ -410,6 +410,8 @@ pub enum NoticeKind {
     Back { player: UserId, deadline: Timestamp },
     /// The computer played the game's last move: its search's value (from its side) and depth, for the reason.
     ComputerMoved { value: i32, depth: u32 },
+    /// A server's daily puzzle of day `day` (days since 1970, UTC), posted in its channel.
+    DailyPuzzle { puzzle: u64, day: u64 },
 }
 
 impl Notice {

@@ -44,9 +44,20 @@ pub struct GuildSettings {
     /// Each game's seasons (by the game's name): the current season's leaderboard is the server's default one.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub seasons: std::collections::BTreeMap<String, Seasons>,
+    /// The daily puzzle: posted in a channel at an hour (UTC) every day; `None`: off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily_puzzle: Option<DailyPuzzle>,
     /// Incremented by every write; a write based on an older revision is refused (two organisers, or a
     /// member's vacation, changing the settings at once never lose one of the changes).
     pub revision: u64,
+}
+
+/// Where and when a server's daily puzzle is posted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyPuzzle {
+    pub channel: super::record::ChannelId,
+    /// The hour of the day, UTC (0 to 23).
+    pub hour: u8,
 }
 
 /// A game's seasons in a server: when an organiser began each, and the period after which the next begins by
@@ -149,6 +160,7 @@ impl Default for GuildSettings {
             vacation_days: 14,
             vacations: std::collections::BTreeMap::new(),
             seasons: std::collections::BTreeMap::new(),
+            daily_puzzle: None,
             revision: 0,
         }
     }

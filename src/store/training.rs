@@ -114,10 +114,7 @@ pub struct PuzzleTry {
 pub struct Daily {
     pub puzzle: u64,
     pub posted: Timestamp,
-    pub solvers: Vec<UserId>,
-    /// The day before's solvers were announced with this post.
-    #[serde(default)]
-    pub announced_before: bool,
+    pub solvers: Vec<super::record::Player>,
 }
 
 /// A training record of `key` as `T`, with its revision.

@@ -7,7 +7,8 @@
 //! draw!` (ask first, then confirmed), `g:<game>:claim|takeback|rematch`, the menus `g:<game>:pick:<ply>:<k>` and
 //! `g:<game>:to:<ply>:<k>`, `ar:<page>:<player or 0>:<game or ->` (the archive), `lb:<game>:<page>:<e|p>[:i]` (a
 //! leaderboard, established or provisional, as a picture), `t:<tournament>:join|leave`, and the lessons' `ls:<game>`, `la:<game>:<step>:<answer>`,
-//! `lm:<game>:<step>:<menu>`, `lr:<game>` (start again) and `lg:<game>` (a first game against the computer). `<ply>` is the number of
+//! `lm:<game>:<step>:<menu>`, `lr:<game>` (start again) and `lg:<game>` (a first game against the computer), and the puzzles'
+//! `pa:<puzzle>:<at>:<answer>`, `pm:<puzzle>:<at>:<menu>` and `pn:<game>` (another one). `<ply>` is the number of
 //! moves played when the button was drawn, so a press on an outdated board is refused.
 
 use crate::store::record::TournamentId;
@@ -105,6 +106,20 @@ pub enum ButtonId {
     LessonRestart(GameKind),
     /// A game against the computer at level 1, after a course.
     LessonGame(GameKind),
+    /// An answer to a puzzle at its solution's move `at`.
+    PuzzleAnswer {
+        puzzle: u64,
+        at: usize,
+        answer: String,
+    },
+    /// The `menu`-th menu of the answers to a puzzle at its solution's move `at`.
+    PuzzleMenu {
+        puzzle: u64,
+        at: usize,
+        menu: usize,
+    },
+    /// Another puzzle of a game.
+    PuzzleNext(GameKind),
 }
 
 impl fmt::Display for ButtonId {
@@ -145,6 +160,9 @@ impl fmt::Display for ButtonId {
             ButtonId::LessonMenu { game, step, menu } => write!(f, "lm:{}:{step}:{menu}", game.name()),
             ButtonId::LessonRestart(g) => write!(f, "lr:{}", g.name()),
             ButtonId::LessonGame(g) => write!(f, "lg:{}", g.name()),
+            ButtonId::PuzzleAnswer { puzzle, at, answer } => write!(f, "pa:{puzzle}:{at}:{answer}"),
+            ButtonId::PuzzleMenu { puzzle, at, menu } => write!(f, "pm:{puzzle}:{at}:{menu}"),
+            ButtonId::PuzzleNext(g) => write!(f, "pn:{}", g.name()),
         }
     }
 }
@@ -217,6 +235,11 @@ impl FromStr for ButtonId {
             ["lm", g, step, menu] => ButtonId::LessonMenu { game: kind(g)?, step: count(step)?, menu: count(menu)? },
             ["lr", g] => ButtonId::LessonRestart(kind(g)?),
             ["lg", g] => ButtonId::LessonGame(kind(g)?),
+            ["pa", p, at, answer] => {
+                ButtonId::PuzzleAnswer { puzzle: number(p)?, at: count(at)?, answer: answer.to_string() }
+            }
+            ["pm", p, at, menu] => ButtonId::PuzzleMenu { puzzle: number(p)?, at: count(at)?, menu: count(menu)? },
+            ["pn", g] => ButtonId::PuzzleNext(kind(g)?),
             _ => return Err(NotOurs),
         })
     }
@@ -259,7 +282,10 @@ impl ButtonId {
             | ButtonId::LessonAnswer { .. }
             | ButtonId::LessonMenu { .. }
             | ButtonId::LessonRestart(_)
-            | ButtonId::LessonGame(_) => None,
+            | ButtonId::LessonGame(_)
+            | ButtonId::PuzzleAnswer { .. }
+            | ButtonId::PuzzleMenu { .. }
+            | ButtonId::PuzzleNext(_) => None,
         }
     }
 
@@ -325,6 +351,11 @@ impl ButtonId {
                 terms: crate::table::terms::Terms { level: Some(1), ..Default::default() },
                 teams: None,
             }),
+            ButtonId::PuzzleAnswer { puzzle, at, answer } => {
+                Command::Train(TrainCommand::PuzzleAnswer { puzzle, at: Some(at), answer })
+            }
+            ButtonId::PuzzleMenu { .. } => return None,
+            ButtonId::PuzzleNext(game) => Command::Train(TrainCommand::Puzzle { game: Some(game) }),
         })
     }
 
@@ -336,6 +367,9 @@ impl ButtonId {
             }
             ButtonId::MoveMenu { game, ply, .. } => {
                 Some(Command::Play(PlayCommand::Move { notation: value.to_string(), at: Some((game, ply)) }))
+            }
+            ButtonId::PuzzleMenu { puzzle, at, .. } => {
+                Some(Command::Train(TrainCommand::PuzzleAnswer { puzzle, at: Some(at), answer: value.to_string() }))
             }
             ButtonId::LessonMenu { game, step, .. } => {
                 Some(Command::Train(TrainCommand::LessonAnswer { game, step: Some(step), answer: value.to_string() }))
@@ -380,6 +414,9 @@ mod tests {
             ButtonId::LessonMenu { game: GameKind::Epaminondas, step: 2, menu: 1 },
             ButtonId::LessonRestart(GameKind::Hoyito),
             ButtonId::LessonGame(GameKind::Epaminondas),
+            ButtonId::PuzzleAnswer { puzzle: 31, at: 2, answer: "a5xd5".into() },
+            ButtonId::PuzzleMenu { puzzle: 31, at: 0, menu: 3 },
+            ButtonId::PuzzleNext(GameKind::Ocencahuac),
         ]
     }
 

@@ -17,7 +17,7 @@ pub enum Command {
     Train(TrainCommand),
 }
 
-/// Training: the lessons of each game.
+/// Training: the lessons of each game, and puzzles.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TrainCommand {
     /// The courses (`None`), or where the member is in one game's course.
@@ -27,6 +27,10 @@ pub enum TrainCommand {
     LessonAnswer { game: GameKind, step: Option<usize>, answer: String },
     /// Back to a course's first step.
     LessonRestart { game: GameKind },
+    /// A puzzle near the member's rating (of `game`, or of the game they have tried least).
+    Puzzle { game: Option<GameKind> },
+    /// An answer to puzzle `puzzle` at its solution's move `at` (`None`: where the member is).
+    PuzzleAnswer { puzzle: u64, at: Option<usize>, answer: String },
 }
 
 impl From<TrainCommand> for Command {
@@ -42,6 +46,8 @@ impl TrainCommand {
             TrainCommand::Learn { .. } => "learn",
             TrainCommand::LessonAnswer { .. } => "lesson_answer",
             TrainCommand::LessonRestart { .. } => "lesson_restart",
+            TrainCommand::Puzzle { .. } => "puzzle",
+            TrainCommand::PuzzleAnswer { .. } => "puzzle_answer",
         }
     }
 }

@@ -91,6 +91,15 @@ pub fn lesson_steps(kind: crate::games::GameKind) -> Vec<(String, Vec<String>)> 
     training::course::course(kind).steps.iter().map(|s| (s.id.clone(), s.rules.clone())).collect()
 }
 
+/// A puzzle's rating and its solver's after one try, as Glicko-2 counts it: (solver, puzzle).
+pub fn puzzle_rated(
+    solver: &crate::store::training::Glicko,
+    puzzle: &crate::store::training::Glicko,
+    solved: bool,
+) -> (crate::store::training::Glicko, crate::store::training::Glicko) {
+    training::rated(solver, puzzle, solved)
+}
+
 /// A game's name in `locale`.
 pub fn game_title(locale: i18n::Locale, kind: crate::games::GameKind) -> String {
     naming::game_name(locale, kind)

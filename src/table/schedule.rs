@@ -82,6 +82,14 @@ impl AtWork<'_> {
                 }
             }
         }
+        let last = self.table.last_daily.load(std::sync::atomic::Ordering::Relaxed);
+        if now >= last + 60 || now < last {
+            self.table.last_daily.store(now, std::sync::atomic::Ordering::Relaxed);
+            done += self.post_daily_puzzles(now).map_err(|e| match e {
+                Fail::Internal(e) => TableError::Internal(e),
+                other => TableError::Internal(format!("{other:?}")),
+            })?;
+        }
         Ok(done)
     }
 
@@ -187,6 +195,10 @@ impl AtWork<'_> {
                 };
                 return Ok(Some((self.standings_reply(locale, &t, true)?, vec![])));
             }
+            NoticeKind::DailyPuzzle { puzzle, day } => {
+                let reply = super::training::daily_reply(self.store, locale, notice.guild, *puzzle, *day)?;
+                return Ok(reply.map(|r| (r, vec![])));
+            }
             NoticeKind::TournamentGame => {
                 let Some(record) = self.store.game(notice.game)? else { return Ok(None) };
                 if !record.status.is_live() {
@@ -268,6 +280,7 @@ impl AtWork<'_> {
             NoticeKind::Announcement { .. }
             | NoticeKind::TournamentGame
             | NoticeKind::TournamentFinished { .. }
+            | NoticeKind::DailyPuzzle { .. }
             | NoticeKind::Calendar { .. } => {
                 return Err(Fail::Internal("a tournament notice reached the games' notices".into()));
             }

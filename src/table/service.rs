@@ -55,6 +55,8 @@ pub struct Table {
     pub(super) positions: Mutex<HashMap<GameId, (u64, Position)>>,
     /// When old request keys were last forgotten (pacing of a clean-up, nothing rests on it).
     pub(super) last_prune: std::sync::atomic::AtomicU64,
+    /// When the servers' daily puzzles were last looked at (they are, at most once a minute).
+    pub(super) last_daily: std::sync::atomic::AtomicU64,
     /// The servers whose scheduled work (due events, notices to post, the computer's moves, tournaments) this
     /// table does: all, unless several processes share the store and split the servers (`serving`).
     pub(super) serves: Box<dyn Fn(GuildId) -> bool + Send + Sync>,
@@ -83,6 +85,7 @@ impl Table {
             rng: Mutex::new(rng),
             positions: Mutex::new(HashMap::new()),
             last_prune: std::sync::atomic::AtomicU64::new(0),
+            last_daily: std::sync::atomic::AtomicU64::new(0),
             serves: Box::new(|_| true),
             written: std::sync::RwLock::new(Vec::new()),
             swiss_memo: Mutex::new(None),

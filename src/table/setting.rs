@@ -25,10 +25,13 @@ pub enum SettingChange {
     Web(bool),
     /// How many days of vacation a member may take in any 30 (0: none).
     VacationDays(u32),
+    /// The daily puzzle at this hour (UTC), in the channel the change is made in; `None`: off.
+    DailyPuzzle(Option<u8>),
 }
 
 /// The keys a settings change may name, as the console lists them.
-pub const KEYS: &str = "time, remind, timeout, grace, threads, rated, language, organiser_role, web, vacation_days";
+pub const KEYS: &str =
+    "time, remind, timeout, grace, threads, rated, language, organiser_role, web, vacation_days, daily_puzzle";
 
 impl SettingChange {
     /// `key=value` as typed: the change, or what is wrong with it.
@@ -52,6 +55,13 @@ impl SettingChange {
                 Ok(days) if days <= 30 => days,
                 _ => return Err(bad("0-30")),
             }),
+            "daily_puzzle" => SettingChange::DailyPuzzle(match value {
+                "off" | "none" => None,
+                hour => match hour.trim_end_matches('h').parse::<u8>() {
+                    Ok(h) if h < 24 => Some(h),
+                    _ => return Err(bad("an hour 0-23 (UTC)|off")),
+                },
+            }),
             "organiser_role" => SettingChange::OrganiserRole(match value {
                 "none" | "off" => None,
                 v => Some(v.parse().map_err(|_| bad("a role id|none"))?),
@@ -64,9 +74,12 @@ impl SettingChange {
         })
     }
 
-    /// The settings with this change made.
-    pub fn apply(self, settings: &mut GuildSettings) {
+    /// The settings with this change made, by a member in `channel` (where a daily puzzle turned on is posted).
+    pub fn apply(self, settings: &mut GuildSettings, channel: crate::store::record::ChannelId) {
         match self {
+            SettingChange::DailyPuzzle(hour) => {
+                settings.daily_puzzle = hour.map(|hour| crate::store::settings::DailyPuzzle { channel, hour })
+            }
             SettingChange::Time(time) => settings.time_per_move = time,
             SettingChange::Remind(remind) => settings.remind = remind,
             SettingChange::Timeout(policy) => settings.timeout = policy,
@@ -95,7 +108,7 @@ mod tests {
     fn typed_settings_are_read_once_and_applied() {
         let mut settings = GuildSettings::default();
         for (key, value) in [("time", "1d"), ("timeout", "auto"), ("grace", "12h"), ("language", "es-ES")] {
-            SettingChange::parse(key, value).unwrap().apply(&mut settings);
+            SettingChange::parse(key, value).unwrap().apply(&mut settings, crate::store::record::ChannelId(1));
         }
         assert_eq!(settings.time_per_move, Some(86_400));
         assert_eq!(settings.timeout, TimeoutPolicy::Auto);
@@ -111,18 +124,18 @@ mod tests {
     fn web_pages_get_a_new_unguessable_address_each_time_they_are_turned_on() {
         let mut settings = GuildSettings::default();
         assert_eq!(settings.web_segment(GuildId(7)), None, "off until turned on");
-        SettingChange::parse("web", "on").unwrap().apply(&mut settings);
+        SettingChange::parse("web", "on").unwrap().apply(&mut settings, crate::store::record::ChannelId(1));
         let first = settings.web_segment(GuildId(7)).unwrap();
         assert!(first.ends_with("-7") && first.len() == 32 + 2, "{first}");
-        SettingChange::Web(true).apply(&mut settings);
+        SettingChange::Web(true).apply(&mut settings, crate::store::record::ChannelId(1));
         assert_eq!(settings.web_segment(GuildId(7)).as_ref(), Some(&first), "on again while on: the same address");
         let found = |s: &str| crate::store::settings::web_segment_matches(s, |g| (g == 7).then(|| settings.clone()));
         assert_eq!(found(&first), Some(GuildId(7)));
         assert_eq!(found(&first.replacen(&first[..1], if &first[..1] == "0" { "1" } else { "0" }, 1)), None);
         assert_eq!(found("-7"), None);
         assert_eq!(found(&first.replace("-7", "-8")), None, "another server's id with this secret");
-        SettingChange::Web(false).apply(&mut settings);
-        SettingChange::Web(true).apply(&mut settings);
+        SettingChange::Web(false).apply(&mut settings, crate::store::record::ChannelId(1));
+        SettingChange::Web(true).apply(&mut settings, crate::store::record::ChannelId(1));
         assert_ne!(settings.web_segment(GuildId(7)).unwrap(), first, "off and on again: a new address");
     }
 }

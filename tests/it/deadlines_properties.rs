@@ -108,6 +108,7 @@ fn note_kinds(store: &SledStore, log: &mut Log) {
             }
             NoticeKind::ComputerMoved { .. } => panic!("a computer's move without a computer"),
             NoticeKind::Away { .. } | NoticeKind::Back { .. } => panic!("a vacation nobody took"),
+            NoticeKind::DailyPuzzle { .. } => panic!("a daily puzzle nobody asked for"),
         }
     }
 }

@@ -36,6 +36,7 @@ mod ocencahuac;
 mod operations;
 mod outside_servers;
 mod pairing_properties;
+mod puzzles;
 mod ratings;
 mod readme;
 mod records;

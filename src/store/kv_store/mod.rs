@@ -280,6 +280,16 @@ impl<K: Kv> Store for KvStore<K> {
         notices(&self.kv)
     }
 
+    fn all_guild_settings(&self) -> Result<Vec<(GuildId, GuildSettings)>, StoreError> {
+        let mut out = Vec::new();
+        for (key, value) in self.kv.all(GUILDS)? {
+            let settings =
+                serde_json::from_slice(&value).map_err(|e| StoreError::Corrupt(format!("guild settings: {e}")))?;
+            out.push((GuildId(id_from(&key)?), settings));
+        }
+        Ok(out)
+    }
+
     fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
         match self.kv.get(GUILDS, &guild.0.to_be_bytes())? {
             Some(bytes) => {

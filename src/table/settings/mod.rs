@@ -35,7 +35,7 @@ impl AtWork<'_> {
                 return Err(Message::new("settings-not-allowed").into());
             }
             for change in changes {
-                change.clone().apply(&mut settings);
+                change.clone().apply(&mut settings, actor.channel);
             }
             let write = SettingsWrite { guild: actor.guild, settings: settings.clone(), base: Some(settings.revision) };
             self.write(Unit { settings: vec![write], ..Unit::default() })?;
@@ -66,7 +66,13 @@ impl AtWork<'_> {
             .str("language", settings.locale.map_or("auto".to_string(), |l| l.tag().to_string()))
             .str("web", if settings.web.is_some() { "on" } else { "off" })
             .num("vacation", i64::from(settings.vacation_days));
-        let text = i18n::spans(actor.locale, &message);
+        let mut text = i18n::spans(actor.locale, &message);
+        if let Some(daily) = settings.daily_puzzle {
+            let said = Message::new("settings-daily")
+                .num("hour", i64::from(daily.hour))
+                .channel("channel", daily.channel.get());
+            text = text.and("\n").and_text(&i18n::spans(actor.locale, &said));
+        }
         let audience = if changes.is_empty() { Audience::Asker } else { Audience::Here };
         Ok(vec![Reply { text, audience, ..Reply::default() }])
     }

@@ -122,7 +122,7 @@ impl AtWork<'_> {
 }
 
 /// A private answer in `locale`, to fill in.
-fn private(locale: Locale) -> Reply {
+pub(super) fn private(locale: Locale) -> Reply {
     Reply { audience: Audience::Asker, locale, ..Reply::default() }
 }
 
@@ -208,8 +208,8 @@ fn answers(locale: Locale, kind: GameKind, step: &Step, at: usize) -> (Vec<Butto
     }
 }
 
-/// The picture of a lesson's position.
-fn picture(locale: Locale, kind: GameKind, position: &Position, at: usize, what: &str) -> Image {
+/// The picture of a lesson's (or a puzzle's) position.
+pub(super) fn picture(locale: Locale, kind: GameKind, position: &Position, at: usize, what: &str) -> Image {
     let captions = Captions {
         sides: Side::BOTH.map(|side| SideCaption {
             title: side_name(locale, position, side),

@@ -226,6 +226,9 @@ impl Store for Faulty {
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError> {
         self.inner.board_post(game)
     }
+    fn all_guild_settings(&self) -> Result<Vec<(GuildId, tablero::store::GuildSettings)>, StoreError> {
+        self.inner.all_guild_settings()
+    }
     fn training(
         &self,
         key: &tablero::store::training::TrainingKey,

@@ -1,0 +1,261 @@
+//! Puzzles: the mining criterion on positions whose answer is known, the committed puzzles checked move by move
+//! (the rules for all of them, the deeper search for a sample), Glicko-2 as its author's numbers say, and puzzles
+//! solved and failed through the console, each first try counted once.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use tablero::ai::puzzles::{Criterion, clearly_best, themes, verify};
+use tablero::games::GameKind;
+use tablero::games::setup::Setup;
+use tablero::store::training::{Glicko, Puzzle};
+
+fn setup(text: &str) -> Setup {
+    toml::from_str(text).expect("a set-up")
+}
+
+#[test]
+fn the_criterion_keeps_a_clearly_best_move_and_refuses_a_quiet_position() {
+    // Hoyito: sowing hole 5 makes a four; no other move captures.
+    let hoyito =
+        setup("holes = [0, 0, 2, 0, 1, 3, 0, 2, 0, 0, 4, 0]\ncaptured = [18, 18]").position(GameKind::Hoyito).unwrap();
+    let found = clearly_best(&hoyito, &Criterion::of(GameKind::Hoyito), None).expect("a puzzle");
+    assert_eq!(found.0, "5");
+    assert!(found.1 - found.2 >= Criterion::of(GameKind::Hoyito).gap, "{found:?}");
+    assert_eq!(themes(&hoyito, std::slice::from_ref(&found.0)), ["capture"]);
+    // Epaminondas: three take two; nothing else comes close.
+    let epaminondas = setup("options = { board = \"8x8\" }\nfirst = \"c2 c3 c4 a1\"\nsecond = \"c5 c6 h8 g8\"")
+        .position(GameKind::Epaminondas)
+        .unwrap();
+    let found = clearly_best(&epaminondas, &Criterion::of(GameKind::Epaminondas), None).expect("a puzzle");
+    assert_eq!(found.0, "c2xc5");
+    // The start of a game has no clearly best move (every opening sowing is a rotation of the others).
+    let start = tablero::games::Position::new(GameKind::Hoyito, &Default::default()).unwrap();
+    assert_eq!(clearly_best(&start, &Criterion::of(GameKind::Hoyito), None), None);
+    // A position with one legal move is no puzzle.
+    let pass =
+        setup("holes = [0, 0, 0, 0, 0, 1, 3, 2, 0, 5, 2, 7]\ncaptured = [14, 14]").position(GameKind::Hoyito).unwrap();
+    assert_eq!(clearly_best(&pass, &Criterion::of(GameKind::Hoyito), None), None);
+}
+
+#[test]
+fn a_hoyito_puzzle_in_the_endgame_database_is_proven_from_its_values() {
+    let db = tablero::ai::endgame::Endgame::build(8, |_, _, _| {});
+    // South's hole 4 makes a four and leaves the last four: +8; every other move gains nothing.
+    let end =
+        setup("holes = [0, 0, 0, 1, 3, 0, 0, 0, 4, 0, 0, 0]\ncaptured = [20, 20]").position(GameKind::Hoyito).unwrap();
+    let found = clearly_best(&end, &Criterion::of(GameKind::Hoyito), Some(&db)).expect("a proven puzzle");
+    assert_eq!((found.0.as_str(), found.3), ("4", true));
+    assert_eq!(found.1, 800, "the exact value, in the engine's units");
+}
+
+/// The puzzles that come with the program.
+fn committed() -> Vec<Puzzle> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut out = Vec::new();
+    for game in ["epaminondas", "hoyito", "ocencahuac"] {
+        let text = std::fs::read_to_string(root.join(format!("{game}.jsonl"))).unwrap();
+        out.extend(text.lines().map(|l| serde_json::from_str::<Puzzle>(l).expect("a puzzle line")));
+    }
+    out
+}
+
+#[test]
+fn every_committed_puzzle_replays_by_the_rules_and_a_sample_holds_under_the_deeper_search() {
+    let all = committed();
+    for kind in [GameKind::Epaminondas, GameKind::Hoyito, GameKind::Ocencahuac] {
+        let of_kind: Vec<&Puzzle> = all.iter().filter(|p| p.game == kind).collect();
+        assert!(of_kind.len() >= 200, "{kind}: {} puzzles", of_kind.len());
+        for p in &of_kind {
+            let moves = p.moves.iter().chain(&p.solution).map(String::as_str);
+            let replayed = tablero::games::Position::replay(kind, &p.options, moves).unwrap();
+            assert!(replayed.is_ok(), "puzzle {}: {:?}", p.id, replayed.err());
+            assert!(!p.solution.is_empty() && p.rating.deviation > 0.0, "puzzle {}", p.id);
+        }
+        // The deeper search, as the mining did it, on a sample spread over the file.
+        for p in of_kind.iter().step_by(of_kind.len() / 3) {
+            verify(kind, &p.options, &p.moves, &p.solution, None).unwrap_or_else(|e| panic!("puzzle {}: {e}", p.id));
+        }
+    }
+    let mut ids: Vec<u64> = all.iter().map(|p| p.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), all.len(), "every puzzle has its own number");
+}
+
+#[test]
+fn ratings_move_as_glicko_2_says() {
+    // Two new players (1500, deviation 350, volatility 0.06): the winner goes to about 1662.3, deviation 290.3.
+    let (solver, puzzle) = tablero::table::puzzle_rated(&Glicko::default(), &Glicko::default(), true);
+    assert!((solver.rating - 1662.31).abs() < 0.05, "{solver:?}");
+    assert!((solver.deviation - 290.32).abs() < 0.05, "{solver:?}");
+    assert!((puzzle.rating - 1337.69).abs() < 0.05, "{puzzle:?}");
+    let (solver, puzzle) = tablero::table::puzzle_rated(&Glicko::default(), &Glicko::default(), false);
+    assert!(solver.rating < 1500.0 && puzzle.rating > 1500.0);
+}
+
+fn transcript(dir: &Path, lines: &[String]) -> String {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tablero"));
+    c.arg("local").arg("--data").arg(dir.join("data")).arg("--out").arg(dir.join("out"));
+    c.env("TABLERO_TEST_SEED", "7").env_remove("DISCORD_TOKEN").current_dir(dir);
+    let mut child = c.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = lines.join("\n") + "\n";
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().expect("runs");
+    writer.join().unwrap().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The store's puzzles as `tablero puzzles` prints them.
+fn printed(dir: &Path, game: &str) -> Vec<Puzzle> {
+    let out = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(["puzzles", "--game", game, "--data"])
+        .arg(dir.join("data"))
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+#[test]
+fn a_puzzle_failed_and_one_solved_through_the_console_count_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = transcript(dir.path(), &["ana: puzzle hoyito".to_string()]);
+    assert!(first.contains("Puzzle #"), "{first}");
+    let shown: u64 = first.split("Puzzle #").nth(1).unwrap().split_whitespace().next().unwrap().parse().unwrap();
+    let puzzles = printed(dir.path(), "hoyito");
+    assert!(puzzles.len() >= 200, "the committed puzzles are in the store: {}", puzzles.len());
+    let p = puzzles.iter().find(|p| p.id == shown).expect("the puzzle shown is in the store");
+    // A wrong (legal) move fails it; the line is shown, and the ratings move once.
+    let position = tablero::games::Position::replay(GameKind::Hoyito, &p.options, p.moves.iter().map(String::as_str))
+        .unwrap()
+        .unwrap();
+    let wrong = position.legal_moves().into_iter().find(|m| *m != p.solution[0]).expect("another move");
+    let lines = [
+        format!("ana: puzzle {shown} {wrong}"),
+        format!("ana: puzzle {shown} {}", p.solution[0]),
+        "ana: puzzle hoyito".to_string(),
+    ];
+    let out = transcript(dir.path(), &lines);
+    assert!(
+        out.contains(&format!("Not the best: you played {wrong}. The line was {}.", p.solution.join(" "))),
+        "{out}"
+    );
+    assert!(out.contains("Your puzzle rating: 1500 → "), "{out}");
+    assert!(out.contains("only the first try counts"), "{out}");
+    let after = printed(dir.path(), "hoyito");
+    let counted = after.iter().find(|q| q.id == shown).unwrap();
+    assert_eq!((counted.tries, counted.solved), (1, 0));
+    assert!(counted.rating.rating > 1500.0, "the puzzle won: {:?}", counted.rating);
+    // The next one, solved move by move.
+    let next: u64 = out.rsplit("Puzzle #").next().unwrap().split_whitespace().next().unwrap().parse().unwrap();
+    assert_ne!(next, shown, "a puzzle not tried yet");
+    let q = after.iter().find(|q| q.id == next).unwrap().clone();
+    let position = tablero::games::Position::replay(GameKind::Hoyito, &q.options, q.moves.iter().map(String::as_str))
+        .unwrap()
+        .unwrap();
+    let solver = position.to_move();
+    let mut lines = Vec::new();
+    let mut walk = position.clone();
+    for m in &q.solution {
+        if walk.to_move() == solver {
+            lines.push(format!("ana: puzzle {next} {m}"));
+        }
+        walk.play(m).unwrap();
+    }
+    let out = transcript(dir.path(), &lines);
+    assert!(out.contains("Solved!"), "{out}");
+    let solved = printed(dir.path(), "hoyito").into_iter().find(|p| p.id == next).unwrap();
+    assert_eq!((solved.tries, solved.solved), (1, 1));
+    assert!(solved.rating.rating < 1500.0, "the puzzle lost: {:?}", solved.rating);
+}
+
+/// A server's daily puzzle, as the scheduler posts it: at its hour, once, however many processes tick at once and
+/// however often they restart; the next day's post names who solved the day before's.
+#[test]
+fn the_daily_puzzle_is_posted_once_a_day_across_a_restart_and_two_processes() {
+    use crate::common::actor_in;
+    use crate::common::backends::{Backend, postgres};
+    use tablero::store::training::{Daily, TrainingKey};
+    use tablero::table::{Command, Request, SettingChange, SettingCommand, Table, TableConfig, TrainCommand};
+
+    const DAY: u64 = 86_400;
+    let day = 20_600;
+    let start = day * DAY;
+    let config = || TableConfig { seed: Some(1), ..TableConfig::default() };
+    let mut backends = vec![Backend::Sled];
+    backends.extend(postgres());
+    for backend in backends {
+        let fresh = backend.fresh();
+        let one = Table::new(fresh.store().clone(), config());
+        let two = Table::new(fresh.another(), config());
+        one.add_committed_puzzles().unwrap();
+        let on = Command::Setting(SettingCommand::Settings { changes: vec![SettingChange::DailyPuzzle(Some(9))] });
+        let said = one.handle(Request::new(&actor_in(1, 1, 10), on, start)).unwrap().unwrap();
+        assert!(said[0].text.to_string().contains("Daily puzzle: every day at 9:00 UTC"), "{:?}", said[0].text);
+        // Only organisers change it.
+        let off = Command::Setting(SettingCommand::Settings { changes: vec![SettingChange::DailyPuzzle(None)] });
+        assert!(one.handle(Request::new(&actor_in(1, 2, 10), off, start)).unwrap().is_err());
+
+        let posts = |table: &Table| -> Vec<tablero::table::Delivery> {
+            let out: Vec<_> = table
+                .deliveries(tablero::i18n::Locale::English)
+                .unwrap()
+                .into_iter()
+                .filter(|d| d.reply.text.to_string().contains("Daily puzzle"))
+                .collect();
+            for d in &out {
+                table.delivered(d.notice).unwrap();
+            }
+            out
+        };
+        one.tick(start + 8 * 3600).unwrap();
+        assert!(posts(&one).is_empty(), "{backend:?}: not before its hour");
+        // Two processes at the hour, at once: one post.
+        std::thread::scope(|s| {
+            s.spawn(|| one.tick(start + 9 * 3600).unwrap());
+            s.spawn(|| two.tick(start + 9 * 3600 + 5).unwrap());
+        });
+        let first = posts(&two);
+        assert_eq!(first.len(), 1, "{backend:?}: posted once");
+        assert_eq!(first[0].channel.get(), 10, "in the channel it was turned on in");
+        assert!(first[0].reply.image.is_some(), "with the position");
+        assert!(
+            first[0].reply.buttons.iter().any(|b| b.id.to_string().starts_with("pa:"))
+                || first[0].reply.menus.iter().any(|m| m.id.to_string().starts_with("pm:")),
+            "answered with its buttons or menus"
+        );
+        // A restart later that day posts nothing more.
+        let three = Table::new(fresh.another(), config());
+        three.tick(start + 23 * 3600).unwrap();
+        assert!(posts(&three).is_empty(), "{backend:?}: not twice in a day");
+
+        // ben solves it; the next day's post names him.
+        let daily: Daily = serde_json::from_value(
+            fresh.store().training(&TrainingKey::Daily { guild: tablero::store::GuildId(1), day }).unwrap().unwrap().0,
+        )
+        .unwrap();
+        let puzzle = one.puzzles(None).unwrap().into_iter().find(|p| p.id == daily.puzzle).unwrap();
+        let mut position =
+            tablero::games::Position::replay(puzzle.game, &puzzle.options, puzzle.moves.iter().map(String::as_str))
+                .unwrap()
+                .unwrap();
+        let solver = position.to_move();
+        for m in &puzzle.solution {
+            if position.to_move() == solver {
+                let answer =
+                    Command::Train(TrainCommand::PuzzleAnswer { puzzle: puzzle.id, at: None, answer: m.clone() });
+                three.handle(Request::new(&actor_in(1, 2, 10), answer, start + 10 * 3600)).unwrap().unwrap();
+            }
+            position.play(m).unwrap();
+        }
+        three.tick(start + DAY + 9 * 3600).unwrap();
+        let next = posts(&three);
+        assert_eq!(next.len(), 1, "{backend:?}: the next day's");
+        assert!(next[0].reply.text.to_string().contains("Solved yesterday: ben."), "{}", next[0].reply.text);
+    }
+}
