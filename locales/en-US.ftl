@@ -1275,3 +1275,8 @@ daily-puzzle = **Daily puzzle, { $date }** · { $game } · rated { $rating }. { 
 }. Answer with the buttons below: your answer is yours alone, and only your first try counts.
 daily-solvers = Solved yesterday: { $names }.
 daily-nobody = Nobody solved yesterday's puzzle.
+web-learn-title = Lessons and puzzles
+web-learn-courses = Lessons
+web-learn-puzzle = A puzzle
+web-learn-answers = Answers
+web-learn-choose = Play it

@@ -1276,3 +1276,8 @@ daily-puzzle = **Problema del día, { $date }** · { $game } · valorado { $rati
 }. Responde con los botones de abajo: tu respuesta solo la ves tú, y solo cuenta tu primer intento.
 daily-solvers = Lo resolvieron ayer: { $names }.
 daily-nobody = Nadie resolvió el problema de ayer.
+web-learn-title = Lecciones y problemas
+web-learn-courses = Lecciones
+web-learn-puzzle = Un problema
+web-learn-answers = Respuestas
+web-learn-choose = Jugarla

@@ -91,6 +91,11 @@ pub fn lesson_steps(kind: crate::games::GameKind) -> Vec<(String, Vec<String>)> 
     training::course::course(kind).steps.iter().map(|s| (s.id.clone(), s.rules.clone())).collect()
 }
 
+/// The picture of step `step` of a game's course, in `locale` (`None` past its last step).
+pub fn lesson_png(kind: crate::games::GameKind, step: usize, locale: i18n::Locale) -> Option<Vec<u8>> {
+    training::step_png(locale, kind, step)
+}
+
 /// A puzzle's rating and its solver's after one try, as Glicko-2 counts it: (solver, puzzle).
 pub fn puzzle_rated(
     solver: &crate::store::training::Glicko,

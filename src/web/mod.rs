@@ -22,6 +22,7 @@ mod routes;
 pub mod server;
 pub mod shares;
 mod signin;
+mod training;
 mod views;
 
 use std::net::SocketAddr;
@@ -138,7 +139,7 @@ pub fn router(table: Arc<Table>, options: Options) -> Router {
 
 /// The routes below a server's address: `/` (the server), `/game/{id}` (`?ply=N`: the position after move N)
 /// with its picture, live events, records and replay (`game.rs`, `events.rs`), `/archive`, `/player/{id}`,
-/// `/tournament/{id}`, `/leaderboard/{game}` (`views.rs`).
+/// `/tournament/{id}`, `/leaderboard/{game}` (`views.rs`), `/learn` with its pictures (`training.rs`).
 fn pages() -> Router<Arc<Web>> {
     Router::new()
         .route("/", get(routes::server))
@@ -156,6 +157,9 @@ fn pages() -> Router<Arc<Web>> {
         .route("/tournament/{id}", get(views::tournament))
         .route("/tournament/{id}/picture.png", get(views::tournament_picture))
         .route("/leaderboard/{game}", get(views::leaderboard))
+        .route("/learn", get(training::learn).post(training::learn_act))
+        .route("/learn/{game}/picture.png", get(training::lesson_picture))
+        .route("/puzzle/{id}/picture.png", get(training::puzzle_picture))
 }
 
 /// The largest request body read (the pages take none today; a form will need a few kilobytes).

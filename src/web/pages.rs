@@ -114,6 +114,10 @@ pub fn server(locale: Locale, base: &str, page: &ServerPage) -> Markup {
                 }
             }
         }
+        section aria-labelledby="learn" {
+            h2 id="learn" { (t(locale, "web-learn-title")) }
+            p { a href={ (base) "/learn" } { (t(locale, "web-learn-courses")) } " · " a href={ (base) "/learn?puzzle=any" } { (t(locale, "web-learn-puzzle")) } }
+        }
         section aria-labelledby="boards" {
             h2 id="boards" { (t(locale, "web-leaderboards")) }
             ul {
@@ -226,7 +230,7 @@ fn form_fields(viewer: &Viewer) -> Markup {
 }
 
 /// Buttons as a form: each posts its id, as a press on Discord would.
-fn button_form(action: &str, viewer: &Viewer, buttons: &[crate::table::Button], label: &str) -> Markup {
+pub(super) fn button_form(action: &str, viewer: &Viewer, buttons: &[crate::table::Button], label: &str) -> Markup {
     html! {
         form.buttons method="post" action=(action) aria-label=(label) {
             (form_fields(viewer))
@@ -243,7 +247,13 @@ fn button_form(action: &str, viewer: &Viewer, buttons: &[crate::table::Button], 
 }
 
 /// Menus as forms: each posts its id and the option chosen, as a choice on Discord would.
-fn menu_forms(action: &str, viewer: &Viewer, menus: &[crate::table::Menu], first: usize, choose: &str) -> Markup {
+pub(super) fn menu_forms(
+    action: &str,
+    viewer: &Viewer,
+    menus: &[crate::table::Menu],
+    first: usize,
+    choose: &str,
+) -> Markup {
     html! {
         @for (i, menu) in menus.iter().enumerate() {
             form.move method="post" action=(action) {

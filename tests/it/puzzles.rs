@@ -259,3 +259,45 @@ fn the_daily_puzzle_is_posted_once_a_day_across_a_restart_and_two_processes() {
         assert!(next[0].reply.text.to_string().contains("Solved yesterday: ben."), "{}", next[0].reply.text);
     }
 }
+
+/// `/puzzle` on the fake Discord: private, answered with its buttons; an answer pressed on a public post (as the
+/// daily puzzle's are) is answered privately and leaves the post as it is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzles_on_discord_are_answered_privately() {
+    use crate::fake_discord::FakeDiscord;
+    use crate::fake_discord::harness::{Place, Running};
+    use crate::fake_discord::payloads::{Member, Opt};
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (running, _) = Running::start(&fake, dir.path()).await;
+    let hall = Place { channel: 700, thread: false };
+    let (ana, ben) = (Member::new(101, "ana"), Member::new(102, "ben"));
+    let shown = fake.slash(&ana, hall, &["puzzle"], &[Opt::Int("game", 1)]).await;
+    assert!(shown.is_ephemeral() && shown.png().is_some(), "{}", shown.content());
+    assert!(shown.content().contains("Puzzle #"), "{}", shown.content());
+    let answers: Vec<String> = shown.button_ids().into_iter().filter(|b| b.starts_with("pa:")).collect();
+    assert!(answers.len() >= 2, "{answers:?}");
+    let id: u64 = answers[0].split(':').nth(1).unwrap().parse().unwrap();
+    let puzzle = committed().into_iter().find(|p| p.id == id).expect("a committed puzzle");
+    let wrong = answers.iter().find(|a| !a.ends_with(&format!(":{}", puzzle.solution[0]))).unwrap();
+    let failed = fake.press(&ana, hall, shown.created.unwrap(), wrong).await;
+    assert_eq!(failed.callback_type(), Some(7), "the private puzzle turns into its result");
+    assert!(failed.content().contains("Not the best"), "{}", failed.content());
+    assert!(failed.button_ids().contains(&"pn:hoyito".to_string()), "{:?}", failed.button_ids());
+
+    // A public post with the same puzzle's buttons: ben's answer is his alone, the post keeps its buttons.
+    let challenge = fake.slash(&ana, hall, &["play", "hoyito"], &[Opt::User("opponent", ben.clone())]).await;
+    let post = challenge.created.unwrap();
+    let from = fake.mark();
+    let answered = fake.press(&ben, hall, post, &format!("pa:{id}:0:{}", puzzle.solution[0])).await;
+    assert_ne!(answered.callback_type(), Some(7), "the public post is not replaced");
+    let said = if answered.content().is_empty() {
+        fake.wait_for(from, "ben's answer", |r| r.content().contains("Puzzle #") || r.content().contains("Solved"))
+            .await
+    } else {
+        answered
+    };
+    assert!(said.is_ephemeral(), "{}", said.content());
+    assert!(!fake.log().iter().skip(from).any(|r| r.method == "PATCH" && r.path.ends_with(&post.to_string())));
+    running.stop().await;
+}

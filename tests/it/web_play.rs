@@ -394,3 +394,51 @@ async fn epaminondas_moves_a_confirmed_resignation_and_a_teams_throw_from_the_pa
     let thrown = fake.post_in(from, field_place.channel).await;
     assert!(thrown.content().contains("ana"), "ana threw for West: {}", thrown.content());
 }
+
+/// The lessons and a puzzle on the server's pages: the same steps as on Discord, answered with forms (the
+/// CSRF token and a request key: a double submit counts once), their pictures served again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lessons_and_a_puzzle_on_the_servers_pages() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let Started { bot: _bot, site, page, ana, .. } = start(&fake, dir.path()).await;
+    let base = page.split("/game/").next().unwrap().to_string();
+    let learn = format!("{site}{base}/learn");
+    let mut anon = Browser::new();
+    assert_eq!(anon.get(&learn).await.status, 303, "signing in first");
+    fake.sign_in_as(&ana);
+    let mut browser = Browser::new();
+    browser.sign_in(&site, &format!("{base}/learn")).await;
+    let server = browser.get(&format!("{site}{base}/")).await;
+    assert!(server.body.contains(&format!("href=\"{base}/learn\"")), "the server's page links the lessons");
+
+    let shown = browser.get(&format!("{learn}?game=hoyito")).await;
+    assert_eq!(shown.status, 200, "{}", shown.body);
+    assert!(shown.body.contains("lesson 1 of 10"), "{}", shown.body);
+    assert!(shown.body.contains("value=\"la:hoyito:0:3\""), "{}", shown.body);
+    let picture = browser.get(&format!("{learn}/hoyito/picture.png?step=0")).await;
+    assert_eq!(picture.status, 200);
+    assert!(shown.body.contains(&format!("src=\"{base}/learn/hoyito/picture.png?step=0\"")), "{}", shown.body);
+
+    let csrf = field(&shown.body, "csrf");
+    let wrong = [("csrf", csrf.as_str()), ("key", "k1"), ("button", "la:hoyito:0:6")];
+    let said = browser.post(&learn, &wrong).await;
+    assert!(said.body.contains("the task was the hole with two seeds"), "{}", said.body);
+    let right = [("csrf", csrf.as_str()), ("key", "k2"), ("button", "la:hoyito:0:3")];
+    let said = browser.post(&learn, &right).await;
+    assert!(said.body.contains("your move ended there") && said.body.contains("lesson 2 of 10"), "{}", said.body);
+    let again = browser.post(&learn, &right).await;
+    assert_eq!(again.status, 303, "the same form twice counts once");
+    let now = browser.get(&format!("{learn}?game=hoyito")).await;
+    assert!(now.body.contains("lesson 2 of 10"), "{}", now.body);
+    // Without the token, or with another page's button: nothing.
+    assert_eq!(browser.post(&learn, &[("key", "k3"), ("button", "la:hoyito:1:1")]).await.status, 403);
+    let other = [("csrf", csrf.as_str()), ("key", "k4"), ("button", "g:1:m:0:1")];
+    assert_eq!(browser.post(&learn, &other).await.status, 400);
+
+    let puzzle = browser.get(&format!("{learn}?puzzle=hoyito")).await;
+    assert!(puzzle.body.contains("Puzzle #") && puzzle.body.contains("value=\"pa:"), "{}", puzzle.body);
+    let src = puzzle.body.split("<img src=\"").nth(1).unwrap().split('"').next().unwrap().replace("&amp;", "&");
+    assert!(src.contains("/puzzle/"), "{src}");
+    assert_eq!(browser.get(&format!("{site}{src}")).await.status, 200);
+}

@@ -84,7 +84,7 @@ impl AtWork<'_> {
                 let mut replies = Vec::new();
                 if let Some(after) = current.solved(kind, answer) {
                     let text = i18n::spans(locale, &right);
-                    let image = picture(locale, kind, &after, at, "done");
+                    let image = picture(locale, &after, format!("lesson-{}-{at}-done.png", kind.name()));
                     replies.push(Reply { text, image: Some(image), ..private(locale) });
                 }
                 replies.push(step_reply(locale, kind, at + 1, None)?);
@@ -160,12 +160,23 @@ fn step_reply(locale: Locale, kind: GameKind, at: usize, said: Option<Message>) 
     buttons.push(again);
     Ok(Reply {
         text: Text::join(lines, "\n\n"),
-        image: Some(picture(locale, kind, &position, at, "step")),
+        image: Some(picture(locale, &position, step_picture(kind, at))),
         diagram: Some(position.diagram(&|m| i18n::text(locale, &m))),
         buttons,
         menus,
         ..private(locale)
     })
+}
+
+/// The file name of step `at`'s picture (the web pages serve it again from it).
+pub fn step_picture(kind: GameKind, at: usize) -> String {
+    format!("lesson-{}-{at}.png", kind.name())
+}
+
+/// The picture of step `at` of `kind`'s course, in `locale`.
+pub fn step_png(locale: Locale, kind: GameKind, at: usize) -> Option<Vec<u8>> {
+    let position = course(kind).steps.get(at)?.position(kind).ok()?;
+    Some(picture(locale, &position, step_picture(kind, at)).png)
 }
 
 /// The answers of a step as buttons (Hoyito's holes, Zohn Ahl's spaces) or menus (the other games' moves).
@@ -209,7 +220,7 @@ fn answers(locale: Locale, kind: GameKind, step: &Step, at: usize) -> (Vec<Butto
 }
 
 /// The picture of a lesson's (or a puzzle's) position.
-pub(super) fn picture(locale: Locale, kind: GameKind, position: &Position, at: usize, what: &str) -> Image {
+pub(super) fn picture(locale: Locale, position: &Position, file_name: String) -> Image {
     let captions = Captions {
         sides: Side::BOTH.map(|side| SideCaption {
             title: side_name(locale, position, side),
@@ -229,11 +240,7 @@ pub(super) fn picture(locale: Locale, kind: GameKind, position: &Position, at: u
     if description.chars().count() > 1024 {
         description = description.chars().take(1023).collect::<String>() + "…";
     }
-    Image {
-        file_name: format!("lesson-{}-{:02}-{what}.png", kind.name(), at + 1),
-        png: render::board_png(position, &captions),
-        description,
-    }
+    Image { file_name, png: render::board_png(position, &captions), description }
 }
 
 /// The game a finished course offers: against the computer at level 1 (Epaminondas on the 8 x 8 board its

@@ -66,6 +66,13 @@ pub fn rated(solver: &Glicko, puzzle: &Glicko, solved: bool) -> (Glicko, Glicko)
 }
 
 impl Table {
+    /// The picture of puzzle `id` after `at` moves of its solution, in `locale`.
+    pub fn puzzle_png(&self, id: u64, at: usize, locale: Locale) -> Option<Vec<u8>> {
+        let p = read::<Puzzle>(self.store.as_ref(), &TrainingKey::Puzzle { id }).ok()??.record;
+        let position = position_at(&p, at.min(p.solution.len())).ok()?;
+        Some(picture(locale, &position, format!("puzzle-{id}-{at}.png")).png)
+    }
+
     /// Adds `puzzles` the store does not hold yet (by number); how many were added.
     pub fn add_puzzles(&self, puzzles: &[Puzzle]) -> Result<usize, TableError> {
         let work = AtWork::own(self);
@@ -268,7 +275,7 @@ impl AtWork<'_> {
                     // The position after the member's move, beside the line they missed.
                     shown.play(&played).map_err(|_| Fail::Internal("a played move replays".into()))?;
                 }
-                let image = picture(locale, p.game, &shown, current, "puzzle");
+                let image = picture(locale, &shown, format!("puzzle-{}-result.png", p.id));
                 Ok(vec![Reply {
                     text: i18n::spans(locale, &said),
                     image: Some(image),
@@ -356,7 +363,7 @@ pub(super) fn show(
     };
     Ok(Reply {
         text: Text::join(lines, "\n\n"),
-        image: Some(picture(locale, p.game, &position, at, &format!("puzzle-{}", p.id))),
+        image: Some(picture(locale, &position, format!("puzzle-{}-{at}.png", p.id))),
         diagram: Some(position.diagram(&|m| i18n::text(locale, &m))),
         buttons,
         menus,
