@@ -120,3 +120,20 @@ fn play(start: &Hoyito, db: &Endgame, db_side: Side, seed: u64) -> Hoyito {
         _ => unreachable!("a Hoyito game stays one"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Level 5 with the database against level 5 searching, from 8-seed positions, each played from both sides:
+    /// the side with the database never fails to win a position it starts won, and never captures less than the
+    /// start's perfect value.
+    #[test]
+    fn level_five_with_the_database_never_lets_a_won_position_go() {
+        let db = Endgame::build(8, |_, _, _| {});
+        let m = endgame_match(&db, 8, 6, 3, 2);
+        assert_eq!(m.games, 12);
+        assert_eq!((m.won_not_won, m.below_value), (0, 0), "{m:?}");
+        assert!(m.wins + m.draws + m.losses == 12 && m.seeds_for >= m.seeds_against, "{m:?}");
+    }
+}
