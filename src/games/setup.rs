@@ -33,11 +33,12 @@ pub struct Setup {
     /// Hoyito: the seeds each side has captured.
     #[serde(default)]
     pub captured: [u32; 2],
-    /// Zohn Ahl: each team's step (its awl's place counted from its start) and counters.
+    /// Zohn Ahl: each team's step (its awl's place counted from its start), and its counters (by default
+    /// those a game starts with: the option's for Zohn Ahl, none taken from the pile for Tsoñä).
     #[serde(default)]
     pub steps: [u8; 2],
     #[serde(default)]
-    pub counters: [u8; 2],
+    pub counters: Option<[u8; 2]>,
     /// Moves played from the set-up position, in notation, before the position is shown.
     #[serde(default)]
     pub moves: Vec<String>,
@@ -86,7 +87,11 @@ impl Setup {
                 if self.steps.iter().any(|&s| s >= zohn_ahl::SPACES) {
                     return Err("a step is below 40".into());
                 }
-                Position::ZohnAhl(ZohnAhl::from_parts(options, self.steps, self.counters, to_move))
+                let counters = self.counters.unwrap_or(match options.variant {
+                    zohn_ahl::Variant::ZohnAhl => [options.counters; 2],
+                    zohn_ahl::Variant::Tsona => [0, 0],
+                });
+                Position::ZohnAhl(ZohnAhl::from_parts(options, self.steps, counters, to_move))
             }
         };
         for m in &self.moves {
