@@ -24,6 +24,16 @@ use crate::store::record::{GameId, Player};
 /// The computer's name as a challenge's opponent.
 const COMPUTER_NAME: &str = "tablero";
 
+/// The game a finished course offers: against the computer at level 1 (Epaminondas on the 8 x 8 board its
+/// lessons use).
+fn first_game_options(kind: GameKind) -> crate::games::OptionSet {
+    let mut options = crate::games::OptionSet::new();
+    if kind == GameKind::Epaminondas {
+        options.insert("board".into(), "8x8".into());
+    }
+    options
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ButtonId {
     ChallengeAccept(GameId),
@@ -347,7 +357,7 @@ impl ButtonId {
             ButtonId::LessonGame(game) => Command::Challenge(ChallengeCommand::Challenge {
                 game,
                 opponent: Some(Player { id: crate::store::record::COMPUTER, name: COMPUTER_NAME.into() }),
-                options: crate::table::training::first_game_options(game),
+                options: first_game_options(game),
                 terms: crate::table::terms::Terms { level: Some(1), ..Default::default() },
                 teams: None,
             }),

@@ -4,7 +4,7 @@
 //! the computer at level 1.
 
 use super::course::{Step, Verdict, course};
-use crate::games::{GameKind, OptionSet, Position, Side};
+use crate::games::{GameKind, Position, Side};
 use crate::i18n::{self, Locale, Message, Text};
 use crate::render::{self, Captions, SideCaption};
 use crate::store::Unit;
@@ -241,14 +241,4 @@ pub(super) fn picture(locale: Locale, position: &Position, file_name: String) ->
         description = description.chars().take(1023).collect::<String>() + "…";
     }
     Image { file_name, png: render::board_png(position, &captions), description }
-}
-
-/// The game a finished course offers: against the computer at level 1 (Epaminondas on the 8 x 8 board its
-/// lessons use).
-pub(in crate::table) fn first_game_options(kind: GameKind) -> OptionSet {
-    let mut options = OptionSet::new();
-    if kind == GameKind::Epaminondas {
-        options.insert("board".into(), "8x8".into());
-    }
-    options
 }

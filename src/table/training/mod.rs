@@ -10,7 +10,7 @@ mod lessons;
 mod puzzles;
 
 pub(super) use daily::daily_reply;
-pub(super) use lessons::{first_game_options, step_png};
+pub(super) use lessons::step_png;
 pub(super) use puzzles::rated;
 
 use crate::store::record::Timestamp;
