@@ -116,9 +116,12 @@ enum AdminTask {
         /// A folder of record files (`.txt` or `.json`), such as `tests/records/hoyito`.
         #[arg(long)]
         records: Option<PathBuf>,
-        /// Games of the computer against itself (level 3, opened by random moves) to mine as well.
+        /// Games of the computer against itself (opened by random moves) to mine as well.
         #[arg(long, default_value_t = 0)]
         computer: usize,
+        /// The level the computer plays those games at (the lower, the more tactics it leaves).
+        #[arg(long, default_value_t = 3)]
+        level: u8,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long, default_value_t = 1)]
@@ -579,7 +582,8 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
         | AdminTask::Movetime { .. }
         | AdminTask::Endgame { .. }
         | AdminTask::EndgameMatch { .. } => Err("this needs no store; it runs before this".into()),
-        AdminTask::Puzzles { game, records, computer, seed, jobs, endgame, out, first_id, no_store } => {
+        AdminTask::Puzzles { game, records, computer, level, seed, jobs, endgame, out, first_id, no_store } => {
+            let level = tablero::ai::Level::new(level).ok_or("--level is 1 to 5")?;
             let kind: tablero::games::GameKind =
                 game.parse().map_err(|m| tablero::i18n::text(tablero::i18n::Locale::English, &m))?;
             if kind.moves_are_throws() {
@@ -603,7 +607,7 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
                 Some(folder) => tablero::mining::records_in(folder, kind)?,
                 None => Vec::new(),
             };
-            sources.extend(tablero::mining::computer_games(kind, computer, seed));
+            sources.extend(tablero::mining::computer_games(kind, computer, seed, level));
             let started = std::time::Instant::now();
             let said = |done: usize, all: usize| {
                 if done.is_multiple_of(10) || done == all {

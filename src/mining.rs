@@ -49,9 +49,9 @@ pub fn records_in(folder: &std::path::Path, kind: GameKind) -> Result<Vec<Source
     Ok(out)
 }
 
-/// `count` games of the computer against itself at level 3, each opened by a few random moves from `seed`.
-pub fn computer_games(kind: GameKind, count: usize, seed: u64) -> Vec<Source> {
-    let level = Level::new(3).expect("level 3");
+/// `count` games of the computer against itself at `level`, each opened by a few random moves from `seed` (the
+/// lower levels leave more tactics for the other side to find).
+pub fn computer_games(kind: GameKind, count: usize, seed: u64, level: Level) -> Vec<Source> {
     (0..count)
         .map(|n| {
             let game_seed = seed.wrapping_mul(6364136223846793005).wrapping_add(n as u64);
@@ -72,7 +72,7 @@ pub fn computer_games(kind: GameKind, count: usize, seed: u64) -> Vec<Source> {
                 position.play(&m).expect("legal moves");
                 moves.push(m);
             }
-            Source { name: format!("computer:{game_seed}"), kind, options, moves }
+            Source { name: format!("computer:{level}:{game_seed}"), kind, options, moves }
         })
         .collect()
 }
