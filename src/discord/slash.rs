@@ -148,7 +148,7 @@ mod tests {
             assert_eq!(super::route(&parts).is_some(), !group, "{path}");
             leaves += usize::from(!group);
         }
-        assert_eq!(leaves, 43);
+        assert_eq!(leaves, 45);
         assert!(super::route(&["settings"]).is_none() && super::route(&["nonsense"]).is_none());
     }
 
