@@ -79,7 +79,8 @@ fn every_committed_puzzle_replays_by_the_rules_and_a_sample_holds_under_the_deep
             assert!(!p.solution.is_empty() && p.rating.deviation > 0.0, "puzzle {}", p.id);
         }
         // The deeper search, as the mining did it, on a sample spread over the file.
-        for p in of_kind.iter().step_by((of_kind.len() / 3).max(1)) {
+        // (A puzzle the endgame database proved is judged by its exact values, not by the search.)
+        for p in of_kind.iter().filter(|p| !p.proven).step_by((of_kind.len() / 3).max(1)) {
             verify(kind, &p.options, &p.moves, &p.solution, None).unwrap_or_else(|e| panic!("puzzle {}: {e}", p.id));
         }
     }
