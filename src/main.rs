@@ -609,9 +609,34 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
             };
             sources.extend(tablero::mining::computer_games(kind, computer, seed, level));
             let started = std::time::Instant::now();
-            let said = |done: usize, all: usize| {
-                if done.is_multiple_of(10) || done == all {
-                    eprintln!("{done} of {all} games mined ({:.0} s)", started.elapsed().as_secs_f64());
+            // Each game's puzzles are appended to `<out>.partial` as they are found, so a stopped run keeps them
+            // (unnumbered); the numbered file replaces it at the end.
+            let partial = out.as_ref().map(|out| {
+                let mut name = out.clone().into_os_string();
+                name.push(".partial");
+                std::path::PathBuf::from(name)
+            });
+            if let Some(partial) = &partial {
+                std::fs::write(partial, "").map_err(|e| format!("{}: {e}", partial.display()))?;
+            }
+            let said = |done: usize, all: usize, found: &[tablero::store::training::Puzzle]| {
+                if let Some(partial) = &partial {
+                    let lines: String =
+                        found.iter().filter_map(|p| serde_json::to_string(p).ok()).map(|line| line + "\n").collect();
+                    let appended = std::fs::OpenOptions::new()
+                        .append(true)
+                        .open(partial)
+                        .and_then(|mut f| f.write_all(lines.as_bytes()));
+                    if let Err(e) = appended {
+                        eprintln!("{}: {e}", partial.display());
+                    }
+                }
+                if done.is_multiple_of(10) || done == all || !found.is_empty() {
+                    eprintln!(
+                        "{done} of {all} games mined, {} puzzles in the last ({:.0} s)",
+                        found.len(),
+                        started.elapsed().as_secs_f64()
+                    );
                 }
             };
             let puzzles = tablero::mining::mine(&sources, db.as_ref(), first_id, jobs, &said);
@@ -622,6 +647,9 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
                     text.push('\n');
                 }
                 std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+                if let Some(partial) = &partial {
+                    let _ = std::fs::remove_file(partial);
+                }
             }
             let added = match &table {
                 Some(t) => t.add_puzzles(&puzzles).map_err(|e| e.to_string())?,

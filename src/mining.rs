@@ -78,13 +78,15 @@ pub fn computer_games(kind: GameKind, count: usize, seed: u64, level: Level) -> 
 }
 
 /// Mines `sources` on `jobs` threads; the puzzles found, checked again, numbered from `first_id` in the order of
-/// the sources (the result does not depend on `jobs`). `progress` hears of each source done.
+/// the sources (the result does not depend on `jobs`). `progress` hears of each source as it is done, with the
+/// count done, the count in all and the source's own puzzles (not yet numbered), so a long run stopped halfway
+/// can keep what it found.
 pub fn mine(
     sources: &[Source],
     db: Option<&Endgame>,
     first_id: u64,
     jobs: usize,
-    progress: &(dyn Fn(usize, usize) + Sync),
+    progress: &(dyn Fn(usize, usize, &[Puzzle]) + Sync),
 ) -> Vec<Puzzle> {
     let jobs = jobs.clamp(1, sources.len().max(1));
     let done = std::sync::atomic::AtomicUsize::new(0);
@@ -95,9 +97,10 @@ pub fn mine(
                 scope.spawn(move || {
                     let mut out = Vec::new();
                     for (i, source) in sources.iter().enumerate().skip(job).step_by(jobs) {
-                        out.push((i, mine_one(source, db)));
+                        let puzzles = mine_one(source, db);
                         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                        progress(n, sources.len());
+                        progress(n, sources.len(), &puzzles);
+                        out.push((i, puzzles));
                     }
                     out
                 })

@@ -1,6 +1,7 @@
 //! Transcripts through `tablero local`, as a user would type them: a whole game, a game interrupted by killing
 //! the process and finished after a restart, and bad input.
 
+use crate::common::console::{console, transcript, transcript_bytes};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -13,25 +14,6 @@ use tablero::games::{GameKind, Position, Side};
 
 /// Every wait for output is bounded, so a failure fails fast.
 const TIMEOUT: Duration = Duration::from_secs(20);
-
-fn console(dir: &Path) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tablero"));
-    c.arg("local").arg("--data").arg(dir.join("data")).arg("--out").arg(dir.join("out"));
-    c.env("TABLERO_TEST_SEED", "7").env_remove("DISCORD_TOKEN").current_dir(dir);
-    c
-}
-
-/// Runs a whole transcript and returns what the console printed.
-fn transcript(dir: &Path, lines: &[String]) -> String {
-    let mut child = console(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("starts");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = lines.join("\n") + "\n";
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().expect("runs");
-    writer.join().unwrap().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// A random complete game of Hoyito II as console lines, ana (South) against ben.
 fn game_lines(seed: u64) -> Vec<String> {
@@ -268,17 +250,6 @@ fn an_ocencahuac_game_into_stage_two_and_to_a_win() {
     assert!(out.contains("A Warrior was captured"), "{out}");
     assert!(out.contains("captured all three opposing Warriors"), "{out}");
     assert!(out.contains(" wins."), "{out}");
-}
-
-/// Runs raw bytes through the console (lines that need not be UTF-8) and returns what it printed.
-fn transcript_bytes(dir: &Path, input: Vec<u8>) -> String {
-    let mut child = console(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("starts");
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().expect("runs");
-    writer.join().unwrap().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]

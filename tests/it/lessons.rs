@@ -3,9 +3,8 @@
 //! against the computer at level 1; and a course taken privately through the fake Discord with its buttons and
 //! menus, a stale button refused and a redelivered answer counted once.
 
-use std::io::Write;
+use crate::common::console::transcript;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use crate::fake_discord::FakeDiscord;
 use crate::fake_discord::harness::{Place, Running};
@@ -78,24 +77,6 @@ const ANSWERS: [(GameKind, &[(&str, &str)]); 4] = [
         ],
     ),
 ];
-
-fn console(dir: &Path) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tablero"));
-    c.arg("local").arg("--data").arg(dir.join("data")).arg("--out").arg(dir.join("out"));
-    c.env("TABLERO_TEST_SEED", "7").env_remove("DISCORD_TOKEN").current_dir(dir);
-    c
-}
-
-fn transcript(dir: &Path, lines: &[String]) -> String {
-    let mut child = console(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("starts");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = lines.join("\n") + "\n";
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().expect("runs");
-    writer.join().unwrap().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// What the catalogue says for a lesson's message in a language (the words the transcript must show).
 fn words(locale: tablero::i18n::Locale, id: String) -> String {

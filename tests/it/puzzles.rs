@@ -2,9 +2,9 @@
 //! (the rules for all of them, the deeper search for a sample), Glicko-2 as its author's numbers say, and puzzles
 //! solved and failed through the console, each first try counted once.
 
-use std::io::Write;
+use crate::common::console::transcript;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use tablero::ai::puzzles::{Criterion, clearly_best, themes, verify};
 use tablero::games::GameKind;
@@ -99,20 +99,6 @@ fn ratings_move_as_glicko_2_says() {
     assert!((puzzle.rating - 1337.69).abs() < 0.05, "{puzzle:?}");
     let (solver, puzzle) = tablero::table::puzzle_rated(&Glicko::default(), &Glicko::default(), false);
     assert!(solver.rating < 1500.0 && puzzle.rating > 1500.0);
-}
-
-fn transcript(dir: &Path, lines: &[String]) -> String {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tablero"));
-    c.arg("local").arg("--data").arg(dir.join("data")).arg("--out").arg(dir.join("out"));
-    c.env("TABLERO_TEST_SEED", "7").env_remove("DISCORD_TOKEN").current_dir(dir);
-    let mut child = c.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("starts");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = lines.join("\n") + "\n";
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().expect("runs");
-    writer.join().unwrap().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// The store's puzzles as `tablero puzzles` prints them.
@@ -240,7 +226,8 @@ fn the_daily_puzzle_is_posted_once_a_day_across_a_restart_and_two_processes() {
         three.tick(start + 23 * 3600).unwrap();
         assert!(posts(&three).is_empty(), "{backend:?}: not twice in a day");
 
-        // ben solves it; the next day's post names him.
+        // ben and cy solve it; the next day's post names both. cy's last answer is committed just after ben's
+        // (a process of its own): the puzzle and the day's list changed under it, so it is read and made again.
         let daily: Daily = serde_json::from_value(
             fresh.store().training(&TrainingKey::Daily { guild: tablero::store::GuildId(1), day }).unwrap().unwrap().0,
         )
@@ -251,18 +238,38 @@ fn the_daily_puzzle_is_posted_once_a_day_across_a_restart_and_two_processes() {
                 .unwrap()
                 .unwrap();
         let solver = position.to_move();
+        let mut mine = Vec::new();
         for m in &puzzle.solution {
             if position.to_move() == solver {
-                let answer =
-                    Command::Train(TrainCommand::PuzzleAnswer { puzzle: puzzle.id, at: None, answer: m.clone() });
-                three.handle(Request::new(&actor_in(1, 2, 10), answer, start + 10 * 3600)).unwrap().unwrap();
+                mine.push(m.clone());
             }
             position.play(m).unwrap();
         }
+        let id = puzzle.id;
+        let answer = move |table: &Table, user: u64, m: &str| {
+            let answer = Command::Train(TrainCommand::PuzzleAnswer { puzzle: id, at: None, answer: m.to_string() });
+            let said = table.handle(Request::new(&actor_in(1, user, 10), answer, start + 10 * 3600)).unwrap();
+            said.unwrap_or_else(|e| panic!("{user} answers {m}: {}", e.text))
+        };
+        let faulty = std::sync::Arc::new(crate::common::Faulty::new(fresh.another()));
+        let four = Table::new(faulty.clone(), config());
+        let (last, earlier) = mine.split_last().unwrap();
+        for m in earlier {
+            answer(&three, 2, m);
+            answer(&four, 3, m);
+        }
+        let (ben_table, last_move) = (Table::new(fresh.another(), config()), last.clone());
+        faulty.before_next_commit(move || {
+            answer(&ben_table, 2, &last_move);
+        });
+        let solved = answer(&four, 3, last);
+        assert!(solved[0].text.to_string().contains("Solved"), "{backend:?}: {}", solved[0].text);
+        let counted = one.puzzles(None).unwrap().into_iter().find(|p| p.id == id).unwrap();
+        assert_eq!((counted.tries, counted.solved), (2, 2), "{backend:?}: both first tries counted, once each");
         three.tick(start + DAY + 9 * 3600).unwrap();
         let next = posts(&three);
         assert_eq!(next.len(), 1, "{backend:?}: the next day's");
-        assert!(next[0].reply.text.to_string().contains("Solved yesterday: ben."), "{}", next[0].reply.text);
+        assert!(next[0].reply.text.to_string().contains("Solved yesterday: ben, cy."), "{}", next[0].reply.text);
     }
 }
 

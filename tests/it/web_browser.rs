@@ -1,9 +1,10 @@
 //! The web pages in a real browser: Debian's Chromium, headless, driven through chromedriver (WebDriver). A page
-//! follows a game as moves are made through the table, without a reload, also across dropped event streams; its moves step
-//! forward and back by click and by key; the archive filters; a tournament shows its standings and bracket;
-//! the Spanish switch; a name written as a script stays text; pages turned off are gone. Every page visited is
-//! checked for accessibility (text alternatives, labels, contrast, keyboard reach). Where no Chromium is
-//! installed the tests say so in one line and pass, unless `TABLERO_BROWSER_TESTS=required` (as CI sets).
+//! follows a game as moves are made through the table, without a reload, also across dropped event streams; its
+//! moves step forward and back by click and by key; the archive filters; a tournament shows its standings and
+//! bracket; the Spanish switch; a name written as a script stays text; pages turned off are gone; lessons and a
+//! puzzle are taken on a phone's screen. Every page visited is checked for accessibility (text alternatives,
+//! labels, contrast, keyboard reach). Where no Chromium is installed the tests say so in one line and pass,
+//! unless `TABLERO_BROWSER_TESTS=required` (as CI sets).
 
 use std::process::{Child, Command as Process, Stdio};
 use std::sync::Arc;
@@ -611,6 +612,63 @@ fn in_a_browser_a_member_plays_a_whole_epaminondas_game_on_the_board() {
         }
         assert!(turns.0 > 2 && turns.1 > 2, "both played: {turns:?}");
         until_text(&client, WAIT, |t| t.contains("Rematch")).await;
+        client.close().await.unwrap();
+    });
+}
+
+/// Clicks what `css` finds, once it is there.
+async fn click(client: &Client, css: &str) {
+    let found = client.wait().at_most(WAIT).for_element(Locator::Css(css)).await;
+    found.unwrap_or_else(|e| panic!("{css} never showed: {e}")).click().await.unwrap();
+}
+
+/// The lessons and a puzzle on a phone's screen: the member is sent through signing in on the way, picks a course
+/// from the list, answers a Hoyito step wrong (and is told why) and then right, an Epaminondas step from its
+/// menu, and opens a puzzle; every page has its picture loaded and passes the accessibility checks.
+#[test]
+fn in_a_browser_a_member_takes_lessons_and_a_puzzle_on_a_phone() {
+    use crate::fake_discord::FakeDiscord;
+    let Some(driver) = driver() else { return };
+    runtime().block_on(async {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let started = crate::web_play::start(&fake, dir.path()).await;
+        let base = started.page.split("/game/").next().unwrap().to_string();
+        let learn = format!("{}{base}/learn", started.site);
+        fake.sign_in_as(&started.ana);
+        let client = browser(&driver, 412, 915).await;
+        client.goto(&learn).await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("Pick a game.")).await;
+        assert_eq!(client.current_url().await.unwrap().as_str(), learn, "back on the lessons after signing in");
+        audit(&client).await;
+
+        click(&client, "button[value='ls:hoyito']").await;
+        until_text(&client, WAIT, |t| t.contains("lesson 1 of 10")).await;
+        assert!(picture_width(&client, "figure img").await > 0, "the step's picture");
+        audit(&client).await;
+        screenshot(&client, "learn").await;
+        click(&client, "button[value='la:hoyito:0:6']").await;
+        until_text(&client, WAIT, |t| t.contains("the task was the hole with two seeds")).await;
+        audit(&client).await;
+        client.goto(&format!("{learn}?game=hoyito")).await.unwrap();
+        click(&client, "button[value='la:hoyito:0:3']").await;
+        until_text(&client, WAIT, |t| t.contains("your move ended there") && t.contains("lesson 2 of 10")).await;
+        audit(&client).await;
+
+        client.goto(&format!("{learn}?game=epaminondas")).await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("lesson 1 of 10")).await;
+        let menu = client.find(Locator::XPath("//select[option[@value='d4-d5']]")).await.unwrap();
+        menu.select_by_value("d4-d5").await.unwrap();
+        client.find(Locator::XPath("//form[.//option[@value='d4-d5']]//button")).await.unwrap().click().await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("lesson 2 of 10")).await;
+        assert!(picture_width(&client, "figure img").await > 0, "the next step's picture");
+        audit(&client).await;
+
+        client.goto(&format!("{learn}?puzzle=hoyito")).await.unwrap();
+        until_text(&client, WAIT, |t| t.contains("Puzzle #")).await;
+        assert!(picture_width(&client, "figure img").await > 0, "the puzzle's picture");
+        audit(&client).await;
+        screenshot(&client, "puzzle").await;
         client.close().await.unwrap();
     });
 }

@@ -74,34 +74,30 @@ impl AtWork<'_> {
         Ok(posted)
     }
 
-    /// Puts `solver` on the list of the server's daily puzzle, when `puzzle` is today's or yesterday's there.
+    /// The write that puts `solver` on the list of the server's daily puzzle, when `puzzle` is today's or
+    /// yesterday's there and they are not on it yet; it goes into the same unit as the try that solved it.
     pub(in crate::table) fn daily_solved(
         &self,
         guild: GuildId,
         puzzle: u64,
         solver: Player,
         now: Timestamp,
-    ) -> Result<(), Fail> {
+    ) -> Result<Option<TrainingWrite>, Fail> {
         let today = day_of(now);
         for day in [today, today.saturating_sub(1)] {
             let key = TrainingKey::Daily { guild, day };
-            for _ in 0..8 {
-                let Some(daily) = read::<Daily>(self.store, &key)? else { break };
-                let mut record = daily.record;
-                if record.puzzle != puzzle || record.solvers.iter().any(|p| p.id == solver.id) {
-                    break;
-                }
-                record.solvers.push(solver.clone());
-                match self.write(Unit {
-                    training: vec![TrainingWrite::of(key, &record, Some(daily.revision))],
-                    ..Unit::default()
-                }) {
-                    Err(Fail::Changed(_)) => continue,
-                    other => return other.map(|_| ()),
-                }
+            let Some(daily) = read::<Daily>(self.store, &key)? else { continue };
+            let mut record = daily.record;
+            if record.puzzle != puzzle {
+                continue;
             }
+            if record.solvers.iter().any(|p| p.id == solver.id) {
+                return Ok(None);
+            }
+            record.solvers.push(solver);
+            return Ok(Some(TrainingWrite::of(key, &record, Some(daily.revision))));
         }
-        Ok(())
+        Ok(None)
     }
 }
 

@@ -14,7 +14,7 @@ use crate::store::record::Timestamp;
 use crate::store::training::{Glicko, Puzzle, PuzzleTry, Revised, TrainingKey, TrainingWrite, read};
 use crate::table::actor::Actor;
 use crate::table::button_id::ButtonId;
-use crate::table::fail::{Answer, Fail, TableError};
+use crate::table::fail::{Answer, Changed, Fail, TableError};
 use crate::table::menus::{Menu, MenuOption};
 use crate::table::naming::{game_name, side_name};
 use crate::table::reply::{Button, ButtonStyle, Reply};
@@ -22,6 +22,9 @@ use crate::table::service::Table;
 use crate::table::write::AtWork;
 
 use super::lessons::{picture, private};
+
+/// How often an answer is read and made again when another write of the same records came between.
+const ANSWER_RETRIES: usize = 8;
 
 /// Untried puzzles looked at, nearest the member's rating first, before one is given.
 const CANDIDATES: usize = 64;
@@ -186,7 +189,9 @@ impl AtWork<'_> {
         Err(Message::new("puzzle-none").into())
     }
 
-    /// An answer to puzzle `id` at its solution's move `at` (`None`: where the member is).
+    /// An answer to puzzle `id` at its solution's move `at` (`None`: where the member is). When another try
+    /// wrote the puzzle, the day's list or the member's rating meanwhile, nothing was written: it is read and
+    /// answered again.
     pub(in crate::table) fn puzzle_answer(
         &self,
         actor: &Actor,
@@ -195,6 +200,16 @@ impl AtWork<'_> {
         answer: &str,
         now: Timestamp,
     ) -> Answer {
+        let mut tries = 0;
+        loop {
+            match self.puzzle_answer_once(actor, id, at, answer, now) {
+                Err(Fail::Changed(Changed::Training)) if tries < ANSWER_RETRIES => tries += 1,
+                other => return other,
+            }
+        }
+    }
+
+    fn puzzle_answer_once(&self, actor: &Actor, id: u64, at: Option<usize>, answer: &str, now: Timestamp) -> Answer {
         let locale = actor.locale;
         let Some(puzzle) = read::<Puzzle>(self.store, &TrainingKey::Puzzle { id })? else {
             return Err(Message::new("puzzle-unknown").num("id", id as i64).into());
@@ -254,13 +269,13 @@ impl AtWork<'_> {
             let key = TrainingKey::Solver { user: actor.user, game: p.game };
             unit.training.push(TrainingWrite::of(key, &me, solver.as_ref().map(|s| s.revision)));
         }
-        self.write(unit)?;
         if finished == Some(true) {
-            // The server's daily puzzle lists who solved it (a list the member is put on once).
+            // The server's daily puzzle lists who solved it, in the same unit as the try.
             let guild = record.guild.unwrap_or(actor.guild);
             let me = crate::store::record::Player { id: actor.user, name: actor.name.clone() };
-            self.daily_solved(guild, id, me, now)?;
+            unit.training.extend(self.daily_solved(guild, id, me, now)?);
         }
+        self.write(unit)?;
         match (finished, change) {
             (Some(solved), Some((before, after))) => {
                 let id = if solved { "puzzle-solved" } else { "puzzle-failed" };

@@ -15,6 +15,7 @@ use tablero::store::{
 use tablero::table::{Actor, Permissions};
 
 pub mod backends;
+pub mod console;
 pub mod held;
 pub mod play;
 pub mod props;
