@@ -174,6 +174,12 @@ pub fn themes(start: &Position, solution: &[String]) -> Vec<String> {
     themes
 }
 
+/// Whether a puzzle is a defence: its move gains the mover less than the gap, so what makes it the one is what
+/// every other move would lose.
+pub fn is_defence(best: i32, criterion: &Criterion) -> bool {
+    best < criterion.gap
+}
+
 /// The puzzles of one game (its moves from the start, `options`), from ply `skip` on; at most `most`, and never
 /// two from neighbouring plies (the second would be the first's continuation).
 pub fn mine(
@@ -197,7 +203,10 @@ pub fn mine(
             && let Some((best, value, second, proven)) = clearly_best(&position, &criterion, db)
         {
             let solution = line(&position, best, &criterion, db);
-            let themes = themes(&position, &solution);
+            let mut themes = themes(&position, &solution);
+            if is_defence(value, &criterion) {
+                themes.push("defence".into());
+            }
             out.push(Found { ply, solution, best: value, second, themes, proven });
         }
         if position.play(m).is_err() {
