@@ -4,7 +4,6 @@
 //! menus, a stale button refused and a redelivered answer counted once.
 
 use crate::common::console::transcript;
-use std::path::Path;
 
 use crate::fake_discord::FakeDiscord;
 use crate::fake_discord::harness::{Place, Running};
