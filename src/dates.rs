@@ -1,9 +1,32 @@
 //! Dates and times of seconds since the Unix epoch, written as ISO 8601 UTC (`2026-12-01T10:00:05Z`, or the date
 //! alone) and read back: game records, the rating chart. Howard Hinnant's `days_from_civil` / `civil_from_days`
-//! (proleptic Gregorian).
+//! (proleptic Gregorian). And a server's local day and hour in its time zone (IANA's names, summer time
+//! included).
 
 /// Seconds since the Unix epoch.
 type Timestamp = u64;
+
+/// The IANA time zone `name` as the database spells it (`america/mexico_city` gives `America/Mexico_City`),
+/// or `None` when there is no such zone.
+pub fn zone_name(name: &str) -> Option<String> {
+    let name = name.trim();
+    if name.is_empty() || name.len() > 64 {
+        return None;
+    }
+    let zone = jiff::tz::TimeZone::get(name).ok()?;
+    Some(zone.iana_name().unwrap_or(name).to_string())
+}
+
+/// The day (since 1970-01-01) and the hour (0-23) of `t` on the clocks of `zone` (`None`, or a zone that no longer
+/// reads: UTC).
+pub fn local_day_hour(t: Timestamp, zone: Option<&str>) -> (u64, u8) {
+    let offset = zone
+        .and_then(|z| jiff::tz::TimeZone::get(z).ok())
+        .and_then(|z| Some(z.to_offset(jiff::Timestamp::from_second(t as i64).ok()?).seconds()))
+        .unwrap_or(0);
+    let local = (t as i64 + i64::from(offset)).max(0) as u64;
+    (local / 86_400, (local % 86_400 / 3600) as u8)
+}
 
 /// `2026-12-01T10:00:05Z`.
 pub fn format(t: Timestamp) -> String {
@@ -74,6 +97,26 @@ fn civil_from_days(z: i64) -> (i64, i64, i64) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_servers_day_and_hour_follow_its_clocks_summer_time_included() {
+        // 2026-07-01 and 2026-12-01 at 15:00 UTC.
+        let (july, december) =
+            (super::parse("2026-07-01T15:00:00Z").unwrap(), super::parse("2026-12-01T15:00:00Z").unwrap());
+        let day = |t: u64| t / 86_400;
+        assert_eq!(super::local_day_hour(july, None), (day(july), 15));
+        // Mexico City keeps UTC-6 all year; Madrid is UTC+2 in summer and UTC+1 in winter.
+        assert_eq!(super::local_day_hour(july, Some("America/Mexico_City")), (day(july), 9));
+        assert_eq!(super::local_day_hour(december, Some("America/Mexico_City")), (day(december), 9));
+        assert_eq!(super::local_day_hour(july, Some("Europe/Madrid")), (day(july), 17));
+        assert_eq!(super::local_day_hour(december, Some("Europe/Madrid")), (day(december), 16));
+        // Past midnight in Madrid is still the day before in Mexico City.
+        let late = super::parse("2026-12-01T23:30:00Z").unwrap();
+        assert_eq!(super::local_day_hour(late, Some("Europe/Madrid")), (day(late) + 1, 0));
+        assert_eq!(super::local_day_hour(late, Some("America/Mexico_City")), (day(late), 17));
+        assert_eq!(super::zone_name("europe/madrid").as_deref(), Some("Europe/Madrid"));
+        assert_eq!(super::zone_name("Nowhere/Else"), None);
+    }
+
     use super::*;
 
     #[test]

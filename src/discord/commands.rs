@@ -400,9 +400,12 @@ pub async fn settings_server(
     #[max = 30]
     #[rename = "vacation_days"]
     _vacation_days: Option<u32>,
-    #[description = "The daily puzzle, posted in this channel: an hour 0-23 (UTC), or off"]
+    #[description = "The daily puzzle, posted in this channel: an hour 0-23 of the server's time zone, or off"]
     #[rename = "daily_puzzle"]
     _daily_puzzle: Option<String>,
+    #[description = "The server's time zone for the daily puzzle's hour, e.g. America/Mexico_City; utc"]
+    #[rename = "time_zone"]
+    _time_zone: Option<String>,
 ) -> Result<(), Error> {
     Ok(())
 }
@@ -414,6 +417,7 @@ pub async fn on_settings_server(call: &Call<'_>, o: &Options<'_>) -> Result<(), 
         ("remind", o.text("remind")?),
         ("grace", o.text("grace")?),
         ("daily_puzzle", o.text("daily_puzzle")?),
+        ("time_zone", o.text("time_zone")?),
     ];
     let mut changes = Vec::new();
     for (key, value) in typed {

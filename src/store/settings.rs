@@ -44,9 +44,12 @@ pub struct GuildSettings {
     /// Each game's seasons (by the game's name): the current season's leaderboard is the server's default one.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub seasons: std::collections::BTreeMap<String, Seasons>,
-    /// The daily puzzle: posted in a channel at an hour (UTC) every day; `None`: off.
+    /// The daily puzzle: posted in a channel at an hour of the server's day every day; `None`: off.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily_puzzle: Option<DailyPuzzle>,
+    /// The server's time zone (an IANA name) for the hours it sets; `None`: UTC.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_zone: Option<String>,
     /// Incremented by every write; a write based on an older revision is refused (two organisers, or a
     /// member's vacation, changing the settings at once never lose one of the changes).
     pub revision: u64,
@@ -56,7 +59,7 @@ pub struct GuildSettings {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DailyPuzzle {
     pub channel: super::record::ChannelId,
-    /// The hour of the day, UTC (0 to 23).
+    /// The hour of the day in the server's time zone (0 to 23).
     pub hour: u8,
 }
 
@@ -161,6 +164,7 @@ impl Default for GuildSettings {
             vacations: std::collections::BTreeMap::new(),
             seasons: std::collections::BTreeMap::new(),
             daily_puzzle: None,
+            time_zone: None,
             revision: 0,
         }
     }

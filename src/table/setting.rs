@@ -25,13 +25,14 @@ pub enum SettingChange {
     Web(bool),
     /// How many days of vacation a member may take in any 30 (0: none).
     VacationDays(u32),
-    /// The daily puzzle at this hour (UTC), in the channel the change is made in; `None`: off.
+    /// The daily puzzle at this hour of the server's day, in the channel the change is made in; `None`: off.
     DailyPuzzle(Option<u8>),
+    /// The server's time zone, an IANA name as the database spells it; `None`: UTC.
+    TimeZone(Option<String>),
 }
 
 /// The keys a settings change may name, as the console lists them.
-pub const KEYS: &str =
-    "time, remind, timeout, grace, threads, rated, language, organiser_role, web, vacation_days, daily_puzzle";
+pub const KEYS: &str = "time, remind, timeout, grace, threads, rated, language, organiser_role, web, vacation_days, daily_puzzle, time_zone";
 
 impl SettingChange {
     /// `key=value` as typed: the change, or what is wrong with it.
@@ -59,8 +60,14 @@ impl SettingChange {
                 "off" | "none" => None,
                 hour => match hour.trim_end_matches('h').parse::<u8>() {
                     Ok(h) if h < 24 => Some(h),
-                    _ => return Err(bad("an hour 0-23 (UTC)|off")),
+                    _ => return Err(bad("an hour 0-23|off")),
                 },
+            }),
+            "time_zone" => SettingChange::TimeZone(match value {
+                "utc" | "UTC" | "none" | "off" => None,
+                name => Some(
+                    crate::dates::zone_name(name).ok_or_else(|| bad("a time zone such as America/Mexico_City|utc"))?,
+                ),
             }),
             "organiser_role" => SettingChange::OrganiserRole(match value {
                 "none" | "off" => None,
@@ -89,6 +96,7 @@ impl SettingChange {
             SettingChange::OrganiserRole(role) => settings.organiser_role = role,
             SettingChange::Language(locale) => settings.locale = locale,
             SettingChange::VacationDays(days) => settings.vacation_days = days,
+            SettingChange::TimeZone(zone) => settings.time_zone = zone,
             SettingChange::Web(false) => settings.web = None,
             SettingChange::Web(true) => {
                 if settings.web.is_none() {
@@ -118,6 +126,14 @@ mod tests {
         assert!(SettingChange::parse("timeout", "never").is_err());
         assert!(SettingChange::parse("colour", "red").is_err());
         assert!(SettingChange::parse("organiser_role", "abc").is_err());
+        // A time zone by its IANA name, as the database spells it; UTC is no zone at all.
+        let zone = SettingChange::parse("time_zone", "america/mexico_city").unwrap();
+        assert_eq!(zone, SettingChange::TimeZone(Some("America/Mexico_City".into())));
+        zone.apply(&mut settings, crate::store::record::ChannelId(1));
+        assert_eq!(settings.time_zone.as_deref(), Some("America/Mexico_City"));
+        assert_eq!(SettingChange::parse("time_zone", "utc"), Ok(SettingChange::TimeZone(None)));
+        assert!(SettingChange::parse("time_zone", "Mars/Olympus_Mons").is_err());
+        assert!(SettingChange::parse("time_zone", "../../etc/passwd").is_err());
     }
 
     #[test]

@@ -271,6 +271,55 @@ fn the_daily_puzzle_is_posted_once_a_day_across_a_restart_and_two_processes() {
     }
 }
 
+/// A server's time zone moves its daily puzzle's hour and day: 9 in Mexico City (UTC-6 all year) is 15:00 UTC,
+/// and its day turns at its own midnight, not at UTC's.
+#[test]
+fn the_daily_puzzle_keeps_the_servers_hour_in_its_time_zone() {
+    use crate::common::actor_in;
+    use crate::common::backends::Backend;
+    use tablero::table::{Command, Request, SettingChange, SettingCommand, Table, TableConfig};
+
+    let midnight = tablero::dates::parse("2026-12-01T00:00:00Z").unwrap();
+    let hour = 3600;
+    let fresh = Backend::Sled.fresh();
+    let table = Table::new(fresh.store().clone(), TableConfig { seed: Some(1), ..TableConfig::default() });
+    table.add_committed_puzzles().unwrap();
+    let zone = SettingChange::parse("time_zone", "america/mexico_city").unwrap();
+    let settings =
+        Command::Setting(SettingCommand::Settings { changes: vec![zone, SettingChange::DailyPuzzle(Some(9))] });
+    let said = table.handle(Request::new(&actor_in(1, 1, 10), settings, midnight)).unwrap().unwrap();
+    let said = said[0].text.to_string();
+    assert!(said.contains("time zone America/Mexico_City"), "{said}");
+    assert!(said.contains("every day at 9:00 America/Mexico_City"), "{said}");
+    let posted = |at: u64| -> Vec<String> {
+        table.tick(at).unwrap();
+        let out: Vec<_> = table
+            .deliveries(tablero::i18n::Locale::English)
+            .unwrap()
+            .into_iter()
+            .filter(|d| d.reply.text.to_string().contains("Daily puzzle"))
+            .collect();
+        for d in &out {
+            table.delivered(d.notice).unwrap();
+        }
+        out.into_iter().map(|d| d.reply.text.to_string()).collect()
+    };
+    assert!(posted(midnight + 9 * hour).is_empty(), "9:00 UTC is 3:00 in Mexico City");
+    assert!(posted(midnight + 15 * hour - 60).is_empty(), "not at 8:59 there");
+    let first = posted(midnight + 15 * hour);
+    assert_eq!(first.len(), 1, "at 9:00 there");
+    assert!(first[0].contains("Daily puzzle, 2026-12-01"), "{}", first[0]);
+    // 2:00 UTC on the 2nd is 20:00 on the 1st there: that day has had its puzzle.
+    assert!(posted(midnight + 26 * hour).is_empty(), "still the 1st in Mexico City");
+    let second = posted(midnight + 39 * hour);
+    assert_eq!(second.len(), 1, "the 2nd at 9:00 there");
+    assert!(second[0].contains("Daily puzzle, 2026-12-02"), "{}", second[0]);
+    // A zone that does not exist is refused, saying what is expected.
+    let refused = SettingChange::parse("time_zone", "Mars/Olympus_Mons").unwrap_err();
+    let words = tablero::i18n::text(tablero::i18n::Locale::English, &refused);
+    assert!(words.contains("America/Mexico_City"), "{words}");
+}
+
 /// `/puzzle` on the fake Discord: private, answered with its buttons; an answer pressed on a public post (as the
 /// daily puzzle's are) is answered privately and leaves the post as it is.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

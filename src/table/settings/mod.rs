@@ -65,11 +65,13 @@ impl AtWork<'_> {
             .str("rated", settings.rated.to_string())
             .str("language", settings.locale.map_or("auto".to_string(), |l| l.tag().to_string()))
             .str("web", if settings.web.is_some() { "on" } else { "off" })
-            .num("vacation", i64::from(settings.vacation_days));
+            .num("vacation", i64::from(settings.vacation_days))
+            .str("zone", settings.time_zone.clone().unwrap_or_else(|| "UTC".to_string()));
         let mut text = i18n::spans(actor.locale, &message);
         if let Some(daily) = settings.daily_puzzle {
             let said = Message::new("settings-daily")
                 .num("hour", i64::from(daily.hour))
+                .str("zone", settings.time_zone.clone().unwrap_or_else(|| "UTC".to_string()))
                 .channel("channel", daily.channel.get());
             text = text.and("\n").and_text(&i18n::spans(actor.locale, &said));
         }

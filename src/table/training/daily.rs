@@ -1,5 +1,6 @@
-//! The daily puzzle: a server that turns it on (the setting `daily_puzzle`, an hour UTC, in the channel it is set
-//! in) gets one puzzle a day, posted by the scheduler at that hour with the day before's solvers. The post is
+//! The daily puzzle: a server that turns it on (the setting `daily_puzzle`, an hour of the server's day, in the
+//! channel it is set in) gets one puzzle a day, posted by the scheduler at that hour with the day before's solvers;
+//! the day and the hour are those of the server's time zone (`time_zone`, UTC unless set). The post is
 //! written into the outbox by the same unit that records the day's puzzle, a record that may only be new, so
 //! however many processes run the scheduler, and however often they restart, each day is posted once. Members
 //! answer it with its buttons, privately, as any puzzle; solving it puts them on the day's list.
@@ -13,23 +14,20 @@ use crate::table::naming::{game_name, side_name};
 use crate::table::reply::{Audience, Reply};
 use crate::table::write::AtWork;
 
+/// Seconds in a day: a local day's number times this is its date at midnight.
 const DAY: u64 = 86_400;
-
-/// The day (since 1970, UTC) of a moment.
-pub fn day_of(at: Timestamp) -> u64 {
-    at / DAY
-}
 
 impl AtWork<'_> {
     /// Posts (into the outbox) the daily puzzle of every served server whose hour has come today and whose
     /// puzzle of today is not out yet; how many.
     pub(in crate::table) fn post_daily_puzzles(&self, now: Timestamp) -> Result<usize, Fail> {
         let mut posted = 0;
-        let day = day_of(now);
         let mut puzzles: Option<Vec<Puzzle>> = None;
         for (guild, settings) in self.store.all_guild_settings()? {
             let Some(daily) = settings.daily_puzzle else { continue };
-            if !(self.table.serves)(guild) || now < day * DAY + u64::from(daily.hour) * 3600 {
+            // The server's own day and hour: a day whose hour has come, in its time zone.
+            let (day, hour) = crate::dates::local_day_hour(now, settings.time_zone.as_deref());
+            if !(self.table.serves)(guild) || hour < daily.hour {
                 continue;
             }
             let key = TrainingKey::Daily { guild, day };
@@ -83,7 +81,8 @@ impl AtWork<'_> {
         solver: Player,
         now: Timestamp,
     ) -> Result<Option<TrainingWrite>, Fail> {
-        let today = day_of(now);
+        let zone = self.store.guild_settings(guild)?.time_zone;
+        let (today, _) = crate::dates::local_day_hour(now, zone.as_deref());
         for day in [today, today.saturating_sub(1)] {
             let key = TrainingKey::Daily { guild, day };
             let Some(daily) = read::<Daily>(self.store, &key)? else { continue };
