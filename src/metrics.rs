@@ -16,7 +16,7 @@ const SECONDS: [f64; 16] =
     [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0];
 
 /// Every metric: its name, its kind and what it counts (the README's table is this list).
-pub const METRICS: [(&str, &str, &str); 18] = [
+pub const METRICS: [(&str, &str, &str); 19] = [
     ("tablero_commands_total", "counter", "Commands the table handled, by domain, command and outcome"),
     ("tablero_command_seconds", "histogram", "Time the table took over a command, by domain"),
     ("tablero_moves_total", "counter", "Moves and throws played, by game"),
@@ -35,6 +35,7 @@ pub const METRICS: [(&str, &str, &str); 18] = [
     ("tablero_web_streams", "gauge", "Live web streams open"),
     ("tablero_scheduler_lag_seconds", "histogram", "How late a due event was carried out"),
     ("tablero_store_bytes", "gauge", "The store's size on disk (sled) or in the database (PostgreSQL)"),
+    ("tablero_live_games", "gauge", "Games that hold a channel: open challenges and games under way"),
 ];
 
 /// Installs the process's recorder (once; later calls find it) and describes every metric.
@@ -162,6 +163,11 @@ pub fn scheduler_lag(late: u64) {
 /// The store's size, in bytes.
 pub fn store_bytes(bytes: u64) {
     gauge!("tablero_store_bytes").set(bytes as f64);
+}
+
+/// The games of every server that hold a channel (open challenges and games under way).
+pub fn live_games(count: u64) {
+    gauge!("tablero_live_games").set(count as f64);
 }
 
 #[cfg(test)]

@@ -274,6 +274,11 @@ pub trait Store: Send + Sync {
     fn size_bytes(&self) -> Option<u64> {
         None
     }
+    /// How many games of every server hold a channel (open challenges and games under way), when known (for the
+    /// operator's metrics): the servers' index of live games, counted.
+    fn live_game_count(&self) -> Option<u64> {
+        None
+    }
     /// Records the message that shows a game's latest board. Cosmetic data: it need not be flushed at once.
     fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError>;
 }

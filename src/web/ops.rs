@@ -125,8 +125,8 @@ pub fn routes(health: Arc<Health>) -> Router {
 }
 
 async fn metrics(State(health): State<Arc<Health>>) -> Response {
-    // The gauges read cheaper than kept (the store's size is a query to PostgreSQL) are read now, off the
-    // async threads.
+    // The gauges read cheaper than kept (the store's size and its live games are queries to PostgreSQL) are
+    // read now, off the async threads.
     let reading = health.clone();
     let read = tokio::task::spawn_blocking(move || {
         for refresh in reading.gauges.lock().unwrap_or_else(|e| e.into_inner()).iter() {
@@ -134,6 +134,9 @@ async fn metrics(State(health): State<Arc<Health>>) -> Response {
         }
         if let Some(bytes) = reading.store.size_bytes() {
             crate::metrics::store_bytes(bytes);
+        }
+        if let Some(count) = reading.store.live_game_count() {
+            crate::metrics::live_games(count);
         }
     });
     if tokio::time::timeout(STORE_ANSWERS_WITHIN, read).await.is_err() {

@@ -71,10 +71,14 @@ async fn metrics_count_what_a_run_did_and_no_label_holds_an_id() {
     fake.post_in(from, place.channel).await;
     fake.slash(&ben, place, &["resign"], &[]).await;
     fake.slash(&ana, place, &["replay"], &[Opt::Int("game", 1)]).await;
+    // A challenge left open: the one game holding a channel now.
+    let elsewhere = Place { channel: 911, thread: false };
+    fake.slash(&ana, elsewhere, &["play", "hoyito"], &options).await;
 
     let (status, text) = get(&format!("{base}/metrics")).await.expect("/metrics answers");
     assert_eq!(status, 200);
     let scrape = Scrape::parse(text.lines().map(|l| Ok(l.to_string()))).expect("Prometheus' text format");
+    assert_eq!(total(&scrape, "tablero_live_games", &[]), 1.0, "{text}");
     assert_eq!(total(&scrape, "tablero_moves_total", &[("game", "hoyito")]), 2.0, "{text}");
     assert!(total(&scrape, "tablero_commands_total", &[("command", "move"), ("outcome", "refused")]) >= 1.0);
     assert!(total(&scrape, "tablero_commands_total", &[("command", "move"), ("outcome", "done")]) >= 2.0);

@@ -68,8 +68,10 @@ fn updates_check_the_revision_and_free_the_channel_when_the_game_ends(backend: &
     let guild = r.guild;
     assert_eq!(store.live_games(guild).unwrap(), vec![1], "and among its server's live games");
     assert_eq!(store.live_games(GuildId(guild.get() + 1)).unwrap(), Vec::<u64>::new(), "of its server only");
+    assert_eq!(store.live_game_count(), Some(1), "the operator's count of live games");
     store.update_game(&r, 0).unwrap();
     assert_eq!(store.live_games(guild).unwrap(), Vec::<u64>::new(), "over: no longer among the server's live games");
+    assert_eq!(store.live_game_count(), Some(0));
     assert_eq!(store.channel_game(ChannelId(10)).unwrap(), None);
     assert_eq!(store.user_live_games(UserId(2)).unwrap(), Vec::<u64>::new(), "over: no longer among the live games");
     assert_eq!(store.user_games(UserId(2)).unwrap(), vec![1], "but still among the user's games");

@@ -327,6 +327,10 @@ impl<K: Kv> Store for KvStore<K> {
         self.kv.size_bytes()
     }
 
+    fn live_game_count(&self) -> Option<u64> {
+        self.kv.range(GUILD_LIVE, &[], None, None).ok().map(|live| live.len() as u64)
+    }
+
     fn announce_game(&self, guild: GuildId, game: GameId) {
         self.kv.announce(GAMES_WRITTEN, format!("{guild}:{game}"));
     }
