@@ -17,6 +17,27 @@ pub fn zone_name(name: &str) -> Option<String> {
     Some(zone.iana_name().unwrap_or(name).to_string())
 }
 
+/// Up to `most` time zone names that contain what is typed (case and spaces aside), those that begin with it
+/// first, for a member choosing one.
+pub fn zones_matching(typed: &str, most: usize) -> Vec<String> {
+    let typed = typed.trim().to_lowercase().replace(' ', "_");
+    let mut found: Vec<(bool, String)> = jiff::tz::db()
+        .available()
+        .map(|name| name.as_str().to_string())
+        .filter(|name| !name.starts_with("posix/") && !name.starts_with("right/"))
+        .filter_map(|name| {
+            let lower = name.to_lowercase();
+            let at = lower.find(&typed)?;
+            // A match at the start of the name or of its city comes first.
+            let first = at == 0 || lower[..at].ends_with('/');
+            Some((!first, name))
+        })
+        .collect();
+    found.sort();
+    found.dedup();
+    found.into_iter().take(most).map(|(_, name)| name).collect()
+}
+
 /// The day (since 1970-01-01) and the hour (0-23) of `t` on the clocks of `zone` (`None`, or a zone that no longer
 /// reads: UTC).
 pub fn local_day_hour(t: Timestamp, zone: Option<&str>) -> (u64, u8) {
@@ -115,6 +136,11 @@ mod tests {
         assert_eq!(super::local_day_hour(late, Some("America/Mexico_City")), (day(late), 17));
         assert_eq!(super::zone_name("europe/madrid").as_deref(), Some("Europe/Madrid"));
         assert_eq!(super::zone_name("Nowhere/Else"), None);
+        // Suggestions while a name is typed: the city first.
+        let found = super::zones_matching("mexico c", 25);
+        assert_eq!(found.first().map(String::as_str), Some("America/Mexico_City"), "{found:?}");
+        assert!(super::zones_matching("madr", 25).contains(&"Europe/Madrid".to_string()));
+        assert!(super::zones_matching("", 25).len() == 25 && super::zones_matching("zzzz", 25).is_empty());
     }
 
     use super::*;

@@ -115,6 +115,11 @@ async fn suggest_moves(_: Context<'_>, _: &str) -> serenity::CreateAutocompleteR
     serenity::CreateAutocompleteResponse::new()
 }
 
+/// Declares that the time zone option suggests; the suggestions themselves come from `slash::suggest`.
+async fn suggest_zones(_: Context<'_>, _: &str) -> serenity::CreateAutocompleteResponse {
+    serenity::CreateAutocompleteResponse::new()
+}
+
 /// Make a move in this channel's game.
 #[poise::command(
     slash_command,
@@ -404,6 +409,8 @@ pub async fn settings_server(
     #[rename = "daily_puzzle"]
     _daily_puzzle: Option<String>,
     #[description = "The server's time zone for the daily puzzle's hour, e.g. America/Mexico_City; utc"]
+    #[autocomplete = "suggest_zones"]
+    #[max_length = 64]
     #[rename = "time_zone"]
     _time_zone: Option<String>,
 ) -> Result<(), Error> {

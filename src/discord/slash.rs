@@ -114,7 +114,7 @@ fn server_only(path: &[&str]) -> bool {
 }
 
 /// Answers an autocomplete request: the caller's legal moves that match what is typed (nothing when it is not
-/// their turn, or for an option that suggests nothing).
+/// their turn), the time zones whose names hold what is typed, or nothing for an option that suggests nothing.
 pub async fn suggest(
     http: &serenity::Http,
     data: &Data,
@@ -127,6 +127,7 @@ pub async fn suggest(
             let (table, actor, now) = (data.table.clone(), call.invocation().actor, data.now());
             tokio::task::spawn_blocking(move || table.suggest_moves(&actor, &typed, 25, now)).await.unwrap_or_default()
         }
+        ("settings", Some(("time_zone", typed))) => crate::dates::zones_matching(&typed, 25),
         _ => Vec::new(),
     };
     let response = serenity::CreateAutocompleteResponse::new()

@@ -292,6 +292,15 @@ async fn server_settings_need_manage_server_and_set_the_time_per_move() {
         )
         .await;
     assert!(set.content().contains("time per move 2h; reminders half"), "{}", set.content());
+    // The time zone is suggested as it is typed, and set by its name; the daily puzzle's hour is then the zone's.
+    let typed = [Opt::Focused("time_zone", "mexico c".into())];
+    let zones = fake.autocomplete(&admin, place, &["settings", "server"], &typed).await;
+    assert_eq!(zones.first().map(String::as_str), Some("America/Mexico_City"), "{zones:?}");
+    let zoned = [Opt::Str("time_zone", zones[0].clone()), Opt::Str("daily_puzzle", "9".into())];
+    let set = fake.slash(&admin, place, &["settings", "server"], &zoned).await;
+    assert!(set.content().contains("every day at 9:00 America/Mexico_City"), "{}", set.content());
+    let wrong = fake.slash(&admin, place, &["settings", "server"], &[Opt::Str("time_zone", "Mars/Base".into())]).await;
+    assert!(wrong.is_ephemeral() && wrong.content().contains("Mars/Base"), "{}", wrong.content());
     let notify = fake.slash(&ben(), place, &["settings", "notify"], &[Opt::Bool("direct", true)]).await;
     assert!(notify.is_ephemeral() && notify.content().contains("direct message"), "{}", notify.content());
     started(&fake, place, "hoyito").await;
