@@ -75,6 +75,12 @@ pub async fn press_button(
                 | Command::Play(PlayCommand::AskDraw { .. })
                 | Command::Tournament(TournamentCommand::Join { .. } | TournamentCommand::Leave { .. })
         );
+    let done_before = match command {
+        Command::Play(PlayCommand::Move { .. } | PlayCommand::Throw { .. }) => {
+            deliver::DoneBefore::MovePressed { pressed: press.message.id }
+        }
+        _ => deliver::DoneBefore::Other,
+    };
     let result = run_table(
         data,
         &invocation,
@@ -86,7 +92,7 @@ pub async fn press_button(
     )
     .await;
     // A press carried out before by another process (or this one before a restart), which may not have answered.
-    let Some(result) = result else { return deliver::already_done(data, http, &asker, &invocation).await };
+    let Some(result) = result else { return deliver::already_done(data, http, &asker, &invocation, done_before).await };
     let mut replies = match result {
         Ok(replies) => replies,
         Err(refusal) => return deliver::tell(data, http, &asker, &Said::words(refusal.text).private()).await,

@@ -47,7 +47,7 @@ async fn respond_to(call: &Call<'_>, asker: &Asker<'_>, command: Command) -> Res
         Some(Ok(replies)) => deliver::deliver(call.data, http, asker, &invocation, replies).await,
         Some(Err(refusal)) => deliver::tell(call.data, http, asker, &Said::words(refusal.text).private()).await,
         // Carried out before by another process (or this one before a restart), which may not have answered.
-        None => deliver::already_done(call.data, http, asker, &invocation).await,
+        None => deliver::already_done(call.data, http, asker, &invocation, deliver::DoneBefore::Other).await,
     };
     if shown {
         jobs::clear(asker, http).await;

@@ -248,20 +248,56 @@ pub async fn tell(data: &Data, http: &serenity::Http, asker: &Asker<'_>, said: &
     Ok(())
 }
 
+/// What an interaction carried out before was, as far as showing its outcome again goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DoneBefore {
+    /// A move or throw pressed on the board message `pressed`.
+    MovePressed { pressed: serenity::MessageId },
+    /// Anything else.
+    Other,
+}
+
 /// An interaction carried out before by another process (a replica that stopped before answering, or this
 /// process before a restart): the member is told privately, unless it was answered then, which Discord says by
-/// refusing a second answer (nothing is doubled either way).
+/// refusing a second answer (nothing is doubled either way). A move pressed on a board that is still the game's
+/// last one shown (the process that made it stopped before posting the next) gets the board as it is now
+/// posted, so the channel never stays on a board that is out of date.
 pub async fn already_done(
     data: &Data,
     http: &serenity::Http,
     asker: &Asker<'_>,
     invocation: &Invocation,
+    done: DoneBefore,
 ) -> Result<(), Error> {
+    if let DoneBefore::MovePressed { pressed } = done
+        && let Some(board) = board_not_shown(data, invocation, pressed).await
+        && let Err(private) = post(data, http, invocation, &board).await
+    {
+        tracing::warn!(?private, "the board after a move made by another process could not be posted");
+    }
     let text = i18n::spans(invocation.actor.locale, &Message::new("discord-already-done"));
     if let Err(e) = tell(data, http, asker, &Said::words(text).private()).await {
         tracing::debug!(error = %e, "an interaction carried out before was answered before");
     }
     Ok(())
+}
+
+/// The board of the channel's game as it is now, when the message `pressed` is still the last board shown of it.
+async fn board_not_shown(data: &Data, invocation: &Invocation, pressed: serenity::MessageId) -> Option<Reply> {
+    let (store, channel) = (data.store.clone(), ChannelId(invocation.channel.get()));
+    let shown = tokio::task::spawn_blocking(move || {
+        let game = store.channel_game(channel).ok()??;
+        Some((game, store.board_post(game).ok()??))
+    });
+    let (game, (shown_in, message)) = shown.await.ok()??;
+    if (shown_in, message) != (channel, pressed.get()) {
+        return None;
+    }
+    // A read, after the interaction: no request key of its own.
+    let step = Invocation { interaction: None, ..invocation.clone() };
+    let board = Command::Play(PlayCommand::Board { text: false, focus: None });
+    let replies = run_table(data, &step, board, async {}, &Progress::new()).await?.ok()?;
+    replies.into_iter().find(|r| r.game == Some(game) && r.image.is_some())
 }
 
 /// Posts a public reply as a new message of the game's channel (retried through Discord's faults, never

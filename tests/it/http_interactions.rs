@@ -1,7 +1,7 @@
 //! Interactions over HTTP: two `tablero bot` replicas without the gateway, on one PostgreSQL database, behind a
 //! load balancer, take a game's slash commands and presses signed as Discord signs them. One replica is killed
 //! with SIGKILL while a move is on its way to it; the balancer sends that move on to the other, and every
-//! interaction is answered exactly once and applied once. A bad signature, a stale timestamp and a replayed
+//! interaction is answered exactly once and applied once, and the board after it reaches the channel. A bad signature, a stale timestamp and a replayed
 //! body are refused with 401 and change nothing; a PING is answered PONG.
 
 use crate::common;
@@ -132,7 +132,24 @@ async fn two_replicas_answer_each_interaction_once_through_a_kill_and_refuse_for
             assert!(std::time::Instant::now() < deadline, "move {ply} was never played");
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        // The game goes on from the board as it is (the killed replica may not have posted it).
+        // However far the killed replica got, the board after the move reaches the channel: posted by it before
+        // it died, or by the other, which finds the move made and the pressed board still the last one shown.
+        let next = format!("g:1:m:{}:", ply + 1);
+        let path = format!("/channels/{CHANNEL}/messages");
+        loop {
+            let posted = fake
+                .log()
+                .iter()
+                .filter(|r| r.path == path)
+                .filter_map(|r| r.created)
+                .any(|id| fake.enabled_buttons(id).iter().any(|b| b.starts_with(&next)));
+            if posted {
+                break;
+            }
+            assert!(std::time::Instant::now() < deadline, "no board after move {ply} in the channel");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        // The game goes on from the board as /board shows it.
         let shown = slash(&fake, &ben, &["board"], &[]);
         remember(&shown);
         board = send(&fake, &balancer, shown).await.created.expect("the board, shown");
