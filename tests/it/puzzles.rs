@@ -73,6 +73,13 @@ fn every_committed_puzzle_replays_by_the_rules_and_a_sample_holds_under_the_deep
             let replayed = tablero::games::Position::replay(kind, &p.options, moves).unwrap();
             assert!(replayed.is_ok(), "puzzle {}: {:?}", p.id, replayed.err());
             assert!(!p.solution.is_empty() && p.rating.deviation > 0.0, "puzzle {}", p.id);
+            for theme in &p.themes {
+                for locale in [tablero::i18n::Locale::English, tablero::i18n::Locale::SpanishLatinAmerica] {
+                    let id = format!("puzzle-theme-{theme}");
+                    let words = tablero::i18n::text(locale, &tablero::i18n::Message::dynamic(id.clone()));
+                    assert!(!words.is_empty() && words != id, "puzzle {}: no words for {id} in {locale:?}", p.id);
+                }
+            }
             let defence = is_defence(p.best, &Criterion::of(kind));
             assert_eq!(p.themes.iter().any(|t| t == "defence"), defence, "puzzle {}: {:?}", p.id, p.themes);
         }
@@ -137,6 +144,8 @@ fn a_puzzle_failed_and_one_solved_through_the_console_count_once() {
     );
     assert!(out.contains("Your puzzle rating: 1500 → "), "{out}");
     assert!(out.contains("only the first try counts"), "{out}");
+    // Once it is over, its themes are named, when the engine could tell any.
+    assert_eq!(out.contains("Themes: "), !p.themes.is_empty(), "{:?}: {out}", p.themes);
     let after = printed(dir.path(), "hoyito");
     let counted = after.iter().find(|q| q.id == shown).unwrap();
     assert_eq!((counted.tries, counted.solved), (1, 0));

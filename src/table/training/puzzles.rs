@@ -291,12 +291,13 @@ impl AtWork<'_> {
                     shown.play(&played).map_err(|_| Fail::Internal("a played move replays".into()))?;
                 }
                 let image = picture(locale, &shown, format!("puzzle-{}-result.png", p.id));
-                Ok(vec![Reply {
-                    text: i18n::spans(locale, &said),
-                    image: Some(image),
-                    buttons: next_button(locale, p.game),
-                    ..private(locale)
-                }])
+                let mut text = i18n::spans(locale, &said);
+                if let Some(themes) = themes_named(locale, &p.themes) {
+                    text = text
+                        .and(" ")
+                        .and_text(&i18n::spans(locale, &Message::new("puzzle-themes").str("themes", themes)));
+                }
+                Ok(vec![Reply { text, image: Some(image), buttons: next_button(locale, p.game), ..private(locale) }])
             }
             _ => {
                 let replies: Vec<String> = p.solution[current + 1..next].to_vec();
@@ -309,6 +310,13 @@ impl AtWork<'_> {
             }
         }
     }
+}
+
+/// A puzzle's themes in words, once it is over (`None` when it has none the engine could tell).
+fn themes_named(locale: Locale, themes: &[String]) -> Option<String> {
+    let named: Vec<String> =
+        themes.iter().map(|t| i18n::text(locale, &Message::dynamic(format!("puzzle-theme-{t}")))).collect();
+    (!named.is_empty()).then(|| named.join(", "))
 }
 
 /// The button that gives another puzzle of `game`.
