@@ -268,14 +268,49 @@ fn games_of(entries: &[backup::Entry]) -> std::collections::BTreeMap<GameId, tab
 
 /// Waits (within a minute) until no process or thread holds the sled folder at `path` (its lock released).
 fn wait_closed(path: &std::path::Path) {
-    for _ in 0..600 {
+    let locked = || {
         let file = std::fs::OpenOptions::new().read(true).write(true).open(path.join("db")).unwrap();
-        if file.try_lock().is_ok() {
-            return;
+        file.try_lock().is_err()
+    };
+    for _ in 0..600 {
+        if !locked() {
+            // sled writes its snapshot from a thread of its own, which may still be at work once the log is let
+            // go: the folder is left alone until none of its files has changed for a while.
+            return wait_settled(path);
         }
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
     panic!("{} stayed locked", path.display());
+}
+
+/// Waits until no file of the folder has changed (in name, size or time) over half a second.
+fn wait_settled(path: &std::path::Path) {
+    let listing = || {
+        let mut files: Vec<(std::path::PathBuf, u64, Option<std::time::SystemTime>)> = Vec::new();
+        let mut folders = vec![path.to_path_buf()];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+                let Ok(meta) = entry.metadata() else { continue };
+                if meta.is_dir() {
+                    folders.push(entry.path());
+                } else {
+                    files.push((entry.path(), meta.len(), meta.modified().ok()));
+                }
+            }
+        }
+        files.sort();
+        files
+    };
+    let mut seen = listing();
+    for _ in 0..120 {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        let now = listing();
+        if now == seen {
+            return;
+        }
+        seen = now;
+    }
+    panic!("{} kept changing", path.display());
 }
 
 #[test]
@@ -291,6 +326,7 @@ fn a_damaged_store_is_refused_in_plain_words_and_salvaged() {
     }
     let before = games_of(&SledStore::open(&path).unwrap().snapshot().unwrap());
     assert!(before.len() > games_of(&entries).len() + 10, "{} games", before.len());
+    wait_closed(&path);
     // Salvage of a store without damage gives every record back, identical: what a backup holds.
     let whole = folder::salvage(&path, &dir.path().join("whole")).unwrap();
     assert!(whole.lost.is_empty(), "{:?}", whole.lost);
@@ -332,6 +368,7 @@ fn a_damaged_store_is_refused_in_plain_words_and_salvaged() {
             }
             Ok(store) => drop(store),
         }
+        wait_closed(&damaged);
         // Salvage copies what the store still holds into a new store, and says what it could not.
         let to = dir.path().join(format!("salvaged{n}"));
         let salvaged = folder::salvage(&damaged, &to).unwrap();
