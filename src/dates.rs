@@ -20,7 +20,8 @@ pub fn zone_name(name: &str) -> Option<String> {
 /// Up to `most` time zone names that contain what is typed (case and spaces aside), those that begin with it
 /// first, for a member choosing one.
 pub fn zones_matching(typed: &str, most: usize) -> Vec<String> {
-    let typed = typed.trim().to_lowercase().replace(' ', "_");
+    // No zone's name is longer than this: a longer text matches nothing, and is not read further.
+    let typed: String = typed.trim().chars().take(64).collect::<String>().to_lowercase().replace(' ', "_");
     let mut found: Vec<(bool, String)> = jiff::tz::db()
         .available()
         .map(|name| name.as_str().to_string())

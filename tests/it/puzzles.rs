@@ -173,6 +173,20 @@ fn a_puzzle_failed_and_one_solved_through_the_console_count_once() {
     assert!(solved.rating.rating < 1500.0, "the puzzle lost: {:?}", solved.rating);
 }
 
+/// The daily puzzles waiting in a table's outbox, taken out of it (as a front end that posted them would).
+fn daily_posts(table: &tablero::table::Table) -> Vec<tablero::table::Delivery> {
+    let out: Vec<_> = table
+        .deliveries(tablero::i18n::Locale::English)
+        .unwrap()
+        .into_iter()
+        .filter(|d| d.reply.text.to_string().contains("Daily puzzle"))
+        .collect();
+    for d in &out {
+        table.delivered(d.notice).unwrap();
+    }
+    out
+}
+
 /// A server's daily puzzle, as the scheduler posts it: at its hour, once, however many processes tick at once and
 /// however often they restart; the next day's post names who solved the day before's.
 #[test]
@@ -200,18 +214,7 @@ fn the_daily_puzzle_is_posted_once_a_day_across_a_restart_and_two_processes() {
         let off = Command::Setting(SettingCommand::Settings { changes: vec![SettingChange::DailyPuzzle(None)] });
         assert!(one.handle(Request::new(&actor_in(1, 2, 10), off, start)).unwrap().is_err());
 
-        let posts = |table: &Table| -> Vec<tablero::table::Delivery> {
-            let out: Vec<_> = table
-                .deliveries(tablero::i18n::Locale::English)
-                .unwrap()
-                .into_iter()
-                .filter(|d| d.reply.text.to_string().contains("Daily puzzle"))
-                .collect();
-            for d in &out {
-                table.delivered(d.notice).unwrap();
-            }
-            out
-        };
+        let posts = daily_posts;
         one.tick(start + 8 * 3600).unwrap();
         assert!(posts(&one).is_empty(), "{backend:?}: not before its hour");
         // Two processes at the hour, at once: one post.
@@ -302,16 +305,7 @@ fn the_daily_puzzle_keeps_the_servers_hour_in_its_time_zone() {
     assert!(said.contains("every day at 9:00 America/Mexico_City"), "{said}");
     let posted = |at: u64| -> Vec<String> {
         table.tick(at).unwrap();
-        let out: Vec<_> = table
-            .deliveries(tablero::i18n::Locale::English)
-            .unwrap()
-            .into_iter()
-            .filter(|d| d.reply.text.to_string().contains("Daily puzzle"))
-            .collect();
-        for d in &out {
-            table.delivered(d.notice).unwrap();
-        }
-        out.into_iter().map(|d| d.reply.text.to_string()).collect()
+        daily_posts(&table).into_iter().map(|d| d.reply.text.to_string()).collect()
     };
     assert!(posted(midnight + 9 * hour).is_empty(), "9:00 UTC is 3:00 in Mexico City");
     assert!(posted(midnight + 15 * hour - 60).is_empty(), "not at 8:59 there");
