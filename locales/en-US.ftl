@@ -813,6 +813,7 @@ web-form-expired = This form has expired: reload the page and try again.
 web-not-a-member = Only members of this server can play its games here.
 activity-connecting = Connecting to Discord…
 activity-failed = tablero could not start here: close the Activity and open it again.
+activity-signed-out = You signed out of tablero: close the Activity and open it again to sign in.
 activity-off = Playing inside Discord is not switched on for this bot.
 activity-no-server = Open tablero from a channel of a server to play its games.
 activity-pages-off = This server's game pages are off: an admin turns them on with /settings server web:True.

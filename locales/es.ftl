@@ -815,6 +815,7 @@ web-form-expired = Este formulario caducó: recarga la página e inténtalo de n
 web-not-a-member = Solo los miembros de este servidor pueden jugar aquí sus partidas.
 activity-connecting = Conectando con Discord…
 activity-failed = tablero no pudo arrancar aquí: cierra la actividad y ábrela de nuevo.
+activity-signed-out = Saliste de tablero: cierra la actividad y ábrela de nuevo para entrar.
 activity-off = Jugar dentro de Discord no está activado para este bot.
 activity-no-server = Abre tablero desde un canal de un servidor para jugar sus partidas.
 activity-pages-off = Las páginas de partidas de este servidor están apagadas: un admin las enciende con /settings server web:True.

@@ -225,27 +225,53 @@ impl WebConfig {
     }
 }
 
-/// What an operator's tools read: `/metrics`, `/healthz`, `/readyz`.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+/// What an operator's tools read: `/metrics`, `/healthz`, `/readyz`. Private by default: on an address of their
+/// own, the loopback's unless configured; beside the public pages only behind a bearer token.
+#[derive(Clone, Default, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct OpsConfig {
-    /// `127.0.0.1:9100`: they are served there alone (not public). Unset: beside the web pages, when those are
-    /// served. Env `TABLERO_OPS_LISTEN`.
+    /// `127.0.0.1:9100`: they are served there alone. Unset: on a free port of 127.0.0.1, said at start (set a
+    /// port for a scraper to find). Env `TABLERO_OPS_LISTEN`.
     pub listen: Option<String>,
+    /// A bearer token: with it, they are also served beside the web pages, to requests that carry
+    /// `Authorization: Bearer <token>` (and to nobody else). Env `TABLERO_OPS_TOKEN` (prefer it to the file).
+    pub token: Option<String>,
     /// Seconds between the start of a shutdown (`/readyz` then says not ready) and the gateway's close, so a
     /// load balancer stops sending first. Env `TABLERO_OPS_DRAIN_SECS`.
     pub drain_secs: u64,
 }
 
+/// The token is not shown.
+impl std::fmt::Debug for OpsConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OpsConfig")
+            .field("listen", &self.listen)
+            .field("token", &self.token.as_ref().map(|_| "***"))
+            .field("drain_secs", &self.drain_secs)
+            .finish()
+    }
+}
+
 impl OpsConfig {
-    /// Where to serve them on their own, if anywhere.
-    pub fn listen(&self) -> Result<Option<std::net::SocketAddr>, String> {
+    /// Where to serve them on their own: the configured address, else a free port of the loopback.
+    pub fn listen(&self) -> Result<std::net::SocketAddr, String> {
         match self.listen.as_deref().map(str::trim) {
+            None | Some("") => Ok(std::net::SocketAddr::from(([127, 0, 0, 1], 0))),
+            Some(text) => {
+                text.parse().map_err(|_| format!("[ops] listen = {text:?} is not an address like \"127.0.0.1:9100\""))
+            }
+        }
+    }
+
+    /// The bearer token that opens them beside the pages, if one is configured (at least 16 characters: a token
+    /// anyone could guess is refused by name).
+    pub fn token(&self) -> Result<Option<String>, String> {
+        match self.token.as_deref().map(str::trim) {
             None | Some("") => Ok(None),
-            Some(text) => text
-                .parse()
-                .map(Some)
-                .map_err(|_| format!("[ops] listen = {text:?} is not an address like \"127.0.0.1:9100\"")),
+            Some(t) if t.len() < 16 || !t.bytes().all(|b| b.is_ascii_graphic()) => {
+                Err("[ops] token must be at least 16 printable characters (TABLERO_OPS_TOKEN)".into())
+            }
+            Some(t) => Ok(Some(t.to_string())),
         }
     }
 }
@@ -379,6 +405,9 @@ impl Config {
         }
         if let Some(listen) = var("TABLERO_OPS_LISTEN").filter(|t| !t.is_empty()) {
             self.ops.listen = Some(listen);
+        }
+        if let Some(token) = var("TABLERO_OPS_TOKEN").filter(|t| !t.is_empty()) {
+            self.ops.token = Some(token);
         }
         if let Some(secs) = var("TABLERO_OPS_DRAIN_SECS").filter(|t| !t.is_empty()) {
             self.ops.drain_secs = secs
@@ -524,14 +553,20 @@ mod tests {
     #[test]
     fn the_operators_address_and_drain_are_read_or_refused_by_name() {
         let mut config = Config::default();
-        assert_eq!(config.ops.listen(), Ok(None));
+        assert_eq!(config.ops.listen(), Ok("127.0.0.1:0".parse().unwrap()), "the loopback by default");
+        assert_eq!(config.ops.token(), Ok(None), "not beside the pages by default");
         let env = |k: &str| match k {
             "TABLERO_OPS_LISTEN" => Some("127.0.0.1:9100".to_string()),
             "TABLERO_OPS_DRAIN_SECS" => Some("5".to_string()),
+            "TABLERO_OPS_TOKEN" => Some("0123456789abcdef".to_string()),
             _ => None,
         };
         config.apply_env(env).unwrap();
-        assert_eq!(config.ops.listen(), Ok(Some("127.0.0.1:9100".parse().unwrap())));
+        assert_eq!(config.ops.listen(), Ok("127.0.0.1:9100".parse().unwrap()));
+        assert_eq!(config.ops.token(), Ok(Some("0123456789abcdef".to_string())));
+        assert!(!format!("{:?}", config.ops).contains("0123456789abcdef"), "the token is not shown");
+        config.ops.token = Some("short".into());
+        assert!(config.ops.token().unwrap_err().contains("[ops] token"));
         assert_eq!(config.ops.drain_secs, 5);
         let refused = config.apply_env(|k| (k == "TABLERO_OPS_DRAIN_SECS").then(|| "soon".to_string()));
         assert!(refused.unwrap_err().contains("TABLERO_OPS_DRAIN_SECS"));

@@ -803,12 +803,15 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
         Listen::At(addr) => Some(addr),
     };
     let Some(addr) = listen else {
-        let table = with_puzzles(Table::new(store, table_config));
-        return Ok(Console::new(table, config.out_dir.clone(), config.default_locale()));
+        let table = Arc::new(with_puzzles(Table::new(store, table_config)));
+        health.follow(&table);
+        return Ok(Console::shared(table, config.out_dir.clone(), config.default_locale()));
     };
     // One table for the console and its pages, made once the address is known (the pages hear of every move).
     let (made, table) = std::sync::mpsc::channel();
     let web = config.web.clone();
+    let ops_token = config.ops.token()?;
+    let pages_health = health.clone();
     let bound = tablero::web::serve_in_thread(
         addr,
         move |bound| {
@@ -823,13 +826,15 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
             move |bound| {
                 let mut options = tablero::web::Options::new(web.public_url(bound), Some(tablero::console::GUILD));
                 options.trusted_proxies = web.trusted_proxies.clone();
-                options.health = health;
+                options.health = Some(pages_health);
+                options.ops_token = ops_token;
                 options
             }
         },
     )
     .map_err(|e| format!("the web pages cannot listen on {addr}: {e}"))?;
     let table = table.recv_timeout(std::time::Duration::from_secs(30)).map_err(|_| "the web pages did not start")?;
+    health.follow(&table);
     let url = format!("{}/", config.web.public_url(bound));
     let said = tablero::i18n::Message::new("console-web").str("url", url);
     eprintln!("{}", tablero::i18n::text(config.default_locale(), &said));
@@ -837,24 +842,20 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
 }
 
 /// The console's health for an operator's tools: its metrics recorded from now on, and `/metrics`, `/healthz` and
-/// `/readyz` served on `[ops] listen` (then `None`: nothing more to serve), else beside the pages (returned).
+/// `/readyz` served on `[ops] listen` (a free port of the loopback unless set), whose address is printed.
 fn ops_health(
     config: &Config,
     store: Arc<dyn tablero::store::Store>,
-) -> Result<Option<Arc<tablero::web::ops::Health>>, String> {
+) -> Result<Arc<tablero::web::ops::Health>, String> {
     tablero::metrics::install();
     let health = tablero::web::ops::Health::new(store);
     // A console needs no connection: it is ready once its store answers.
     health.connected(true);
-    match config.ops.listen()? {
-        Some(addr) => {
-            let bound = tablero::web::serve_ops_in_thread(addr, health)
-                .map_err(|e| format!("[ops] listen: cannot listen on {addr}: {e}"))?;
-            eprintln!("metrics: http://{bound}/metrics");
-            Ok(None)
-        }
-        None => Ok(Some(health)),
-    }
+    let addr = config.ops.listen()?;
+    let bound = tablero::web::serve_ops_in_thread(addr, health.clone())
+        .map_err(|e| format!("[ops] listen: cannot listen on {addr}: {e}"))?;
+    eprintln!("metrics: http://{bound}/metrics");
+    Ok(health)
 }
 
 /// The next round of the tournament report `file`, read within the configuration's limits: its size is checked

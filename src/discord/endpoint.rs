@@ -13,7 +13,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
@@ -21,6 +21,7 @@ use poise::serenity_prelude as serenity;
 
 use super::recent::Recent;
 use super::{Data, inbound};
+use crate::web::gate::Gate;
 use crate::web::ops::Health;
 use crate::web::server;
 
@@ -30,6 +31,10 @@ const FRESH_FOR: Duration = Duration::from_secs(5 * 60);
 const REMEMBERED: usize = 200_000;
 /// The largest body taken: an interaction with the message it was made on and everything it resolves.
 const BODY_AT_MOST: usize = 1 << 20;
+/// How long an interaction's body may take to arrive (Discord sends it at once).
+const BODY_WITHIN: Duration = Duration::from_secs(5);
+/// Bytes of bodies being read or answered at once, in all.
+const BODIES_AT_MOST: usize = 64 << 20;
 /// How long the request is held for the interaction's answer (Discord waits three seconds for either).
 pub const HOLD_AT_MOST: Duration = Duration::from_millis(2500);
 
@@ -56,23 +61,29 @@ impl Endpoint {
 
 /// `POST /` (and `/interactions`): Discord's interactions.
 pub fn routes(endpoint: Arc<Endpoint>) -> Router {
-    Router::new()
-        .route("/", post(receive))
-        .route("/interactions", post(receive))
-        .layer(DefaultBodyLimit::max(BODY_AT_MOST))
-        .with_state(endpoint)
+    Router::new().route("/", post(receive)).route("/interactions", post(receive)).with_state(endpoint)
 }
 
-/// Serves the endpoint on `listener` until the process ends, with bounds on its connections (Discord's
-/// requests come through a few addresses of a proxy, so the cap per address is the whole cap).
-pub async fn serve(listener: tokio::net::TcpListener, endpoint: Arc<Endpoint>) -> std::io::Result<()> {
-    let bounds = server::Bounds {
+/// Serves the endpoint on `listener` behind the gate until the process ends. Discord's requests come through a
+/// few addresses of its proxy, so one address may hold a quarter of the connections and a sixteenth of the bodies' bytes,
+/// and an interaction's body must arrive within [`BODY_WITHIN`]: a client that sends slowly holds neither all
+/// the connections nor the memory, and a signed request from Discord still gets in.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    endpoint: Arc<Endpoint>,
+    trusted: Vec<std::net::IpAddr>,
+) -> std::io::Result<()> {
+    let gate = Gate {
         header: Duration::from_secs(10),
         idle: Duration::from_secs(60),
         connections: 1024,
-        per_client: 1024,
+        per_client: 256,
+        body_bytes: BODY_AT_MOST,
+        body_within: BODY_WITHIN,
+        bodies_bytes: BODIES_AT_MOST,
+        trusted,
     };
-    server::serve(listener, routes(endpoint), bounds).await
+    server::serve(listener, routes(endpoint), gate).await
 }
 
 /// Why a request is refused, said in its body (never what it carried).

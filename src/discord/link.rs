@@ -117,6 +117,14 @@ impl DiscordLink for Link {
         &self.client_id
     }
 
+    fn sign_in_key(&self) -> [u8; 32] {
+        use sha2::Digest;
+        let mut key = sha2::Sha256::new();
+        key.update(b"tablero sign-in state\0");
+        key.update(self.client_secret.as_bytes());
+        key.finalize().into()
+    }
+
     fn authorize_url(&self, state: &str, challenge: &str, redirect: &str) -> String {
         let query = form(&[
             ("response_type", "code"),

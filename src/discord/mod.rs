@@ -245,7 +245,7 @@ pub async fn build_client_with(
     });
     if let Some((addr, key)) = config.discord.interactions()? {
         let endpoint = endpoint::Endpoint::new(key, for_endpoint, client.http.clone(), controls.health.clone())?;
-        serve_endpoint(addr, endpoint).await?;
+        serve_endpoint(addr, endpoint, config.web.trusted_proxies.clone()).await?;
     }
     Ok((client, controls))
 }
@@ -365,12 +365,16 @@ async fn prepare(
 }
 
 /// Binds the HTTP interactions endpoint and serves it from a task.
-async fn serve_endpoint(addr: std::net::SocketAddr, endpoint: endpoint::Endpoint) -> Result<(), Error> {
+async fn serve_endpoint(
+    addr: std::net::SocketAddr,
+    endpoint: endpoint::Endpoint,
+    trusted: Vec<std::net::IpAddr>,
+) -> Result<(), Error> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!(address = %listener.local_addr()?, "taking interactions over HTTP");
     let endpoint = Arc::new(endpoint);
     tokio::spawn(async move {
-        if let Err(e) = endpoint::serve(listener, endpoint).await {
+        if let Err(e) = endpoint::serve(listener, endpoint, trusted).await {
             tracing::error!(error = %e, "the interactions endpoint stopped");
         }
     });
@@ -390,7 +394,8 @@ async fn run_replica(config: &Config, store: Arc<dyn Store>) -> Result<(), Error
     let application = http.get_current_application_info().await?;
     http.set_application_id(application.id);
     let _ = data.bot.set(http.get_current_user().await?.id.get());
-    serve_endpoint(addr, endpoint::Endpoint::new(key, data, http, health.clone())?).await?;
+    let endpoint = endpoint::Endpoint::new(key, data, http, health.clone())?;
+    serve_endpoint(addr, endpoint, config.web.trusted_proxies.clone()).await?;
     health.connected(true);
     shutdown_signal().await;
     tracing::info!(drain_secs = config.ops.drain_secs, "shutting down");
@@ -409,22 +414,22 @@ async fn serve_pages_and_ops(
     link: Option<Arc<dyn crate::web::link::DiscordLink>>,
 ) -> Result<(), Error> {
     crate::metrics::install();
-    let alone = config.ops.listen()?;
-    if let Some(addr) = alone {
-        let listener = tokio::net::TcpListener::bind(addr).await?;
-        tracing::info!(address = %listener.local_addr()?, "serving /metrics, /healthz and /readyz");
-        let health = health.clone();
-        tokio::spawn(async move {
-            if let Err(e) = crate::web::serve_ops(listener, health).await {
-                tracing::error!(error = %e, "the operator's address stopped");
-            }
-        });
-    }
+    health.follow(table);
+    let (addr, token) = (config.ops.listen()?, config.ops.token()?);
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    tracing::info!(address = %listener.local_addr()?, "serving /metrics, /healthz and /readyz");
+    let alone = health.clone();
+    tokio::spawn(async move {
+        if let Err(e) = crate::web::serve_ops(listener, alone).await {
+            tracing::error!(error = %e, "the operator's address stopped");
+        }
+    });
     if let Some((listener, url)) = web {
         let table = table.clone();
         let mut options = crate::web::Options::new(url, None);
         options.trusted_proxies = config.web.trusted_proxies.clone();
-        options.health = alone.is_none().then(|| health.clone());
+        options.health = Some(health.clone());
+        options.ops_token = token;
         options.link = link;
         options.session_days = config.web.session_days.unwrap_or(30);
         tokio::spawn(async move {

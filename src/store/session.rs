@@ -34,6 +34,10 @@ pub struct Session {
     /// The member's generation when it was opened: it is ended when they sign out everywhere.
     #[serde(default)]
     pub generation: u64,
+    /// The server it was opened for (an Activity's, launched in that server), valid on that server's pages
+    /// only; `None`: a sign-in on the pages, valid on every server of the member.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guild: Option<crate::store::record::GuildId>,
 }
 
 /// What a unit of work does to sign-ins and sessions.

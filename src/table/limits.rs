@@ -79,6 +79,13 @@ pub struct Limits {
     pub web_header_secs: u64,
     /// Seconds a connection may go without reading or writing anything before it is closed.
     pub web_idle_secs: u64,
+    /// Bytes of a request's body (a form of the pages, the Activity's sign-in): a longer one is refused, by its
+    /// length before it is read.
+    pub web_body_bytes: usize,
+    /// Seconds a request's body has to arrive, in all, from the end of its headers.
+    pub web_body_secs: u64,
+    /// Bytes of request bodies being read or answered at once, in all; one client may hold a sixteenth of them.
+    pub web_bodies_bytes: usize,
 }
 
 /// Moves of an imported record, per game: a few times the longest real games, far below what would make a
@@ -167,6 +174,9 @@ impl Default for Limits {
             web_client_connections: 64,
             web_header_secs: 10,
             web_idle_secs: 60,
+            web_body_bytes: 16 * 1024,
+            web_body_secs: 10,
+            web_bodies_bytes: 8 << 20,
         }
     }
 }

@@ -1,10 +1,10 @@
-//! Who is signed in on the web pages: a sign-in begun, then finished once (spending its state and opening the
-//! session in one unit, so a replayed state opens nothing), sessions read and closed, and a member signed out
-//! everywhere. Each change is a unit of work through the one write path, like a move.
+//! Who is signed in on the web pages: sessions opened, read and closed, a member signed out everywhere, and
+//! what expired forgotten (the sign-ins under way an earlier release kept in the store among them). Each change
+//! is a unit of work through the one write path, like a move.
 
 use crate::store::record::{Timestamp, UserId};
 use crate::store::session::SecretHash;
-use crate::store::{Session, SessionWrite, SignIn, Unit};
+use crate::store::{Session, SessionWrite, Unit};
 use crate::table::fail::{Fail, TableError};
 use crate::table::service::Table;
 use crate::table::write::AtWork;
@@ -14,34 +14,8 @@ impl Table {
         AtWork::own(self).write(Unit { sessions, ..Unit::default() }).map(|_| ())
     }
 
-    /// Begins a sign-in whose state hashes to `state`.
-    pub fn begin_sign_in(&self, state: &SecretHash, sign_in: SignIn) -> Result<(), TableError> {
-        Ok(self.write_sessions(vec![SessionWrite::Begin { key: *state, sign_in }])?)
-    }
-
-    /// The sign-in under way whose state hashes to `state`, unless spent or expired.
-    pub fn sign_in_under_way(&self, state: &SecretHash, now: Timestamp) -> Result<Option<SignIn>, TableError> {
-        Ok(self.store.sign_in(state, now)?)
-    }
-
-    /// Spends the sign-in and opens `session` under the cookie that hashes to `cookie`, in one unit: `false` when
-    /// the sign-in was spent before (a replayed state) and nothing opened.
-    pub fn finish_sign_in(
-        &self,
-        state: &SecretHash,
-        cookie: &SecretHash,
-        session: Session,
-    ) -> Result<bool, TableError> {
-        let writes = vec![SessionWrite::Finish { key: *state }, SessionWrite::Open { key: *cookie, session }];
-        match self.write_sessions(writes) {
-            Ok(()) => Ok(true),
-            Err(Fail::AlreadyDone) => Ok(false),
-            Err(e) => Err(e.into()),
-        }
-    }
-
-    /// Opens `session` under the token that hashes to `token`, with no sign-in to spend (an Activity's: Discord's
-    /// client authorised it, and its code was taken once by Discord).
+    /// Opens `session` under the token that hashes to `token`: a member Discord named, from a code Discord takes
+    /// once (a sign-in under way is kept by the browser, not here).
     pub fn open_session(&self, token: &SecretHash, session: Session) -> Result<(), TableError> {
         Ok(self.write_sessions(vec![SessionWrite::Open { key: *token, session }])?)
     }

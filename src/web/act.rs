@@ -14,7 +14,8 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::Web;
-use super::member::{actor, signed_in};
+use super::internal_path::InternalPath;
+use super::member::{actor, signed_in_on};
 use super::routes::{Server, Shared, blocking, failed, not_found_in, now};
 use crate::i18n::{self, Message};
 use crate::store::record::GameId;
@@ -42,7 +43,7 @@ pub(super) async fn act(State(web): Shared, server: Server, headers: HeaderMap, 
     let game = GameId(server.id.unwrap_or(0));
     let page = format!("{}/game/{}", server.base, game);
     let Some(link) = web.options.link.clone() else { return not_found_in(server.locale) };
-    let Some((_, session)) = signed_in(&web, &headers).await else {
+    let Some((_, session)) = signed_in_on(&web, &headers, server.guild).await else {
         return super::signin::to_sign_in(&page);
     };
     if form.csrf.as_deref() != Some(session.csrf.as_str()) {
@@ -90,14 +91,14 @@ pub(super) async fn act(State(web): Shared, server: Server, headers: HeaderMap, 
     };
     match answer {
         // Done before (a double submit): the page as it is now.
-        None => super::signin::redirect(&page),
+        None => super::signin::redirect(&InternalPath::or_root(Some(&page))),
         Some(Err(refusal)) => {
             shown(&web, &server, &headers, vec![refusal_reply(refusal.text)], StatusCode::CONFLICT).await
         }
         Some(Ok(replies)) => {
             let private: Vec<Reply> = replies.into_iter().filter(Reply::is_private).collect();
             if private.is_empty() {
-                super::signin::redirect(&page)
+                super::signin::redirect(&InternalPath::or_root(Some(&page)))
             } else {
                 shown(&web, &server, &headers, private, StatusCode::OK).await
             }

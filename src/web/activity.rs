@@ -80,7 +80,8 @@ fn page(web: &Web, headers: &HeaderMap) -> Response {
                 script type="module" src="../activity/app.mjs" {}
             }
             body.activity {
-                main id="main" data-client=(client) data-failed=(t(locale, "activity-failed")) {
+                main id="main" data-client=(client) data-failed=(t(locale, "activity-failed"))
+                    data-signed-out=(t(locale, "activity-signed-out")) {
                     p #activity-state role="status" { (t(locale, "activity-connecting")) }
                 }
             }
@@ -179,6 +180,7 @@ pub(super) async fn token(State(web): Shared, headers: HeaderMap, body: Bytes) -
         created: at,
         expires: at + ACTIVITY_SESSION_SECS,
         generation: 0,
+        guild: Some(guild),
     };
     let key = hash(&session_token);
     match blocking(&web, move |t| t.open_session(&key, session)).await {

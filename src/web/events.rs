@@ -9,7 +9,6 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::Extension;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -21,8 +20,7 @@ use super::Web;
 use super::live::{self, Update};
 use super::pages;
 use super::routes::*;
-use super::server::Peer;
-use super::shares::{self, Refused};
+use super::shares::Refused;
 use crate::i18n::Locale;
 use crate::store::record::{GameId, GuildId};
 
@@ -190,13 +188,7 @@ impl Reader {
     }
 }
 
-pub(super) async fn events(
-    State(web): Shared,
-    server: Server,
-    peer: Option<Extension<Peer>>,
-    Query(q): Query<Since>,
-    headers: HeaderMap,
-) -> Response {
+pub(super) async fn events(State(web): Shared, server: Server, Query(q): Query<Since>, headers: HeaderMap) -> Response {
     let (guild, locale, id) = (server.guild, server.locale, server.id.unwrap_or(0));
     let now = match state_of(&web, &server).await {
         Ok(state) => state,
@@ -207,9 +199,7 @@ pub(super) async fn events(
         .and_then(|v| v.to_str().ok())
         .and_then(Place::parse)
         .or_else(|| q.since.as_deref().and_then(Place::parse));
-    let peer = peer.map_or(std::net::IpAddr::from([127, 0, 0, 1]), |Extension(Peer(addr))| addr.ip());
-    let client = shares::client(peer, &headers, &web.options.trusted_proxies);
-    let slot = match web.live.slot(client, guild) {
+    let slot = match web.live.slot(server.client, guild) {
         Ok(slot) => slot,
         Err(why) => return refused(locale, why),
     };

@@ -79,7 +79,7 @@ async fn viewer(
     pick: Option<String>,
 ) -> Result<Option<pages::Viewer>, Response> {
     let Some(link) = &web.options.link else { return Ok(None) };
-    let Some((_, session)) = super::member::signed_in(web, headers).await else { return Ok(None) };
+    let Some((_, session)) = super::member::signed_in_on(web, headers, server.guild).await else { return Ok(None) };
     let (guild, id) = (server.guild, server.id.unwrap_or(0));
     let panel = match at_latest {
         true => {

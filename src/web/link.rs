@@ -24,6 +24,9 @@ pub struct Identified {
 pub trait DiscordLink: Send + Sync + std::fmt::Debug {
     /// The app's client id (the Activity's page gives it to Discord's SDK).
     fn client_id(&self) -> &str;
+    /// The key a sign-in under way is signed with: derived from the app's secret, so the same in every process
+    /// of the bot and known to nobody else.
+    fn sign_in_key(&self) -> [u8; 32];
     /// Where the browser signs in: Discord's authorization address asking for `identify`, with `state` and the
     /// PKCE `challenge`, coming back to `redirect`.
     fn authorize_url(&self, state: &str, challenge: &str, redirect: &str) -> String;

@@ -10,6 +10,7 @@ use super::Web;
 use super::link::hash;
 use super::routes::{Server, blocking, now};
 use crate::store::Session;
+use crate::store::record::GuildId;
 use crate::table::{Actor, Permissions};
 
 /// The session's cookie.
@@ -28,12 +29,19 @@ pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers.get(header::AUTHORIZATION)?.to_str().ok()?.strip_prefix("Bearer ")
 }
 
-/// The signed-in member of a request, with their cookie or bearer token, if any.
+/// The signed-in member of a request, with their cookie or bearer token, if any, wherever their session is valid
+/// (signing out).
 pub(super) async fn signed_in(web: &Arc<Web>, headers: &HeaderMap) -> Option<(String, Session)> {
     let token = bearer(headers).or_else(|| cookie(headers, SESSION_COOKIE))?.to_string();
     let key = hash(&token);
     let session = blocking(web, move |t| t.session(&key, now())).await.ok()?.ok()??;
     Some((token, session))
+}
+
+/// The signed-in member of a request on `guild`'s pages: a session opened for another server (an Activity's)
+/// is no session here.
+pub(super) async fn signed_in_on(web: &Arc<Web>, headers: &HeaderMap, guild: GuildId) -> Option<(String, Session)> {
+    signed_in(web, headers).await.filter(|(_, session)| session.guild.is_none_or(|g| g == guild))
 }
 
 /// The member as the table sees them on this server's page, in the game's channel.

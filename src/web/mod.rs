@@ -11,7 +11,9 @@ mod activity;
 mod cache;
 mod events;
 mod game;
+pub mod gate;
 pub mod html;
+pub mod internal_path;
 pub mod lang;
 pub mod link;
 mod live;
@@ -22,6 +24,7 @@ mod routes;
 pub mod server;
 pub mod shares;
 mod signin;
+mod signin_state;
 mod training;
 mod views;
 
@@ -53,8 +56,11 @@ pub struct Options {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// How long an event stream stays open before the browser is asked to come back (with the last event's id).
     pub stream_for: Duration,
-    /// The process's health, when `/metrics`, `/healthz` and `/readyz` are served beside the pages.
+    /// The process's health (the pages report their open streams to it).
     pub health: Option<Arc<ops::Health>>,
+    /// With the health, `/metrics`, `/healthz` and `/readyz` are also served beside the pages, to requests that
+    /// carry this bearer token.
+    pub ops_token: Option<String>,
     /// Discord, for signing in and acting on the pages (the bot's, when sign-in is configured; none: the pages
     /// are read-only).
     pub link: Option<Arc<dyn link::DiscordLink>>,
@@ -70,6 +76,7 @@ impl Options {
             trusted_proxies: Vec::new(),
             stream_for: Duration::from_secs(300),
             health: None,
+            ops_token: None,
             link: None,
             session_days: 30,
         }
@@ -108,15 +115,17 @@ pub fn router(table: Arc<Table>, options: Options) -> Router {
     if web.options.open_server.is_some() {
         router = router.merge(pages);
     }
-    // The operator's routes are not a reader's: no share of the pages' requests is taken for them.
-    let ops = web.options.health.clone().map(|health| {
+    // The operator's routes are not a reader's: no share of the pages' requests is taken for them, and they
+    // answer only with their token.
+    let ops = web.options.health.clone().and_then(|health| {
         let live = Arc::downgrade(&web.live);
         health.on_scrape(move || {
             if let Some(live) = live.upgrade() {
                 crate::metrics::web_streams(live.open());
             }
         });
-        ops::routes(health)
+        let token = web.options.ops_token.clone()?;
+        Some(ops::routes(health).layer(axum::middleware::from_fn_with_state(Arc::new(token), ops::bearer_only)))
     });
     let pages = router
         .route("/signin", get(signin::begin))
@@ -128,7 +137,6 @@ pub fn router(table: Arc<Table>, options: Options) -> Router {
         .fallback(routes::not_found)
         .layer(axum::middleware::from_fn_with_state(web.clone(), activity::launched))
         .layer(axum::middleware::from_fn_with_state(web.clone(), shared_out))
-        .layer(axum::extract::DefaultBodyLimit::max(BODY_BYTES))
         .with_state(web);
     match ops {
         Some(ops) => ops.merge(pages),
@@ -162,9 +170,6 @@ fn pages() -> Router<Arc<Web>> {
         .route("/puzzle/{id}/picture.png", get(training::puzzle_picture))
 }
 
-/// The largest request body read (the pages take none today; a form will need a few kilobytes).
-const BODY_BYTES: usize = 16 * 1024;
-
 /// A client past its share is answered this late: its connection carries nothing else meanwhile, so a client that
 /// asks again the moment it is refused costs a refusal a second per connection, not as many as the cores can write.
 const REFUSAL_DELAY: Duration = Duration::from_secs(1);
@@ -174,13 +179,11 @@ const REFUSAL_DELAY: Duration = Duration::from_secs(1);
 /// second.
 async fn shared_out(
     axum::extract::State(web): axum::extract::State<Arc<Web>>,
-    peer: Option<axum::Extension<server::Peer>>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     use axum::response::IntoResponse;
-    let peer = peer.map_or(std::net::IpAddr::from([127, 0, 0, 1]), |axum::Extension(server::Peer(a))| a.ip());
-    let client = shares::client(peer, request.headers(), &web.options.trusted_proxies);
+    let client = gate::Client::of_request(request.extensions()).0;
     // The server is its address's segment (an unknown one is answered at once, as not found).
     let path = request.uri().path();
     let server = path.strip_prefix("/s/").map_or("", |rest| rest.split('/').next().unwrap_or("")).to_string();
@@ -230,17 +233,21 @@ async fn secure(mut response: axum::response::Response) -> axum::response::Respo
 pub async fn serve(listener: tokio::net::TcpListener, table: Arc<Table>, options: Options) -> std::io::Result<()> {
     let limits = table.limits();
     let files = server::raise_open_files();
-    let bounds = server::Bounds {
+    let gate = gate::Gate {
         header: Duration::from_secs(limits.web_header_secs.max(1)),
         idle: Duration::from_secs(limits.web_idle_secs.max(1)),
         connections: server::connection_cap(limits.web_connections, files),
         per_client: limits.web_client_connections,
+        body_bytes: limits.web_body_bytes,
+        body_within: Duration::from_secs(limits.web_body_secs.max(1)),
+        bodies_bytes: limits.web_bodies_bytes,
+        trusted: options.trusted_proxies.clone(),
     };
-    tracing::info!(open_files = ?files, connections = bounds.connections, "the web pages' bounds");
+    tracing::info!(open_files = ?files, connections = gate.connections, "the web pages' bounds");
     if options.link.is_some() {
         tokio::spawn(sweep_sessions(table.clone()));
     }
-    server::serve(listener, router(table, options), bounds).await
+    server::serve(listener, router(table, options), gate).await
 }
 
 /// How often sign-ins and sessions past their expiry are forgotten (a flood of sign-ins begun and never
@@ -263,13 +270,18 @@ async fn sweep_sessions(table: Arc<Table>) {
 /// Serves `/metrics`, `/healthz` and `/readyz` alone on `listener` (an operator's address, not the public one),
 /// with the pages' bounds on connections.
 pub async fn serve_ops(listener: tokio::net::TcpListener, health: Arc<ops::Health>) -> std::io::Result<()> {
-    let bounds = server::Bounds {
+    tokio::spawn(ops::keep_store_gauges(health.clone()));
+    let gate = gate::Gate {
         header: Duration::from_secs(10),
         idle: Duration::from_secs(60),
         connections: 64,
         per_client: 16,
+        body_bytes: 1024,
+        body_within: Duration::from_secs(5),
+        bodies_bytes: 64 * 1024,
+        trusted: Vec::new(),
     };
-    server::serve(listener, ops::routes(health).layer(axum::middleware::map_response(secure)), bounds).await
+    server::serve(listener, ops::routes(health).layer(axum::middleware::map_response(secure)), gate).await
 }
 
 /// Binds `addr` (port 0: a free one) and serves the pages from a thread of their own, with a runtime of their

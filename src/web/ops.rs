@@ -1,6 +1,9 @@
 //! What an operator's tools ask the process: `/metrics` (every metric in Prometheus' text format), `/healthz`
 //! (the process answers) and `/readyz` (ready for traffic: the store answers, the front end is connected, and
-//! no shutdown has begun, so a rolling restart drains). Served beside the pages, or on `[ops] listen` alone.
+//! no shutdown has begun, so a rolling restart drains). Served on `[ops] listen` (the loopback's by default),
+//! and beside the pages only to requests with the configured bearer token. A scrape costs the same whatever
+//! the store holds: the store's gauges (its size, its live games) are read by a task of their own every
+//! [`STORE_GAUGES_EVERY`], never by a scrape.
 
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -19,7 +22,10 @@ use crate::store::Store;
 /// How long the store may take to answer a readiness check before the process is called not ready.
 const STORE_ANSWERS_WITHIN: Duration = Duration::from_secs(2);
 
-/// A gauge refreshed when the metrics are read (the open streams).
+/// How often the store's gauges are read.
+pub const STORE_GAUGES_EVERY: Duration = Duration::from_secs(30);
+
+/// A gauge refreshed when the metrics are read (the open streams: a count kept in memory).
 type Gauge = Box<dyn Fn() + Send + Sync>;
 
 /// A question to the front end about its connection.
@@ -35,6 +41,8 @@ pub struct Health {
     /// Asks the front end whether its connection holds now (every gateway shard connected), if it has one.
     connection: Mutex<Option<Check>>,
     gauges: Mutex<Vec<Gauge>>,
+    /// A game was written by this process: the store's gauges are read again soon.
+    written: tokio::sync::Notify,
 }
 
 impl std::fmt::Debug for Health {
@@ -55,6 +63,7 @@ impl Health {
             stopping: AtomicBool::new(false),
             connection: Mutex::new(None),
             gauges: Mutex::new(Vec::new()),
+            written: tokio::sync::Notify::new(),
         })
     }
 
@@ -77,6 +86,17 @@ impl Health {
     /// Whether a shutdown has begun (new work is then turned away, to another replica).
     pub fn is_stopping(&self) -> bool {
         self.stopping.load(Ordering::SeqCst)
+    }
+
+    /// The store's gauges follow the games `table` writes: read again within a second or so of a write (at most
+    /// once a second however many are written), besides every [`STORE_GAUGES_EVERY`] for other processes'.
+    pub fn follow(self: &Arc<Self>, table: &crate::table::Table) {
+        let health = Arc::downgrade(self);
+        table.on_game_written(move |_, _| {
+            if let Some(health) = health.upgrade() {
+                health.written.notify_one();
+            }
+        });
     }
 
     /// `refresh` runs each time the metrics are read, to set a gauge that is cheaper read than kept.
@@ -125,24 +145,54 @@ pub fn routes(health: Arc<Health>) -> Router {
 }
 
 async fn metrics(State(health): State<Arc<Health>>) -> Response {
-    // The gauges read cheaper than kept (the store's size and its live games are queries to PostgreSQL) are
-    // read now, off the async threads.
-    let reading = health.clone();
-    let read = tokio::task::spawn_blocking(move || {
-        for refresh in reading.gauges.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-            refresh();
-        }
-        if let Some(bytes) = reading.store.size_bytes() {
-            crate::metrics::store_bytes(bytes);
-        }
-        if let Some(count) = reading.store.live_game_count() {
-            crate::metrics::live_games(count);
-        }
-    });
-    if tokio::time::timeout(STORE_ANSWERS_WITHIN, read).await.is_err() {
-        tracing::warn!("the store's size was not read in time");
+    for refresh in health.gauges.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        refresh();
     }
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], crate::metrics::render()).into_response()
+}
+
+/// Reads the store's gauges (its size, its live games: queries to PostgreSQL, a walk of an index in sled) now,
+/// every [`STORE_GAUGES_EVERY`] and after this process writes a game (at most once a second), off the async
+/// threads, until the process ends.
+pub async fn keep_store_gauges(health: Arc<Health>) {
+    loop {
+        let store = health.store.clone();
+        let read = tokio::task::spawn_blocking(move || {
+            if let Some(bytes) = store.size_bytes() {
+                crate::metrics::store_bytes(bytes);
+            }
+            if let Some(count) = store.live_game_count() {
+                crate::metrics::live_games(count);
+            }
+        });
+        if read.await.is_err() {
+            tracing::warn!("the store's gauges could not be read");
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(STORE_GAUGES_EVERY) => {}
+            _ = health.written.notified() => {}
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+/// Lets through only requests carrying `Authorization: Bearer <token>` (compared in constant time); others get
+/// 401 and are counted.
+pub async fn bearer_only(
+    State(token): State<Arc<String>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let given = request.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()?.strip_prefix("Bearer "));
+    let same = given.is_some_and(|g| {
+        g.len() == token.len() && g.bytes().zip(token.bytes()).fold(0u8, |d, (a, b)| d | (a ^ b)) == 0
+    });
+    if !same {
+        crate::metrics::refused("ops-token");
+        return (StatusCode::UNAUTHORIZED, [(header::WWW_AUTHENTICATE, "Bearer")], "a bearer token is needed\n")
+            .into_response();
+    }
+    next.run(request).await
 }
 
 async fn healthz() -> Response {

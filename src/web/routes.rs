@@ -35,7 +35,7 @@ pub struct Server {
     pub(super) locale: Locale,
     pub(super) id: Option<u64>,
     pub(super) game: Option<GameKind>,
-    /// The client's address (behind a trusted proxy, the one it forwards).
+    /// The client as the gate counts it (behind a trusted proxy, the one it forwards; an IPv6 client its /64).
     pub(super) client: std::net::IpAddr,
 }
 
@@ -70,8 +70,7 @@ impl FromRequestParts<Arc<Web>> for Server {
             }
             None => (web.options.open_server.ok_or_else(missing)?, String::new()),
         };
-        let peer = parts.extensions.get::<super::server::Peer>().map_or([127, 0, 0, 1].into(), |p| p.0.ip());
-        let client = super::shares::client(peer, &parts.headers, &web.options.trusted_proxies);
+        let client = super::gate::Client::of_request(&parts.extensions).0;
         Ok(Server { guild, base, locale, id, game, client })
     }
 }

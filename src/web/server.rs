@@ -1,11 +1,14 @@
-//! The pages' HTTP server and its own bounds, since it shares the process with the bot: a request's headers
-//! must arrive within the header timeout (counted from the connection's start), a connection with nothing read
-//! or written for the idle timeout is closed (an idle keep-alive, a stream whose reader stopped reading), at most
-//! `web_connections` are open (fewer when the process's open files are short: a reserve stays for Discord and
-//! the store), at most `web_client_connections` from one address; one more is answered 503 and closed at once.
-//! Each request carries the address it came from ([`Peer`]) for the shares per client.
+//! The HTTP server of every surface from outside (the pages, the interactions endpoint, the operator's routes),
+//! with its own bounds since it shares the process with the bot: a request's headers must arrive within the
+//! header timeout (counted from the connection's start), a connection with nothing read or written for the idle
+//! timeout is closed (an idle keep-alive, a stream whose reader stopped reading), at most `connections` are open
+//! (fewer when the process's open files are short: a reserve stays for Discord and the store), at most
+//! `per_client` from one client (a trusted proxy counts in the total only: its clients are counted by the
+//! gate); one more is answered 503 and closed at once. Every request then passes the [`Gate`] before the
+//! router sees it: read in full, its client ([`super::gate::Client`]) and the address it came from ([`Peer`])
+//! in its extensions.
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -18,20 +21,12 @@ use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
+use super::gate::{Bodies, Client, Gate};
 use super::shares::Counts;
 
 /// Open files kept for everything but the pages: the Discord gateway and REST, the store's files and
 /// connections, the process's own.
 pub const RESERVE_FILES: u64 = 512;
-
-/// How the server bounds its connections.
-#[derive(Debug, Clone, Copy)]
-pub struct Bounds {
-    pub header: Duration,
-    pub idle: Duration,
-    pub connections: usize,
-    pub per_client: usize,
-}
 
 /// The address a connection came from, in every request's extensions.
 #[derive(Debug, Clone, Copy)]
@@ -107,9 +102,11 @@ impl AsyncWrite for Watched {
 const REFUSED: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n\
 Retry-After: 10\r\nConnection: close\r\nContent-Length: 41\r\n\r\nToo many connections: try again shortly.\n";
 
-/// Serves `app` on `listener` within `bounds` until the process ends.
-pub async fn serve(listener: TcpListener, app: Router, bounds: Bounds) -> std::io::Result<()> {
-    let open = Arc::new(Mutex::new(Counts::<IpAddr>::default()));
+/// Serves `app` on `listener` behind `gate` until the process ends.
+pub async fn serve(listener: TcpListener, app: Router, gate: Gate) -> std::io::Result<()> {
+    let open = Arc::new(Mutex::new(Counts::<Option<Client>>::default()));
+    let bodies = Bodies::new(gate.bodies_bytes);
+    let gate = Arc::new(gate);
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -120,9 +117,12 @@ pub async fn serve(listener: TcpListener, app: Router, bounds: Bounds) -> std::i
                 continue;
             }
         };
-        let taken =
-            open.lock().unwrap_or_else(|e| e.into_inner()).take(peer.ip(), bounds.connections, bounds.per_client);
+        // A trusted proxy's connections carry many clients: they count in the total only (key `None`).
+        let key = (!gate.trusted.contains(&peer.ip())).then(|| Client::at(peer.ip()));
+        let each = if key.is_some() { gate.per_client } else { gate.connections };
+        let taken = open.lock().unwrap_or_else(|e| e.into_inner()).take(key, gate.connections, each);
         let Some(()) = taken else {
+            crate::metrics::refused("gate-connections");
             tokio::spawn(async move {
                 let mut stream = stream;
                 let _ = tokio::time::timeout(Duration::from_secs(1), stream.write_all(REFUSED)).await;
@@ -131,29 +131,58 @@ pub async fn serve(listener: TcpListener, app: Router, bounds: Bounds) -> std::i
         };
         let _ = stream.set_nodelay(true);
         let app = app.clone();
-        let open = open.clone();
+        let (open, gate, bodies) = (open.clone(), gate.clone(), bodies.clone());
         tokio::spawn(async move {
-            connection(stream, peer, app, bounds).await;
-            open.lock().unwrap_or_else(|e| e.into_inner()).give(&peer.ip());
+            let idle = gate.idle;
+            connection(stream, peer, app, gate, bodies, idle).await;
+            open.lock().unwrap_or_else(|e| e.into_inner()).give(&key);
         });
     }
 }
 
-async fn connection(stream: TcpStream, peer: SocketAddr, app: Router, bounds: Bounds) {
+/// One request through the gate: read in full (or refused), then answered by `app` while its body's bytes
+/// stay counted.
+async fn through_gate(
+    gate: &Gate,
+    bodies: &Arc<Bodies>,
+    peer: SocketAddr,
+    app: Router,
+    request: hyper::Request<hyper::body::Incoming>,
+) -> Result<axum::response::Response, std::convert::Infallible> {
+    let client = Client::of(peer.ip(), request.headers(), &gate.trusted);
+    let mut read = match gate.read(bodies, client, request).await {
+        Ok(read) => read,
+        Err(refusal) => return Ok(refusal.answer(gate)),
+    };
+    read.request.extensions_mut().insert(Peer(peer));
+    let answer = app.oneshot(read.request).await;
+    drop(read.reserved);
+    answer
+}
+
+async fn connection(
+    stream: TcpStream,
+    peer: SocketAddr,
+    app: Router,
+    gate: Arc<Gate>,
+    bodies: Arc<Bodies>,
+    idle: Duration,
+) {
     let last = Arc::new(AtomicU64::new(0));
     let start = Instant::now();
     let io = TokioIo::new(Watched { io: stream, start, last: last.clone() });
-    let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
-        request.extensions_mut().insert(Peer(peer));
-        app.clone().oneshot(request)
+    let header = gate.header;
+    let service = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
+        let (gate, bodies, app) = (gate.clone(), bodies.clone(), app.clone());
+        async move { through_gate(&gate, &bodies, peer, app, request).await }
     });
     let mut builder = hyper::server::conn::http1::Builder::new();
-    builder.timer(TokioTimer::new()).header_read_timeout(bounds.header).max_buf_size(16 * 1024).keep_alive(true);
+    builder.timer(TokioTimer::new()).header_read_timeout(header).max_buf_size(16 * 1024).keep_alive(true);
     let conn = builder.serve_connection(io, service);
     tokio::pin!(conn);
     loop {
         let idle_for = Duration::from_millis(start.elapsed().as_millis() as u64 - last.load(Ordering::Relaxed));
-        let left = bounds.idle.saturating_sub(idle_for);
+        let left = idle.saturating_sub(idle_for);
         if left.is_zero() {
             // Nothing moved for the idle timeout: a finished request ends, then the socket closes; a response
             // nobody reads is dropped after a moment.

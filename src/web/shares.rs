@@ -6,8 +6,6 @@ use std::hash::Hash;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
-use axum::http::HeaderMap;
-
 /// How many are held, in all and per key.
 #[derive(Debug)]
 pub struct Counts<K> {
@@ -106,34 +104,58 @@ impl<S: Hash + Eq + Clone> Shares<S> {
     }
 }
 
-/// Requests per second per client: a bucket of `burst` that refills at `rate` a second, per address. The
-/// addresses kept are bounded: idle ones (full again) are forgotten when there are many.
+/// Requests per second per client: a bucket of `burst` that refills at `rate` a second, per client. The clients
+/// kept are bounded: when there are many, those whose bucket is full again are forgotten; when all are still
+/// being refilled, a client not yet kept draws from one bucket shared by every such newcomer, so many addresses
+/// can neither grow the map nor flush the buckets of the clients already kept.
 pub struct Rates {
     rate: f64,
     burst: f64,
-    buckets: Mutex<HashMap<IpAddr, (f64, std::time::Instant)>>,
+    /// The clients' buckets (tokens, when last filled), and when the full ones were last looked for.
+    buckets: Mutex<(HashMap<IpAddr, Bucket>, std::time::Instant)>,
+    newcomers: Mutex<(f64, std::time::Instant)>,
 }
 
-/// Addresses whose buckets are kept before the full ones are forgotten.
+/// A bucket's tokens, and when they were last counted.
+type Bucket = (f64, std::time::Instant);
+
+/// Clients whose buckets are kept.
 const RATE_CLIENTS: usize = 10_000;
 
 impl Rates {
     pub fn new(rate: f64, burst: f64) -> Rates {
-        Rates { rate, burst: burst.max(1.0), buckets: Mutex::new(HashMap::new()) }
+        let burst = burst.max(1.0);
+        Rates {
+            rate,
+            burst,
+            buckets: Mutex::new((HashMap::new(), std::time::Instant::now())),
+            newcomers: Mutex::new((burst, std::time::Instant::now())),
+        }
     }
 
     /// Whether `client` may make one more request now (taking it from its bucket).
     pub fn allow(&self, client: IpAddr) -> bool {
         let now = std::time::Instant::now();
-        let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
-        if buckets.len() >= RATE_CLIENTS {
-            let (rate, burst) = (self.rate, self.burst);
-            buckets.retain(|_, (tokens, at)| *tokens + at.elapsed().as_secs_f64() * rate < burst);
+        let mut kept = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        let (buckets, swept) = &mut *kept;
+        if buckets.len() >= RATE_CLIENTS && !buckets.contains_key(&client) {
+            // The full buckets are looked for at most once a second, so a flood does not scan them every request.
+            if now.duration_since(*swept) >= std::time::Duration::from_secs(1) {
+                let (rate, burst) = (self.rate, self.burst);
+                buckets.retain(|_, (tokens, at)| *tokens + now.duration_since(*at).as_secs_f64() * rate < burst);
+                *swept = now;
+            }
             if buckets.len() >= RATE_CLIENTS {
-                buckets.clear();
+                drop(kept);
+                let mut shared = self.newcomers.lock().unwrap_or_else(|e| e.into_inner());
+                return self.take(&mut shared, now);
             }
         }
-        let (tokens, at) = buckets.entry(client).or_insert((self.burst, now));
+        let bucket = buckets.entry(client).or_insert((self.burst, now));
+        self.take(bucket, now)
+    }
+
+    fn take(&self, (tokens, at): &mut (f64, std::time::Instant), now: std::time::Instant) -> bool {
         *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * self.rate).min(self.burst);
         *at = now;
         if *tokens >= 1.0 {
@@ -143,17 +165,6 @@ impl Rates {
             false
         }
     }
-}
-
-/// The client a request comes from: the connection's address, or, when that is one of `trusted` proxies, the
-/// last address of `X-Forwarded-For` that is not a trusted proxy (what the proxy saw).
-pub fn client(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
-    if !trusted.contains(&peer) {
-        return peer;
-    }
-    let forwarded = headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok());
-    let hops: Vec<IpAddr> = forwarded.flat_map(|v| v.split(',')).filter_map(|a| a.trim().parse().ok()).collect();
-    hops.into_iter().rev().find(|a| !trusted.contains(a)).unwrap_or(peer)
 }
 
 #[cfg(test)]
@@ -189,13 +200,15 @@ mod tests {
     }
 
     #[test]
-    fn the_forwarded_address_counts_only_behind_a_trusted_proxy() {
-        let proxy: IpAddr = "10.0.0.9".parse().unwrap();
-        let mut headers = HeaderMap::new();
-        headers.insert("x-forwarded-for", "1.2.3.4, 5.6.7.8, 10.0.0.9".parse().unwrap());
-        assert_eq!(client(proxy, &headers, &[]), proxy);
-        assert_eq!(client(proxy, &headers, &[proxy]), "5.6.7.8".parse::<IpAddr>().unwrap());
-        let other: IpAddr = "7.7.7.7".parse().unwrap();
-        assert_eq!(client(other, &headers, &[proxy]), other);
+    fn many_addresses_flush_no_kept_clients_bucket() {
+        let rates = Rates::new(0.001, 3.0);
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        assert_eq!((0..5).filter(|_| rates.allow(a)).count(), 3, "a's burst");
+        for n in 0..RATE_CLIENTS as u32 + 100 {
+            rates.allow(IpAddr::from(((n + 1) << 8).to_be_bytes()));
+        }
+        assert!(!rates.allow(a), "a's spent bucket was kept through the flood");
+        let new: IpAddr = "192.0.2.1".parse().unwrap();
+        assert!(!rates.allow(new), "the flood's newcomers share one bucket, spent");
     }
 }

@@ -1,9 +1,12 @@
-//! Signing in with Discord on the pages: OAuth2's authorization code with PKCE. `/signin` begins (a state and a
-//! verifier kept in the store, the state also in a cookie of this browser), Discord sends the browser back to
-//! `/auth/callback` with a code, which is taken only with the same state from the same browser, once, and
-//! exchanged for who the member is; then a session opens (a cookie: `HttpOnly`, `SameSite=Lax`, `Secure` on
-//! https) until it expires or the member signs out (`/signout`, a form with the session's CSRF token; "everywhere"
-//! ends every session of theirs). Nothing of the exchange is logged or kept.
+//! Signing in with Discord on the pages: OAuth2's authorization code with PKCE. `/signin` begins (a signed
+//! state that the browser carries, its nonce also in a cookie of this browser: nothing is stored, see
+//! [`super::signin_state`]), Discord sends the browser back to `/auth/callback` with a code, which is taken only
+//! with an unaltered, unexpired state from the browser holding its nonce, and exchanged (Discord takes a code
+//! once) for who the member is; then a session opens (a cookie: `HttpOnly`, `SameSite=Lax`, `Secure` on https)
+//! until it expires or the member signs out (`/signout`, a POST with the session's CSRF token, or nothing;
+//! "everywhere" ends every session of theirs). The only store write is the session of a member Discord named.
+//! Every redirect goes to an [`InternalPath`], but the one to Discord's sign-in. Nothing of the exchange is
+//! logged or kept.
 
 use axum::Form;
 use axum::extract::{Query, State};
@@ -12,12 +15,14 @@ use axum::response::{IntoResponse, Response};
 use maud::html;
 use serde::Deserialize;
 
+use super::internal_path::InternalPath;
 use super::link::{challenge, hash, secret, url_encode};
 use super::member::{SESSION_COOKIE, cookie, signed_in};
 use super::pages::{layout, t};
 use super::routes::{Shared, blocking, failed, now};
+use super::signin_state::UnderWay;
 use super::{Web, lang};
-use crate::store::{Session, SignIn};
+use crate::store::Session;
 
 /// The cookie that binds a sign-in under way to the browser that began it.
 const SIGN_IN_COOKIE: &str = "tablero_signin";
@@ -44,21 +49,18 @@ pub(super) fn said_page(headers: &HeaderMap, status: StatusCode, id: &str) -> Re
     (status, markup).into_response()
 }
 
-/// Where a member goes back to: a path of the pages' own, never another site.
-fn safe_next(next: Option<&str>) -> String {
-    match next {
-        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.to_string(),
-        _ => "/".to_string(),
-    }
-}
-
 /// To the sign-in, then back to `page`.
 pub(super) fn to_sign_in(page: &str) -> Response {
-    let next: String = url_encode(page);
-    redirect(&format!("/signin?next={next}"))
+    let next = InternalPath::or_root(Some(page));
+    redirect(&InternalPath::or_root(Some(&format!("/signin?next={}", url_encode(next.as_str())))))
 }
 
-pub(super) fn redirect(to: &str) -> Response {
+/// A redirect: only ever to a path of this site.
+pub(super) fn redirect(to: &InternalPath) -> Response {
+    see_other(to.as_str())
+}
+
+fn see_other(to: &str) -> Response {
     let mut response = StatusCode::SEE_OTHER.into_response();
     if let Ok(to) = HeaderValue::from_str(to) {
         response.headers_mut().insert(header::LOCATION, to);
@@ -75,20 +77,16 @@ pub struct Next {
     next: Option<String>,
 }
 
-/// `GET /signin?next=…`: off to Discord.
+/// `GET /signin?next=…`: off to Discord. Nothing is stored: the state is signed and carried by the browser.
 pub(super) async fn begin(State(web): Shared, Query(q): Query<Next>) -> Response {
     let Some(link) = web.options.link.clone() else { return super::routes::not_found(HeaderMap::new()).await };
-    let (state, verifier) = (secret(), format!("{}{}", secret(), secret()));
-    let sign_in =
-        SignIn { verifier: verifier.clone(), next: safe_next(q.next.as_deref()), expires: now() + SIGN_IN_FOR };
-    let key = hash(&state);
-    match blocking(&web, move |t| t.begin_sign_in(&key, sign_in)).await {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => return failed(e),
-        Err(r) => return r,
-    }
-    let mut response = redirect(&link.authorize_url(&state, &challenge(&verifier), &callback_url(&web)));
-    let bound = set_cookie(&web, SIGN_IN_COOKIE, &state, "/auth", SIGN_IN_FOR);
+    let key = link.sign_in_key();
+    let under_way = UnderWay { began: now(), nonce: secret(), next: InternalPath::or_root(q.next.as_deref()) };
+    let state = under_way.seal(&key);
+    // The one redirect away from the site: to Discord's own sign-in.
+    let mut response =
+        see_other(&link.authorize_url(&state, &challenge(&under_way.verifier(&key)), &callback_url(&web)));
+    let bound = set_cookie(&web, SIGN_IN_COOKIE, &under_way.nonce, "/auth", SIGN_IN_FOR);
     response.headers_mut().insert(header::SET_COOKIE, bound);
     response
 }
@@ -105,20 +103,15 @@ pub(super) async fn callback(State(web): Shared, headers: HeaderMap, Query(q): Q
     let (Some(code), Some(state)) = (q.code, q.state) else {
         return said_page(&headers, StatusCode::BAD_REQUEST, "web-sign-in-refused");
     };
-    // The state must come back to the browser that began the sign-in.
-    if cookie(&headers, SIGN_IN_COOKIE) != Some(state.as_str()) {
-        return said_page(&headers, StatusCode::BAD_REQUEST, "web-sign-in-other-browser");
-    }
-    let key = hash(&state);
-    let under_way = match blocking(&web, move |t| t.sign_in_under_way(&key, now())).await {
-        Ok(Ok(found)) => found,
-        Ok(Err(e)) => return failed(e),
-        Err(r) => return r,
-    };
-    let Some(sign_in) = under_way else {
+    let key = link.sign_in_key();
+    let Some(sign_in) = UnderWay::open(&key, &state, now(), SIGN_IN_FOR) else {
         return said_page(&headers, StatusCode::BAD_REQUEST, "web-sign-in-spent");
     };
-    let who = match link.exchange(&code, Some(&sign_in.verifier), Some(&callback_url(&web))).await {
+    // The state must come back to the browser that began the sign-in.
+    if cookie(&headers, SIGN_IN_COOKIE) != Some(sign_in.nonce.as_str()) {
+        return said_page(&headers, StatusCode::BAD_REQUEST, "web-sign-in-other-browser");
+    }
+    let who = match link.exchange(&code, Some(&sign_in.verifier(&key)), Some(&callback_url(&web))).await {
         Ok(who) => who,
         Err(e) => {
             tracing::warn!(error = %e, "a sign-in's code was not taken");
@@ -135,15 +128,13 @@ pub(super) async fn callback(State(web): Shared, headers: HeaderMap, Query(q): Q
         created: at,
         expires: at + days * 86_400,
         generation: 0,
+        guild: None,
     };
-    let (state_key, cookie_key) = (hash(&state), hash(&token));
-    let opened = match blocking(&web, move |t| t.finish_sign_in(&state_key, &cookie_key, session)).await {
-        Ok(Ok(opened)) => opened,
+    let cookie_key = hash(&token);
+    match blocking(&web, move |t| t.open_session(&cookie_key, session)).await {
+        Ok(Ok(())) => {}
         Ok(Err(e)) => return failed(e),
         Err(r) => return r,
-    };
-    if !opened {
-        return said_page(&headers, StatusCode::BAD_REQUEST, "web-sign-in-spent");
     }
     let mut response = redirect(&sign_in.next);
     let headers = response.headers_mut();
@@ -159,10 +150,14 @@ pub struct SignOut {
     next: Option<String>,
 }
 
-/// `POST /signout`: the session ends (with `everywhere`, every session of the member).
+/// `POST /signout`: the session ends (with `everywhere`, every session of the member), and the browser goes to
+/// `next` on this site. Without a session and its CSRF token, nothing happens and nothing redirects. From the
+/// Activity the session is its bearer token, and the answer is the page's own (no redirect to follow).
 pub(super) async fn sign_out(State(web): Shared, headers: HeaderMap, Form(form): Form<SignOut>) -> Response {
-    let next = safe_next(form.next.as_deref());
-    let Some((token, session)) = signed_in(&web, &headers).await else { return redirect(&next) };
+    let next = InternalPath::or_root(form.next.as_deref());
+    let Some((token, session)) = signed_in(&web, &headers).await else {
+        return said_page(&headers, StatusCode::FORBIDDEN, "web-form-expired");
+    };
     if form.csrf.as_deref() != Some(session.csrf.as_str()) {
         return said_page(&headers, StatusCode::FORBIDDEN, "web-form-expired");
     }
@@ -183,19 +178,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_member_goes_back_only_to_a_page_of_the_site() {
-        assert_eq!(safe_next(Some("/s/abc/game/1")), "/s/abc/game/1");
-        for elsewhere in ["https://evil.example/", "//evil.example/x", "/\\evil.example", "game/1"] {
-            assert_eq!(safe_next(Some(elsewhere)), "/", "{elsewhere}");
-        }
-        assert_eq!(safe_next(None), "/");
-    }
-
-    #[test]
     fn cookies_are_read_by_name() {
         let mut headers = HeaderMap::new();
         headers.insert(header::COOKIE, HeaderValue::from_static("lang=es; tablero_session=abc; other=1"));
         assert_eq!(cookie(&headers, SESSION_COOKIE), Some("abc"));
         assert_eq!(cookie(&headers, "missing"), None);
+    }
+
+    #[test]
+    fn the_way_to_the_sign_in_keeps_only_a_path_of_the_site() {
+        let to = |page: &str| to_sign_in(page).headers()[header::LOCATION].to_str().unwrap().to_string();
+        assert_eq!(to("/s/abc/game/1"), "/signin?next=/s/abc/game/1");
+        assert_eq!(to("/\t/evil.example"), "/signin?next=/");
     }
 }

@@ -15,7 +15,8 @@ use maud::html;
 use serde::Deserialize;
 
 use super::Web;
-use super::member::{actor, signed_in};
+use super::internal_path::InternalPath;
+use super::member::{actor, signed_in_on};
 use super::pages::{Viewer, layout, t};
 use super::routes::{Server, Shared, blocking, not_found_in, now};
 use crate::games::GameKind;
@@ -41,7 +42,9 @@ pub struct Answered {
 /// The page of a member's lessons or puzzle.
 pub(super) async fn learn(State(web): Shared, server: Server, headers: HeaderMap, Query(q): Query<Asked>) -> Response {
     let page = format!("{}/learn", server.base);
-    let Some((_, session)) = signed_in(&web, &headers).await else { return super::signin::to_sign_in(&page) };
+    let Some((_, session)) = signed_in_on(&web, &headers, server.guild).await else {
+        return super::signin::to_sign_in(&page);
+    };
     let game = |name: Option<&String>| name.and_then(|g| g.parse::<GameKind>().ok());
     let command = match (&q.game, &q.puzzle) {
         (_, Some(p)) => TrainCommand::Puzzle { game: game(Some(p)) },
@@ -58,7 +61,9 @@ pub(super) async fn learn_act(
     Form(form): Form<Answered>,
 ) -> Response {
     let page = format!("{}/learn", server.base);
-    let Some((_, session)) = signed_in(&web, &headers).await else { return super::signin::to_sign_in(&page) };
+    let Some((_, session)) = signed_in_on(&web, &headers, server.guild).await else {
+        return super::signin::to_sign_in(&page);
+    };
     if form.csrf.as_deref() != Some(session.csrf.as_str()) {
         return super::signin::said_page(&headers, StatusCode::FORBIDDEN, "web-form-expired");
     }
@@ -107,7 +112,7 @@ async fn answer(
         Ok(Some(Ok(replies))) => replies,
         Ok(Some(Err(refusal))) => vec![crate::table::Reply { text: refusal.text, ..Reply::default() }],
         // Done before (the same form sent twice): the lessons as they are now.
-        Ok(None) => return super::signin::redirect(&format!("{}/learn", server.base)),
+        Ok(None) => return super::signin::redirect(&InternalPath::or_root(Some(&format!("{}/learn", server.base)))),
         Err(r) => return r,
     };
     let action = format!("{}/learn", server.base);

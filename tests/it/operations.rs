@@ -75,10 +75,18 @@ async fn metrics_count_what_a_run_did_and_no_label_holds_an_id() {
     let elsewhere = Place { channel: 911, thread: false };
     fake.slash(&ana, elsewhere, &["play", "hoyito"], &options).await;
 
-    let (status, text) = get(&format!("{base}/metrics")).await.expect("/metrics answers");
-    assert_eq!(status, 200);
-    let scrape = Scrape::parse(text.lines().map(|l| Ok(l.to_string()))).expect("Prometheus' text format");
-    assert_eq!(total(&scrape, "tablero_live_games", &[]), 1.0, "{text}");
+    // The store's gauges are read by a task of their own soon after a write, never by the scrape.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let (scrape, text) = loop {
+        let (status, text) = get(&format!("{base}/metrics")).await.expect("/metrics answers");
+        assert_eq!(status, 200);
+        let scrape = Scrape::parse(text.lines().map(|l| Ok(l.to_string()))).expect("Prometheus' text format");
+        if total(&scrape, "tablero_live_games", &[]) == 1.0 {
+            break (scrape, text);
+        }
+        assert!(Instant::now() < deadline, "the live games' gauge never read 1: {text}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
     assert_eq!(total(&scrape, "tablero_moves_total", &[("game", "hoyito")]), 2.0, "{text}");
     assert!(total(&scrape, "tablero_commands_total", &[("command", "move"), ("outcome", "refused")]) >= 1.0);
     assert!(total(&scrape, "tablero_commands_total", &[("command", "move"), ("outcome", "done")]) >= 2.0);

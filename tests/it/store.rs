@@ -419,6 +419,7 @@ fn sign_ins_are_spent_once_and_sessions_end_when_closed_expired_or_signed_out_ev
         created: 10,
         expires: 5_000,
         generation: 0,
+        guild: None,
     };
     let (cookie, second, third) = ([3u8; 32], [4u8; 32], [5u8; 32]);
     // Spending the sign-in opens the session, in one unit; a second time, nothing opens.

@@ -46,6 +46,9 @@ pub struct Started {
     pub ben: Member,
 }
 
+/// The operator's token that opens `/metrics` beside the pages.
+const OPS_TOKEN: &str = "an-operators-token-0123";
+
 pub async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> Started {
     let place = Place { channel: 940, thread: false };
     let port = free_port();
@@ -57,6 +60,7 @@ pub async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> Started {
         ("DISCORD_CLIENT_SECRET", CLIENT_SECRET.to_string()),
         ("TABLERO_AUTHORIZE_URL", format!("{}/oauth2/authorize", fake.base())),
         ("TABLERO_ACTIVITY", "on".to_string()),
+        ("TABLERO_OPS_TOKEN", OPS_TOKEN.to_string()),
     ];
     let from = fake.mark();
     let bot = spawn_clocked(fake, dir, &env);
@@ -238,8 +242,21 @@ async fn a_member_signs_in_and_plays_from_the_page_against_one_on_discord() {
     replayer.cookies.insert("tablero_session".into(), opened);
     let read = replayer.get(&url).await;
     assert!(!read.body.contains("Signed in as"), "{}", read.body);
+    // The operator's routes beside the pages answer only with their token.
+    let client = reqwest::Client::builder().no_proxy().timeout(std::time::Duration::from_secs(20)).build().unwrap();
+    for (path, token) in [("/metrics", None), ("/readyz", None), ("/metrics", Some("an-operators-token-0124"))] {
+        let mut asked = client.get(format!("{site}{path}"));
+        if let Some(token) = token {
+            asked = asked.bearer_auth(token);
+        }
+        let refused = asked.send().await.unwrap();
+        assert_eq!(refused.status().as_u16(), 401, "{path} with {token:?}");
+        assert!(!refused.text().await.unwrap().contains("tablero_"), "{path}: nothing is told");
+    }
     // The pages' requests to Discord are counted like the bot's, by route.
-    let metrics = anon.get(&format!("{site}/metrics")).await.body;
+    let metrics = client.get(format!("{site}/metrics")).bearer_auth(OPS_TOKEN).send().await.unwrap();
+    assert_eq!(metrics.status().as_u16(), 200);
+    let metrics = metrics.text().await.unwrap();
     for route in ["oauth2/token", "users/@me", "guilds/members"] {
         assert!(metrics.contains(&format!("route=\"{route}\"")), "{route} is counted: {metrics}");
     }

@@ -58,6 +58,10 @@ async function start() {
   // the session).
   tablero.go = (href) => show(href).catch((e) => say(failed, e));
   tablero.reload = () => tablero.go(tablero.shown);
+  tablero.signedOut = () => {
+    if (tablero.events) tablero.events.close();
+    say(main.dataset.signedOut);
+  };
   document.addEventListener("click", (e) => {
     const a = e.target instanceof Element && e.target.closest("a[href]");
     if (!a || a.origin !== location.origin || a.hasAttribute("download") || e.ctrlKey || e.metaKey) return;

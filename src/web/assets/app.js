@@ -9,6 +9,7 @@ const tablero = (window.tablero = {
   events: null,
   headers: () => (tablero.auth ? { Authorization: tablero.auth } : {}),
   go: (href) => { window.location.href = href; },
+  signedOut: () => window.location.reload(),
   reload: () => window.location.reload(),
   follow,
   localTimes,
@@ -78,7 +79,20 @@ function localTimes(root) {
 function act(e) {
   const form = e.target;
   if (!(form instanceof HTMLFormElement) || !form.closest("#play") || form.method !== "post" || !window.fetch) return;
-  if (form.action.endsWith("/signout")) return;
+  if (form.action.endsWith("/signout")) {
+    // On the site the form goes as it is (its cookie with it); in the Activity the session is the bearer token.
+    if (!tablero.auth) return;
+    e.preventDefault();
+    const body = new URLSearchParams(new FormData(form, e.submitter));
+    fetch(form.action, { method: "POST", body, headers: tablero.headers(), redirect: "manual" })
+      .then((r) => {
+        if (r.status >= 400) return Promise.reject(r.status);
+        tablero.auth = null;
+        tablero.signedOut();
+      })
+      .catch(() => tablero.reload());
+    return;
+  }
   e.preventDefault();
   const body = new URLSearchParams(new FormData(form, e.submitter));
   for (const b of form.querySelectorAll("button")) b.disabled = true;
