@@ -52,6 +52,7 @@ mod trf_files;
 mod vacations;
 mod web;
 mod web_browser;
+mod web_gate;
 mod web_hostile;
 pub mod web_play;
 mod write_path;
