@@ -150,19 +150,39 @@ impl Endgame {
         out.flush()
     }
 
-    /// Reads a database [`Endgame::save`] wrote; a file of another form, or cut short, is refused.
+    /// Reads a database [`Endgame::save`] wrote; a file of another form, cut short, or longer than its header
+    /// says is refused. Only the header is read before the file's size is checked against it, so a file of
+    /// another kind costs a line, not its whole size in memory.
     pub fn load(path: &std::path::Path) -> Result<Endgame, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let line_end = bytes.iter().position(|&b| b == b'\n').ok_or("not an endgame database")?;
-        let header = std::str::from_utf8(&bytes[..line_end]).map_err(|_| "not an endgame database")?;
+        use std::io::{BufRead, Read};
+        let shown = |e: std::io::Error| format!("{}: {e}", path.display());
+        let file = std::fs::File::open(path).map_err(shown)?;
+        let size = file.metadata().map_err(shown)?.len();
+        let mut file = std::io::BufReader::new(file);
+        let mut line = Vec::new();
+        (&mut file).take(64).read_until(b'\n', &mut line).map_err(shown)?;
+        if line.pop() != Some(b'\n') {
+            return Err("not an endgame database".into());
+        }
+        let header = std::str::from_utf8(&line).map_err(|_| "not an endgame database")?;
         let max_seeds: u32 = header
             .strip_prefix(HEADER)
             .and_then(|rest| rest.trim().parse::<u32>().ok())
             .filter(|&m| m <= MAX_SEEDS && m.is_multiple_of(4))
             .ok_or("not an endgame database of this form")?;
+        let expected: u64 = (8..=max_seeds).step_by(4).map(|seeds| 3 * ways(seeds as usize, HOLES)).sum();
+        let body = size - (line.len() as u64 + 1);
+        if body < expected {
+            return Err("the database is cut short".into());
+        }
+        if body > expected {
+            return Err("the database has more than it should".into());
+        }
+        let mut bytes = Vec::with_capacity(expected as usize);
+        file.take(expected).read_to_end(&mut bytes).map_err(shown)?;
         let size = (max_seeds / 4 + 1) as usize;
         let mut db = Endgame { max_seeds, levels: vec![Vec::new(); size], plies: vec![Vec::new(); size] };
-        let mut at = line_end + 1;
+        let mut at = 0;
         for seeds in (8..=max_seeds).step_by(4) {
             let count = ways(seeds as usize, HOLES) as usize;
             let values = bytes.get(at..at + count).ok_or("the database is cut short")?;
@@ -520,7 +540,14 @@ mod tests {
         assert_eq!((read.levels == db.levels, read.plies == db.plies), (true, true));
         let bytes = std::fs::read(&file).unwrap();
         std::fs::write(&file, &bytes[..bytes.len() - 1]).unwrap();
-        assert!(Endgame::load(&file).is_err());
+        assert_eq!(Endgame::load(&file).err().as_deref(), Some("the database is cut short"));
+        // A file far longer than its header says (a sparse one of a gigabyte here) is refused by its size, before
+        // it is read.
+        let long = std::fs::OpenOptions::new().write(true).open(&file).unwrap();
+        long.set_len(1 << 30).unwrap();
+        assert_eq!(Endgame::load(&file).err().as_deref(), Some("the database has more than it should"));
+        std::fs::write(&file, vec![b'x'; 1 << 20]).unwrap();
+        assert_eq!(Endgame::load(&file).err().as_deref(), Some("not an endgame database"));
         let options = Options::default();
         let mut agreed = 0;
         let mut seen = Seen::new();

@@ -1,6 +1,7 @@
 //! The web pages' link to Discord, given to them by the bot: signing a member in with OAuth2 (the authorization
 //! address, the code exchanged for a token with PKCE's verifier and the app's secret, the token for who the member
-//! is: used once, kept nowhere), a member's roles in a server (read with the bot's token, kept a minute), and
+//! is: used once, kept nowhere), a member's roles in a server (read through the bot's own REST client and its
+//! rate limiter, kept a minute; Discord's failure to say, five seconds), and
 //! the public replies of an action made on a page posted in the game's channel, as a command's would be.
 
 use std::collections::HashMap;
@@ -19,11 +20,15 @@ use crate::web::link::{DiscordLink, Identified};
 
 /// How long a member's roles are kept before Discord is asked again.
 const ROLES_FOR: Duration = Duration::from_secs(60);
+/// How long Discord's failure to tell a member's roles is kept: a page asked again at once is answered "busy"
+/// without asking Discord again.
+const FAILED_FOR: Duration = Duration::from_secs(5);
 /// How long a request to Discord may take.
 const ASK_WITHIN: Duration = Duration::from_secs(10);
 
-/// Members' roles by (server, member), with when they were read (`None`: not a member).
-type RolesKept = HashMap<(u64, u64), (Instant, Option<Vec<u64>>)>;
+/// Members' roles by (server, member), with until when they are kept (`None`: not a member; an error: Discord
+/// did not say).
+type RolesKept = HashMap<(u64, u64), (Instant, Result<Option<Vec<u64>>, String>)>;
 
 /// The bot's link for the pages.
 pub struct Link {
@@ -33,7 +38,6 @@ pub struct Link {
     authorize: String,
     client_id: String,
     client_secret: String,
-    token: String,
     roles: Mutex<RolesKept>,
     data: Data,
     http: Arc<serenity::Http>,
@@ -50,7 +54,6 @@ impl Link {
         api_base: Option<&str>,
         authorize: String,
         (client_id, client_secret): (String, String),
-        token: String,
         data: Data,
         http: Arc<serenity::Http>,
     ) -> Link {
@@ -61,7 +64,6 @@ impl Link {
             authorize,
             client_id,
             client_secret,
-            token,
             roles: Mutex::new(HashMap::new()),
             data,
             http,
@@ -94,11 +96,6 @@ struct Me {
     username: String,
     global_name: Option<String>,
     locale: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct MemberRoles {
-    roles: Vec<String>,
 }
 
 /// A failed request's words, without its address or body (which may carry a code or a token).
@@ -194,34 +191,33 @@ impl DiscordLink for Link {
     fn roles(&self, guild: GuildId, user: UserId) -> BoxFuture<'_, Result<Option<Vec<u64>>, String>> {
         Box::pin(async move {
             let key = (guild.get(), user.get());
-            if let Some((at, roles)) = self.roles.lock().unwrap_or_else(|e| e.into_inner()).get(&key)
-                && at.elapsed() < ROLES_FOR
+            if let Some((until, roles)) = self.roles.lock().unwrap_or_else(|e| e.into_inner()).get(&key)
+                && Instant::now() < *until
             {
-                return Ok(roles.clone());
+                return roles.clone();
             }
+            // Through serenity's client, so its rate limiter paces these calls with the bot's own.
             let asked = Instant::now();
-            let answer = self
-                .client
-                .get(format!("{}/guilds/{}/members/{}", self.api, guild.get(), user.get()))
-                .header("authorization", format!("Bot {}", self.token))
-                .timeout(ASK_WITHIN)
-                .send()
-                .await
-                .map_err(|e| counted("guilds/members", asked, e))?;
-            crate::metrics::discord_request("guilds/members", answer.status().as_u16(), asked.elapsed());
-            let roles = match answer.status().as_u16() {
-                404 => None,
-                s if (200..300).contains(&s) => {
-                    let member: MemberRoles = serde_json::from_slice(&answer.bytes().await.map_err(failed)?)
-                        .map_err(|e| format!("a member's answer: {e}"))?;
-                    Some(member.roles.iter().filter_map(|r| r.parse().ok()).collect())
+            let answer =
+                self.http.get_member(serenity::GuildId::new(guild.get()), serenity::UserId::new(user.get())).await;
+            let (status, roles) = match answer {
+                Ok(member) => (200, Ok(Some(member.roles.iter().map(|r| r.get()).collect()))),
+                Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))) => {
+                    let status = r.status_code.as_u16();
+                    (
+                        status,
+                        if status == 404 { Ok(None) } else { Err(format!("a member could not be read: {status}")) },
+                    )
                 }
-                s => return Err(format!("a member could not be read: {s}")),
+                Err(e) => (0, Err(format!("a member could not be read: {e}"))),
             };
+            crate::metrics::discord_request("guilds/members", status, asked.elapsed());
+            let kept_for = if roles.is_ok() { ROLES_FOR } else { FAILED_FOR };
             let mut kept = self.roles.lock().unwrap_or_else(|e| e.into_inner());
-            kept.retain(|_, (at, _)| at.elapsed() < ROLES_FOR);
-            kept.insert(key, (Instant::now(), roles.clone()));
-            Ok(roles)
+            let now = Instant::now();
+            kept.retain(|_, (until, _)| now < *until);
+            kept.insert(key, (now + kept_for, roles.clone()));
+            roles
         })
     }
 

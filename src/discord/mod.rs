@@ -350,14 +350,8 @@ async fn prepare(
     let link = config.web.oauth_client().map(|client| {
         let token = config.discord.token.clone().unwrap_or_default();
         let http = Arc::new(rest(config, &token));
-        let link = link::Link::new(
-            config.discord.api_base.as_deref(),
-            config.web.authorize_url(),
-            client,
-            token,
-            share(&data),
-            http,
-        );
+        let link =
+            link::Link::new(config.discord.api_base.as_deref(), config.web.authorize_url(), client, share(&data), http);
         Arc::new(link) as Arc<dyn crate::web::link::DiscordLink>
     });
     serve_pages_and_ops(config, &data.table, &health, web, link).await?;

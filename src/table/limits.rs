@@ -65,8 +65,12 @@ pub struct Limits {
     pub web_client_streams: usize,
     /// Live web pages one server's pages may have open.
     pub web_server_streams: usize,
-    /// Web requests one client address may make a second (twice as many at once after a pause; more: 429).
+    /// Web requests one client may make a second, on average (more: 429).
     pub web_client_rate: usize,
+    /// Web requests one client may make at once after a pause: sized so that a page's own script (stepping
+    /// through a game with the arrow keys, each step a page and its picture; a quick game's reloads) is never
+    /// refused.
+    pub web_client_burst: usize,
     /// Web requests one client address may have being answered at once (more: 429).
     pub web_client_requests: usize,
     /// Web requests one server's pages may have being answered at once (more: 503).
@@ -167,7 +171,8 @@ impl Default for Limits {
             web_cache_bytes: 64 << 20,
             web_client_streams: 20,
             web_server_streams: 1000,
-            web_client_rate: 20,
+            web_client_rate: 30,
+            web_client_burst: 120,
             web_client_requests: 16,
             web_server_requests: 64,
             web_connections: 4096,

@@ -44,6 +44,8 @@ const ACTIVITY_SESSION_SECS: u64 = 86_400;
 /// Discord's SDK, bundled from its published package.
 const SDK: &str = include_str!("../../assets/discord/embedded-app-sdk.mjs");
 const SCRIPT: &str = include_str!("assets/activity.mjs");
+/// What stands between the window's messages and the SDK: Discord's origins only.
+const GUARD: &str = include_str!("assets/guard.mjs");
 
 /// Discord's launch of the Activity at `/` (its URL mapping's root): the Activity's page, whatever else `/` is.
 pub(super) async fn launched(State(web): Shared, request: Request, next: Next) -> Response {
@@ -96,6 +98,10 @@ fn page(web: &Web, headers: &HeaderMap) -> Response {
 
 pub(super) async fn script() -> Response {
     module(SCRIPT, "no-cache")
+}
+
+pub(super) async fn guard() -> Response {
+    module(GUARD, "no-cache")
 }
 
 pub(super) async fn sdk() -> Response {
@@ -202,5 +208,6 @@ pub(super) fn routes(router: axum::Router<Arc<Web>>) -> axum::Router<Arc<Web>> {
         .route("/activity/", axum::routing::get(shell))
         .route("/activity/app.mjs", axum::routing::get(script))
         .route("/activity/sdk.mjs", axum::routing::get(sdk))
+        .route("/activity/guard.mjs", axum::routing::get(guard))
         .route("/activity/token", axum::routing::post(token))
 }

@@ -107,7 +107,7 @@ pub fn router(table: Arc<Table>, options: Options) -> Router {
         }
     });
     let requests = shares::Shares::new(usize::MAX, limits.web_client_requests, limits.web_server_requests);
-    let rates = shares::Rates::new(limits.web_client_rate as f64, 2.0 * limits.web_client_rate as f64);
+    let rates = shares::Rates::new(limits.web_client_rate as f64, limits.web_client_burst as f64);
     let web = Arc::new(Web { table, options, live, drawn: cache::Drawn::new(&limits), requests, rates });
     let pages = pages();
     // A server's page is `/s/{server}/` (the address `/web` gives) as well as `/s/{server}`.
@@ -217,8 +217,14 @@ async fn shared_out(
 }
 
 /// The headers every answer carries (the Activity's page has a policy of its own, which lets Discord frame it).
+/// A page is never kept by a browser or anything between: it may carry a form's token, a member's name.
 async fn secure(mut response: axum::response::Response) -> axum::response::Response {
     let headers = response.headers_mut();
+    let html =
+        headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|t| t.starts_with("text/html"));
+    if html && !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    }
     if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
         headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
         headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));

@@ -9,12 +9,13 @@ use std::sync::Arc;
 
 use axum::Form;
 use axum::extract::{Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use maud::html;
 use serde::Deserialize;
 
 use super::Web;
+use super::cache::Kind;
 use super::internal_path::InternalPath;
 use super::member::{actor, signed_in_on};
 use super::pages::{Viewer, layout, t};
@@ -153,25 +154,29 @@ fn fresh_key() -> String {
     (0..16).map(|_| char::from(b"abcdefghijklmnopqrstuvwxyz0123456789"[rng.random_range(0..36)])).collect()
 }
 
-/// A course step's picture.
-pub(super) async fn lesson_picture(server: Server, Query(q): Query<Asked>) -> Response {
+/// A course step's picture, drawn in turn like every picture of the pages, and kept.
+pub(super) async fn lesson_picture(State(web): Shared, server: Server, Query(q): Query<Asked>) -> Response {
     let (Some(game), Some(step)) = (server.game, q.step) else { return not_found_in(server.locale) };
-    match crate::table::lesson_png(game, step, server.locale) {
-        Some(png) => png_response(png),
-        None => not_found_in(server.locale),
-    }
+    let locale = server.locale;
+    let key = format!("lesson/{game}/{step}/{locale}");
+    let drawn = web
+        .drawn
+        .get(Kind::Picture, key, server.guild.get(), server.client, move || {
+            Ok(crate::table::lesson_png(game, step, locale))
+        })
+        .await;
+    super::routes::drawn(drawn, "image/png", locale)
 }
 
-/// A puzzle's picture after `at` moves of its solution.
+/// A puzzle's picture after `at` moves of its solution, drawn in turn like every picture of the pages, and
+/// kept.
 pub(super) async fn puzzle_picture(State(web): Shared, server: Server, Query(q): Query<Asked>) -> Response {
     let (id, at, locale) = (server.id.unwrap_or(0), q.at.unwrap_or(0), server.locale);
-    match blocking(&web, move |t| t.puzzle_png(id, at, locale)).await {
-        Ok(Some(png)) => png_response(png),
-        Ok(None) => not_found_in(server.locale),
-        Err(r) => r,
-    }
-}
-
-fn png_response(png: Vec<u8>) -> Response {
-    ([(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, "private, max-age=300")], png).into_response()
+    let table = web.table.clone();
+    let key = format!("puzzle/{id}/{at}/{locale}");
+    let drawn = web
+        .drawn
+        .get(Kind::Picture, key, server.guild.get(), server.client, move || Ok(table.puzzle_png(id, at, locale)))
+        .await;
+    super::routes::drawn(drawn, "image/png", locale)
 }

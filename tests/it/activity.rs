@@ -149,4 +149,28 @@ async fn the_activity_is_launched_from_discord_and_its_session_plays_the_channel
         .unwrap();
     assert_eq!(anon.status().as_u16(), 303);
     assert!(anon.headers()["location"].to_str().unwrap().starts_with("/signin?next="));
+
+    // Signing out inside the Activity: its bearer token without the session's CSRF token ends nothing; with it,
+    // the session is over.
+    let signed_in = |body: &str| body.contains("Signed in as ana.");
+    let out = stays
+        .post(format!("{site}/signout"))
+        .header("authorization", &bearer)
+        .form(&[("next", page.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(out.status().as_u16(), 403);
+    let still = client.get(format!("{site}{page}")).header("authorization", &bearer).send().await.unwrap();
+    assert!(signed_in(&still.text().await.unwrap()), "a sign-out without its token ends nothing");
+    let out = stays
+        .post(format!("{site}/signout"))
+        .header("authorization", &bearer)
+        .form(&[("csrf", csrf.as_str()), ("next", page.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(out.status().as_u16(), 303);
+    let after = client.get(format!("{site}{page}")).header("authorization", &bearer).send().await.unwrap();
+    assert!(!signed_in(&after.text().await.unwrap()), "signed out inside the Activity");
 }

@@ -43,6 +43,9 @@ fn get(url: &str, headers: &[(&str, &str)]) -> (u16, reqwest::header::HeaderMap,
     })
 }
 
+/// The pause between pages of a walk over a server's pages, as a reader clicks from one to the next.
+const READER_PACE: Duration = Duration::from_millis(50);
+
 /// Every kind of page of a server with game `game` (and player 1 = ana).
 fn every_page(base: &str, game: GameId) -> Vec<String> {
     [
@@ -72,6 +75,7 @@ fn a_servers_pages_exist_only_while_its_admins_have_them_on() {
     let elsewhere = hoyito(table, 8, 80, 1);
     // Never turned on: nothing of the server is served, whatever the address.
     for page in every_page(&format!("{}/s/0123456789abcdef0123456789abcdef-7", site.url), game) {
+        std::thread::sleep(READER_PACE);
         assert_eq!(get(&page, &[]).0, 404, "{page}");
     }
     assert_eq!(get(&format!("{}/game/{game}", site.url), &[]).0, 404, "no server's pages at the root");
@@ -86,6 +90,7 @@ fn a_servers_pages_exist_only_while_its_admins_have_them_on() {
     let said = act(table, 7, 2, 99, Command::Page(PageCommand::Web)).unwrap();
     assert!(said[0].text.to_string().contains(&base), "/web gives the address: {}", said[0].text);
     for page in every_page(&base, game) {
+        std::thread::sleep(READER_PACE);
         let (status, _, _) = get(&page, &[]);
         assert_eq!(status, 200, "{page}");
     }
@@ -105,6 +110,7 @@ fn a_servers_pages_exist_only_while_its_admins_have_them_on() {
     // Off again: every page is gone; on again: a new address, the old one stays gone.
     pages_off(table, 7);
     for page in every_page(&base, game) {
+        std::thread::sleep(READER_PACE);
         assert_eq!(get(&page, &[]).0, 404, "{page}");
     }
     let again = pages_on(table, 7);

@@ -529,6 +529,21 @@ fn in_discords_client_the_activity_signs_the_member_in_and_her_move_reaches_the_
         fake.press(&started.ben, started.place, board, &button).await;
         assert!(shows_moves(&client, 2, WAIT).await, "his move shows in the Activity");
         until_in(&client, ".status", WAIT, |t| t.contains("ana (South) to move")).await;
+        // Only Discord's client speaks to the SDK: a message from any other origin (a sandboxed frame's `null`
+        // among them) is stopped before any listener after the guard hears it.
+        let heard = client
+            .execute(
+                r#"const heard = [];
+                window.addEventListener("message", (e) => heard.push(e.origin));
+                for (const origin of ["null", "https://other.example", location.origin, "https://discord.com"]) {
+                  window.dispatchEvent(new MessageEvent("message", { origin, data: "ping" }));
+                }
+                return heard;"#,
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(heard, json!([discord.origin, "https://discord.com"]));
         client.enter_parent_frame().await.unwrap();
         screenshot(&client, "activity").await;
 

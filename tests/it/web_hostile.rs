@@ -146,7 +146,7 @@ fn one_client_or_one_server_cannot_take_every_stream() {
 #[test]
 fn a_client_past_its_rate_is_refused_late_and_others_are_answered_meanwhile() {
     let (_dir, store) = sled();
-    let limits = Limits { web_client_rate: 1, ..Limits::default() };
+    let limits = Limits { web_client_rate: 1, web_client_burst: 2, ..Limits::default() };
     let site = serve_with(store, false, Duration::from_secs(60), limits, vec!["127.0.0.1".parse().unwrap()]);
     let url = format!("{}/assets/style.css", site.url);
     runtime().block_on(async {

@@ -2,6 +2,7 @@
 // code is exchanged on tablero's server for a session of its own (a bearer token: a frame inside Discord keeps
 // no cookie), and the channel's game (or the member's games) is shown with the game page's controls, which the
 // pages' script (app.js) drives. Every address is this site's: Discord's proxy serves nothing else.
+import "./guard.mjs";
 import { DiscordSDK } from "./sdk.mjs";
 
 const main = document.getElementById("main");
