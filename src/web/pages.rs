@@ -433,6 +433,7 @@ pub fn game(locale: Locale, base: &str, public: &str, page: &GamePage, at_latest
         @if follows {
             section id="live"
                 data-events={ (game) "/events?since=" (page.revision) "." (page.moves.len()) }
+                data-revision={ (page.revision) "." (page.moves.len()) }
                 data-panel=[seated.viewer.as_ref().map(|_| format!("{game}/panel"))] {
                 (game_live(locale, base, page))
             }

@@ -15,12 +15,41 @@ const tablero = (window.tablero = {
   localTimes,
 });
 
+// While the event stream is down (it failed, or never opened), and always inside Discord (whose proxy may hold a
+// stream back without a word), a member's page asks every few seconds whether the game moved: the revision it
+// shows as If-None-Match, answered 304 while nothing changed; a change brings the page again.
+const CHECK_EVERY = 5000;
+
+function check(live) {
+  const shown = (live.dataset.revision || "").split(".")[0];
+  const headers = Object.assign({ "If-None-Match": '"' + shown + '"' }, tablero.headers());
+  fetch(live.dataset.panel, { credentials: "same-origin", headers, cache: "no-store" })
+    .then((r) => {
+      if (r.status === 200 && r.headers.get("ETag") !== '"' + shown + '"') tablero.reload();
+    })
+    .catch(() => {});
+}
+
 function follow() {
   if (tablero.events) tablero.events.close();
   tablero.events = null;
+  clearInterval(tablero.checking);
   const live = document.getElementById("live");
-  if (!live || !live.dataset.events || !window.EventSource) return;
+  if (!live || !live.dataset.events) return;
+  let down = !window.EventSource;
+  if (live.dataset.panel) {
+    tablero.checking = setInterval(() => {
+      if (!document.body.contains(live)) return clearInterval(tablero.checking);
+      if (down || tablero.auth) check(live);
+    }, CHECK_EVERY);
+  }
+  if (!window.EventSource) return;
   const events = (tablero.events = new EventSource(live.dataset.events));
+  events.addEventListener("open", () => { down = false; });
+  events.addEventListener("error", () => {
+    down = true;
+    if (live.dataset.panel) check(live);
+  });
   // Each update brings the top of the page and the moves from `from` on (the one before the last it had, whose
   // link changes, and the new ones).
   events.addEventListener("update", (e) => {
@@ -49,7 +78,10 @@ function follow() {
     localTimes(live);
   });
   // The game is over: nothing more will come, and the browser must not come back for more.
-  events.addEventListener("end", () => events.close());
+  events.addEventListener("end", () => {
+    events.close();
+    clearInterval(tablero.checking);
+  });
 }
 
 function step(e) {

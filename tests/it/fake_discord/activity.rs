@@ -30,6 +30,8 @@ pub struct ActivityClient {
     /// `http://127.0.0.1:PORT`: the Activity's origin.
     pub origin: String,
     reports: Arc<Mutex<Vec<String>>>,
+    /// Event streams are held back (their headers pass, their events never do), as a proxy that buffers them.
+    held: Arc<std::sync::atomic::AtomicBool>,
 }
 
 #[derive(Clone)]
@@ -38,6 +40,8 @@ struct Proxy {
     site: String,
     client: reqwest::Client,
     reports: Arc<Mutex<Vec<String>>>,
+    /// Event streams are held back (their headers pass, their events never do), as a proxy that buffers them.
+    held: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl ActivityClient {
@@ -47,7 +51,9 @@ impl ActivityClient {
         let origin = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
         let reports = Arc::new(Mutex::new(Vec::new()));
         let client = reqwest::Client::builder().no_proxy().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-        let proxy = Proxy { fake: fake.clone(), site: site.to_string(), client, reports: reports.clone() };
+        let held = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let proxy =
+            Proxy { fake: fake.clone(), site: site.to_string(), client, reports: reports.clone(), held: held.clone() };
         let app = axum::Router::new()
             .route("/__discord/client", axum::routing::get(client_page))
             .route("/__discord/client.js", axum::routing::get(client_script))
@@ -56,7 +62,7 @@ impl ActivityClient {
             .fallback(forward)
             .with_state(proxy);
         tokio::spawn(async move { axum::serve(listener, app).await.expect("the proxy") });
-        ActivityClient { origin, reports }
+        ActivityClient { origin, reports, held }
     }
 
     /// The client's page running the Activity for `user` in `channel` of `guild`.
@@ -65,6 +71,11 @@ impl ActivityClient {
     }
 
     /// The content security policy violations the Activity's frame reported.
+    /// From now on, event streams are held back: their headers pass, their events never do.
+    pub fn hold_event_streams(&self) {
+        self.held.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
     pub fn violations(&self) -> Vec<String> {
         self.reports.lock().unwrap().clone()
     }
@@ -185,6 +196,10 @@ async fn forward(State(proxy): State<Proxy>, request: Request) -> Response {
         }
     }
     response = response.header(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(DISCORD_CSP));
+    if proxy.held.load(std::sync::atomic::Ordering::SeqCst) && path.contains("/events") {
+        let never = futures_util::stream::pending::<Result<Bytes, std::io::Error>>();
+        return response.body(Body::from_stream(never)).unwrap_or_else(|_| StatusCode::BAD_GATEWAY.into_response());
+    }
     let chunks = futures_util::stream::unfold(answer, |mut answer| async move {
         match answer.chunk().await {
             Ok(Some(chunk)) => Some((Ok::<_, std::io::Error>(chunk), answer)),
