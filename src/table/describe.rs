@@ -41,7 +41,7 @@ pub fn board_words(locale: Locale, record: &GameRecord, position: &Position, ply
                 .filter(|_| latest)
                 .map(|p| p.name.clone())
                 .unwrap_or_else(|| record.side_label(side, locale));
-            say(&Message::new("describe-to-move").str("player", player))
+            say(&Message::new("describe-to-move").name("player", player))
         }
         None => position.describe_end().map_or_else(|| say(&Message::new("describe-over")), |m| say(&m)),
     };

@@ -222,7 +222,7 @@ pub fn clean_name(name: &str, max: usize) -> String {
 pub fn check_name(name: &str, max: usize) -> Result<(), Message> {
     if name.chars().nth(max).is_some() || name.chars().any(char::is_control) {
         let shown: String = name.chars().filter(|c| !c.is_control()).take(20).collect();
-        return Err(Message::new("limit-name").str("name", format!("{shown}…")).num("max", max as i64));
+        return Err(Message::new("limit-name").name("name", format!("{shown}…")).num("max", max as i64));
     }
     Ok(())
 }

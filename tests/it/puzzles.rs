@@ -256,9 +256,17 @@ fn the_daily_puzzle_is_posted_once_a_day_across_a_restart_and_two_processes() {
             position.play(m).unwrap();
         }
         let id = puzzle.id;
+        // cy's display name is markdown a post must not follow (a link, in Discord's syntax).
+        let actor = |user: u64| {
+            let mut actor = actor_in(1, user, 10);
+            if user == 3 {
+                actor.name = "[cy](https://nitro.example)".into();
+            }
+            actor
+        };
         let answer = move |table: &Table, user: u64, m: &str| {
             let answer = Command::Train(TrainCommand::PuzzleAnswer { puzzle: id, at: None, answer: m.to_string() });
-            let said = table.handle(Request::new(&actor_in(1, user, 10), answer, start + 10 * 3600)).unwrap();
+            let said = table.handle(Request::new(&actor(user), answer, start + 10 * 3600)).unwrap();
             said.unwrap_or_else(|e| panic!("{user} answers {m}: {}", e.text))
         };
         let faulty = std::sync::Arc::new(crate::common::Faulty::new(fresh.another()));
@@ -279,7 +287,18 @@ fn the_daily_puzzle_is_posted_once_a_day_across_a_restart_and_two_processes() {
         three.tick(start + DAY + 9 * 3600).unwrap();
         let next = posts(&three);
         assert_eq!(next.len(), 1, "{backend:?}: the next day's");
-        assert!(next[0].reply.text.to_string().contains("Solved yesterday: ben, cy."), "{}", next[0].reply.text);
+        let text = &next[0].reply.text;
+        assert!(text.to_string().contains("Solved yesterday: ben, [cy](https://nitro.example)."), "{text}");
+        // The names are a member's words: a span each front end shows as text (Discord's escapes its markdown).
+        let names = text.render(
+            |_, _| {},
+            |words, span, out| {
+                if span == tablero::i18n::Span::Name {
+                    out.push_str(words)
+                }
+            },
+        );
+        assert_eq!(names, "ben, [cy](https://nitro.example)", "{backend:?}");
     }
 }
 

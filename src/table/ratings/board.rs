@@ -411,7 +411,7 @@ fn rating_chart(locale: Locale, name: &str, kind: GameKind, r: &Rating) -> Image
     let ratings = r.history.iter().map(|(_, value)| value.round() as i64);
     let (high, low) = (ratings.clone().max().unwrap_or(0), ratings.min().unwrap_or(0));
     let trend = Message::new("describe-rating-chart")
-        .str("player", name)
+        .name("player", name)
         .str("game", game_name(locale, kind))
         .num("points", r.history.len() as i64)
         .num("from", r.history.first().map_or(0, |h| h.1.round() as i64))

@@ -125,7 +125,7 @@ pub(in crate::table) fn daily_reply(
         let said = if names.is_empty() {
             Message::new("daily-nobody")
         } else {
-            Message::new("daily-solvers").str("names", names.join(", "))
+            Message::new("daily-solvers").name("names", names.join(", "))
         };
         lines.push(i18n::spans(locale, &said));
     }
