@@ -8,6 +8,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures_util::StreamExt;
 use tablero::store::{SledStore, Store};
 use tablero::table::Limits;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -184,4 +185,180 @@ async fn sign_ins_cost_the_store_nothing_and_no_redirect_leaves_the_site() {
     let store = SledStore::open(&dir.path().join("data")).unwrap();
     let kept = store.expired_sessions(u64::MAX, 100_000).unwrap();
     assert_eq!(kept.len(), 4, "sessions and sign-ins kept");
+}
+
+/// One request of the property test: its method, path, headers and body, and whether it goes as the signed-in
+/// member (with her cookie and, sometimes, her form's token).
+#[derive(Debug, Clone)]
+struct Asked {
+    method: &'static str,
+    path: String,
+    headers: Vec<(&'static str, String)>,
+    body: Vec<u8>,
+    /// Milliseconds between the body's two halves.
+    pause: u64,
+    signed_in: bool,
+    with_token: bool,
+}
+
+fn asked() -> impl proptest::strategy::Strategy<Value = Asked> {
+    use proptest::prelude::*;
+    let methods = prop::sample::select(vec!["GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH"]);
+    let tails = prop::sample::select(vec![
+        "/",
+        "/signin",
+        "/signin?next=",
+        "/auth/callback?code=x&state=",
+        "/signout",
+        "/activity/",
+        "/activity/token",
+        "/activity/guard.mjs",
+        "/assets/style.css",
+        "/metrics",
+        "/readyz",
+        "/?frame_id=1&instance_id=2",
+        "{base}/",
+        "{base}/game/1",
+        "{base}/game/1?ply=",
+        "{base}/game/1/act",
+        "{base}/game/1/panel",
+        "{base}/game/1/events?since=",
+        "{base}/game/1/board.png?ply=",
+        "{base}/game/1/record.json",
+        "{base}/learn",
+        "{base}/learn?game=hoyito&puzzle=",
+        "{base}/learn/hoyito/picture.png?step=",
+        "{base}/puzzle/",
+        "{base}/archive?page=",
+        "{base}/player/",
+        "{base}/leaderboard/",
+        "/s/",
+    ]);
+    let noise = prop::sample::select(vec![
+        "",
+        "1",
+        "-1",
+        "%09/other-host/x",
+        "/%5Cother-host",
+        "//other-host",
+        "https://other-host/",
+        "%00",
+        "..%2F..",
+        "99999999999999999999",
+        "%E2%80%AE",
+        "abc\\def",
+        "hoyito",
+        "0.0",
+    ]);
+    let header = prop::sample::select(vec![
+        ("x-forwarded-for", "203.0.113.9, 10.0.0.1"),
+        ("if-none-match", "\"1\""),
+        ("last-event-id", "3.3"),
+        ("content-type", "application/x-www-form-urlencoded"),
+        ("content-type", "application/json"),
+        ("accept-language", "es-419,es;q=0.9"),
+        ("authorization", "Bearer made-up"),
+        ("cookie", "tablero_session=made-up; lang=es"),
+        ("x-signature-ed25519", "00"),
+        ("range", "bytes=0-10"),
+    ]);
+    (
+        methods,
+        tails,
+        noise,
+        prop::collection::vec(header, 0..4),
+        prop::collection::vec(any::<u8>(), 0..20_000),
+        0u64..200,
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(method, tail, noise, headers, body, pause, signed_in, with_token)| Asked {
+            method,
+            path: format!("{tail}{noise}"),
+            headers: headers.into_iter().map(|(k, v)| (k, v.to_string())).collect(),
+            body,
+            pause,
+            signed_in,
+            with_token,
+        })
+}
+
+/// The whole HTTP surface of a running bot, as an anonymous client and as a signed-in member: random methods,
+/// paths, headers, bodies and pacing. No answer is a 5xx but the documented 503s (busy, a share taken), no
+/// `Location` leaves the site but the sign-in's own to Discord, and the store holds nothing more than the one
+/// session the member opened.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_request_from_outside_fails_the_site_leaves_it_or_grows_the_store() {
+    use proptest::test_runner::TestRunner;
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let Started { bot, site, page, ana, .. } = start(&fake, dir.path()).await;
+    let base = page.split("/game/").next().unwrap().to_string();
+    fake.sign_in_as(&ana);
+    let mut member = Browser::new();
+    member.sign_in(&site, &page).await;
+    let cookie = format!("tablero_session={}", member.cookies["tablero_session"]);
+    let shown = member.get(&format!("{site}{page}")).await.body;
+    let csrf = shown.split("name=\"csrf\" value=\"").nth(1).and_then(|r| r.split('"').next()).unwrap().to_string();
+    let http = reqwest::Client::builder()
+        .no_proxy()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(30))
+        .build()
+        .unwrap();
+    let authorize = format!("{}/oauth2/authorize", fake.base());
+    let handle = tokio::runtime::Handle::current();
+    let mut runner = TestRunner::new(crate::common::props::replayable(48, "web_gate"));
+    let outcome = tokio::task::block_in_place(|| {
+        runner.run(&proptest::collection::vec(asked(), 1..6), |requests| {
+            handle.block_on(async {
+                for asked in requests {
+                    let path = asked.path.replace("{base}", &base);
+                    let method = reqwest::Method::from_bytes(asked.method.as_bytes()).unwrap();
+                    let mut request = http.request(method, format!("{site}{path}"));
+                    for (name, value) in &asked.headers {
+                        request = request.header(*name, value.as_str());
+                    }
+                    let mut body = asked.body.clone();
+                    if asked.signed_in {
+                        request = request.header("cookie", cookie.as_str());
+                        if asked.with_token {
+                            body = format!("csrf={csrf}&key=k1&button=g:1:m:0:1&").into_bytes();
+                        }
+                    }
+                    // The body in two halves, with a pause between them.
+                    let second = body.split_off(body.len() / 2);
+                    let pause = Duration::from_millis(asked.pause);
+                    let halves = futures_util::stream::iter([(body, Duration::ZERO), (second, pause)]).then(
+                        |(part, wait)| async move {
+                            tokio::time::sleep(wait).await;
+                            Ok::<_, std::io::Error>(part)
+                        },
+                    );
+                    let answer = match request.body(reqwest::Body::wrap_stream(halves)).send().await {
+                        Ok(answer) => answer,
+                        // The server may close a connection it refused before reading what was sent.
+                        Err(e) if !e.is_timeout() => continue,
+                        Err(e) => return Err(proptest::test_runner::TestCaseError::fail(format!("{path}: {e}"))),
+                    };
+                    let status = answer.status().as_u16();
+                    proptest::prop_assert!(status < 500 || status == 503, "{} {path}: {status}", asked.method);
+                    if let Some(to) = answer.headers().get("location") {
+                        let to = to.to_str().unwrap_or("?").to_string();
+                        let ours = to.starts_with('/') && !to.starts_with("//") && !to.contains('\\');
+                        proptest::prop_assert!(
+                            ours || to.starts_with(&authorize),
+                            "{} {path} sent the browser to {to:?}",
+                            asked.method
+                        );
+                    }
+                }
+                Ok(())
+            })
+        })
+    });
+    outcome.unwrap();
+    drop(bot);
+    let store = SledStore::open(&dir.path().join("data")).unwrap();
+    assert_eq!(store.expired_sessions(u64::MAX, 100_000).unwrap().len(), 1, "only the member's own session");
 }
