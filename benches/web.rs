@@ -88,7 +88,7 @@ fn main() {
     let config = dir.path().join("config.toml");
     std::fs::write(
         &config,
-        "[limits]\nweb_client_rate = 1000000\nweb_client_requests = 100000\nweb_server_requests = 100000\n\
+        "[limits]\nweb_client_rate = 1000000\nweb_client_burst = 1000000\nweb_client_requests = 100000\nweb_server_requests = 100000\n\
          web_client_streams = 100000\nweb_server_streams = 100000\nweb_streams = 100000\n\
          web_client_connections = 100000\n",
     )

@@ -8,10 +8,25 @@
 //! - (b) 1,000 connections that send part of their headers and nothing more: how many are still open when the
 //!   header timeout has passed, while a game page is asked 50 times a second (p99 against a quiet run);
 //! - (c) 64 clients searching the archive for players nobody knows and 24 asking for animated replays, all as
-//!   fast as they are answered: a game page's and a new board picture's p99 against a quiet run.
+//!   fast as they are answered: a game page's and a new board picture's p99 against a quiet run;
+//! - (d) 64 connections from 4 addresses sending a form's body a byte every 2 s (`Content-Length: 16000`), 32
+//!   against the server's pages and 32 against a route outside servers: a game page's and the style sheet's p99
+//!   against a quiet run, and how many slow connections were closed within the body deadline (a second more);
+//! - (e) a sign-in flood from one address for `FLOOD_SIGNIN_SECS` (60) against a bot in this process with sign-in
+//!   on (the fake Discord of the tests), on sled and, when `TABLERO_TEST_POSTGRES` names a server, on PostgreSQL:
+//!   sign-ins begun, and the store's growth (its size and its sign-in and session records);
+//! - (f) 500 live pages through a trusted proxy (every connection from 127.0.0.1), each its own forwarded client:
+//!   how many are served.
 //!
 //! `cargo bench --bench web_flood` (`FLOOD_POLITE=1`: the flood of (c) waits a second after each refusal, as a
 //! browser honours `Retry-After`; by default it asks again at once).
+
+#[path = "../tests/it/common/backends.rs"]
+#[allow(dead_code)] // the flood needs only a fresh database
+mod backends;
+#[path = "../tests/it/fake_discord/mod.rs"]
+#[allow(dead_code)] // the sign-in flood needs only the fake's OAuth2
+mod fake_discord;
 
 use std::io::Write;
 use std::net::IpAddr;
@@ -26,6 +41,7 @@ const GAMES: usize = 300;
 /// Games finished before the flood (their pages and replays are immutable).
 const FINISHED: usize = 100;
 const HEADER_SECS: u64 = 10;
+const BODY_SECS: u64 = 10;
 
 fn env_or(key: &str, default: u64) -> u64 {
     std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -141,7 +157,15 @@ fn main() {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     // The server's streams may be as many as the run opens; every other bound is the default.
     let config = dir.path().join("config.toml");
-    std::fs::write(&config, format!("[limits]\nlive_games = 1000\nweb_server_streams = {streams}\n")).unwrap();
+    // The console's own address is a trusted proxy for (f): the other parts come from 127.1.x.y, never through it.
+    std::fs::write(
+        &config,
+        format!(
+            "[web]\ntrusted_proxies = [\"127.0.0.1\"]\n[limits]\nlive_games = 1000\nweb_server_streams = {streams}\n\
+             web_body_secs = {BODY_SECS}\n"
+        ),
+    )
+    .unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
         .arg("--config")
         .arg(&config)
@@ -424,5 +448,175 @@ fn main() {
         percentile(&board_c, 0.99) / percentile(&quiet_board, 0.99),
         status_field(pid, "VmHWM:")
     );
+
+    // (d) Slow bodies: 64 connections from 4 addresses, a byte every 2 s of a 16,000-byte form, half to the
+    // server's pages (the console's, at the root) and half to a route outside servers.
+    let quiet_style = runtime.block_on(timed(8, 20, 10, {
+        let base = base.clone();
+        move |_| format!("{base}/assets/style.css")
+    }));
+    let (closed_d, page_d, style_d) = runtime.block_on(async {
+        let mut slow = Vec::new();
+        for c in 0..64 {
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.bind(std::net::SocketAddr::new(client_addr(6000 + c / 16), 0)).unwrap();
+            let path = if c % 2 == 0 { "/learn" } else { "/signout" };
+            if let Ok(mut stream) = socket.connect(([127, 0, 0, 1], port).into()).await {
+                let head = format!(
+                    "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+                     Content-Length: 16000\r\n\r\n"
+                );
+                let _ = stream.write_all(head.as_bytes()).await;
+                slow.push(tokio::spawn(async move {
+                    let started = Instant::now();
+                    let mut buffer = [0u8; 256];
+                    loop {
+                        // A byte every 2 s, and whatever the server says meanwhile.
+                        let read = tokio::time::timeout(
+                            Duration::from_secs(2),
+                            tokio::io::AsyncReadExt::read(&mut stream, &mut buffer),
+                        )
+                        .await;
+                        match read {
+                            Ok(Ok(0)) | Ok(Err(_)) => return Some(started.elapsed()),
+                            Ok(Ok(_)) => continue,
+                            Err(_) if started.elapsed() > Duration::from_secs(BODY_SECS * 6) => return None,
+                            Err(_) => {
+                                if stream.write_all(b"a").await.is_err() {
+                                    return Some(started.elapsed());
+                                }
+                            }
+                        }
+                    }
+                }));
+            }
+        }
+        let connected = slow.len();
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let game_page = game_page.clone();
+        let page = tokio::spawn(timed(9, 50, BODY_SECS - 2, move |i| game_page(FINISHED + 1 + i % 200)));
+        let style = {
+            let base = base.clone();
+            tokio::spawn(timed(10, 20, BODY_SECS - 2, move |_| format!("{base}/assets/style.css")))
+        };
+        let (page, style) = (page.await.unwrap(), style.await.unwrap());
+        let mut closed = 0;
+        for task in slow {
+            if let Ok(Some(after)) = task.await
+                && after <= Duration::from_secs(BODY_SECS + 1)
+            {
+                closed += 1;
+            }
+        }
+        (format!("{closed} of {connected}"), page, style)
+    });
+    println!(
+        "(d) 64 slow bodies from 4 addresses (a byte every 2 s of 16,000): {closed_d} closed within the body \
+         deadline ({BODY_SECS} s + 1 s); {}; {}",
+        summary("meanwhile a game page at 50/s", &page_d, 50 * (BODY_SECS - 2)),
+        summary("the style sheet at 20/s", &style_d, 20 * (BODY_SECS - 2)),
+    );
+    println!(
+        "(d) p99 against quiet: game page {:.2}x, style sheet {:.2}x",
+        percentile(&page_d, 0.99) / percentile(&quiet_page, 0.99),
+        percentile(&style_d, 0.99) / percentile(&quiet_style, 0.99),
+    );
+
+    // (f) 500 live pages through a trusted proxy: every connection from 127.0.0.1, each its own forwarded client.
+    let served = runtime.block_on(async {
+        let mut open = Vec::new();
+        let mut served = 0;
+        for n in 0..500usize {
+            let game = FINISHED + 1 + n % 200;
+            let client = reqwest::Client::builder().no_proxy().build().unwrap();
+            let asked = client
+                .get(format!("{base}/game/{game}/events"))
+                .header("x-forwarded-for", format!("198.18.{}.{}", n / 200, n % 200 + 1))
+                .send()
+                .await;
+            if let Ok(r) = asked
+                && r.status().is_success()
+            {
+                served += 1;
+                open.push(r);
+            }
+        }
+        served
+    });
+    println!("(f) 500 live pages through a trusted proxy, each its own forwarded client: {served} served");
     drop(console);
+
+    signin_flood(&runtime);
+}
+
+/// (e) Sign-ins begun from one address as fast as they are answered, for `FLOOD_SIGNIN_SECS`, against a bot with
+/// sign-in on: on sled, and on PostgreSQL when one is named.
+fn signin_flood(runtime: &tokio::runtime::Runtime) {
+    use fake_discord::FakeDiscord;
+    use fake_discord::harness::{Running, config};
+    use fake_discord::oauth::{CLIENT_ID, CLIENT_SECRET};
+    let seconds = env_or("FLOOD_SIGNIN_SECS", 60);
+    let mut stores: Vec<(&str, Option<backends::Fresh>)> = vec![("sled", None)];
+    if let Some(postgres) = backends::postgres() {
+        stores.push(("PostgreSQL", Some(postgres.fresh())));
+    }
+    for (name, fresh) in stores {
+        runtime.block_on(async {
+            let fake = FakeDiscord::start().await;
+            let dir = tempfile::tempdir().unwrap();
+            let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+            let site = format!("http://127.0.0.1:{port}");
+            let mut settings = config(&fake, dir.path());
+            settings.web.listen = Some(format!("127.0.0.1:{port}"));
+            settings.web.public_url = Some(site.clone());
+            settings.web.client_id = Some(CLIENT_ID.into());
+            settings.web.client_secret = Some(CLIENT_SECRET.into());
+            settings.web.authorize_url = Some(format!("{}/oauth2/authorize", fake.base()));
+            let store: std::sync::Arc<dyn tablero::store::Store> = match &fresh {
+                Some(fresh) => fresh.store().clone(),
+                None => std::sync::Arc::new(tablero::store::SledStore::open(&dir.path().join("data")).unwrap()),
+            };
+            let _running = Running::start_on(&fake, store.clone(), settings).await;
+            let records = |store: &std::sync::Arc<dyn tablero::store::Store>| {
+                store.expired_sessions(u64::MAX, 1_000_000).map(|k| k.len()).unwrap_or(0)
+            };
+            let (size_before, records_before) = (store.size_bytes().unwrap_or(0), records(&store));
+            // One address, 16 connections at once, each asking again as soon as it is answered.
+            let next = format!("/{}", "a".repeat(15_000));
+            let stop = Instant::now() + Duration::from_secs(seconds);
+            let mut flood = Vec::new();
+            for _ in 0..16 {
+                let url = format!("{site}/signin?next={next}");
+                flood.push(tokio::spawn(async move {
+                    let client = reqwest::Client::builder()
+                        .no_proxy()
+                        .redirect(reqwest::redirect::Policy::none())
+                        .build()
+                        .unwrap();
+                    let (mut begun, mut refused) = (0u64, 0u64);
+                    while Instant::now() < stop {
+                        match client.get(&url).send().await.map(|r| r.status().as_u16()) {
+                            Ok(303) => begun += 1,
+                            _ => refused += 1,
+                        }
+                    }
+                    (begun, refused)
+                }));
+            }
+            let (mut begun, mut refused) = (0, 0);
+            for task in flood {
+                let (b, r) = task.await.unwrap();
+                begun += b;
+                refused += r;
+            }
+            let store_for = store.clone();
+            tokio::task::spawn_blocking(move || store_for.flush()).await.unwrap().unwrap();
+            let (size_after, records_after) = (store.size_bytes().unwrap_or(0), records(&store));
+            println!(
+                "(e) {name}: {begun} sign-ins begun from one address in {seconds} s ({refused} refused, 429); the \
+                 store {size_before} -> {size_after} bytes, sign-in and session records {records_before} -> \
+                 {records_after}"
+            );
+        });
+    }
 }

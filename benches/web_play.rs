@@ -92,6 +92,7 @@ fn main() {
         // 127.0.0.1: the shares per member and per client address are lifted (the server's remain).
         settings.limits.live_games = 1_000;
         settings.limits.web_client_rate = 100_000;
+        settings.limits.web_client_burst = 100_000;
         settings.limits.web_client_requests = 10_000;
         settings.limits.web_server_requests = 10_000;
         settings.limits.web_client_streams = 10_000;

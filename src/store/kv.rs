@@ -126,6 +126,11 @@ pub trait KvTx {
     fn get(&self, tree: usize, key: &[u8]) -> Result<Option<Vec<u8>>, TxFail>;
     fn insert(&self, tree: usize, key: &[u8], value: &[u8]) -> Result<(), TxFail>;
     fn remove(&self, tree: usize, key: &[u8]) -> Result<(), TxFail>;
+    /// Tells every process sharing the backend `payload` on `channel` if, and when, this transaction commits (a
+    /// backend of one process tells nobody here: see [`Kv::announce`]).
+    fn announce(&self, _channel: &'static str, _payload: &str) -> Result<(), TxFail> {
+        Ok(())
+    }
 }
 
 /// A backend: reads, transactions over every tree, and the few writes no decision reads.
@@ -146,8 +151,8 @@ pub trait Kv: KvRead + Send + Sync {
     fn size_bytes(&self) -> Option<u64> {
         None
     }
-    /// Tells every process sharing the backend `payload` on `channel`, without waiting (one process alone: no
-    /// one to tell).
+    /// Tells the hearers of this process `payload` on `channel`, after a commit (a backend shared by several
+    /// processes tells them all in the commit's own transaction instead: see [`KvTx::announce`]).
     fn announce(&self, _channel: &'static str, _payload: String) {}
     /// `tell` hears what other processes announce on `channel` from now on, and `None` when it may have missed
     /// some (a lost connection); `false` when the backend has no other processes to hear.

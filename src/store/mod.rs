@@ -258,9 +258,9 @@ pub trait Store: Send + Sync {
     fn puzzles(&self, game: Option<GameKind>) -> Result<Vec<training::Puzzle>, StoreError>;
     fn board_post(&self, game: GameId) -> Result<Option<(ChannelId, u64)>, StoreError>;
     /// Makes every write durable (commits already are; for shutdown).
-    /// Tells the other processes sharing the store that a game was written (game [`EVERY_GAME`]: something
-    /// every game of the server shows, such as its pages turned off) (their live pages follow it); sent
-    /// after the commit, without waiting.
+    /// Tells the other tables sharing the store in this process that a game was written (game [`EVERY_GAME`]:
+    /// something every game of the server shows, such as its pages turned off) (their live pages follow it);
+    /// after the commit. Other processes (PostgreSQL) hear of every unit's games in its own transaction.
     fn announce_game(&self, _guild: GuildId, _game: GameId) {}
     /// `tell` hears of games other processes write from now on (`None`: some may have been missed, look at
     /// every followed game); `false` when no other process can share the store.

@@ -200,6 +200,16 @@ impl KvTx for PgTx<'_> {
         })
         .map_err(backend)
     }
+
+    /// PostgreSQL delivers a notification made in a transaction when it commits, and never when it does not.
+    fn announce(&self, channel: &'static str, payload: &str) -> Result<(), TxFail> {
+        let payload = payload.to_string();
+        self.with(|mut tx| async move {
+            let out = sqlx::query("SELECT pg_notify($1, $2)").bind(channel).bind(payload).execute(&mut *tx).await;
+            (tx, out.map(|_| ()))
+        })
+        .map_err(backend)
+    }
 }
 
 /// Reads inside one REPEATABLE READ transaction: one view of every table.
@@ -264,17 +274,9 @@ impl PgKv {
 }
 
 impl Kv for PgKv {
-    fn announce(&self, channel: &'static str, payload: String) {
-        let pool = self.pool.clone();
-        if let Some(runtime) = self.runtime.as_ref() {
-            runtime.spawn(async move {
-                let sent = sqlx::query("SELECT pg_notify($1, $2)").bind(channel).bind(payload).execute(&pool).await;
-                if let Err(e) = sent {
-                    tracing::warn!(error = %e, "cannot tell other processes of a write");
-                }
-            });
-        }
-    }
+    /// Nothing more to tell: every unit's announcements were made in its transaction, and PostgreSQL delivers
+    /// them to this process's listener too.
+    fn announce(&self, _channel: &'static str, _payload: String) {}
 
     fn hear(&self, channel: &'static str, tell: Heard) -> bool {
         let Some(runtime) = self.runtime.as_ref() else { return false };

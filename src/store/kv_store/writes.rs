@@ -211,6 +211,15 @@ impl<K: Kv> KvStore<K> {
             }
             super::sessions::write(t, &unit.sessions)?;
             super::training::write(t, &unit.training)?;
+            // Every process that follows these games hears of them when (and only if) this commits: the
+            // announcement is part of the unit, so neither a retry nor a process that ends right after the commit
+            // loses or doubles it. A server's settings may turn its pages off: all its pages look again.
+            for (id, (write, _)) in out.games.iter().zip(&games) {
+                t.announce(super::GAMES_WRITTEN, &format!("{}:{id}", write.record.guild))?;
+            }
+            for write in &unit.settings {
+                t.announce(super::GAMES_WRITTEN, &format!("{}:{}", write.guild, crate::store::EVERY_GAME))?;
+            }
             Ok(out)
         })?;
         let others: usize = tournaments.iter().map(|(_, b)| b.len() + 8).sum::<usize>()

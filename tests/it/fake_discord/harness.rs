@@ -43,10 +43,15 @@ impl Running {
 
     /// As [`Running::start`], with `config` (its pages, say), and waits for the registration.
     pub async fn start_with(fake: &FakeDiscord, data: &Path, config: Config) -> Running {
+        let store: Arc<dyn tablero::store::Store> = Arc::new(SledStore::open(data).expect("store opens"));
+        Running::start_on(fake, store, config).await
+    }
+
+    /// As [`Running::start_with`], on `store` (a PostgreSQL one, say).
+    pub async fn start_on(fake: &FakeDiscord, store: Arc<dyn tablero::store::Store>, config: Config) -> Running {
         // Warnings show in a failing test's output (serenity drops payloads it cannot read with only a warning).
         let _ = tracing_subscriber::fmt().with_env_filter("warn").with_test_writer().try_init();
         let from = fake.mark();
-        let store: Arc<dyn tablero::store::Store> = Arc::new(SledStore::open(data).expect("store opens"));
         let (mut client, controls) =
             tablero::discord::build_client_with(&config, store.clone(), Clock::system()).await.expect("client");
         let shards = client.shard_manager.clone();
