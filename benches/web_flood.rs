@@ -25,7 +25,6 @@
 #[allow(dead_code)] // the flood needs only a fresh database
 mod backends;
 #[path = "../tests/it/fake_discord/mod.rs"]
-#[allow(dead_code)] // the sign-in flood needs only the fake's OAuth2
 mod fake_discord;
 
 use std::io::Write;
