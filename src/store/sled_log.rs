@@ -156,6 +156,15 @@ fn node(mut buf: &[u8]) -> Option<Node> {
     })
 }
 
+/// The key a logged update (`Link`) sets or removes, as its page holds it (after the page's prefix).
+fn link_key(mut buf: &[u8]) -> Option<Vec<u8>> {
+    let buf = &mut buf;
+    match byte(buf)? {
+        0 | 1 => bytes(buf),
+        _ => None,
+    }
+}
+
 impl Node {
     /// Applies one logged update (`Link`); false when it does not fit this node.
     fn apply(&mut self, mut buf: &[u8]) -> Option<()> {
@@ -410,10 +419,15 @@ pub fn recover(folder: &Path) -> Result<Recovered, StoreError> {
             n => format!("{n} changes were cut by the damage and are left out whole"),
         });
     }
+    // The keys whose latest change is lost (by page, as the page holds them): those a torn batch set or removed,
+    // and those of updates that no longer fit their page. Named at the end, for the games they belong to.
+    let mut lost_keys: Vec<(u64, Vec<u8>)> = Vec::new();
     let mut by_page: HashMap<u64, Vec<(u64, &Message)>> = HashMap::new();
     for (lsn, message) in &log.messages {
         if !torn.contains(lsn) {
             by_page.entry(message.pid).or_default().push((*lsn, message));
+        } else if message.kind == Kind::Link {
+            lost_keys.extend(link_key(&message.body).map(|key| (message.pid, key)));
         }
     }
     let mut pages = HashMap::new();
@@ -424,8 +438,16 @@ pub fn recover(folder: &Path) -> Result<Recovered, StoreError> {
         let page = match first.kind {
             Kind::Node => match node(&first.body) {
                 Some(mut node) => {
-                    let applied = messages[base + 1..].iter().all(|(_, link)| node.apply(&link.body).is_some());
-                    if !applied {
+                    // Once an update does not fit, the page stays as it was before it: that update and every
+                    // later one of the page are lost.
+                    let mut fits = true;
+                    for (_, link) in &messages[base + 1..] {
+                        fits = fits && node.apply(&link.body).is_some();
+                        if !fits {
+                            lost_keys.extend(link_key(&link.body).map(|key| (pid, key)));
+                        }
+                    }
+                    if !fits {
                         unreadable += 1;
                     }
                     Page::Node(Box::new(node), lsn)
@@ -450,13 +472,37 @@ pub fn recover(folder: &Path) -> Result<Recovered, StoreError> {
     };
     let mut trees = BTreeMap::new();
     let mut reached = HashSet::new();
+    let mut game_pages = HashSet::new();
     let mut rest = meta.as_slice();
     while !rest.is_empty() {
         let (Some(name), Some(root)) = (bytes(&mut rest), varint(&mut rest)) else {
             damage.push("the list of the store's trees is cut short".into());
             break;
         };
-        trees.insert(name, walk(&pages, root, &mut reached));
+        let mut of_tree = HashSet::new();
+        let entries = walk(&pages, root, &mut of_tree);
+        if name == b"games" || name == b"moves" {
+            game_pages.extend(of_tree.iter().copied());
+        }
+        reached.extend(of_tree);
+        trees.insert(name, entries);
+    }
+    // A game some of whose changes are lost is named (its key starts with its id, in both trees).
+    let mut games_lost = BTreeSet::new();
+    for (pid, key) in &lost_keys {
+        if !game_pages.contains(pid) {
+            continue;
+        }
+        let full = match pages.get(pid) {
+            Some(Page::Node(node, _)) => [&node.lo[..node.prefix_len], key.as_slice()].concat(),
+            _ => key.clone(),
+        };
+        if let Some(id) = full.get(..8).and_then(|b| <[u8; 8]>::try_from(b).ok()) {
+            games_lost.insert(u64::from_be_bytes(id));
+        }
+    }
+    for id in games_lost {
+        damage.push(format!("game {id}: a change to it was in the damaged part of the log and is lost"));
     }
     let stray = pages
         .iter()
