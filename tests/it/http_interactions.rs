@@ -198,3 +198,44 @@ async fn two_replicas_answer_each_interaction_once_through_a_kill_and_refuse_for
     drop((first, second));
     tokio::task::spawn_blocking(move || drop(database)).await.unwrap();
 }
+
+/// The endpoint behind the gate: 300 connections from one address sending a megabyte's body a byte at a time
+/// hold neither the endpoint's connections (one address has a quarter of them) nor its memory (each body is cut
+/// at its deadline, and one address holds a sixteenth of the bodies' bytes); Discord's PING, from another
+/// address, is answered meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_bodies_from_one_address_do_not_keep_discord_out() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (listen, ops) = (format!("127.0.0.1:{}", free_port()), format!("127.0.0.1:{}", free_port()));
+    let store = format!("sled:{}", dir.path().join("data").display());
+    let _replica = replica(&fake, dir.path(), &store, &listen, &ops);
+    until_ready_is(&format!("http://{ops}"), 200).await;
+    let to: std::net::SocketAddr = listen.parse().unwrap();
+    let mut slow = Vec::new();
+    for _ in 0..300 {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(std::net::SocketAddr::from(([127, 0, 0, 2], 0))).unwrap();
+        let mut stream = socket.connect(to).await.unwrap();
+        let head = "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{";
+        let _ = stream.write_all(head.as_bytes()).await;
+        slow.push(stream);
+    }
+    let ping = json!({"id": "1", "application_id": payloads::APP_ID.to_string(), "type": 1, "token": "ping",
+                      "version": 1, "entitlements": [], "attachment_size_limit": 0});
+    let answered = Signed::new(&ping, now()).post(&format!("http://{listen}/")).await;
+    assert_eq!(answered, Some((200, r#"{"type":1}"#.into())), "Discord's PING among the slow bodies");
+    // Each slow connection is answered (408 at its deadline, or 503 past its address's share) and closed.
+    let mut statuses = std::collections::BTreeMap::new();
+    for mut stream in slow {
+        let mut text = Vec::new();
+        let read = tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut text)).await;
+        assert!(matches!(read, Ok(Ok(_))), "a slow connection was left open");
+        let text = String::from_utf8_lossy(&text);
+        let status: u16 = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+        *statuses.entry(status).or_insert(0) += 1;
+    }
+    assert!(statuses.keys().all(|s| matches!(s, 408 | 503)), "{statuses:?}");
+    assert!(statuses.get(&503).copied().unwrap_or(0) >= 44, "one address holds 256 connections at most: {statuses:?}");
+}
