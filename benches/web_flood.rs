@@ -552,8 +552,7 @@ fn main() {
 /// sign-in on: on sled, and on PostgreSQL when one is named.
 fn signin_flood(runtime: &tokio::runtime::Runtime) {
     use fake_discord::FakeDiscord;
-    use fake_discord::harness::{Running, config};
-    use fake_discord::oauth::{CLIENT_ID, CLIENT_SECRET};
+    use fake_discord::harness::{Running, config_with_pages};
     let seconds = env_or("FLOOD_SIGNIN_SECS", 60);
     let mut stores: Vec<(&str, Option<backends::Fresh>)> = vec![("sled", None)];
     if let Some(postgres) = backends::postgres() {
@@ -563,14 +562,7 @@ fn signin_flood(runtime: &tokio::runtime::Runtime) {
         runtime.block_on(async {
             let fake = FakeDiscord::start().await;
             let dir = tempfile::tempdir().unwrap();
-            let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-            let site = format!("http://127.0.0.1:{port}");
-            let mut settings = config(&fake, dir.path());
-            settings.web.listen = Some(format!("127.0.0.1:{port}"));
-            settings.web.public_url = Some(site.clone());
-            settings.web.client_id = Some(CLIENT_ID.into());
-            settings.web.client_secret = Some(CLIENT_SECRET.into());
-            settings.web.authorize_url = Some(format!("{}/oauth2/authorize", fake.base()));
+            let (settings, site) = config_with_pages(&fake, dir.path());
             let store: std::sync::Arc<dyn tablero::store::Store> = match &fresh {
                 Some(fresh) => fresh.store().clone(),
                 None => std::sync::Arc::new(tablero::store::SledStore::open(&dir.path().join("data")).unwrap()),

@@ -18,8 +18,7 @@ use std::time::{Duration, Instant};
 
 use fake_discord::FakeDiscord;
 use fake_discord::browser::Browser;
-use fake_discord::harness::{Place, Running, config};
-use fake_discord::oauth::{CLIENT_ID, CLIENT_SECRET};
+use fake_discord::harness::{Place, Running, config_with_pages};
 use fake_discord::payloads::{GUILD_ID, Member, Opt};
 use futures_util::StreamExt;
 use tablero::games::{GameKind, Position};
@@ -80,14 +79,7 @@ fn main() {
         let _ = tracing_subscriber::fmt().with_env_filter("error").try_init();
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().unwrap();
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let site = format!("http://127.0.0.1:{port}");
-        let mut settings = config(&fake, dir.path());
-        settings.web.listen = Some(format!("127.0.0.1:{port}"));
-        settings.web.public_url = Some(site.clone());
-        settings.web.client_id = Some(CLIENT_ID.into());
-        settings.web.client_secret = Some(CLIENT_SECRET.into());
-        settings.web.authorize_url = Some(format!("{}/oauth2/authorize", fake.base()));
+        let (mut settings, site) = config_with_pages(&fake, dir.path());
         // Members of one server play many games at once here, and every simulated browser comes from
         // 127.0.0.1: the shares per member and per client address are lifted (the server's remain).
         settings.limits.live_games = 1_000;

@@ -23,6 +23,20 @@ pub fn config(fake: &FakeDiscord, data: &Path) -> Config {
     config
 }
 
+/// As [`config`], with the web pages on a free port of 127.0.0.1 and signing in with the fake's OAuth2; the
+/// configuration and the pages' address.
+pub fn config_with_pages(fake: &FakeDiscord, data: &Path) -> (Config, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let site = format!("http://127.0.0.1:{port}");
+    let mut settings = config(fake, data);
+    settings.web.listen = Some(format!("127.0.0.1:{port}"));
+    settings.web.public_url = Some(site.clone());
+    settings.web.client_id = Some(super::oauth::CLIENT_ID.into());
+    settings.web.client_secret = Some(super::oauth::CLIENT_SECRET.into());
+    settings.web.authorize_url = Some(format!("{}/oauth2/authorize", fake.base()));
+    (settings, site)
+}
+
 /// The bot, running in this process.
 pub struct Running {
     fake: FakeDiscord,
