@@ -571,6 +571,8 @@ fn signin_flood(runtime: &tokio::runtime::Runtime) {
             let records = |store: &std::sync::Arc<dyn tablero::store::Store>| {
                 store.expired_sessions(u64::MAX, 1_000_000).map(|k| k.len()).unwrap_or(0)
             };
+            let store_for = store.clone();
+            tokio::task::spawn_blocking(move || store_for.flush()).await.unwrap().unwrap();
             let (size_before, records_before) = (store.size_bytes().unwrap_or(0), records(&store));
             // One address, 16 connections at once, each asking again as soon as it is answered.
             let next = format!("/{}", "a".repeat(15_000));

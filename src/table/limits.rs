@@ -171,7 +171,7 @@ impl Default for Limits {
             web_cache_bytes: 64 << 20,
             web_client_streams: 20,
             web_server_streams: 1000,
-            web_client_rate: 30,
+            web_client_rate: 20,
             web_client_burst: 120,
             web_client_requests: 16,
             web_server_requests: 64,
