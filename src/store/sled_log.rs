@@ -265,12 +265,22 @@ impl Log {
         };
         let mut seen = HashSet::new();
         for (index, segment) in file.chunks(segment_size as usize).enumerate() {
-            let Some(lsn) = segment_lsn(segment, segment_size) else {
-                if segment.iter().any(|b| *b != 0) && segment.len() as u64 >= SEG_HEADER_LEN {
-                    log.damage.push(format!("segment {index} of the log has an unreadable header"));
+            let written = segment.iter().any(|b| *b != 0) && segment.len() as u64 >= SEG_HEADER_LEN;
+            // A damaged header: every message names its segment's number, so the first one that checks out says
+            // where the segment stands, and the rest of it is read as usual.
+            let lsn = segment_lsn(segment, segment_size).or_else(|| {
+                let lsn = written.then(|| lsn_of_messages(folder, segment, segment_size)).flatten();
+                if written {
+                    log.damage.push(match lsn {
+                        Some(_) => {
+                            format!("segment {index} of the log has an unreadable header (its messages were read)")
+                        }
+                        None => format!("segment {index} of the log has an unreadable header"),
+                    });
                 }
-                continue;
-            };
+                lsn
+            });
+            let Some(lsn) = lsn else { continue };
             if !seen.insert(lsn) {
                 log.damage.push(format!("segment {index} of the log repeats an earlier segment's position"));
                 continue;
@@ -359,6 +369,21 @@ fn segment_lsn(segment: &[u8], size: u64) -> Option<u64> {
     }
     let lsn = le_u64(&header[4..12])? ^ 0x7FFF_FFFF_FFFF_FFFF;
     (lsn.is_multiple_of(size) && lsn < i64::MAX as u64).then_some(lsn)
+}
+
+/// Where a segment whose header is unreadable stands in the log: the segment number its first message that checks
+/// out carries (in the message's own header, under the message's checksum).
+fn lsn_of_messages(folder: &Path, segment: &[u8], size: u64) -> Option<u64> {
+    let last_start = (segment.len() as u64).min(size - MAX_MSG_HEADER_LEN);
+    (SEG_HEADER_LEN..last_start).find_map(|at| {
+        let buf = &segment[at as usize..];
+        let mut rest = buf.get(5..)?;
+        varint(&mut rest)?;
+        let number = varint(&mut rest)?;
+        message(folder, buf, number)?;
+        let lsn = number.checked_mul(size)?;
+        (lsn < i64::MAX as u64).then_some(lsn)
+    })
 }
 
 /// The message at the start of `buf` and its length, when it is one of segment `number` and checks out (no

@@ -256,8 +256,7 @@ pub async fn serve(listener: tokio::net::TcpListener, table: Arc<Table>, options
     server::serve(listener, router(table, options), gate).await
 }
 
-/// How often sign-ins and sessions past their expiry are forgotten (a flood of sign-ins begun and never
-/// finished costs the store only until then).
+/// How often sessions past their expiry are forgotten (and sign-ins an earlier release kept in the store).
 const SWEEP_EVERY: Duration = Duration::from_secs(600);
 
 async fn sweep_sessions(table: Arc<Table>) {

@@ -133,8 +133,7 @@ pub async fn serve(listener: TcpListener, app: Router, gate: Gate) -> std::io::R
         let app = app.clone();
         let (open, gate, bodies) = (open.clone(), gate.clone(), bodies.clone());
         tokio::spawn(async move {
-            let idle = gate.idle;
-            connection(stream, peer, app, gate, bodies, idle).await;
+            connection(stream, peer, app, gate, bodies).await;
             open.lock().unwrap_or_else(|e| e.into_inner()).give(&key);
         });
     }
@@ -160,18 +159,11 @@ async fn through_gate(
     answer
 }
 
-async fn connection(
-    stream: TcpStream,
-    peer: SocketAddr,
-    app: Router,
-    gate: Arc<Gate>,
-    bodies: Arc<Bodies>,
-    idle: Duration,
-) {
+async fn connection(stream: TcpStream, peer: SocketAddr, app: Router, gate: Arc<Gate>, bodies: Arc<Bodies>) {
     let last = Arc::new(AtomicU64::new(0));
     let start = Instant::now();
     let io = TokioIo::new(Watched { io: stream, start, last: last.clone() });
-    let header = gate.header;
+    let (header, idle) = (gate.header, gate.idle);
     let service = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
         let (gate, bodies, app) = (gate.clone(), bodies.clone(), app.clone());
         async move { through_gate(&gate, &bodies, peer, app, request).await }

@@ -313,6 +313,50 @@ fn wait_settled(path: &std::path::Path) {
     panic!("{} kept changing", path.display());
 }
 
+/// Damage that hits the header of one of sled's log segments (where the segment stands in the log) loses
+/// nothing more: each message of the segment names its segment's number under its own checksum, so salvage reads
+/// them all, says the header was damaged, and gives every game back as it was.
+#[test]
+fn a_damaged_segment_header_costs_salvage_no_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("data");
+    populated(&path);
+    {
+        let store = Arc::new(SledStore::open(&path).unwrap());
+        let mut channel = 1_000;
+        play(&table(store.clone()), &store, GameKind::Hoyito, &mut channel, 1_500, &mut SmallRng::seed_from_u64(9));
+    }
+    let before = games_of(&SledStore::open(&path).unwrap().snapshot().unwrap());
+    wait_closed(&path);
+    let segment = 512 * 1024;
+    let bytes = std::fs::read(path.join("db")).unwrap();
+    // The header of every segment after the first that holds anything, one at a time.
+    let headers: Vec<usize> = (1..bytes.len() / segment)
+        .map(|k| k * segment)
+        .filter(|at| bytes[*at..*at + 20].iter().any(|b| *b != 0))
+        .collect();
+    assert!(!headers.is_empty(), "the log spans more than one segment: {} bytes", bytes.len());
+    for (n, at) in headers.into_iter().enumerate() {
+        let damaged = dir.path().join(format!("damaged{n}"));
+        copy_dir(&path, &damaged);
+        let mut bytes = bytes.clone();
+        for byte in &mut bytes[at..at + 4] {
+            *byte ^= 0x10;
+        }
+        std::fs::write(damaged.join("db"), &bytes).unwrap();
+        let salvaged = folder::salvage(&damaged, &dir.path().join(format!("salvaged{n}"))).unwrap();
+        assert!(
+            salvaged.lost.iter().any(|l| l.contains("unreadable header (its messages were read)")),
+            "{:?}",
+            salvaged.lost
+        );
+        let after = games_of(&SledStore::open(&dir.path().join(format!("salvaged{n}"))).unwrap().snapshot().unwrap());
+        let changed: Vec<GameId> =
+            before.iter().filter(|(id, g)| after.get(id) != Some(g)).map(|(id, _)| *id).collect();
+        assert!(changed.is_empty(), "segment at {at}: games lost {changed:?}; {:?}", salvaged.lost);
+    }
+}
+
 #[test]
 fn a_damaged_store_is_refused_in_plain_words_and_salvaged() {
     let dir = tempfile::tempdir().unwrap();
