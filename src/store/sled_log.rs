@@ -498,6 +498,7 @@ pub fn recover(folder: &Path) -> Result<Recovered, StoreError> {
     let mut trees = BTreeMap::new();
     let mut reached = HashSet::new();
     let mut game_pages = HashSet::new();
+    let mut tree_of: HashMap<u64, Vec<u8>> = HashMap::new();
     let mut rest = meta.as_slice();
     while !rest.is_empty() {
         let (Some(name), Some(root)) = (bytes(&mut rest), varint(&mut rest)) else {
@@ -509,8 +510,52 @@ pub fn recover(folder: &Path) -> Result<Recovered, StoreError> {
         if name == b"games" || name == b"moves" {
             game_pages.extend(of_tree.iter().copied());
         }
+        tree_of.extend(of_tree.iter().map(|pid| (*pid, name.clone())));
         reached.extend(of_tree);
         trees.insert(name, entries);
+    }
+    // A leaf its tree no longer reaches (the newest version of an index page above it was in the damage) still
+    // leads, along its level's `next` links, into the pages of its tree: its entries go back there (where the tree
+    // does not hold them already).
+    let strays: Vec<u64> = pages
+        .iter()
+        .filter(|(pid, page)| !reached.contains(*pid) && matches!(page, Page::Node(n, _) if n.children.is_none()))
+        .map(|(pid, _)| *pid)
+        .collect();
+    let mut placed = 0;
+    for pid in strays {
+        let mut at = pid;
+        let mut seen = HashSet::new();
+        let tree = loop {
+            if let Some(tree) = tree_of.get(&at) {
+                break Some(tree.clone());
+            }
+            match pages.get(&at) {
+                Some(Page::Node(node, _)) if seen.insert(at) => match node.next {
+                    Some(next) => at = next,
+                    None => break None,
+                },
+                _ => break None,
+            }
+        };
+        let (Some(tree), Some(Page::Node(leaf, _))) = (tree, pages.get(&pid)) else { continue };
+        let entries = trees.entry(tree.clone()).or_default();
+        let prefix = &leaf.lo[..leaf.prefix_len];
+        for (key, value) in leaf.keys.iter().zip(&leaf.values) {
+            let full = [prefix, key.as_slice()].concat();
+            if leaf.covers(&full) {
+                entries.entry(full).or_insert_with(|| value.clone());
+            }
+        }
+        if tree == b"games" || tree == b"moves" {
+            game_pages.insert(pid);
+        }
+        tree_of.insert(pid, tree);
+        reached.insert(pid);
+        placed += 1;
+    }
+    if placed > 0 {
+        damage.push(format!("{placed} pieces of data were found again by their neighbours in their tree"));
     }
     // A game some of whose changes are lost is named (its key starts with its id, in both trees).
     let mut games_lost = BTreeSet::new();
@@ -522,8 +567,10 @@ pub fn recover(folder: &Path) -> Result<Recovered, StoreError> {
             Some(Page::Node(node, _)) => [&node.lo[..node.prefix_len], key.as_slice()].concat(),
             _ => key.clone(),
         };
-        if let Some(id) = full.get(..8).and_then(|b| <[u8; 8]>::try_from(b).ok()) {
-            games_lost.insert(u64::from_be_bytes(id));
+        if let Some(id) = full.get(..8).and_then(|b| <[u8; 8]>::try_from(b).ok()).map(u64::from_be_bytes)
+            && id > 0
+        {
+            games_lost.insert(id);
         }
     }
     for id in games_lost {
