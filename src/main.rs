@@ -106,7 +106,7 @@ enum AdminTask {
         #[arg(long, default_value_t = 1)]
         jobs: u32,
     },
-    /// Mine puzzles: positions with one clearly best move (the criterion is in the README), from the record files
+    /// Mine puzzles: positions with one clearly best move (the criterion is in docs/training.md), from the record files
     /// in RECORDS and from COMPUTER games of the computer against itself; each is checked again by a deeper search
     /// before it is kept. They are added to the store (those it holds already are skipped), and written to OUT as
     /// JSON lines when given.

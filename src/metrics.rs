@@ -15,7 +15,7 @@ static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
 const SECONDS: [f64; 16] =
     [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0];
 
-/// Every metric: its name, its kind and what it counts (the README's table is this list).
+/// Every metric: its name, its kind and what it counts (docs/operations.md's table is this list).
 pub const METRICS: [(&str, &str, &str); 19] = [
     ("tablero_commands_total", "counter", "Commands the table handled, by domain, command and outcome"),
     ("tablero_command_seconds", "histogram", "Time the table took over a command, by domain"),

@@ -1,6 +1,6 @@
 //! Level 5 with the Hoyito endgame database against level 5 without it, from positions the database holds: each
 //! position is played twice, the database's side moving first in one game and second in the other, so the
-//! comparison does not hang on who is on move. `tablero admin endgame-match` prints it; the README quotes it.
+//! comparison does not hang on who is on move. `tablero admin endgame-match` prints it; docs/analyze.md quotes it.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -1,6 +1,6 @@
 //! The ladder: levels played against each other (and the top level against uniformly random moves), sides
 //! alternating, every game seeded, to check that each level is stronger than the one below. `tablero admin
-//! ladder` prints its tables; the README quotes them.
+//! ladder` prints its tables; docs/computer.md quotes them.
 
 use std::time::Instant;
 

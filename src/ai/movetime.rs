@@ -1,6 +1,6 @@
 //! The computer's time per move at full budget on a fixed set of positions from real games (level 3 against
 //! itself, each game opened by two seeded random moves, a position every few plies): `tablero admin movetime`
-//! prints each level's median, 95th percentile and slowest move, the figures the README quotes against the
+//! prints each level's median, 95th percentile and slowest move, the figures docs/computer.md quotes against the
 //! targets (level 5 at most 2 s at the 95th percentile, level 1 at most 50 ms).
 
 use std::time::Instant;

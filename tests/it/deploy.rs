@@ -1,6 +1,6 @@
 //! The service files in `deploy/`: the systemd unit passes `systemd-analyze verify` (its `ExecStart` pointed at
 //! the binary just built; required where `TABLERO_SYSTEMD_TESTS=required`, as in CI), and the Dockerfile builds,
-//! copies and starts the binary the way the README says, with settings the configuration knows.
+//! copies and starts the binary the way docs/operations.md says, with settings the configuration knows.
 
 use std::path::Path;
 use std::process::Command;
@@ -54,13 +54,13 @@ fn the_systemd_unit_verifies() {
 }
 
 #[test]
-fn the_dockerfile_builds_and_starts_the_binary_as_the_readme_says() {
+fn the_dockerfile_builds_and_starts_the_binary_as_the_operations_guide_says() {
     let docker = read("deploy/Dockerfile");
-    let readme = read("README.md");
+    let guide = read("docs/operations.md");
     known_variables(&docker, "Dockerfile");
     known_variables(&read("deploy/compose.yaml"), "compose.yaml");
     let build = docker.lines().find_map(|l| l.strip_prefix("RUN ").filter(|c| c.starts_with("cargo build"))).unwrap();
-    assert!(readme.contains(&format!("`{build}`")), "the README does not give the Dockerfile's build: {build}");
+    assert!(guide.contains(&format!("`{build}`")), "docs/operations.md does not give the Dockerfile's build: {build}");
     assert!(build.contains("--release") && build.contains("--bin tablero"), "{build}");
     assert!(docker.contains("COPY --from=build /src/target/release/tablero /usr/local/bin/tablero"), "{docker}");
     assert!(docker.contains("ENTRYPOINT [\"/usr/local/bin/tablero\"]"), "{docker}");

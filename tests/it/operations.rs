@@ -114,7 +114,7 @@ async fn metrics_count_what_a_run_did_and_no_label_holds_an_id() {
             }
         }
     }
-    // Every metric the README's table names is described.
+    // Every metric docs/operations.md's table names is described.
     for (name, _, _) in tablero::metrics::METRICS {
         assert!(text.contains(&format!("# HELP {name} ")) || !text.contains(name), "{name} is not described");
     }

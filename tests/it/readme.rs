@@ -1,5 +1,6 @@
-//! The README's account of the code: its list of every source file names exactly the files there are, each
-//! under its folder, with what the file's first line says it is for.
+//! The README and `docs/` against the code: every link resolves, the list of every source file names exactly the
+//! files there are with what each file's first line says it is for, and the tables of metrics and of the rules
+//! the lessons teach say what the code does.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -18,10 +19,15 @@ fn files_under(root: &Path, folder: &str, out: &mut BTreeSet<(String, String)>) 
     }
 }
 
-/// The README's "Every source file" list: (folder, file, what it says).
+/// A document of the repository, by its path from the root.
+fn doc(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+/// `docs/source-files.md`'s list: (folder, file, what it says).
 fn listed() -> Vec<(String, String, String)> {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let start = readme.find("### Every source file").expect("the README lists every source file");
+    let readme = doc("docs/source-files.md");
+    let start = readme.find("# Every source file").expect("docs/source-files.md lists every source file");
     let mut folder = String::new();
     let mut out = Vec::new();
     for line in readme[start..].lines().skip(1).take_while(|l| !l.starts_with('#')) {
@@ -45,8 +51,8 @@ fn the_layout_names_every_source_file() {
     let named: BTreeSet<(String, String)> = listed.iter().map(|(d, f, _)| (d.clone(), f.clone())).collect();
     let missing: Vec<_> = present.difference(&named).collect();
     let gone: Vec<_> = named.difference(&present).collect();
-    assert!(missing.is_empty(), "files the README's layout does not name: {missing:?}");
-    assert!(gone.is_empty(), "files the README's layout names but that are not there: {gone:?}");
+    assert!(missing.is_empty(), "files docs/source-files.md does not name: {missing:?}");
+    assert!(gone.is_empty(), "files docs/source-files.md names but that are not there: {gone:?}");
     // What each says is the file's own first line.
     for (folder, file, said) in &listed {
         let text = std::fs::read_to_string(root.join(folder).join(file)).unwrap();
@@ -54,29 +60,34 @@ fn the_layout_names_every_source_file() {
         let opening: String = said.trim_end_matches('…').chars().take(40).collect();
         assert!(
             first.starts_with("//! ") && first[4..].starts_with(&opening),
-            "{folder}{file}: the README says {said:?}, the file begins {first:?}"
+            "{folder}{file}: docs/source-files.md says {said:?}, the file begins {first:?}"
         );
     }
 }
 
 #[test]
 fn the_operations_table_names_every_metric() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme = doc("docs/operations.md");
     for (name, kind, help) in tablero::metrics::METRICS {
         let row = format!("| `{name}` | {kind} |");
-        let line = readme.lines().find(|l| l.starts_with(&row)).unwrap_or_else(|| panic!("no README row for {name}"));
-        assert!(line.ends_with(&format!("| {help} |")), "the README's row for {name} says otherwise: {line}");
+        let line = readme
+            .lines()
+            .find(|l| l.starts_with(&row))
+            .unwrap_or_else(|| panic!("no row in docs/operations.md for {name}"));
+        assert!(
+            line.ends_with(&format!("| {help} |")),
+            "the row for {name} in docs/operations.md says otherwise: {line}"
+        );
     }
     let rows = readme.lines().filter(|l| l.starts_with("| `tablero_")).count();
-    assert_eq!(rows, tablero::metrics::METRICS.len(), "the README lists a metric that is not exported");
+    assert_eq!(rows, tablero::metrics::METRICS.len(), "docs/operations.md lists a metric that is not exported");
 }
 
-/// The README's table of the rules the lessons teach: (game, section number, steps; `None` for a section that is
+/// `docs/training.md`'s table of the rules the lessons teach: (game, section number, steps; `None` for a section that is
 /// not a rule of play).
 fn rules_taught() -> Vec<(String, String, Option<Vec<String>>)> {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let start =
-        readme.find("| Game | Rule section | Steps that teach it |").expect("the README's table of rules taught");
+    let readme = doc("docs/training.md");
+    let start = readme.find("| Game | Rule section | Steps that teach it |").expect("the table of rules taught");
     let mut out = Vec::new();
     for line in readme[start..].lines().skip(2).take_while(|l| l.starts_with('|')) {
         let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
@@ -128,6 +139,137 @@ fn every_rule_section_is_taught_by_a_lesson_step() {
             for rule in rules {
                 assert!(rows.iter().any(|(_, s, _)| s == rule), "{title}: step {id} teaches {rule}, not in the table");
             }
+        }
+    }
+}
+
+/// The README and every Markdown file in `docs/`, by path from the root.
+fn documents() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = vec!["README.md".to_string()];
+    let mut docs: Vec<String> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.ends_with(".md"))
+        .map(|n| format!("docs/{n}"))
+        .collect();
+    docs.sort();
+    out.extend(docs);
+    out
+}
+
+/// A document's text without its code: fenced blocks and inline code spans, where brackets are not links.
+fn prose(text: &str) -> String {
+    let mut out = String::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let mut in_code = false;
+        for c in line.chars() {
+            if c == '`' {
+                in_code = !in_code;
+            } else if !in_code {
+                out.push(c);
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The anchors of a Markdown file's headings, as GitHub makes them: lower case, punctuation dropped, spaces as
+/// hyphens, a repeated heading numbered.
+fn anchors(text: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        }
+        if fenced || !line.starts_with('#') {
+            continue;
+        }
+        let title = line.trim_start_matches('#').trim();
+        let slug: String = title
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_')
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let mut anchor = slug.clone();
+        let mut n = 0;
+        while seen.contains(&anchor) {
+            n += 1;
+            anchor = format!("{slug}-{n}");
+        }
+        seen.insert(anchor);
+    }
+    seen
+}
+
+/// Every link's target in a document's prose: `[words](target)` and `![words](target)`.
+fn links(text: &str) -> Vec<String> {
+    let prose = prose(text);
+    let mut out = Vec::new();
+    let mut rest = prose.as_str();
+    while let Some(at) = rest.find("](") {
+        let after = &rest[at + 2..];
+        let Some(end) = after.find(')') else { break };
+        out.push(after[..end].split_whitespace().next().unwrap_or_default().to_string());
+        rest = &after[end..];
+    }
+    out
+}
+
+#[test]
+fn every_link_of_the_readme_and_the_docs_resolves() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for document in documents() {
+        let text = doc(&document);
+        let folder = Path::new(&document).parent().unwrap();
+        for target in links(&text) {
+            if target.starts_with("https://") || target.starts_with("http://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (path, anchor) = target.split_once('#').unwrap_or((&target, ""));
+            let file = if path.is_empty() { Path::new(&document).to_path_buf() } else { folder.join(path) };
+            let full = root.join(&file);
+            assert!(full.exists(), "{document}: the link {target} leads to nothing ({})", file.display());
+            if !anchor.is_empty() {
+                let headings = anchors(&std::fs::read_to_string(&full).unwrap());
+                assert!(headings.contains(anchor), "{document}: {target}: no such heading in {}", file.display());
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 40, "only {checked} links found: the reader of links is broken");
+}
+
+#[test]
+fn the_readme_is_a_front_door() {
+    let readme = doc("README.md");
+    let lines = readme.lines().count();
+    assert!(lines <= 400, "the README has {lines} lines; the rest belongs in docs/");
+    for heading in ["## The two commands", "## Running it on Discord", "## What it does", "## Where to read more"] {
+        assert!(readme.lines().any(|l| l == heading), "the README has no {heading}");
+    }
+    // Every document in docs/ is reachable from the README.
+    let linked = links(&readme);
+    for document in documents().into_iter().skip(1) {
+        assert!(linked.iter().any(|l| l.split('#').next() == Some(document.as_str())), "README: no link to {document}");
+    }
+    // Words about how the work was done belong in its history, not in what a reader reads.
+    for document in documents() {
+        let text = doc(&document).to_lowercase();
+        for words in ["this session", "previous session", "the issue", "an earlier version"] {
+            assert!(!text.contains(words), "{document} speaks of the work: {words:?}");
         }
     }
 }

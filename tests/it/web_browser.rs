@@ -188,7 +188,7 @@ async fn audit(client: &Client) {
     assert!(problems.is_empty(), "accessibility of {url}: {problems:#?}");
 }
 
-/// Saves what the browser shows as `name` among the test screenshots (the README shows them).
+/// Saves what the browser shows as `name` among the test screenshots (docs/web.md shows them).
 async fn screenshot(client: &Client, name: &str) {
     let png = client.screenshot().await.unwrap();
     let folder = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots");
