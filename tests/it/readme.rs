@@ -268,7 +268,7 @@ fn the_readme_is_a_front_door() {
     // Words about how the work was done belong in its history, not in what a reader reads.
     for document in documents() {
         let text = doc(&document).to_lowercase();
-        for words in ["this session", "previous session", "the issue", "an earlier version"] {
+        for words in ["this session", "previous session", "the issue", "an earlier run"] {
             assert!(!text.contains(words), "{document} speaks of the work: {words:?}");
         }
     }
