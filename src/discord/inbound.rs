@@ -10,8 +10,15 @@ pub async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
-    if let serenity::FullEvent::InteractionCreate { interaction } = event {
-        answer(&framework.serenity_context.http, framework.user_data, interaction).await?;
+    let data = framework.user_data;
+    match event {
+        serenity::FullEvent::InteractionCreate { interaction } => {
+            answer(&framework.serenity_context.http, data, interaction).await?;
+        }
+        serenity::FullEvent::GuildCreate { guild, .. } => {
+            data.languages.heard(guild.id.get(), &guild.preferred_locale, data.default_locale);
+        }
+        _ => {}
     }
     Ok(())
 }
@@ -29,6 +36,14 @@ pub async fn answer(http: &serenity::Http, data: &Data, interaction: &serenity::
     };
     let started = std::time::Instant::now();
     crate::metrics::interaction(kind);
+    let server = match interaction {
+        serenity::Interaction::Command(c) | serenity::Interaction::Autocomplete(c) => (c.guild_id, &c.guild_locale),
+        serenity::Interaction::Component(press) => (press.guild_id, &press.guild_locale),
+        _ => (None, &None),
+    };
+    if let (Some(guild), Some(tag)) = server {
+        data.languages.heard(guild.get(), tag, data.default_locale);
+    }
     if !data.taken.first(interaction.id().get()) {
         // Delivered again while (or after) this process answers it: the first delivery answers.
         return Ok(());

@@ -1,8 +1,9 @@
 //! The web pages' link to Discord, given to them by the bot: signing a member in with OAuth2 (the authorization
 //! address, the code exchanged for a token with PKCE's verifier and the app's secret, the token for who the member
 //! is: used once, kept nowhere), a member's roles in a server (read through the bot's own REST client and its
-//! rate limiter, kept a minute; Discord's failure to say, five seconds), and
-//! the public replies of an action made on a page posted in the game's channel, as a command's would be.
+//! rate limiter, kept a minute; Discord's failure to say, five seconds), the language of a server's public posts
+//! as Discord last said it, and the public replies of an action made on a page posted in the game's channel, as a
+//! command's would be.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -219,6 +220,10 @@ impl DiscordLink for Link {
             kept.insert(key, (now + kept_for, roles.clone()));
             roles
         })
+    }
+
+    fn public_language(&self, guild: GuildId) -> crate::i18n::Locale {
+        self.data.languages.public(guild, self.data.default_locale)
     }
 
     fn publish(&self, actor: Actor, replies: Vec<Reply>) -> BoxFuture<'_, ()> {

@@ -19,6 +19,7 @@ mod deliver;
 mod endpoint;
 mod inbound;
 mod jobs;
+mod languages;
 mod link;
 pub mod localize;
 mod markup;
@@ -75,6 +76,8 @@ pub struct Data {
     pub bot: Arc<std::sync::OnceLock<u64>>,
     /// The interactions this process took lately: a second delivery of one is left to the first.
     pub taken: Arc<recent::Recent<u64>>,
+    /// Each server's language as Discord last said it: what an action on a page posts publicly in.
+    pub languages: Arc<languages::Languages>,
 }
 
 impl Data {
@@ -114,6 +117,7 @@ fn share(data: &Data) -> Data {
         clock: data.clock.clone(),
         bot: data.bot.clone(),
         taken: data.taken.clone(),
+        languages: data.languages.clone(),
     }
 }
 
@@ -345,6 +349,7 @@ async fn prepare(
         clock,
         bot: Arc::new(std::sync::OnceLock::new()),
         taken: Arc::new(recent::Recent::new(TAKEN_FOR, TAKEN_AT_MOST)),
+        languages: Arc::new(languages::Languages::default()),
     };
     // Signing in and acting on the pages, when the application's OAuth2 client is configured.
     let link = config.web.oauth_client().map(|client| {

@@ -85,7 +85,10 @@ pub(super) async fn act(State(web): Shared, server: Server, headers: HeaderMap, 
         Err(r) => return r,
     };
     let actor = actor(&server, &session, roles, channel);
-    let answer = match carry_out(&web, link, actor, command, key, server.locale).await {
+    // What the action says publicly reads as it would after a command on Discord: in the server's language,
+    // never the browser's.
+    let public = link.public_language(server.guild);
+    let answer = match carry_out(&web, link, actor, command, key, public).await {
         Ok(answer) => answer,
         Err(e) => return failed(e),
     };
@@ -140,13 +143,13 @@ async fn carry_out(
     actor: crate::table::Actor,
     command: Command,
     key: String,
-    locale: crate::i18n::Locale,
+    public: crate::i18n::Locale,
 ) -> Result<Option<Result<Vec<Reply>, crate::table::Refusal>>, String> {
     let table = web.table.clone();
     let done = tokio::spawn(async move {
         let acting = actor.clone();
         let answer = tokio::task::spawn_blocking(move || {
-            table.handle(Request::new(&acting, command, now()).public(locale).once(&key))
+            table.handle(Request::new(&acting, command, now()).public(public).once(&key))
         })
         .await
         .map_err(|e| e.to_string())?;

@@ -42,6 +42,10 @@ pub trait DiscordLink: Send + Sync + std::fmt::Debug {
     /// The member's roles in `guild`, or `None` when they are not a member of it (read with the bot's token,
     /// kept briefly).
     fn roles(&self, guild: GuildId, user: UserId) -> BoxFuture<'_, Result<Option<Vec<u64>>, String>>;
+    /// The language `guild`'s public posts are in when Discord is the one to say (its server's own language, as
+    /// an interaction from it carries): a move made on a page is posted in it, as one made on Discord. A server's
+    /// own setting still comes first.
+    fn public_language(&self, guild: GuildId) -> crate::i18n::Locale;
     /// Posts the public replies of an action `actor` made on a page, in the game's channel (or thread), as a
     /// command on Discord would have.
     fn publish(&self, actor: Actor, replies: Vec<Reply>) -> BoxFuture<'_, ()>;

@@ -262,6 +262,36 @@ async fn a_member_signs_in_and_plays_from_the_page_against_one_on_discord() {
     }
 }
 
+/// A server whose own language is Spanish (as Discord says with every interaction from it) reads a move made on
+/// the page in Spanish in its channel, as it reads one made on Discord, whatever the browser's language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_made_on_the_page_is_posted_in_the_servers_language() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let Started { bot: _bot, site, url, page, place, ana, ben } = start(&fake, dir.path()).await;
+    // ben asks for the board from the Spanish server.
+    let (id, from) = (fake.next_id(), fake.mark());
+    let mut board = fake_discord::payloads::slash(2, id, place.channel, place.thread, &ben, &["board"], &[]);
+    board["guild_locale"] = serde_json::json!("es-ES");
+    fake.interact(board);
+    fake.callback(from, id).await;
+
+    // ana, whose browser reads English, moves on the page: her page is in English, the channel's post in Spanish.
+    fake.sign_in_as(&ana);
+    let mut browser = Browser::new();
+    browser.sign_in(&site, &page).await;
+    let shown = browser.get(&url).await;
+    assert!(shown.body.contains("Signed in as ana."), "{}", shown.body);
+    let buttons = move_buttons(&shown.body);
+    let from = fake.mark();
+    let (csrf, key) = (field(&shown.body, "csrf"), field(&shown.body, "key"));
+    let form = [("csrf", csrf.as_str()), ("key", key.as_str()), ("button", buttons[0].as_str())];
+    assert_eq!(browser.post(&format!("{url}/act"), &form).await.status, 303);
+    let posted = fake.post_in(from, place.channel).await;
+    assert!(posted.content().contains("sembró el hoyo"), "in the server's language: {}", posted.content());
+    assert!(posted.content().contains("Le toca a"), "{}", posted.content());
+}
+
 /// The id of the button labelled `label` in a page.
 fn button_labelled(body: &str, label: &str) -> String {
     body.split("name=\"button\" value=\"")
