@@ -2,6 +2,7 @@
 //! cancelled, joined by a team's members before it starts, or asked for again after it ended (a rematch).
 
 mod challenge;
+pub(super) mod command;
 mod rematch;
 
 use crate::store::record::Timestamp;

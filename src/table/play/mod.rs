@@ -3,6 +3,7 @@
 //! meanwhile (the board, the moves so far, the rules, their games).
 
 mod claim;
+pub(super) mod command;
 mod computer;
 mod moves;
 mod pick;

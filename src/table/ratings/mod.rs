@@ -2,6 +2,7 @@
 //! profile, and the recomputation of every rating from the game records.
 
 mod board;
+pub(super) mod command;
 mod seasons;
 
 pub(super) use board::PAGE;

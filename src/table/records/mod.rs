@@ -2,6 +2,7 @@
 //! of finished games, the analysis of a game, and its animated replay.
 
 mod analysis;
+pub(super) mod command;
 mod files;
 mod replay;
 

@@ -1,6 +1,7 @@
 //! Settings: a server's (its time controls, reminders, threads, language, pages; Manage Server to change them)
 //! and a member's own (reminders by direct message, vacations).
 
+pub(super) mod command;
 mod vacation;
 
 use crate::table::setting::SettingChange;

@@ -1,9 +1,10 @@
-//! Tournaments at the table, on the pure arithmetic of `crate::pairings`; a tournament's life split by job: `commands` (what organisers and players ask), `rounds` (pairing and advancing
+//! Tournaments at the table, on the pure arithmetic of `crate::pairings`; a tournament's life split by job: `command`
+//! (what may be asked of a tournament), `actions` (what organisers and players do), `rounds` (pairing and advancing
 //! rounds), `swiss` (a tournament's rounds as the Dutch engine sees them), `shown` (boards, standings, brackets),
-//! `state` (finding, saving, reading results), `export`
-//! (its tournament file). The domain's one door is `handle`.
+//! `state` (finding, saving, reading results), `export` (its tournament file). The domain's one door is `handle`.
 
-mod commands;
+mod actions;
+pub(super) mod command;
 mod export;
 mod rounds;
 mod shown;

@@ -4,6 +4,7 @@
 //! through a unit of work written over the revision it was read at, so a redelivered or doubled answer never
 //! moves anyone two steps.
 
+pub(super) mod command;
 pub(super) mod course;
 mod daily;
 mod lessons;

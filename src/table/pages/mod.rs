@@ -4,6 +4,8 @@
 //! server exist only while its admins have them on, at the address its settings keep; a game of another server
 //! is not found, as everywhere.
 
+pub(super) mod command;
+
 use crate::store::record::ChannelId;
 use crate::table::command::{RatingCommand, RecordCommand};
 use crate::table::fail::TableError;

@@ -1,6 +1,6 @@
-//! A tournament's commands: created by an organiser (Manage Server or the organiser role), sign-up by button
-//! or command (players or role teams), started (seeded by rating), a round's deadline extended, a player
-//! dropped (remaining games forfeited), a result entered or corrected, a round's pairings listed.
+//! What organisers and players do to a tournament: created by an organiser (Manage Server or the organiser role),
+//! sign-up by button or command (players or role teams), started (seeded by rating), a round's deadline extended, a
+//! player dropped (remaining games forfeited), a result entered or corrected, a round's pairings listed.
 
 use super::state::{points_text, with_notices};
 use crate::deadlines;
