@@ -816,6 +816,8 @@ activity-failed = tablero could not start here: close the Activity and open it a
 activity-signed-out = You signed out of tablero: close the Activity and open it again to sign in.
 activity-off = Playing inside Discord is not switched on for this bot.
 activity-no-server = Open tablero from a channel of a server to play its games.
+# The description of the Activity's entry point, the command `/play` Discord launches it from.
+activity-entry-point = Play your games inside Discord
 activity-pages-off = This server's game pages are off: an admin turns them on with /settings server web:True.
 activity-your-games = Your games in this server
 activity-no-games = You have no game going in this server. Challenge someone with /play.

@@ -818,6 +818,8 @@ activity-failed = tablero no pudo arrancar aquí: cierra la actividad y ábrela 
 activity-signed-out = Saliste de tablero: cierra la actividad y ábrela de nuevo para entrar.
 activity-off = Jugar dentro de Discord no está activado para este bot.
 activity-no-server = Abre tablero desde un canal de un servidor para jugar sus partidas.
+# The description of the Activity's entry point, the command `/play` Discord launches it from.
+activity-entry-point = Juega tus partidas dentro de Discord
 activity-pages-off = Las páginas de partidas de este servidor están apagadas: un admin las enciende con /settings server web:True.
 activity-your-games = Tus partidas en este servidor
 activity-no-games = No tienes ninguna partida en curso en este servidor. Reta a alguien con /play.

@@ -6,6 +6,7 @@
 
 pub mod ai;
 pub mod analyze;
+pub mod clock;
 pub mod config;
 pub mod console;
 pub mod dates;

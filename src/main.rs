@@ -807,8 +807,11 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
         health.follow(&table);
         return Ok(Console::shared(table, config.out_dir.clone(), config.default_locale()));
     };
-    // One table for the console and its pages, made once the address is known (the pages hear of every move).
+    // One table for the console and its pages, made once the address is known (the pages hear of every move),
+    // and one clock (a `wait` moves both).
     let (made, table) = std::sync::mpsc::channel();
+    let clock = tablero::clock::Clock::moved();
+    let pages_clock = clock.clone();
     let web = config.web.clone();
     let ops_token = config.ops.token()?;
     let pages_health = health.clone();
@@ -828,6 +831,7 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
                 options.trusted_proxies = web.trusted_proxies.clone();
                 options.health = Some(pages_health);
                 options.ops_token = ops_token;
+                options.clock = pages_clock;
                 options
             }
         },
@@ -838,7 +842,7 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
     let url = format!("{}/", config.web.public_url(bound));
     let said = tablero::i18n::Message::new("console-web").str("url", url);
     eprintln!("{}", tablero::i18n::text(config.default_locale(), &said));
-    Ok(Console::shared(table, config.out_dir.clone(), config.default_locale()))
+    Ok(Console::shared(table, config.out_dir.clone(), config.default_locale()).on_clock(clock))
 }
 
 /// The console's health for an operator's tools: its metrics recorded from now on, and `/metrics`, `/healthz` and

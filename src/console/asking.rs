@@ -108,20 +108,6 @@ fn play_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
             }
             Ok(Command::Play(PlayCommand::Move { notation: said.positional.join(" "), at: None }))
         }),
-        "puzzle" => said.no_options("puzzle [game] | puzzle <number> <move>").and_then(|()| {
-            let Some(first) = said.positional.first() else {
-                return Ok(Command::Train(TrainCommand::Puzzle { game: None }));
-            };
-            match first.trim_start_matches('#').parse::<u64>() {
-                Ok(puzzle) if said.positional.len() >= 2 => Ok(Command::Train(TrainCommand::PuzzleAnswer {
-                    puzzle,
-                    at: None,
-                    answer: said.positional[1..].join(" "),
-                })),
-                Ok(_) => Err(usage("puzzle [game] | puzzle <number> <move>")),
-                Err(_) => Ok(Command::Train(TrainCommand::Puzzle { game: Some(first.parse()?) })),
-            }
-        }),
         _ => return None,
     })
 }
@@ -140,20 +126,6 @@ fn answer_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
             Some("accept") => Ok(Command::Play(PlayCommand::TakebackAnswer { game: None, accept: true })),
             Some("decline") => Ok(Command::Play(PlayCommand::TakebackAnswer { game: None, accept: false })),
             Some(_) => Err(usage("takeback [ask|accept|decline]")),
-        }),
-        "puzzle" => said.no_options("puzzle [game] | puzzle <number> <move>").and_then(|()| {
-            let Some(first) = said.positional.first() else {
-                return Ok(Command::Train(TrainCommand::Puzzle { game: None }));
-            };
-            match first.trim_start_matches('#').parse::<u64>() {
-                Ok(puzzle) if said.positional.len() >= 2 => Ok(Command::Train(TrainCommand::PuzzleAnswer {
-                    puzzle,
-                    at: None,
-                    answer: said.positional[1..].join(" "),
-                })),
-                Ok(_) => Err(usage("puzzle [game] | puzzle <number> <move>")),
-                Err(_) => Ok(Command::Train(TrainCommand::Puzzle { game: Some(first.parse()?) })),
-            }
         }),
         _ => return None,
     })
@@ -195,20 +167,6 @@ fn record_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
         "rules" => said
             .no_options("rules [game]")
             .and_then(|()| Ok(Command::Play(PlayCommand::Rules { game: first.map(|g| g.parse()).transpose()? }))),
-        "puzzle" => said.no_options("puzzle [game] | puzzle <number> <move>").and_then(|()| {
-            let Some(first) = said.positional.first() else {
-                return Ok(Command::Train(TrainCommand::Puzzle { game: None }));
-            };
-            match first.trim_start_matches('#').parse::<u64>() {
-                Ok(puzzle) if said.positional.len() >= 2 => Ok(Command::Train(TrainCommand::PuzzleAnswer {
-                    puzzle,
-                    at: None,
-                    answer: said.positional[1..].join(" "),
-                })),
-                Ok(_) => Err(usage("puzzle [game] | puzzle <number> <move>")),
-                Err(_) => Ok(Command::Train(TrainCommand::Puzzle { game: Some(first.parse()?) })),
-            }
-        }),
         _ => return None,
     })
 }
@@ -236,20 +194,6 @@ fn standing_command(word: &str, said: &Said) -> Option<Result<Command, Message>>
         "profile" => said.no_options("profile [@player]").and_then(|()| {
             let player = said.positional.first().map(|p| mention(p)).transpose()?;
             Ok(Command::Rating(RatingCommand::Profile { player }))
-        }),
-        "puzzle" => said.no_options("puzzle [game] | puzzle <number> <move>").and_then(|()| {
-            let Some(first) = said.positional.first() else {
-                return Ok(Command::Train(TrainCommand::Puzzle { game: None }));
-            };
-            match first.trim_start_matches('#').parse::<u64>() {
-                Ok(puzzle) if said.positional.len() >= 2 => Ok(Command::Train(TrainCommand::PuzzleAnswer {
-                    puzzle,
-                    at: None,
-                    answer: said.positional[1..].join(" "),
-                })),
-                Ok(_) => Err(usage("puzzle [game] | puzzle <number> <move>")),
-                Err(_) => Ok(Command::Train(TrainCommand::Puzzle { game: Some(first.parse()?) })),
-            }
         }),
         _ => return None,
     })
@@ -322,20 +266,6 @@ fn member_command(word: &str, said: &Said) -> Option<Result<Command, Message>> {
             };
             command.ok_or_else(|| Message::new("console-unknown-button").str("id", id.as_str()))
         }
-        "puzzle" => said.no_options("puzzle [game] | puzzle <number> <move>").and_then(|()| {
-            let Some(first) = said.positional.first() else {
-                return Ok(Command::Train(TrainCommand::Puzzle { game: None }));
-            };
-            match first.trim_start_matches('#').parse::<u64>() {
-                Ok(puzzle) if said.positional.len() >= 2 => Ok(Command::Train(TrainCommand::PuzzleAnswer {
-                    puzzle,
-                    at: None,
-                    answer: said.positional[1..].join(" "),
-                })),
-                Ok(_) => Err(usage("puzzle [game] | puzzle <number> <move>")),
-                Err(_) => Ok(Command::Train(TrainCommand::Puzzle { game: Some(first.parse()?) })),
-            }
-        }),
         _ => return None,
     })
 }

@@ -15,7 +15,6 @@ use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::games::GameKind;
 use crate::i18n::{self, Locale, Message, Span, Text};
@@ -138,6 +137,8 @@ pub struct Console {
     out_dir: PathBuf,
     channel: String,
     default_locale: Locale,
+    /// The console's clock (shared with its web pages): the real one, moved forward by `wait`.
+    clock: crate::clock::Clock,
     /// Seconds added to the real clock by `wait`.
     clock_offset: u64,
     /// Users' names, languages and roles, and channel names (to show whom a reply notifies and where).
@@ -154,11 +155,26 @@ impl Console {
     /// A console over a table it shares (with its web pages).
     pub fn shared(table: std::sync::Arc<Table>, out_dir: PathBuf, default_locale: Locale) -> Console {
         let known = Known::load(&out_dir);
-        Console { table, out_dir, channel: "lobby".to_string(), default_locale, clock_offset: 0, known, dirty: false }
+        let clock = crate::clock::Clock::moved();
+        Console {
+            table,
+            out_dir,
+            channel: "lobby".to_string(),
+            default_locale,
+            clock,
+            clock_offset: 0,
+            known,
+            dirty: false,
+        }
+    }
+
+    /// The console on `clock` (its web pages' too, so a page and a line agree after a `wait`).
+    pub fn on_clock(self, clock: crate::clock::Clock) -> Console {
+        Console { clock, ..self }
     }
 
     fn now(&self) -> Timestamp {
-        SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) + self.clock_offset
+        self.clock.now()
     }
 
     /// Reads lines until the input ends or `quit`; prints a prompt before each line when `prompt` is set.
@@ -210,6 +226,7 @@ impl Console {
             }
             Ok(Line::Wait(secs)) => {
                 self.clock_offset += secs;
+                self.clock.advance(secs);
                 writeln!(out, "  {}", i18n::text(locale, &Message::new("console-waited").num("seconds", secs as i64)))?;
                 self.computer_moves(out)?;
                 self.deliver(out)?;

@@ -113,18 +113,16 @@ pub async fn track(
     let Some(game) = reply.game else { return };
     let store = data.store.clone();
     let (c, m) = (channel.get(), message.get());
-    let previous = tokio::task::spawn_blocking(move || {
-        let previous = store.board_post(game);
-        if let Err(e) = store.set_board_post(game, ChannelId(c), m) {
-            tracing::warn!(%game, error = %e, "could not record the board post");
+    // The newer board is kept whichever is recorded last (two answers of the same game may be recorded in
+    // either order); the other loses its buttons.
+    let stale = tokio::task::spawn_blocking(move || store.set_board_post(game, ChannelId(c), m)).await;
+    match stale {
+        Ok(Ok(Some((sc, sm)))) => {
+            strip_buttons(data, http, serenity::ChannelId::new(sc.get()), serenity::MessageId::new(sm)).await
         }
-        previous
-    })
-    .await;
-    if let Ok(Ok(Some((pc, pm)))) = previous
-        && (pc, pm) != (ChannelId(c), m)
-    {
-        strip_buttons(data, http, serenity::ChannelId::new(pc.get()), serenity::MessageId::new(pm)).await;
+        Ok(Ok(None)) => {}
+        Ok(Err(e)) => tracing::warn!(%game, error = %e, "could not record the board post"),
+        Err(e) => tracing::warn!(%game, error = %e, "could not record the board post"),
     }
 }
 

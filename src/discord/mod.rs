@@ -12,7 +12,6 @@ mod actor;
 mod buttons;
 mod calendar;
 mod call;
-mod clock;
 mod commands;
 mod computer;
 mod deliver;
@@ -36,7 +35,7 @@ mod tournament;
 mod training;
 mod vacation;
 
-pub use clock::Clock;
+pub use crate::clock::Clock;
 
 use std::sync::Arc;
 
@@ -275,14 +274,18 @@ async fn register(ctx: &serenity::Context, guild: Option<u64>, activity: bool) -
     Ok(())
 }
 
-/// The Activity's entry point command: `/play`, launched by Discord.
+/// The Activity's entry point command: `/play`, launched by Discord, described in every language of the
+/// catalogue.
 pub fn entry_point() -> serenity::CreateCommand {
-    serenity::CreateCommand::new("play")
+    let described = |locale| crate::i18n::text(locale, &crate::i18n::Message::new("activity-entry-point"));
+    let mut command = serenity::CreateCommand::new("play")
         .kind(serenity::CommandType::PrimaryEntryPoint)
         .handler(serenity::EntryPointHandlerType::DiscordLaunchActivity)
-        .description("Play your games inside Discord")
-        .description_localized("es-ES", "Juega tus partidas dentro de Discord")
-        .description_localized("es-419", "Juega tus partidas dentro de Discord")
+        .description(described(Locale::English));
+    for locale in [Locale::SpanishLatinAmerica, Locale::SpanishSpain] {
+        command = command.description_localized(locale.tag(), described(locale));
+    }
+    command
 }
 
 /// The bot's token, or what to do without one.
@@ -359,7 +362,7 @@ async fn prepare(
             link::Link::new(config.discord.api_base.as_deref(), config.web.authorize_url(), client, share(&data), http);
         Arc::new(link) as Arc<dyn crate::web::link::DiscordLink>
     });
-    serve_pages_and_ops(config, &data.table, &health, web, link).await?;
+    serve_pages_and_ops(config, &data.table, &health, web, link, data.clock.clone()).await?;
     Ok((data, health))
 }
 
@@ -411,6 +414,7 @@ async fn serve_pages_and_ops(
     health: &Arc<crate::web::ops::Health>,
     web: Option<(tokio::net::TcpListener, String)>,
     link: Option<Arc<dyn crate::web::link::DiscordLink>>,
+    clock: Clock,
 ) -> Result<(), Error> {
     crate::metrics::install();
     health.follow(table);
@@ -431,6 +435,7 @@ async fn serve_pages_and_ops(
         options.ops_token = token;
         options.link = link;
         options.session_days = config.web.session_days.unwrap_or(30);
+        options.clock = clock;
         tokio::spawn(async move {
             if let Err(e) = crate::web::serve(listener, table, options).await {
                 tracing::error!(error = %e, "the web pages stopped");

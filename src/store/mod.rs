@@ -279,6 +279,14 @@ pub trait Store: Send + Sync {
     fn live_game_count(&self) -> Option<u64> {
         None
     }
-    /// Records the message that shows a game's latest board. Cosmetic data: it need not be flushed at once.
-    fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError>;
+    /// Records the message that shows a game's latest board, unless a newer one is recorded (a message's id grows
+    /// with the time it was made, as Discord's do), in one transaction, so two boards recorded at once keep the
+    /// newer whichever is recorded last. Returns the board whose buttons are now out of date: the one replaced,
+    /// or this one when a newer is recorded. Cosmetic data: it need not be flushed at once.
+    fn set_board_post(
+        &self,
+        game: GameId,
+        channel: ChannelId,
+        message: u64,
+    ) -> Result<Option<(ChannelId, u64)>, StoreError>;
 }

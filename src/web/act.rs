@@ -16,7 +16,7 @@ use serde::Deserialize;
 use super::Web;
 use super::internal_path::InternalPath;
 use super::member::{actor, signed_in_on};
-use super::routes::{Server, Shared, blocking, failed, not_found_in, now};
+use super::routes::{Server, Shared, blocking, failed, not_found_in};
 use crate::i18n::{self, Message};
 use crate::store::record::GameId;
 use crate::table::{ButtonId, Command, PlayCommand, Reply, Request};
@@ -145,11 +145,11 @@ async fn carry_out(
     key: String,
     public: crate::i18n::Locale,
 ) -> Result<Option<Result<Vec<Reply>, crate::table::Refusal>>, String> {
-    let table = web.table.clone();
+    let (table, now) = (web.table.clone(), web.options.clock.now());
     let done = tokio::spawn(async move {
         let acting = actor.clone();
         let answer = tokio::task::spawn_blocking(move || {
-            table.handle(Request::new(&acting, command, now()).public(public).once(&key))
+            table.handle(Request::new(&acting, command, now).public(public).once(&key))
         })
         .await
         .map_err(|e| e.to_string())?;

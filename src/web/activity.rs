@@ -25,7 +25,7 @@ use super::Web;
 use super::lang;
 use super::link::{hash, secret};
 use super::pages::t;
-use super::routes::{Shared, blocking, now};
+use super::routes::{Shared, blocking};
 use crate::i18n::Locale;
 use crate::store::Session;
 use crate::store::record::{ChannelId, GuildId};
@@ -177,7 +177,7 @@ pub(super) async fn token(State(web): Shared, headers: HeaderMap, body: Bytes) -
         }
         Err(_) => return refused(StatusCode::SERVICE_UNAVAILABLE, locale, "activity-failed"),
     };
-    let (session_token, at) = (secret(), now());
+    let (session_token, at) = (secret(), web.options.clock.now());
     let session = Session {
         user: who.user,
         name: who.name.clone(),

@@ -8,7 +8,7 @@ use axum::http::{HeaderMap, header};
 
 use super::Web;
 use super::link::hash;
-use super::routes::{Server, blocking, now};
+use super::routes::{Server, blocking};
 use crate::store::Session;
 use crate::store::record::GuildId;
 use crate::table::{Actor, Permissions};
@@ -34,7 +34,8 @@ pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
 pub(super) async fn signed_in(web: &Arc<Web>, headers: &HeaderMap) -> Option<(String, Session)> {
     let token = bearer(headers).or_else(|| cookie(headers, SESSION_COOKIE))?.to_string();
     let key = hash(&token);
-    let session = blocking(web, move |t| t.session(&key, now())).await.ok()?.ok()??;
+    let now = web.options.clock.now();
+    let session = blocking(web, move |t| t.session(&key, now)).await.ok()?.ok()??;
     Some((token, session))
 }
 

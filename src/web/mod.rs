@@ -66,6 +66,8 @@ pub struct Options {
     pub link: Option<Arc<dyn link::DiscordLink>>,
     /// How long a sign-in lasts, in days.
     pub session_days: u64,
+    /// The time the pages read: the bot's own clock (or the console's), so a page and a command agree.
+    pub clock: crate::clock::Clock,
 }
 
 impl Options {
@@ -79,6 +81,7 @@ impl Options {
             ops_token: None,
             link: None,
             session_days: 30,
+            clock: crate::clock::Clock::system(),
         }
     }
 }
@@ -251,7 +254,7 @@ pub async fn serve(listener: tokio::net::TcpListener, table: Arc<Table>, options
     };
     tracing::info!(open_files = ?files, connections = gate.connections, "the web pages' bounds");
     if options.link.is_some() {
-        tokio::spawn(sweep_sessions(table.clone()));
+        tokio::spawn(sweep_sessions(table.clone(), options.clock.clone()));
     }
     server::serve(listener, router(table, options), gate).await
 }
@@ -259,11 +262,12 @@ pub async fn serve(listener: tokio::net::TcpListener, table: Arc<Table>, options
 /// How often sessions past their expiry are forgotten (and sign-ins an earlier release kept in the store).
 const SWEEP_EVERY: Duration = Duration::from_secs(600);
 
-async fn sweep_sessions(table: Arc<Table>) {
+async fn sweep_sessions(table: Arc<Table>, clock: crate::clock::Clock) {
     loop {
         tokio::time::sleep(SWEEP_EVERY).await;
         let table = table.clone();
-        match tokio::task::spawn_blocking(move || table.sweep_sessions(routes::now())).await {
+        let now = clock.now();
+        match tokio::task::spawn_blocking(move || table.sweep_sessions(now)).await {
             Ok(Ok(0)) => {}
             Ok(Ok(swept)) => tracing::info!(swept, "expired sign-ins and sessions forgotten"),
             Ok(Err(e)) => tracing::warn!(error = %e, "expired sign-ins and sessions could not be forgotten"),

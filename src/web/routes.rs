@@ -23,10 +23,6 @@ use crate::table::Command;
 
 pub(super) type Shared = State<Arc<Web>>;
 
-pub(super) fn now() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
-}
-
 /// The server a request's address names (its pages on), the address of its pages, the reader's language, and
 /// the rest of the path's parameters.
 pub struct Server {
@@ -150,8 +146,8 @@ pub struct Lang {
 }
 
 pub async fn server(State(web): Shared, server: Server, Query(q): Query<Lang>) -> Response {
-    let (guild, locale) = (server.guild, server.locale);
-    match blocking(&web, move |t| t.server_page(guild, locale, now())).await {
+    let (guild, locale, now) = (server.guild, server.locale, web.options.clock.now());
+    match blocking(&web, move |t| t.server_page(guild, locale, now)).await {
         Ok(Ok(shown)) => page(pages::server(locale, &server.base, &shown), &server, q.lang.is_some()),
         Ok(Err(e)) => failed(e),
         Err(r) => r,
@@ -180,11 +176,11 @@ pub(super) async fn reply_file(
 ) -> Response {
     let (guild, locale) = (server.guild, server.locale);
     let key = format!("file/{guild}/{command:?}/{pick}/{version}/{locale}");
-    let table = web.table.clone();
+    let (table, now) = (web.table.clone(), web.options.clock.now());
     let result = web
         .drawn
         .get(super::cache::Kind::File, key, guild.get(), server.client, move || {
-            match table.read(guild, locale, command, now()) {
+            match table.read(guild, locale, command, now) {
                 Ok(replies) => {
                     let files = replies.into_iter().flat_map(|r| r.files);
                     Ok(files.into_iter().find(|f| f.name.ends_with(pick)).map(|f| f.bytes))
@@ -204,11 +200,11 @@ pub(super) async fn reply_file(
 pub(super) async fn reply_picture(web: &Arc<Web>, server: &Server, command: Command, version: u64) -> Response {
     let (guild, locale) = (server.guild, server.locale);
     let key = format!("picture/{guild}/{command:?}/{version}/{locale}");
-    let table = web.table.clone();
+    let (table, now) = (web.table.clone(), web.options.clock.now());
     let result = web
         .drawn
         .get(super::cache::Kind::Picture, key, guild.get(), server.client, move || {
-            match table.read(guild, locale, command, now()) {
+            match table.read(guild, locale, command, now) {
                 Ok(replies) => Ok(replies.into_iter().find_map(|r| r.image).map(|i| i.png)),
                 Err(_) => Ok(None),
             }

@@ -19,7 +19,7 @@ use super::internal_path::InternalPath;
 use super::link::{challenge, hash, secret, url_encode};
 use super::member::{SESSION_COOKIE, cookie, signed_in};
 use super::pages::{layout, t};
-use super::routes::{Shared, blocking, failed, now};
+use super::routes::{Shared, blocking, failed};
 use super::signin_state::UnderWay;
 use super::{Web, lang};
 use crate::store::Session;
@@ -81,7 +81,8 @@ pub struct Next {
 pub(super) async fn begin(State(web): Shared, Query(q): Query<Next>) -> Response {
     let Some(link) = web.options.link.clone() else { return super::routes::not_found(HeaderMap::new()).await };
     let key = link.sign_in_key();
-    let under_way = UnderWay { began: now(), nonce: secret(), next: InternalPath::or_root(q.next.as_deref()) };
+    let under_way =
+        UnderWay { began: web.options.clock.now(), nonce: secret(), next: InternalPath::or_root(q.next.as_deref()) };
     let state = under_way.seal(&key);
     // The one redirect away from the site: to Discord's own sign-in.
     let mut response =
@@ -104,7 +105,7 @@ pub(super) async fn callback(State(web): Shared, headers: HeaderMap, Query(q): Q
         return said_page(&headers, StatusCode::BAD_REQUEST, "web-sign-in-refused");
     };
     let key = link.sign_in_key();
-    let Some(sign_in) = UnderWay::open(&key, &state, now(), SIGN_IN_FOR) else {
+    let Some(sign_in) = UnderWay::open(&key, &state, web.options.clock.now(), SIGN_IN_FOR) else {
         return said_page(&headers, StatusCode::BAD_REQUEST, "web-sign-in-spent");
     };
     // The state must come back to the browser that began the sign-in.
@@ -118,7 +119,7 @@ pub(super) async fn callback(State(web): Shared, headers: HeaderMap, Query(q): Q
             return said_page(&headers, StatusCode::BAD_REQUEST, "web-sign-in-refused");
         }
     };
-    let (token, at) = (secret(), now());
+    let (token, at) = (secret(), web.options.clock.now());
     let days = web.options.session_days.max(1);
     let session = Session {
         user: who.user,

@@ -19,7 +19,7 @@ use super::cache::Kind;
 use super::internal_path::InternalPath;
 use super::member::{actor, signed_in_on};
 use super::pages::{Viewer, layout, t};
-use super::routes::{Server, Shared, blocking, not_found_in, now};
+use super::routes::{Server, Shared, blocking, not_found_in};
 use crate::games::GameKind;
 use crate::table::{ButtonId, Command, Reply, Request, TrainCommand};
 
@@ -101,8 +101,9 @@ async fn answer(
     }
     let acting = actor(server, &session, Vec::new(), crate::store::ChannelId(0));
     let viewer = Viewer { name: session.name.clone(), csrf: session.csrf.clone(), key: fresh_key(), panel: None };
+    let now = web.options.clock.now();
     let done = blocking(web, move |t| {
-        let request = Request::new(&acting, command, now()).public(locale);
+        let request = Request::new(&acting, command, now).public(locale);
         match &key {
             Some(k) => t.handle(request.once(k)),
             None => t.handle(request),

@@ -474,7 +474,25 @@ fn sign_ins_are_spent_once_and_sessions_end_when_closed_expired_or_signed_out_ev
     assert_eq!(store.session(&cookie, 20).unwrap().map(|s| (s.csrf, s.generation)), Some(("d".to_string(), 1)));
 }
 
+/// A game's board post keeps the newest message whichever is recorded last (two answers of one game may be
+/// recorded in either order), and says which board's buttons are out of date.
+fn the_newest_board_post_is_kept_in_whatever_order_they_are_recorded(backend: &Backend) {
+    let fresh = backend.fresh();
+    let store = fresh.store();
+    let game = GameId(7);
+    assert_eq!(store.set_board_post(game, ChannelId(1), 100).unwrap(), None, "the first: nothing out of date");
+    assert_eq!(store.set_board_post(game, ChannelId(1), 100).unwrap(), None, "the same again");
+    // The newer board (300) is recorded before the one between (200): 200 comes too late and is the stale one.
+    assert_eq!(store.set_board_post(game, ChannelId(1), 300).unwrap(), Some((ChannelId(1), 100)));
+    assert_eq!(store.set_board_post(game, ChannelId(1), 200).unwrap(), Some((ChannelId(1), 200)));
+    assert_eq!(store.board_post(game).unwrap(), Some((ChannelId(1), 300)));
+    // A newer one in the game's new thread replaces it.
+    assert_eq!(store.set_board_post(game, ChannelId(2), 400).unwrap(), Some((ChannelId(1), 300)));
+    assert_eq!(store.board_post(game).unwrap(), Some((ChannelId(2), 400)));
+}
+
 on_both_backends!(
+    the_newest_board_post_is_kept_in_whatever_order_they_are_recorded,
     sign_ins_are_spent_once_and_sessions_end_when_closed_expired_or_signed_out_everywhere,
     an_older_store_gets_the_index_of_its_servers_live_games,
     a_version_2_store_gets_its_archive_index,

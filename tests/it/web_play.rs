@@ -292,6 +292,49 @@ async fn a_move_made_on_the_page_is_posted_in_the_servers_language() {
     assert!(posted.content().contains("Le toca a"), "{}", posted.content());
 }
 
+/// The pages keep the bot's time: with the bot's clock a day ahead, a move made on the page is recorded at the
+/// bot's time, after the moves made on Discord before it, as a move by command would be.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pages_keep_the_bots_clock() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let Started { bot: _bot, site, url, page, place, ana, ben } = start(&fake, dir.path()).await;
+    const DAY: u64 = 86_400;
+    fake_discord::process::set_clock(dir.path(), DAY);
+    let real = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+
+    // ana moves on the page, ben answers on Discord.
+    fake.sign_in_as(&ana);
+    let mut browser = Browser::new();
+    browser.sign_in(&site, &page).await;
+    let shown = browser.get(&url).await;
+    let buttons = move_buttons(&shown.body);
+    let from = fake.mark();
+    let (csrf, key) = (field(&shown.body, "csrf"), field(&shown.body, "key"));
+    let form = [("csrf", csrf.as_str()), ("key", key.as_str()), ("button", buttons[0].as_str())];
+    assert_eq!(browser.post(&format!("{url}/act"), &form).await.status, 303);
+    let posted = fake.post_in(from, place.channel).await;
+    let next = fake.enabled_buttons(posted.created.unwrap()).into_iter().find(|b| b.starts_with("g:1:m:1:")).unwrap();
+    let from = fake.mark();
+    fake.press(&ben, place, posted.created.unwrap(), &next).await;
+    fake.post_in(from, place.channel).await;
+
+    // Both moves are at the bot's time, a day ahead of the machine's.
+    let record = browser.get(&format!("{url}/record.json")).await;
+    assert_eq!(record.status, 200, "{}", record.body);
+    let record: serde_json::Value = serde_json::from_str(&record.body).unwrap();
+    let at: Vec<u64> = record["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| tablero::dates::parse(m["at"].as_str().unwrap()).unwrap())
+        .collect();
+    assert_eq!(at.len(), 2, "{record}");
+    for (n, t) in at.iter().enumerate() {
+        assert!(*t >= real + DAY - 60, "move {} was recorded at {t}, the machine's time, not the bot's", n + 1);
+    }
+}
+
 /// The id of the button labelled `label` in a page.
 fn button_labelled(body: &str, label: &str) -> String {
     body.split("name=\"button\" value=\"")

@@ -37,7 +37,9 @@ impl<K: Kv> KvStore<K> {
                     // Notices keep their ids (their posts' nonces are made of them).
                     self.kv.put(OUTBOX, &record.id.to_be_bytes(), &json(record)?)?;
                 }
-                Entry::BoardPost { game, channel, message } => self.set_board_post(*game, *channel, *message)?,
+                Entry::BoardPost { game, channel, message } => {
+                    self.set_board_post(*game, *channel, *message)?;
+                }
             }
             if unit.games.len() + unit.tournaments.len() + unit.training.len() >= 200 {
                 units.push(Unit::default());

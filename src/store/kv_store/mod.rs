@@ -350,9 +350,32 @@ impl<K: Kv> Store for KvStore<K> {
         )
     }
 
-    fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError> {
+    fn set_board_post(
+        &self,
+        game: GameId,
+        channel: ChannelId,
+        message: u64,
+    ) -> Result<Option<(ChannelId, u64)>, StoreError> {
         // Not flushed on its own: losing it in a crash only leaves an old board's buttons in place (a press there
         // is refused as out of date); the next game write makes it durable.
-        self.kv.put(BOARD_POSTS, &game.get().to_be_bytes(), &pair_key(channel.get(), message))
+        let key = game.get().to_be_bytes();
+        let stale = self.kv.transaction(&mut |t: &dyn KvTx| {
+            let recorded = match t.get(BOARD_POSTS, &key)? {
+                Some(bytes) if bytes.len() == 16 => Some((ChannelId(id_from(&bytes[..8])?), id_from(&bytes[8..])?)),
+                _ => None,
+            };
+            match recorded {
+                Some((_, newer)) if newer > message => Ok(Some((channel, message))),
+                Some(same) if same == (channel, message) => Ok(None),
+                recorded => {
+                    t.insert(BOARD_POSTS, &key, &pair_key(channel.get(), message))?;
+                    Ok(recorded)
+                }
+            }
+        });
+        stale.map_err(|e| match e {
+            WriteError::Store(e) => e,
+            other => StoreError::Backend(other.to_string()),
+        })
     }
 }

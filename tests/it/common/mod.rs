@@ -242,7 +242,12 @@ impl Store for Faulty {
     ) -> Result<Vec<tablero::store::training::Puzzle>, StoreError> {
         self.inner.puzzles(game)
     }
-    fn set_board_post(&self, game: GameId, channel: ChannelId, message: u64) -> Result<(), StoreError> {
+    fn set_board_post(
+        &self,
+        game: GameId,
+        channel: ChannelId,
+        message: u64,
+    ) -> Result<Option<(ChannelId, u64)>, StoreError> {
         self.inner.set_board_post(game, channel, message)
     }
     fn snapshot(&self) -> Result<Vec<Entry>, StoreError> {

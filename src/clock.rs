@@ -1,8 +1,8 @@
-//! The bot's clock, a value it holds (no global): the system's time, or for tests the system's time moved
-//! forward by a number of seconds. A test that runs the bot in its own process gives it a clock it moves
-//! ([`Clock::moved`], [`Clock::advance`]); one that runs the binary names a file holding the seconds
-//! (`TABLERO_TEST_CLOCK`, read at every look at the clock, never documented for users), so a test lets a day
-//! pass without waiting or depending on the machine's speed.
+//! The clock of the bot, its pages and the console, a value each holds (no global): the system's time, or for
+//! tests (and the console's `wait`) the system's time moved forward by a number of seconds. A test that runs the
+//! bot in its own process gives it a clock it moves ([`Clock::moved`], [`Clock::advance`]); one that runs the
+//! binary names a file holding the seconds (`TABLERO_TEST_CLOCK`, read at every look at the clock, never
+//! documented for users), so a test lets a day pass without waiting or depending on the machine's speed.
 
 use std::path::PathBuf;
 use std::sync::Arc;
