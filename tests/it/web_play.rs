@@ -262,25 +262,14 @@ async fn a_member_signs_in_and_plays_from_the_page_against_one_on_discord() {
     }
 }
 
-/// A server whose own language is Spanish (as Discord says with every interaction from it) reads a move made on
-/// the page in Spanish in its channel, as it reads one made on Discord, whatever the browser's language.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_move_made_on_the_page_is_posted_in_the_servers_language() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let Started { bot: _bot, site, url, page, place, ana, ben } = start(&fake, dir.path()).await;
-    // ben asks for the board from the Spanish server.
-    let (id, from) = (fake.next_id(), fake.mark());
-    let mut board = fake_discord::payloads::slash(2, id, place.channel, place.thread, &ben, &["board"], &[]);
-    board["guild_locale"] = serde_json::json!("es-ES");
-    fake.interact(board);
-    fake.callback(from, id).await;
-
-    // ana, whose browser reads English, moves on the page: her page is in English, the channel's post in Spanish.
-    fake.sign_in_as(&ana);
+/// ana signs in on the game's page (her browser reads English) and plays her first move there: her browser, and
+/// the board it posted in the game's channel.
+async fn first_move_on_the_page(fake: &FakeDiscord, started: &Started) -> (Browser, fake_discord::Recorded) {
+    let Started { site, url, page, place, ana, .. } = started;
+    fake.sign_in_as(ana);
     let mut browser = Browser::new();
-    browser.sign_in(&site, &page).await;
-    let shown = browser.get(&url).await;
+    browser.sign_in(site, page).await;
+    let shown = browser.get(url).await;
     assert!(shown.body.contains("Signed in as ana."), "{}", shown.body);
     let buttons = move_buttons(&shown.body);
     let from = fake.mark();
@@ -288,6 +277,25 @@ async fn a_move_made_on_the_page_is_posted_in_the_servers_language() {
     let form = [("csrf", csrf.as_str()), ("key", key.as_str()), ("button", buttons[0].as_str())];
     assert_eq!(browser.post(&format!("{url}/act"), &form).await.status, 303);
     let posted = fake.post_in(from, place.channel).await;
+    (browser, posted)
+}
+
+/// A server whose own language is Spanish (as Discord says with every interaction from it) reads a move made on
+/// the page in Spanish in its channel, as it reads one made on Discord, whatever the browser's language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_made_on_the_page_is_posted_in_the_servers_language() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let started = start(&fake, dir.path()).await;
+    // ben asks for the board from the Spanish server.
+    let (id, from, place) = (fake.next_id(), fake.mark(), started.place);
+    let mut board = fake_discord::payloads::slash(2, id, place.channel, place.thread, &started.ben, &["board"], &[]);
+    board["guild_locale"] = serde_json::json!("es-ES");
+    fake.interact(board);
+    fake.callback(from, id).await;
+
+    // ana, whose browser reads English, moves on the page: her page is in English, the channel's post in Spanish.
+    let (_, posted) = first_move_on_the_page(&fake, &started).await;
     assert!(posted.content().contains("sembró el hoyo"), "in the server's language: {}", posted.content());
     assert!(posted.content().contains("Le toca a"), "{}", posted.content());
 }
@@ -298,25 +306,17 @@ async fn a_move_made_on_the_page_is_posted_in_the_servers_language() {
 async fn the_pages_keep_the_bots_clock() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let Started { bot: _bot, site, url, page, place, ana, ben } = start(&fake, dir.path()).await;
+    let started = start(&fake, dir.path()).await;
+    let (url, place) = (started.url.clone(), started.place);
     const DAY: u64 = 86_400;
     fake_discord::process::set_clock(dir.path(), DAY);
     let real = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
 
     // ana moves on the page, ben answers on Discord.
-    fake.sign_in_as(&ana);
-    let mut browser = Browser::new();
-    browser.sign_in(&site, &page).await;
-    let shown = browser.get(&url).await;
-    let buttons = move_buttons(&shown.body);
-    let from = fake.mark();
-    let (csrf, key) = (field(&shown.body, "csrf"), field(&shown.body, "key"));
-    let form = [("csrf", csrf.as_str()), ("key", key.as_str()), ("button", buttons[0].as_str())];
-    assert_eq!(browser.post(&format!("{url}/act"), &form).await.status, 303);
-    let posted = fake.post_in(from, place.channel).await;
+    let (mut browser, posted) = first_move_on_the_page(&fake, &started).await;
     let next = fake.enabled_buttons(posted.created.unwrap()).into_iter().find(|b| b.starts_with("g:1:m:1:")).unwrap();
     let from = fake.mark();
-    fake.press(&ben, place, posted.created.unwrap(), &next).await;
+    fake.press(&started.ben, place, posted.created.unwrap(), &next).await;
     fake.post_in(from, place.channel).await;
 
     // Both moves are at the bot's time, a day ahead of the machine's.
