@@ -408,8 +408,15 @@ pub enum NoticeKind {
     Away { player: UserId, until: Timestamp },
     /// A player's vacation ended: the clock of their move runs again, until `deadline`.
     Back { player: UserId, deadline: Timestamp },
-    /// The computer played the game's last move: its search's value (from its side) and depth, for the reason.
-    ComputerMoved { value: i32, depth: u32 },
+    /// The computer played a move: its search's value (from its side) and depth, for the reason, and how many
+    /// moves the game had with it, so the post tells that move even when the computer has played again since
+    /// (a capture in Hoyito II gives it another); a notice written before the count was kept tells the last move.
+    ComputerMoved {
+        value: i32,
+        depth: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        moves: Option<u32>,
+    },
     /// A server's daily puzzle of day `day` (days since 1970, UTC), posted in its channel.
     DailyPuzzle { puzzle: u64, day: u64 },
 }

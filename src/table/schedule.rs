@@ -274,8 +274,9 @@ impl AtWork<'_> {
                 let message = Message::new("notice-expired").name("challenger", record.challenger.name.as_str());
                 Reply { text: text(message), ..Reply::default() }.calling([player_call(&record.challenger)])
             }
-            NoticeKind::ComputerMoved { value, depth } => {
-                return Ok(self.computer_reply(record.id, *value, *depth, locale)?.map(|r| (r, Vec::new())));
+            NoticeKind::ComputerMoved { value, depth, moves } => {
+                let reply = self.computer_reply(record.id, (*value, *depth), *moves, locale)?;
+                return Ok(reply.map(|r| (r, Vec::new())));
             }
             NoticeKind::Announcement { .. }
             | NoticeKind::TournamentGame

@@ -108,6 +108,43 @@ fn a_game_against_the_computer_starts_at_once_and_is_casual() {
 }
 
 #[test]
+fn each_of_the_computers_moves_is_told_in_its_own_post_when_a_capture_gives_it_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let (t, store) = table(dir.path());
+    t.handle(Request::new(&ana(), play("hoyito", &[("first", "challenger"), ("level", "1")]), NOW)).unwrap().unwrap();
+    let mut turns_of_several = 0;
+    for _ in 0..200 {
+        // The computer plays its whole turn before any of its posts goes out (a busy outbox).
+        let from = store.game(GameId(1)).unwrap().unwrap().moves.len();
+        while t.play_computer(GameId(1), NOW).unwrap() {}
+        let record = store.game(GameId(1)).unwrap().unwrap();
+        let deliveries = t.deliveries(Locale::English).unwrap();
+        assert_eq!(deliveries.len(), record.moves.len() - from, "one post a move");
+        for (n, d) in deliveries.iter().enumerate() {
+            let text = d.reply.text.without_calls();
+            let hole = &record.moves[from + n].notation;
+            assert!(text.starts_with(&format!("tablero: North sowed hole {hole}")), "move {}: {text}", from + n + 1);
+            // Only the last of them hands the game back to ana.
+            let last = n + 1 == deliveries.len();
+            assert_eq!(text.contains("ana (South) to move"), last && record.status == Status::Active, "{text}");
+            assert_eq!(d.reply.mentions().contains(&UserId(1)), last && record.status == Status::Active, "{text}");
+            t.delivered(d.notice).unwrap();
+        }
+        turns_of_several += usize::from(deliveries.len() > 1);
+        if record.status != Status::Active {
+            break;
+        }
+        let moves = record.moves.iter().map(|m| m.notation.clone()).collect::<Vec<_>>().join(" ");
+        let (_, json) = tablero::analyze::analyze("hoyito", &[], &moves);
+        let first = json["legal"][0].as_str().unwrap().to_string();
+        t.handle(Request::new(&ana(), Command::Play(PlayCommand::Move { notation: first, at: None }), NOW))
+            .unwrap()
+            .unwrap();
+    }
+    assert!(turns_of_several > 0, "the computer never captured and moved again");
+}
+
+#[test]
 fn the_computers_turn_survives_a_restart_and_two_searches_at_once_play_it_once() {
     let dir = tempfile::tempdir().unwrap();
     {

@@ -81,7 +81,7 @@ impl AtWork<'_> {
             game: record.id,
             guild: record.guild,
             channel: record.channel,
-            kind: NoticeKind::ComputerMoved { value, depth },
+            kind: NoticeKind::ComputerMoved { value, depth, moves: u32::try_from(record.moves.len()).ok() },
             at: now,
         };
         let base = record.revision;
@@ -126,22 +126,34 @@ impl AtWork<'_> {
         Ok(vec![Reply { text, audience: Audience::Asker, ..Reply::default() }])
     }
 
-    /// The board after the computer's move, with what the move did and why it was chosen.
+    /// The board after the computer's move (the game's first `moves` moves; all of them when not given), with
+    /// what the move did and why it was chosen (`search`: the search's value and depth). Told from the game as it
+    /// stood then: a later move of the computer's has a post of its own.
     pub(in crate::table) fn computer_reply(
         &self,
         game: GameId,
-        value: i32,
-        depth: u32,
+        search: (i32, u32),
+        moves: Option<u32>,
         locale: Locale,
     ) -> Result<Option<Reply>, Fail> {
-        let Some(record) = self.store.game(game)? else { return Ok(None) };
-        let Some(last) = record.moves.last() else { return Ok(None) };
-        let position = self.position(&record)?;
-        let mut before = Position::new(record.kind, &record.options)
-            .map_err(|e| Fail::Internal(format!("game {game} has bad options: {e:?}")))?;
-        for m in &record.moves[..record.moves.len() - 1] {
-            before.play(&m.notation).map_err(|e| Fail::Internal(format!("game {game} does not replay: {e:?}")))?;
+        let (value, depth) = search;
+        let Some(mut record) = self.store.game(game)? else { return Ok(None) };
+        let played = moves.and_then(|m| usize::try_from(m).ok()).filter(|&m| m >= 1 && m <= record.moves.len());
+        if let Some(played) = played.filter(|&m| m < record.moves.len()) {
+            // More moves followed, so the game was still on: nobody's turn but the computer's, no offer open.
+            record.moves.truncate(played);
+            record.status = Status::Active;
+            record.draw_offer = None;
         }
+        let Some(last) = record.moves.last().cloned() else { return Ok(None) };
+        let replay = |moves: &[MoveEntry]| {
+            Position::replay(record.kind, &record.options, moves.iter().map(|m| m.notation.as_str()))
+                .ok()
+                .and_then(Result::ok)
+                .ok_or_else(|| Fail::Internal(format!("game {game} does not replay")))
+        };
+        let position = replay(&record.moves)?;
+        let before = replay(&record.moves[..record.moves.len() - 1])?;
         let name = record.player(before.to_move().unwrap_or(Side::First)).map(|p| p.name.clone()).unwrap_or_default();
         let details: Vec<String> = position.describe_last_move().iter().map(|m| i18n::text(locale, m)).collect();
         // What the move did, then why it was chosen: whole sentences, one after the other.
