@@ -341,10 +341,10 @@ impl Log {
         }
     }
 
-    /// Whether every byte of the log from `from` to `to` (inclusive) was read. A segment that is no longer in
-    /// the file was reclaimed by sled once everything in it was stable and rewritten elsewhere: it counts as
-    /// read. Past the end of what was written, nothing does (a batch a crash cut short).
-    fn whole(&self, from: u64, to: u64) -> bool {
+    /// The first byte of the log from `from` to `to` (inclusive) that was not read, if any. A segment that is no
+    /// longer in the file was reclaimed by sled once everything in it was stable and rewritten elsewhere: it
+    /// counts as read. Past the end of what was written, nothing does (a batch a crash cut short).
+    fn first_unread(&self, from: u64, to: u64) -> Option<u64> {
         let end = self.readable.last_key_value().map_or(0, |(_, end)| *end);
         let mut at = from;
         while at <= to {
@@ -353,10 +353,10 @@ impl Log {
                 _ if at < end && !self.present.contains(&(at - at % self.segment_size)) => {
                     at = at - at % self.segment_size + self.segment_size
                 }
-                _ => return false,
+                _ => return Some(at),
             }
         }
-        true
+        None
     }
 }
 
@@ -431,18 +431,27 @@ pub fn recover(folder: &Path) -> Result<Recovered, StoreError> {
     let mut damage = log.damage.clone();
     // A batch whose stretch of the log is not whole was cut by damage (or by a crash): none of it counts.
     let mut torn = BTreeSet::new();
-    let mut torn_batches = 0;
+    let mut cut = Vec::new();
     for &(from, to) in &log.batches {
-        if !log.whole(from, to) {
-            torn_batches += 1;
+        if let Some(unread) = log.first_unread(from, to) {
+            cut.push((from, to, unread));
             torn.extend(log.messages.range(from..=to).map(|(lsn, _)| *lsn));
         }
     }
-    if torn_batches > 0 {
-        damage.push(match torn_batches {
-            1 => "one change was cut by the damage and is left out whole".into(),
-            n => format!("{n} changes were cut by the damage and are left out whole"),
-        });
+    // Where each cut change stands in the log, for whoever looks into the folder afterwards.
+    let at = |&(from, to, unread): &(u64, u64, u64)| {
+        let segment = unread - unread % log.segment_size;
+        let kept = if log.present.contains(&segment) { "in the file" } else { "not in the file" };
+        format!("log {from}-{to}, unread from {unread}, its segment {segment} {kept}")
+    };
+    match cut.as_slice() {
+        [] => {}
+        [one] => damage.push(format!("one change was cut by the damage and is left out whole ({})", at(one))),
+        [first, ..] => damage.push(format!(
+            "{} changes were cut by the damage and are left out whole (the first: {})",
+            cut.len(),
+            at(first)
+        )),
     }
     // The keys whose latest change is lost (by page, as the page holds them): those a torn batch set or removed,
     // and those of updates that no longer fit their page. Named at the end, for the games they belong to.
