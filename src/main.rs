@@ -110,36 +110,7 @@ enum AdminTask {
     /// in RECORDS and from COMPUTER games of the computer against itself; each is checked again by a deeper search
     /// before it is kept. They are added to the store (those it holds already are skipped), and written to OUT as
     /// JSON lines when given.
-    Puzzles {
-        /// hoyito, epaminondas or ocencahuac
-        game: String,
-        /// A folder of record files (`.txt` or `.json`), such as `tests/records/hoyito`.
-        #[arg(long)]
-        records: Option<PathBuf>,
-        /// Games of the computer against itself (opened by random moves) to mine as well.
-        #[arg(long, default_value_t = 0)]
-        computer: usize,
-        /// The level the computer plays those games at (the lower, the more tactics it leaves).
-        #[arg(long, default_value_t = 3)]
-        level: u8,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
-        /// The Hoyito endgame database: puzzles from the positions it holds are proven (by default the data
-        /// folder's, when there is one).
-        #[arg(long)]
-        endgame: Option<PathBuf>,
-        /// Write the puzzles found to this file as JSON lines.
-        #[arg(long)]
-        out: Option<PathBuf>,
-        /// The first puzzle's number (by default one more than the store's highest).
-        #[arg(long)]
-        first_id: Option<u64>,
-        /// Only write OUT; leave the store alone.
-        #[arg(long)]
-        no_store: bool,
-    },
+    Puzzles(MineTask),
     /// Time the computer's move at every level, at full budget, on positions from real games (level 3 against
     /// itself, seeded), one move at a time; print the median, the 95th percentile and the slowest.
     Movetime {
@@ -151,6 +122,39 @@ enum AdminTask {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+}
+
+/// What `admin puzzles` mines, from where, and where the puzzles go.
+#[derive(clap::Args)]
+struct MineTask {
+    /// hoyito, epaminondas or ocencahuac
+    game: String,
+    /// A folder of record files (`.txt` or `.json`), such as `tests/records/hoyito`.
+    #[arg(long)]
+    records: Option<PathBuf>,
+    /// Games of the computer against itself (opened by random moves) to mine as well.
+    #[arg(long, default_value_t = 0)]
+    computer: usize,
+    /// The level the computer plays those games at (the lower, the more tactics it leaves).
+    #[arg(long, default_value_t = 3)]
+    level: u8,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// The Hoyito endgame database: puzzles from the positions it holds are proven (by default the data
+    /// folder's, when there is one).
+    #[arg(long)]
+    endgame: Option<PathBuf>,
+    /// Write the puzzles found to this file as JSON lines.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// The first puzzle's number (by default one more than the store's highest).
+    #[arg(long)]
+    first_id: Option<u64>,
+    /// Only write OUT; leave the store alone.
+    #[arg(long)]
+    no_store: bool,
 }
 
 #[derive(Subcommand)]
@@ -280,55 +284,20 @@ fn main() -> ExitCode {
         }
         Mode::Admin { task: AdminTask::Movetime { game, positions, seed }, .. } => movetime(&game, positions, seed),
         Mode::Admin { task: AdminTask::EndgameMatch { file, seeds, games, seed, jobs }, data } => {
-            let file = match file {
-                Some(file) => file,
-                None => match Config::load(cli.config.as_deref()) {
-                    Ok(config) => endgame_file(&data.unwrap_or(config.data_dir)),
-                    Err(e) => {
-                        eprintln!("tablero: {e}");
-                        return ExitCode::FAILURE;
-                    }
-                },
-            };
-            endgame_match(&file, seeds, games, seed, jobs)
+            match endgame_file_or_the_stores(file, cli.config.as_deref(), data) {
+                Ok(file) => endgame_match(&file, seeds, games, seed, jobs),
+                Err(e) => done(Err(e)),
+            }
         }
         Mode::Admin { task: AdminTask::Endgame { seeds, out }, data } => {
-            let out = match out {
-                Some(out) => out,
-                None => match Config::load(cli.config.as_deref()) {
-                    Ok(config) => endgame_file(&data.unwrap_or(config.data_dir)),
-                    Err(e) => {
-                        eprintln!("tablero: {e}");
-                        return ExitCode::FAILURE;
-                    }
-                },
-            };
-            endgame(seeds, &out)
+            match endgame_file_or_the_stores(out, cli.config.as_deref(), data) {
+                Ok(out) => endgame(seeds, &out),
+                Err(e) => done(Err(e)),
+            }
         }
-        Mode::Puzzles { game, data } => match print_puzzles(cli.config, data, game) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("tablero: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Mode::Admin { task, data } => match admin(cli.config, data, task) {
-            Ok(said) => {
-                println!("{said}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("tablero: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Mode::Bot { data } => match bot(cli.config, data) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("tablero: {e}");
-                ExitCode::FAILURE
-            }
-        },
+        Mode::Puzzles { game, data } => done(print_puzzles(cli.config, data, game)),
+        Mode::Admin { task, data } => said(admin(cli.config, data, task)),
+        Mode::Bot { data } => done(bot(cli.config, data)),
         Mode::Analyze { game, options, moves, computer, seed, endgame } => {
             let (mut status, mut json) =
                 tablero::analyze::analyze_with(&game, &options, &moves, computer.map(|l| (l, seed)));
@@ -360,24 +329,38 @@ fn main() -> ExitCode {
             printed(export(cli.config, data, game, form))
         }
         Mode::Pair { file } => printed(pair_file(cli.config, &file)),
-        Mode::Import { file, data, out } => match import(cli.config, data, out, &file) {
-            Ok(said) => {
-                println!("{said}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("tablero: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Mode::Local { data, out } => match local(cli.config, data, out) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("tablero: {e}");
-                ExitCode::FAILURE
-            }
-        },
+        Mode::Import { file, data, out } => said(import(cli.config, data, out, &file)),
+        Mode::Local { data, out } => done(local(cli.config, data, out)),
     }
+}
+
+/// The endgame database's file: the one given, or the store's (in its data folder).
+fn endgame_file_or_the_stores(
+    given: Option<PathBuf>,
+    config: Option<&std::path::Path>,
+    data: Option<PathBuf>,
+) -> Result<PathBuf, String> {
+    match (given, data) {
+        (Some(file), _) => Ok(file),
+        (None, Some(data)) => Ok(tablero::ai::endgame::file_in(&data)),
+        (None, None) => Ok(tablero::ai::endgame::file_in(&Config::load(config)?.data_dir)),
+    }
+}
+
+/// A command that says nothing when it succeeds.
+fn done(result: Result<(), String>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tablero: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A command that says what it did, on a line of its own.
+fn said(result: Result<String, String>) -> ExitCode {
+    done(result.map(|said| println!("{said}")))
 }
 
 /// The game of `admin ladder` and `admin movetime`: one with decisions to make.
@@ -436,27 +419,6 @@ fn movetime(game: &str, count: usize, seed: u64) -> ExitCode {
     });
     println!("{}", movetime::table(kind, positions.len(), &timing));
     ExitCode::SUCCESS
-}
-
-/// Where the Hoyito endgame database lives in a data folder.
-fn endgame_file(data_dir: &std::path::Path) -> PathBuf {
-    data_dir.join("hoyito-endgame.bin")
-}
-
-/// Loads the Hoyito endgame database of the data folder, when there is one, for level 5 to play from.
-fn install_endgame(data_dir: &std::path::Path) {
-    let file = endgame_file(data_dir);
-    if !file.exists() {
-        return;
-    }
-    match tablero::ai::endgame::Endgame::load(&file) {
-        Ok(db) => {
-            let (positions, seeds) = (db.positions(), db.max_seeds());
-            tablero::ai::endgame::install(db);
-            tracing::info!(positions, seeds, "the Hoyito endgame database is loaded");
-        }
-        Err(e) => tracing::warn!(error = %e, "the Hoyito endgame database could not be read; level 5 searches"),
-    }
 }
 
 /// Builds the Hoyito endgame database and writes it, saying each seed count as it is solved.
@@ -582,86 +544,9 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
         | AdminTask::Movetime { .. }
         | AdminTask::Endgame { .. }
         | AdminTask::EndgameMatch { .. } => Err("this needs no store; it runs before this".into()),
-        AdminTask::Puzzles { game, records, computer, level, seed, jobs, endgame, out, first_id, no_store } => {
-            let level = tablero::ai::Level::new(level).ok_or("--level is 1 to 5")?;
-            let kind: tablero::games::GameKind =
-                game.parse().map_err(|m| tablero::i18n::text(tablero::i18n::Locale::English, &m))?;
-            if kind.moves_are_throws() {
-                return Err("Zohn Ahl has no decisions, so no puzzles".into());
-            }
-            let db = match endgame.or_else(|| Some(endgame_file(&config.data_dir)).filter(|f| f.exists())) {
-                Some(file) => {
-                    Some(tablero::ai::endgame::Endgame::load(&file).map_err(|e| format!("{}: {e}", file.display()))?)
-                }
-                None => None,
-            };
-            let table = if no_store { None } else { Some(Table::new(open()?, config.table())) };
-            let first_id = match (first_id, &table) {
-                (Some(id), _) => id,
-                (None, Some(t)) => {
-                    t.puzzles(None).map_err(|e| e.to_string())?.iter().map(|p| p.id).max().unwrap_or(0) + 1
-                }
-                (None, None) => 1,
-            };
-            let mut sources = match &records {
-                Some(folder) => tablero::mining::records_in(folder, kind)?,
-                None => Vec::new(),
-            };
-            sources.extend(tablero::mining::computer_games(kind, computer, seed, level));
-            let started = std::time::Instant::now();
-            // Each game's puzzles are appended to `<out>.partial` as they are found, so a stopped run keeps them
-            // (unnumbered); the numbered file replaces it at the end.
-            let partial = out.as_ref().map(|out| {
-                let mut name = out.clone().into_os_string();
-                name.push(".partial");
-                std::path::PathBuf::from(name)
-            });
-            if let Some(partial) = &partial {
-                std::fs::write(partial, "").map_err(|e| format!("{}: {e}", partial.display()))?;
-            }
-            let said = |done: usize, all: usize, found: &[tablero::store::training::Puzzle]| {
-                if let Some(partial) = &partial {
-                    let lines: String =
-                        found.iter().filter_map(|p| serde_json::to_string(p).ok()).map(|line| line + "\n").collect();
-                    let appended = std::fs::OpenOptions::new()
-                        .append(true)
-                        .open(partial)
-                        .and_then(|mut f| f.write_all(lines.as_bytes()));
-                    if let Err(e) = appended {
-                        eprintln!("{}: {e}", partial.display());
-                    }
-                }
-                if done.is_multiple_of(10) || done == all || !found.is_empty() {
-                    eprintln!(
-                        "{done} of {all} games mined, {} puzzles in the last ({:.0} s)",
-                        found.len(),
-                        started.elapsed().as_secs_f64()
-                    );
-                }
-            };
-            let puzzles = tablero::mining::mine(&sources, db.as_ref(), first_id, jobs, &said);
-            if let Some(out) = &out {
-                let mut text = String::new();
-                for p in &puzzles {
-                    text.push_str(&serde_json::to_string(p).map_err(|e| e.to_string())?);
-                    text.push('\n');
-                }
-                std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
-                if let Some(partial) = &partial {
-                    let _ = std::fs::remove_file(partial);
-                }
-            }
-            let added = match &table {
-                Some(t) => t.add_puzzles(&puzzles).map_err(|e| e.to_string())?,
-                None => 0,
-            };
-            Ok(format!(
-                "{} puzzles from {} games ({} proven by the endgame database) in {:.0} s; {added} added to the store",
-                puzzles.len(),
-                sources.len(),
-                puzzles.iter().filter(|p| p.proven).count(),
-                started.elapsed().as_secs_f64()
-            ))
+        AdminTask::Puzzles(task) => {
+            let table = if task.no_store { None } else { Some(Table::new(open()?, config.table())) };
+            mine_puzzles(&config, table.as_ref(), task)
         }
         AdminTask::RecomputeRatings => {
             let table = Table::new(open()?, config.table());
@@ -680,13 +565,7 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
                 },
                 Location::Postgres(_) => open()?,
             };
-            let entries = store.snapshot().map_err(|e| e.to_string())?;
-            let mut out = std::io::BufWriter::new(
-                std::fs::File::create(&file).map_err(|e| format!("cannot write {}: {e}", file.display()))?,
-            );
-            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-            backup::write(&mut out, &entries, now).map_err(|e| e.to_string())?;
-            Ok(format!("wrote {} records to {}", entries.len(), file.display()))
+            write_backup(store.as_ref(), &file)
         }
         AdminTask::Restore { file } => {
             let input = std::fs::File::open(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
@@ -722,24 +601,114 @@ fn admin(config: Option<PathBuf>, data: Option<PathBuf>, task: AdminTask) -> Res
             }
             Ok(said)
         }
-        AdminTask::Check { repair } => {
-            let table = Table::new(open()?, config.table());
-            let problems = table.check(repair).map_err(|e| e.to_string())?;
-            if problems.found.is_empty() {
-                return Ok(format!("checked {} games: no problem", problems.games));
-            }
-            let list = problems.found.join("\n");
-            if repair && problems.unrepaired == 0 {
-                Ok(format!("{list}\nrepaired: the indexes were rebuilt"))
-            } else {
-                Err(format!(
-                    "{list}\n{} problem(s){}",
-                    problems.found.len(),
-                    if repair { "" } else { " (--repair rebuilds the indexes)" }
-                ))
+        AdminTask::Check { repair } => check(&Table::new(open()?, config.table()), repair),
+    }
+}
+
+/// `admin backup`: the store's records written to `file`.
+fn write_backup(store: &dyn Store, file: &std::path::Path) -> Result<String, String> {
+    let entries = store.snapshot().map_err(|e| e.to_string())?;
+    let mut out = std::io::BufWriter::new(
+        std::fs::File::create(file).map_err(|e| format!("cannot write {}: {e}", file.display()))?,
+    );
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    tablero::store::backup::write(&mut out, &entries, now).map_err(|e| e.to_string())?;
+    Ok(format!("wrote {} records to {}", entries.len(), file.display()))
+}
+
+/// `admin check`: the problems found (an error when some are left), repaired when asked.
+fn check(table: &Table, repair: bool) -> Result<String, String> {
+    let problems = table.check(repair).map_err(|e| e.to_string())?;
+    if problems.found.is_empty() {
+        return Ok(format!("checked {} games: no problem", problems.games));
+    }
+    let list = problems.found.join("\n");
+    if repair && problems.unrepaired == 0 {
+        Ok(format!("{list}\nrepaired: the indexes were rebuilt"))
+    } else {
+        Err(format!(
+            "{list}\n{} problem(s){}",
+            problems.found.len(),
+            if repair { "" } else { " (--repair rebuilds the indexes)" }
+        ))
+    }
+}
+
+/// `admin puzzles`: mines the puzzles, writes them to OUT when given and adds them to the store when there is one.
+fn mine_puzzles(config: &Config, table: Option<&Table>, task: MineTask) -> Result<String, String> {
+    let MineTask { game, records, computer, level, seed, jobs, endgame, out, first_id, no_store: _ } = task;
+    let level = tablero::ai::Level::new(level).ok_or("--level is 1 to 5")?;
+    let kind: tablero::games::GameKind =
+        game.parse().map_err(|m| tablero::i18n::text(tablero::i18n::Locale::English, &m))?;
+    if kind.moves_are_throws() {
+        return Err("Zohn Ahl has no decisions, so no puzzles".into());
+    }
+    let db = match endgame.or_else(|| Some(tablero::ai::endgame::file_in(&config.data_dir)).filter(|f| f.exists())) {
+        Some(file) => Some(tablero::ai::endgame::Endgame::load(&file).map_err(|e| format!("{}: {e}", file.display()))?),
+        None => None,
+    };
+    let first_id = match (first_id, table) {
+        (Some(id), _) => id,
+        (None, Some(t)) => t.puzzles(None).map_err(|e| e.to_string())?.iter().map(|p| p.id).max().unwrap_or(0) + 1,
+        (None, None) => 1,
+    };
+    let mut sources = match &records {
+        Some(folder) => tablero::mining::records_in(folder, kind)?,
+        None => Vec::new(),
+    };
+    sources.extend(tablero::mining::computer_games(kind, computer, seed, level));
+    let started = std::time::Instant::now();
+    // Each game's puzzles are appended to `<out>.partial` as they are found, so a stopped run keeps them
+    // (unnumbered); the numbered file replaces it at the end.
+    let partial = out.as_ref().map(|out| {
+        let mut name = out.clone().into_os_string();
+        name.push(".partial");
+        std::path::PathBuf::from(name)
+    });
+    if let Some(partial) = &partial {
+        std::fs::write(partial, "").map_err(|e| format!("{}: {e}", partial.display()))?;
+    }
+    let said = |done: usize, all: usize, found: &[tablero::store::training::Puzzle]| {
+        if let Some(partial) = &partial {
+            let lines: String =
+                found.iter().filter_map(|p| serde_json::to_string(p).ok()).map(|line| line + "\n").collect();
+            let appended =
+                std::fs::OpenOptions::new().append(true).open(partial).and_then(|mut f| f.write_all(lines.as_bytes()));
+            if let Err(e) = appended {
+                eprintln!("{}: {e}", partial.display());
             }
         }
+        if done.is_multiple_of(10) || done == all || !found.is_empty() {
+            eprintln!(
+                "{done} of {all} games mined, {} puzzles in the last ({:.0} s)",
+                found.len(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let puzzles = tablero::mining::mine(&sources, db.as_ref(), first_id, jobs, &said);
+    if let Some(out) = &out {
+        let mut text = String::new();
+        for p in &puzzles {
+            text.push_str(&serde_json::to_string(p).map_err(|e| e.to_string())?);
+            text.push('\n');
+        }
+        std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+        if let Some(partial) = &partial {
+            let _ = std::fs::remove_file(partial);
+        }
     }
+    let added = match table {
+        Some(t) => t.add_puzzles(&puzzles).map_err(|e| e.to_string())?,
+        None => 0,
+    };
+    Ok(format!(
+        "{} puzzles from {} games ({} proven by the endgame database) in {:.0} s; {added} added to the store",
+        puzzles.len(),
+        sources.len(),
+        puzzles.iter().filter(|p| p.proven).count(),
+        started.elapsed().as_secs_f64()
+    ))
 }
 
 /// Asks the running bot for a backup (a request file in the store's folder) and waits for it, a minute at most.
@@ -767,7 +736,6 @@ fn bot(config: Option<PathBuf>, data: Option<PathBuf>) -> Result<(), String> {
         config.data_dir = d;
         config.store.url = None;
     }
-    install_endgame(&config.data_dir);
     // Heavy work has its own threads ([limits] workers); the blocking pool only waits on the store and draws
     // boards, so it is bounded well below tokio's default of 512 (a PostgreSQL store keeps a thread waiting for
     // each query: at 320 interactions a second a few dozen wait at once).
@@ -787,7 +755,6 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
         config.data_dir = d;
         config.store.url = None;
     }
-    install_endgame(&config.data_dir);
     if let Some(o) = out {
         config.out_dir = o;
     }
@@ -795,6 +762,7 @@ fn console(config: Option<PathBuf>, data: Option<PathBuf>, out: Option<PathBuf>)
     let store = location.open().map_err(|e| e.to_string())?;
     let health = ops_health(&config, store.clone())?;
     let mut table_config = config.table();
+    table_config.endgame = tablero::ai::endgame::of_data_folder(&config.data_dir);
     // The console's own web pages, on by default on a free port of 127.0.0.1: the console's one pretend server
     // at the root, without a secret (nobody else's games are there).
     let listen = match config.web.listen(true)? {

@@ -28,17 +28,28 @@ pub fn ways(seeds: usize, holes: usize) -> u64 {
     (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1))
 }
 
-/// The database the computer plays from, once one is installed (at most one per process).
-static INSTALLED: std::sync::OnceLock<Endgame> = std::sync::OnceLock::new();
-
-/// Makes `db` the database level 5 plays from; `false` when one was installed already.
-pub fn install(db: Endgame) -> bool {
-    INSTALLED.set(db).is_ok()
+/// The database's file in a data folder, where the bot looks for it and `admin endgame` writes it.
+pub fn file_in(data_dir: &std::path::Path) -> std::path::PathBuf {
+    data_dir.join("hoyito-endgame.bin")
 }
 
-/// The database level 5 plays from, if any.
-pub fn installed() -> Option<&'static Endgame> {
-    INSTALLED.get()
+/// The database of a data folder, when there is one that reads (a file that does not is said in the log, and
+/// level 5 searches every position).
+pub fn of_data_folder(data_dir: &std::path::Path) -> Option<std::sync::Arc<Endgame>> {
+    let file = file_in(data_dir);
+    if !file.exists() {
+        return None;
+    }
+    match Endgame::load(&file) {
+        Ok(db) => {
+            tracing::info!(positions = db.positions(), seeds = db.max_seeds(), "the Hoyito endgame database is loaded");
+            Some(std::sync::Arc::new(db))
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "the Hoyito endgame database could not be read; level 5 searches");
+            None
+        }
+    }
 }
 
 /// The first words of a database file.
@@ -108,6 +119,12 @@ pub struct Endgame {
     levels: Vec<Vec<i8>>,
     /// The plies each position's value takes to force, by the same index.
     plies: Vec<Vec<u16>>,
+}
+
+impl std::fmt::Debug for Endgame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Endgame {{ up to {} seeds, {} positions }}", self.max_seeds, self.positions())
+    }
 }
 
 impl Endgame {

@@ -38,12 +38,15 @@ pub struct Choice {
     /// The depth the search completed, and the positions it visited.
     pub depth: u32,
     pub nodes: u64,
+    /// Played from the Hoyito endgame database: `value` is exact (the seeds still to gain, times 100) and `depth`
+    /// the plies it takes to force.
+    pub perfect: bool,
 }
 
 /// The move the computer plays at `level`, or `None` when there is nothing to decide (the game is over, or it
-/// is Zohn Ahl). `scale` multiplies the level's search budget (1.0 in play).
+/// is Zohn Ahl), without an endgame database. `scale` multiplies the level's search budget (1.0 in play).
 pub fn choose(position: &Position, level: Level, seed: u64, scale: f64) -> Option<Choice> {
-    choose_with(position, level, seed, scale, endgame::installed())
+    choose_with(position, level, seed, scale, None)
 }
 
 /// [`choose`] with the Hoyito endgame database given (`None`: level 5 searches every position).
@@ -105,10 +108,9 @@ fn endgame_choice(db: &endgame::Endgame, game: &crate::games::hoyito::Hoyito, le
         return None;
     }
     let (hole, value, plies) = db.choose(game)?;
-    let mut why: Vec<Message> =
-        hoyito_reason(game, &game.child(&hole), &hole).into_iter().map(|m| m.num("depth", i64::from(plies))).collect();
-    why.push(Message::new("ai-endgame").num("seeds", i64::from(value)));
-    Some(Choice { notation: hole.to_string(), reason: why, value: value * 100, depth: plies, nodes: 0 })
+    let notation = hole.to_string();
+    let why = explain(&Position::Hoyito(game.clone()), &notation, value * 100, plies, true);
+    Some(Choice { notation, reason: why, value: value * 100, depth: plies, nodes: 0, perfect: true })
 }
 
 /// Searches and picks a move: the best, or for the lower levels any move within `margin` of it.
@@ -144,12 +146,19 @@ fn finish<N: Node>(
     } else if value <= -WON {
         why.push(Message::new("ai-sees-loss"));
     }
-    Choice { notation: notation(&chosen.action), reason: why, value, depth: found.depth, nodes: found.nodes }
+    Choice {
+        notation: notation(&chosen.action),
+        reason: why,
+        value,
+        depth: found.depth,
+        nodes: found.nodes,
+        perfect: false,
+    }
 }
 
 /// The reason for a move already played (`notation`, in `before`), as [`choose`] gave it: from the move itself,
 /// and the search's `value` (the mover's view) and `depth`. Empty for a game without decisions.
-pub fn explain(before: &Position, notation: &str, value: i32, depth: u32) -> Vec<Message> {
+pub fn explain(before: &Position, notation: &str, value: i32, depth: u32, perfect: bool) -> Vec<Message> {
     let mut why = match before {
         Position::Hoyito(g) => notation.parse().ok().map(|h| hoyito_reason(g, &g.child(&h), &h)),
         Position::Epaminondas(g) => {
@@ -166,7 +175,9 @@ pub fn explain(before: &Position, notation: &str, value: i32, depth: u32) -> Vec
     .unwrap_or_default();
     let depth = i64::from(depth.max(1));
     why = why.into_iter().map(|m| m.num("depth", depth)).collect();
-    if !why.is_empty() && value >= WON {
+    if perfect {
+        why.push(Message::new("ai-endgame").num("seeds", i64::from(value / 100)));
+    } else if !why.is_empty() && value >= WON {
         why.push(Message::new("ai-sees-win"));
     } else if !why.is_empty() && value <= -WON {
         why.push(Message::new("ai-sees-loss"));

@@ -51,36 +51,7 @@ pub async fn press_button(
         let text = i18n::spans(invocation.actor.locale, &Message::new("discord-unknown-button"));
         return deliver::tell(data, http, &asker, &Said::words(text).private()).await;
     };
-    // A page of a leaderboard replaces the pressed one in place.
-    let turns_page = matches!(
-        command,
-        Command::Rating(RatingCommand::Leaderboard { .. }) | Command::Record(RecordCommand::Archive { .. })
-    );
-    // A lesson's or a puzzle's answer replaces the pressed (private) step with what it says, the next step
-    // following as its own message; pressed on a public post (the daily puzzle), it leaves the post as it is and
-    // answers privately.
-    let training = matches!(command, Command::Train(_));
-    let private_post = press.message.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
-    let lesson = training && private_post;
-    // A join leaves the challenge open, a takeback request the board; the other presses change what the
-    // pressed message shows.
-    let replaces_message = !turns_page
-        && !training
-        && !matches!(
-            command,
-            Command::Challenge(ChallengeCommand::Join { .. })
-                | Command::Play(PlayCommand::Takeback { .. })
-                | Command::Play(PlayCommand::PickPiece { .. })
-                | Command::Play(PlayCommand::AskResign { .. })
-                | Command::Play(PlayCommand::AskDraw { .. })
-                | Command::Tournament(TournamentCommand::Join { .. } | TournamentCommand::Leave { .. })
-        );
-    let done_before = match command {
-        Command::Play(PlayCommand::Move { .. } | PlayCommand::Throw { .. }) => {
-            deliver::DoneBefore::MovePressed { pressed: press.message.id }
-        }
-        _ => deliver::DoneBefore::Other,
-    };
+    let PressAnswer { turns_page, lesson, replaces_message, done_before } = PressAnswer::of(&command, press);
     let result = run_table(
         data,
         &invocation,
@@ -120,4 +91,52 @@ pub async fn press_button(
         }
     }
     deliver::deliver(data, http, &asker, &invocation, replies).await
+}
+
+/// What the answer to a press does with the pressed message, by what the press asks for.
+struct PressAnswer {
+    /// The answer is a page (of a leaderboard, an archive) that replaces the pressed one in place.
+    turns_page: bool,
+    /// The answer to a private lesson or puzzle step replaces the step; the next step follows.
+    lesson: bool,
+    /// The pressed board or question is done with: its buttons go, and the news comes as a new message.
+    replaces_message: bool,
+    /// What to do when the press was carried out before.
+    done_before: deliver::DoneBefore,
+}
+
+impl PressAnswer {
+    fn of(command: &Command, press: &serenity::ComponentInteraction) -> PressAnswer {
+        // A page of a leaderboard replaces the pressed one in place.
+        let turns_page = matches!(
+            command,
+            Command::Rating(RatingCommand::Leaderboard { .. }) | Command::Record(RecordCommand::Archive { .. })
+        );
+        // A lesson's or a puzzle's answer replaces the pressed (private) step with what it says, the next step
+        // following as its own message; pressed on a public post (the daily puzzle), it leaves the post as it is and
+        // answers privately.
+        let training = matches!(command, Command::Train(_));
+        let private_post = press.message.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+        let lesson = training && private_post;
+        // A join leaves the challenge open, a takeback request the board; the other presses change what the
+        // pressed message shows.
+        let replaces_message = !turns_page
+            && !training
+            && !matches!(
+                command,
+                Command::Challenge(ChallengeCommand::Join { .. })
+                    | Command::Play(PlayCommand::Takeback { .. })
+                    | Command::Play(PlayCommand::PickPiece { .. })
+                    | Command::Play(PlayCommand::AskResign { .. })
+                    | Command::Play(PlayCommand::AskDraw { .. })
+                    | Command::Tournament(TournamentCommand::Join { .. } | TournamentCommand::Leave { .. })
+            );
+        let done_before = match command {
+            Command::Play(PlayCommand::Move { .. } | PlayCommand::Throw { .. }) => {
+                deliver::DoneBefore::MovePressed { pressed: press.message.id }
+            }
+            _ => deliver::DoneBefore::Other,
+        };
+        PressAnswer { turns_page, lesson, replaces_message, done_before }
+    }
 }

@@ -324,6 +324,7 @@ async fn prepare(
         _ => None,
     };
     let mut table_config = config.table();
+    table_config.endgame = crate::ai::endgame::of_data_folder(&config.data_dir);
     table_config.web_url = web.as_ref().map(|(_, url)| url.clone());
     table_config.activity = config.web.activity_on() && web.is_some();
     table_config.message_chars = markup::MAX_CHARS;

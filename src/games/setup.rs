@@ -48,9 +48,18 @@ fn first() -> String {
     "first".into()
 }
 
+/// What is wrong with a written-out position, in words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BadSetup(pub String);
+
 impl Setup {
     /// The position written out, or what is wrong with the text.
-    pub fn position(&self, kind: GameKind) -> Result<Position, String> {
+    pub fn position(&self, kind: GameKind) -> Result<Position, BadSetup> {
+        self.written_position(kind).map_err(BadSetup)
+    }
+
+    fn written_position(&self, kind: GameKind) -> Result<Position, String> {
         let to_move = match self.to_move.as_str() {
             "first" => Side::First,
             "second" => Side::Second,

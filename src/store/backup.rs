@@ -82,7 +82,7 @@ pub enum Entry {
 pub fn write(out: &mut impl Write, entries: &[Entry], written_at: Timestamp) -> Result<(), StoreError> {
     let io = |e: std::io::Error| StoreError::Backend(format!("writing the backup: {e}"));
     let header = Header { format: FORMAT.into(), schema: SCHEMA_VERSION, written_at };
-    let json = |v: &dyn erased::Json| v.line().map_err(|e| StoreError::Corrupt(e.to_string()));
+    let json = |v: &dyn erased::Json| v.line().map_err(StoreError::from);
     writeln!(out, "{}", json(&header)?).map_err(io)?;
     for entry in entries {
         writeln!(out, "{}", json(entry)?).map_err(io)?;

@@ -167,12 +167,12 @@ pub fn salvage(from: &Path, to: &Path) -> Result<Salvaged, StoreError> {
     {
         let raw = sled::open(&scratch).map_err(|e| StoreError::Backend(format!("{}: {e}", scratch.display())))?;
         for (name, entries) in &recovered.trees {
-            let tree = raw.open_tree(name).map_err(|e| StoreError::Backend(e.to_string()))?;
+            let tree = raw.open_tree(name)?;
             for (key, value) in entries {
-                tree.insert(key.as_slice(), value.as_slice()).map_err(|e| StoreError::Backend(e.to_string()))?;
+                tree.insert(key.as_slice(), value.as_slice())?;
             }
         }
-        raw.flush().map_err(|e| StoreError::Backend(e.to_string()))?;
+        raw.flush()?;
     }
     let high_water = from.join(super::sled_store::HIGH_WATER_FILE);
     if high_water.exists() {

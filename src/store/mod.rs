@@ -108,6 +108,28 @@ pub enum StoreError {
     Backend(String),
     #[error("a stored record is unreadable: {0}")]
     Corrupt(String),
+    /// sled could not read or write.
+    #[error("storage failure: {0}")]
+    Sled(#[from] sled::Error),
+    /// PostgreSQL could not read or write.
+    #[error("storage failure: PostgreSQL: {0}")]
+    Postgres(#[from] sqlx::Error),
+    /// A record does not read (or write) as JSON.
+    #[error("a stored record is unreadable: {0}")]
+    Format(#[from] serde_json::Error),
+    /// A transaction of the store's own bookkeeping was refused (its records changed, say).
+    #[error("the store would not write it: {0}")]
+    Unwritten(Box<WriteError>),
+}
+
+impl From<WriteError> for StoreError {
+    /// A refused transaction as a store error: a store error as itself, any other refusal as such.
+    fn from(e: WriteError) -> StoreError {
+        match e {
+            WriteError::Store(e) => e,
+            other => StoreError::Unwritten(Box::new(other)),
+        }
+    }
 }
 
 /// Why a unit of work was not written (nothing of it was).

@@ -68,7 +68,7 @@ pub fn shown_url(url: &str) -> String {
 }
 
 fn failed(e: sqlx::Error) -> StoreError {
-    StoreError::Backend(format!("PostgreSQL: {e}"))
+    StoreError::Postgres(e)
 }
 
 /// Whether a transaction failed only because a concurrent one got there first (it is run again).

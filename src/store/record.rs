@@ -416,6 +416,9 @@ pub enum NoticeKind {
         depth: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         moves: Option<u32>,
+        /// The move came from the Hoyito endgame database (its reason says so).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        perfect: bool,
     },
     /// A server's daily puzzle of day `day` (days since 1970, UTC), posted in its channel.
     DailyPuzzle { puzzle: u64, day: u64 },

@@ -429,33 +429,103 @@ enum Page {
 pub fn recover(folder: &Path) -> Result<Recovered, StoreError> {
     let log = Log::read(folder)?;
     let mut damage = log.damage.clone();
-    // A batch whose stretch of the log is not whole was cut by damage (or by a crash): none of it counts.
-    let mut torn = BTreeSet::new();
-    let mut cut = Vec::new();
-    for &(from, to) in &log.batches {
-        if let Some(unread) = log.first_unread(from, to) {
-            cut.push((from, to, unread));
-            torn.extend(log.messages.range(from..=to).map(|(lsn, _)| *lsn));
-        }
-    }
-    // Where each cut change stands in the log, for whoever looks into the folder afterwards.
-    let at = |&(from, to, unread): &(u64, u64, u64)| {
-        let segment = unread - unread % log.segment_size;
-        let kept = if log.present.contains(&segment) { "in the file" } else { "not in the file" };
-        format!("log {from}-{to}, unread from {unread}, its segment {segment} {kept}")
-    };
-    match cut.as_slice() {
-        [] => {}
-        [one] => damage.push(format!("one change was cut by the damage and is left out whole ({})", at(one))),
-        [first, ..] => damage.push(format!(
-            "{} changes were cut by the damage and are left out whole (the first: {})",
-            cut.len(),
-            at(first)
-        )),
-    }
+    let torn = log.torn(&mut damage);
     // The keys whose latest change is lost (by page, as the page holds them): those a torn batch set or removed,
     // and those of updates that no longer fit their page. Named at the end, for the games they belong to.
     let mut lost_keys: Vec<(u64, Vec<u8>)> = Vec::new();
+    let pages = rebuild_pages(&log, &torn, &mut lost_keys, &mut damage);
+    let Some(Page::Meta(meta)) = pages.get(&META_PID) else {
+        damage.push("the list of the store's trees could not be read".into());
+        return Ok(Recovered { trees: BTreeMap::new(), damage });
+    };
+    let mut found = Found::default();
+    let mut rest = meta.as_slice();
+    while !rest.is_empty() {
+        let (Some(name), Some(root)) = (bytes(&mut rest), varint(&mut rest)) else {
+            damage.push("the list of the store's trees is cut short".into());
+            break;
+        };
+        let mut of_tree = HashSet::new();
+        let entries = walk(&pages, root, &mut of_tree);
+        if name == b"games" || name == b"moves" {
+            found.game_pages.extend(of_tree.iter().copied());
+        }
+        found.tree_of.extend(of_tree.iter().map(|pid| (*pid, name.clone())));
+        found.reached.extend(of_tree);
+        found.trees.insert(name, entries);
+    }
+    let placed = found.place_strays(&pages);
+    if placed > 0 {
+        damage.push(format!("{placed} pieces of data were found again by their neighbours in their tree"));
+    }
+    // A game some of whose changes are lost is named (its key starts with its id, in both trees).
+    let mut games_lost = BTreeSet::new();
+    for (pid, key) in &lost_keys {
+        if !found.game_pages.contains(pid) {
+            continue;
+        }
+        let full = match pages.get(pid) {
+            Some(Page::Node(node, _)) => [&node.lo[..node.prefix_len], key.as_slice()].concat(),
+            _ => key.clone(),
+        };
+        if let Some(id) = full.get(..8).and_then(|b| <[u8; 8]>::try_from(b).ok()).map(u64::from_be_bytes)
+            && id > 0
+        {
+            games_lost.insert(id);
+        }
+    }
+    for id in games_lost {
+        damage.push(format!("game {id}: a change to it was in the damaged part of the log and is lost"));
+    }
+    let stray = pages
+        .iter()
+        .filter(|(pid, page)| !found.reached.contains(*pid) && matches!(page, Page::Node(n, _) if n.children.is_none()))
+        .count();
+    if stray > 0 && !damage.is_empty() {
+        damage.push(format!("{stray} pieces of data could not be placed in their tree"));
+    }
+    Ok(Recovered { trees: found.trees, damage })
+}
+
+impl Log {
+    /// The messages of the write batches whose stretch of the log is not whole: cut by damage (or by a crash),
+    /// none of each counts. Says so in `damage`, with where the first cut one stands.
+    fn torn(&self, damage: &mut Vec<String>) -> BTreeSet<u64> {
+        let mut torn = BTreeSet::new();
+        let mut cut = Vec::new();
+        for &(from, to) in &self.batches {
+            if let Some(unread) = self.first_unread(from, to) {
+                cut.push((from, to, unread));
+                torn.extend(self.messages.range(from..=to).map(|(lsn, _)| *lsn));
+            }
+        }
+        // Where each cut change stands in the log, for whoever looks into the folder afterwards.
+        let at = |&(from, to, unread): &(u64, u64, u64)| {
+            let segment = unread - unread % self.segment_size;
+            let kept = if self.present.contains(&segment) { "in the file" } else { "not in the file" };
+            format!("log {from}-{to}, unread from {unread}, its segment {segment} {kept}")
+        };
+        match cut.as_slice() {
+            [] => {}
+            [one] => damage.push(format!("one change was cut by the damage and is left out whole ({})", at(one))),
+            [first, ..] => damage.push(format!(
+                "{} changes were cut by the damage and are left out whole (the first: {})",
+                cut.len(),
+                at(first)
+            )),
+        }
+        torn
+    }
+}
+
+/// Each page from its newest readable version and the updates logged after it, leaving out the messages of torn
+/// batches; the keys whose latest change is lost go to `lost_keys`.
+fn rebuild_pages(
+    log: &Log,
+    torn: &BTreeSet<u64>,
+    lost_keys: &mut Vec<(u64, Vec<u8>)>,
+    damage: &mut Vec<String>,
+) -> HashMap<u64, Page> {
     let mut by_page: HashMap<u64, Vec<(u64, &Message)>> = HashMap::new();
     for (lsn, message) in &log.messages {
         if !torn.contains(lsn) {
@@ -500,99 +570,64 @@ pub fn recover(folder: &Path) -> Result<Recovered, StoreError> {
     if unreadable > 0 {
         damage.push(format!("{unreadable} pieces of the store's index did not decode"));
     }
-    let Some(Page::Meta(meta)) = pages.get(&META_PID) else {
-        damage.push("the list of the store's trees could not be read".into());
-        return Ok(Recovered { trees: BTreeMap::new(), damage });
-    };
-    let mut trees = BTreeMap::new();
-    let mut reached = HashSet::new();
-    let mut game_pages = HashSet::new();
-    let mut tree_of: HashMap<u64, Vec<u8>> = HashMap::new();
-    let mut rest = meta.as_slice();
-    while !rest.is_empty() {
-        let (Some(name), Some(root)) = (bytes(&mut rest), varint(&mut rest)) else {
-            damage.push("the list of the store's trees is cut short".into());
-            break;
-        };
-        let mut of_tree = HashSet::new();
-        let entries = walk(&pages, root, &mut of_tree);
-        if name == b"games" || name == b"moves" {
-            game_pages.extend(of_tree.iter().copied());
-        }
-        tree_of.extend(of_tree.iter().map(|pid| (*pid, name.clone())));
-        reached.extend(of_tree);
-        trees.insert(name, entries);
-    }
-    // A leaf its tree no longer reaches (the newest version of an index page above it was in the damage) still
-    // leads, along its level's `next` links, into the pages of its tree: its entries go back there (where the tree
-    // does not hold them already).
-    let strays: Vec<u64> = pages
-        .iter()
-        .filter(|(pid, page)| !reached.contains(*pid) && matches!(page, Page::Node(n, _) if n.children.is_none()))
-        .map(|(pid, _)| *pid)
-        .collect();
-    let mut placed = 0;
-    for pid in strays {
-        let mut at = pid;
-        let mut seen = HashSet::new();
-        let tree = loop {
-            if let Some(tree) = tree_of.get(&at) {
-                break Some(tree.clone());
+    pages
+}
+
+/// The trees read so far: their entries, which tree each page belongs to, the pages reached, and those of games.
+#[derive(Default)]
+struct Found {
+    trees: BTreeMap<Vec<u8>, BTreeMap<Vec<u8>, Vec<u8>>>,
+    tree_of: HashMap<u64, Vec<u8>>,
+    reached: HashSet<u64>,
+    game_pages: HashSet<u64>,
+}
+
+impl Found {
+    /// A leaf its tree no longer reaches (the newest version of an index page above it was in the damage) still
+    /// leads, along its level's `next` links, into the pages of its tree: its entries go back there (where the
+    /// tree does not hold them already). How many leaves were placed.
+    fn place_strays(&mut self, pages: &HashMap<u64, Page>) -> usize {
+        let strays: Vec<u64> = pages
+            .iter()
+            .filter(|(pid, page)| {
+                !self.reached.contains(*pid) && matches!(page, Page::Node(n, _) if n.children.is_none())
+            })
+            .map(|(pid, _)| *pid)
+            .collect();
+        let mut placed = 0;
+        for pid in strays {
+            let mut at = pid;
+            let mut seen = HashSet::new();
+            let tree = loop {
+                if let Some(tree) = self.tree_of.get(&at) {
+                    break Some(tree.clone());
+                }
+                match pages.get(&at) {
+                    Some(Page::Node(node, _)) if seen.insert(at) => match node.next {
+                        Some(next) => at = next,
+                        None => break None,
+                    },
+                    _ => break None,
+                }
+            };
+            let (Some(tree), Some(Page::Node(leaf, _))) = (tree, pages.get(&pid)) else { continue };
+            let entries = self.trees.entry(tree.clone()).or_default();
+            let prefix = &leaf.lo[..leaf.prefix_len];
+            for (key, value) in leaf.keys.iter().zip(&leaf.values) {
+                let full = [prefix, key.as_slice()].concat();
+                if leaf.covers(&full) {
+                    entries.entry(full).or_insert_with(|| value.clone());
+                }
             }
-            match pages.get(&at) {
-                Some(Page::Node(node, _)) if seen.insert(at) => match node.next {
-                    Some(next) => at = next,
-                    None => break None,
-                },
-                _ => break None,
+            if tree == b"games" || tree == b"moves" {
+                self.game_pages.insert(pid);
             }
-        };
-        let (Some(tree), Some(Page::Node(leaf, _))) = (tree, pages.get(&pid)) else { continue };
-        let entries = trees.entry(tree.clone()).or_default();
-        let prefix = &leaf.lo[..leaf.prefix_len];
-        for (key, value) in leaf.keys.iter().zip(&leaf.values) {
-            let full = [prefix, key.as_slice()].concat();
-            if leaf.covers(&full) {
-                entries.entry(full).or_insert_with(|| value.clone());
-            }
+            self.tree_of.insert(pid, tree);
+            self.reached.insert(pid);
+            placed += 1;
         }
-        if tree == b"games" || tree == b"moves" {
-            game_pages.insert(pid);
-        }
-        tree_of.insert(pid, tree);
-        reached.insert(pid);
-        placed += 1;
+        placed
     }
-    if placed > 0 {
-        damage.push(format!("{placed} pieces of data were found again by their neighbours in their tree"));
-    }
-    // A game some of whose changes are lost is named (its key starts with its id, in both trees).
-    let mut games_lost = BTreeSet::new();
-    for (pid, key) in &lost_keys {
-        if !game_pages.contains(pid) {
-            continue;
-        }
-        let full = match pages.get(pid) {
-            Some(Page::Node(node, _)) => [&node.lo[..node.prefix_len], key.as_slice()].concat(),
-            _ => key.clone(),
-        };
-        if let Some(id) = full.get(..8).and_then(|b| <[u8; 8]>::try_from(b).ok()).map(u64::from_be_bytes)
-            && id > 0
-        {
-            games_lost.insert(id);
-        }
-    }
-    for id in games_lost {
-        damage.push(format!("game {id}: a change to it was in the damaged part of the log and is lost"));
-    }
-    let stray = pages
-        .iter()
-        .filter(|(pid, page)| !reached.contains(*pid) && matches!(page, Page::Node(n, _) if n.children.is_none()))
-        .count();
-    if stray > 0 && !damage.is_empty() {
-        damage.push(format!("{stray} pieces of data could not be placed in their tree"));
-    }
-    Ok(Recovered { trees, damage })
 }
 
 /// Every entry of the tree whose root page is `root`: down the index, and along each level's `next` links

@@ -36,12 +36,12 @@ pub struct SledKv {
 pub(super) const HIGH_WATER_FILE: &str = "tablero-commits";
 
 fn backend(e: sled::Error) -> StoreError {
-    StoreError::Backend(e.to_string())
+    StoreError::Sled(e)
 }
 
 /// A version 1 game: the revision, then the whole record (moves included) as JSON.
 fn decode_v1(bytes: &[u8]) -> Result<GameRecord, StoreError> {
-    serde_json::from_slice(bytes.get(8..).unwrap_or_default()).map_err(|e| StoreError::Corrupt(e.to_string()))
+    Ok(serde_json::from_slice(bytes.get(8..).unwrap_or_default())?)
 }
 
 impl KvRead for SledKv {

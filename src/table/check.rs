@@ -20,7 +20,7 @@ impl AtWork<'_> {
     /// Checks the store; with `repair`, rebuilds its indexes (records themselves are never rewritten).
     pub fn check(&self, repair: bool) -> Result<CheckReport, TableError> {
         // A snapshot decodes every record: one that does not read back fails here, with its place.
-        let entries = self.store.snapshot().map_err(|e| e.to_string())?;
+        let entries = self.store.snapshot()?;
         let mut report = CheckReport::default();
         for entry in &entries {
             let crate::store::backup::Entry::Game { record } = entry else { continue };
@@ -55,7 +55,7 @@ impl AtWork<'_> {
                 report.unrepaired += 1;
             }
         }
-        let indexes = self.store.check_indexes(repair).map_err(|e| e.to_string())?;
+        let indexes = self.store.check_indexes(repair)?;
         if !repair {
             report.unrepaired += indexes.len();
         }

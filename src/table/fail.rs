@@ -4,7 +4,7 @@
 
 use super::reply::Reply;
 use crate::i18n::{self, Message};
-use crate::store::StoreError;
+use crate::store::{StoreError, WriteError};
 
 /// What went wrong in the table's own work (the scheduler's, the computer's, the pages', a check), as its callers
 /// see it: never a member's mistake, which is a refusal in words.
@@ -21,12 +21,9 @@ pub enum TableError {
     /// Carried out before (a redelivered request).
     #[error("done before")]
     AlreadyDone,
-}
-
-impl From<String> for TableError {
-    fn from(e: String) -> TableError {
-        TableError::Internal(e)
-    }
+    /// A unit of work the store would not write, for a reason that is not a member's.
+    #[error(transparent)]
+    Unwritten(WriteError),
 }
 
 impl From<Fail> for TableError {
@@ -35,6 +32,8 @@ impl From<Fail> for TableError {
             Fail::User(m) => TableError::Refused(i18n::text(i18n::Locale::English, &m)),
             Fail::Changed(c) => TableError::Refused(i18n::text(i18n::Locale::English, &c.message())),
             Fail::Internal(e) => TableError::Internal(e),
+            Fail::Store(e) => TableError::Store(e),
+            Fail::Unwritten(e) => TableError::Unwritten(e),
             Fail::AlreadyDone => TableError::AlreadyDone,
         }
     }
@@ -46,7 +45,12 @@ pub(super) enum Fail {
     User(Message),
     /// What the request read was changed meanwhile (by another request or process): worth trying again.
     Changed(Changed),
+    /// A fault of ours, said in English for the log: a record that does not replay, say.
     Internal(String),
+    /// The store could not be read or written.
+    Store(StoreError),
+    /// A unit of work the store would not write, for a reason that is not a member's (a new record's id taken).
+    Unwritten(WriteError),
     /// The request was carried out before (a redelivery): nothing is done, nothing is said.
     AlreadyDone,
 }
@@ -79,9 +83,20 @@ impl From<Message> for Fail {
     }
 }
 
+impl From<TableError> for Fail {
+    fn from(e: TableError) -> Fail {
+        match e {
+            TableError::Store(e) => Fail::Store(e),
+            TableError::Unwritten(e) => Fail::Unwritten(e),
+            TableError::AlreadyDone => Fail::AlreadyDone,
+            TableError::Internal(e) | TableError::Refused(e) => Fail::Internal(e),
+        }
+    }
+}
+
 impl From<StoreError> for Fail {
     fn from(e: StoreError) -> Fail {
-        Fail::Internal(e.to_string())
+        Fail::Store(e)
     }
 }
 

@@ -142,7 +142,7 @@ impl Table {
             Ok(_) => "done",
             Err(Fail::AlreadyDone) => "repeated",
             Err(Fail::User(_) | Fail::Changed(_)) => "refused",
-            Err(Fail::Internal(_)) => "failed",
+            Err(Fail::Internal(_) | Fail::Store(_) | Fail::Unwritten(_)) => "failed",
         });
         match answer {
             Ok(replies) => Some(Ok(replies)),
@@ -200,9 +200,10 @@ impl Table {
             Fail::User(m) => Refusal { text: i18n::spans(actor.locale, &m), internal: false },
             Fail::Changed(c) => self.refusal(actor, Fail::User(c.message())),
             Fail::AlreadyDone => self.refusal(actor, Fail::Internal("a request done before, refused".into())),
-            Fail::Internal(context) => {
+            fail @ (Fail::Internal(_) | Fail::Store(_) | Fail::Unwritten(_)) => {
                 let id = format!("{:08x}", self.rng.lock().unwrap_or_else(|e| e.into_inner()).random::<u32>());
-                tracing::error!(error_id = %id, %context, "internal failure");
+                let error = TableError::from(fail);
+                tracing::error!(error_id = %id, %error, "internal failure");
                 Refusal {
                     text: i18n::spans(actor.locale, &Message::new("internal-error").str("id", id)),
                     internal: true,

@@ -58,11 +58,11 @@ impl AtWork<'_> {
     pub fn tick(&self, now: Timestamp) -> Result<usize, TableError> {
         self.prune_requests(now);
         let mut done = 0;
-        for id in self.store.due_games(now).map_err(|e| e.to_string())? {
+        for id in self.store.due_games(now)? {
             // A game may owe several events (reminders, then the timeout); a conflicting write (a move came in)
             // is read again; the loop ends when the record owes nothing more now.
             for _ in 0..16 {
-                let Some(record) = self.store.game(id).map_err(|e| e.to_string())? else { break };
+                let Some(record) = self.store.game(id)? else { break };
                 if !(self.table.serves)(record.guild) {
                     break;
                 }
@@ -78,17 +78,14 @@ impl AtWork<'_> {
                     }
                     Err(Fail::User(_) | Fail::Changed(_)) => continue,
                     Err(Fail::AlreadyDone) => break,
-                    Err(Fail::Internal(e)) => return Err(TableError::Internal(e)),
+                    Err(fail @ (Fail::Internal(_) | Fail::Store(_) | Fail::Unwritten(_))) => return Err(fail.into()),
                 }
             }
         }
         let last = self.table.last_daily.load(std::sync::atomic::Ordering::Relaxed);
         if now >= last + 60 || now < last {
             self.table.last_daily.store(now, std::sync::atomic::Ordering::Relaxed);
-            done += self.post_daily_puzzles(now).map_err(|e| match e {
-                Fail::Internal(e) => TableError::Internal(e),
-                other => TableError::Internal(format!("{other:?}")),
-            })?;
+            done += self.post_daily_puzzles(now)?;
         }
         Ok(done)
     }
@@ -113,12 +110,12 @@ impl AtWork<'_> {
 
     /// The notices not yet delivered, each in words (in `locale`), oldest first.
     pub fn deliveries(&self, locale: Locale) -> Result<Vec<Delivery>, TableError> {
-        let notices = self.store.notices().map_err(|e| e.to_string())?;
+        let notices = self.store.notices()?;
         let mut out = Vec::with_capacity(notices.len());
         for notice in notices.into_iter().filter(|n| (self.table.serves)(n.guild)) {
             let locale = self.store.guild_settings(notice.guild).ok().and_then(|s| s.locale).unwrap_or(locale);
             if let NoticeKind::Calendar { tournament } = notice.kind {
-                let entries = match self.store.tournament(TournamentId(tournament)).map_err(|e| e.to_string())? {
+                let entries = match self.store.tournament(TournamentId(tournament))? {
                     Some(t) => crate::table::calendar::calendar(&t, locale),
                     None => Vec::new(),
                 };
@@ -166,7 +163,7 @@ impl AtWork<'_> {
     /// For a notice of a game outside a server, the players who hear it by direct message: those it calls, or
     /// every player when it calls nobody (the computer is no one to tell); `None` for a game in a server.
     fn private_players(&self, notice: &Notice, reply: &Reply) -> Result<Option<Vec<UserId>>, TableError> {
-        let Some(record) = self.store.game(notice.game).map_err(|e| e.to_string())?.filter(|g| g.private) else {
+        let Some(record) = self.store.game(notice.game)?.filter(|g| g.private) else {
             return Ok(None);
         };
         let called = reply.mentions();
@@ -214,6 +211,12 @@ impl AtWork<'_> {
             }
             _ => {}
         }
+        self.game_notice_reply(notice, locale)
+    }
+
+    /// A notice about one game's course (a reminder, a timeout, a vacation, the computer's move): its post, and
+    /// who also gets it by direct message.
+    fn game_notice_reply(&self, notice: &Notice, locale: Locale) -> Result<Option<(Reply, Vec<UserId>)>, Fail> {
         let record =
             self.store.game(notice.game)?.ok_or_else(|| Fail::Internal("a notice of a missing game".into()))?;
         let game = format!("{} #{}", game_name(locale, record.kind), record.id);
@@ -274,8 +277,8 @@ impl AtWork<'_> {
                 let message = Message::new("notice-expired").name("challenger", record.challenger.name.as_str());
                 Reply { text: text(message), ..Reply::default() }.calling([player_call(&record.challenger)])
             }
-            NoticeKind::ComputerMoved { value, depth, moves } => {
-                let reply = self.computer_reply(record.id, (*value, *depth), *moves, locale)?;
+            NoticeKind::ComputerMoved { value, depth, moves, perfect } => {
+                let reply = self.computer_reply(record.id, (*value, *depth, *perfect), *moves, locale)?;
                 return Ok(reply.map(|r| (r, Vec::new())));
             }
             NoticeKind::Announcement { .. }

@@ -31,6 +31,8 @@ pub struct TableConfig {
     /// The most characters the front end shows in one message (Discord's, set by the bot); a game's history
     /// longer than that shows its latest moves. Unbounded unless a front end says.
     pub message_chars: usize,
+    /// The Hoyito endgame database the computer's level 5 (and a hint) plays from, when there is one.
+    pub endgame: Option<std::sync::Arc<crate::ai::endgame::Endgame>>,
 }
 
 impl Default for TableConfig {
@@ -43,6 +45,7 @@ impl Default for TableConfig {
             web_open: false,
             activity: false,
             message_chars: usize::MAX,
+            endgame: None,
         }
     }
 }

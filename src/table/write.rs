@@ -83,7 +83,8 @@ pub(super) fn refusal(e: WriteError) -> Fail {
         WriteError::ChannelBusy(held) => Message::new("channel-busy").num("game", held.get() as i64).into(),
         // A sign-in's state spent before is a request carried out before.
         WriteError::AlreadyDone | WriteError::SignInSpent => Fail::AlreadyDone,
-        other => Fail::Internal(other.to_string()),
+        WriteError::Store(e) => Fail::Store(e),
+        other @ (WriteError::RatingsMoved | WriteError::Missing | WriteError::IdTaken) => Fail::Unwritten(other),
     }
 }
 

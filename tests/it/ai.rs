@@ -148,7 +148,7 @@ fn a_move_that_threatens_to_cross_says_so() {
     let black = [sq("m12"), sq("n12")];
     let p = Epaminondas::from_pieces(epaminondas::Options::default(), &white, &black, Side::First);
     let say = |m: &str| {
-        let why = tablero::ai::explain(&Position::Epaminondas(p.clone()), m, 0, 2);
+        let why = tablero::ai::explain(&Position::Epaminondas(p.clone()), m, 0, 2, false);
         why.iter().map(|m| tablero::i18n::text(tablero::i18n::Locale::English, m)).collect::<Vec<_>>().join(" ")
     };
     assert_eq!(say("a10-a11"), "It moves a lone piece by one square and threatens to cross.");

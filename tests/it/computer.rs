@@ -49,6 +49,16 @@ fn table(dir: &std::path::Path) -> (Table, Arc<SledStore>) {
     )
 }
 
+/// ana plays her first legal hole in a Hoyito game.
+fn plays_her_first_legal_hole(t: &Table, record: &tablero::store::record::GameRecord) {
+    let moves = record.moves.iter().map(|m| m.notation.clone()).collect::<Vec<_>>().join(" ");
+    let (_, json) = tablero::analyze::analyze("hoyito", &[], &moves);
+    let first = json["legal"][0].as_str().unwrap().to_string();
+    t.handle(Request::new(&ana(), Command::Play(PlayCommand::Move { notation: first, at: None }), NOW))
+        .unwrap()
+        .unwrap();
+}
+
 #[test]
 fn a_game_against_the_computer_starts_at_once_and_is_casual() {
     let dir = tempfile::tempdir().unwrap();
@@ -134,14 +144,75 @@ fn each_of_the_computers_moves_is_told_in_its_own_post_when_a_capture_gives_it_a
         if record.status != Status::Active {
             break;
         }
-        let moves = record.moves.iter().map(|m| m.notation.clone()).collect::<Vec<_>>().join(" ");
-        let (_, json) = tablero::analyze::analyze("hoyito", &[], &moves);
-        let first = json["legal"][0].as_str().unwrap().to_string();
-        t.handle(Request::new(&ana(), Command::Play(PlayCommand::Move { notation: first, at: None }), NOW))
-            .unwrap()
-            .unwrap();
+        plays_her_first_legal_hole(&t, &record);
     }
     assert!(turns_of_several > 0, "the computer never captured and moved again");
+}
+
+#[test]
+fn level_five_plays_from_the_endgame_database_the_table_is_given() {
+    use rand::{Rng, SeedableRng};
+    use tablero::games::{GameKind, Position, Side};
+    use tablero::store::record::{Computer, GameRecord, MoveEntry, Status};
+    use tablero::store::{GameWrite, Unit};
+    let db = Arc::new(tablero::ai::endgame::Endgame::build(8, |_, _, _| {}));
+    // A random game played until 8 seeds or fewer are left with North (the computer) to move.
+    let moves = (0..500u64)
+        .find_map(|seed| {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let mut position = Position::new(GameKind::Hoyito, &Default::default()).unwrap();
+            let mut moves = Vec::new();
+            while let Some(side) = position.to_move() {
+                if let Position::Hoyito(h) = &position
+                    && h.holes().iter().map(|&s| u32::from(s)).sum::<u32>() <= 8
+                    && side == Side::Second
+                    && db.best(h).is_some()
+                {
+                    return Some(moves);
+                }
+                let legal = position.legal_moves();
+                let m = legal[rng.random_range(0..legal.len())].clone();
+                position.play(&m).unwrap();
+                moves.push((m, if side == Side::First { UserId(1) } else { COMPUTER }));
+            }
+            None
+        })
+        .expect("a random game reaches 8 seeds with North to move");
+    let said = |endgame: Option<Arc<tablero::ai::endgame::Endgame>>| {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(SledStore::open(dir.path()).unwrap());
+        let config = TableConfig { seed: Some(1), endgame, ..TableConfig::default() };
+        let t = Table::new(store.clone(), config);
+        let record = GameRecord {
+            opponent: Some(computer()),
+            seats: vec![Player { id: UserId(1), name: "ana".into() }, computer()],
+            moves: moves
+                .iter()
+                .map(|(notation, by)| MoveEntry { notation: notation.clone(), by: *by, at: NOW, name: None })
+                .collect(),
+            first: tablero::store::record::First::Challenger,
+            status: Status::Active,
+            computer: Some(Computer { level: 5, on_turn: true }),
+            due: Some(NOW),
+            ..GameRecord::new(
+                GameKind::Hoyito,
+                GameKind::Hoyito.normalise_options(&Default::default()).unwrap(),
+                GuildId(1),
+                ChannelId(10),
+                Player { id: UserId(1), name: "ana".into() },
+                NOW,
+            )
+        };
+        let id = store.reserve_game_ids(1).unwrap();
+        let record = GameRecord { id, ..record };
+        store.commit(&Unit { games: vec![GameWrite { record, base: None }], ..Unit::default() }).unwrap();
+        assert!(t.play_computer(id, NOW).unwrap(), "the computer owes a move");
+        t.deliveries(Locale::English).unwrap()[0].reply.text.without_calls()
+    };
+    let with = said(Some(db.clone()));
+    assert!(with.contains("Its endgame table knows this position"), "{with}");
+    let without = said(None);
+    assert!(!without.contains("endgame table"), "{without}");
 }
 
 #[test]
@@ -182,13 +253,7 @@ fn a_whole_game_against_the_computer_ends_by_the_rules() {
         if record.status != Status::Active {
             break;
         }
-        // ana plays her first legal hole.
-        let moves = record.moves.iter().map(|m| m.notation.clone()).collect::<Vec<_>>().join(" ");
-        let (_, json) = tablero::analyze::analyze("hoyito", &[], &moves);
-        let first = json["legal"][0].as_str().unwrap().to_string();
-        t.handle(Request::new(&ana(), Command::Play(PlayCommand::Move { notation: first, at: None }), NOW))
-            .unwrap()
-            .unwrap();
+        plays_her_first_legal_hole(&t, &record);
     }
     let record = store.game(GameId(1)).unwrap().unwrap();
     assert!(matches!(record.status, Status::Finished { .. }), "{:?}", record.status);

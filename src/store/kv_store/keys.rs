@@ -145,11 +145,11 @@ pub(in crate::store) fn team_key(guild: GuildId, team: TeamKey) -> [u8; 17] {
 }
 
 pub(in crate::store) fn json<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, StoreError> {
-    serde_json::to_vec(value).map_err(|e| StoreError::Corrupt(e.to_string()))
+    serde_json::to_vec(value).map_err(StoreError::from)
 }
 
 pub(in crate::store) fn unjson<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError> {
-    serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt(e.to_string()))
+    serde_json::from_slice(bytes).map_err(StoreError::from)
 }
 
 pub(in crate::store) fn due_key(due: Timestamp, game: GameId) -> [u8; 16] {
@@ -177,7 +177,7 @@ pub(in crate::store) fn encode(record: &GameRecord) -> Result<Vec<u8>, StoreErro
     let mut bytes = record.revision.to_be_bytes().to_vec();
     bytes.extend((record.moves.len() as u64).to_be_bytes());
     let header = GameRecord { moves: Vec::new(), ..record.clone() };
-    serde_json::to_writer(&mut bytes, &header).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    serde_json::to_writer(&mut bytes, &header).map_err(StoreError::from)?;
     Ok(bytes)
 }
 
@@ -192,7 +192,7 @@ pub(in crate::store) fn moves_stored(bytes: &[u8]) -> Result<u64, StoreError> {
 
 /// A game's header, without its moves.
 pub(in crate::store) fn decode(bytes: &[u8]) -> Result<GameRecord, StoreError> {
-    serde_json::from_slice(bytes.get(16..).unwrap_or_default()).map_err(|e| StoreError::Corrupt(e.to_string()))
+    serde_json::from_slice(bytes.get(16..).unwrap_or_default()).map_err(StoreError::from)
 }
 
 pub(in crate::store) fn move_key(game: GameId, index: u64) -> [u8; 16] {

@@ -105,10 +105,7 @@ impl<K: Kv> Store for KvStore<K> {
     }
 
     fn reserve_game_ids(&self, n: u64) -> Result<GameId, StoreError> {
-        self.kv.transaction(&mut |t: &dyn KvTx| next_counter(t, NEXT_ID_KEY, n).map(GameId)).map_err(|e| match e {
-            WriteError::Store(e) => e,
-            other => StoreError::Backend(other.to_string()),
-        })
+        self.kv.transaction(&mut |t: &dyn KvTx| next_counter(t, NEXT_ID_KEY, n).map(GameId)).map_err(StoreError::from)
     }
 
     fn rating(&self, guild: GuildId, kind: GameKind, user: UserId) -> Result<Option<Rating>, StoreError> {
@@ -373,9 +370,6 @@ impl<K: Kv> Store for KvStore<K> {
                 }
             }
         });
-        stale.map_err(|e| match e {
-            WriteError::Store(e) => e,
-            other => StoreError::Backend(other.to_string()),
-        })
+        stale.map_err(StoreError::from)
     }
 }

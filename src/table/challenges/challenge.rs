@@ -22,15 +22,50 @@ use crate::table::view::{Question, answer_buttons};
 const DEFAULT_LEVEL: u8 = 3;
 use crate::store::{GameWrite, Unit};
 
-/// Checks the teams of a team game and completes its options: role teams throw in free mode unless a mode is
-/// given, TeamBlocks needs equal teams and plays as many sequences as a team has members.
+/// The computer's level and whether the game is rated, from the terms given (`rated_by_default`: the server's
+/// setting, where games can be rated): against the computer a level and a casual game; a level only there; a game
+/// of chance never rated.
+fn level_and_rating(
+    kind: GameKind,
+    terms: &Terms,
+    against_computer: bool,
+    rated_by_default: bool,
+) -> Result<(Option<u8>, bool), Fail> {
+    let level = match (terms.level, against_computer) {
+        (Some(level), true) => Some(level),
+        (None, true) => Some(DEFAULT_LEVEL),
+        (Some(_), false) => return Err(Message::new("level-not-here").into()),
+        (None, false) => None,
+    };
+    let rated = match terms.rated {
+        None => rated_by_default && !kind.moves_are_throws() && !against_computer,
+        Some(true) if kind.moves_are_throws() => return Err(Message::new("rated-chance").into()),
+        Some(true) if against_computer => return Err(Message::new("computer-casual").into()),
+        Some(rated) => rated,
+    };
+    Ok((level, rated))
+}
+
+/// Checks the teams of a team game (`@everyone` is none) and completes its options: role teams throw in free mode
+/// unless a mode is given, TeamBlocks needs equal teams and plays as many sequences as a team has members.
 fn check_teams(
     actor: &Actor,
     kind: GameKind,
-    teams: &[Team; 2],
+    teams: &mut [Team; 2],
     named_opponent: bool,
     options: &mut OptionSet,
 ) -> Result<(), Message> {
+    for team in teams.iter_mut() {
+        if let Team::Role { id, ping, .. } = team {
+            // `@everyone` (the role whose id is the server's) is no team, whichever front end names it.
+            if actor.guild == *id {
+                return Err(Message::new("discord-team-everyone"));
+            }
+            // A role is called when anyone may call it, or when the challenger may call every role.
+            *ping = *ping || actor.permissions.mention_everyone;
+        }
+    }
+    let teams: &[Team; 2] = teams;
     if !kind.moves_are_throws() {
         return Err(Message::new("teams-not-here").str("game", kind.name()));
     }
@@ -115,41 +150,14 @@ impl AtWork<'_> {
         if actor.private && terms.rated == Some(true) {
             return Err(Message::new("private-casual").into());
         }
-        // Against the computer: a level, casual, never by teams.
         let against_computer = opponent.as_ref().is_some_and(|p| p.id == COMPUTER);
-        let level = match (terms.level, against_computer) {
-            (Some(level), true) => Some(level),
-            (None, true) => Some(DEFAULT_LEVEL),
-            (Some(_), false) => return Err(Message::new("level-not-here").into()),
-            (None, false) => None,
-        };
         if against_computer && teams.is_some() {
             return Err(Message::new("teams-and-opponent").into());
         }
-        let rated = match terms.rated {
-            None => settings.rated && !kind.moves_are_throws() && !against_computer && !actor.private,
-            Some(rated) => {
-                if rated && kind.moves_are_throws() {
-                    return Err(Message::new("rated-chance").into());
-                }
-                if rated && against_computer {
-                    return Err(Message::new("computer-casual").into());
-                }
-                rated
-            }
-        };
+        let (level, rated) = level_and_rating(kind, &terms, against_computer, settings.rated && !actor.private)?;
         let per_move = terms.time.unwrap_or(settings.time_per_move);
         let first = terms.first.unwrap_or(First::Random);
         if let Some(teams) = &mut teams {
-            for team in teams.iter_mut() {
-                if let Team::Role { id, ping, .. } = team {
-                    // `@everyone` (the role whose id is the server's) is no team, whichever front end names it.
-                    if actor.guild == *id {
-                        return Err(Message::new("discord-team-everyone").into());
-                    }
-                    *ping = *ping || actor.permissions.mention_everyone;
-                }
-            }
             check_teams(actor, kind, teams, opponent.is_some(), &mut options)?;
         }
         let options = kind.normalise_options(&options).map_err(|e| e.message())?;

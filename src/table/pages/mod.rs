@@ -292,7 +292,7 @@ impl Table {
         if !self.web_on(guild) {
             return Ok(None);
         }
-        Ok(self.store.game(id).map_err(|e| e.to_string())?.filter(|g| g.guild == guild).map(|g| g.revision))
+        Ok(self.store.game(id)?.filter(|g| g.guild == guild).map(|g| g.revision))
     }
 
     /// What a live page follows of a game: its revision, its number of moves, whether it is on; `None` as for
@@ -301,7 +301,7 @@ impl Table {
         if !self.web_on(guild) {
             return Ok(None);
         }
-        let game = self.store.game(id).map_err(|e| e.to_string())?.filter(|g| g.guild == guild);
+        let game = self.store.game(id)?.filter(|g| g.guild == guild);
         Ok(game.map(|g| LiveState { revision: g.revision, plies: g.moves.len(), live: g.status.is_live() }))
     }
 
@@ -313,7 +313,7 @@ impl Table {
         if !self.web_on(guild) {
             return Ok(None);
         }
-        let Some(game) = self.store.game(id).map_err(|e| e.to_string())?.filter(|g| g.guild == guild) else {
+        let Some(game) = self.store.game(id)?.filter(|g| g.guild == guild) else {
             return Ok(None);
         };
         let ply = ply.min(game.moves.len());

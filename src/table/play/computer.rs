@@ -29,8 +29,8 @@ impl AtWork<'_> {
     /// for every game outside servers) and the member it plays against, whose share it counts in.
     pub fn computer_due_by_server(&self, now: Timestamp) -> Result<Vec<(GameId, u64, Option<UserId>)>, TableError> {
         let mut out = Vec::new();
-        for id in self.store.due_games(now).map_err(|e| e.to_string())? {
-            let Some(record) = self.store.game(id).map_err(|e| e.to_string())? else { continue };
+        for id in self.store.due_games(now)? {
+            let Some(record) = self.store.game(id)? else { continue };
             if (self.table.serves)(record.guild)
                 && record.status == Status::Active
                 && record.computer.is_some_and(|c| c.on_turn)
@@ -61,16 +61,16 @@ impl AtWork<'_> {
         // The same game and move number always give the same move (and the same sticks).
         let seed =
             crate::ai::search::fnv(id.get().to_le_bytes().into_iter().chain((record.moves.len() as u64).to_le_bytes()));
-        let (notation, value, depth) = match &position {
+        let (notation, value, depth, perfect) = match &position {
             Position::ZohnAhl(game) => {
                 let throw = throw_sticks(&mut StdRng::seed_from_u64(seed), game.options_ref().p_flat);
-                (throw.to_string(), 0, 0)
+                (throw.to_string(), 0, 0, false)
             }
             _ => {
                 let level = Level::new(seat.level).unwrap_or(Level::ALL[2]);
-                let choice = ai::choose(&position, level, seed, 1.0)
+                let choice = ai::choose_with(&position, level, seed, 1.0, self.config.endgame.as_deref())
                     .ok_or_else(|| Fail::Internal(format!("game {id}: the computer found no move")))?;
-                (choice.notation, choice.value, choice.depth)
+                (choice.notation, choice.value, choice.depth, choice.perfect)
             }
         };
         let played =
@@ -81,7 +81,7 @@ impl AtWork<'_> {
             game: record.id,
             guild: record.guild,
             channel: record.channel,
-            kind: NoticeKind::ComputerMoved { value, depth, moves: u32::try_from(record.moves.len()).ok() },
+            kind: NoticeKind::ComputerMoved { value, depth, moves: u32::try_from(record.moves.len()).ok(), perfect },
             at: now,
         };
         let base = record.revision;
@@ -116,7 +116,7 @@ impl AtWork<'_> {
         }
         let seed = crate::ai::search::fnv(record.id.get().to_le_bytes());
         let strongest = Level::ALL[4];
-        let choice = ai::choose(&position, strongest, seed, 1.0)
+        let choice = ai::choose_with(&position, strongest, seed, 1.0, self.config.endgame.as_deref())
             .ok_or_else(|| Fail::Internal(format!("game {}: no move to hint", record.id)))?;
         // The hint, then each reason: whole sentences, one after the other.
         let mut text = i18n::spans(actor.locale, &Message::new("hint").str("move", choice.notation.as_str()));
@@ -127,16 +127,17 @@ impl AtWork<'_> {
     }
 
     /// The board after the computer's move (the game's first `moves` moves; all of them when not given), with
-    /// what the move did and why it was chosen (`search`: the search's value and depth). Told from the game as it
-    /// stood then: a later move of the computer's has a post of its own.
+    /// what the move did and why it was chosen (`search`: the search's value and depth, and whether the endgame
+    /// database chose it). Told from the game as it stood then: a later move of the computer's has a post of its
+    /// own.
     pub(in crate::table) fn computer_reply(
         &self,
         game: GameId,
-        search: (i32, u32),
+        search: (i32, u32, bool),
         moves: Option<u32>,
         locale: Locale,
     ) -> Result<Option<Reply>, Fail> {
-        let (value, depth) = search;
+        let (value, depth, perfect) = search;
         let Some(mut record) = self.store.game(game)? else { return Ok(None) };
         let played = moves.and_then(|m| usize::try_from(m).ok()).filter(|&m| m >= 1 && m <= record.moves.len());
         if let Some(played) = played.filter(|&m| m < record.moves.len()) {
@@ -157,7 +158,7 @@ impl AtWork<'_> {
         let name = record.player(before.to_move().unwrap_or(Side::First)).map(|p| p.name.clone()).unwrap_or_default();
         let details: Vec<String> = position.describe_last_move().iter().map(|m| i18n::text(locale, m)).collect();
         // What the move did, then why it was chosen: whole sentences, one after the other.
-        let reasons = ai::explain(&before, &last.notation, value, depth);
+        let reasons = ai::explain(&before, &last.notation, value, depth, perfect);
         let text: Vec<String> = details.into_iter().chain(reasons.iter().map(|m| i18n::text(locale, m))).collect();
         let text = text.join(" ");
         let mut said = vec![Message::new("move-played").name("player", name).str("details", text)];

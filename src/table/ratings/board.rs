@@ -32,36 +32,31 @@ impl AtWork<'_> {
     /// of work, refused (and tried again) if a result is counted meanwhile. Returns how many games were counted.
     pub fn recompute_ratings(&self) -> Result<usize, TableError> {
         for _ in 0..8 {
-            let mut games: Vec<GameRecord> = self
-                .store
-                .all_games()
-                .map_err(|e| e.to_string())?
-                .into_iter()
-                .filter(|g| g.rating_sequence.is_some())
-                .collect();
+            let mut games: Vec<GameRecord> =
+                self.store.all_games()?.into_iter().filter(|g| g.rating_sequence.is_some()).collect();
             games.sort_by_key(|g| (g.guild, g.rating_sequence));
             // Each server's sequence as it stands: a result counted meanwhile in one of them refuses the write.
             let mut bases = Vec::new();
             for guild in games.iter().map(|g| g.guild).collect::<std::collections::BTreeSet<_>>() {
-                bases.push((guild, self.store.last_rating_sequence(guild).map_err(|e| e.to_string())?));
+                bases.push((guild, self.store.last_rating_sequence(guild)?));
             }
             let mut tally = Tally::empty();
             for game in &games {
                 let position = match game.kind.moves_are_throws() {
-                    true => Some(self.position(game).map_err(|e| format!("{e:?}"))?),
+                    true => Some(self.position(game)?),
                     false => None,
                 };
                 let mut counted = game.clone();
                 counted.rating_sequence = None;
                 tally.resume_at(game.guild, game.rating_sequence.unwrap_or(1) - 1);
-                tally.count(&mut counted, position.as_ref()).map_err(|e| format!("{e:?}"))?;
+                tally.count(&mut counted, position.as_ref()).map_err(|e| TableError::Internal(format!("{e:?}")))?;
             }
             let standings = tally.standings();
             let unit = Unit { standings: Some(StandingsWrite { bases, standings, replace: true }), ..Unit::default() };
             match self.store.commit(&unit) {
                 Ok(_) => return Ok(games.len()),
                 Err(WriteError::RatingsMoved) => continue,
-                Err(e) => return Err(TableError::Internal(e.to_string())),
+                Err(e) => return Err(TableError::Unwritten(e)),
             }
         }
         Err(TableError::Internal("results kept being counted during the recomputation; try again".into()))

@@ -101,13 +101,15 @@ pub struct ReplayPictures<'a> {
 impl<'a> ReplayPictures<'a> {
     /// `delay`: hundredths of a second a move shows (a hop half of it; the last picture three times, 3 s at least).
     pub fn new(record: &'a GameRecord, locale: Locale, delay: u16) -> Result<ReplayPictures<'a>, TableError> {
-        let start = Position::new(record.kind, &record.options).map_err(|e| format!("{e:?}"))?;
+        let start = Position::new(record.kind, &record.options).map_err(|e| TableError::Internal(format!("{e:?}")))?;
         let mut position = start.clone();
         let mut shown = vec![Shown { ply: 0, hop: None, delay }];
         for (i, m) in record.moves.iter().enumerate() {
             let hops = position.steps(&m.notation).len();
             shown.extend((0..hops).map(|hop| Shown { ply: i, hop: Some(hop), delay: (delay / 2).max(10) }));
-            position.play(&m.notation).map_err(|e| format!("move {} does not replay: {e:?}", i + 1))?;
+            position
+                .play(&m.notation)
+                .map_err(|e| TableError::Internal(format!("move {} does not replay: {e:?}", i + 1)))?;
             shown.push(Shown { ply: i + 1, hop: None, delay });
         }
         if let Some(last) = shown.last_mut() {
@@ -175,7 +177,7 @@ impl AtWork<'_> {
         let delay = delay.unwrap_or(DEFAULT_DELAY).clamp(10, 1000);
         let record = self.recorded_game(actor, game, now, "replay-which")?;
         let locale = actor.locale;
-        let mut pictures = ReplayPictures::new(&record, locale, delay).map_err(|e| Fail::Internal(e.to_string()))?;
+        let mut pictures = ReplayPictures::new(&record, locale, delay).map_err(Fail::from)?;
         let frames = pictures.count();
         let most = self.config.limits.replay_frames;
         let animation = replay::animate_from(&mut pictures, replay::DISCORD_LIMIT, most)

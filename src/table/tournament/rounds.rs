@@ -306,17 +306,12 @@ impl AtWork<'_> {
 
     /// The tournaments marked due at `now` with their servers (those this table serves), oldest id first.
     pub fn due_tournaments(&self, now: Timestamp) -> Result<Vec<(TournamentId, GuildId)>, TableError> {
-        let mut due: Vec<TournamentId> =
-            self.store.tournament_marks(now).map_err(|e| e.to_string())?.into_iter().map(|m| m.tournament).collect();
+        let mut due: Vec<TournamentId> = self.store.tournament_marks(now)?.into_iter().map(|m| m.tournament).collect();
         due.sort_unstable();
         due.dedup();
         let mut out = Vec::new();
         for id in due {
-            let guild = self
-                .store
-                .tournament(TournamentId(id.get()))
-                .map_err(|e| e.to_string())?
-                .map_or(GuildId(0), |t| t.guild);
+            let guild = self.store.tournament(TournamentId(id.get()))?.map_or(GuildId(0), |t| t.guild);
             if (self.table.serves)(guild) {
                 out.push((id, guild));
             }
@@ -333,17 +328,11 @@ impl AtWork<'_> {
         locale: Locale,
         now: Timestamp,
     ) -> Result<Vec<(ChannelId, Reply)>, TableError> {
-        let failed = |e: Fail| format!("{e:?}");
         for _ in 0..8 {
-            let marks: Vec<TournamentMark> = self
-                .store
-                .tournament_marks(now)
-                .map_err(|e| e.to_string())?
-                .into_iter()
-                .filter(|m| m.tournament == id)
-                .collect();
-            let Some(mut t) = self.store.tournament(TournamentId(id)).map_err(|e| e.to_string())? else {
-                self.write(Unit { unmarks: marks, ..Unit::default() }).map_err(failed)?;
+            let marks: Vec<TournamentMark> =
+                self.store.tournament_marks(now)?.into_iter().filter(|m| m.tournament == id).collect();
+            let Some(mut t) = self.store.tournament(TournamentId(id))? else {
+                self.write(Unit { unmarks: marks, ..Unit::default() })?;
                 return Ok(Vec::new());
             };
             let before = t.clone();
@@ -394,7 +383,7 @@ impl AtWork<'_> {
                 out.push(Reply { text, ..Reply::default() });
             } else {
                 t.log.push((now, "started at the sign-up deadline".into()));
-                out.extend(self.begin(t, locale, now, games).map_err(|e| format!("{e:?}"))?);
+                out.extend(self.begin(t, locale, now, games)?);
             }
             return Ok(out);
         }
@@ -403,7 +392,7 @@ impl AtWork<'_> {
         }
         // Started without a round (a large Swiss, whose first round is paired here, off the request path).
         if t.rounds.is_empty() {
-            out.extend(self.next_round(t, locale, now, games).map_err(|e| format!("{e:?}"))?);
+            out.extend(self.next_round(t, locale, now, games)?);
             let to_play =
                 t.rounds.last().is_some_and(|r| r.pairings.iter().any(|p| p.game.is_some() && p.entered.is_none()));
             if t.status != TournamentStatus::Running || to_play {
@@ -413,7 +402,7 @@ impl AtWork<'_> {
         while let Some(round) = t.rounds.last() {
             let mut complete = true;
             for p in &round.pairings {
-                match self.pairing_points(p).map_err(|e| format!("{e:?}"))? {
+                match self.pairing_points(p)? {
                     None => complete = false,
                     Some(pts) if pts == 0.5 && t.format.is_knockout() => {
                         // A drawn knockout game is replayed with sides swapped (once per draw).
@@ -435,14 +424,14 @@ impl AtWork<'_> {
                     let mut replays = Vec::new();
                     for p in &t.rounds[r].pairings {
                         let latest = t.rounds[r].pairings.iter().rev().find(|q| q.slot == p.slot);
-                        if latest == Some(p) && self.pairing_points(p).map_err(|e| format!("{e:?}"))? == Some(0.5) {
+                        if latest == Some(p) && self.pairing_points(p)? == Some(0.5) {
                             replays.push(new_pairing(p.second, p.first, p.slot));
                         }
                     }
                     if !replays.is_empty() {
                         t.rounds[r].pairings.extend(replays);
                         let made = games.len();
-                        let replies = self.start_games(t, r, locale, now, games).map_err(|e| format!("{e:?}"))?;
+                        let replies = self.start_games(t, r, locale, now, games)?;
                         out.extend(replies);
                         // A replay to be played leaves the round open (its game is not stored before the unit);
                         // one decided at once (a withdrawn player) may complete it.
@@ -453,7 +442,7 @@ impl AtWork<'_> {
                 }
                 break;
             }
-            let replies = self.next_round(t, locale, now, games).map_err(|e| format!("{e:?}"))?;
+            let replies = self.next_round(t, locale, now, games)?;
             out.extend(replies);
             if t.status != TournamentStatus::Running {
                 break;

@@ -92,7 +92,7 @@ impl Step {
     }
 
     /// The step's position.
-    pub fn position(&self, kind: GameKind) -> Result<Position, String> {
+    pub fn position(&self, kind: GameKind) -> Result<Position, crate::games::setup::BadSetup> {
         self.setup.position(kind)
     }
 

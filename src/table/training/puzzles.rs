@@ -219,9 +219,8 @@ impl AtWork<'_> {
         let tried = read::<PuzzleTry>(self.store, &try_key)?;
         let solver = self.solver(actor, p.game)?;
         let rating = solver.as_ref().map_or(Glicko::default(), |s| s.record.rating);
-        if let Some(t) = tried.as_ref().filter(|t| t.record.finished.is_some()) {
+        if tried.as_ref().is_some_and(|t| t.record.finished.is_some()) {
             let said = Message::new("puzzle-done-before").str("line", p.solution.join(" "));
-            let _ = t;
             return Ok(vec![Reply {
                 text: i18n::spans(locale, &said),
                 buttons: next_button(locale, p.game),
@@ -277,28 +276,7 @@ impl AtWork<'_> {
         }
         self.write(unit)?;
         match (finished, change) {
-            (Some(solved), Some((before, after))) => {
-                let id = if solved { "puzzle-solved" } else { "puzzle-failed" };
-                let said = Message::new(id)
-                    .str("move", played.clone())
-                    .str("line", p.solution.join(" "))
-                    .num("before", before.round() as i64)
-                    .num("after", after.round() as i64);
-                let end = position_at(&p, if solved { p.solution.len() } else { current })?;
-                let mut shown = end;
-                if !solved {
-                    // The position after the member's move, beside the line they missed.
-                    shown.play(&played).map_err(|_| Fail::Internal("a played move replays".into()))?;
-                }
-                let image = picture(locale, &shown, format!("puzzle-{}-result.png", p.id));
-                let mut text = i18n::spans(locale, &said);
-                if let Some(themes) = themes_named(locale, &p.themes) {
-                    text = text
-                        .and(" ")
-                        .and_text(&i18n::spans(locale, &Message::new("puzzle-themes").str("themes", themes)));
-                }
-                Ok(vec![Reply { text, image: Some(image), buttons: next_button(locale, p.game), ..private(locale) }])
-            }
+            (Some(solved), Some(ratings)) => Ok(vec![puzzle_result(locale, &p, (&played, current), solved, ratings)?]),
             _ => {
                 let replies: Vec<String> = p.solution[current + 1..next].to_vec();
                 let said = if replies.is_empty() {
@@ -310,6 +288,34 @@ impl AtWork<'_> {
             }
         }
     }
+}
+
+/// The end of a puzzle, `played` at move `current` of its line: the line, the member's rating before and after,
+/// the position (after the member's move, when it missed the line's) and the puzzle's themes.
+fn puzzle_result(
+    locale: Locale,
+    p: &Puzzle,
+    (played, current): (&str, usize),
+    solved: bool,
+    (before, after): (f64, f64),
+) -> Result<Reply, Fail> {
+    let id = if solved { "puzzle-solved" } else { "puzzle-failed" };
+    let said = Message::new(id)
+        .str("move", played)
+        .str("line", p.solution.join(" "))
+        .num("before", before.round() as i64)
+        .num("after", after.round() as i64);
+    let mut shown = position_at(p, if solved { p.solution.len() } else { current })?;
+    if !solved {
+        // The position after the member's move, beside the line they missed.
+        shown.play(played).map_err(|_| Fail::Internal("a played move replays".into()))?;
+    }
+    let image = picture(locale, &shown, format!("puzzle-{}-result.png", p.id));
+    let mut text = i18n::spans(locale, &said);
+    if let Some(themes) = themes_named(locale, &p.themes) {
+        text = text.and(" ").and_text(&i18n::spans(locale, &Message::new("puzzle-themes").str("themes", themes)));
+    }
+    Ok(Reply { text, image: Some(image), buttons: next_button(locale, p.game), ..private(locale) })
 }
 
 /// A puzzle's themes in words, once it is over (`None` when it has none the engine could tell).
