@@ -295,21 +295,21 @@ impl Log {
     fn segment(&mut self, folder: &Path, segment: &[u8], base: u64, index: usize) {
         let size = self.segment_size;
         let number = base / size;
-        self.readable.insert(base, base + SEG_HEADER_LEN);
+        self.mark_read(base, base + SEG_HEADER_LEN);
         // A message never starts in the last MAX_MSG_HEADER_LEN bytes (sled's red zone).
-        self.readable.insert(base + size - MAX_MSG_HEADER_LEN, base + size);
+        self.mark_read(base + size - MAX_MSG_HEADER_LEN, base + size);
         let last_start = (segment.len() as u64).min(size - MAX_MSG_HEADER_LEN);
         let mut at = SEG_HEADER_LEN;
         while at <= last_start && at < segment.len() as u64 {
             if let Some((message, len)) = message(folder, &segment[at as usize..], number) {
                 let lsn = base + at;
-                self.readable.insert(lsn, lsn + len);
+                self.mark_read(lsn, lsn + len);
                 at += len;
                 // A large value's file that sled deleted once a newer version replaced it: skipped, as sled does.
                 let Some(message) = message else { continue };
                 match message.kind {
                     Kind::Cap => {
-                        self.readable.insert(lsn, base + size);
+                        self.mark_read(lsn, base + size);
                         return;
                     }
                     Kind::BatchManifest => {
@@ -339,6 +339,14 @@ impl Log {
                 None => return,
             }
         }
+    }
+
+    /// Marks the log from `from` up to `to` as read. A stretch that starts where another does keeps the longer of
+    /// the two: a message may start at the red zone's first byte (and end inside it, the rest left unwritten),
+    /// and the red zone is read whatever ends there.
+    fn mark_read(&mut self, from: u64, to: u64) {
+        let end = self.readable.entry(from).or_insert(to);
+        *end = (*end).max(to);
     }
 
     /// The first byte of the log from `from` to `to` (inclusive) that was not read, if any. A segment that is no
@@ -733,6 +741,31 @@ mod tests {
         for (name, entries) in &expected {
             assert_eq!(recovered.trees.get(name), Some(entries), "tree {name:?}");
         }
+    }
+
+    /// A message that starts at a segment's red zone (sled lets one start at its first byte) and ends inside it:
+    /// a batch that goes on in the next segment is still whole.
+    #[test]
+    fn a_message_at_the_red_zone_leaves_the_segment_whole() {
+        let size = 1024;
+        let mut log = Log {
+            segment_size: size,
+            messages: BTreeMap::new(),
+            readable: BTreeMap::new(),
+            batches: Vec::new(),
+            present: [0, size].into(),
+            damage: Vec::new(),
+        };
+        for base in [0, size] {
+            log.mark_read(base, base + SEG_HEADER_LEN);
+            log.mark_read(base + size - MAX_MSG_HEADER_LEN, base + size);
+        }
+        log.mark_read(SEG_HEADER_LEN, size - MAX_MSG_HEADER_LEN);
+        // The segment's last message, from the red zone's first byte, 22 bytes long; 10 bytes left unwritten.
+        log.mark_read(size - MAX_MSG_HEADER_LEN, size - MAX_MSG_HEADER_LEN + 22);
+        log.mark_read(size + SEG_HEADER_LEN, size + 100);
+        assert_eq!(log.first_unread(SEG_HEADER_LEN, size + 90), None);
+        assert_eq!(log.first_unread(SEG_HEADER_LEN, size + 100), Some(size + 100), "past what was written");
     }
 
     #[test]

@@ -184,10 +184,18 @@ async fn readiness_follows_the_store_and_ends_when_a_shutdown_starts() {
     let mut bot = spawn_clocked(&fake, dir.path(), &env);
     fake.wait_ready(from).await;
     until_ready_is(&base, 200).await;
-    // The store's size in its database is read at each scrape.
-    let (_, text) = get(&format!("{base}/metrics")).await.expect("/metrics answers");
-    let scrape = Scrape::parse(text.lines().map(|l| Ok(l.to_string()))).expect("Prometheus' text format");
-    assert!(total(&scrape, "tablero_store_bytes", &[]) > 0.0, "{text}");
+    // The store's size in its database is read in the background from the start (and after writes): a scrape
+    // shows it soon after the bot is ready, not necessarily at once.
+    let deadline = Instant::now() + fake_discord::WAIT;
+    loop {
+        let (status, text) = get(&format!("{base}/metrics")).await.expect("/metrics answers");
+        let scrape = Scrape::parse(text.lines().map(|l| Ok(l.to_string()))).expect("Prometheus' text format");
+        if status == 200 && total(&scrape, "tablero_store_bytes", &[]) > 0.0 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no store size in the scrape ({status}): {text}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 
     // The gateway out: not ready until the bot is connected again.
     fake.gateway_down(true);
